@@ -1,0 +1,880 @@
+/**
+ * The N1QL-subset grammar: one pure `CstParser` (no actions), rules as class fields (STYLE §2
+ * habit 2), one exported instance reused with `parser.input = tokens`. Operator precedence, lowest
+ * first: OR; AND; NOT; comparison (= != < … LIKE IN BETWEEN IS); `||`; + -; * / %; unary -;
+ * postfix paths; primary. The CST node types are generated into `cst.d.ts` (`npm run gen:cst`).
+ */
+import { CstParser, EOF, type IOrAlt, type IToken, type TokenType } from 'chevrotain';
+import * as T from './tokens.js';
+
+/** Token types that can start an expression (used by the gates of the soft keywords). */
+const exprStart = new Set<TokenType>([
+  T.Identifier, T.QuotedIdentifier, T.StringLiteral, T.NumberLiteral, T.NamedParam, T.PositionalParam,
+  T.Question, T.True, T.False, T.Null, T.Missing, T.Self, T.LParen, T.LBracket, T.LBrace, T.Minus, T.Not,
+  T.Case, T.Any, T.Some, T.Every, T.Exists, T.ArrayKw, T.First, T.ObjectKw, T.Index, T.Key, T.Keys,
+  T.Last, T.Nulls, T.Options, T.Primary, T.Unknown, T.Valued, T.Value,
+]);
+
+export class N1qlParser extends CstParser {
+  constructor() {
+    super(T.allTokens, { recoveryEnabled: false, maxLookahead: 3, nodeLocationTracking: 'full' });
+    this.performSelfAnalysis();
+  }
+
+  private startsExpr(k: number): boolean {
+    return exprStart.has(this.LA(k).tokenType);
+  }
+  private is(k: number, t: TokenType): boolean {
+    return this.LA(k).tokenType === t;
+  }
+
+  // ---- entry points -------------------------------------------------------------------------
+  public statementEof = this.RULE('statementEof', () => {
+    this.SUBRULE(this.statement);
+    this.OPTION(() => this.CONSUME(T.Semicolon));
+  });
+
+  public expressionEof = this.RULE('expressionEof', () => {
+    this.SUBRULE(this.expression);
+  });
+
+  public statement = this.RULE('statement', () => {
+    this.OR([
+      { ALT: () => this.SUBRULE(this.selectStatement) },
+      { ALT: () => this.SUBRULE(this.insertStatement) },
+      { ALT: () => this.SUBRULE(this.updateStatement) },
+      { ALT: () => this.SUBRULE(this.deleteStatement) },
+      { ALT: () => this.SUBRULE(this.explainStatement) },
+      { ALT: () => this.SUBRULE(this.prepareStatement) },
+      { ALT: () => this.SUBRULE(this.executeStatement) },
+      { ALT: () => this.SUBRULE(this.createIndexStatement) },
+      { ALT: () => this.SUBRULE(this.createPrimaryIndexStatement) },
+      { ALT: () => this.SUBRULE(this.dropIndexStatement) },
+      { ALT: () => this.SUBRULE(this.buildIndexStatement) },
+    ]);
+  });
+
+  // ---- SELECT -------------------------------------------------------------------------------
+  public selectStatement = this.RULE('selectStatement', () => {
+    this.SUBRULE(this.setExpression, { LABEL: 'body' });
+    this.OPTION(() => this.SUBRULE(this.orderByClause));
+    this.OPTION2(() => this.SUBRULE(this.limitClause));
+    this.OPTION3(() => this.SUBRULE(this.offsetClause));
+  });
+
+  public setExpression = this.RULE('setExpression', () => {
+    this.SUBRULE(this.setOperand, { LABEL: 'lhs' });
+    this.MANY(() => {
+      this.OR([
+        { ALT: () => this.CONSUME(T.Union, { LABEL: 'op' }) },
+        { ALT: () => this.CONSUME(T.Intersect, { LABEL: 'op' }) },
+        { ALT: () => this.CONSUME(T.Except, { LABEL: 'op' }) },
+      ]);
+      this.OPTION(() => this.CONSUME(T.All));
+      this.SUBRULE2(this.setOperand, { LABEL: 'rhs' });
+    });
+  });
+
+  public setOperand = this.RULE('setOperand', () => {
+    this.OR([
+      { ALT: () => this.SUBRULE(this.subselect) },
+      {
+        ALT: () => {
+          this.CONSUME(T.LParen);
+          this.SUBRULE(this.selectStatement);
+          this.CONSUME(T.RParen);
+        },
+      },
+    ]);
+  });
+
+  public subselect = this.RULE('subselect', () => {
+    this.SUBRULE(this.selectClause);
+    this.OPTION(() => this.SUBRULE(this.fromClause));
+    this.OPTION2(() => this.SUBRULE(this.letClause));
+    this.OPTION3(() => this.SUBRULE(this.whereClause));
+    this.OPTION4(() => this.SUBRULE(this.groupByClause));
+  });
+
+  public selectClause = this.RULE('selectClause', () => {
+    this.CONSUME(T.Select);
+    this.OPTION(() => this.OR([{ ALT: () => this.CONSUME(T.Distinct) }, { ALT: () => this.CONSUME(T.All) }]));
+    this.SUBRULE(this.projection);
+  });
+
+  /** `RAW|ELEMENT|VALUE expr [[AS] alias]` or `term, …` (shared by SELECT and RETURNING). */
+  public projection = this.RULE('projection', () => {
+    this.OR([
+      {
+        GATE: () => !this.is(1, T.Value) || this.startsExpr(2),
+        ALT: () => {
+          this.OR2([
+            { ALT: () => this.CONSUME(T.Raw, { LABEL: 'raw' }) },
+            { ALT: () => this.CONSUME(T.Element, { LABEL: 'raw' }) },
+            { ALT: () => this.CONSUME(T.Value, { LABEL: 'raw' }) },
+          ]);
+          this.SUBRULE(this.expression);
+          this.OPTION(() => this.SUBRULE(this.alias));
+        },
+      },
+      {
+        ALT: () => {
+          this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.resultTerm) });
+        },
+      },
+    ]);
+  });
+
+  public resultTerm = this.RULE('resultTerm', () => {
+    this.OR([
+      { ALT: () => this.CONSUME(T.Star) },
+      {
+        ALT: () => {
+          this.SUBRULE(this.expression);
+          this.OR2([
+            {
+              ALT: () => {
+                this.CONSUME(T.Dot);
+                this.CONSUME2(T.Star, { LABEL: 'pathStar' });
+              },
+            },
+            { ALT: () => this.OPTION(() => this.SUBRULE(this.alias)) },
+          ]);
+        },
+      },
+    ]);
+  });
+
+  public alias = this.RULE('alias', () => {
+    this.OPTION(() => this.CONSUME(T.As));
+    this.CONSUME(T.Identifier, { LABEL: 'name' });
+  });
+
+  public fromClause = this.RULE('fromClause', () => {
+    this.CONSUME(T.From);
+    this.OR({
+      IGNORE_AMBIGUITIES: true,
+      DEF: [
+        { ALT: () => this.SUBRULE(this.keyspaceTerm) },
+        { ALT: () => this.SUBRULE(this.expressionTerm) },
+      ],
+    });
+    this.MANY(() => this.SUBRULE(this.unnestClause));
+  });
+
+  public keyspaceTerm = this.RULE('keyspaceTerm', () => {
+    this.SUBRULE(this.keyspaceRef);
+    this.OPTION(() => this.SUBRULE(this.alias));
+    this.OPTION2(() => this.SUBRULE(this.useKeys));
+  });
+
+  /** `(subquery) [AS] alias` or any other non-keyspace expression with an alias. */
+  public expressionTerm = this.RULE('expressionTerm', () => {
+    this.SUBRULE(this.expression);
+    this.OPTION(() => this.SUBRULE(this.alias));
+  });
+
+  /** `[namespace:]name[.name.name]` */
+  public keyspaceRef = this.RULE('keyspaceRef', () => {
+    this.OPTION(() => {
+      this.CONSUME(T.Identifier, { LABEL: 'namespace' });
+      this.CONSUME(T.Colon);
+    });
+    this.CONSUME2(T.Identifier, { LABEL: 'part' });
+    this.MANY(() => {
+      this.CONSUME(T.Dot);
+      this.CONSUME(T.Name, { LABEL: 'part' });
+    });
+  });
+
+  public useKeys = this.RULE('useKeys', () => {
+    this.CONSUME(T.Use);
+    this.OPTION(() => this.CONSUME(T.Primary));
+    this.CONSUME(T.Keys);
+    this.SUBRULE(this.expression);
+  });
+
+  public unnestClause = this.RULE('unnestClause', () => {
+    this.OPTION(() =>
+      this.OR([
+        { ALT: () => this.CONSUME(T.Inner) },
+        {
+          ALT: () => {
+            this.CONSUME(T.Left);
+            this.OPTION2(() => this.CONSUME(T.Outer));
+          },
+        },
+      ]),
+    );
+    this.CONSUME(T.Unnest);
+    this.SUBRULE(this.expression);
+    this.OPTION3(() => this.SUBRULE(this.alias));
+  });
+
+  public letClause = this.RULE('letClause', () => {
+    this.CONSUME(T.Let);
+    this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.letBinding) });
+  });
+
+  public letBinding = this.RULE('letBinding', () => {
+    this.CONSUME(T.Identifier, { LABEL: 'name' });
+    this.CONSUME(T.Equals);
+    this.SUBRULE(this.expression);
+  });
+
+  public whereClause = this.RULE('whereClause', () => {
+    this.CONSUME(T.Where);
+    this.SUBRULE(this.expression);
+  });
+
+  public groupByClause = this.RULE('groupByClause', () => {
+    this.CONSUME(T.Group);
+    this.CONSUME(T.By);
+    this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.groupKey) });
+    this.OPTION(() => {
+      this.CONSUME(T.Letting);
+      this.AT_LEAST_ONE_SEP2({ SEP: T.Comma, DEF: () => this.SUBRULE(this.letBinding) });
+    });
+    this.OPTION2(() => {
+      this.CONSUME(T.Having);
+      this.SUBRULE(this.expression, { LABEL: 'having' });
+    });
+  });
+
+  public groupKey = this.RULE('groupKey', () => {
+    this.SUBRULE(this.expression);
+    this.OPTION(() => this.SUBRULE(this.alias));
+  });
+
+  public orderByClause = this.RULE('orderByClause', () => {
+    this.CONSUME(T.Order);
+    this.CONSUME(T.By);
+    this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.orderTerm) });
+  });
+
+  public orderTerm = this.RULE('orderTerm', () => {
+    this.SUBRULE(this.expression);
+    this.OPTION(() => this.OR([{ ALT: () => this.CONSUME(T.Asc) }, { ALT: () => this.CONSUME(T.Desc) }]));
+    this.OPTION2(() => {
+      this.CONSUME(T.Nulls);
+      this.OR2([{ ALT: () => this.CONSUME(T.First) }, { ALT: () => this.CONSUME(T.Last) }]);
+    });
+  });
+
+  public limitClause = this.RULE('limitClause', () => {
+    this.CONSUME(T.Limit);
+    this.SUBRULE(this.expression);
+  });
+
+  public offsetClause = this.RULE('offsetClause', () => {
+    this.CONSUME(T.Offset);
+    this.SUBRULE(this.expression);
+  });
+
+  // ---- DML ----------------------------------------------------------------------------------
+  public insertStatement = this.RULE('insertStatement', () => {
+    this.OR([{ ALT: () => this.CONSUME(T.Insert) }, { ALT: () => this.CONSUME(T.Upsert) }]);
+    this.CONSUME(T.Into);
+    this.SUBRULE(this.keyspaceRef);
+    this.OPTION(() => this.SUBRULE(this.alias));
+    this.OR2([
+      { ALT: () => this.SUBRULE(this.insertValues) },
+      { ALT: () => this.SUBRULE(this.insertSelect) },
+    ]);
+    this.OPTION2(() => this.SUBRULE(this.returningClause));
+  });
+
+  /** `[(KEY, VALUE[, OPTIONS])] VALUES (k, v[, o]), [VALUES] (…)` */
+  public insertValues = this.RULE('insertValues', () => {
+    this.OPTION(() => {
+      this.CONSUME(T.LParen);
+      this.CONSUME(T.Key);
+      this.CONSUME(T.Comma);
+      this.CONSUME(T.Value);
+      this.OPTION2(() => {
+        this.CONSUME2(T.Comma);
+        this.CONSUME(T.Options);
+      });
+      this.CONSUME(T.RParen);
+    });
+    this.CONSUME(T.Values);
+    this.SUBRULE(this.valuesTuple);
+    this.MANY(() => {
+      this.CONSUME3(T.Comma);
+      this.OPTION3(() => this.CONSUME2(T.Values));
+      this.SUBRULE2(this.valuesTuple);
+    });
+  });
+
+  public valuesTuple = this.RULE('valuesTuple', () => {
+    this.CONSUME(T.LParen);
+    this.SUBRULE(this.expression, { LABEL: 'key' });
+    this.CONSUME(T.Comma);
+    this.SUBRULE2(this.expression, { LABEL: 'value' });
+    this.OPTION(() => {
+      this.CONSUME2(T.Comma);
+      this.SUBRULE3(this.expression, { LABEL: 'options' });
+    });
+    this.CONSUME(T.RParen);
+  });
+
+  /** `(KEY k[, VALUE v][, OPTIONS o]) select` */
+  public insertSelect = this.RULE('insertSelect', () => {
+    this.CONSUME(T.LParen);
+    this.CONSUME(T.Key);
+    this.SUBRULE(this.expression, { LABEL: 'key' });
+    this.OPTION(() => {
+      this.CONSUME(T.Comma);
+      this.CONSUME(T.Value);
+      this.SUBRULE2(this.expression, { LABEL: 'value' });
+    });
+    this.OPTION2(() => {
+      this.CONSUME2(T.Comma);
+      this.CONSUME(T.Options);
+      this.SUBRULE3(this.expression, { LABEL: 'options' });
+    });
+    this.CONSUME(T.RParen);
+    this.SUBRULE(this.selectStatement);
+  });
+
+  public updateStatement = this.RULE('updateStatement', () => {
+    this.CONSUME(T.Update);
+    this.SUBRULE(this.keyspaceRef);
+    this.OPTION(() => this.SUBRULE(this.alias));
+    this.OPTION2(() => this.SUBRULE(this.useKeys));
+    this.OR([
+      {
+        ALT: () => {
+          this.SUBRULE(this.setClause);
+          this.OPTION3(() => this.SUBRULE(this.unsetClause));
+        },
+      },
+      { ALT: () => this.SUBRULE2(this.unsetClause) },
+    ]);
+    this.OPTION4(() => this.SUBRULE(this.whereClause));
+    this.OPTION5(() => this.SUBRULE(this.limitClause));
+    this.OPTION6(() => this.SUBRULE(this.returningClause));
+  });
+
+  public setClause = this.RULE('setClause', () => {
+    this.CONSUME(T.Set);
+    this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.setItem) });
+  });
+
+  public setItem = this.RULE('setItem', () => {
+    this.SUBRULE(this.postfixExpression, { LABEL: 'path' });
+    this.CONSUME(T.Equals);
+    this.SUBRULE(this.expression, { LABEL: 'value' });
+  });
+
+  public unsetClause = this.RULE('unsetClause', () => {
+    this.CONSUME(T.Unset);
+    this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.postfixExpression, { LABEL: 'path' }) });
+  });
+
+  public deleteStatement = this.RULE('deleteStatement', () => {
+    this.CONSUME(T.Delete);
+    this.CONSUME(T.From);
+    this.SUBRULE(this.keyspaceRef);
+    this.OPTION(() => this.SUBRULE(this.alias));
+    this.OPTION2(() => this.SUBRULE(this.useKeys));
+    this.OPTION3(() => this.SUBRULE(this.whereClause));
+    this.OPTION4(() => this.SUBRULE(this.limitClause));
+    this.OPTION5(() => this.SUBRULE(this.returningClause));
+  });
+
+  public returningClause = this.RULE('returningClause', () => {
+    this.CONSUME(T.Returning);
+    this.SUBRULE(this.projection);
+  });
+
+  // ---- EXPLAIN / PREPARE / EXECUTE ---------------------------------------------------------
+  public explainStatement = this.RULE('explainStatement', () => {
+    this.CONSUME(T.Explain);
+    this.SUBRULE(this.statement);
+  });
+
+  public prepareStatement = this.RULE('prepareStatement', () => {
+    this.CONSUME(T.Prepare);
+    this.OPTION(() => {
+      this.SUBRULE(this.objectName);
+      this.OR([{ ALT: () => this.CONSUME(T.From) }, { ALT: () => this.CONSUME(T.As) }]);
+    });
+    this.SUBRULE(this.statement);
+  });
+
+  public executeStatement = this.RULE('executeStatement', () => {
+    this.CONSUME(T.Execute);
+    this.SUBRULE(this.objectName);
+    this.OPTION(() => {
+      this.CONSUME(T.Using);
+      this.SUBRULE(this.expression);
+    });
+  });
+
+  /** A prepared-statement or index name: identifier or string. */
+  public objectName = this.RULE('objectName', () => {
+    this.OR([{ ALT: () => this.CONSUME(T.Identifier) }, { ALT: () => this.CONSUME(T.StringLiteral) }]);
+  });
+
+  // ---- DDL ----------------------------------------------------------------------------------
+  public createIndexStatement = this.RULE('createIndexStatement', () => {
+    this.CONSUME(T.Create);
+    this.CONSUME(T.Index);
+    this.OPTION(() => this.SUBRULE(this.ifNotExists));
+    this.SUBRULE(this.objectName);
+    this.OPTION2(() => this.SUBRULE2(this.ifNotExists));
+    this.CONSUME(T.On);
+    this.SUBRULE(this.keyspaceRef);
+    this.CONSUME(T.LParen);
+    this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.indexKey) });
+    this.CONSUME(T.RParen);
+    this.OPTION3(() => this.SUBRULE(this.whereClause));
+    this.OPTION4(() => this.SUBRULE(this.indexUsing));
+    this.OPTION5(() => this.SUBRULE(this.indexWith));
+  });
+
+  public createPrimaryIndexStatement = this.RULE('createPrimaryIndexStatement', () => {
+    this.CONSUME(T.Create);
+    this.CONSUME(T.Primary);
+    this.CONSUME(T.Index);
+    this.OPTION(() => this.SUBRULE(this.ifNotExists));
+    this.OPTION2(() => this.SUBRULE(this.objectName));
+    this.OPTION3(() => this.SUBRULE2(this.ifNotExists));
+    this.CONSUME(T.On);
+    this.SUBRULE(this.keyspaceRef);
+    this.OPTION4(() => this.SUBRULE(this.indexUsing));
+    this.OPTION5(() => this.SUBRULE(this.indexWith));
+  });
+
+  public ifNotExists = this.RULE('ifNotExists', () => {
+    this.CONSUME(T.If);
+    this.CONSUME(T.Not);
+    this.CONSUME(T.Exists);
+  });
+
+  public ifExists = this.RULE('ifExists', () => {
+    this.CONSUME(T.If);
+    this.CONSUME(T.Exists);
+  });
+
+  /** An index key: `expr [ASC|DESC]`, `DISTINCT|ALL [DISTINCT] expr`, either in parentheses. */
+  public indexKey = this.RULE('indexKey', () => {
+    this.SUBRULE(this.indexKeyBody);
+    this.OPTION(() => this.OR([{ ALT: () => this.CONSUME(T.Asc) }, { ALT: () => this.CONSUME(T.Desc) }]));
+  });
+
+  public indexKeyBody = this.RULE('indexKeyBody', () => {
+    this.OR({ IGNORE_AMBIGUITIES: true, DEF: [
+      {
+        GATE: () => this.parenthesisedArrayKey(),
+        ALT: () => {
+          this.CONSUME(T.LParen);
+          this.SUBRULE(this.indexKeyBody);
+          this.CONSUME(T.RParen);
+        },
+      },
+      {
+        ALT: () => {
+          this.CONSUME(T.Distinct, { LABEL: 'distinct' });
+          this.SUBRULE(this.expression);
+        },
+      },
+      {
+        ALT: () => {
+          this.CONSUME(T.All, { LABEL: 'all' });
+          this.OPTION(() => this.CONSUME2(T.Distinct, { LABEL: 'distinct' }));
+          this.SUBRULE2(this.expression);
+        },
+      },
+      { ALT: () => this.SUBRULE3(this.expression) },
+    ] });
+  });
+
+  /** True when the tokens ahead are `(` … `(` followed by DISTINCT or ALL. */
+  private parenthesisedArrayKey(): boolean {
+    let k = 1;
+    while (this.is(k, T.LParen)) k++;
+    return k > 1 && (this.is(k, T.Distinct) || this.is(k, T.All));
+  }
+
+  public indexUsing = this.RULE('indexUsing', () => {
+    this.CONSUME(T.Using);
+    this.CONSUME(T.Identifier, { LABEL: 'kind' });
+  });
+
+  public indexWith = this.RULE('indexWith', () => {
+    this.CONSUME(T.With);
+    this.SUBRULE(this.expression);
+  });
+
+  /** `DROP [PRIMARY] INDEX [IF EXISTS] [name|ks.name] [IF EXISTS] [ON ks] [USING …]` */
+  public dropIndexStatement = this.RULE('dropIndexStatement', () => {
+    this.CONSUME(T.Drop);
+    this.OPTION(() => this.CONSUME(T.Primary));
+    this.CONSUME(T.Index);
+    this.OPTION2(() => this.SUBRULE(this.ifExists));
+    this.OPTION3(() => this.SUBRULE(this.keyspaceRef, { LABEL: 'target' }));
+    this.OPTION4(() => this.SUBRULE2(this.ifExists));
+    this.OPTION5(() => {
+      this.CONSUME(T.On);
+      this.SUBRULE2(this.keyspaceRef, { LABEL: 'on' });
+    });
+    this.OPTION6(() => this.SUBRULE(this.indexUsing));
+  });
+
+  public buildIndexStatement = this.RULE('buildIndexStatement', () => {
+    this.CONSUME(T.Build);
+    this.CONSUME(T.Index);
+    this.CONSUME(T.On);
+    this.SUBRULE(this.keyspaceRef);
+    this.CONSUME(T.LParen);
+    this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.objectName) });
+    this.CONSUME(T.RParen);
+  });
+
+  // ---- expressions, lowest precedence first ------------------------------------------------
+  public expression = this.RULE('expression', () => {
+    this.SUBRULE(this.orExpression);
+  });
+
+  public orExpression = this.RULE('orExpression', () => {
+    this.SUBRULE(this.andExpression, { LABEL: 'operand' });
+    this.MANY(() => {
+      this.CONSUME(T.Or);
+      this.SUBRULE2(this.andExpression, { LABEL: 'operand' });
+    });
+  });
+
+  public andExpression = this.RULE('andExpression', () => {
+    this.SUBRULE(this.notExpression, { LABEL: 'operand' });
+    this.MANY(() => {
+      this.CONSUME(T.And);
+      this.SUBRULE2(this.notExpression, { LABEL: 'operand' });
+    });
+  });
+
+  public notExpression = this.RULE('notExpression', () => {
+    this.OR([
+      {
+        ALT: () => {
+          this.CONSUME(T.Not);
+          this.SUBRULE(this.notExpression);
+        },
+      },
+      { ALT: () => this.SUBRULE(this.comparisonExpression) },
+    ]);
+  });
+
+  public comparisonExpression = this.RULE('comparisonExpression', () => {
+    this.SUBRULE(this.concatExpression, { LABEL: 'operand' });
+    this.MANY(() => this.SUBRULE(this.comparisonTail));
+  });
+
+  /** One comparison applied to the expression on its left. */
+  public comparisonTail = this.RULE('comparisonTail', () => {
+    this.OR([
+      {
+        ALT: () => {
+          this.CONSUME(T.ComparisonOp);
+          this.SUBRULE(this.concatExpression, { LABEL: 'right' });
+        },
+      },
+      {
+        ALT: () => {
+          this.CONSUME(T.Is);
+          this.OPTION(() => this.CONSUME(T.Not));
+          this.OR2([
+            { ALT: () => this.CONSUME(T.Null, { LABEL: 'test' }) },
+            { ALT: () => this.CONSUME(T.Missing, { LABEL: 'test' }) },
+            { ALT: () => this.CONSUME(T.Valued, { LABEL: 'test' }) },
+            { ALT: () => this.CONSUME(T.Unknown, { LABEL: 'test' }) },
+          ]);
+        },
+      },
+      {
+        ALT: () => {
+          this.OPTION2(() => this.CONSUME2(T.Not));
+          this.OR3([
+            {
+              ALT: () => {
+                this.CONSUME(T.Like);
+                this.SUBRULE2(this.concatExpression, { LABEL: 'right' });
+                this.OPTION3(() => {
+                  this.CONSUME(T.Escape);
+                  this.SUBRULE3(this.concatExpression, { LABEL: 'escape' });
+                });
+              },
+            },
+            {
+              ALT: () => {
+                this.CONSUME(T.In);
+                this.SUBRULE4(this.concatExpression, { LABEL: 'right' });
+              },
+            },
+            {
+              ALT: () => {
+                this.CONSUME(T.Between);
+                this.SUBRULE5(this.concatExpression, { LABEL: 'right' });
+                this.CONSUME(T.And);
+                this.SUBRULE6(this.concatExpression, { LABEL: 'high' });
+              },
+            },
+          ]);
+        },
+      },
+    ]);
+  });
+
+  public concatExpression = this.RULE('concatExpression', () => {
+    this.SUBRULE(this.additiveExpression, { LABEL: 'operand' });
+    this.MANY(() => {
+      this.CONSUME(T.Concat);
+      this.SUBRULE2(this.additiveExpression, { LABEL: 'operand' });
+    });
+  });
+
+  public additiveExpression = this.RULE('additiveExpression', () => {
+    this.SUBRULE(this.multiplicativeExpression, { LABEL: 'operand' });
+    this.MANY(() => {
+      this.CONSUME(T.AdditiveOp, { LABEL: 'op' });
+      this.SUBRULE2(this.multiplicativeExpression, { LABEL: 'operand' });
+    });
+  });
+
+  public multiplicativeExpression = this.RULE('multiplicativeExpression', () => {
+    this.SUBRULE(this.unaryExpression, { LABEL: 'operand' });
+    this.MANY(() => {
+      this.CONSUME(T.MultiplicativeOp, { LABEL: 'op' });
+      this.SUBRULE2(this.unaryExpression, { LABEL: 'operand' });
+    });
+  });
+
+  public unaryExpression = this.RULE('unaryExpression', () => {
+    this.OR([
+      {
+        ALT: () => {
+          this.CONSUME(T.Minus);
+          this.SUBRULE(this.unaryExpression);
+        },
+      },
+      { ALT: () => this.SUBRULE(this.postfixExpression) },
+    ]);
+  });
+
+  public postfixExpression = this.RULE('postfixExpression', () => {
+    this.SUBRULE(this.primaryExpression);
+    this.MANY({
+      GATE: () => !(this.is(1, T.Dot) && this.is(2, T.Star)),
+      DEF: () => this.SUBRULE(this.pathStep),
+    });
+  });
+
+  /** `.name`, `.[expr]`, `[expr]`, `[start:end]`, `[start:]` */
+  public pathStep = this.RULE('pathStep', () => {
+    this.OR([
+      {
+        ALT: () => {
+          this.CONSUME(T.Dot);
+          this.OR2([
+            { ALT: () => this.CONSUME(T.Name, { LABEL: 'name' }) },
+            {
+              ALT: () => {
+                this.CONSUME(T.LBracket, { LABEL: 'dynamic' });
+                this.SUBRULE(this.expression, { LABEL: 'nameExpr' });
+                this.CONSUME(T.RBracket);
+              },
+            },
+          ]);
+        },
+      },
+      {
+        ALT: () => {
+          this.CONSUME2(T.LBracket);
+          this.SUBRULE2(this.expression, { LABEL: 'index' });
+          this.OPTION(() => {
+            this.CONSUME(T.Colon, { LABEL: 'slice' });
+            this.OPTION2(() => this.SUBRULE3(this.expression, { LABEL: 'end' }));
+          });
+          this.CONSUME2(T.RBracket);
+        },
+      },
+    ]);
+  });
+
+  public primaryExpression = this.RULE('primaryExpression', () => {
+    this.OR({
+      IGNORE_AMBIGUITIES: true,
+      DEF: (this.primaryAlts ??= [
+        { ALT: () => this.SUBRULE(this.literal) },
+        { ALT: () => this.CONSUME(T.NamedParam) },
+        { ALT: () => this.CONSUME(T.PositionalParam) },
+        { ALT: () => this.CONSUME(T.Question) },
+        { ALT: () => this.CONSUME(T.Self) },
+        { ALT: () => this.SUBRULE(this.arrayConstruct) },
+        { ALT: () => this.SUBRULE(this.objectConstruct) },
+        { GATE: () => this.is(2, T.Select), ALT: () => this.SUBRULE(this.subquery) },
+        { ALT: () => this.SUBRULE(this.parenthesised) },
+        { ALT: () => this.SUBRULE(this.caseExpression) },
+        { ALT: () => this.SUBRULE(this.collectionExpression) },
+        { GATE: () => this.startsExpr(2), ALT: () => this.SUBRULE(this.arrayForExpression) },
+        { GATE: () => this.startsExpr(2), ALT: () => this.SUBRULE(this.objectForExpression) },
+        { ALT: () => this.SUBRULE(this.existsExpression) },
+        { ALT: () => this.SUBRULE(this.identifierOrCall) },
+      ]),
+    });
+  });
+  private primaryAlts?: IOrAlt<unknown>[];
+
+  public literal = this.RULE('literal', () => {
+    this.OR([
+      { ALT: () => this.CONSUME(T.NumberLiteral) },
+      { ALT: () => this.CONSUME(T.StringLiteral) },
+      { ALT: () => this.CONSUME(T.True) },
+      { ALT: () => this.CONSUME(T.False) },
+      { ALT: () => this.CONSUME(T.Null) },
+      { ALT: () => this.CONSUME(T.Missing) },
+    ]);
+  });
+
+  public arrayConstruct = this.RULE('arrayConstruct', () => {
+    this.CONSUME(T.LBracket);
+    this.MANY_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.expression, { LABEL: 'item' }) });
+    this.CONSUME(T.RBracket);
+  });
+
+  public objectConstruct = this.RULE('objectConstruct', () => {
+    this.CONSUME(T.LBrace);
+    this.MANY_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.objectField) });
+    this.CONSUME(T.RBrace);
+  });
+
+  public objectField = this.RULE('objectField', () => {
+    this.SUBRULE(this.expression, { LABEL: 'name' });
+    this.CONSUME(T.Colon);
+    this.SUBRULE2(this.expression, { LABEL: 'value' });
+  });
+
+  public subquery = this.RULE('subquery', () => {
+    this.CONSUME(T.LParen);
+    this.SUBRULE(this.selectStatement);
+    this.CONSUME(T.RParen);
+  });
+
+  public parenthesised = this.RULE('parenthesised', () => {
+    this.CONSUME(T.LParen);
+    this.SUBRULE(this.expression);
+    this.CONSUME(T.RParen);
+  });
+
+  public caseExpression = this.RULE('caseExpression', () => {
+    this.CONSUME(T.Case);
+    this.OPTION(() => this.SUBRULE(this.expression, { LABEL: 'subject' }));
+    this.AT_LEAST_ONE(() => {
+      this.CONSUME(T.When);
+      this.SUBRULE2(this.expression, { LABEL: 'when' });
+      this.CONSUME(T.Then);
+      this.SUBRULE3(this.expression, { LABEL: 'then' });
+    });
+    this.OPTION2(() => {
+      this.CONSUME(T.Else);
+      this.SUBRULE4(this.expression, { LABEL: 'else' });
+    });
+    this.CONSUME(T.End);
+  });
+
+  /** `ANY|SOME|EVERY|ANY AND EVERY|SOME AND EVERY bindings SATISFIES cond END` */
+  public collectionExpression = this.RULE('collectionExpression', () => {
+    this.OR([
+      { ALT: () => this.CONSUME(T.Any, { LABEL: 'quantifier' }) },
+      { ALT: () => this.CONSUME(T.Some, { LABEL: 'quantifier' }) },
+      { ALT: () => this.CONSUME(T.Every, { LABEL: 'quantifier' }) },
+    ]);
+    this.OPTION(() => {
+      this.CONSUME(T.And);
+      this.CONSUME2(T.Every, { LABEL: 'andEvery' });
+    });
+    this.SUBRULE(this.bindings);
+    this.CONSUME(T.Satisfies);
+    this.SUBRULE(this.expression, { LABEL: 'satisfies' });
+    this.CONSUME(T.End);
+  });
+
+  /** `ARRAY|FIRST mapping FOR bindings [WHEN cond] END` */
+  public arrayForExpression = this.RULE('arrayForExpression', () => {
+    this.OR([
+      { ALT: () => this.CONSUME(T.ArrayKw, { LABEL: 'kind' }) },
+      { ALT: () => this.CONSUME(T.First, { LABEL: 'kind' }) },
+    ]);
+    this.SUBRULE(this.expression, { LABEL: 'mapping' });
+    this.SUBRULE(this.forClause);
+  });
+
+  /** `OBJECT name : value FOR bindings [WHEN cond] END` */
+  public objectForExpression = this.RULE('objectForExpression', () => {
+    this.CONSUME(T.ObjectKw);
+    this.SUBRULE(this.expression, { LABEL: 'name' });
+    this.CONSUME(T.Colon);
+    this.SUBRULE2(this.expression, { LABEL: 'value' });
+    this.SUBRULE(this.forClause);
+  });
+
+  public forClause = this.RULE('forClause', () => {
+    this.CONSUME(T.For);
+    this.SUBRULE(this.bindings);
+    this.OPTION(() => {
+      this.CONSUME(T.When);
+      this.SUBRULE(this.expression, { LABEL: 'when' });
+    });
+    this.CONSUME(T.End);
+  });
+
+  public bindings = this.RULE('bindings', () => {
+    this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.binding) });
+  });
+
+  /** `[name :] variable IN|WITHIN expr` */
+  public binding = this.RULE('binding', () => {
+    this.OPTION(() => {
+      this.CONSUME(T.Identifier, { LABEL: 'nameVariable' });
+      this.CONSUME(T.Colon);
+    });
+    this.CONSUME2(T.Identifier, { LABEL: 'variable' });
+    this.OR([{ ALT: () => this.CONSUME(T.In) }, { ALT: () => this.CONSUME(T.Within) }]);
+    this.SUBRULE(this.expression);
+  });
+
+  public existsExpression = this.RULE('existsExpression', () => {
+    this.CONSUME(T.Exists);
+    this.SUBRULE(this.postfixExpression);
+  });
+
+  /** `name` or `name([DISTINCT|ALL] args | *)` */
+  public identifierOrCall = this.RULE('identifierOrCall', () => {
+    this.CONSUME(T.Identifier, { LABEL: 'name' });
+    this.OPTION(() => {
+      this.CONSUME(T.LParen, { LABEL: 'call' });
+      this.OPTION2(() =>
+        this.OR([
+          { ALT: () => this.CONSUME(T.Star) },
+          {
+            ALT: () => {
+              this.OPTION3(() =>
+                this.OR2([{ ALT: () => this.CONSUME(T.Distinct) }, { ALT: () => this.CONSUME(T.All) }]),
+              );
+              this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.expression, { LABEL: 'arg' }) });
+            },
+          },
+        ]),
+      );
+      this.CONSUME(T.RParen);
+    });
+  });
+}
+
+/** The one parser instance (reset with `parser.input = tokens`). */
+export const parser = new N1qlParser();
+
+/** Marks the EOF token type for callers that compare token types. */
+export const EofToken: TokenType = EOF;
+export type { IToken };

@@ -1,0 +1,245 @@
+/**
+ * Every token of the N1QL subset (DESIGN §2, STYLE §2 habit 1). `allTokens` is ordered for the
+ * lexer: comments and whitespace, keywords (each with `longer_alt: Identifier`), then
+ * identifiers, literals and punctuation (longer operators before their prefixes).
+ *
+ * Categories:
+ * - `Name`: anything usable as a field name after `.`: identifiers and every keyword.
+ * - `Identifier`: a bare or backticked name, plus the soft keywords (VALUE, KEY, ARRAY, FIRST …),
+ *   which are keywords only in the positions that need them, so `a.value`, `value`, `type`,
+ *   `name` and `id` all work as field names.
+ * - `ComparisonOp`, `AdditiveOp`, `MultiplicativeOp`: operator classes.
+ */
+import { createToken, Lexer, type CustomPatternMatcherFunc, type TokenType } from 'chevrotain';
+
+export const Name = createToken({ name: 'Name', pattern: Lexer.NA });
+export const Identifier = createToken({ name: 'Identifier', pattern: /[a-zA-Z_][a-zA-Z0-9_$]*/, categories: [Name] });
+
+/** `` `any text` `` with ``` `` ``` for a backtick, optionally followed by `i` (case-insensitive). */
+const matchQuoted: CustomPatternMatcherFunc = (text, offset) => {
+  if (text.charCodeAt(offset) !== 96) return null;
+  let i = offset + 1;
+  for (;;) {
+    const j = text.indexOf('`', i);
+    if (j < 0) return null;
+    if (text.charCodeAt(j + 1) === 96) {
+      i = j + 2;
+      continue;
+    }
+    let end = j + 1;
+    if (text[end] === 'i' && !/[a-zA-Z0-9_$]/.test(text[end + 1] ?? '')) end++;
+    const m: [string] = [text.slice(offset, end)];
+    return m as unknown as RegExpExecArray;
+  }
+};
+export const QuotedIdentifier = createToken({
+  name: 'QuotedIdentifier',
+  pattern: { exec: matchQuoted },
+  start_chars_hint: ['`'],
+  line_breaks: true,
+  categories: [Identifier],
+});
+
+const keywords: TokenType[] = [];
+/** A reserved keyword: never a bare identifier, but a field name after `.`. */
+function kw(word: string): TokenType {
+  const t = createToken({ name: word, pattern: new RegExp(word, 'i'), longer_alt: Identifier, categories: [Name] });
+  keywords.push(t);
+  return t;
+}
+/** A soft keyword: lexes in the `Identifier` category, special only where the grammar asks for it. */
+function soft(word: string): TokenType {
+  const t = createToken({ name: word, pattern: new RegExp(word, 'i'), longer_alt: Identifier, categories: [Identifier] });
+  keywords.push(t);
+  return t;
+}
+
+// Reserved words (alphabetical). A keyword that is a prefix of another must come later: sorted below.
+export const All = kw('ALL');
+export const And = kw('AND');
+export const Any = kw('ANY');
+export const As = kw('AS');
+export const Asc = kw('ASC');
+export const Between = kw('BETWEEN');
+export const Build = kw('BUILD');
+export const By = kw('BY');
+export const Case = kw('CASE');
+export const Create = kw('CREATE');
+export const Delete = kw('DELETE');
+export const Desc = kw('DESC');
+export const Distinct = kw('DISTINCT');
+export const Drop = kw('DROP');
+export const Element = kw('ELEMENT');
+export const Else = kw('ELSE');
+export const End = kw('END');
+export const Escape = kw('ESCAPE');
+export const Every = kw('EVERY');
+export const Except = kw('EXCEPT');
+export const Execute = kw('EXECUTE');
+export const Exists = kw('EXISTS');
+export const Explain = kw('EXPLAIN');
+export const False = kw('FALSE');
+export const For = kw('FOR');
+export const From = kw('FROM');
+export const Group = kw('GROUP');
+export const Having = kw('HAVING');
+export const If = kw('IF');
+export const In = kw('IN');
+export const Inner = kw('INNER');
+export const Insert = kw('INSERT');
+export const Intersect = kw('INTERSECT');
+export const Into = kw('INTO');
+export const Is = kw('IS');
+export const Join = kw('JOIN');
+export const Left = kw('LEFT');
+export const Let = kw('LET');
+export const Letting = kw('LETTING');
+export const Like = kw('LIKE');
+export const Limit = kw('LIMIT');
+export const Missing = kw('MISSING');
+export const Nest = kw('NEST');
+export const Not = kw('NOT');
+export const Null = kw('NULL');
+export const Offset = kw('OFFSET');
+export const On = kw('ON');
+export const Or = kw('OR');
+export const Order = kw('ORDER');
+export const Outer = kw('OUTER');
+export const Prepare = kw('PREPARE');
+export const Raw = kw('RAW');
+export const Returning = kw('RETURNING');
+export const Satisfies = kw('SATISFIES');
+export const Select = kw('SELECT');
+export const Self = kw('SELF');
+export const Set = kw('SET');
+export const Some = kw('SOME');
+export const Then = kw('THEN');
+export const True = kw('TRUE');
+export const Union = kw('UNION');
+export const Unnest = kw('UNNEST');
+export const Unset = kw('UNSET');
+export const Update = kw('UPDATE');
+export const Upsert = kw('UPSERT');
+export const Use = kw('USE');
+export const Using = kw('USING');
+export const Values = kw('VALUES');
+export const When = kw('WHEN');
+export const Where = kw('WHERE');
+export const With = kw('WITH');
+export const Within = kw('WITHIN');
+
+// Soft keywords: usable as bare names everywhere except their own positions.
+export const ArrayKw = soft('ARRAY');
+export const First = soft('FIRST');
+export const Index = soft('INDEX');
+export const Key = soft('KEY');
+export const Keys = soft('KEYS');
+export const Last = soft('LAST');
+export const Nulls = soft('NULLS');
+export const ObjectKw = soft('OBJECT');
+export const Options = soft('OPTIONS');
+export const Primary = soft('PRIMARY');
+export const Unknown = soft('UNKNOWN');
+export const Valued = soft('VALUED');
+export const Value = soft('VALUE');
+
+export const WhiteSpace = createToken({ name: 'WhiteSpace', pattern: /\s+/, group: Lexer.SKIPPED, line_breaks: true });
+export const LineComment = createToken({ name: 'LineComment', pattern: /--[^\n\r]*/, group: Lexer.SKIPPED });
+export const BlockComment = createToken({
+  name: 'BlockComment',
+  pattern: /\/\*[^*]*\*+(?:[^/*][^*]*\*+)*\//,
+  group: Lexer.SKIPPED,
+  line_breaks: true,
+});
+
+export const StringLiteral = createToken({
+  name: 'StringLiteral',
+  pattern: /'(?:[^'\\]|\\.|'')*'|"(?:[^"\\]|\\.|"")*"/,
+  line_breaks: true,
+});
+export const NumberLiteral = createToken({ name: 'NumberLiteral', pattern: /\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/ });
+export const NamedParam = createToken({ name: 'NamedParam', pattern: /\$[a-zA-Z_][a-zA-Z0-9_]*/ });
+export const PositionalParam = createToken({ name: 'PositionalParam', pattern: /\$\d+/ });
+export const Question = createToken({ name: 'Question', pattern: '?' });
+
+export const ComparisonOp = createToken({ name: 'ComparisonOp', pattern: Lexer.NA });
+export const AdditiveOp = createToken({ name: 'AdditiveOp', pattern: Lexer.NA });
+export const MultiplicativeOp = createToken({ name: 'MultiplicativeOp', pattern: Lexer.NA });
+
+const cmp = (name: string, pattern: string) => createToken({ name, pattern, categories: [ComparisonOp] });
+export const DoubleEquals = cmp('DoubleEquals', '==');
+export const Equals = cmp('Equals', '=');
+export const NotEquals = cmp('NotEquals', '!=');
+export const LessGreater = cmp('LessGreater', '<>');
+export const LessEquals = cmp('LessEquals', '<=');
+export const GreaterEquals = cmp('GreaterEquals', '>=');
+export const Less = cmp('Less', '<');
+export const Greater = cmp('Greater', '>');
+export const Concat = createToken({ name: 'Concat', pattern: '||' });
+export const Plus = createToken({ name: 'Plus', pattern: '+', categories: [AdditiveOp] });
+export const Minus = createToken({ name: 'Minus', pattern: '-', categories: [AdditiveOp] });
+export const Star = createToken({ name: 'Star', pattern: '*', categories: [MultiplicativeOp] });
+export const Slash = createToken({ name: 'Slash', pattern: '/', categories: [MultiplicativeOp] });
+export const Percent = createToken({ name: 'Percent', pattern: '%', categories: [MultiplicativeOp] });
+export const LParen = createToken({ name: 'LParen', pattern: '(' });
+export const RParen = createToken({ name: 'RParen', pattern: ')' });
+export const LBracket = createToken({ name: 'LBracket', pattern: '[' });
+export const RBracket = createToken({ name: 'RBracket', pattern: ']' });
+export const LBrace = createToken({ name: 'LBrace', pattern: '{' });
+export const RBrace = createToken({ name: 'RBrace', pattern: '}' });
+export const Comma = createToken({ name: 'Comma', pattern: ',' });
+export const Colon = createToken({ name: 'Colon', pattern: ':' });
+export const Semicolon = createToken({ name: 'Semicolon', pattern: ';' });
+export const Dot = createToken({ name: 'Dot', pattern: '.' });
+
+/** Keywords sorted longest first, so that e.g. `IN` never shadows `INNER`/`INTO`/`INDEX`. */
+const orderedKeywords = [...keywords].sort((a, b) => String(b.PATTERN).length - String(a.PATTERN).length);
+
+/** Every token, in lexer order. */
+export const allTokens: TokenType[] = [
+  WhiteSpace,
+  LineComment,
+  BlockComment,
+  ...orderedKeywords,
+  QuotedIdentifier,
+  Identifier,
+  StringLiteral,
+  NumberLiteral,
+  NamedParam,
+  PositionalParam,
+  Question,
+  DoubleEquals,
+  Equals,
+  NotEquals,
+  LessGreater,
+  LessEquals,
+  GreaterEquals,
+  Less,
+  Greater,
+  Concat,
+  Plus,
+  Minus,
+  Star,
+  Slash,
+  Percent,
+  LParen,
+  RParen,
+  LBracket,
+  RBracket,
+  LBrace,
+  RBrace,
+  Comma,
+  Colon,
+  Semicolon,
+  Dot,
+  Name,
+  ComparisonOp,
+  AdditiveOp,
+  MultiplicativeOp,
+];
+
+/** The keyword token types, for error messages and tests. */
+export const keywordTokens: readonly TokenType[] = keywords;
+
+/** One lexer instance, shared. */
+export const lexer = new Lexer(allTokens, { ensureOptimizations: false, positionTracking: 'full' });

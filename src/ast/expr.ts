@@ -1,0 +1,232 @@
+import type { SourcePosition } from '../errors/index.js';
+import type { Value } from '../values/index.js';
+import type { SelectStatement } from './statement.js';
+
+/**
+ * Expression nodes: a discriminated union on `kind`. Nodes are plain immutable data; `loc`
+ * (where the node starts in the statement text) is set by the parser and ignored by
+ * equivalence and printing. Source of the shapes: couchbase/query `expression/`.
+ */
+export type Expr =
+  | Literal
+  | ArrayConstruct
+  | ObjectConstruct
+  | Identifier
+  | Self
+  | Field
+  | DynamicField
+  | Element
+  | Slice
+  | NamedParam
+  | PositionalParam
+  | Unary
+  | Binary
+  | Like
+  | In
+  | Between
+  | Is
+  | Case
+  | Collection
+  | ArrayFor
+  | ObjectFor
+  | Exists
+  | FunctionCall
+  | Subquery;
+
+interface Node {
+  loc?: SourcePosition;
+}
+
+/** A constant: JSON value, NULL, MISSING (`value: undefined`), TRUE/FALSE. */
+export interface Literal extends Node {
+  kind: 'Literal';
+  value: Value;
+}
+
+/** `[e1, e2, …]` */
+export interface ArrayConstruct extends Node {
+  kind: 'ArrayConstruct';
+  items: Expr[];
+}
+
+/** `{name: value, …}`; a name is an expression that must evaluate to a string. */
+export interface ObjectConstruct extends Node {
+  kind: 'ObjectConstruct';
+  fields: { name: Expr; value: Expr }[];
+}
+
+/**
+ * A bare name: a keyspace alias, a LET/FOR/ANY variable, or (resolved by the binder) a field of
+ * the only keyspace in scope. `caseInsensitive` for the reference's `` `name`i `` form.
+ */
+export interface Identifier extends Node {
+  kind: 'Identifier';
+  name: string;
+  caseInsensitive?: boolean;
+}
+
+/** `SELF`: the current item (the keyspace document when there is one FROM term). */
+export interface Self extends Node {
+  kind: 'Self';
+}
+
+/** `target.name` */
+export interface Field extends Node {
+  kind: 'Field';
+  target: Expr;
+  name: string;
+  caseInsensitive?: boolean;
+}
+
+/** `target.[nameExpr]` */
+export interface DynamicField extends Node {
+  kind: 'DynamicField';
+  target: Expr;
+  name: Expr;
+}
+
+/** `target[index]` (negative indexes count from the end). */
+export interface Element extends Node {
+  kind: 'Element';
+  target: Expr;
+  index: Expr;
+}
+
+/** `target[start:end]`; `end` omitted means to the end. */
+export interface Slice extends Node {
+  kind: 'Slice';
+  target: Expr;
+  start: Expr;
+  end?: Expr;
+}
+
+/** `$name` (name without the `$`). */
+export interface NamedParam extends Node {
+  kind: 'NamedParam';
+  name: string;
+}
+
+/** `$1` or `?` (1-based; `?` numbered left to right). */
+export interface PositionalParam extends Node {
+  kind: 'PositionalParam';
+  position: number;
+}
+
+export interface Unary extends Node {
+  kind: 'Unary';
+  op: 'NOT' | 'NEG';
+  operand: Expr;
+}
+
+export type BinaryOp = '+' | '-' | '*' | '/' | '%' | '||' | '=' | '!=' | '<' | '<=' | '>' | '>=' | 'AND' | 'OR';
+
+/** Binary operators. `==` parses as `=`, `<>` as `!=`. */
+export interface Binary extends Node {
+  kind: 'Binary';
+  op: BinaryOp;
+  left: Expr;
+  right: Expr;
+}
+
+/** `operand [NOT] LIKE pattern [ESCAPE escape]` */
+export interface Like extends Node {
+  kind: 'Like';
+  not: boolean;
+  operand: Expr;
+  pattern: Expr;
+  escape?: Expr;
+}
+
+/** `operand [NOT] IN collection` (a list literal is an ArrayConstruct). */
+export interface In extends Node {
+  kind: 'In';
+  not: boolean;
+  operand: Expr;
+  collection: Expr;
+}
+
+/** `operand [NOT] BETWEEN low AND high` */
+export interface Between extends Node {
+  kind: 'Between';
+  not: boolean;
+  operand: Expr;
+  low: Expr;
+  high: Expr;
+}
+
+/** `operand IS [NOT] NULL|MISSING|VALUED|UNKNOWN` */
+export interface Is extends Node {
+  kind: 'Is';
+  not: boolean;
+  test: 'NULL' | 'MISSING' | 'VALUED' | 'UNKNOWN';
+  operand: Expr;
+}
+
+/** Simple (`CASE subject WHEN v THEN r …`) and searched (`CASE WHEN cond THEN r …`) CASE. */
+export interface Case extends Node {
+  kind: 'Case';
+  subject?: Expr;
+  whens: { when: Expr; then: Expr }[];
+  else?: Expr;
+}
+
+/**
+ * A range binding: `variable IN expr`, `variable WITHIN expr`, or with a name variable
+ * `name : variable IN expr` (for objects).
+ */
+export interface Binding {
+  variable: string;
+  nameVariable?: string;
+  within: boolean;
+  expr: Expr;
+}
+
+/** `ANY | SOME | EVERY | ANY AND EVERY bindings SATISFIES cond END` */
+export interface Collection extends Node {
+  kind: 'Collection';
+  quantifier: 'ANY' | 'EVERY' | 'ANY AND EVERY';
+  bindings: Binding[];
+  satisfies: Expr;
+}
+
+/** `ARRAY mapping FOR bindings [WHEN cond] END` or `FIRST mapping FOR … END`. */
+export interface ArrayFor extends Node {
+  kind: 'ArrayFor';
+  first: boolean;
+  mapping: Expr;
+  bindings: Binding[];
+  when?: Expr;
+}
+
+/** `OBJECT name : value FOR bindings [WHEN cond] END` */
+export interface ObjectFor extends Node {
+  kind: 'ObjectFor';
+  name: Expr;
+  value: Expr;
+  bindings: Binding[];
+  when?: Expr;
+}
+
+/** `EXISTS operand` */
+export interface Exists extends Node {
+  kind: 'Exists';
+  operand: Expr;
+}
+
+/**
+ * A function call. `name` is lower-case as written (aliases are resolved by the function
+ * registry, not the parser). `star` for `COUNT(*)`; `distinct` for `COUNT(DISTINCT x)` etc.
+ */
+export interface FunctionCall extends Node {
+  kind: 'FunctionCall';
+  name: string;
+  args: Expr[];
+  distinct?: boolean;
+  star?: boolean;
+}
+
+/** A parenthesised SELECT used as an expression (evaluates to an array of its rows). */
+export interface Subquery extends Node {
+  kind: 'Subquery';
+  query: SelectStatement;
+}

@@ -1,0 +1,228 @@
+import type { SourcePosition } from '../errors/index.js';
+import type { Expr } from './expr.js';
+
+/**
+ * Statement nodes. Source of the shapes: couchbase/query `algebra/`.
+ */
+export type Statement =
+  | SelectStatement
+  | InsertStatement
+  | UpdateStatement
+  | DeleteStatement
+  | ExplainStatement
+  | CreateIndexStatement
+  | CreatePrimaryIndexStatement
+  | DropIndexStatement
+  | BuildIndexStatement
+  | PrepareStatement
+  | ExecuteStatement;
+
+interface Node {
+  loc?: SourcePosition;
+}
+
+/** A keyspace reference: `[namespace:]bucket[.scope.collection]` with optional alias. */
+export interface KeyspaceRef extends Node {
+  namespace?: string;
+  /** One part (`bucket`) or three parts (`bucket.scope.collection`). */
+  path: string[];
+  alias?: string;
+}
+
+/** `SELECT … [ORDER BY …] [LIMIT …] [OFFSET …]` */
+export interface SelectStatement extends Node {
+  kind: 'Select';
+  body: SelectBody;
+  orderBy?: OrderTerm[];
+  limit?: Expr;
+  offset?: Expr;
+}
+
+export type SelectBody = Subselect | SetOperation;
+
+/** `left UNION|INTERSECT|EXCEPT [ALL] right` */
+export interface SetOperation extends Node {
+  kind: 'SetOperation';
+  op: 'UNION' | 'INTERSECT' | 'EXCEPT';
+  all: boolean;
+  left: SelectBody;
+  right: SelectBody;
+}
+
+/** One `SELECT … FROM … LET … WHERE … GROUP BY … LETTING … HAVING …` block. */
+export interface Subselect extends Node {
+  kind: 'Subselect';
+  distinct: boolean;
+  /** `RAW`, `ELEMENT` or `VALUE`: the single projection term's value is the row. */
+  raw: boolean;
+  projection: ResultTerm[];
+  from?: FromTerm;
+  let?: LetBinding[];
+  where?: Expr;
+  groupBy?: GroupBy;
+}
+
+export interface GroupBy extends Node {
+  keys: { expr: Expr; alias?: string }[];
+  letting?: LetBinding[];
+  having?: Expr;
+}
+
+/** `name = expr` in LET and LETTING. */
+export interface LetBinding extends Node {
+  name: string;
+  expr: Expr;
+}
+
+/** A projection term: `*`, `expr.*`, or `expr [AS alias]`. */
+export type ResultTerm =
+  | { kind: 'Star'; loc?: SourcePosition }
+  | { kind: 'PathStar'; expr: Expr; loc?: SourcePosition }
+  | { kind: 'Term'; expr: Expr; alias?: string; loc?: SourcePosition };
+
+/** FROM clause terms (joins are not supported). */
+export type FromTerm = KeyspaceTerm | ExpressionTerm | UnnestTerm;
+
+/** `FROM keyspace [AS alias] [USE KEYS expr]` */
+export interface KeyspaceTerm extends Node {
+  kind: 'KeyspaceTerm';
+  keyspace: KeyspaceRef;
+  useKeys?: Expr;
+}
+
+/** `FROM (subquery) AS alias` or `FROM expression AS alias` */
+export interface ExpressionTerm extends Node {
+  kind: 'ExpressionTerm';
+  expr: Expr;
+  alias?: string;
+}
+
+/** `left [INNER|LEFT [OUTER]] UNNEST expr [AS alias]` */
+export interface UnnestTerm extends Node {
+  kind: 'UnnestTerm';
+  left: FromTerm;
+  outer: boolean;
+  expr: Expr;
+  alias?: string;
+}
+
+export interface OrderTerm extends Node {
+  expr: Expr;
+  desc: boolean;
+  /** NULLS FIRST/LAST; default is FIRST for ASC and LAST for DESC (reference). */
+  nulls?: 'FIRST' | 'LAST';
+}
+
+/** `RETURNING terms` / `RETURNING RAW expr` */
+export interface Returning {
+  raw: boolean;
+  terms: ResultTerm[];
+}
+
+/** `INSERT|UPSERT INTO ks (KEY, VALUE[, OPTIONS]) VALUES (k, v[, o]), …` or `… (KEY k, VALUE v) SELECT …` */
+export interface InsertStatement extends Node {
+  kind: 'Insert';
+  upsert: boolean;
+  keyspace: KeyspaceRef;
+  values?: { key: Expr; value?: Expr; options?: Expr }[];
+  select?: { key: Expr; value?: Expr; options?: Expr; query: SelectStatement };
+  returning?: Returning;
+}
+
+/** `SET path = expr` (optionally `FOR v IN arr END`, not supported yet). */
+export interface SetClause {
+  path: Expr;
+  value: Expr;
+}
+
+/** `UPDATE ks [USE KEYS …] SET … [UNSET …] [WHERE …] [LIMIT …] [RETURNING …]` */
+export interface UpdateStatement extends Node {
+  kind: 'Update';
+  keyspace: KeyspaceRef;
+  useKeys?: Expr;
+  set: SetClause[];
+  unset: Expr[];
+  where?: Expr;
+  limit?: Expr;
+  returning?: Returning;
+}
+
+/** `DELETE FROM ks [USE KEYS …] [WHERE …] [LIMIT …] [RETURNING …]` */
+export interface DeleteStatement extends Node {
+  kind: 'Delete';
+  keyspace: KeyspaceRef;
+  useKeys?: Expr;
+  where?: Expr;
+  limit?: Expr;
+  returning?: Returning;
+}
+
+/** `EXPLAIN statement` */
+export interface ExplainStatement extends Node {
+  kind: 'Explain';
+  statement: Statement;
+}
+
+/**
+ * An index key. `array` is set for array index keys: `DISTINCT|ALL ARRAY mapping FOR … END`
+ * (then `expr` is the ArrayFor) and the simple forms `DISTINCT expr` / `ALL expr`.
+ */
+export interface IndexKey {
+  expr: Expr;
+  array?: 'DISTINCT' | 'ALL';
+  desc: boolean;
+}
+
+/** `CREATE INDEX [IF NOT EXISTS] name ON ks(keys) [WHERE cond] [USING GSI|VIEW] [WITH {…}]` */
+export interface CreateIndexStatement extends Node {
+  kind: 'CreateIndex';
+  name: string;
+  ifNotExists: boolean;
+  keyspace: KeyspaceRef;
+  keys: IndexKey[];
+  where?: Expr;
+  using?: string;
+  with?: Expr;
+}
+
+/** `CREATE PRIMARY INDEX [IF NOT EXISTS] [name] ON ks [USING …] [WITH …]` */
+export interface CreatePrimaryIndexStatement extends Node {
+  kind: 'CreatePrimaryIndex';
+  name?: string;
+  ifNotExists: boolean;
+  keyspace: KeyspaceRef;
+  using?: string;
+  with?: Expr;
+}
+
+/** `DROP INDEX name ON ks` / `DROP INDEX ks.name` / `DROP PRIMARY INDEX ON ks`, with `IF EXISTS`. */
+export interface DropIndexStatement extends Node {
+  kind: 'DropIndex';
+  name?: string;
+  primary: boolean;
+  ifExists: boolean;
+  keyspace: KeyspaceRef;
+}
+
+/** `BUILD INDEX ON ks(name, …)` */
+export interface BuildIndexStatement extends Node {
+  kind: 'BuildIndex';
+  keyspace: KeyspaceRef;
+  names: string[];
+}
+
+/** `PREPARE [name FROM|AS] statement` */
+export interface PrepareStatement extends Node {
+  kind: 'Prepare';
+  name?: string;
+  statement: Statement;
+  /** The text of the prepared statement. */
+  text: string;
+}
+
+/** `EXECUTE name [USING args]` */
+export interface ExecuteStatement extends Node {
+  kind: 'Execute';
+  name: string;
+  using?: Expr;
+}

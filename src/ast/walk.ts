@@ -1,0 +1,86 @@
+import type { Binding, Expr } from './expr.js';
+
+/**
+ * The direct sub-expressions of an expression, in source order. Subqueries are not entered
+ * (their expressions belong to another SELECT block).
+ */
+export function childrenOf(e: Expr): Expr[] {
+  const b = (bs: Binding[]) => bs.map((x) => x.expr);
+  switch (e.kind) {
+    case 'Literal':
+    case 'Identifier':
+    case 'Self':
+    case 'NamedParam':
+    case 'PositionalParam':
+    case 'Subquery':
+      return [];
+    case 'ArrayConstruct':
+      return e.items;
+    case 'ObjectConstruct':
+      return e.fields.flatMap((f) => [f.name, f.value]);
+    case 'Field':
+      return [e.target];
+    case 'DynamicField':
+      return [e.target, e.name];
+    case 'Element':
+      return [e.target, e.index];
+    case 'Slice':
+      return e.end ? [e.target, e.start, e.end] : [e.target, e.start];
+    case 'Unary':
+    case 'Exists':
+      return [e.operand];
+    case 'Binary':
+      return [e.left, e.right];
+    case 'Like':
+      return e.escape ? [e.operand, e.pattern, e.escape] : [e.operand, e.pattern];
+    case 'In':
+      return [e.operand, e.collection];
+    case 'Between':
+      return [e.operand, e.low, e.high];
+    case 'Is':
+      return [e.operand];
+    case 'Case': {
+      const out: Expr[] = e.subject ? [e.subject] : [];
+      for (const w of e.whens) out.push(w.when, w.then);
+      if (e.else) out.push(e.else);
+      return out;
+    }
+    case 'Collection':
+      return [...b(e.bindings), e.satisfies];
+    case 'ArrayFor':
+      return e.when ? [...b(e.bindings), e.mapping, e.when] : [...b(e.bindings), e.mapping];
+    case 'ObjectFor':
+      return e.when ? [...b(e.bindings), e.name, e.value, e.when] : [...b(e.bindings), e.name, e.value];
+    case 'FunctionCall':
+      return e.args;
+  }
+}
+
+/** Calls `visit` on `e` and every sub-expression (pre-order); `visit` returning false skips the children. */
+export function walkExpr(e: Expr, visit: (e: Expr) => boolean | void): void {
+  if (visit(e) === false) return;
+  for (const c of childrenOf(e)) walkExpr(c, visit);
+}
+
+/** True if some sub-expression (subqueries excluded) satisfies `pred`. */
+export function someExpr(e: Expr, pred: (e: Expr) => boolean): boolean {
+  let found = false;
+  walkExpr(e, (x) => {
+    if (found) return false;
+    if (pred(x)) {
+      found = true;
+      return false;
+    }
+    return true;
+  });
+  return found;
+}
+
+/** A copy of the tree without `loc` fields, for structural comparison. */
+export function stripLoc<T>(node: T): T {
+  if (Array.isArray(node)) return node.map(stripLoc) as T;
+  if (node === null || typeof node !== 'object') return node;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(node)) if (k !== 'loc' && v !== undefined) out[k] = stripLoc(v);
+  return out as T;
+}

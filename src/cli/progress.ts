@@ -1,0 +1,42 @@
+import cliProgress from 'cli-progress';
+import type { LoadProgress } from '../index.js';
+
+/** A load progress display: feed it `LoadProgress` reports, then `stop()` it. */
+export interface ProgressDisplay {
+  update(p: LoadProgress): void;
+  stop(): void;
+}
+
+/**
+ * A progress bar on stderr (bytes read of the file, documents loaded and failed) when stderr is a
+ * terminal; otherwise a display that shows nothing, so piped output stays clean.
+ * @param label shown before the bar, e.g. the keyspace name
+ */
+export function createProgress(label: string, stream: NodeJS.WriteStream = process.stderr): ProgressDisplay {
+  if (!stream.isTTY) return { update() {}, stop() {} };
+  const bar = new cliProgress.SingleBar(
+    {
+      stream,
+      format: `${label} [{bar}] {percentage}% | {mb} MB | {loaded} loaded, {failed} failed`,
+      hideCursor: true,
+      clearOnComplete: true,
+      fps: 10,
+    },
+    cliProgress.Presets.shades_classic,
+  );
+  let started = false;
+  return {
+    update(p) {
+      const total = p.totalBytes ?? 0;
+      const payload = { loaded: p.loaded, failed: p.failed, mb: ((p.bytesRead ?? 0) / 1e6).toFixed(1) };
+      if (!started) {
+        bar.start(Math.max(total, 1), 0, payload);
+        started = true;
+      }
+      bar.update(p.bytesRead ?? 0, payload);
+    },
+    stop() {
+      if (started) bar.stop();
+    },
+  };
+}

@@ -1,0 +1,76 @@
+/** A statement cut out of a script, with the 1-based line of the script it starts on. */
+export interface ScriptStatement {
+  text: string;
+  line: number;
+}
+
+/** The result of {@link splitStatements}. */
+export interface SplitResult {
+  /** Complete statements (each ended by `;`, which is not included), blank ones dropped. */
+  statements: ScriptStatement[];
+  /** Text after the last `;` (an unfinished statement), `''` when only blanks or comments remain. */
+  rest: string;
+  /** 1-based line on which `rest` starts. */
+  restLine: number;
+}
+
+/**
+ * Splits a script on `;`, ignoring semicolons inside `'…'` and `"…"` strings (with `\` escapes and
+ * doubled quotes), `` `…` `` identifiers, `-- …` line comments and `/* … *\/` block comments.
+ * A statement that holds only blanks and comments is dropped.
+ */
+export function splitStatements(script: string): SplitResult {
+  const statements: ScriptStatement[] = [];
+  let start = 0;
+  let line = 1;
+  let startLine = 1;
+  let i = 0;
+  const n = script.length;
+  while (i < n) {
+    const c = script[i];
+    if (c === '\n') {
+      line++;
+      i++;
+    } else if (c === "'" || c === '"' || c === '`') {
+      i++;
+      while (i < n) {
+        const d = script[i];
+        if (d === '\n') line++;
+        if (d === '\\' && c !== '`') i += 2;
+        else if (d === c && script[i + 1] === c) i += 2;
+        else if (d === c) break;
+        else i++;
+      }
+      i++;
+    } else if (c === '-' && script[i + 1] === '-') {
+      while (i < n && script[i] !== '\n') i++;
+    } else if (c === '/' && script[i + 1] === '*') {
+      i += 2;
+      while (i < n && !(script[i] === '*' && script[i + 1] === '/')) {
+        if (script[i] === '\n') line++;
+        i++;
+      }
+      i += 2;
+    } else if (c === ';') {
+      push(statements, script.slice(start, i), startLine);
+      start = i + 1;
+      startLine = line;
+      i++;
+    } else i++;
+  }
+  const rest = script.slice(start);
+  return { statements, rest: isBlank(rest) ? '' : rest, restLine: startLine };
+}
+
+function push(out: ScriptStatement[], text: string, line: number): void {
+  if (isBlank(text)) return;
+  // Report the line of the first non-blank character, and keep the text as written.
+  const lead = /^\s*/.exec(text)![0];
+  const newlines = lead.split('\n').length - 1;
+  out.push({ text: text.slice(lead.length).trimEnd(), line: line + newlines });
+}
+
+/** True when the text holds only whitespace and comments. */
+export function isBlank(text: string): boolean {
+  return text.replace(/--[^\n]*/g, '').replace(/\/\*[\s\S]*?(\*\/|$)/g, '').trim() === '';
+}

@@ -1,0 +1,108 @@
+import type { Statement } from './ast/index.js';
+import { ErrorCode, QueryError } from './errors/index.js';
+import { compileSelect, scopeWithSubqueries } from './executor/compile-select.js';
+import { raiseFailures, type DmlResult } from './executor/dml-result.js';
+import { runDelete } from './executor/delete.js';
+import { runInsert } from './executor/insert.js';
+import type { RowStream, RunContext, SystemInfo } from './executor/runtime.js';
+import { runUpdate } from './executor/update.js';
+import { buildPlan, explainPlan, type Catalog, type Plan } from './planner/index.js';
+import type { Store } from './storage/index.js';
+import { parseStatement } from './syntax/parse.js';
+import { jsonSize, type Value } from './values/index.js';
+import type { QueryResult } from './database-types.js';
+import type { DdlHandler } from './ddl.js';
+
+/** What the engine runs against. */
+export interface EngineDeps {
+  store: Store;
+  system: SystemInfo;
+  ddl: DdlHandler;
+  prepared: Map<string, { text: string; statement: Statement }>;
+}
+
+/** Statement parameters, already split into named (without `$`) and positional. */
+export interface EngineParams {
+  named: Record<string, Value>;
+  positional: Value[];
+}
+
+/** Yields to the event loop between batches so a long scan does not starve other work. */
+async function drain(s: RowStream): Promise<Value[]> {
+  const out: Value[] = [];
+  let last = Date.now();
+  for (const batch of s) {
+    for (const r of batch) out.push(r.out);
+    if (Date.now() - last > 50) {
+      await new Promise((r) => setImmediate(r));
+      last = Date.now();
+    }
+  }
+  return out;
+}
+
+async function runPlan(plan: Plan, catalog: Catalog, rc: RunContext, deps: EngineDeps): Promise<{ results: Value[]; mutationCount?: number }> {
+  switch (plan.kind) {
+    case 'Select':
+      return { results: await drain(compileSelect(plan, catalog)(undefined, rc)) };
+    case 'Ddl':
+      return { results: await deps.ddl(plan.statement) };
+    default: {
+      const scope = scopeWithSubqueries(catalog);
+      const r: DmlResult =
+        plan.kind === 'Insert' ? await runInsert(plan, catalog, rc) : plan.kind === 'Update' ? await runUpdate(plan, scope, rc) : await runDelete(plan, scope, rc);
+      raiseFailures(r);
+      return { results: r.results, mutationCount: r.mutationCount };
+    }
+  }
+}
+
+/**
+ * The whole pipeline for one statement: parse → (EXPLAIN / PREPARE / EXECUTE) → plan →
+ * compile → execute, timing the run. Raises QueryError of the failing phase; a DML statement
+ * whose rows partly failed raises after writing the others.
+ */
+export async function execute(text: string, params: EngineParams, deps: EngineDeps): Promise<QueryResult> {
+  const start = performance.now();
+  const warnings: { code: number; msg: string }[] = [];
+  let statement = parseStatement(text);
+  const catalog: Catalog = { hasKeyspace: (n) => deps.store.keyspace(n) !== undefined };
+  const rc: RunContext = {
+    ...params,
+    now: Date.now(),
+    warn: (msg) => warnings.push({ code: 0, msg }),
+    store: deps.store,
+    system: deps.system,
+  };
+  if (statement.kind === 'Execute') {
+    const p = deps.prepared.get(statement.name);
+    if (!p) throw new QueryError({ code: ErrorCode.NO_STATEMENT, phase: 'service', message: `No such prepared statement: ${statement.name}`, position: statement.loc });
+    statement = p.statement;
+  }
+  const execStart = performance.now();
+  let out: { results: Value[]; mutationCount?: number };
+  if (statement.kind === 'Explain') {
+    out = { results: [{ plan: explainPlan(buildPlan(statement.statement, catalog)), text }] };
+  } else if (statement.kind === 'Prepare') {
+    const name = statement.name ?? `p${deps.prepared.size + 1}`;
+    const plan = explainPlan(buildPlan(statement.statement, catalog));
+    deps.prepared.set(name, { text: statement.text, statement: statement.statement });
+    out = { results: [{ name, operator: plan, text: statement.text }] };
+  } else {
+    out = await runPlan(buildPlan(statement, catalog), catalog, rc, deps);
+  }
+  const end = performance.now();
+  let size = 0;
+  for (const r of out.results) size += jsonSize(r);
+  return {
+    results: out.results,
+    metrics: {
+      elapsedTime: end - start,
+      executionTime: end - execStart,
+      resultCount: out.results.length,
+      resultSize: size,
+      ...(out.mutationCount !== undefined ? { mutationCount: out.mutationCount } : {}),
+    },
+    warnings,
+  };
+}

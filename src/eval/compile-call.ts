@@ -1,0 +1,139 @@
+import type { ArrayConstruct, Expr, FunctionCall, Literal, ObjectConstruct, Subquery } from '../ast/index.js';
+import { ErrorCode, QueryError } from '../errors/index.js';
+import { callFunction, lookupFunction } from './functions/registry.js';
+import type { ObjectValue, Value } from '../values/index.js';
+import { isAggregateName } from './aggregate-names.js';
+import type { Compile } from './compile-path.js';
+import { aggregateSlot, metaOf } from './env.js';
+import type { Evaluator, Scope } from './scope.js';
+
+/** The value of an expression made only of literals and array/object constructors, or `NOT_CONSTANT`. */
+export const NOT_CONSTANT: unique symbol = Symbol('not constant');
+
+export function constantValue(e: Expr): Value | typeof NOT_CONSTANT {
+  switch (e.kind) {
+    case 'Literal':
+      return e.value;
+    case 'ArrayConstruct': {
+      const out: Value[] = [];
+      for (const item of e.items) {
+        const v = constantValue(item);
+        if (v === NOT_CONSTANT) return NOT_CONSTANT;
+        out.push(v === undefined ? null : v);
+      }
+      return out;
+    }
+    case 'ObjectConstruct': {
+      const out: ObjectValue = {};
+      for (const f of e.fields) {
+        const n = constantValue(f.name);
+        const v = constantValue(f.value);
+        if (n === NOT_CONSTANT || v === NOT_CONSTANT || typeof n !== 'string') return NOT_CONSTANT;
+        if (v !== undefined) out[n] = v;
+      }
+      return out;
+    }
+    default:
+      return NOT_CONSTANT;
+  }
+}
+
+export function compileLiteral(e: Literal): Evaluator {
+  const v = e.value;
+  return () => v;
+}
+
+export function compileArrayConstruct(e: ArrayConstruct, scope: Scope, compile: Compile): Evaluator {
+  const c = constantValue(e);
+  if (c !== NOT_CONSTANT) return () => c;
+  const items = e.items.map((x) => compile(x, scope));
+  return (env, ctx) => items.map((f) => {
+    const v = f(env, ctx);
+    return v === undefined ? null : v;
+  });
+}
+
+/** Object constructor: non-string names are an error in the reference; here they give NULL. MISSING values are left out. */
+export function compileObjectConstruct(e: ObjectConstruct, scope: Scope, compile: Compile): Evaluator {
+  const c = constantValue(e);
+  if (c !== NOT_CONSTANT) return () => c;
+  const fields = e.fields.map((f) => ({ name: compile(f.name, scope), value: compile(f.value, scope) }));
+  return (env, ctx) => {
+    const out: ObjectValue = {};
+    for (const f of fields) {
+      const n = f.name(env, ctx);
+      if (n === undefined) continue;
+      if (typeof n !== 'string') return null;
+      const v = f.value(env, ctx);
+      if (v !== undefined) out[n] = v;
+    }
+    return out;
+  };
+}
+
+function semanticError(code: number, message: string, e: Expr): QueryError {
+  return new QueryError({ code, phase: 'semantic', message, position: e.loc });
+}
+
+/** `META([alias])`: the document metadata object `{cas, expiration, flags, id, keyspace, type}`. */
+function compileMeta(e: FunctionCall, scope: Scope): Evaluator {
+  if (e.args.length > 1) throw semanticError(ErrorCode.WRONG_ARITY, 'Number of arguments to function meta must be 0 or 1', e);
+  let alias = scope.keyspaceAliases[0];
+  if (e.args.length === 1) {
+    const a = e.args[0];
+    if (a.kind !== 'Identifier') throw semanticError(ErrorCode.WRONG_ARITY, 'META() takes a keyspace alias', e);
+    alias = a.name;
+  }
+  if (alias === undefined) return () => undefined;
+  return (env) => {
+    const m = metaOf(env, alias);
+    if (!m) return undefined;
+    const out: ObjectValue = { cas: m.cas, expiration: m.expiration, flags: 0, id: m.id, type: 'json' };
+    if (m.keyspace) out.keyspace = m.keyspace;
+    return out;
+  };
+}
+
+/** Function calls: META, aggregates (slots filled by the Group operator) and the function registry. */
+export function compileCall(e: FunctionCall, scope: Scope, compile: Compile): Evaluator {
+  const name = e.name.toLowerCase();
+  if (name === 'meta') return compileMeta(e, scope);
+  if (isAggregateName(name)) {
+    if (!scope.aggregates) {
+      throw semanticError(ErrorCode.AGGREGATE_MISUSE, `Aggregate function ${name.toUpperCase()} is not allowed here`, e);
+    }
+    const slot = aggregateSlot(scope.aggregates.register(e));
+    return (env) => env[slot];
+  }
+  const def = lookupFunction(name);
+  if (!def) throw semanticError(ErrorCode.UNKNOWN_FUNCTION, `Invalid function ${e.name}`, e);
+  const n = e.args.length;
+  if (n < def.minArgs || n > def.maxArgs) {
+    const range = def.maxArgs === Infinity ? `at least ${def.minArgs}` : def.minArgs === def.maxArgs ? `${def.minArgs}` : `between ${def.minArgs} and ${def.maxArgs}`;
+    throw semanticError(ErrorCode.WRONG_ARITY, `Number of arguments to function ${e.name} must be ${range}`, e);
+  }
+  if (e.distinct || e.star) throw semanticError(ErrorCode.SYNTAX, `DISTINCT and * are only allowed in aggregates, not in ${e.name}`, e);
+  const args = e.args.map((a) => compile(a, scope));
+  const constants = e.args.map(constantValue);
+  if (!def.volatile && constants.every((c) => c !== NOT_CONSTANT)) {
+    let cached: { v: Value } | undefined;
+    return (_env, ctx) => (cached ??= { v: callFunction(def, constants as Value[], ctx) }).v;
+  }
+  switch (n) {
+    case 1: {
+      const [a] = args;
+      return (env, ctx) => callFunction(def, [a(env, ctx)], ctx);
+    }
+    case 2: {
+      const [a, b] = args;
+      return (env, ctx) => callFunction(def, [a(env, ctx), b(env, ctx)], ctx);
+    }
+    default:
+      return (env, ctx) => callFunction(def, args.map((f) => f(env, ctx)), ctx);
+  }
+}
+
+export function compileSubquery(e: Subquery, scope: Scope): Evaluator {
+  if (!scope.compileSubquery) throw semanticError(ErrorCode.NOT_SUPPORTED, 'Subqueries are not supported here', e);
+  return scope.compileSubquery(e.query, scope);
+}

@@ -1,0 +1,152 @@
+import type { ArrayFor, Binding, Collection, ObjectFor } from '../ast/index.js';
+import { isObject, truth, type ObjectValue, type Value } from '../values/index.js';
+import type { Compile } from './compile-path.js';
+import { childEnv, type Env } from './env.js';
+import { childScope, type ExecContext, type Evaluator, type Scope } from './scope.js';
+
+/** All values nested in `v` at any depth (for WITHIN), depth first. */
+function descendants(v: Value, out: Value[]): void {
+  if (Array.isArray(v)) {
+    for (const x of v) {
+      out.push(x);
+      descendants(x, out);
+    }
+  } else if (isObject(v)) {
+    for (const k of Object.keys(v)) {
+      out.push(v[k]);
+      descendants(v[k], out);
+    }
+  }
+}
+
+interface Range {
+  values: Value[];
+  names?: Value[];
+}
+
+/** The sequence a binding ranges over, or MISSING/NULL when its expression is not a collection. */
+function rangeOf(b: Binding, v: Value): Range | undefined | null {
+  if (v === undefined) return undefined;
+  if (b.within) {
+    if (!Array.isArray(v) && !isObject(v)) return null;
+    const out: Value[] = [];
+    descendants(v, out);
+    return { values: out };
+  }
+  if (Array.isArray(v)) return { values: v, names: b.nameVariable ? v.map((_, i) => i) : undefined };
+  if (b.nameVariable && isObject(v)) {
+    const names = Object.keys(v);
+    return { values: names.map((k) => (v as ObjectValue)[k]), names };
+  }
+  return null;
+}
+
+type Iterate = (env: Env, ctx: ExecContext, visit: (inner: Env) => boolean) => Value;
+
+/**
+ * Compiles bindings into an iterator: evaluates each binding's collection in the outer
+ * environment, then calls `visit` with an inner environment per position (several bindings
+ * advance together, up to the longest; shorter ones give MISSING). Returns MISSING or NULL when
+ * a collection is MISSING or not a collection, `true` when `visit` stopped early, else `false`.
+ * Source: couchbase/query `expression/coll_*.go`.
+ */
+export function compileBindings(bindings: Binding[], scope: Scope, compile: Compile): { iterate: Iterate; inner: Scope } {
+  const exprs = bindings.map((b) => compile(b.expr, scope));
+  const names: string[] = [];
+  for (const b of bindings) {
+    names.push(b.variable);
+    if (b.nameVariable) names.push(b.nameVariable);
+  }
+  const inner = childScope(scope, names);
+  const iterate: Iterate = (env, ctx, visit) => {
+    const ranges: Range[] = [];
+    let sawNull = false;
+    for (let i = 0; i < bindings.length; i++) {
+      const r = rangeOf(bindings[i], exprs[i](env, ctx));
+      if (r === undefined) return undefined;
+      if (r === null) sawNull = true;
+      else ranges.push(r);
+    }
+    if (sawNull) return null;
+    let n = 0;
+    for (const r of ranges) n = Math.max(n, r.values.length);
+    for (let i = 0; i < n; i++) {
+      const e = childEnv(env);
+      for (let j = 0; j < bindings.length; j++) {
+        e[bindings[j].variable] = ranges[j].values[i];
+        const nv = bindings[j].nameVariable;
+        if (nv) e[nv] = ranges[j].names?.[i];
+      }
+      if (visit(e)) return true;
+    }
+    return false;
+  };
+  return { iterate, inner };
+}
+
+/** ANY / EVERY / ANY AND EVERY … SATISFIES … END. */
+export function compileCollection(e: Collection, scope: Scope, compile: Compile): Evaluator {
+  const { iterate, inner } = compileBindings(e.bindings, scope, compile);
+  const cond = compile(e.satisfies, inner);
+  if (e.quantifier === 'ANY') {
+    return (env, ctx) => iterate(env, ctx, (x) => truth(cond(x, ctx)));
+  }
+  const requireSome = e.quantifier === 'ANY AND EVERY';
+  return (env, ctx) => {
+    let count = 0;
+    const r = iterate(env, ctx, (x) => {
+      count++;
+      return !truth(cond(x, ctx));
+    });
+    if (r === undefined || r === null) return r;
+    if (r === true) return false;
+    return requireSome ? count > 0 : true;
+  };
+}
+
+/** ARRAY m FOR … [WHEN c] END (MISSING mappings are left out) and FIRST m FOR … END. */
+export function compileArrayFor(e: ArrayFor, scope: Scope, compile: Compile): Evaluator {
+  const { iterate, inner } = compileBindings(e.bindings, scope, compile);
+  const mapping = compile(e.mapping, inner);
+  const when = e.when ? compile(e.when, inner) : undefined;
+  if (e.first) {
+    return (env, ctx) => {
+      let found: Value = undefined;
+      const r = iterate(env, ctx, (x) => {
+        if (when && !truth(when(x, ctx))) return false;
+        found = mapping(x, ctx);
+        return true;
+      });
+      return r === undefined || r === null ? r : found;
+    };
+  }
+  return (env, ctx) => {
+    const out: Value[] = [];
+    const r = iterate(env, ctx, (x) => {
+      if (when && !truth(when(x, ctx))) return false;
+      const m = mapping(x, ctx);
+      if (m !== undefined) out.push(m);
+      return false;
+    });
+    return r === undefined || r === null ? r : out;
+  };
+}
+
+/** OBJECT name : value FOR … [WHEN c] END (non-string names and MISSING values are left out). */
+export function compileObjectFor(e: ObjectFor, scope: Scope, compile: Compile): Evaluator {
+  const { iterate, inner } = compileBindings(e.bindings, scope, compile);
+  const name = compile(e.name, inner);
+  const value = compile(e.value, inner);
+  const when = e.when ? compile(e.when, inner) : undefined;
+  return (env, ctx) => {
+    const out: ObjectValue = {};
+    const r = iterate(env, ctx, (x) => {
+      if (when && !truth(when(x, ctx))) return false;
+      const n = name(x, ctx);
+      const v = value(x, ctx);
+      if (typeof n === 'string' && v !== undefined) out[n] = v;
+      return false;
+    });
+    return r === undefined || r === null ? r : out;
+  };
+}

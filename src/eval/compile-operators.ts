@@ -1,0 +1,160 @@
+import type { Between, Binary, Case, Exists, In, Is, Like, Unary } from '../ast/index.js';
+import { compileLike } from '../tokens/patterns.js';
+import { compare, equals, truth, type Value } from '../values/index.js';
+import { arith, concat, negate } from './arith.js';
+import type { Compile } from './compile-path.js';
+import { and3, not3, or3 } from './logic.js';
+import type { Evaluator, Scope } from './scope.js';
+
+/** Three-valued comparison results as N1QL booleans. */
+function cmp(op: string, a: Value, b: Value): Value {
+  if (op === '=') return equals(a, b);
+  if (op === '!=') {
+    const e = equals(a, b);
+    return typeof e === 'boolean' ? !e : e;
+  }
+  const c = compare(a, b);
+  if (typeof c !== 'number') return c;
+  switch (op) {
+    case '<':
+      return c < 0;
+    case '<=':
+      return c <= 0;
+    case '>':
+      return c > 0;
+    default:
+      return c >= 0;
+  }
+}
+
+export function compileUnary(e: Unary, scope: Scope, compile: Compile): Evaluator {
+  const x = compile(e.operand, scope);
+  return e.op === 'NOT' ? (env, ctx) => not3(x(env, ctx)) : (env, ctx) => negate(x(env, ctx));
+}
+
+/** Binary operators; AND/OR evaluate both sides only when needed to decide. */
+export function compileBinary(e: Binary, scope: Scope, compile: Compile): Evaluator {
+  const l = compile(e.left, scope);
+  const r = compile(e.right, scope);
+  const op = e.op;
+  switch (op) {
+    case 'AND':
+      return (env, ctx) => {
+        const a = l(env, ctx);
+        if (a !== undefined && a !== null && !truth(a)) return false;
+        return and3(a, r(env, ctx));
+      };
+    case 'OR':
+      return (env, ctx) => {
+        const a = l(env, ctx);
+        if (truth(a)) return true;
+        return or3(a, r(env, ctx));
+      };
+    case '||':
+      return (env, ctx) => concat(l(env, ctx), r(env, ctx));
+    case '+':
+    case '-':
+    case '*':
+    case '/':
+    case '%':
+      return (env, ctx) => arith(op, l(env, ctx), r(env, ctx));
+    default:
+      return (env, ctx) => cmp(op, l(env, ctx), r(env, ctx));
+  }
+}
+
+/** `[NOT] LIKE` with optional ESCAPE (default `\`); non-strings give NULL. */
+export function compileLikeOp(e: Like, scope: Scope, compile: Compile): Evaluator {
+  const x = compile(e.operand, scope);
+  const p = compile(e.pattern, scope);
+  const esc = e.escape ? compile(e.escape, scope) : undefined;
+  const like: Evaluator = (env, ctx) => {
+    const s = x(env, ctx);
+    const pat = p(env, ctx);
+    const es = esc ? esc(env, ctx) : '\\';
+    if (s === undefined || pat === undefined || es === undefined) return undefined;
+    if (typeof s !== 'string' || typeof pat !== 'string' || typeof es !== 'string') return null;
+    return compileLike(pat, es)(s);
+  };
+  return e.not ? (env, ctx) => not3(like(env, ctx)) : like;
+}
+
+/** `[NOT] IN`: TRUE if some element equals the operand. */
+export function compileIn(e: In, scope: Scope, compile: Compile): Evaluator {
+  const x = compile(e.operand, scope);
+  const c = compile(e.collection, scope);
+  const inOp: Evaluator = (env, ctx) => {
+    const v = x(env, ctx);
+    const arr = c(env, ctx);
+    if (v === undefined || arr === undefined) return undefined;
+    if (v === null || !Array.isArray(arr)) return null;
+    let sawNull = false;
+    for (const el of arr) {
+      const eq = equals(v, el);
+      if (eq === true) return true;
+      if (eq === null) sawNull = true;
+    }
+    return sawNull ? null : false;
+  };
+  return e.not ? (env, ctx) => not3(inOp(env, ctx)) : inOp;
+}
+
+export function compileBetween(e: Between, scope: Scope, compile: Compile): Evaluator {
+  const x = compile(e.operand, scope);
+  const lo = compile(e.low, scope);
+  const hi = compile(e.high, scope);
+  const between: Evaluator = (env, ctx) => {
+    const v = x(env, ctx);
+    return and3(cmp('>=', v, lo(env, ctx)), cmp('<=', v, hi(env, ctx)));
+  };
+  return e.not ? (env, ctx) => not3(between(env, ctx)) : between;
+}
+
+/** IS [NOT] NULL (MISSING stays MISSING), IS [NOT] MISSING, IS [NOT] VALUED, IS [NOT] UNKNOWN. */
+export function compileIs(e: Is, scope: Scope, compile: Compile): Evaluator {
+  const x = compile(e.operand, scope);
+  const not = e.not;
+  switch (e.test) {
+    case 'NULL':
+      return (env, ctx) => {
+        const v = x(env, ctx);
+        return v === undefined ? undefined : (v === null) !== not;
+      };
+    case 'MISSING':
+      return (env, ctx) => (x(env, ctx) === undefined) !== not;
+    case 'VALUED':
+      return (env, ctx) => {
+        const v = x(env, ctx);
+        return (v !== undefined && v !== null) !== not;
+      };
+    default:
+      return (env, ctx) => {
+        const v = x(env, ctx);
+        return (v === undefined || v === null) !== not;
+      };
+  }
+}
+
+/** CASE: the first WHEN that is true (simple CASE: equal to the subject); else ELSE, or NULL. */
+export function compileCase(e: Case, scope: Scope, compile: Compile): Evaluator {
+  const subject = e.subject ? compile(e.subject, scope) : undefined;
+  const whens = e.whens.map((w) => ({ when: compile(w.when, scope), then: compile(w.then, scope) }));
+  const otherwise = e.else ? compile(e.else, scope) : undefined;
+  return (env, ctx) => {
+    const s = subject ? subject(env, ctx) : undefined;
+    for (const w of whens) {
+      const c = w.when(env, ctx);
+      if (subject ? equals(s, c) === true : truth(c)) return w.then(env, ctx);
+    }
+    return otherwise ? otherwise(env, ctx) : null;
+  };
+}
+
+/** EXISTS: TRUE for a non-empty array, else FALSE. */
+export function compileExists(e: Exists, scope: Scope, compile: Compile): Evaluator {
+  const x = compile(e.operand, scope);
+  return (env, ctx) => {
+    const v = x(env, ctx);
+    return Array.isArray(v) && v.length > 0;
+  };
+}

@@ -1,0 +1,115 @@
+import type { DynamicField, Element, Field, Identifier, NamedParam, PositionalParam, Slice } from '../ast/index.js';
+import { ErrorCode, QueryError } from '../errors/index.js';
+import { isObject, type ObjectValue, type Value } from '../values/index.js';
+import { isBound, type Evaluator, type Scope } from './scope.js';
+
+/** Compiles an expression in a scope (passed in to keep the family files independent). */
+export type Compile = (e: import('../ast/index.js').Expr, scope: Scope) => Evaluator;
+
+/** Field `name` of `v`: MISSING unless `v` is an object that has it. */
+export function getField(v: Value, name: string): Value {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return undefined;
+  return Object.prototype.hasOwnProperty.call(v, name) ? (v as ObjectValue)[name] : undefined;
+}
+
+function getFieldCI(v: Value, name: string): Value {
+  if (!isObject(v)) return undefined;
+  const lower = name.toLowerCase();
+  for (const k of Object.keys(v)) if (k.toLowerCase() === lower) return v[k];
+  return undefined;
+}
+
+/**
+ * An identifier: a bound name (alias, variable) is looked up in the environment; any other name
+ * is a field of the default keyspace alias (couchbase/query formalizer), or MISSING without one.
+ */
+export function compileIdentifier(e: Identifier, scope: Scope): Evaluator {
+  const name = e.name;
+  if (isBound(scope, name) || scope.defaultAlias === undefined) {
+    return (env) => env[name];
+  }
+  const alias = scope.defaultAlias;
+  if (e.caseInsensitive) return (env) => getFieldCI(env[alias], name);
+  return (env) => getField(env[alias], name);
+}
+
+export function compileField(e: Field, scope: Scope, compile: Compile): Evaluator {
+  const target = compile(e.target, scope);
+  const name = e.name;
+  if (e.caseInsensitive) return (env, ctx) => getFieldCI(target(env, ctx), name);
+  return (env, ctx) => getField(target(env, ctx), name);
+}
+
+export function compileDynamicField(e: DynamicField, scope: Scope, compile: Compile): Evaluator {
+  const target = compile(e.target, scope);
+  const name = compile(e.name, scope);
+  return (env, ctx) => {
+    const n = name(env, ctx);
+    if (n === undefined) return undefined;
+    if (typeof n !== 'string') return null;
+    return getField(target(env, ctx), n);
+  };
+}
+
+/** `a[i]`: arrays by integer position (negative from the end), objects by string name. */
+export function elementOf(t: Value, i: Value): Value {
+  if (t === undefined || i === undefined) return undefined;
+  if (Array.isArray(t)) {
+    if (typeof i !== 'number') return i === null ? null : undefined;
+    if (!Number.isInteger(i)) return undefined;
+    const idx = i < 0 ? t.length + i : i;
+    return idx >= 0 && idx < t.length ? t[idx] : undefined;
+  }
+  if (typeof i === 'string') return getField(t, i);
+  return undefined;
+}
+
+export function compileElement(e: Element, scope: Scope, compile: Compile): Evaluator {
+  const target = compile(e.target, scope);
+  const index = compile(e.index, scope);
+  return (env, ctx) => elementOf(target(env, ctx), index(env, ctx));
+}
+
+/** `a[s:e]`: a sub-array; negative bounds count from the end; out-of-range bounds give NULL. */
+export function compileSlice(e: Slice, scope: Scope, compile: Compile): Evaluator {
+  const target = compile(e.target, scope);
+  const start = compile(e.start, scope);
+  const end = e.end ? compile(e.end, scope) : undefined;
+  return (env, ctx) => {
+    const t = target(env, ctx);
+    const s = start(env, ctx);
+    const f = end ? end(env, ctx) : undefined;
+    if (t === undefined || s === undefined || (end && f === undefined)) return undefined;
+    if (!Array.isArray(t)) return null;
+    if (typeof s !== 'number' || !Number.isInteger(s)) return null;
+    let from = s < 0 ? t.length + s : s;
+    let to = t.length;
+    if (end) {
+      if (typeof f !== 'number' || !Number.isInteger(f)) return null;
+      to = f < 0 ? t.length + f : f;
+    }
+    if (from < 0 || to > t.length || from > to) return null;
+    from = Math.max(0, from);
+    return t.slice(from, to);
+  };
+}
+
+export function compileNamedParam(e: NamedParam): Evaluator {
+  const name = e.name;
+  return (_env, ctx) => {
+    if (!Object.prototype.hasOwnProperty.call(ctx.named, name)) {
+      throw new QueryError({ code: ErrorCode.MISSING_PARAMETER, phase: 'execution', message: `No value for named parameter $${name}`, position: e.loc });
+    }
+    return ctx.named[name];
+  };
+}
+
+export function compilePositionalParam(e: PositionalParam): Evaluator {
+  const i = e.position - 1;
+  return (_env, ctx) => {
+    if (i >= ctx.positional.length) {
+      throw new QueryError({ code: ErrorCode.MISSING_PARAMETER, phase: 'execution', message: `No value for positional parameter $${e.position}`, position: e.loc });
+    }
+    return ctx.positional[i];
+  };
+}

@@ -1,0 +1,52 @@
+import type { Value } from '../values/index.js';
+
+/**
+ * A row's variable environment during evaluation: keyspace aliases, LET/LETTING variables,
+ * ANY/ARRAY binding variables and projection aliases, by name. Nested scopes are prototype
+ * children (`childEnv`), so a lookup walks outwards. Environments have a null prototype, so
+ * names such as `constructor` are safe.
+ *
+ * Document metadata (`META(alias)`) and aggregate results are kept under reserved names that
+ * cannot be written in N1QL (they start with NUL).
+ */
+export type Env = Record<string, Value>;
+
+/** The document metadata of `META(alias)`: `id`, `cas`, `expiration` (seconds since the epoch, 0 = none), `seqno`. */
+export interface DocMeta {
+  id: string;
+  cas: number;
+  expiration: number;
+  seqno?: number;
+  keyspace?: string;
+}
+
+/** A new, empty root environment. */
+export function rootEnv(): Env {
+  return Object.create(null) as Env;
+}
+
+/** A child environment that sees every name of `parent`. */
+export function childEnv(parent: Env): Env {
+  return Object.create(parent) as Env;
+}
+
+/** Reserved name under which the metadata of the document bound to `alias` is kept. */
+export function metaSlot(alias: string): string {
+  return '\u0000meta:' + alias;
+}
+
+/** Reserved name under which aggregate number `n` of a grouped query is kept. */
+export function aggregateSlot(n: number): string {
+  return '\u0000agg:' + n;
+}
+
+/** Binds `doc` and its metadata under `alias` in `env`. */
+export function bindDocument(env: Env, alias: string, doc: Value, meta: DocMeta): void {
+  env[alias] = doc;
+  (env as Record<string, unknown>)[metaSlot(alias)] = meta;
+}
+
+/** The metadata bound for `alias`, if any. */
+export function metaOf(env: Env, alias: string): DocMeta | undefined {
+  return (env as Record<string, unknown>)[metaSlot(alias)] as DocMeta | undefined;
+}

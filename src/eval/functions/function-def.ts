@@ -1,0 +1,38 @@
+import type { Value } from '../../values/index.js';
+
+/**
+ * How a function treats MISSING and NULL arguments, declared once per function instead of in
+ * each body (STYLE: sqlglot's `null_if_any`):
+ * - `'strict'`: any MISSING argument gives MISSING, else any NULL argument gives NULL; the body
+ *   only ever sees valued arguments. This is the reference's rule for most functions.
+ * - `'custom'`: the body sees MISSING (`undefined`) and NULL as they are and decides itself
+ *   (conditional functions, TOKENS, ARRAY_* that accept NULL elements …).
+ */
+export type NullHandling = 'strict' | 'custom';
+
+/** Context a function body may use (e.g. for warnings). */
+export interface FunctionContext {
+  /** Adds a warning to the query's `warnings`. */
+  warn(message: string): void;
+}
+
+/**
+ * A scalar function of the N1QL function library. Family files (`string.ts`, `array.ts` …)
+ * export arrays of these; `registry.ts` indexes them by lower-case name and alias.
+ * The body receives already evaluated arguments. Wrong-typed arguments give NULL, per the
+ * reference, unless the function documents otherwise. Errors the body throws must be
+ * `QueryError`s (use `evaluationError` from errors/ for code 5010).
+ */
+export interface FunctionDef {
+  /** Canonical upper-case name as documented, e.g. `CONTAINS_TOKEN`. */
+  name: string;
+  /** Other names, upper-case, e.g. `['HAS_TOKEN']`. */
+  aliases?: string[];
+  minArgs: number;
+  /** `Infinity` for variadic functions. */
+  maxArgs: number;
+  nulls: NullHandling;
+  /** True for functions whose result may differ between calls with the same arguments. */
+  volatile?: boolean;
+  fn(args: Value[], ctx: FunctionContext): Value;
+}

@@ -1,0 +1,111 @@
+/**
+ * Number functions. Reference: couchbase/query `expression/func_num.go`; docs `numericfun.adoc`.
+ * All are 'strict' (MISSING arg → MISSING, else NULL arg → NULL); a non-number argument gives
+ * NULL. Where the reference would produce NaN or ±Infinity (SQRT(-1), LN(0) …), tokenql gives
+ * NULL: it has no non-finite numbers (docs/functions.md).
+ */
+import type { Value } from '../../values/index.js';
+import type { FunctionDef } from './function-def.js';
+import { finite, isInt } from './support.js';
+
+/** A strict function of number arguments whose result is NULL unless finite. */
+function numFn(name: string, arity: number, f: (...x: number[]) => number, aliases?: string[]): FunctionDef {
+  return {
+    name,
+    aliases,
+    minArgs: arity,
+    maxArgs: arity,
+    nulls: 'strict',
+    fn: (args) => (args.every((a) => typeof a === 'number') ? finite(f(...(args as number[]))) : null),
+  };
+}
+
+/**
+ * The reference's `roundFloat`: scale by 10^digits, add 0.5 to the magnitude and floor; with
+ * `toEven`, an exact .5 tie goes to the even neighbour (ROUND(2.5) = 2, ROUND(3.5) = 4).
+ */
+function roundTo(x: number, digits: number, toEven: boolean): number {
+  const sign = x < 0 ? -1 : 1;
+  const pow = 10 ** digits;
+  const intermed = Math.abs(x) * pow + 0.5;
+  let r = Math.floor(intermed);
+  if (toEven && r === intermed && r % 2 !== 0) r--;
+  return (sign * r) / pow;
+}
+
+/** The reference's `truncateFloat`: scale by 10^digits, truncate, scale back. */
+function truncTo(x: number, digits: number): number {
+  const pow = 10 ** digits;
+  return Math.trunc(x * pow) / pow;
+}
+
+/** ROUND / ROUND_NEAREST / TRUNC: (x [, digits]); `digits` an integer, else NULL. */
+function digitsFn(name: string, f: (x: number, d: number) => number, aliases?: string[]): FunctionDef {
+  return {
+    name,
+    aliases,
+    minArgs: 1,
+    maxArgs: 2,
+    nulls: 'strict',
+    fn: ([x, d]) => {
+      if (typeof x !== 'number' || (d !== undefined && !isInt(d))) return null;
+      return finite(f(x, d ?? 0));
+    },
+  };
+}
+
+/** Deterministic generator for RANDOM(seed): a 32-bit mix of the seed (mulberry32). */
+function seeded(seed: number): number {
+  let t = (Math.trunc(seed) + 0x6d2b79f5) | 0;
+  t = Math.imul(t ^ (t >>> 15), t | 1);
+  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+}
+
+export const numberFunctions: FunctionDef[] = [
+  numFn('ABS', 1, Math.abs),
+  numFn('CEIL', 1, Math.ceil),
+  numFn('FLOOR', 1, Math.floor),
+  numFn('SQRT', 1, Math.sqrt),
+  numFn('EXP', 1, Math.exp),
+  /** LN(x): natural logarithm; NULL for x ≤ 0. */
+  numFn('LN', 1, Math.log),
+  /** LOG(x): base-10 logarithm; NULL for x ≤ 0. */
+  numFn('LOG', 1, Math.log10),
+  numFn('POWER', 2, Math.pow),
+  /** SIGN(x): -1, 0 or 1. */
+  numFn('SIGN', 1, (x) => (x < 0 ? -1 : x > 0 ? 1 : 0)),
+  numFn('SIN', 1, Math.sin),
+  numFn('COS', 1, Math.cos),
+  numFn('TAN', 1, Math.tan),
+  numFn('ASIN', 1, Math.asin),
+  numFn('ACOS', 1, Math.acos),
+  numFn('ATAN', 1, Math.atan),
+  /** ATAN2(y, x): the reference passes its arguments to Go `math.Atan2` in order. */
+  numFn('ATAN2', 2, Math.atan2),
+  numFn('DEGREES', 1, (x) => (x * 180) / Math.PI, ['DEG']),
+  numFn('RADIANS', 1, (x) => (x * Math.PI) / 180, ['RAD']),
+  numFn('PI', 0, () => Math.PI),
+  numFn('E', 0, () => Math.E),
+  /** ROUND(x [, digits]), alias ROUND_EVEN: half to even, as the reference's `Round`. */
+  digitsFn('ROUND', (x, d) => roundTo(x, d, true), ['ROUND_EVEN']),
+  /** ROUND_NEAREST(x [, digits]): half away from zero. */
+  digitsFn('ROUND_NEAREST', (x, d) => roundTo(x, d, false)),
+  /** TRUNC(x [, digits]): towards zero. */
+  digitsFn('TRUNC', truncTo),
+  {
+    /**
+     * RANDOM([seed]): a number in [0, 1). With an integer seed the result is a deterministic
+     * function of the seed (not the reference's Go generator sequence); a non-integer → NULL.
+     */
+    name: 'RANDOM',
+    minArgs: 0,
+    maxArgs: 1,
+    nulls: 'strict',
+    volatile: true,
+    fn: (args): Value => {
+      if (args.length === 0) return Math.random();
+      return isInt(args[0]) ? seeded(args[0]) : null;
+    },
+  },
+];

@@ -1,0 +1,82 @@
+/**
+ * The scalar function registry: every family's `FunctionDef`s indexed by upper-case name and
+ * alias (the reference's `GetFunction` lower-cases the name; we upper-case, same effect).
+ * Aggregates and META() are not here: the evaluator handles them.
+ */
+import type { Value } from '../../values/index.js';
+import { arrayFunctions } from './array.js';
+import { arraySetFunctions } from './array-set.js';
+import { conditionalFunctions } from './conditional.js';
+import { convertFunctions } from './convert.js';
+import type { FunctionContext, FunctionDef } from './function-def.js';
+import { jsonFunctions } from './json.js';
+import { numberFunctions } from './number.js';
+import { objectFunctions } from './object.js';
+import { regexpFunctions } from './regexp.js';
+import { stringEditFunctions } from './string-edit.js';
+import { stringFunctions } from './string.js';
+import { tokenFunctions } from './token.js';
+import { typeFunctions } from './type.js';
+
+let byName: Map<string, FunctionDef> | undefined;
+let all: FunctionDef[] | undefined;
+
+function families(): FunctionDef[] {
+  return [
+    ...stringFunctions,
+    ...stringEditFunctions,
+    ...regexpFunctions,
+    ...typeFunctions,
+    ...convertFunctions,
+    ...arrayFunctions,
+    ...arraySetFunctions,
+    ...objectFunctions,
+    ...jsonFunctions,
+    ...numberFunctions,
+    ...conditionalFunctions,
+    ...tokenFunctions,
+  ];
+}
+
+// Built on first use, so that module evaluation order between the family files never matters.
+function index(): Map<string, FunctionDef> {
+  if (byName) return byName;
+  const map = new Map<string, FunctionDef>();
+  all = families();
+  for (const def of all) {
+    for (const name of [def.name, ...(def.aliases ?? [])]) {
+      const key = name.toUpperCase();
+      if (map.has(key)) throw new Error(`function name registered twice: ${key}`);
+      map.set(key, def);
+    }
+  }
+  byName = map;
+  return map;
+}
+
+/** Looks a function up by name, case-insensitive, aliases included. */
+export function lookupFunction(name: string): FunctionDef | undefined {
+  return index().get(name.toUpperCase());
+}
+
+/** All registered functions (for the REPL's tab completion and docs). */
+export function allFunctions(): FunctionDef[] {
+  index();
+  return [...all!];
+}
+
+/**
+ * Applies a FunctionDef's MISSING/NULL rule and calls it: 'strict' → any MISSING argument gives
+ * MISSING, else any NULL argument gives NULL, else `fn(args)`; 'custom' → `fn(args)` as is.
+ */
+export function callFunction(def: FunctionDef, args: Value[], ctx: FunctionContext): Value {
+  if (def.nulls === 'strict') {
+    let sawNull = false;
+    for (const a of args) {
+      if (a === undefined) return undefined;
+      if (a === null) sawNull = true;
+    }
+    if (sawNull) return null;
+  }
+  return def.fn(args, ctx);
+}

@@ -1,0 +1,62 @@
+import type { Expr, SelectStatement } from '../ast/index.js';
+import type { Value } from '../values/index.js';
+import type { Env } from './env.js';
+
+/**
+ * What the running statement provides to compiled expressions: parameters, warnings, and the
+ * current time. One per statement execution.
+ */
+export interface ExecContext {
+  /** Named parameters without the `$`. */
+  named: Record<string, Value>;
+  /** Positional parameters; `$1` is `positional[0]`. */
+  positional: Value[];
+  warn(message: string): void;
+  /** Statement start time in milliseconds since the epoch (NOW_* functions). */
+  now: number;
+}
+
+/** A compiled expression: evaluates in a row environment. Throws QueryError (5010) on evaluation errors. */
+export type Evaluator = (env: Env, ctx: ExecContext) => Value;
+
+/** Aggregates met while compiling a grouped query's projection, HAVING, LETTING and ORDER BY. */
+export interface AggregateRegistry {
+  /** Registers an aggregate call and returns its slot number (the same call text shares a slot). */
+  register(call: Expr & { kind: 'FunctionCall' }): number;
+}
+
+/**
+ * Compile-time scope: the names bound at this level and outwards, and how unqualified names
+ * resolve. Source: couchbase/query formalizer (`expression/formalizer.go`): an identifier that
+ * is not an alias or variable is a field of the only (here: the first) keyspace term.
+ */
+export interface Scope {
+  names: Set<string>;
+  parent?: Scope;
+  /** Alias whose document's fields unqualified identifiers refer to. */
+  defaultAlias?: string;
+  /** Keyspace aliases in FROM order; `META()` without argument means the first. */
+  keyspaceAliases: string[];
+  /** Set where aggregates are allowed (projection, HAVING, LETTING, ORDER BY of a grouped query). */
+  aggregates?: AggregateRegistry;
+  /** Compiles a subquery in the given scope (injected by the planner layer to keep imports one way). */
+  compileSubquery?: (query: SelectStatement, scope: Scope) => Evaluator;
+}
+
+/** A child scope binding more names (ANY/ARRAY variables, LET). Aggregates are not inherited. */
+export function childScope(parent: Scope, names: Iterable<string>, keepAggregates = false): Scope {
+  return {
+    names: new Set(names),
+    parent,
+    defaultAlias: parent.defaultAlias,
+    keyspaceAliases: parent.keyspaceAliases,
+    aggregates: keepAggregates ? parent.aggregates : undefined,
+    compileSubquery: parent.compileSubquery,
+  };
+}
+
+/** True if `name` is bound in `scope` or an enclosing scope. */
+export function isBound(scope: Scope | undefined, name: string): boolean {
+  for (let s = scope; s; s = s.parent) if (s.names.has(name)) return true;
+  return false;
+}

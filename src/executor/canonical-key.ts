@@ -1,0 +1,14 @@
+import { compareStrings, type Value } from '../values/index.js';
+
+/**
+ * A string that is equal for two values exactly when they are equivalent (N1QL EquivalentTo):
+ * object fields sorted by name, numbers by value (so 1 and 1.0 agree), MISSING distinct from
+ * NULL. Used for DISTINCT, GROUP BY keys, UNION and INTERSECT/EXCEPT.
+ */
+export function canonicalKey(v: Value): string {
+  if (v === undefined) return 'M';
+  if (v === null || typeof v !== 'object') return JSON.stringify(v) ?? 'null';
+  if (Array.isArray(v)) return '[' + v.map(canonicalKey).join(',') + ']';
+  const names = Object.keys(v).sort(compareStrings);
+  return '{' + names.map((n) => JSON.stringify(n) + ':' + canonicalKey(v[n])).join(',') + '}';
+}

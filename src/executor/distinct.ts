@@ -1,0 +1,17 @@
+import { canonicalKey } from './canonical-key.js';
+import type { Row, RowStream } from './runtime.js';
+
+/** Distinct: drops rows whose output value is equivalent to an earlier row's. */
+export function* distinct(input: RowStream): RowStream {
+  const seen = new Set<string>();
+  for (const batch of input) {
+    const out: Row[] = [];
+    for (const row of batch) {
+      const k = canonicalKey(row.out);
+      if (seen.has(k)) continue;
+      seen.add(k);
+      out.push(row);
+    }
+    if (out.length) yield out;
+  }
+}

@@ -1,0 +1,89 @@
+import type { Expr, ResultTerm } from '../ast/index.js';
+import { childEnv, compileExpr, type Evaluator, type Scope } from '../eval/index.js';
+import { isObject as isObj, type ObjectValue, type Value } from '../values/index.js';
+import type { Row, RowStream, RunContext } from './runtime.js';
+
+
+/** The name a projection term gets without AS: the identifier or last field name, else `$N`. Source: couchbase/query `algebra/projection.go`. */
+export function implicitName(e: Expr): string | undefined {
+  if (e.kind === 'Identifier') return e.name;
+  if (e.kind === 'Field') return e.name;
+  return undefined;
+}
+
+interface CompiledTerm {
+  kind: 'Star' | 'PathStar' | 'Term';
+  name?: string;
+  expr?: Evaluator;
+}
+
+/** A compiled projection: computes a row's output value, and binds projection aliases for ORDER BY. */
+export interface CompiledProjection {
+  project(row: Row, rc: RunContext): Value;
+  /** Names of the result aliases, bound in the row environment after projection. */
+  aliases: string[];
+}
+
+/**
+ * Compiles the projection of a SELECT block. `*` gives `{alias: value}` for every FROM and
+ * UNNEST alias; `path.*` merges the fields of an object; a term whose value is MISSING is left
+ * out of the row; `RAW` makes the single term's value the row.
+ */
+export function compileProjection(terms: ResultTerm[], raw: boolean, scope: Scope, starAliases: string[]): CompiledProjection {
+  let n = 0;
+  const compiled: CompiledTerm[] = terms.map((t) => {
+    if (t.kind === 'Star') return { kind: 'Star' };
+    const expr = compileExpr(t.expr, scope);
+    if (t.kind === 'PathStar') return { kind: 'PathStar', expr };
+    const name = t.alias ?? implicitName(t.expr) ?? `$${++n}`;
+    return { kind: 'Term', name, expr };
+  });
+  const aliases = compiled.filter((t) => t.kind === 'Term' && t.name).map((t) => t.name!);
+  if (raw) {
+    const expr = compiled[0].expr!;
+    return { aliases: [], project: (row, rc) => expr(row.env, rc) };
+  }
+  return {
+    aliases,
+    project(row, rc) {
+      const out: ObjectValue = {};
+      for (const t of compiled) {
+        if (t.kind === 'Star') {
+          for (const a of starAliases) {
+            const v = row.env[a];
+            if (v !== undefined) out[a] = v;
+          }
+        } else if (t.kind === 'PathStar') {
+          const v = t.expr!(row.env, rc);
+          if (isObj(v)) Object.assign(out, v);
+        } else {
+          const v = t.expr!(row.env, rc);
+          if (v !== undefined) out[t.name!] = v;
+        }
+      }
+      return out;
+    },
+  };
+}
+
+/**
+ * InitialProject: computes each row's output; rows whose RAW value is MISSING are dropped.
+ * When `bindAliases`, the row environment is extended with the output's fields under the
+ * projection aliases, so ORDER BY can refer to them.
+ */
+export function* project(input: RowStream, p: CompiledProjection, raw: boolean, bindAliases: boolean, rc: RunContext): RowStream {
+  for (const batch of input) {
+    const out: Row[] = [];
+    for (const row of batch) {
+      const v = p.project(row, rc);
+      if (raw && v === undefined) continue;
+      let env = row.env;
+      if (bindAliases && p.aliases.length && isObj(v)) {
+        env = childEnv(row.env);
+        for (const a of p.aliases) env[a] = (v as ObjectValue)[a];
+      }
+      out.push({ env, out: v });
+    }
+    if (out.length) yield out;
+  }
+}

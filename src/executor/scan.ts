@@ -1,0 +1,90 @@
+import { ErrorCode, QueryError } from '../errors/index.js';
+import { bindDocument, childEnv, compileExpr, rootEnv, type Env, type Evaluator, type Scope } from '../eval/index.js';
+import type { SourcePlan } from '../planner/plan.js';
+import type { StoredDocument } from '../storage/index.js';
+import type { Value } from '../values/index.js';
+import { batched, type Row, type RowStream, type RunContext } from './runtime.js';
+import { systemRows } from './system-scan.js';
+
+/** A compiled source: produces the rows of a FROM clause (or the single row of a DummyScan). */
+export type CompiledSource = (outer: Env | undefined, rc: RunContext) => RowStream;
+
+function keyspaceOf(rc: RunContext, name: string) {
+  const ks = rc.store.keyspace(name);
+  if (!ks) throw new QueryError({ code: ErrorCode.KEYSPACE_NOT_FOUND, phase: 'execution', message: `Keyspace not found in CB datastore: default:${name}` });
+  return ks;
+}
+
+function docRow(outer: Env | undefined, alias: string, keyspace: string, d: StoredDocument): Row {
+  const env = outer ? childEnv(outer) : rootEnv();
+  bindDocument(env, alias, d.value, { id: d.key, cas: d.meta.cas, expiration: d.meta.expiration, seqno: d.meta.seqno, keyspace: `default:${keyspace}` });
+  return { env };
+}
+
+/** USE KEYS values: a string or an array of strings (others are ignored), in the order given. */
+function keysOf(v: Value): string[] {
+  if (typeof v === 'string') return [v];
+  if (Array.isArray(v)) return v.filter((k): k is string => typeof k === 'string');
+  return [];
+}
+
+/**
+ * Compiles the source of a SELECT block or of UPDATE/DELETE:
+ * PrimaryScan3 (every live document in key order, then Fetch), KeyScan (USE KEYS),
+ * ExpressionScan (`FROM expr AS a`: one row per array element), SubqueryScan, SystemScan and
+ * DummyScan (one empty row).
+ * @param compileSubquery compiles a nested SELECT plan for SubqueryScan (injected to avoid a cycle)
+ */
+export function compileSource(
+  source: SourcePlan,
+  scope: Scope,
+  compileSubquery: (plan: Extract<SourcePlan, { op: 'SubqueryScan' }>['query'], scope: Scope) => (env: Env | undefined, rc: RunContext) => Value[],
+): CompiledSource {
+  switch (source.op) {
+    case 'DummyScan':
+      return (outer) => [[{ env: outer ? childEnv(outer) : rootEnv() }]];
+    case 'PrimaryScan3':
+      return function* (outer, rc) {
+        const ks = keyspaceOf(rc, source.keyspace);
+        yield* batched(mapIter(ks.scan(), (d) => docRow(outer, source.alias, source.keyspace, d)));
+      };
+    case 'KeyScan': {
+      const keys: Evaluator = compileExpr(source.keys, scope);
+      return function* (outer, rc) {
+        const ks = keyspaceOf(rc, source.keyspace);
+        const env = outer ?? rootEnv();
+        const rows: Row[] = [];
+        for (const k of keysOf(keys(env, rc))) {
+          const d = ks.get(k);
+          if (d) rows.push(docRow(outer, source.alias, source.keyspace, d));
+        }
+        yield* batched(rows);
+      };
+    }
+    case 'ExpressionScan': {
+      const expr = compileExpr(source.expr, scope);
+      return (outer, rc) => elementRows(outer, source.alias, expr(outer ?? rootEnv(), rc));
+    }
+    case 'SubqueryScan': {
+      const run = compileSubquery(source.query, scope);
+      return (outer, rc) => elementRows(outer, source.alias, run(outer, rc));
+    }
+    case 'SystemScan':
+      return (outer, rc) => elementRows(outer, source.alias, systemRows(source.keyspace, rc));
+  }
+}
+
+function* mapIter<T, U>(it: Iterable<T>, f: (t: T) => U): Iterable<U> {
+  for (const x of it) yield f(x);
+}
+
+function* elementRows(outer: Env | undefined, alias: string, v: Value): RowStream {
+  const items = Array.isArray(v) ? v : v === undefined ? [] : [v];
+  yield* batched(
+    mapIter(items, (item) => {
+      const env = outer ? childEnv(outer) : rootEnv();
+      env[alias] = item;
+      return { env };
+    }),
+  );
+}

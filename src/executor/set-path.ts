@@ -1,0 +1,89 @@
+import type { Expr } from '../ast/index.js';
+import { ErrorCode, QueryError } from '../errors/index.js';
+import { compileExpr, type Env, type Evaluator, type Scope } from '../eval/index.js';
+import { isObject, type ObjectValue, type Value } from '../values/index.js';
+import type { RunContext } from './runtime.js';
+
+type Step = { field: string } | { dynamic: Evaluator } | { index: Evaluator };
+
+/** A compiled UPDATE target path: the steps below the document. */
+export interface CompiledPath {
+  steps: Step[];
+}
+
+function invalidPath(e: Expr): QueryError {
+  return new QueryError({ code: ErrorCode.SYNTAX, phase: 'semantic', message: 'SET and UNSET take a path such as a.b[0].c', position: e.loc });
+}
+
+/**
+ * Compiles a SET/UNSET path relative to the updated document: `alias.a.b`, `a.b`, `a[0]`,
+ * `a.[expr]`. Raises a semantic error for anything that is not a path.
+ */
+export function compilePath(e: Expr, alias: string, scope: Scope): CompiledPath {
+  const steps: Step[] = [];
+  let cur: Expr = e;
+  for (;;) {
+    if (cur.kind === 'Field') {
+      steps.unshift({ field: cur.name });
+      cur = cur.target;
+    } else if (cur.kind === 'DynamicField') {
+      steps.unshift({ dynamic: compileExpr(cur.name, scope) });
+      cur = cur.target;
+    } else if (cur.kind === 'Element') {
+      steps.unshift({ index: compileExpr(cur.index, scope) });
+      cur = cur.target;
+    } else if (cur.kind === 'Identifier') {
+      if (cur.name !== alias) steps.unshift({ field: cur.name });
+      break;
+    } else if (cur.kind === 'Self') {
+      break;
+    } else {
+      throw invalidPath(e);
+    }
+  }
+  if (steps.length === 0) throw invalidPath(e);
+  return { steps };
+}
+
+function key(step: Step, env: Env, rc: RunContext): string | number | undefined {
+  if ('field' in step) return step.field;
+  const v = 'dynamic' in step ? step.dynamic(env, rc) : step.index(env, rc);
+  return typeof v === 'string' || (typeof v === 'number' && Number.isInteger(v)) ? v : undefined;
+}
+
+/**
+ * Sets (value given) or removes (value MISSING) the path inside `doc`, which the caller owns.
+ * As in the reference, nothing happens when an intermediate step does not exist or has the
+ * wrong type. Returns true if the document changed.
+ */
+export function applyPath(doc: Value, path: CompiledPath, value: Value, env: Env, rc: RunContext): boolean {
+  let target: Value = doc;
+  for (let i = 0; i < path.steps.length; i++) {
+    const k = key(path.steps[i], env, rc);
+    if (k === undefined) return false;
+    const last = i === path.steps.length - 1;
+    if (typeof k === 'string') {
+      if (!isObject(target)) return false;
+      const o = target as ObjectValue;
+      if (last) {
+        if (value === undefined) {
+          if (!(k in o)) return false;
+          delete o[k];
+        } else o[k] = value;
+        return true;
+      }
+      target = o[k];
+    } else {
+      if (!Array.isArray(target)) return false;
+      const idx = k < 0 ? target.length + k : k;
+      if (idx < 0 || idx >= target.length) return false;
+      if (last) {
+        if (value === undefined) target.splice(idx, 1);
+        else target[idx] = value;
+        return true;
+      }
+      target = target[idx];
+    }
+  }
+  return false;
+}

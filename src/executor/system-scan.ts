@@ -1,0 +1,27 @@
+import type { Value } from '../values/index.js';
+import type { RunContext } from './runtime.js';
+
+/**
+ * Rows of the `system:` keyspaces. `system:keyspaces` has one object per keyspace with the
+ * reference's fields (`datastore_id`, `id`, `name`, `namespace_id`, `path`); `system:indexes` the
+ * index catalogue; `system:namespaces` the one `default` namespace; `system:dual` one empty row.
+ */
+export function systemRows(keyspace: 'keyspaces' | 'indexes' | 'namespaces' | 'dual', rc: RunContext): Value[] {
+  switch (keyspace) {
+    case 'keyspaces':
+      return rc.system.keyspaces().map((k) => ({
+        datastore_id: 'tokenql',
+        id: k.name,
+        name: k.name,
+        namespace_id: 'default',
+        path: `default:${k.name}`,
+        count: k.count,
+      }));
+    case 'indexes':
+      return rc.system.indexes();
+    case 'namespaces':
+      return [{ datastore_id: 'tokenql', id: 'default', name: 'default' }];
+    case 'dual':
+      return [{}];
+  }
+}

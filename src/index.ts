@@ -1,0 +1,38 @@
+/**
+ * tokenql's public API: the only module adapters, the CLI and users import (DESIGN §3).
+ */
+export { Database } from './database.js';
+export type {
+  OpenOptions,
+  QueryOptions,
+  QueryResult,
+  QueryMetrics,
+  LoadOptions,
+  LoadProgress,
+  LoadReport,
+  LoadFailure,
+  KeySpec,
+} from './database-types.js';
+export { QueryError, ErrorCode, type Phase, type SourcePosition } from './errors/index.js';
+export type { Value, ObjectValue } from './values/index.js';
+export { MISSING, collate, equivalent, typeName, toJSON } from './values/index.js';
+export { parseStatement, parseExpression } from './syntax/parse.js';
+export { printExpr, printStatement } from './syntax/print.js';
+export { tokens, containsToken, parseTokenOptions, type TokenOptions } from './tokens/index.js';
+export { allFunctions } from './eval/functions/registry.js';
+export { readDocuments, compileKeyTemplate } from './load/index.js';
+export { generateDemoDocuments, DEMO_KEYSPACE } from './demo/generate-demo.js';
+
+import { allFunctions } from './eval/functions/registry.js';
+import { AGGREGATE_NAMES } from './eval/aggregate-names.js';
+
+/** Every function name the engine knows (upper case, aliases and aggregates included), sorted. */
+export function functionNames(): string[] {
+  const names = new Set<string>(['META']);
+  for (const f of allFunctions()) {
+    names.add(f.name);
+    for (const a of f.aliases ?? []) names.add(a);
+  }
+  for (const a of AGGREGATE_NAMES) names.add(a.toUpperCase());
+  return [...names].sort();
+}

@@ -1,0 +1,39 @@
+import { createReadStream } from 'node:fs';
+import { JsonArrayScanner, type ScannedElement } from './json-array-scanner.js';
+import { errorMessage, type ByteCounter, type RawDocument } from './raw-document.js';
+
+/**
+ * Streams a file holding one JSON array of documents, element by element (the file is never held
+ * in memory as a whole). An element that is not valid JSON yields a failure with the 1-based line
+ * it starts on; reading goes on.
+ * @param path file path (also the `source` of every record)
+ * @param bytes updated with the bytes read so far
+ */
+export async function* readJsonArray(path: string, bytes: ByteCounter): AsyncGenerator<RawDocument> {
+  const stream = createReadStream(path, { encoding: 'utf8', highWaterMark: 1 << 20 });
+  const scanner = new JsonArrayScanner();
+  try {
+    for await (const chunk of stream as AsyncIterable<string>) {
+      bytes.bytesRead = stream.bytesRead;
+      yield* toDocuments(scanner.push(chunk), path);
+    }
+    yield* toDocuments(scanner.end(), path);
+  } finally {
+    stream.destroy();
+  }
+  bytes.bytesRead = bytes.totalBytes;
+}
+
+function* toDocuments(elements: ScannedElement[], source: string): Generator<RawDocument> {
+  for (const e of elements) {
+    if ('error' in e) {
+      yield { ok: false, source, line: e.line, message: e.error };
+      continue;
+    }
+    try {
+      yield { ok: true, value: JSON.parse(e.text), source, line: e.line };
+    } catch (err) {
+      yield { ok: false, source, line: e.line, message: errorMessage(err) };
+    }
+  }
+}

@@ -1,0 +1,63 @@
+import type { DeleteStatement, InsertStatement, KeyspaceRef, UpdateStatement } from '../ast/index.js';
+import { ErrorCode, QueryError } from '../errors/index.js';
+import { buildSelect } from './build-select.js';
+import { keyspaceAlias, resolveKeyspace, type Catalog } from './catalog.js';
+import type { DeletePlan, InsertPlan, SourcePlan, UpdatePlan } from './plan.js';
+
+function writableKeyspace(ref: KeyspaceRef, catalog: Catalog): string {
+  const ks = resolveKeyspace(ref, catalog);
+  if (ks.system) {
+    throw new QueryError({ code: ErrorCode.NOT_SUPPORTED, phase: 'plan', message: `system:${ks.name} is read-only`, position: ref.loc });
+  }
+  return ks.name;
+}
+
+function readSource(ref: KeyspaceRef, name: string, useKeys: UpdateStatement['useKeys']): SourcePlan {
+  const alias = keyspaceAlias(ref);
+  if (useKeys) return { op: 'KeyScan', keyspace: name, namespace: 'default', alias, keys: useKeys };
+  return { op: 'PrimaryScan3', keyspace: name, namespace: 'default', alias, index: '#sequentialscan' };
+}
+
+/** Plans INSERT/UPSERT (VALUES or SELECT). Raises 12003 when the keyspace does not exist. */
+export function buildInsert(s: InsertStatement, catalog: Catalog): InsertPlan {
+  const name = writableKeyspace(s.keyspace, catalog);
+  return {
+    kind: 'Insert',
+    upsert: s.upsert,
+    keyspace: { ...s.keyspace, name },
+    values: s.values,
+    select: s.select ? { key: s.select.key, value: s.select.value, options: s.select.options, query: buildSelect(s.select.query, catalog) } : undefined,
+    returning: s.returning,
+  };
+}
+
+/** Plans UPDATE: a scan of the keyspace (or its USE KEYS), Filter, Limit, then Clone/Set/Unset/SendUpdate. */
+export function buildUpdate(s: UpdateStatement, catalog: Catalog): UpdatePlan {
+  const name = writableKeyspace(s.keyspace, catalog);
+  return {
+    kind: 'Update',
+    keyspace: name,
+    alias: keyspaceAlias(s.keyspace),
+    source: readSource(s.keyspace, name, s.useKeys),
+    where: s.where,
+    limit: s.limit,
+    returning: s.returning,
+    set: s.set,
+    unset: s.unset,
+  };
+}
+
+/** Plans DELETE: a scan of the keyspace (or its USE KEYS), Filter, Limit, SendDelete. */
+export function buildDelete(s: DeleteStatement, catalog: Catalog): DeletePlan {
+  const name = writableKeyspace(s.keyspace, catalog);
+  return {
+    kind: 'Delete',
+    keyspace: name,
+    alias: keyspaceAlias(s.keyspace),
+    source: readSource(s.keyspace, name, s.useKeys),
+    where: s.where,
+    limit: s.limit,
+    returning: s.returning,
+    ast: s,
+  };
+}

@@ -1,0 +1,116 @@
+import type { Expr, FromTerm, ResultTerm, SelectBody, SelectStatement, Subselect } from '../ast/index.js';
+import { someExpr } from '../ast/index.js';
+import { ErrorCode, QueryError } from '../errors/index.js';
+import { isAggregateName } from '../eval/index.js';
+import { keyspaceAlias, resolveKeyspace, type Catalog } from './catalog.js';
+import type { SelectBodyPlan, SelectPlan, SourcePlan, SubselectPlan, UnnestPlan } from './plan.js';
+
+function duplicateAlias(name: string, e: { loc?: import('../errors/index.js').SourcePosition }): QueryError {
+  return new QueryError({ code: ErrorCode.DUPLICATE_ALIAS, phase: 'semantic', message: `Duplicate alias ${name}`, position: e.loc });
+}
+
+/** True if the expression calls an aggregate outside any subquery. */
+export function hasAggregate(e: Expr): boolean {
+  return someExpr(e, (x) => x.kind === 'FunctionCall' && isAggregateName(x.name));
+}
+
+function termsHaveAggregate(terms: ResultTerm[]): boolean {
+  return terms.some((t) => t.kind !== 'Star' && hasAggregate(t.expr));
+}
+
+/** Flattens `a UNNEST b UNNEST c` into the base term and the unnests in order. */
+function flattenFrom(from: FromTerm): { base: Exclude<FromTerm, { kind: 'UnnestTerm' }>; unnests: UnnestPlan[] } {
+  const unnests: UnnestPlan[] = [];
+  let t: FromTerm = from;
+  while (t.kind === 'UnnestTerm') {
+    unnests.unshift({ expr: t.expr, alias: t.alias ?? unnestAlias(t.expr), outer: t.outer });
+    t = t.left;
+  }
+  return { base: t, unnests };
+}
+
+function unnestAlias(e: Expr): string {
+  if (e.kind === 'Identifier') return e.name;
+  if (e.kind === 'Field') return e.name;
+  throw new QueryError({ code: ErrorCode.SYNTAX, phase: 'semantic', message: 'UNNEST of an expression needs an alias (AS name)', position: e.loc });
+}
+
+function buildSource(base: Exclude<FromTerm, { kind: 'UnnestTerm' }> | undefined, catalog: Catalog): { source: SourcePlan; alias?: string } {
+  if (!base) return { source: { op: 'DummyScan' } };
+  if (base.kind === 'ExpressionTerm') {
+    const alias = base.alias ?? (base.expr.kind === 'Identifier' ? base.expr.name : undefined);
+    if (!alias) throw new QueryError({ code: ErrorCode.SYNTAX, phase: 'semantic', message: 'FROM expression needs an alias (AS name)', position: base.loc });
+    if (base.expr.kind === 'Subquery') return { source: { op: 'SubqueryScan', query: buildSelect(base.expr.query, catalog), alias }, alias };
+    return { source: { op: 'ExpressionScan', expr: base.expr, alias }, alias };
+  }
+  const ks = resolveKeyspace(base.keyspace, catalog);
+  const alias = keyspaceAlias(base.keyspace);
+  if (ks.system) {
+    if (base.useKeys) throw new QueryError({ code: ErrorCode.NOT_SUPPORTED, phase: 'plan', message: 'USE KEYS on system keyspaces is not supported', position: base.loc });
+    return { source: { op: 'SystemScan', keyspace: ks.system, alias }, alias };
+  }
+  if (base.useKeys) return { source: { op: 'KeyScan', keyspace: ks.name, namespace: ks.namespace, alias, keys: base.useKeys }, alias };
+  return { source: { op: 'PrimaryScan3', keyspace: ks.name, namespace: ks.namespace, alias, index: '#sequentialscan' }, alias };
+}
+
+/**
+ * Plans one SELECT block: source scan, UNNESTs, LET, WHERE, grouping (when there is a GROUP BY
+ * or an aggregate in the projection, HAVING or the block's ORDER BY), projection.
+ * Raises 12003 for unknown keyspaces and 4020 for duplicate aliases.
+ */
+export function buildSubselect(s: Subselect, catalog: Catalog, orderHasAggregate: boolean): SubselectPlan {
+  const { base, unnests } = s.from ? flattenFrom(s.from) : { base: undefined, unnests: [] };
+  const { source, alias } = buildSource(base, catalog);
+  const seen = new Set<string>();
+  const aliases: string[] = [];
+  if (alias) {
+    seen.add(alias);
+    if (source.op === 'PrimaryScan3' || source.op === 'KeyScan') aliases.push(alias);
+  }
+  for (const u of unnests) {
+    if (seen.has(u.alias)) throw duplicateAlias(u.alias, u.expr);
+    seen.add(u.alias);
+  }
+  for (const l of s.let ?? []) {
+    if (seen.has(l.name)) throw duplicateAlias(l.name, l);
+    seen.add(l.name);
+  }
+  if (s.where && hasAggregate(s.where)) {
+    throw new QueryError({ code: ErrorCode.AGGREGATE_MISUSE, phase: 'semantic', message: 'Aggregates are not allowed in WHERE', position: s.where.loc });
+  }
+  const grouped = !!s.groupBy || termsHaveAggregate(s.projection) || orderHasAggregate;
+  const resultAliases = new Set<string>();
+  for (const t of s.projection) {
+    if (t.kind === 'Term' && t.alias) {
+      if (resultAliases.has(t.alias)) throw duplicateAlias(t.alias, t);
+      resultAliases.add(t.alias);
+    }
+  }
+  if (s.raw && (s.projection.length !== 1 || s.projection[0].kind !== 'Term')) {
+    throw new QueryError({ code: ErrorCode.SYNTAX, phase: 'semantic', message: 'RAW, ELEMENT and VALUE take exactly one expression', position: s.loc });
+  }
+  return {
+    kind: 'Subselect',
+    source,
+    aliases,
+    unnests,
+    let: s.let,
+    where: s.where,
+    group: grouped ? { keys: s.groupBy?.keys ?? [], letting: s.groupBy?.letting, having: s.groupBy?.having } : undefined,
+    distinct: s.distinct,
+    raw: s.raw,
+    terms: s.projection,
+    ast: s,
+  };
+}
+
+function buildBody(b: SelectBody, catalog: Catalog, orderHasAggregate: boolean): SelectBodyPlan {
+  if (b.kind === 'Subselect') return buildSubselect(b, catalog, orderHasAggregate);
+  return { kind: 'SetOp', op: b.op, all: b.all, left: buildBody(b.left, catalog, false), right: buildBody(b.right, catalog, false) };
+}
+
+/** Plans a SELECT statement (set operations, ORDER BY, OFFSET, LIMIT included). */
+export function buildSelect(s: SelectStatement, catalog: Catalog): SelectPlan {
+  const orderAgg = (s.orderBy ?? []).some((o) => hasAggregate(o.expr));
+  return { kind: 'Select', body: buildBody(s.body, catalog, orderAgg), orderBy: s.orderBy, offset: s.offset, limit: s.limit };
+}

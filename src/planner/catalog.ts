@@ -1,0 +1,48 @@
+import type { KeyspaceRef } from '../ast/index.js';
+import { ErrorCode, QueryError } from '../errors/index.js';
+
+/** What the planner needs to know about the store. */
+export interface Catalog {
+  hasKeyspace(name: string): boolean;
+}
+
+/** The default namespace (the reference's `default`). */
+export const DEFAULT_NAMESPACE = 'default';
+
+/** Virtual keyspaces of the `system` namespace that can be queried. */
+export const SYSTEM_KEYSPACES = ['keyspaces', 'indexes', 'namespaces', 'dual'] as const;
+export type SystemKeyspace = (typeof SYSTEM_KEYSPACES)[number];
+
+/**
+ * The store keyspace a reference names: `bucket` → `bucket`; `bucket._default._default` →
+ * `bucket`; other `bucket.scope.collection` paths keep their dotted name.
+ */
+export function keyspaceName(ref: KeyspaceRef): string {
+  const p = ref.path;
+  if (p.length === 3 && p[1] === '_default' && p[2] === '_default') return p[0];
+  return p.join('.');
+}
+
+/** The alias a keyspace term binds: the explicit alias, else the last path element. */
+export function keyspaceAlias(ref: KeyspaceRef): string {
+  return ref.alias ?? ref.path[ref.path.length - 1];
+}
+
+/** Resolves a keyspace reference or raises 12003 "Keyspace not found". */
+export function resolveKeyspace(ref: KeyspaceRef, catalog: Catalog): { name: string; namespace: string; system?: SystemKeyspace } {
+  const namespace = ref.namespace ?? DEFAULT_NAMESPACE;
+  if (namespace === 'system') {
+    const name = ref.path.join('.');
+    if ((SYSTEM_KEYSPACES as readonly string[]).includes(name)) return { name, namespace, system: name as SystemKeyspace };
+  } else if (namespace === DEFAULT_NAMESPACE) {
+    const name = keyspaceName(ref);
+    if (catalog.hasKeyspace(name)) return { name, namespace };
+  }
+  const shown = `${namespace}:${ref.path.join('.')}`;
+  throw new QueryError({
+    code: ErrorCode.KEYSPACE_NOT_FOUND,
+    phase: 'plan',
+    message: `Keyspace not found in CB datastore: ${shown}`,
+    position: ref.loc,
+  });
+}

@@ -1,0 +1,3 @@
+/** Document stores (DESIGN §5). */
+export * from './store.js';
+export * from './memory-store.js';

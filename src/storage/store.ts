@@ -1,0 +1,89 @@
+import type { Value } from '../values/index.js';
+
+/**
+ * Document metadata, as `META()` shows it. `cas` changes on every mutation; `expiration` is in
+ * seconds since the Unix epoch (0: never); `seqno` is the keyspace's mutation sequence number.
+ */
+export interface DocumentMeta {
+  id: string;
+  cas: number;
+  expiration: number;
+  seqno: number;
+}
+
+/** A live document. Its `value` must not be mutated by the caller. */
+export interface StoredDocument {
+  key: string;
+  value: Value;
+  meta: DocumentMeta;
+}
+
+/** Options of a write. */
+export interface WriteOptions {
+  /**
+   * Expiration as the reference takes it: 0 = never; up to 30 days (2,592,000 s) it is a
+   * relative number of seconds, larger values are absolute Unix times in seconds.
+   */
+  expiration?: number;
+  /** For replace/remove: fail with CAS_MISMATCH unless the document's cas is this. */
+  cas?: number;
+}
+
+/** Why a write failed: `KEY_EXISTS` (insert of an existing key), `KEY_NOT_FOUND`, `CAS_MISMATCH`. */
+export class StoreError extends Error {
+  constructor(
+    readonly reason: 'KEY_EXISTS' | 'KEY_NOT_FOUND' | 'CAS_MISMATCH' | 'INVALID',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'StoreError';
+  }
+}
+
+/** Receives every committed mutation of a keyspace (indexes, change feeds). `before` is undefined for a new key, `after` for a removal. */
+export type MutationListener = (key: string, before: StoredDocument | undefined, after: StoredDocument | undefined) => void;
+
+/**
+ * One keyspace (bucket). Reads are synchronous: a query's expressions (subqueries included)
+ * are evaluated synchronously from an in-memory key directory, so every implementation keeps
+ * one. Writes are asynchronous: they resolve once the write is acknowledged (on disk for a
+ * durable store). Expired documents are never returned by reads.
+ */
+export interface KeyspaceStore {
+  readonly name: string;
+  /** The live document with this key, or undefined. */
+  get(key: string): StoredDocument | undefined;
+  /** Every live document in key order (code point order of the keys). */
+  scan(): Iterable<StoredDocument>;
+  /** Number of live documents. */
+  count(): number;
+  /** Adds a new document; StoreError KEY_EXISTS if the key is live. */
+  insert(key: string, value: Value, options?: WriteOptions): Promise<DocumentMeta>;
+  /** Adds or replaces a document. */
+  upsert(key: string, value: Value, options?: WriteOptions): Promise<DocumentMeta>;
+  /** Replaces a live document; StoreError KEY_NOT_FOUND or CAS_MISMATCH. */
+  replace(key: string, value: Value, options?: WriteOptions): Promise<DocumentMeta>;
+  /** Removes a live document; resolves false if there was none. */
+  remove(key: string, options?: WriteOptions): Promise<boolean>;
+  /** Registers a listener called synchronously after each mutation; returns an unsubscribe function. */
+  onMutation(listener: MutationListener): () => void;
+}
+
+/** A set of keyspaces. */
+export interface Store {
+  keyspace(name: string): KeyspaceStore | undefined;
+  createKeyspace(name: string): Promise<KeyspaceStore>;
+  dropKeyspace(name: string): Promise<void>;
+  keyspaceNames(): string[];
+  close(): Promise<void>;
+}
+
+/** Largest relative expiration in seconds (30 days); larger values are absolute times. */
+export const MAX_RELATIVE_EXPIRATION = 30 * 24 * 60 * 60;
+
+/** Absolute expiration (Unix seconds, 0 = never) for a write option, at `nowMs`. */
+export function absoluteExpiration(expiration: number | undefined, nowMs: number): number {
+  if (!expiration || expiration <= 0) return 0;
+  if (expiration <= MAX_RELATIVE_EXPIRATION) return Math.floor(nowMs / 1000) + Math.floor(expiration);
+  return Math.floor(expiration);
+}

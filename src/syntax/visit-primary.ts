@@ -1,0 +1,119 @@
+/**
+ * Visit methods for primary expressions: literals, constructors, parameters, parentheses,
+ * subqueries, CASE, ANY/EVERY, ARRAY/FIRST/OBJECT … FOR, EXISTS, identifiers and function calls.
+ */
+import type { Binding, Expr, SelectStatement } from '../ast/index.js';
+import type * as C from '../../grammar/cst.js';
+import * as T from '../../grammar/tokens.js';
+import type { AstBuilder } from './cst-to-ast.js';
+import { decodeName, decodeNumber, decodeString, tokenLoc } from './lexemes.js';
+
+export const primaryRules = {
+  primaryExpression(this: AstBuilder, ctx: C.PrimaryExpressionCstChildren): Expr {
+    if (ctx.NamedParam) {
+      const t = ctx.NamedParam[0]!;
+      return { kind: 'NamedParam', name: t.image.slice(1), loc: tokenLoc(t) };
+    }
+    if (ctx.PositionalParam) {
+      const t = ctx.PositionalParam[0]!;
+      return { kind: 'PositionalParam', position: Number(t.image.slice(1)), loc: tokenLoc(t) };
+    }
+    if (ctx.Question) {
+      const t = ctx.Question[0]!;
+      return { kind: 'PositionalParam', position: this.questionNumber(t), loc: tokenLoc(t) };
+    }
+    if (ctx.SELF) return { kind: 'Self', loc: tokenLoc(ctx.SELF[0]!) };
+    const [child] = Object.values(ctx) as C.PrimaryExpressionCstChildren['literal'][];
+    return this.expr(child![0]);
+  },
+  literal(this: AstBuilder, ctx: C.LiteralCstChildren): Expr {
+    const t = (ctx.NumberLiteral ?? ctx.StringLiteral ?? ctx.TRUE ?? ctx.FALSE ?? ctx.NULL ?? ctx.MISSING)![0]!;
+    const loc = tokenLoc(t);
+    switch (t.tokenType) {
+      case T.NumberLiteral:
+        return { kind: 'Literal', value: decodeNumber(t), loc };
+      case T.StringLiteral:
+        return { kind: 'Literal', value: decodeString(t, this.text), loc };
+      case T.True:
+        return { kind: 'Literal', value: true, loc };
+      case T.False:
+        return { kind: 'Literal', value: false, loc };
+      case T.Null:
+        return { kind: 'Literal', value: null, loc };
+      default:
+        return { kind: 'Literal', value: undefined, loc };
+    }
+  },
+  arrayConstruct(this: AstBuilder, ctx: C.ArrayConstructCstChildren): Expr {
+    return { kind: 'ArrayConstruct', items: (ctx.item ?? []).map((n) => this.expr(n)) };
+  },
+  objectConstruct(this: AstBuilder, ctx: C.ObjectConstructCstChildren): Expr {
+    const fields = (ctx.objectField ?? []).map((n) => this.visit(n) as { name: Expr; value: Expr });
+    return { kind: 'ObjectConstruct', fields };
+  },
+  objectField(this: AstBuilder, ctx: C.ObjectFieldCstChildren): { name: Expr; value: Expr } {
+    return { name: this.expr(ctx.name[0]), value: this.expr(ctx.value[0]) };
+  },
+  subquery(this: AstBuilder, ctx: C.SubqueryCstChildren): Expr {
+    return { kind: 'Subquery', query: this.visit(ctx.selectStatement[0]!) as SelectStatement };
+  },
+  parenthesised(this: AstBuilder, ctx: C.ParenthesisedCstChildren): Expr {
+    return this.expr(ctx.expression[0]);
+  },
+  caseExpression(this: AstBuilder, ctx: C.CaseExpressionCstChildren): Expr {
+    const subject = this.optExpr(ctx.subject);
+    const whens = ctx.when.map((w, i) => ({ when: this.expr(w), then: this.expr(ctx.then[i]) }));
+    const otherwise = this.optExpr(ctx.else);
+    return { kind: 'Case', ...(subject ? { subject } : {}), whens, ...(otherwise ? { else: otherwise } : {}) };
+  },
+  collectionExpression(this: AstBuilder, ctx: C.CollectionExpressionCstChildren): Expr {
+    const quantifier = ctx.quantifier[0]!.tokenType === T.Every ? 'EVERY' : ctx.andEvery ? 'ANY AND EVERY' : 'ANY';
+    const bindings = this.visit(ctx.bindings[0]!) as Binding[];
+    return { kind: 'Collection', quantifier, bindings, satisfies: this.expr(ctx.satisfies[0]) };
+  },
+  arrayForExpression(this: AstBuilder, ctx: C.ArrayForExpressionCstChildren): Expr {
+    const first = ctx.kind[0]!.tokenType === T.First;
+    const mapping = this.expr(ctx.mapping[0]);
+    const { bindings, when } = this.visit(ctx.forClause[0]!) as ForClause;
+    return { kind: 'ArrayFor', first, mapping, bindings, ...(when ? { when } : {}) };
+  },
+  objectForExpression(this: AstBuilder, ctx: C.ObjectForExpressionCstChildren): Expr {
+    const name = this.expr(ctx.name[0]);
+    const value = this.expr(ctx.value[0]);
+    const { bindings, when } = this.visit(ctx.forClause[0]!) as ForClause;
+    return { kind: 'ObjectFor', name, value, bindings, ...(when ? { when } : {}) };
+  },
+  forClause(this: AstBuilder, ctx: C.ForClauseCstChildren): ForClause {
+    return { bindings: this.visit(ctx.bindings[0]!) as Binding[], when: this.optExpr(ctx.when) };
+  },
+  bindings(this: AstBuilder, ctx: C.BindingsCstChildren): Binding[] {
+    return ctx.binding.map((b) => this.visit(b) as Binding);
+  },
+  binding(this: AstBuilder, ctx: C.BindingCstChildren): Binding {
+    const variable = decodeName(ctx.variable[0]!).name;
+    const expr = this.expr(ctx.expression[0]);
+    const nameVariable = ctx.nameVariable ? decodeName(ctx.nameVariable[0]!).name : undefined;
+    return { variable, ...(nameVariable !== undefined ? { nameVariable } : {}), within: ctx.WITHIN !== undefined, expr };
+  },
+  existsExpression(this: AstBuilder, ctx: C.ExistsExpressionCstChildren): Expr {
+    return { kind: 'Exists', operand: this.expr(ctx.postfixExpression[0]) };
+  },
+  identifierOrCall(this: AstBuilder, ctx: C.IdentifierOrCallCstChildren): Expr {
+    const t = ctx.name[0]!;
+    const { name, caseInsensitive } = decodeName(t);
+    if (!ctx.call) return { kind: 'Identifier', name, ...(caseInsensitive ? { caseInsensitive } : {}), loc: tokenLoc(t) };
+    const args = (ctx.arg ?? []).map((n) => this.expr(n));
+    return {
+      kind: 'FunctionCall',
+      name: name.toLowerCase(),
+      args,
+      ...(ctx.DISTINCT ? { distinct: true } : {}),
+      ...(ctx.Star ? { star: true } : {}),
+    };
+  },
+};
+
+interface ForClause {
+  bindings: Binding[];
+  when?: Expr;
+}

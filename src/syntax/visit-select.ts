@@ -1,0 +1,149 @@
+/**
+ * Visit methods for SELECT: set operations, subselects, projections, FROM terms (keyspaces,
+ * expressions, UNNEST), LET, WHERE, GROUP BY / LETTING / HAVING, ORDER BY, LIMIT and OFFSET.
+ */
+import type { CstNode } from 'chevrotain';
+import type {
+  Expr, FromTerm, GroupBy, KeyspaceRef, LetBinding, OrderTerm, ResultTerm, SelectBody, SelectStatement, Statement, Subselect,
+} from '../ast/index.js';
+import type * as C from '../../grammar/cst.js';
+import * as T from '../../grammar/tokens.js';
+import type { AstBuilder } from './cst-to-ast.js';
+import { decodeName, nodeLoc, spanLoc, tokenLoc } from './lexemes.js';
+
+/** A projection: `raw` with one term, or a list of terms. */
+export interface Projection {
+  raw: boolean;
+  terms: ResultTerm[];
+}
+
+export const selectRules = {
+  statement(this: AstBuilder, ctx: C.StatementCstChildren): Statement {
+    const [child] = Object.values(ctx) as CstNode[][];
+    const s = this.visit(child![0]!) as Statement;
+    s.loc ??= nodeLoc(child![0]!);
+    return s;
+  },
+  selectStatement(this: AstBuilder, ctx: C.SelectStatementCstChildren): SelectStatement {
+    const body = this.visit(ctx.body[0]!) as SelectBody;
+    const orderBy = ctx.orderByClause ? (this.visit(ctx.orderByClause[0]!) as OrderTerm[]) : undefined;
+    const limit = ctx.limitClause ? (this.visit(ctx.limitClause[0]!) as Expr) : undefined;
+    const offset = ctx.offsetClause ? (this.visit(ctx.offsetClause[0]!) as Expr) : undefined;
+    return { kind: 'Select', body, ...(orderBy ? { orderBy } : {}), ...(limit ? { limit } : {}), ...(offset ? { offset } : {}) };
+  },
+  setExpression(this: AstBuilder, ctx: C.SetExpressionCstChildren): SelectBody {
+    let acc = this.visit(ctx.lhs[0]!) as SelectBody;
+    const alls = ctx.ALL ?? [];
+    (ctx.rhs ?? []).forEach((operand, i) => {
+      const opTok = ctx.op![i]!;
+      const all = alls.some((a) => a.startOffset > opTok.startOffset && a.startOffset < operand.location!.startOffset);
+      const op = opTok.tokenType === T.Union ? 'UNION' : opTok.tokenType === T.Intersect ? 'INTERSECT' : 'EXCEPT';
+      acc = { kind: 'SetOperation', op, all, left: acc, right: this.visit(operand) as SelectBody, loc: acc.loc };
+    });
+    return acc;
+  },
+  setOperand(this: AstBuilder, ctx: C.SetOperandCstChildren): SelectBody {
+    if (ctx.subselect) return this.visit(ctx.subselect[0]!) as SelectBody;
+    const inner = this.visit(ctx.selectStatement![0]!) as SelectStatement;
+    if (inner.orderBy || inner.limit || inner.offset) {
+      throw this.syntaxError('ORDER BY, LIMIT and OFFSET apply to the whole set operation, not to one parenthesised operand', inner.orderBy?.[0]?.expr.loc ?? inner.limit?.loc ?? inner.offset?.loc);
+    }
+    return inner.body;
+  },
+  subselect(this: AstBuilder, ctx: C.SubselectCstChildren): Subselect {
+    const { distinct, raw, terms } = this.visit(ctx.selectClause[0]!) as Projection & { distinct: boolean };
+    const from = ctx.fromClause ? (this.visit(ctx.fromClause[0]!) as FromTerm) : undefined;
+    const lets = ctx.letClause ? (this.visit(ctx.letClause[0]!) as LetBinding[]) : undefined;
+    const where = ctx.whereClause ? (this.visit(ctx.whereClause[0]!) as Expr) : undefined;
+    const groupBy = ctx.groupByClause ? (this.visit(ctx.groupByClause[0]!) as GroupBy) : undefined;
+    return {
+      kind: 'Subselect', distinct, raw, projection: terms,
+      ...(from ? { from } : {}), ...(lets ? { let: lets } : {}), ...(where ? { where } : {}), ...(groupBy ? { groupBy } : {}),
+      loc: nodeLoc(ctx.selectClause[0]!),
+    };
+  },
+  selectClause(this: AstBuilder, ctx: C.SelectClauseCstChildren): Projection & { distinct: boolean } {
+    return { distinct: ctx.DISTINCT !== undefined, ...(this.visit(ctx.projection[0]!) as Projection) };
+  },
+  projection(this: AstBuilder, ctx: C.ProjectionCstChildren): Projection {
+    if (ctx.raw) {
+      const expr = this.expr(ctx.expression![0]);
+      const alias = ctx.alias ? (this.visit(ctx.alias[0]!) as string) : undefined;
+      return { raw: true, terms: [{ kind: 'Term', expr, ...(alias !== undefined ? { alias } : {}), loc: expr.loc }] };
+    }
+    return { raw: false, terms: ctx.resultTerm!.map((t) => this.visit(t) as ResultTerm) };
+  },
+  resultTerm(this: AstBuilder, ctx: C.ResultTermCstChildren): ResultTerm {
+    if (ctx.Star) return { kind: 'Star', loc: tokenLoc(ctx.Star[0]!) };
+    const expr = this.expr(ctx.expression![0]);
+    if (ctx.pathStar) return { kind: 'PathStar', expr, loc: expr.loc };
+    const alias = ctx.alias ? (this.visit(ctx.alias[0]!) as string) : undefined;
+    return { kind: 'Term', expr, ...(alias !== undefined ? { alias } : {}), loc: expr.loc };
+  },
+  alias(this: AstBuilder, ctx: C.AliasCstChildren): string {
+    return decodeName(ctx.name[0]!).name;
+  },
+  fromClause(this: AstBuilder, ctx: C.FromClauseCstChildren): FromTerm {
+    let acc = this.visit((ctx.keyspaceTerm ?? ctx.expressionTerm)![0]!) as FromTerm;
+    for (const u of ctx.unnestClause ?? []) acc = this.visit(u, acc) as FromTerm;
+    return acc;
+  },
+  keyspaceTerm(this: AstBuilder, ctx: C.KeyspaceTermCstChildren): FromTerm {
+    const keyspace = this.visit(ctx.keyspaceRef[0]!) as KeyspaceRef;
+    if (ctx.alias) keyspace.alias = this.visit(ctx.alias[0]!) as string;
+    const useKeys = ctx.useKeys ? (this.visit(ctx.useKeys[0]!) as Expr) : undefined;
+    return { kind: 'KeyspaceTerm', keyspace, ...(useKeys ? { useKeys } : {}), loc: keyspace.loc };
+  },
+  expressionTerm(this: AstBuilder, ctx: C.ExpressionTermCstChildren): FromTerm {
+    const expr = this.expr(ctx.expression[0]);
+    const alias = ctx.alias ? (this.visit(ctx.alias[0]!) as string) : undefined;
+    return { kind: 'ExpressionTerm', expr, ...(alias !== undefined ? { alias } : {}), loc: expr.loc };
+  },
+  keyspaceRef(this: AstBuilder, ctx: C.KeyspaceRefCstChildren): KeyspaceRef {
+    const namespace = ctx.namespace ? decodeName(ctx.namespace[0]!).name : undefined;
+    const path = ctx.part.map((t) => decodeName(t).name);
+    const loc = spanLoc(tokenLoc((ctx.namespace ?? ctx.part)[0]!), tokenLoc(ctx.part[ctx.part.length - 1]!));
+    return { ...(namespace !== undefined ? { namespace } : {}), path, loc };
+  },
+  useKeys(this: AstBuilder, ctx: C.UseKeysCstChildren): Expr {
+    return this.expr(ctx.expression[0]);
+  },
+  unnestClause(this: AstBuilder, ctx: C.UnnestClauseCstChildren, left: FromTerm): FromTerm {
+    const expr = this.expr(ctx.expression[0]);
+    const alias = ctx.alias ? (this.visit(ctx.alias[0]!) as string) : undefined;
+    return { kind: 'UnnestTerm', left, outer: ctx.LEFT !== undefined, expr, ...(alias !== undefined ? { alias } : {}), loc: expr.loc };
+  },
+  letClause(this: AstBuilder, ctx: C.LetClauseCstChildren): LetBinding[] {
+    return ctx.letBinding.map((b) => this.visit(b) as LetBinding);
+  },
+  letBinding(this: AstBuilder, ctx: C.LetBindingCstChildren): LetBinding {
+    const t = ctx.name[0]!;
+    return { name: decodeName(t).name, expr: this.expr(ctx.expression[0]) };
+  },
+  whereClause(this: AstBuilder, ctx: C.WhereClauseCstChildren): Expr {
+    return this.expr(ctx.expression[0]);
+  },
+  groupByClause(this: AstBuilder, ctx: C.GroupByClauseCstChildren): GroupBy {
+    const keys = ctx.groupKey.map((k) => this.visit(k) as { expr: Expr; alias?: string });
+    const letting = ctx.letBinding?.map((b) => this.visit(b) as LetBinding);
+    const having = this.optExpr(ctx.having);
+    return { keys, ...(letting ? { letting } : {}), ...(having ? { having } : {}) };
+  },
+  groupKey(this: AstBuilder, ctx: C.GroupKeyCstChildren): { expr: Expr; alias?: string } {
+    const alias = ctx.alias ? (this.visit(ctx.alias[0]!) as string) : undefined;
+    return { expr: this.expr(ctx.expression[0]), ...(alias !== undefined ? { alias } : {}) };
+  },
+  orderByClause(this: AstBuilder, ctx: C.OrderByClauseCstChildren): OrderTerm[] {
+    return ctx.orderTerm.map((t) => this.visit(t) as OrderTerm);
+  },
+  orderTerm(this: AstBuilder, ctx: C.OrderTermCstChildren): OrderTerm {
+    const nulls = ctx.NULLS ? (ctx.FIRST ? 'FIRST' : 'LAST') : undefined;
+    return { expr: this.expr(ctx.expression[0]), desc: ctx.DESC !== undefined, ...(nulls ? { nulls } : {}) };
+  },
+  limitClause(this: AstBuilder, ctx: C.LimitClauseCstChildren): Expr {
+    return this.expr(ctx.expression[0]);
+  },
+  offsetClause(this: AstBuilder, ctx: C.OffsetClauseCstChildren): Expr {
+    return this.expr(ctx.expression[0]);
+  },
+};

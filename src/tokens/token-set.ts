@@ -1,0 +1,63 @@
+import type { Value } from '../values/index.js';
+import { foldCase, type CaseMode } from './case-fold.js';
+import type { RunSink } from './run-sink.js';
+import type { StringTable } from './string-table.js';
+
+const NULL_SEEN = 1;
+const FALSE_SEEN = 2;
+const TRUE_SEEN = 4;
+
+/**
+ * The result set of TOKENS (spec §5, DESIGN §7): tokens in first-occurrence order in
+ * {@link TokenSet.out}, de-duplicated as the reference's hash set does — one null, booleans by
+ * value, numbers by numeric value (`1` ≡ `1.0`, `-0` ≡ `0`, emitted as `0`), strings by exact
+ * content. As a {@link RunSink} it slices, folds and adds string tokens and never stops a scan.
+ */
+export class TokenSet implements RunSink {
+  /** The distinct tokens, in the order they were first added. */
+  readonly out: Value[] = [];
+  private numbers: Set<number> | undefined;
+  private seen = 0;
+
+  /** @param strings an empty table for the string tokens (see `acquireStringTable`) */
+  constructor(
+    private readonly fold: CaseMode,
+    private readonly strings: StringTable,
+  ) {}
+
+  run(s: string, start: number, end: number, ascii: boolean, hash: number): boolean {
+    if (this.fold === 'none') {
+      const t = this.strings.addRange(s, start, end, hash);
+      if (t !== undefined) this.out.push(t);
+    } else {
+      this.addString(foldCase(s.slice(start, end), this.fold, ascii));
+    }
+    return false;
+  }
+
+  addString(t: string): void {
+    if (this.strings.add(t)) this.out.push(t);
+  }
+
+  addNumber(x: number): void {
+    const set = (this.numbers ??= new Set<number>());
+    const size = set.size;
+    set.add(x); // SameValueZero: -0 and 0 are one entry
+    if (set.size !== size) this.out.push(x === 0 ? 0 : x);
+  }
+
+  addBoolean(b: boolean): void {
+    const bit = b ? TRUE_SEEN : FALSE_SEEN;
+    if ((this.seen & bit) === 0) {
+      this.seen |= bit;
+      this.out.push(b);
+    }
+  }
+
+  addNull(): void {
+    if ((this.seen & NULL_SEEN) === 0) {
+      this.seen |= NULL_SEEN;
+      this.out.push(null);
+    }
+  }
+}

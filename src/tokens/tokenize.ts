@@ -1,0 +1,60 @@
+import type { ObjectValue, Value } from '../values/index.js';
+import type { TokenOptions } from './options.js';
+import { scanString } from './scan-string.js';
+import { acquireStringTable, releaseStringTable } from './string-table.js';
+import { TokenSet } from './token-set.js';
+
+function walk(v: Value, opts: TokenOptions, set: TokenSet): void {
+  switch (typeof v) {
+    case 'string':
+      scanString(v, opts, set);
+      return;
+    case 'number':
+      set.addNumber(v);
+      return;
+    case 'boolean':
+      set.addBoolean(v);
+      return;
+    case 'object':
+      if (v === null) {
+        set.addNull();
+      } else if (Array.isArray(v)) {
+        for (let i = 0; i < v.length; i++) walk(v[i], opts, set);
+      } else {
+        walkObject(v, opts, set);
+      }
+      return;
+    default:
+      return; // MISSING contributes nothing
+  }
+}
+
+function walkObject(o: ObjectValue, opts: TokenOptions, set: TokenSet): void {
+  const names = opts.names;
+  for (const k in o) {
+    const x = o[k];
+    if (x === undefined) continue; // a MISSING field does not exist
+    if (names) scanString(k, opts, set);
+    walk(x, opts, set);
+  }
+}
+
+/**
+ * TOKENS semantics (spec §4–§5): the distinct tokens of `v` — strings are split into words
+ * (or kept whole with `split:false`), numbers, booleans and null are tokens themselves, arrays
+ * are flattened, objects contribute their tokenized field names (unless `names:false`) and their
+ * values; MISSING contributes nothing. Order (DESIGN §7): first occurrence in a depth-first
+ * walk, a field's name before its value, fields in object order; for one string, its word runs
+ * before its specials. The NULL/MISSING rules of the function itself are in
+ * `eval/functions/token.ts`: here `tokens(null)` is `[null]` and `tokens(undefined)` is `[]`.
+ */
+export function tokens(v: Value, opts: TokenOptions): Value[] {
+  const table = acquireStringTable();
+  try {
+    const set = new TokenSet(opts.case, table);
+    walk(v, opts, set);
+    return set.out;
+  } finally {
+    releaseStringTable(table);
+  }
+}

@@ -1,0 +1,5 @@
+/** Values, collation and three-valued comparison (DESIGN §3 `values/`). */
+export * from './value.js';
+export * from './collate.js';
+export * from './compare.js';
+export * from './json.js';

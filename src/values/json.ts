@@ -1,0 +1,23 @@
+import type { Value } from './value.js';
+
+/**
+ * Serialises a value as JSON text. MISSING fields are left out (as `JSON.stringify` does for
+ * `undefined`), a top-level MISSING serialises as the empty string's absence: callers drop it.
+ * Numbers that are not finite serialise as `null`, as the reference does.
+ * @param indent spaces per level for pretty output (0: compact)
+ */
+export function toJSON(v: Value, indent = 0): string {
+  if (v === undefined) return '';
+  return JSON.stringify(v, null, indent || undefined);
+}
+
+/** Size in bytes of the UTF-8 JSON text of a value (for `metrics.resultSize`). */
+export function jsonSize(v: Value): number {
+  return Buffer.byteLength(toJSON(v), 'utf8');
+}
+
+/** A deep copy of a value (documents handed out by the store must not be mutated). */
+export function cloneValue<T extends Value>(v: T): T {
+  if (v === null || typeof v !== 'object') return v;
+  return structuredClone(v);
+}
