@@ -109,18 +109,24 @@ function median(xs: number[]): number {
   return s[s.length >> 1];
 }
 
-/** Median seconds per round over all documents of the dataset. */
-function measure(op: Op, d: Dataset): number {
+/**
+ * Median seconds per round of each operation over all documents of the dataset. Rounds are
+ * interleaved (every operation once per round) so that background load on a shared machine
+ * affects all operations alike.
+ */
+function measureAll(d: Dataset): number[] {
   let sink = 0;
-  for (let i = 0; i < WARMUP; i++) sink += op(d);
-  const times: number[] = [];
-  for (let i = 0; i < ROUNDS; i++) {
-    const t0 = process.hrtime.bigint();
-    sink += op(d);
-    times.push(Number(process.hrtime.bigint() - t0) / 1e9);
+  for (let i = 0; i < WARMUP; i++) for (const [, op] of OPS) sink += op(d);
+  const times: number[][] = OPS.map(() => []);
+  for (let r = 0; r < ROUNDS; r++) {
+    OPS.forEach(([, op], k) => {
+      const t0 = process.hrtime.bigint();
+      sink += op(d);
+      times[k].push(Number(process.hrtime.bigint() - t0) / 1e9);
+    });
   }
   if (sink < 0) console.log(sink); // keep the work observable
-  return median(times);
+  return times.map(median);
 }
 
 function pad(s: string, n: number, right = false): string {
@@ -140,8 +146,9 @@ async function main(): Promise<void> {
   const verdicts: string[] = [];
   for (const d of sets) {
     const mbps = new Map<string, number>();
-    for (const [name, op] of OPS) {
-      const sec = measure(op, d);
+    const secs = measureAll(d);
+    for (const [k, [name]] of OPS.entries()) {
+      const sec = secs[k];
       const mb = d.bytes / 1e6 / sec;
       mbps.set(name, mb);
       const base = mbps.get(OPS[1][0]);

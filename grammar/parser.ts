@@ -4,7 +4,7 @@
  * first: OR; AND; NOT; comparison (= != < … LIKE IN BETWEEN IS); `||`; + -; * / %; unary -;
  * postfix paths; primary. The CST node types are generated into `cst.d.ts` (`npm run gen:cst`).
  */
-import { CstParser, EOF, type IOrAlt, type IToken, type TokenType } from 'chevrotain';
+import { CstParser, type IOrAlt, type TokenType } from 'chevrotain';
 import * as T from './tokens.js';
 
 /** Token types that can start an expression (used by the gates of the soft keywords). */
@@ -874,7 +874,3 @@ export class N1qlParser extends CstParser {
 
 /** The one parser instance (reset with `parser.input = tokens`). */
 export const parser = new N1qlParser();
-
-/** Marks the EOF token type for callers that compare token types. */
-export const EofToken: TokenType = EOF;
-export type { IToken };

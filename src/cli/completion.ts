@@ -1,4 +1,4 @@
-import * as api from '../index.js';
+import { functionNames as engineFunctionNames } from '../index.js';
 
 /** N1QL keywords offered by tab completion. */
 export const KEYWORDS: readonly string[] = (
@@ -9,20 +9,9 @@ export const KEYWORDS: readonly string[] = (
   'RETURNING CREATE DROP PRIMARY USING GSI WITH EXPLAIN PREPARE EXECUTE UNION INTERSECT EXCEPT'
 ).split(' ');
 
-/** Function names used when the public API does not (yet) export `functionNames()`. */
-const FALLBACK_FUNCTIONS: readonly string[] = (
-  'TOKENS CONTAINS_TOKEN CONTAINS_TOKEN_LIKE CONTAINS_TOKEN_REGEXP HAS_TOKEN ARRAY_AGG ARRAY_APPEND ' +
-  'ARRAY_CONTAINS ARRAY_COUNT ARRAY_DISTINCT ARRAY_LENGTH ARRAY_SORT AVG COUNT MAX MIN SUM LENGTH ' +
-  'LOWER UPPER TRIM LTRIM RTRIM SUBSTR CONTAINS REPLACE SPLIT REGEXP_LIKE REGEXP_CONTAINS ' +
-  'IFMISSING IFNULL IFMISSINGORNULL TYPE TO_STRING TO_NUMBER TO_ARRAY OBJECT_NAMES OBJECT_PAIRS ' +
-  'ROUND FLOOR CEIL ABS NOW_STR META'
-).split(' ');
-
-/** The function names of the engine (`functionNames()` of the public API), upper-cased. */
+/** The function names of the engine, upper-cased and sorted. */
 export function functionNames(): string[] {
-  const fn = (api as unknown as { functionNames?: () => string[] }).functionNames;
-  const names = typeof fn === 'function' ? fn() : FALLBACK_FUNCTIONS;
-  return [...new Set(names.map((n) => n.toUpperCase()))].sort();
+  return [...new Set(engineFunctionNames().map((n) => n.toUpperCase()))].sort();
 }
 
 /** Shell backslash commands. */

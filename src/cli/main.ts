@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { CliError } from './cli-error.js';
+import { formatError } from './format-result.js';
 import { loadCommand } from './load.js';
 import { queryCommand } from './query.js';
 import { shellCommand } from './shell.js';
@@ -61,7 +62,9 @@ export async function main(argv: string[]): Promise<void> {
       process.stderr.write(`error: ${err.message}\n`);
       process.exitCode = err.exitCode;
     } else {
-      process.stderr.write(`error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+      // E.g. QueryError 4050 from Database.open({ path }) while the file store is not available.
+      process.stderr.write(formatError(err, Boolean(process.stderr.isTTY)) + '\n');
+      if (process.env.TOKENQL_DEBUG && err instanceof Error) process.stderr.write(`${err.stack}\n`);
       process.exitCode = 1;
     }
   }

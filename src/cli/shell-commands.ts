@@ -57,7 +57,7 @@ export async function runShellCommand(line: string, state: ShellState): Promise<
       say(`format is ${state.format}`);
       return;
     case '\\keyspaces':
-      say(state.db.keyspaces().slice().sort().join('\n') || '(no keyspaces)');
+      say(state.db.keyspaces().map((k) => `${k} (${state.db.count(k) ?? 0} documents)`).join('\n') || '(no keyspaces)');
       return;
     case '\\load': {
       if (args.length < 2 || args.length > 3) return fail('usage: \\load KEYSPACE FILE [KEY_TEMPLATE]');

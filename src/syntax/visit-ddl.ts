@@ -2,13 +2,8 @@
 import type { Expr, IndexKey, KeyspaceRef, Statement } from '../ast/index.js';
 import type * as C from '../../grammar/cst.js';
 import type { AstBuilder } from './cst-to-ast.js';
+import { defined } from './defined.js';
 import { tokenLoc } from './lexemes.js';
-
-/** Drops the `undefined` members of an object, so ASTs compare without them. */
-function defined<T extends object>(o: T): T {
-  for (const k of Object.keys(o) as (keyof T)[]) if (o[k] === undefined) delete o[k];
-  return o;
-}
 
 /** `USING` and `WITH` of CREATE [PRIMARY] INDEX. */
 function options(b: AstBuilder, ctx: C.CreateIndexStatementCstChildren | C.CreatePrimaryIndexStatementCstChildren) {

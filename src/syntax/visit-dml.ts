@@ -7,6 +7,7 @@ import type {
 } from '../ast/index.js';
 import type * as C from '../../grammar/cst.js';
 import type { AstBuilder } from './cst-to-ast.js';
+import { defined } from './defined.js';
 import { decodeName, decodeString } from './lexemes.js';
 import type { Projection } from './visit-select.js';
 import { StringLiteral } from '../../grammar/tokens.js';
@@ -27,12 +28,6 @@ function tail(b: AstBuilder, ctx: C.UpdateStatementCstChildren | C.DeleteStateme
   const limit = ctx.limitClause ? (b.visit(ctx.limitClause[0]!) as Expr) : undefined;
   const returning = ctx.returningClause ? (b.visit(ctx.returningClause[0]!) as Returning) : undefined;
   return { useKeys, where, limit, returning };
-}
-
-/** Drops the `undefined` members of an object, so ASTs compare without them. */
-function defined<T extends object>(o: T): T {
-  for (const k of Object.keys(o) as (keyof T)[]) if (o[k] === undefined) delete o[k];
-  return o;
 }
 
 export const dmlRules = {

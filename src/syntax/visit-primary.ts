@@ -67,12 +67,12 @@ export const primaryRules = {
     return { kind: 'Case', ...(subject ? { subject } : {}), whens, ...(otherwise ? { else: otherwise } : {}) };
   },
   collectionExpression(this: AstBuilder, ctx: C.CollectionExpressionCstChildren): Expr {
-    const quantifier = ctx.quantifier[0]!.tokenType === T.Every ? 'EVERY' : ctx.andEvery ? 'ANY AND EVERY' : 'ANY';
+    const quantifier = ctx.quantifier![0]!.tokenType === T.Every ? 'EVERY' : ctx.andEvery ? 'ANY AND EVERY' : 'ANY';
     const bindings = this.visit(ctx.bindings[0]!) as Binding[];
     return { kind: 'Collection', quantifier, bindings, satisfies: this.expr(ctx.satisfies[0]) };
   },
   arrayForExpression(this: AstBuilder, ctx: C.ArrayForExpressionCstChildren): Expr {
-    const first = ctx.kind[0]!.tokenType === T.First;
+    const first = ctx.kind![0]!.tokenType === T.First;
     const mapping = this.expr(ctx.mapping[0]);
     const { bindings, when } = this.visit(ctx.forClause[0]!) as ForClause;
     return { kind: 'ArrayFor', first, mapping, bindings, ...(when ? { when } : {}) };

@@ -6,6 +6,7 @@ import type { StringTable } from './string-table.js';
 const NULL_SEEN = 1;
 const FALSE_SEEN = 2;
 const TRUE_SEEN = 4;
+let lastStamp = 0;
 
 /**
  * The result set of TOKENS (spec §5, DESIGN §7): tokens in first-occurrence order in
@@ -18,6 +19,8 @@ export class TokenSet implements RunSink {
   readonly out: Value[] = [];
   private numbers: Set<number> | undefined;
   private seen = 0;
+  /** A number unique to this set among live sets (for per-call marks such as the name cache's). */
+  readonly stamp = ++lastStamp;
 
   /** @param strings an empty table for the string tokens (see `acquireStringTable`) */
   constructor(
@@ -33,6 +36,11 @@ export class TokenSet implements RunSink {
       this.addString(foldCase(s.slice(start, end), this.fold, ascii));
     }
     return false;
+  }
+
+  /** Adds a string token whose `hashRange` is known. */
+  addHashed(t: string, hash: number): void {
+    if (this.strings.addRange(t, 0, t.length, hash) !== undefined) this.out.push(t);
   }
 
   addString(t: string): void {

@@ -1,5 +1,6 @@
 import type { ObjectValue, Value } from '../values/index.js';
 import type { TokenOptions } from './options.js';
+import { nameTokens } from './name-tokens.js';
 import { scanString } from './scan-string.js';
 import { acquireStringTable, releaseStringTable } from './string-table.js';
 import { TokenSet } from './token-set.js';
@@ -34,9 +35,18 @@ function walkObject(o: ObjectValue, opts: TokenOptions, set: TokenSet): void {
   for (const k in o) {
     const x = o[k];
     if (x === undefined) continue; // a MISSING field does not exist
-    if (names) scanString(k, opts, set);
+    if (names) addName(k, opts, set);
     walk(x, opts, set);
   }
+}
+
+/** Adds the tokens of a field name, from the name cache; a name seen earlier in this call adds nothing new. */
+function addName(k: string, opts: TokenOptions, set: TokenSet): void {
+  const e = nameTokens(k, opts);
+  if (e.stamp === set.stamp) return;
+  e.stamp = set.stamp;
+  const { tokens, hashes } = e;
+  for (let i = 0; i < tokens.length; i++) set.addHashed(tokens[i], hashes[i]);
 }
 
 /**

@@ -44,7 +44,7 @@ function substr(args: Value[], mb: boolean, base: number): Value {
   if (pos < 0 || pos >= len) return null;
   if (n !== undefined && n < 0) return null;
   const end = n === undefined ? len : Math.min(len, pos + n);
-  if (!mb) return utf8Slice(s, pos, end);
+  if (!mb) return len === s.length ? s.slice(pos, end) : utf8Slice(s, pos, end);
   return Array.from(s).slice(pos, end).join('');
 }
 

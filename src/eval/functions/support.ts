@@ -3,7 +3,7 @@
  * reference is written in Go, so its strings are UTF-8 bytes and its case mapping is
  * per code point), integer checks and the "non-finite number is NULL" rule.
  */
-import { evaluationError } from '../../errors/index.js';
+import { evaluationError, type QueryError } from '../../errors/index.js';
 import { foldCase } from '../../tokens/case-fold.js';
 import { isGoSpace, trimSpace } from '../../tokens/white-space.js';
 import { kindOf, Kind, type Value } from '../../values/index.js';
@@ -121,6 +121,6 @@ export const RANGE_LIMIT = 1 << 20;
 export const MAX_RESULT_BYTES = 20 * 1024 * 1024;
 
 /** The reference's range error for a generated value that is too large. */
-export function rangeError(fn: string): Error {
+export function rangeError(fn: string): QueryError {
   return evaluationError(`Out of range evaluating ${fn}.`);
 }

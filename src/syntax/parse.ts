@@ -1,0 +1,103 @@
+/**
+ * The public parsing entry points: statement text → AST (DESIGN §2). One lexer, one parser
+ * and one AST builder are reused for every call.
+ */
+import type { CstNode, IToken } from 'chevrotain';
+import type { Expr, Statement } from '../ast/index.js';
+import { ErrorCode, QueryError } from '../errors/index.js';
+import { parser } from '../../grammar/parser.js';
+import { Dot, Join, lexer, Nest, Semicolon } from '../../grammar/tokens.js';
+import { astBuilder } from './cst-to-ast.js';
+import { tokenLoc } from './lexemes.js';
+import { lexError, parseError } from './syntax-error.js';
+
+/** One statement of a script with where it starts (1-based line and column) and its source text. */
+export interface ScriptStatement {
+  statement: Statement;
+  text: string;
+  line: number;
+  column: number;
+}
+
+function lex(text: string): IToken[] {
+  const r = lexer.tokenize(text);
+  if (r.errors.length) throw lexError(r.errors[0]!, text);
+  return r.tokens;
+}
+
+/** Rejects JOIN and NEST (4050) before parsing, so the user gets a clear error instead of a syntax error. */
+function rejectUnsupported(tokens: IToken[], text: string): void {
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    if ((t.tokenType === Join || t.tokenType === Nest) && tokens[i - 1]?.tokenType !== Dot) {
+      const what = t.tokenType === Join ? 'JOIN' : 'NEST';
+      throw new QueryError({ code: ErrorCode.NOT_SUPPORTED, phase: 'parse', message: `${what} is not supported`, position: tokenLoc(t), statement: text });
+    }
+  }
+}
+
+function run(tokens: IToken[], text: string, rule: 'statementEof' | 'expressionEof'): CstNode {
+  parser.input = tokens;
+  const cst = rule === 'statementEof' ? parser.statementEof() : parser.expressionEof();
+  if (parser.errors.length) throw parseError(parser.errors[0]!, tokens, text, rule);
+  return cst;
+}
+
+function noStatement(text: string): QueryError {
+  return new QueryError({ code: ErrorCode.NO_STATEMENT, phase: 'parse', message: 'no statement', statement: text });
+}
+
+/** Parses the statement made of `tokens` (a slice of `text`'s tokens). */
+function statementOf(tokens: IToken[], text: string): Statement {
+  rejectUnsupported(tokens, text);
+  const cst = run(tokens, text, 'statementEof');
+  astBuilder.reset(text, tokens);
+  return astBuilder.visit(cst) as Statement;
+}
+
+/**
+ * Parses one statement (a trailing `;` is allowed).
+ * @throws QueryError 3000 (phase 'parse') with `line`, `column`, `length` of the offending token,
+ *   `expected` (what the parser expected there, e.g. ["FROM", "WHERE", ";"]) and `statement`;
+ *   4050 for JOIN/NEST; 1050 when the text holds no statement.
+ */
+export function parseStatement(text: string): Statement {
+  const tokens = lex(text);
+  if (tokens.length === 0) throw noStatement(text);
+  return statementOf(tokens, text);
+}
+
+/**
+ * Parses a script of statements separated by `;` (a trailing `;` optional, empty statements
+ * skipped). Positions in statements and errors are relative to the whole script.
+ * @throws QueryError as {@link parseStatement}.
+ */
+export function parseScript(text: string): ScriptStatement[] {
+  const tokens = lex(text);
+  const out: ScriptStatement[] = [];
+  let start = 0;
+  for (let i = 0; i <= tokens.length; i++) {
+    if (i < tokens.length && tokens[i]!.tokenType !== Semicolon) continue;
+    if (i > start) {
+      const run = tokens.slice(start, i);
+      const first = run[0]!;
+      const last = run[run.length - 1]!;
+      const statement = statementOf(run, text);
+      out.push({ statement, text: text.slice(first.startOffset, (last.endOffset ?? last.startOffset) + 1), line: first.startLine ?? 1, column: first.startColumn ?? 1 });
+    }
+    start = i + 1;
+  }
+  return out;
+}
+
+/**
+ * Parses an expression alone (`?` numbered from 1).
+ * @throws QueryError 3000 as {@link parseStatement}.
+ */
+export function parseExpression(text: string): Expr {
+  const tokens = lex(text);
+  if (tokens.length === 0) throw noStatement(text);
+  const cst = run(tokens, text, 'expressionEof');
+  astBuilder.reset(text, tokens);
+  return astBuilder.visit(cst) as Expr;
+}

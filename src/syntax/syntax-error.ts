@@ -1,0 +1,99 @@
+/**
+ * Syntax errors as QueryError 3000 (phase 'parse') with line, column, length of the offending
+ * token, the list of what the parser expected there, and the statement text for `format()`.
+ */
+import { EOF, type ILexingError, type IRecognitionException, type IToken, type TokenType } from 'chevrotain';
+import { ErrorCode, QueryError, type SourcePosition } from '../errors/index.js';
+import { parser } from '../../grammar/parser.js';
+import * as T from '../../grammar/tokens.js';
+
+const categoryMembers = new Map<TokenType, string[]>([
+  [T.ComparisonOp, ['=', '==', '!=', '<>', '<', '<=', '>', '>=']],
+  [T.AdditiveOp, ['+', '-']],
+  [T.MultiplicativeOp, ['*', '/', '%']],
+]);
+const displayNames = new Map<TokenType, string>([
+  [T.Identifier, 'identifier'],
+  [T.QuotedIdentifier, 'identifier'],
+  [T.Name, 'name'],
+  [T.StringLiteral, 'string'],
+  [T.NumberLiteral, 'number'],
+  [T.NamedParam, '$name'],
+  [T.PositionalParam, '$n'],
+]);
+/** Tokens that only start an expression: collapsed into one "expression" entry when all are expected. */
+const expressionStarters = new Set<TokenType>([
+  T.NumberLiteral, T.StringLiteral, T.NamedParam, T.PositionalParam, T.Question, T.True, T.False, T.Null, T.Missing,
+  T.Self, T.LBracket, T.LBrace, T.Case, T.Any, T.Some, T.Every, T.Exists, T.ArrayKw, T.First, T.ObjectKw, T.Minus,
+  T.Identifier, T.LParen, T.Not,
+]);
+
+/** How a token type is shown in "expected one of …". */
+function display(t: TokenType): string[] {
+  const members = categoryMembers.get(t);
+  if (members) return members;
+  const name = displayNames.get(t);
+  if (name) return [name];
+  return [typeof t.PATTERN === 'string' ? t.PATTERN : t.name];
+}
+
+/** What the parser could accept after `preceding`, for rule `rule`, as display names. */
+export function expectedAfter(rule: 'statementEof' | 'expressionEof', preceding: IToken[]): string[] {
+  let types: TokenType[];
+  try {
+    types = parser.computeContentAssist(rule, preceding).map((p) => p.nextTokenType);
+  } catch {
+    return [];
+  }
+  const unique = [...new Set(types)];
+  const isExpr = [T.NumberLiteral, T.StringLiteral, T.Identifier].every((t) => unique.includes(t));
+  const out: string[] = [];
+  for (const t of unique) {
+    if (isExpr && expressionStarters.has(t)) {
+      if (!out.includes('expression')) out.push('expression');
+      continue;
+    }
+    for (const d of display(t)) if (!out.includes(d)) out.push(d);
+  }
+  return out;
+}
+
+/** The position just after the end of `text`. */
+function endOf(text: string): SourcePosition {
+  const lines = text.split(/\r?\n/);
+  return { line: lines.length, column: lines[lines.length - 1]!.length + 1, offset: text.length, length: 1 };
+}
+
+/** A 3000 error from a parser exception. */
+export function parseError(e: IRecognitionException, tokens: IToken[], text: string, rule: 'statementEof' | 'expressionEof'): QueryError {
+  const tok = e.token;
+  const atEnd = tok.tokenType === EOF || Number.isNaN(tok.startOffset);
+  const position: SourcePosition = atEnd
+    ? tokens.length ? endAfter(tokens[tokens.length - 1]!, text) : endOf(text)
+    : { line: tok.startLine ?? 1, column: tok.startColumn ?? 1, offset: tok.startOffset, length: tok.image.length };
+  const preceding = atEnd ? tokens : tokens.filter((t) => t.startOffset < tok.startOffset);
+  const expected = expectedAfter(rule, preceding);
+  const what = atEnd ? 'end of input' : `'${tok.image}'`;
+  const tail = expected.length ? `, expected ${expected.length === 1 ? '' : 'one of '}${expected.join(', ')}` : '';
+  return new QueryError({ code: ErrorCode.SYNTAX, phase: 'parse', message: `syntax error: unexpected ${what}${tail}`, position, statement: text, expected, cause: e });
+}
+
+/** The position right after `last` (where the missing input should be). */
+function endAfter(last: IToken, text: string): SourcePosition {
+  const end = (last.endOffset ?? last.startOffset) + 1;
+  const before = text.slice(0, end);
+  const lines = before.split(/\r?\n/);
+  return { line: lines.length, column: lines[lines.length - 1]!.length + 1, offset: end, length: 1 };
+}
+
+/** A 3000 error from a lexer error: an unterminated string, identifier or comment, or a bad character. */
+export function lexError(e: ILexingError, text: string): QueryError {
+  const c = text[e.offset] ?? '';
+  const what =
+    c === "'" || c === '"' ? 'unterminated string literal'
+    : c === '`' ? 'unterminated quoted identifier'
+    : text.startsWith('/*', e.offset) ? 'unterminated comment'
+    : `unexpected character '${c}'`;
+  const position: SourcePosition = { line: e.line ?? 1, column: e.column ?? 1, offset: e.offset, length: c === "'" || c === '"' || c === '`' ? 1 : e.length };
+  return new QueryError({ code: ErrorCode.SYNTAX, phase: 'parse', message: `syntax error: ${what}`, position, statement: text });
+}

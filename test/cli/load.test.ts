@@ -1,0 +1,47 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DATASETS, runCli } from './run-cli.js';
+
+describe('tokenql load', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'tokenql-load-'));
+
+  it('loads the good lines, reports bad ones with their line numbers, exit 0', async () => {
+    const file = join(dir, 'docs.jsonl');
+    writeFileSync(file, '{"id":"a"}\n{"id":"b"}\n{"id": oops}\n{"id":"c"}\n');
+    const r = await runCli(['load', 'things', file, '--key', 'thing::%id%']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^loaded 3 documents into things \(1 failed\) in \d+\.\d+ s\n$/);
+    expect(r.stderr).toMatch(/^line 3: /m);
+  });
+
+  it('reports a missing key field for each document, exit 1 when nothing loaded', async () => {
+    const file = join(dir, 'nokey.jsonl');
+    writeFileSync(file, '{"x":1}\n');
+    const r = await runCli(['load', 'k', file, '--key', '%id%']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('line 1: key template field %id% is missing in the document');
+  });
+
+  it('exits 1 when the file cannot be read', async () => {
+    const r = await runCli(['load', 'k', join(dir, 'missing.jsonl')]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^error: cannot read .*missing\.jsonl: ENOENT/);
+  });
+
+  it('loads a cbimport sample zip with keys from the file names', async () => {
+    const r = await runCli(['load', 'beer', `${DATASETS}/beer-sample.zip`]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^loaded 7303 documents into beer \(0 failed\)/);
+  });
+
+  it('reports duplicates as failures with --mode insert', async () => {
+    const file = join(dir, 'dups.jsonl');
+    writeFileSync(file, '{"id":1}\n{"id":1}\n');
+    const r = await runCli(['load', 'd', file, '--key', '%id%', '--mode', 'insert']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^loaded 1 documents into d \(1 failed\)/);
+    expect(r.stderr).toMatch(/^line 2: /m);
+  });
+});

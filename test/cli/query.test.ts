@@ -1,0 +1,77 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DATASETS, runCli } from './run-cli.js';
+
+describe('tokenql query', () => {
+  it('prints one JSON line per statement with --format jsonl', async () => {
+    const r = await runCli(['query', '-e', 'SELECT 1+1 AS two', '--format', 'jsonl']);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('{"results":[{"two":2}]}\n');
+  });
+
+  it('reports a failing statement as {"errors":[…]} in jsonl and goes on, exit 0', async () => {
+    const r = await runCli(['query', '--format', 'jsonl', '-e', 'SELECT 1 AS a; SELEC x FORM y; SELECT 2 AS b;']);
+    expect(r.code).toBe(0);
+    const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toEqual({ results: [{ a: 1 }] });
+    expect(lines[1].errors).toEqual([{ code: expect.any(Number), msg: expect.any(String) }]);
+    expect(lines[2]).toEqual({ results: [{ b: 2 }] });
+  });
+
+  it('prints pretty JSON arrays by default and exits 1 after a failed statement, with a caret on stderr', async () => {
+    const r = await runCli(['query', '-e', "SELECT 'a;b' AS s; SELECT FROM;"]);
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.stdout)).toEqual([{ s: 'a;b' }]);
+    expect(r.stderr).toMatch(/error \d+: /);
+    expect(r.stderr).toContain('^');
+  });
+
+  it('prints tables with --format table', async () => {
+    const r = await runCli(['query', '--format', 'table', '-e', "SELECT 1 AS n, 'Zürich' AS city"]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('│ n │ city   │');
+    expect(r.stdout).toContain('│ 1 │ Zürich │');
+  });
+
+  it('runs a file of statements with comments', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tokenql-q-'));
+    const file = join(dir, 'script.n1ql');
+    writeFileSync(file, "-- first; not a statement end\nSELECT 1 AS one;\n/* ; */ SELECT `a;b` FROM [{'a;b': 2}] AS x;\n");
+    const r = await runCli(['query', '-f', file, '--format', 'jsonl']);
+    expect(r.stderr).toBe('');
+    expect(r.stdout.trim().split('\n')).toHaveLength(2);
+  });
+
+  it('exits 1 with a clear message when it cannot run at all', async () => {
+    const missing = await runCli(['query', '-f', 'no/such/file.n1ql', '--format', 'jsonl']);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toMatch(/^error: cannot read no\/such\/file\.n1ql: ENOENT/);
+    const neither = await runCli(['query']);
+    expect(neither.code).toBe(1);
+    expect(neither.stderr).toContain('error: give exactly one of -e STATEMENTS or -f FILE');
+    const badFormat = await runCli(['query', '-e', 'SELECT 1', '--format', 'xml']);
+    expect(badFormat.code).toBe(1);
+  });
+
+  it('loads --load files with --key templates before running', async () => {
+    const r = await runCli([
+      'query',
+      '--load', `product=${DATASETS}/product.jsonl`,
+      '--key', 'product=%productId%_arrayIndex',
+      '--format', 'jsonl',
+      '-e', "SELECT COUNT(*) AS n FROM product; SELECT RAW META(p).id FROM product AS p USE KEYS 'product0_arrayIndex'",
+    ]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('{"results":[{"n":900}]}\n{"results":["product0_arrayIndex"]}\n');
+  });
+
+  it('rejects a --key without a matching --load', async () => {
+    const r = await runCli(['query', '--key', 'x=%id%', '-e', 'SELECT 1']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('--key x=… has no matching --load x=FILE');
+  });
+});

@@ -1,0 +1,92 @@
+// Expected values: couchbase/query `expression/func_num.go` (ROUND is half-to-even via
+// `roundFloat`, ROUND_NEAREST half away from zero, TRUNC via `truncateFloat`), docs
+// `numericfun.adoc`; non-finite results are NULL in tokenql.
+import { describe, expect, it } from 'vitest';
+import { call, MISSING, table } from './table.js';
+
+table('ABS', [[[-2.5], 2.5], [[3], 3], [['-1'], null], [[MISSING], MISSING], [[null], null]]);
+table('CEIL', [[[1.2], 2], [[-1.2], -1], [[true], null], [[MISSING], MISSING], [[null], null]]);
+table('FLOOR', [[[1.8], 1], [[-1.2], -2], [[[1]], null], [[MISSING], MISSING], [[null], null]]);
+table('SQRT', [[[9], 3], [[-1], null], [['9'], null], [[MISSING], MISSING], [[null], null]]);
+table('EXP', [[[0], 1], [[1000], null], [[{}], null], [[MISSING], MISSING], [[null], null]]);
+table('LN', [[[1], 0], [[0], null], [[-1], null], [['e'], null], [[MISSING], MISSING], [[null], null]]);
+table('LOG', [[[1000], 3], [[0], null], [[false], null], [[MISSING], MISSING], [[null], null]]);
+table('POWER', [
+  [[2, 10], 1024],
+  [[4, 0.5], 2],
+  [[10, 400], null],
+  [['2', 2], null],
+  [[2, '2'], null],
+  [[MISSING, 2], MISSING],
+  [[2, MISSING], MISSING],
+  [[null, 2], null],
+  [[2, null], null],
+]);
+table('SIGN', [[[-3], -1], [[0], 0], [[0.1], 1], [['1'], null], [[MISSING], MISSING], [[null], null]]);
+table('SIN', [[[0], 0], [[Math.PI / 2], 1], [['0'], null], [[MISSING], MISSING], [[null], null]]);
+table('COS', [[[0], 1], [[Math.PI], -1], [[[0]], null], [[MISSING], MISSING], [[null], null]]);
+table('TAN', [[[0], 0], [[true], null], [[MISSING], MISSING], [[null], null]]);
+table('ASIN', [[[1], Math.PI / 2], [[2], null], [['1'], null], [[MISSING], MISSING], [[null], null]]);
+table('ACOS', [[[1], 0], [[-2], null], [[{}], null], [[MISSING], MISSING], [[null], null]]);
+table('ATAN', [[[0], 0], [[1], Math.PI / 4], [['x'], null], [[MISSING], MISSING], [[null], null]]);
+table('ATAN2', [[[0, 1], 0], [[1, 'x'], null], [[MISSING, 1], MISSING], [[1, null], null]]);
+table('DEGREES', [[[Math.PI], 180], [['x'], null], [[MISSING], MISSING], [[null], null]]);
+table('RADIANS', [[[180], Math.PI], [['x'], null], [[MISSING], MISSING], [[null], null]]);
+table('PI', [[[], 3.141592653589793]]);
+table('E', [[[], 2.718281828459045]]);
+
+table('ROUND', [
+  [[2.5], 2],
+  [[3.5], 4],
+  [[-2.5], -2],
+  [[2.4], 2],
+  [[-2.6], -3],
+  [[1.2345, 2], 1.23],
+  [[0.42000000000000004, 2], 0.42],
+  [[1250, -2], 1200],
+  [[1350, -2], 1400],
+  [[1, 0.5], null],
+  [[1, '2'], null],
+  [['1.5'], null],
+  [[MISSING], MISSING],
+  [[1.5, MISSING], MISSING],
+  [[null], null],
+  [[1.5, null], null],
+]);
+table('ROUND_NEAREST', [
+  [[2.5], 3],
+  [[-2.5], -3],
+  [[1.25, 1], 1.3],
+  [[1, 1.5], null],
+  [[MISSING], MISSING],
+  [[null], null],
+]);
+table('TRUNC', [
+  [[1.9], 1],
+  [[-1.9], -1],
+  [[1.2345, 3], 1.234],
+  [[0.42000000000000004, 3], 0.42],
+  [[1999, -3], 1000],
+  [[1, 1.5], null],
+  [['1'], null],
+  [[MISSING], MISSING],
+  [[1, MISSING], MISSING],
+  [[null], null],
+  [[1, null], null],
+]);
+
+table('RANDOM', [[[1.5], null], [['1'], null], [[MISSING], MISSING], [[null], null]]);
+
+describe('RANDOM values', () => {
+  it('is in [0, 1) and volatile', () => {
+    const r = call('RANDOM') as number;
+    expect(r).toBeGreaterThanOrEqual(0);
+    expect(r).toBeLessThan(1);
+  });
+  it('is a function of its integer seed', () => {
+    const a = call('RANDOM', 42) as number;
+    expect(call('RANDOM', 42)).toBe(a);
+    expect(a).toBeGreaterThanOrEqual(0);
+    expect(a).toBeLessThan(1);
+  });
+});
