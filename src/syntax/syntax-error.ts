@@ -74,7 +74,8 @@ export function parseError(e: IRecognitionException, tokens: IToken[], text: str
   const preceding = atEnd ? tokens : tokens.filter((t) => t.startOffset < tok.startOffset);
   const expected = expectedAfter(rule, preceding);
   const what = atEnd ? 'end of input' : `'${tok.image}'`;
-  const tail = expected.length ? `, expected ${expected.length === 1 ? '' : 'one of '}${expected.join(', ')}` : '';
+  const shown = expected.map((x) => (x === ',' ? "','" : x)).join(', ');
+  const tail = expected.length ? `, expected ${expected.length === 1 ? '' : 'one of '}${shown}` : '';
   return new QueryError({ code: ErrorCode.SYNTAX, phase: 'parse', message: `syntax error: unexpected ${what}${tail}`, position, statement: text, expected, cause: e });
 }
 

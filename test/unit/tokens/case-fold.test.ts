@@ -30,7 +30,7 @@ describe('case folding (spec §3)', () => {
   });
 
   it('runes without a one-rune simple mapping are kept', () => {
-    expect(foldCase('ŉ ǰ ΐ ﬁ', 'upper', false)).toBe('ŉ J̌ ΐ ﬁ'.replace('J̌', 'ǰ'));
+    expect(foldCase('ŉ ǰ ΐ ﬁ', 'upper', false)).toBe('ŉ ǰ ΐ ﬁ');
     expect(foldCase('ᾈ', 'upper', false)).toBe('ᾈ');
   });
 

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { Database, QueryError } from '../../../src/index.js';
+
+describe('QueryError', () => {
+  it('points at the offending token with line, column and a caret', async () => {
+    const db = await Database.open();
+    const statement = 'SELECT name\nFROM t\nWHERE name = "x" ORDER name';
+    const err = (await db.query(statement).catch((e: unknown) => e)) as QueryError;
+    expect(err).toBeInstanceOf(QueryError);
+    expect(err.code).toBe(3000);
+    expect(err.phase).toBe('parse');
+    expect(err.line).toBe(3);
+    expect(err.column).toBe(24); // ORDER is fine; `name` is where BY was expected
+    expect(err.message).toMatch(/BY/);
+    const lines = err.format().split('\n');
+    expect(lines[0]).toMatch(/^error 3000: /);
+    expect(lines[2]).toBe('3 | WHERE name = "x" ORDER name');
+    expect(lines[3].indexOf('^')).toBe(lines[2].lastIndexOf('name'));
+    expect(err.toJSON()).toEqual({ code: 3000, msg: expect.stringContaining('line 3, column 24') });
+    await db.close();
+  });
+
+  it('gives semantic errors a position too', async () => {
+    const db = await Database.open();
+    const err = (await db.query('SELECT 1,\n  nosuch(2)').catch((e: unknown) => e)) as QueryError;
+    expect(err.code).toBe(3010);
+    expect(err.phase).toBe('semantic');
+    expect([err.line, err.column]).toEqual([2, 3]);
+    await db.close();
+  });
+});
