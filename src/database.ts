@@ -4,7 +4,7 @@ import { execute, type EngineDeps, type EngineParams } from './engine.js';
 import { IndexCatalog } from './ddl.js';
 import { readDocuments } from './load/index.js';
 import { MemoryStore, StoreError, type Store } from './storage/index.js';
-import type { Value } from './values/index.js';
+import { cloneValue, type Value } from './values/index.js';
 import type { LoadOptions, LoadReport, OpenOptions, QueryOptions, QueryResult } from './database-types.js';
 
 function splitParams(params: QueryOptions['params']): EngineParams {
@@ -37,7 +37,7 @@ export class Database {
       prepared: new Map<string, { text: string; statement: Statement }>(),
       system: {
         keyspaces: () => store.keyspaceNames().map((name) => ({ name, count: store.keyspace(name)!.count() })),
-        indexes: () => indexes.list().map((d) => ({ indexes: { ...d } })) as Value[],
+        indexes: () => indexes.list().map((d) => ({ ...d })) as Value[],
       },
     };
   }
@@ -102,9 +102,11 @@ export class Database {
         report.failures.push({ source: item.source, line: item.line, message: item.message });
         continue;
       }
+      // Documents handed in as values are copied: the store freezes what it keeps.
+      const value = typeof source === 'string' ? item.value : cloneValue(item.value);
       try {
-        if (options.mode === 'insert') await ks.insert(item.key, item.value);
-        else await ks.upsert(item.key, item.value);
+        if (options.mode === 'insert') await ks.insert(item.key, value);
+        else await ks.upsert(item.key, value);
         report.loaded++;
       } catch (err) {
         const message = err instanceof StoreError ? err.message : String(err);

@@ -2,7 +2,7 @@ import { ErrorCode, QueryError } from '../errors/index.js';
 import { compileExpr, rootEnv, type Evaluator, type Scope } from '../eval/index.js';
 import type { Catalog } from '../planner/catalog.js';
 import type { InsertPlan } from '../planner/plan.js';
-import { isObject, type Value } from '../values/index.js';
+import { cloneValue, isObject, type Value } from '../values/index.js';
 import { collectValues, compileSelect } from './compile-select.js';
 import { dmlError, type DmlResult } from './dml-result.js';
 import { compileReturning } from './returning.js';
@@ -70,10 +70,11 @@ export async function runInsert(plan: InsertPlan, catalog: Catalog, rc: RunConte
     }
     try {
       const opts = { expiration: expirationOf(t.options) };
-      const meta = plan.upsert ? await ks.upsert(t.key, t.value, opts) : await ks.insert(t.key, t.value, opts);
+      const value = cloneValue(t.value);
+      const meta = plan.upsert ? await ks.upsert(t.key, value, opts) : await ks.insert(t.key, value, opts);
       result.mutationCount++;
       if (returning) {
-        const r = returning(t.value, meta, plan.keyspace.name, rc);
+        const r = returning(value, meta, plan.keyspace.name, rc);
         if (r !== undefined) result.results.push(r);
       }
     } catch (err) {

@@ -1,4 +1,4 @@
-import { compareStrings, type Value } from '../values/index.js';
+import { compareStrings, deepFreeze, type Value } from '../values/index.js';
 import {
   absoluteExpiration,
   StoreError,
@@ -80,7 +80,7 @@ export class MemoryKeyspace implements KeyspaceStore {
       expiration: absoluteExpiration(options?.expiration, this.clock()),
       seqno: ++this.seqno,
     };
-    const doc: StoredDocument = { key, value, meta };
+    const doc: StoredDocument = { key, value: deepFreeze(value), meta };
     if (!this.docs.has(key)) this.sortedKeys = undefined;
     this.docs.set(key, doc);
     this.emit(key, before, doc);

@@ -21,3 +21,16 @@ export function cloneValue<T extends Value>(v: T): T {
   if (v === null || typeof v !== 'object') return v;
   return structuredClone(v);
 }
+
+/**
+ * Freezes a value and everything in it, so documents held by the store cannot be changed
+ * through the rows a query returns. Returns the value.
+ */
+export function deepFreeze<T extends Value>(v: T): T {
+  if (v !== null && typeof v === 'object' && !Object.isFrozen(v)) {
+    Object.freeze(v);
+    if (Array.isArray(v)) for (const x of v) deepFreeze(x);
+    else for (const k in v) deepFreeze((v as Record<string, Value>)[k]);
+  }
+  return v;
+}

@@ -1,0 +1,95 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Database, QueryError, type Value } from '../../src/index.js';
+import { sharedPath } from '../support/shared.js';
+
+let db: Database;
+beforeEach(async () => {
+  db = await Database.open();
+});
+afterEach(async () => {
+  await db.close();
+});
+
+describe('Database (library API)', () => {
+  it('loads the real product dataset with its key template and queries it with the token functions', async () => {
+    const report = await db.load('product', sharedPath('datasets/product.jsonl'), { key: '%productId%_arrayIndex' });
+    expect(report).toEqual({ loaded: 900, failures: [] });
+    expect(db.keyspaces()).toEqual(['product']);
+    const r = await db.query("SELECT RAW META().id FROM product WHERE CONTAINS_TOKEN(name, 'Briefcase') AND CONTAINS_TOKEN(name, 'Executive') ORDER BY META().id");
+    // Expected ids from the reference's gsi_array_index_tokens_2 case (same predicate, written with ANY … TOKENS).
+    expect(r.results).toEqual(expect.arrayContaining(['product0_arrayIndex', 'product11_arrayIndex']));
+    expect(r.metrics.resultCount).toBe(r.results.length);
+    expect(r.metrics.resultSize).toBe(Buffer.byteLength(r.results.map((x) => JSON.stringify(x)).join('')));
+    expect(r.metrics.elapsedTime).toBeGreaterThanOrEqual(r.metrics.executionTime);
+    expect(r.warnings).toEqual([]);
+  });
+
+  it('takes named and positional parameters', async () => {
+    await db.load('t', [{ a: 1 }, { a: 2 }], { key: 'k%a%' });
+    expect((await db.query('SELECT RAW a FROM t WHERE a = $v', { params: { v: 2 } })).results).toEqual([2]);
+    expect((await db.query('SELECT RAW a FROM t WHERE a = $1', { params: [1] })).results).toEqual([1]);
+  });
+
+  it('reports DML mutation counts', async () => {
+    await db.createKeyspace('t');
+    const r = await db.query("INSERT INTO t (KEY, VALUE) VALUES ('a', {}), ('b', {})");
+    expect(r.metrics.mutationCount).toBe(2);
+    expect(db.count('t')).toBe(2);
+  });
+
+  it('does not let callers change stored documents through results or loaded values', async () => {
+    const doc: Record<string, Value> = { a: { b: 1 } };
+    await db.load('t', [doc], { key: 'k' });
+    doc.a = 'changed';
+    const [row] = (await db.query('SELECT RAW t FROM t')).results as Record<string, Value>[];
+    expect(row).toEqual({ a: { b: 1 } });
+    expect(() => {
+      (row.a as Record<string, Value>).b = 2;
+    }).toThrow(TypeError);
+    expect((await db.query('SELECT RAW a.b FROM t')).results).toEqual([1]);
+  });
+
+  it('explains a statement as the reference plan JSON', async () => {
+    await db.createKeyspace('t');
+    const plan = (await db.explain("SELECT name FROM t WHERE CONTAINS_TOKEN(name, 'x') ORDER BY name LIMIT 3")) as Record<string, Value>;
+    expect(plan['#operator']).toBe('Sequence');
+    const ops = (plan['~children'] as Record<string, Value>[]).map((o) => o['#operator']);
+    expect(ops).toEqual(['PrimaryScan3', 'Fetch', 'Parallel', 'Order', 'Limit', 'FinalProject']);
+    const inner = ((plan['~children'] as Record<string, Value>[])[2]['~child'] as Record<string, Value>)['~children'] as Record<string, Value>[];
+    expect(inner.map((o) => o['#operator'])).toEqual(['Filter', 'InitialProject']);
+    expect(inner[0].condition).toMatch(/contains_token/);
+  });
+
+  it('returns EXPLAIN as a row with the plan and the statement text', async () => {
+    const r = await db.query('EXPLAIN SELECT 1');
+    expect(r.results).toEqual([{ plan: expect.objectContaining({ '#operator': 'Sequence' }), text: 'EXPLAIN SELECT 1' }]);
+  });
+
+  it('prepares and executes statements by name', async () => {
+    await db.load('t', [{ a: 1 }], { key: 'k' });
+    const p = await db.query('PREPARE byA FROM SELECT RAW a FROM t WHERE a = $a');
+    expect(p.results[0]).toEqual(expect.objectContaining({ name: 'byA' }));
+    expect((await db.query('EXECUTE byA', { params: { a: 1 } })).results).toEqual([1]);
+    await expect(db.query('EXECUTE nope')).rejects.toMatchObject({ code: 1050 });
+  });
+
+  it('records index DDL in system:indexes', async () => {
+    await db.createKeyspace('t');
+    await db.query('CREATE INDEX ix ON t(DISTINCT ARRAY v FOR v IN TOKENS(name) END)');
+    await expect(db.query('CREATE INDEX ix ON t(name)')).rejects.toMatchObject({ code: 4300 });
+    await db.query('CREATE INDEX IF NOT EXISTS ix ON t(name)');
+    const r = await db.query('SELECT RAW i.name FROM system:indexes AS i');
+    expect(r.results).toEqual(['ix']);
+    await db.query('DROP INDEX ix ON t');
+    await expect(db.query('DROP INDEX ix ON t')).rejects.toMatchObject({ code: 12016 });
+  });
+
+  it('raises QueryError after close', async () => {
+    await db.close();
+    await expect(db.query('SELECT 1')).rejects.toBeInstanceOf(QueryError);
+  });
+
+  it('refuses a path until the file store exists, with a clear error', async () => {
+    await expect(Database.open({ path: '/tmp/x' })).rejects.toMatchObject({ code: 4050, message: expect.stringMatching(/not supported/) });
+  });
+});
