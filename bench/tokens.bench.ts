@@ -6,7 +6,10 @@
  * rounds of all documents; the median round counts. Prints docs/s, MB/s of document JSON text,
  * and ratios against the baseline and JSON.parse, then the targets with PASS/FAIL.
  *
- *   npm run bench:tokens            (TOKENQL_BENCH_ROUNDS=n to change the round count)
+ *   npm run bench:tokens
+ *   TOKENQL_BENCH_ROUNDS=n     rounds per operation (default 9)
+ *   TOKENQL_BENCH_CLOCK=cpu    time with process CPU time instead of wall-clock time, for a
+ *                              machine shared with other work (the ratios are then steadier)
  */
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -19,6 +22,18 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const DATA = resolve(ROOT, '../shared/datasets');
 const ROUNDS = Number(process.env.TOKENQL_BENCH_ROUNDS ?? 9);
 const WARMUP = 3;
+/** A timed round covers at least this many bytes of document text. */
+const MIN_ROUND_BYTES = 8e6;
+const CPU_CLOCK = process.env.TOKENQL_BENCH_CLOCK === 'cpu';
+
+/** Seconds on the chosen clock. */
+function now(): number {
+  if (CPU_CLOCK) {
+    const u = process.cpuUsage();
+    return (u.user + u.system) / 1e6;
+  }
+  return Number(process.hrtime.bigint()) / 1e9;
+}
 
 interface Dataset {
   name: string;
@@ -110,19 +125,21 @@ function median(xs: number[]): number {
 }
 
 /**
- * Median seconds per round of each operation over all documents of the dataset. Rounds are
+ * Median seconds per pass of each operation over all documents of the dataset. Rounds are
  * interleaved (every operation once per round) so that background load on a shared machine
  * affects all operations alike.
  */
 function measureAll(d: Dataset): number[] {
+  // Small datasets are run several times per round so that a round is long enough to time.
+  const reps = Math.max(1, Math.ceil(MIN_ROUND_BYTES / d.bytes));
   let sink = 0;
   for (let i = 0; i < WARMUP; i++) for (const [, op] of OPS) sink += op(d);
   const times: number[][] = OPS.map(() => []);
   for (let r = 0; r < ROUNDS; r++) {
     OPS.forEach(([, op], k) => {
-      const t0 = process.hrtime.bigint();
-      sink += op(d);
-      times[k].push(Number(process.hrtime.bigint() - t0) / 1e9);
+      const t0 = now();
+      for (let j = 0; j < reps; j++) sink += op(d);
+      times[k].push((now() - t0) / reps);
     });
   }
   if (sink < 0) console.log(sink); // keep the work observable
@@ -139,7 +156,7 @@ async function main(): Promise<void> {
     dataset('product', readJsonl('product.jsonl')),
     dataset('beer-sample', await readBeerZip('beer-sample.zip')),
   ];
-  console.log(`rounds: ${ROUNDS} (median), warm-up: ${WARMUP}, node ${process.version}\n`);
+  console.log(`rounds: ${ROUNDS} (median, interleaved), warm-up: ${WARMUP}, clock: ${CPU_CLOCK ? 'process CPU time' : 'wall'}, node ${process.version}\n`);
   console.log(
     [pad('dataset', 14), pad('operation', 30), pad('docs/s', 11, true), pad('MB/s', 8, true), pad('×baseline', 10, true), pad('×JSON.parse', 12, true)].join(' '),
   );

@@ -151,6 +151,8 @@ export const BlockComment = createToken({
   group: Lexer.SKIPPED,
   line_breaks: true,
 });
+/** `/*` that no BlockComment matched: reported as an unterminated comment by the parse entry points. */
+export const UnterminatedComment = createToken({ name: 'UnterminatedComment', pattern: /\/\*/ });
 
 export const StringLiteral = createToken({
   name: 'StringLiteral',
@@ -200,6 +202,7 @@ export const allTokens: TokenType[] = [
   WhiteSpace,
   LineComment,
   BlockComment,
+  UnterminatedComment,
   ...orderedKeywords,
   QuotedIdentifier,
   Identifier,

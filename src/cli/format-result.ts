@@ -10,10 +10,12 @@ export function formatRows(rows: readonly Value[], format: RowFormat, options: T
   return JSON.stringify(rows, null, 2);
 }
 
-/** `(3 rows, 1.25 ms)`, or `(2 mutations, 0.8 ms)` for DML without rows. */
+/**
+ * `(3 rows, 1.25 ms elapsed, 0.90 ms execution)`, or `(2 mutations, …)` for DML without rows.
+ */
 export function formatSummary(result: QueryResult): string {
   const m = result.metrics;
-  const ms = `${round(m.elapsedTime)} ms`;
+  const ms = `${round(m.elapsedTime)} ms elapsed, ${round(m.executionTime)} ms execution`;
   if (result.results.length === 0 && m.mutationCount !== undefined) {
     return `(${m.mutationCount} ${m.mutationCount === 1 ? 'mutation' : 'mutations'}, ${ms})`;
   }

@@ -9,14 +9,18 @@ export interface TableOptions {
 
 /**
  * True when every row is an object whose fields are all scalars (string, number, boolean, null),
- * i.e. the rows fit a table. An empty result is tabular.
+ * and at least one row has a field, i.e. the rows fit a table. An empty result is tabular.
  */
 export function isTabular(rows: readonly Value[]): boolean {
+  let fields = 0;
   for (const row of rows) {
     if (typeof row !== 'object' || row === null || Array.isArray(row)) return false;
-    for (const v of Object.values(row)) if (typeof v === 'object' && v !== null) return false;
+    for (const v of Object.values(row)) {
+      if (typeof v === 'object' && v !== null) return false;
+      fields++;
+    }
   }
-  return true;
+  return rows.length === 0 || fields > 0; // rows of empty objects read better as JSON
 }
 
 /**

@@ -70,8 +70,9 @@ export function compileBindings(bindings: Binding[], scope: Scope, compile: Comp
     if (sawNull) return null;
     let n = 0;
     for (const r of ranges) n = Math.max(n, r.values.length);
+    // One inner environment per evaluation, rebound per position: no closure keeps it.
+    const e = n > 0 ? childEnv(env) : env;
     for (let i = 0; i < n; i++) {
-      const e = childEnv(env);
       for (let j = 0; j < bindings.length; j++) {
         e[bindings[j].variable] = ranges[j].values[i];
         const nv = bindings[j].nameVariable;

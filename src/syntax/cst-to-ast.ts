@@ -78,7 +78,6 @@ export class AstBuilder extends BaseVisitor {
   }
 }
 
-// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export interface AstBuilder extends OperatorRules, PrimaryRules, SelectRules, DmlRules, DdlRules {}
 Object.assign(AstBuilder.prototype, operatorRules, primaryRules, selectRules, dmlRules, ddlRules);
 

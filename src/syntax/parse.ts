@@ -6,7 +6,7 @@ import type { CstNode, IToken } from 'chevrotain';
 import type { Expr, Statement } from '../ast/index.js';
 import { ErrorCode, QueryError } from '../errors/index.js';
 import { parser } from '../../grammar/parser.js';
-import { Dot, Join, lexer, Nest, Semicolon } from '../../grammar/tokens.js';
+import { Dot, Join, lexer, Nest, Semicolon, UnterminatedComment } from '../../grammar/tokens.js';
 import { astBuilder } from './cst-to-ast.js';
 import { tokenLoc } from './lexemes.js';
 import { lexError, parseError } from './syntax-error.js';
@@ -22,6 +22,8 @@ export interface ScriptStatement {
 function lex(text: string): IToken[] {
   const r = lexer.tokenize(text);
   if (r.errors.length) throw lexError(r.errors[0]!, text);
+  const open = r.tokens.find((t) => t.tokenType === UnterminatedComment);
+  if (open) throw lexError({ offset: open.startOffset, line: open.startLine, column: open.startColumn, length: 2, message: '' }, text);
   return r.tokens;
 }
 

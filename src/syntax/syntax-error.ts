@@ -28,6 +28,11 @@ const expressionStarters = new Set<TokenType>([
   T.Identifier, T.LParen, T.Not,
 ]);
 
+/** Tokens that continue an expression: collapsed into one "operator" entry when all are expected. */
+const operators = new Set<TokenType>([
+  T.Dot, T.LBracket, T.MultiplicativeOp, T.AdditiveOp, T.Concat, T.ComparisonOp, T.Is, T.Not, T.Like, T.In, T.Between, T.And, T.Or,
+]);
+
 /** How a token type is shown in "expected one of …". */
 function display(t: TokenType): string[] {
   const members = categoryMembers.get(t);
@@ -37,8 +42,15 @@ function display(t: TokenType): string[] {
   return [typeof t.PATTERN === 'string' ? t.PATTERN : t.name];
 }
 
-/** What the parser could accept after `preceding`, for rule `rule`, as display names. */
+/** Above this many preceding tokens the expected list is skipped: content assist re-parses the prefix. */
+const MAX_ASSIST_TOKENS = 300;
+
+/**
+ * What the parser could accept after `preceding`, for rule `rule`, as display names (expression
+ * starters collapsed into "expression"); [] for very long statements.
+ */
 export function expectedAfter(rule: 'statementEof' | 'expressionEof', preceding: IToken[]): string[] {
+  if (preceding.length > MAX_ASSIST_TOKENS) return [];
   let types: TokenType[];
   try {
     types = parser.computeContentAssist(rule, preceding).map((p) => p.nextTokenType);
@@ -47,13 +59,13 @@ export function expectedAfter(rule: 'statementEof' | 'expressionEof', preceding:
   }
   const unique = [...new Set(types)];
   const isExpr = [T.NumberLiteral, T.StringLiteral, T.Identifier].every((t) => unique.includes(t));
+  const isOperator = [T.ComparisonOp, T.Concat, T.Like].every((t) => unique.includes(t));
   const out: string[] = [];
+  const add = (d: string) => out.includes(d) || out.push(d);
   for (const t of unique) {
-    if (isExpr && expressionStarters.has(t)) {
-      if (!out.includes('expression')) out.push('expression');
-      continue;
-    }
-    for (const d of display(t)) if (!out.includes(d)) out.push(d);
+    if (isExpr && expressionStarters.has(t)) add('expression');
+    else if (isOperator && operators.has(t)) add('operator');
+    else display(t).forEach(add);
   }
   return out;
 }

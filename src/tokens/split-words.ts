@@ -36,17 +36,20 @@ export function scanWords(s: string, sink: RunSink): boolean {
     let h = 0x811c9dc5; // HASH_SEED
     for (;;) {
       seen |= c;
-      h = Math.imul(h ^ c, 0x01000193); // HASH_PRIME
-      if (w === 2) h = Math.imul(h ^ s.charCodeAt(i + 1), 0x01000193);
-      i += w;
+      if (w === 1) {
+        h = Math.imul(h ^ c, 0x01000193); // HASH_PRIME
+        i++;
+      } else {
+        h = Math.imul(Math.imul(h ^ c, 0x01000193) ^ s.charCodeAt(i + 1), 0x01000193);
+        i += 2;
+      }
       if (i >= n) break;
       c = s.charCodeAt(i);
       w = table[c];
+      if (w === 1) continue; // the common case first: a classified BMP word unit
       if (w === 0) break;
-      if (w >= 2) {
-        w = slowWordWidth(s, i, c);
-        if (w === 0) break;
-      }
+      w = slowWordWidth(s, i, c);
+      if (w === 0) break;
     }
     if (sink.run(s, start, i, seen < 0x80, h)) return true;
   }

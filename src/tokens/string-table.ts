@@ -1,15 +1,5 @@
 import { hashRange } from './run-sink.js';
 
-/**
- * A set of strings for de-duplicating tokens without materialising duplicates: a token that is
- * a range `s[start, end)` is hashed and compared in place (`startsWith` at an offset), and only
- * sliced out of `s` when it is new. Open addressing with linear probing over typed arrays, at
- * most half full.
- *
- * Tables are reused across TOKENS calls ({@link acquireStringTable} / {@link releaseStringTable}):
- * emptying one is O(1) by bumping a generation stamp, so a call pays neither for allocating a
- * `Set` nor for growing it again.
- */
 /** Whether `t` equals `s[start, start + len)` (`t.length === len`). Short tokens beat `startsWith`. */
 function sameRange(t: string, s: string, start: number, len: number): boolean {
   if (len > 16) return s.startsWith(t, start);
@@ -17,6 +7,16 @@ function sameRange(t: string, s: string, start: number, len: number): boolean {
   return true;
 }
 
+/**
+ * A set of strings for de-duplicating tokens without materialising duplicates: a token that is
+ * a range `s[start, end)` is hashed (by the scanner) and compared in place, and only
+ * sliced out of `s` when it is new. Open addressing with linear probing over typed arrays, at
+ * most half full.
+ *
+ * Tables are reused across TOKENS calls ({@link acquireStringTable} / {@link releaseStringTable}):
+ * emptying one is O(1) by bumping a generation stamp, so a call pays neither for allocating a
+ * `Set` nor for growing it again.
+ */
 export class StringTable {
   private mask = 0;
   private hashes = new Int32Array(0);
@@ -53,8 +53,8 @@ export class StringTable {
   }
 
   /**
-   * Adds the token `s.slice(start, end)`, whose {@link hashRange} is `hash`; returns that new string, or undefined if an equal
-   * string is already present (then nothing is allocated).
+   * Adds the token `s.slice(start, end)`, whose {@link hashRange} is `hash`; returns that new
+   * string, or undefined if an equal string is already present (then nothing is allocated).
    */
   addRange(s: string, start: number, end: number, hash: number): string | undefined {
     const h = hash ^ (hash >>> 15);
@@ -69,6 +69,48 @@ export class StringTable {
       i = (i + 1) & mask;
     }
     const t = s.slice(start, end);
+    this.put(i, h, t);
+    return t;
+  }
+
+  /**
+   * Adds the ASCII range `s[start, end)` case-folded (lower, or upper when `upper`), hashing and
+   * comparing the folded characters in place; returns the new folded string, or undefined if
+   * it is already present. ASCII folding is the same in Go and JavaScript.
+   */
+  addAsciiFolded(s: string, start: number, end: number, upper: boolean): string | undefined {
+    // Folding maps c to c ± 0x20 when c is a letter of the other case.
+    const from = upper ? 0x61 : 0x41;
+    const delta = upper ? -0x20 : 0x20;
+    let hash = 0x811c9dc5;
+    for (let i = start; i < end; i++) {
+      let c = s.charCodeAt(i);
+      if ((c - from) >>> 0 < 26) c += delta;
+      hash = Math.imul(hash ^ c, 0x01000193);
+    }
+    const h = hash ^ (hash >>> 15);
+    const len = end - start;
+    const { hashes, stamps, strs, mask, gen } = this;
+    let i = h & mask;
+    probe: while (stamps[i] === gen) {
+      if (hashes[i] === h) {
+        const t = strs[i];
+        if (t.length === len) {
+          for (let k = 0; k < len; k++) {
+            let c = s.charCodeAt(start + k);
+            if ((c - from) >>> 0 < 26) c += delta;
+            if (c !== t.charCodeAt(k)) {
+              i = (i + 1) & mask;
+              continue probe;
+            }
+          }
+          return undefined;
+        }
+      }
+      i = (i + 1) & mask;
+    }
+    const raw = s.slice(start, end);
+    const t = upper ? raw.toUpperCase() : raw.toLowerCase();
     this.put(i, h, t);
     return t;
   }

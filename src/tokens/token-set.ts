@@ -7,6 +7,8 @@ const NULL_SEEN = 1;
 const FALSE_SEEN = 2;
 const TRUE_SEEN = 4;
 let lastStamp = 0;
+/** Up to this many distinct numbers, a linear search beats allocating a `Set`. */
+const LINEAR_NUMBERS = 16;
 
 /**
  * The result set of TOKENS (spec §5, DESIGN §7): tokens in first-occurrence order in
@@ -17,7 +19,9 @@ let lastStamp = 0;
 export class TokenSet implements RunSink {
   /** The distinct tokens, in the order they were first added. */
   readonly out: Value[] = [];
-  private numbers: Set<number> | undefined;
+  /** Distinct numbers so far; searched linearly while few, then through {@link numberSet}. */
+  private numbers: number[] | undefined;
+  private numberSet: Set<number> | undefined;
   private seen = 0;
   /** A number unique to this set among live sets (for per-call marks such as the name cache's). */
   readonly stamp = ++lastStamp;
@@ -32,8 +36,11 @@ export class TokenSet implements RunSink {
     if (this.fold === 'none') {
       const t = this.strings.addRange(s, start, end, hash);
       if (t !== undefined) this.out.push(t);
+    } else if (ascii) {
+      const t = this.strings.addAsciiFolded(s, start, end, this.fold === 'upper');
+      if (t !== undefined) this.out.push(t);
     } else {
-      this.addString(foldCase(s.slice(start, end), this.fold, ascii));
+      this.addString(foldCase(s.slice(start, end), this.fold, false));
     }
     return false;
   }
@@ -48,10 +55,19 @@ export class TokenSet implements RunSink {
   }
 
   addNumber(x: number): void {
-    const set = (this.numbers ??= new Set<number>());
-    const size = set.size;
-    set.add(x); // SameValueZero: -0 and 0 are one entry
-    if (set.size !== size) this.out.push(x === 0 ? 0 : x);
+    if (x === 0) x = 0; // -0 is 0
+    const set = this.numberSet;
+    if (set !== undefined) {
+      const size = set.size;
+      set.add(x); // SameValueZero, so NaN is one entry too
+      if (set.size !== size) this.out.push(x);
+      return;
+    }
+    const nums = (this.numbers ??= []);
+    for (let i = 0; i < nums.length; i++) if (nums[i] === x || (x !== x && nums[i] !== nums[i])) return;
+    nums.push(x);
+    this.out.push(x);
+    if (nums.length > LINEAR_NUMBERS) this.numberSet = new Set(nums);
   }
 
   addBoolean(b: boolean): void {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { runCli } from './run-cli.js';
+import { CLI_TIMEOUT, runCli } from './run-cli.js';
 
-describe('tokenql --help and --version', () => {
+describe('tokenql --help and --version', { timeout: CLI_TIMEOUT }, () => {
   it('prints the version from package.json', async () => {
     const r = await runCli(['--version']);
     expect(r.code).toBe(0);

@@ -2,9 +2,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DATASETS, runCli } from './run-cli.js';
+import { DATASETS, CLI_TIMEOUT, runCli } from './run-cli.js';
 
-describe('tokenql load', () => {
+describe('tokenql load', { timeout: CLI_TIMEOUT }, () => {
   const dir = mkdtempSync(join(tmpdir(), 'tokenql-load-'));
 
   it('loads the good lines, reports bad ones with their line numbers, exit 0', async () => {

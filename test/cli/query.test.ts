@@ -2,9 +2,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DATASETS, runCli } from './run-cli.js';
+import { DATASETS, CLI_TIMEOUT, runCli } from './run-cli.js';
 
-describe('tokenql query', () => {
+describe('tokenql query', { timeout: CLI_TIMEOUT }, () => {
   it('prints one JSON line per statement with --format jsonl', async () => {
     const r = await runCli(['query', '-e', 'SELECT 1+1 AS two', '--format', 'jsonl']);
     expect(r.stderr).toBe('');

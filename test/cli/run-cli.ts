@@ -1,10 +1,17 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 
-/** The project root (where package.json is). */
-export const ROOT = resolve(import.meta.dirname, '../..');
+/** The project root: the nearest directory up from this file with a package.json (also from a compiled copy under dist/). */
+export const ROOT = findRoot(import.meta.dirname);
+
+function findRoot(dir: string): string {
+  for (let d = resolve(dir); ; d = dirname(d)) {
+    if (existsSync(join(d, 'package.json'))) return d;
+    if (dirname(d) === d) throw new Error(`no package.json above ${dir}`);
+  }
+}
 
 /** The output of one CLI run. */
 export interface CliRun {
@@ -35,6 +42,9 @@ export function runCli(args: string[], options: { input?: string; env?: Record<s
     child.stdin.end(options.input ?? '');
   });
 }
+
+/** Each CLI run starts a Node process that compiles the sources with tsx: about a second, more on a busy machine. */
+export const CLI_TIMEOUT = 60_000;
 
 /** The shared datasets, relative to the project root. */
 export const DATASETS = '../shared/datasets';

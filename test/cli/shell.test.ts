@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { runCli } from './run-cli.js';
+import { CLI_TIMEOUT, runCli } from './run-cli.js';
 
-describe('tokenql shell with piped stdin', () => {
+describe('tokenql shell with piped stdin', { timeout: CLI_TIMEOUT }, () => {
   it('runs the statements in order (multi-line ones too) and exits 0', async () => {
     const r = await runCli(['shell'], { input: 'SELECT 1 AS a;\nSELECT\n  2 AS b\n;\nSELECT 3 AS c; SELECT 4 AS d;\n' });
     expect(r.code).toBe(0);
@@ -35,7 +35,7 @@ describe('tokenql shell with piped stdin', () => {
     expect(r.stderr).not.toContain('error');
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('"s": "x"');
-    expect(r.stdout).toMatch(/\(1 row, [\d.]+ ms\)/);
+    expect(r.stdout).toMatch(/\(1 row, [\d.]+ ms elapsed, [\d.]+ ms execution\)/);
     expect(r.stdout).toMatch(/loaded 900 documents into product \(0 failed\)/);
     expect(r.stdout).toContain('product (900 documents)');
     expect(r.stdout).toContain('\\format table|json');

@@ -20,6 +20,7 @@ describe('formatTable', () => {
     expect(isTabular([{ a: [1] }])).toBe(false);
     expect(isTabular([{ a: { b: 1 } }])).toBe(false);
     expect(isTabular([1, 2])).toBe(false);
+    expect(isTabular([{}, {}])).toBe(false);
     expect(formatTable([])).toBe('(no rows)');
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { show } from './helpers.js';
+import { expr, show } from './helpers.js';
 
 /** Precedence through the printer, which parenthesises every operator (STYLE §3 habit 2). */
 describe('operator precedence (lowest → highest: OR, AND, NOT, comparison, ||, + -, * / %, unary -, paths)', () => {
@@ -47,8 +47,7 @@ describe('operator precedence (lowest → highest: OR, AND, NOT, comparison, ||,
     expect(show(src)).toBe(printed);
   });
 
-  it('re-parses every printed form to the same tree', async () => {
-    const { expr } = await import('./helpers.js');
+  it('re-parses every printed form to the same tree', () => {
     for (const src of ['1 + 2 * 3', 'NOT a = b OR c', 'a BETWEEN 1 AND 2 AND c', '-(1)', '-(-1)', '-a.b[1:]']) {
       expect(expr(show(src))).toEqual(expr(src));
     }

@@ -63,6 +63,11 @@ describe('tokens of values (spec §5)', () => {
     expect(Object.is(z[0], 0)).toBe(true);
   });
 
+  it('many distinct numbers still de-duplicate by value (past the linear-search size)', () => {
+    const xs = Array.from({ length: 40 }, (_, i) => i - 20);
+    expect(tokens([...xs, ...xs.map((x) => x * 1.0), -0, 0.5, 0.5], D)).toEqual([...xs, 0.5]);
+  });
+
   it("'10' and 10 are distinct tokens", () => {
     expect(tokens(['10', 10], D)).toEqual(['10', 10]);
   });
