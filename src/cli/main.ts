@@ -38,7 +38,7 @@ Examples:
   $ tokenql shell --demo
   $ tokenql query -e "SELECT TOKENS('Hello, naïve world') AS t" --format jsonl
   $ tokenql query --load product=../shared/datasets/product.jsonl --key product=%productId%_arrayIndex \\
-      -e "SELECT META().id FROM product WHERE CONTAINS_TOKEN(name, 'briefcase') LIMIT 3"
+      -e "SELECT META().id FROM product WHERE CONTAINS_TOKEN(name, 'Briefcase') LIMIT 3"
   $ tokenql load beer ../shared/datasets/beer-sample.zip`,
   );
   for (const cmd of [program, ...program.commands]) cmd.exitOverride();
