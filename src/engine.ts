@@ -63,6 +63,28 @@ async function runPlan(plan: Plan, catalog: Catalog, rc: RunContext, deps: Engin
  * whose rows partly failed raises after writing the others.
  */
 export async function execute(text: string, params: EngineParams, deps: EngineDeps): Promise<QueryResult> {
+  try {
+    return await executeStatement(text, params, deps);
+  } catch (err) {
+    throw withStatement(err, text);
+  }
+}
+
+/** Attaches the statement text to a positioned error, so `format()` can show the caret. */
+function withStatement(err: unknown, text: string): unknown {
+  if (!(err instanceof QueryError) || err.line === undefined || err.statement !== undefined) return err;
+  return new QueryError({
+    code: err.code,
+    phase: err.phase,
+    message: err.message,
+    position: { line: err.line, column: err.column!, offset: err.offset ?? 0, length: err.length },
+    statement: text,
+    expected: err.expected,
+    cause: err.cause,
+  });
+}
+
+async function executeStatement(text: string, params: EngineParams, deps: EngineDeps): Promise<QueryResult> {
   const start = performance.now();
   const warnings: { code: number; msg: string }[] = [];
   let statement = parseStatement(text);

@@ -2,7 +2,7 @@ import type { DeleteStatement, InsertStatement, KeyspaceRef, UpdateStatement } f
 import { ErrorCode, QueryError } from '../errors/index.js';
 import { buildSelect } from './build-select.js';
 import { keyspaceAlias, resolveKeyspace, type Catalog } from './catalog.js';
-import type { DeletePlan, InsertPlan, SourcePlan, UpdatePlan } from './plan.js';
+import type { DeletePlan, InsertPlan, MutationReadPlan, SourcePlan, UpdatePlan } from './plan.js';
 
 function writableKeyspace(ref: KeyspaceRef, catalog: Catalog): string {
   const ks = resolveKeyspace(ref, catalog);
@@ -31,33 +31,25 @@ export function buildInsert(s: InsertStatement, catalog: Catalog): InsertPlan {
   };
 }
 
-/** Plans UPDATE: a scan of the keyspace (or its USE KEYS), Filter, Limit, then Clone/Set/Unset/SendUpdate. */
-export function buildUpdate(s: UpdateStatement, catalog: Catalog): UpdatePlan {
+/** The read side UPDATE and DELETE share: scan of the keyspace (or its USE KEYS), WHERE, LIMIT, RETURNING. */
+function mutationRead(s: UpdateStatement | DeleteStatement, catalog: Catalog): MutationReadPlan {
   const name = writableKeyspace(s.keyspace, catalog);
   return {
-    kind: 'Update',
     keyspace: name,
     alias: keyspaceAlias(s.keyspace),
     source: readSource(s.keyspace, name, s.useKeys),
     where: s.where,
     limit: s.limit,
     returning: s.returning,
-    set: s.set,
-    unset: s.unset,
   };
 }
 
-/** Plans DELETE: a scan of the keyspace (or its USE KEYS), Filter, Limit, SendDelete. */
+/** Plans UPDATE: the read side, then Clone/Set/Unset/SendUpdate. */
+export function buildUpdate(s: UpdateStatement, catalog: Catalog): UpdatePlan {
+  return { kind: 'Update', ...mutationRead(s, catalog), set: s.set, unset: s.unset };
+}
+
+/** Plans DELETE: the read side, then SendDelete. */
 export function buildDelete(s: DeleteStatement, catalog: Catalog): DeletePlan {
-  const name = writableKeyspace(s.keyspace, catalog);
-  return {
-    kind: 'Delete',
-    keyspace: name,
-    alias: keyspaceAlias(s.keyspace),
-    source: readSource(s.keyspace, name, s.useKeys),
-    where: s.where,
-    limit: s.limit,
-    returning: s.returning,
-    ast: s,
-  };
+  return { kind: 'Delete', ...mutationRead(s, catalog), ast: s };
 }

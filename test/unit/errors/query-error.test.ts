@@ -26,6 +26,7 @@ describe('QueryError', () => {
     expect(err.code).toBe(3010);
     expect(err.phase).toBe('semantic');
     expect([err.line, err.column]).toEqual([2, 3]);
+    expect(err.format().split('\n').slice(2)).toEqual(['2 |   nosuch(2)', '  |   ' + '^'.repeat(err.length ?? 1)]);
     await db.close();
   });
 });
