@@ -1,7 +1,8 @@
 import type { Statement } from './ast/index.js';
 import { ErrorCode, notSupported, QueryError } from './errors/index.js';
 import { execute, type EngineDeps, type EngineParams } from './engine.js';
-import { IndexCatalog } from './ddl.js';
+import { ddlHandler, indexRow } from './ddl.js';
+import { IndexManager } from './indexes/index-manager.js';
 import { readDocuments } from './load/index.js';
 import { MemoryStore, StoreError, type Store } from './storage/index.js';
 import { cloneValue, type Value } from './values/index.js';
@@ -30,14 +31,15 @@ export class Database {
   private closed = false;
 
   private constructor(private readonly store: Store) {
-    const indexes = new IndexCatalog({ hasKeyspace: (n) => store.keyspace(n) !== undefined });
+    const indexes = new IndexManager(store);
     this.deps = {
       store,
-      ddl: indexes.handle,
+      indexes,
+      ddl: ddlHandler(indexes, { hasKeyspace: (n) => store.keyspace(n) !== undefined }),
       prepared: new Map<string, { text: string; statement: Statement }>(),
       system: {
         keyspaces: () => store.keyspaceNames().map((name) => ({ name, count: store.keyspace(name)!.count() })),
-        indexes: () => indexes.list().map((d) => ({ ...d })) as Value[],
+        indexes: () => indexes.all().map(indexRow),
       },
     };
   }

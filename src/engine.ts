@@ -12,12 +12,14 @@ import { parseStatement } from './syntax/parse.js';
 import { jsonSize, type Value } from './values/index.js';
 import type { QueryResult } from './database-types.js';
 import type { DdlHandler } from './ddl.js';
+import type { IndexManager } from './indexes/index-manager.js';
 
 /** What the engine runs against. */
 export interface EngineDeps {
   store: Store;
   system: SystemInfo;
   ddl: DdlHandler;
+  indexes: IndexManager;
   prepared: Map<string, { text: string; statement: Statement }>;
 }
 
@@ -88,13 +90,14 @@ async function executeStatement(text: string, params: EngineParams, deps: Engine
   const start = performance.now();
   const warnings: { code: number; msg: string }[] = [];
   let statement = parseStatement(text);
-  const catalog: Catalog = { hasKeyspace: (n) => deps.store.keyspace(n) !== undefined };
+  const catalog: Catalog = { hasKeyspace: (n) => deps.store.keyspace(n) !== undefined, indexes: (ks) => deps.indexes.infos(ks) };
   const rc: RunContext = {
     ...params,
     now: Date.now(),
     warn: (msg) => warnings.push({ code: 0, msg }),
     store: deps.store,
     system: deps.system,
+    indexTree: (ks, name) => deps.indexes.tree(ks, name),
   };
   if (statement.kind === 'Execute') {
     const p = deps.prepared.get(statement.name);

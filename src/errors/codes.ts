@@ -32,6 +32,10 @@ export const ErrorCode = {
   DML: 12009,
   /** A key that is not a string, or an empty key. */
   INVALID_KEY: 5070,
+  /** CREATE INDEX of an index that exists (reference 4300). */
+  INDEX_EXISTS: 4300,
+  /** DROP/BUILD INDEX of an index that does not exist (reference 12016). */
+  INDEX_NOT_FOUND: 12016,
   /** A document cannot be loaded. */
   LOAD: 12100,
 } as const;

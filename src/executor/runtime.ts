@@ -1,5 +1,5 @@
 import type { Env, ExecContext } from '../eval/index.js';
-import type { Store } from '../storage/index.js';
+import type { IndexTree, Store } from '../storage/index.js';
 import type { Value } from '../values/index.js';
 
 /** One row flowing between operators: its variable environment and, after projection, its output value. */
@@ -27,6 +27,8 @@ export interface SystemInfo {
 export interface RunContext extends ExecContext {
   store: Store;
   system: SystemInfo;
+  /** The data of an online index, or undefined. */
+  indexTree(keyspace: string, index: string): IndexTree | undefined;
 }
 
 /** Narrows the ExecContext a compiled expression receives to the RunContext it really is. */

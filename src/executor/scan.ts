@@ -5,6 +5,7 @@ import type { StoredDocument } from '../storage/index.js';
 import type { Value } from '../values/index.js';
 import { batched, type Row, type RowStream, type RunContext } from './runtime.js';
 import { systemRows } from './system-scan.js';
+import { compileScan } from './index-scan.js';
 
 /** A compiled source: produces the rows of a FROM clause (or the single row of a DummyScan). */
 export type CompiledSource = (outer: Env | undefined, rc: RunContext) => RowStream;
@@ -48,6 +49,18 @@ export function compileSource(
         const ks = keyspaceOf(rc, source.keyspace);
         yield* batched(mapIter(ks.scan(), (d) => docRow(outer, source.alias, source.keyspace, d)));
       };
+    case 'IndexScan': {
+      const scan = compileScan(source.scan, { names: new Set(), keyspaceAliases: [] });
+      return function* (outer, rc) {
+        const ks = keyspaceOf(rc, source.keyspace);
+        const rows: Row[] = [];
+        for (const id of scan(rc)) {
+          const d = ks.get(id);
+          if (d) rows.push(docRow(outer, source.alias, source.keyspace, d));
+        }
+        yield* batched(rows);
+      };
+    }
     case 'KeyScan': {
       const keys: Evaluator = compileExpr(source.keys, scope);
       return function* (outer, rc) {

@@ -1,8 +1,8 @@
 import type { DeleteStatement, InsertStatement, KeyspaceRef, UpdateStatement } from '../ast/index.js';
 import { ErrorCode, QueryError } from '../errors/index.js';
-import { buildSelect } from './build-select.js';
+import { buildSelect, keyspaceSource } from './build-select.js';
 import { keyspaceAlias, resolveKeyspace, type Catalog } from './catalog.js';
-import type { DeletePlan, InsertPlan, MutationReadPlan, SourcePlan, UpdatePlan } from './plan.js';
+import type { DeletePlan, InsertPlan, MutationReadPlan, UpdatePlan } from './plan.js';
 
 function writableKeyspace(ref: KeyspaceRef, catalog: Catalog): string {
   const ks = resolveKeyspace(ref, catalog);
@@ -12,11 +12,6 @@ function writableKeyspace(ref: KeyspaceRef, catalog: Catalog): string {
   return ks.name;
 }
 
-function readSource(ref: KeyspaceRef, name: string, useKeys: UpdateStatement['useKeys']): SourcePlan {
-  const alias = keyspaceAlias(ref);
-  if (useKeys) return { op: 'KeyScan', keyspace: name, namespace: 'default', alias, keys: useKeys };
-  return { op: 'PrimaryScan3', keyspace: name, namespace: 'default', alias, index: '#sequentialscan' };
-}
 
 /** Plans INSERT/UPSERT (VALUES or SELECT). Raises 12003 when the keyspace does not exist. */
 export function buildInsert(s: InsertStatement, catalog: Catalog): InsertPlan {
@@ -37,7 +32,7 @@ function mutationRead(s: UpdateStatement | DeleteStatement, catalog: Catalog): M
   return {
     keyspace: name,
     alias: keyspaceAlias(s.keyspace),
-    source: readSource(s.keyspace, name, s.useKeys),
+    source: keyspaceSource(name, keyspaceAlias(s.keyspace), s.useKeys, s.where, catalog),
     where: s.where,
     limit: s.limit,
     returning: s.returning,

@@ -2,7 +2,8 @@ import type { Expr, FromTerm, ResultTerm, SelectBody, SelectStatement, Subselect
 import { someExpr } from '../ast/index.js';
 import { ErrorCode, QueryError } from '../errors/index.js';
 import { isAggregateName } from '../eval/index.js';
-import { keyspaceAlias, resolveKeyspace, type Catalog } from './catalog.js';
+import { keyspaceAlias, primaryIndexName, resolveKeyspace, type Catalog } from './catalog.js';
+import { chooseScan } from './choose-scan.js';
 import type { SelectBodyPlan, SelectPlan, SourcePlan, SubselectPlan, UnnestPlan } from './plan.js';
 
 function duplicateAlias(name: string, e: { loc?: import('../errors/index.js').SourcePosition }): QueryError {
@@ -35,7 +36,12 @@ function unnestAlias(e: Expr): string {
   throw new QueryError({ code: ErrorCode.SYNTAX, phase: 'semantic', message: 'UNNEST of an expression needs an alias (AS name)', position: e.loc });
 }
 
-function buildSource(base: Exclude<FromTerm, { kind: 'UnnestTerm' }> | undefined, catalog: Catalog): { source: SourcePlan; alias?: string } {
+function buildSource(
+  base: Exclude<FromTerm, { kind: 'UnnestTerm' }> | undefined,
+  catalog: Catalog,
+  where?: Expr,
+  bound: ReadonlySet<string> = new Set(),
+): { source: SourcePlan; alias?: string } {
   if (!base) return { source: { op: 'DummyScan' } };
   if (base.kind === 'ExpressionTerm') {
     const alias = base.alias ?? (base.expr.kind === 'Identifier' ? base.expr.name : undefined);
@@ -49,8 +55,19 @@ function buildSource(base: Exclude<FromTerm, { kind: 'UnnestTerm' }> | undefined
     if (base.useKeys) throw new QueryError({ code: ErrorCode.NOT_SUPPORTED, phase: 'plan', message: 'USE KEYS on system keyspaces is not supported', position: base.loc });
     return { source: { op: 'SystemScan', keyspace: ks.system, alias }, alias };
   }
-  if (base.useKeys) return { source: { op: 'KeyScan', keyspace: ks.name, namespace: ks.namespace, alias, keys: base.useKeys }, alias };
-  return { source: { op: 'PrimaryScan3', keyspace: ks.name, namespace: ks.namespace, alias, index: '#sequentialscan' }, alias };
+  return { source: keyspaceSource(ks.name, alias, base.useKeys, where, catalog, bound), alias };
+}
+
+/**
+ * The scan of a keyspace term: USE KEYS → KeyScan; a sargable WHERE → IndexScan (spec §10);
+ * otherwise the primary index or the implicit sequential scan (PrimaryScan3), so a query
+ * never fails for lack of an index.
+ */
+export function keyspaceSource(name: string, alias: string, useKeys: Expr | undefined, where: Expr | undefined, catalog: Catalog, bound: ReadonlySet<string> = new Set()): SourcePlan {
+  if (useKeys) return { op: 'KeyScan', keyspace: name, namespace: 'default', alias, keys: useKeys };
+  const scan = chooseScan(where, alias, catalog.indexes?.(name) ?? [], bound);
+  if (scan) return { op: 'IndexScan', keyspace: name, namespace: 'default', alias, scan };
+  return { op: 'PrimaryScan3', keyspace: name, namespace: 'default', alias, index: primaryIndexName(catalog, name) };
 }
 
 /**
@@ -60,12 +77,13 @@ function buildSource(base: Exclude<FromTerm, { kind: 'UnnestTerm' }> | undefined
  */
 export function buildSubselect(s: Subselect, catalog: Catalog, orderHasAggregate: boolean): SubselectPlan {
   const { base, unnests } = s.from ? flattenFrom(s.from) : { base: undefined, unnests: [] };
-  const { source, alias } = buildSource(base, catalog);
+  const bound = new Set([...unnests.map((u) => u.alias), ...(s.let ?? []).map((l) => l.name)]);
+  const { source, alias } = buildSource(base, catalog, s.where, bound);
   const seen = new Set<string>();
   const aliases: string[] = [];
   if (alias) {
     seen.add(alias);
-    if (source.op === 'PrimaryScan3' || source.op === 'KeyScan') aliases.push(alias);
+    if (source.op === 'PrimaryScan3' || source.op === 'KeyScan' || source.op === 'IndexScan') aliases.push(alias);
   }
   for (const u of unnests) {
     if (seen.has(u.alias)) throw duplicateAlias(u.alias, u.expr);

@@ -1,9 +1,26 @@
-import type { KeyspaceRef } from '../ast/index.js';
+import type { Expr, IndexKey, KeyspaceRef } from '../ast/index.js';
 import { ErrorCode, QueryError } from '../errors/index.js';
+
+/** An index as the planner sees it (data lives in the executor's index manager). */
+export interface IndexInfo {
+  id: string;
+  name: string;
+  keyspace: string;
+  /** The alias the definition's expressions use for the keyspace (`ON ks` → `ks`). */
+  alias: string;
+  isPrimary: boolean;
+  keys: IndexKey[];
+  where?: Expr;
+  state: 'online' | 'deferred' | 'building';
+  /** The design document the index belongs to (`_design/ddl_<name>` unless chosen). */
+  designDoc: string;
+}
 
 /** What the planner needs to know about the store. */
 export interface Catalog {
   hasKeyspace(name: string): boolean;
+  /** The indexes of a keyspace (every state); none when omitted. */
+  indexes?(keyspace: string): IndexInfo[];
 }
 
 /** The default namespace (the reference's `default`). */
@@ -45,4 +62,10 @@ export function resolveKeyspace(ref: KeyspaceRef, catalog: Catalog): { name: str
     message: `Keyspace not found in CB datastore: ${shown}`,
     position: ref.loc,
   });
+}
+
+/** The primary scan of a keyspace: its online primary index, else the implicit sequential scan. */
+export function primaryIndexName(catalog: Catalog, keyspace: string): string {
+  const p = catalog.indexes?.(keyspace).find((i) => i.isPrimary && i.state === 'online');
+  return p ? p.name : '#sequentialscan';
 }

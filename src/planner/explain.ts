@@ -1,7 +1,7 @@
 import type { Expr, ResultTerm, Returning } from '../ast/index.js';
 import { printExpr } from '../syntax/print.js';
 import type { ObjectValue, Value } from '../values/index.js';
-import type { DeletePlan, InsertPlan, Plan, SelectBodyPlan, SelectPlan, SourcePlan, SubselectPlan, UpdatePlan } from './plan.js';
+import type { DeletePlan, InsertPlan, Plan, ScanPlan, SelectBodyPlan, SelectPlan, SourcePlan, SubselectPlan, UpdatePlan } from './plan.js';
 
 /**
  * EXPLAIN: a plan as the reference's JSON, `{"#operator": name, …}` nodes with children under
@@ -12,8 +12,40 @@ type Op = ObjectValue;
 
 const text = (e: Expr): string => printExpr(e);
 
+/** IndexScan3 / DistinctScan / IntersectScan / UnionScan as the reference shows them (spec §10.4). */
+export function explainScan(scan: ScanPlan): Op {
+  if (scan.kind !== 'IndexScan3') return { '#operator': scan.kind, scans: scan.scans.map(explainScan) };
+  const op: Op = {
+    '#operator': 'IndexScan3',
+    index: scan.index,
+    index_id: scan.indexId,
+    keyspace: scan.keyspace,
+    namespace: 'default',
+    spans: scan.spans.map((sp) => {
+      const out: Op = {
+        range: sp.ranges.map((r) => {
+          const range: Op = {};
+          if (r.high) range.high = text(r.high);
+          range.inclusion = r.inclusion;
+          range.index_key = r.indexKey;
+          if (r.low) range.low = text(r.low);
+          return range;
+        }),
+      };
+      if (sp.exact) out.exact = true;
+      return out;
+    }),
+    using: 'gsi',
+  };
+  if (scan.covers) op.covers = scan.covers;
+  if (scan.limit) op.limit = text(scan.limit);
+  return scan.distinct ? { '#operator': 'DistinctScan', scan: op } : op;
+}
+
 function sourceOps(s: SourcePlan): Op[] {
   switch (s.op) {
+    case 'IndexScan':
+      return s.covering ? [explainScan(s.scan)] : [explainScan(s.scan), { '#operator': 'Fetch', as: s.alias, keyspace: s.keyspace, namespace: s.namespace }];
     case 'DummyScan':
       return [{ '#operator': 'DummyScan' }];
     case 'PrimaryScan3':

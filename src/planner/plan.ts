@@ -17,8 +17,43 @@ import type {
  * Source of the operator names: couchbase/query `plan/`.
  */
 
+/** A range on one index key. `low`/`high` are static expressions (constants, parameters). */
+export interface SpanRangePlan {
+  low?: Expr;
+  high?: Expr;
+  /** 0 neither bound included, 1 low, 2 high, 3 both (the reference's codes). */
+  inclusion: 0 | 1 | 2 | 3;
+  /** Canonical text of the index key the range applies to. */
+  indexKey: string;
+}
+
+/** One span: ranges on the leading index keys. `exact` when the predicate is fully served. */
+export interface SpanPlan {
+  exact: boolean;
+  ranges: SpanRangePlan[];
+}
+
+/** An index scan, or an intersection / union of scans (document keys). */
+export type ScanPlan =
+  | {
+      kind: 'IndexScan3';
+      index: string;
+      indexId: string;
+      keyspace: string;
+      spans: SpanPlan[];
+      /** Array index key: the scan is wrapped in a DistinctScan. */
+      distinct: boolean;
+      /** OFFSET+LIMIT pushed into the scan (ORDER BY served by the index order). */
+      limit?: Expr;
+      /** Covering scan: the index keys (canonical text) the query reads instead of the document. */
+      covers?: string[];
+    }
+  | { kind: 'IntersectScan'; scans: ScanPlan[] }
+  | { kind: 'UnionScan'; scans: ScanPlan[] };
+
 /** Where a subselect's rows come from. */
 export type SourcePlan =
+  | { op: 'IndexScan'; keyspace: string; namespace: string; alias: string; scan: ScanPlan; covering?: boolean }
   | { op: 'DummyScan' }
   | { op: 'PrimaryScan3'; keyspace: string; namespace: string; alias: string; index: string }
   | { op: 'KeyScan'; keyspace: string; namespace: string; alias: string; keys: Expr }

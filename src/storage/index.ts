@@ -1,3 +1,4 @@
 /** Document stores (DESIGN §5). */
 export * from './store.js';
 export * from './memory-store.js';
+export * from './index-tree.js';

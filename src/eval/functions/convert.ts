@@ -92,7 +92,7 @@ function toAtom(v: Value): Value {
 }
 
 function unary(name: string, aliases: string[], fn: (v: Value) => Value): FunctionDef {
-  return { name, aliases, minArgs: 1, maxArgs: 1, nulls: 'custom', fn: ([v]) => fn(v) };
+  return { name, aliases, minArgs: 1, maxArgs: 1, nulls: 'strict', fn: ([v]) => fn(v) };
 }
 
 export const convertFunctions: FunctionDef[] = [

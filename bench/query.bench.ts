@@ -1,0 +1,179 @@
+/**
+ * Query benchmark (DESIGN §1.3): what TOKENS array indexes cost to build and what they save on
+ * token lookups, measured as ratios within one run (the machine is shared and noisy).
+ *
+ * Datasets: travel-sample.jsonl (loaded with the key template `%type%_%id%`) and a corpus of
+ * TOKENQL_BENCH_DOCS (default 1,000,000) travel-like documents from the project's seeded
+ * generator, loaded from an iterable as they are generated. Everything goes through the public
+ * API (`Database`, `db.query`, `db.explain`, and `tokens`/`parseTokenOptions` for the baseline).
+ *
+ * 1. Index builds: `TOKENS(name)`, `TOKENS(description, {"case":"lower"})` array indexes and a
+ *    scalar index on `type`. Each CREATE INDEX is timed right after a pass of the engine's own
+ *    TOKENS with the same options over the same field of every document; both are repeated
+ *    (TOKENQL_BENCH_BUILD_ROUNDS, default 3; the index is dropped between rounds) and the
+ *    medians are compared. Heap growth is heapUsed after full GCs, before and after CREATE INDEX.
+ * 2. Lookups by rare tokens of `name` (the 16 found in the fewest documents, a different one per
+ *    run): `ANY v IN TOKENS(name) SATISFIES v = $t END` and `CONTAINS_TOKEN(name, $t)`, which the
+ *    planner can answer from ix_name_tokens, against `ANY v IN TOKENS(name, {"names": true}) …`,
+ *    which returns the same rows but does not match the index's options (spec §10.2), so it is a
+ *    full scan. EXPLAIN checks each plan (IndexScan3 / PrimaryScan3). Runs are interleaved; the
+ *    indexed statements run TOKENQL_BENCH_ITERS times (default 200) after a warm-up, full scans
+ *    TOKENQL_BENCH_SCANS times (default 5), and so does an "indexed" statement whose plan does not
+ *    use the index. Wall-clock p50/p99 per statement and full-scan p50 / indexed p50. Each
+ *    statement's rows are compared with the full scan's for the tokens both ran.
+ *
+ * Targets: build ≤ 2× TOKENS over the same documents; indexed lookup ≥ 1,000× faster than the
+ * full scan on the 1,000,000-document corpus (judged only at that size or larger).
+ *
+ *   npm run bench:query                          (node --expose-gc --import tsx …)
+ *   TOKENQL_BENCH_DOCS=20000 npm run bench:query    a quick run
+ *   TOKENQL_BENCH_SEED=n  TOKENQL_BENCH_ITERS=n  TOKENQL_BENCH_SCANS=n  TOKENQL_BENCH_BUILD_ROUNDS=n
+ */
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { getHeapStatistics } from 'node:v8';
+import { Database, parseTokenOptions } from '../src/index.js';
+import { measureBuilds, tokensIndex, type BuildResult, type IndexSpec } from './query/builds.js';
+import { loadGeneratedCorpus, loadTravelSample, rareTokens, type Dataset } from './query/datasets.js';
+import { measureLookups, type LookupQuery, type LookupResult } from './query/lookups.js';
+import { fmtInt, fmtMB, fmtMs, fmtRatio, gcExposed, heapUsed, printTable } from './query/measure.js';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const envInt = (name: string, dflt: number): number => {
+  const n = Number(process.env[name] ?? dflt);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a positive integer`);
+  return n;
+};
+const DOCS = envInt('TOKENQL_BENCH_DOCS', 1_000_000);
+const SEED = envInt('TOKENQL_BENCH_SEED', 42);
+const ITERS = envInt('TOKENQL_BENCH_ITERS', 200);
+const SCANS = envInt('TOKENQL_BENCH_SCANS', 5);
+const BUILD_ROUNDS = envInt('TOKENQL_BENCH_BUILD_ROUNDS', 3);
+const WARMUP = 20;
+const RARE_TOKENS = 16;
+const TARGET_DOCS = 1_000_000;
+const BUILD_TARGET = 2;
+const LOOKUP_TARGET = 1000;
+
+const INDEXES: IndexSpec[] = [
+  tokensIndex('ix_name_tokens', 'name'),
+  tokensIndex('ix_description_lower', 'description', { case: 'lower' }),
+  { name: 'ix_type', keys: 'type' },
+];
+
+const lookupQueries = (ks: string): LookupQuery[] => [
+  { label: 'ANY v IN TOKENS(name) = $t', role: 'index', statement: `SELECT META().id FROM ${ks} WHERE ANY v IN TOKENS(name) SATISFIES v = $t END` },
+  { label: 'CONTAINS_TOKEN(name, $t)', role: 'index', statement: `SELECT META().id FROM ${ks} WHERE CONTAINS_TOKEN(name, $t)` },
+  {
+    label: 'full scan: TOKENS(name, {"names":true})',
+    role: 'scan',
+    statement: `SELECT META().id FROM ${ks} WHERE ANY v IN TOKENS(name, {"names": true}) SATISFIES v = $t END`,
+  },
+];
+
+interface Report {
+  ds: Dataset;
+  heapBytes: number;
+  builds: BuildResult[];
+  lookups: LookupResult[];
+  tokenDocs: string;
+}
+
+const log = (s: string): void => console.error(`… ${s}`);
+
+async function benchDataset(db: Database, load: () => Promise<Dataset>): Promise<Report> {
+  const before = heapUsed();
+  const ds = await load();
+  const heapBytes = heapUsed() - before;
+  log(`${ds.keyspace}: ${fmtInt(ds.docs)} docs loaded in ${fmtMs(ds.loadMs)} ms; building indexes`);
+  const builds = await measureBuilds(db, ds, INDEXES, BUILD_ROUNDS);
+  const rare = rareTokens(ds.fields.name, parseTokenOptions({}), RARE_TOKENS);
+  const counts = rare.map((t) => t.docs);
+  const tokenDocs = `${rare.length} tokens of name in ${Math.min(...counts)}–${Math.max(...counts)} docs each (${rare
+    .slice(0, 4)
+    .map((t) => t.token)
+    .join(', ')}, …)`;
+  log(`${ds.keyspace}: lookups (${tokenDocs})`);
+  const lookups = await measureLookups(db, lookupQueries(ds.keyspace), rare, { indexedRuns: ITERS, scanRuns: SCANS, warmup: WARMUP });
+  return { ds, heapBytes, builds, lookups, tokenDocs };
+}
+
+function printReports(reports: Report[]): string[] {
+  const verdicts: string[] = [];
+  console.log('\ndatasets');
+  printTable(
+    ['keyspace', 'source', 'docs', 'generate ms', 'load ms', 'docs/s loaded', 'heap MB'],
+    reports.map(({ ds, heapBytes }) => [
+      ds.keyspace, ds.source, fmtInt(ds.docs), ds.genMs === undefined ? '—' : fmtMs(ds.genMs), fmtMs(ds.loadMs),
+      fmtInt(ds.docs / (ds.loadMs / 1000)), fmtMB(heapBytes),
+    ]),
+    [false, false, true, true, true, true, true],
+  );
+  console.log(`\nindex builds (median of ${BUILD_ROUNDS}; TOKENS = the engine's tokens() over the same field of every document)`);
+  const rows: string[][] = [];
+  for (const { ds, builds, lookups } of reports) {
+    // Until the planner uses indexes, CREATE INDEX may only record the definition.
+    const used = lookups.some((l) => l.scans.some((s) => s.startsWith('IndexScan3')));
+    for (const b of builds) {
+      const ratio = b.tokensMs === undefined ? undefined : b.buildMs / b.tokensMs;
+      rows.push([ds.keyspace, b.spec.name, fmtMs(b.buildMs), b.tokensMs === undefined ? '—' : fmtMs(b.tokensMs), fmtRatio(ratio), fmtMB(b.heapBytes), b.info]);
+      if (ratio !== undefined) {
+        verdicts.push(`${ds.keyspace} ${b.spec.name}: build ≤ ${BUILD_TARGET}× TOKENS: ${fmtRatio(ratio)} ${
+          used ? (ratio <= BUILD_TARGET ? 'PASS' : 'FAIL') : 'UNVERIFIED (no plan uses an index yet: the build may be a no-op)'
+        }`);
+      }
+    }
+  }
+  printTable(['keyspace', 'index', 'build ms', 'TOKENS ms', 'build/TOKENS', 'heap MB', 'system:indexes'], rows, [false, false, true, true, true, true, false]);
+  for (const { ds, lookups, tokenDocs } of reports) {
+    console.log(`\nlookups on ${ds.keyspace} (${fmtInt(ds.docs)} docs; ${tokenDocs}; wall-clock ms per statement)`);
+    const scan = lookups.find((l) => l.query.role === 'scan')!;
+    printTable(
+      ['statement', 'plan', 'runs', 'rows', 'p50 ms', 'p99 ms', 'scan p50/p50', 'rows = scan rows'],
+      lookups.map((l) => [
+        l.query.label,
+        (l.scans.join(' + ') || 'no scan') + (l.planOk ? '' : l.query.role === 'index' ? '  (index not used)' : '  (not a full scan)'),
+        String(l.iterations), l.rows.toFixed(1), fmtMs(l.p50), fmtMs(l.p99),
+        l === scan ? '1.00×' : fmtRatio(scan.p50 / l.p50),
+        l === scan ? '(reference)' : l.differs.length ? `NO: ${l.differs.slice(0, 3).join(', ')}` : `yes (${l.compared} tokens)`,
+      ]),
+      [false, false, true, true, true, true, true, false],
+    );
+    for (const l of lookups) {
+      const want = l.query.role === 'index' ? 'IndexScan3' : 'PrimaryScan3';
+      verdicts.push(`${ds.keyspace} plan of ${l.query.label}: ${want}: ${l.planOk ? 'PASS' : `FAIL (${l.scans.join(' + ') || 'no scan'}${l.query.role === 'index' ? ': index not used' : ''})`}`);
+      if (l.differs.length) verdicts.push(`${ds.keyspace} rows of ${l.query.label} = full scan rows: FAIL (${l.differs.join(', ')})`);
+      if (ds.keyspace !== 'corpus' || l.query.role !== 'index') continue;
+      const ratio = scan.p50 / l.p50;
+      const judged = ds.docs >= TARGET_DOCS;
+      verdicts.push(
+        `corpus ${l.query.label}: ≥ ${fmtInt(LOOKUP_TARGET)}× faster than the full scan: ${fmtRatio(ratio)} ` +
+          (judged ? (ratio >= LOOKUP_TARGET && l.planOk ? 'PASS' : 'FAIL') : `SKIP (target is for ${fmtInt(TARGET_DOCS)} docs; ran ${fmtInt(ds.docs)})`),
+      );
+    }
+  }
+  return verdicts;
+}
+
+async function main(): Promise<void> {
+  const heapLimit = getHeapStatistics().heap_size_limit;
+  console.log(
+    `query benchmark: corpus ${fmtInt(DOCS)} docs (TOKENQL_BENCH_DOCS), seed ${SEED}; indexed runs ${ITERS} (+${WARMUP} warm-up), ` +
+      `full-scan runs ${SCANS} (+1); build rounds ${BUILD_ROUNDS}; node ${process.version}; ` +
+      `gc ${gcExposed ? '--expose-gc' : 'enabled at run time'}; heap limit ${fmtMB(heapLimit)} MB; wall clock`,
+  );
+  const db = await Database.open();
+  try {
+    const reports = [
+      await benchDataset(db, () => loadTravelSample(db, ROOT, 'travel')),
+      await benchDataset(db, () => loadGeneratedCorpus(db, 'corpus', DOCS, SEED)),
+    ];
+    const verdicts = printReports(reports);
+    console.log('\ntargets:');
+    for (const v of verdicts) console.log('  ' + v);
+  } finally {
+    await db.close();
+  }
+}
+
+await main();

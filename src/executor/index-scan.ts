@@ -1,0 +1,69 @@
+import { ErrorCode, QueryError } from '../errors/index.js';
+import { compileExpr, rootEnv, type Evaluator, type Scope } from '../eval/index.js';
+import type { ScanPlan } from '../planner/plan.js';
+import type { KeyRange } from '../storage/index.js';
+import type { RunContext } from './runtime.js';
+
+/** A compiled scan: the document keys it selects, in index order, without duplicates. */
+export type CompiledScan = (rc: RunContext, limit?: number) => string[];
+
+interface CompiledRange {
+  low?: Evaluator;
+  high?: Evaluator;
+  inclusion: 0 | 1 | 2 | 3;
+}
+
+/**
+ * Compiles an index scan plan. IndexScan3 walks the spans of an online index in key order
+ * (DistinctScan semantics: each document once); IntersectScan keeps the documents every scan
+ * selects; UnionScan those any scan selects. Span bounds are evaluated once per execution
+ * (they may be parameters). Raises 12016 if the index is gone.
+ * Source: couchbase/query `execution/{index_scan3,distinct_scan,intersect_scan,union_scan}.go`.
+ */
+export function compileScan(scan: ScanPlan, scope: Scope): CompiledScan {
+  if (scan.kind === 'IntersectScan' || scan.kind === 'UnionScan') {
+    const parts = scan.scans.map((s) => compileScan(s, scope));
+    if (scan.kind === 'UnionScan') {
+      return (rc) => {
+        const seen = new Set<string>();
+        for (const p of parts) for (const id of p(rc)) seen.add(id);
+        return [...seen];
+      };
+    }
+    return (rc) => {
+      const [first, ...rest] = parts.map((p) => p(rc));
+      const sets = rest.map((ids) => new Set(ids));
+      return first.filter((id) => sets.every((s) => s.has(id)));
+    };
+  }
+  const spans = scan.spans.map((sp) =>
+    sp.ranges.map(
+      (r): CompiledRange => ({
+        low: r.low ? compileExpr(r.low, scope) : undefined,
+        high: r.high ? compileExpr(r.high, scope) : undefined,
+        inclusion: r.inclusion,
+      }),
+    ),
+  );
+  return (rc, limit) => {
+    const tree = rc.indexTree(scan.keyspace, scan.index);
+    if (!tree) {
+      throw new QueryError({ code: ErrorCode.INDEX_NOT_FOUND, phase: 'execution', message: `Index Not Found - cause: GSI index ${scan.index} not found.` });
+    }
+    const env = rootEnv();
+    const seen = new Set<string>();
+    const max = limit ?? Infinity;
+    for (const span of spans) {
+      const ranges: KeyRange[] = span.map((r) => ({ low: r.low?.(env, rc), high: r.high?.(env, rc), inclusion: r.inclusion }));
+      tree.scan(ranges, (_key, docs) => {
+        for (const id of docs) {
+          seen.add(id);
+          if (seen.size >= max) return false;
+        }
+        return true;
+      });
+      if (seen.size >= max) break;
+    }
+    return [...seen];
+  };
+}

@@ -1,0 +1,75 @@
+import type { Expr } from '../ast/index.js';
+import type { IndexInfo } from './catalog.js';
+import { formalize } from './formalize.js';
+import { implies } from './implies.js';
+import type { ScanPlan } from './plan.js';
+import { containsTokenConjuncts } from './rewrite-contains-token.js';
+import { conjunctsOf, sargIndex, type IndexSarg } from './sarg-index.js';
+
+function toScan(s: IndexSarg): ScanPlan {
+  return { kind: 'IndexScan3', index: s.index.name, indexId: s.index.id, keyspace: s.index.keyspace, spans: s.spans, distinct: s.distinct };
+}
+
+function bestSargs(conjuncts: Expr[], indexes: IndexInfo[]): IndexSarg[] {
+  const out: IndexSarg[] = [];
+  for (const ix of indexes) {
+    const s = sargIndex(conjuncts, ix);
+    if (s) out.push(s);
+  }
+  return out.sort((a, b) => b.score - a.score || a.index.name.localeCompare(b.index.name));
+}
+
+/** One scan for a list of conjuncts: the best index, or an IntersectScan of exact scans on several ANYs. */
+function scanFor(conjuncts: Expr[], indexes: IndexInfo[]): { scan: ScanPlan; score: number } | undefined {
+  const all = conjuncts.concat(containsTokenConjuncts(conjuncts, indexes));
+  const sargs = bestSargs(all, indexes);
+  const direct = sargs[0];
+  // ANY conjuncts served by different array indexes: intersect their scans (spec §10.4,
+  // the reference's legacy explain case 3).
+  const parts: IndexSarg[] = [];
+  for (const c of all) {
+    if (c.kind !== 'Collection') continue;
+    const s = bestSargs([c], indexes).find((x) => x.distinct);
+    if (s && !parts.some((p) => p.index.name === s.index.name)) parts.push(s);
+  }
+  // Prefer intersecting the selective scans; full-range scans only when there is nothing better.
+  const selective = parts.filter((p) => p.score >= 20);
+  if (selective.length > 0) parts.splice(0, parts.length, ...selective);
+  if (parts.length >= 2) return { scan: { kind: 'IntersectScan', scans: parts.map(toScan) }, score: Math.max(...parts.map((p) => p.score)) + 1 };
+  const union = unionFor(conjuncts, indexes);
+  if (direct && (!union || direct.score >= union.score)) return { scan: toScan(direct), score: direct.score };
+  return union;
+}
+
+/** An OR conjunct whose every disjunct has a scan → UnionScan of them. */
+function unionFor(conjuncts: Expr[], indexes: IndexInfo[]): { scan: ScanPlan; score: number } | undefined {
+  let best: { scan: ScanPlan; score: number } | undefined;
+  for (const c of conjuncts) {
+    if (c.kind !== 'Binary' || c.op !== 'OR') continue;
+    const disjuncts = disjunctsOf(c);
+    const scans = disjuncts.map((d) => scanFor(conjunctsOf(d), indexes));
+    if (scans.some((s) => !s)) continue;
+    const score = Math.min(...scans.map((s) => s!.score)) - 1;
+    if (!best || score > best.score) best = { scan: { kind: 'UnionScan', scans: scans.map((s) => s!.scan) }, score };
+  }
+  return best;
+}
+
+function disjunctsOf(e: Expr): Expr[] {
+  return e.kind === 'Binary' && e.op === 'OR' ? [...disjunctsOf(e.left), ...disjunctsOf(e.right)] : [e];
+}
+
+/**
+ * Chooses how to scan a keyspace for a WHERE clause: an IndexScan3 on the best sargable online
+ * index (partial indexes only when the WHERE implies their condition), an IntersectScan of
+ * exact token-index scans for several ANYs, a UnionScan for an OR of sargable terms, or
+ * undefined (the caller falls back to the primary / sequential scan). `bound` are names that
+ * are not fields of the keyspace (UNNEST aliases, LET variables).
+ */
+export function chooseScan(where: Expr | undefined, alias: string, indexes: IndexInfo[], bound: ReadonlySet<string> = new Set()): ScanPlan | undefined {
+  if (!where) return undefined;
+  const conjuncts = conjunctsOf(formalize(where, alias, bound));
+  const usable = indexes.filter((ix) => ix.state === 'online' && !ix.isPrimary && (!ix.where || implies(conjuncts, formalize(ix.where, ix.alias))));
+  if (usable.length === 0) return undefined;
+  return scanFor(conjuncts, usable)?.scan;
+}

@@ -1,0 +1,78 @@
+import type { Binding, Expr } from '../ast/index.js';
+import { lookupFunction } from '../eval/functions/registry.js';
+
+/** The placeholder every keyspace alias is renamed to, so a query and an index compare. */
+export const KS = '\u0000ks';
+
+/**
+ * Formalizes an expression for comparison (couchbase/query `expression/formalizer.go`): the
+ * keyspace alias becomes {@link KS}, an unqualified field `name` becomes `KS.name`, `SELF`
+ * becomes `KS`, `META()` becomes `META(KS)`, and function names become their canonical lower
+ * case name (`HAS_TOKEN` → `contains_token`, `TOSTR` → `to_string`). Bound variables stay.
+ * Location fields are dropped.
+ */
+export function formalize(e: Expr, alias: string, bound: ReadonlySet<string> = new Set()): Expr {
+  const f = (x: Expr, b = bound) => formalize(x, alias, b);
+  const ks: Expr = { kind: 'Identifier', name: KS };
+  const withVars = (bs: Binding[]) => {
+    const inner = new Set(bound);
+    const out = bs.map((b) => ({ ...b, expr: f(b.expr) }));
+    for (const b of bs) {
+      inner.add(b.variable);
+      if (b.nameVariable) inner.add(b.nameVariable);
+    }
+    return { bindings: out, inner };
+  };
+  switch (e.kind) {
+    case 'Identifier':
+      if (bound.has(e.name)) return { kind: 'Identifier', name: e.name };
+      if (e.name === alias) return ks;
+      return { kind: 'Field', target: ks, name: e.name, ...(e.caseInsensitive ? { caseInsensitive: true } : {}) };
+    case 'Self':
+      return ks;
+    case 'Literal':
+    case 'NamedParam':
+    case 'PositionalParam':
+    case 'Subquery':
+      return { ...e, loc: undefined };
+    case 'FunctionCall': {
+      const name = e.name.toLowerCase();
+      const canonical = name === 'meta' ? 'meta' : (lookupFunction(name)?.name.toLowerCase() ?? name);
+      const args = name === 'meta' ? [ks] : e.args.map((a) => f(a));
+      return { kind: 'FunctionCall', name: canonical, args, ...(e.distinct ? { distinct: true } : {}), ...(e.star ? { star: true } : {}) };
+    }
+    case 'Collection': {
+      const { bindings, inner } = withVars(e.bindings);
+      return { kind: 'Collection', quantifier: e.quantifier, bindings, satisfies: f(e.satisfies, inner) };
+    }
+    case 'ArrayFor': {
+      const { bindings, inner } = withVars(e.bindings);
+      return { kind: 'ArrayFor', first: e.first, bindings, mapping: f(e.mapping, inner), ...(e.when ? { when: f(e.when, inner) } : {}) };
+    }
+    case 'ObjectFor': {
+      const { bindings, inner } = withVars(e.bindings);
+      return { kind: 'ObjectFor', bindings, name: f(e.name, inner), value: f(e.value, inner), ...(e.when ? { when: f(e.when, inner) } : {}) };
+    }
+    default: {
+      const out: Record<string, unknown> = {};
+      for (const [k, v] of Object.entries(e)) {
+        if (k === 'loc' || v === undefined) continue;
+        if (Array.isArray(v)) out[k] = v.map((x) => (isExpr(x) ? f(x) : mapFields(x, f)));
+        else out[k] = isExpr(v) ? f(v) : v;
+      }
+      return out as unknown as Expr;
+    }
+  }
+}
+
+function isExpr(v: unknown): v is Expr {
+  return typeof v === 'object' && v !== null && typeof (v as { kind?: unknown }).kind === 'string';
+}
+
+/** Formalizes the expressions inside plain records (`{name, value}` of objects, `{when, then}` of CASE). */
+function mapFields(v: unknown, f: (x: Expr) => Expr): unknown {
+  if (typeof v !== 'object' || v === null) return v;
+  const out: Record<string, unknown> = {};
+  for (const [k, x] of Object.entries(v)) out[k] = isExpr(x) ? f(x) : x;
+  return out;
+}

@@ -1,0 +1,56 @@
+import type { Expr, FunctionCall } from '../ast/index.js';
+import type { IndexInfo } from './catalog.js';
+import { exprEquivalent } from './expr-equivalent.js';
+import { formalize } from './formalize.js';
+
+const PATTERN_FUNCTIONS = new Set(['contains_token', 'contains_token_like', 'contains_token_regexp']);
+
+/** The `x` of indexes whose leading key is `DISTINCT|ALL ARRAY v FOR v IN TOKENS(x, …) END` (identity mapping) or `DISTINCT TOKENS(x, …)`. */
+function tokenSubjects(indexes: IndexInfo[]): Expr[] {
+  const out: Expr[] = [];
+  for (const ix of indexes) {
+    const k = ix.keys[0];
+    if (!k?.array) continue;
+    const key = formalize(k.expr, ix.alias);
+    let tokensCall: Expr | undefined;
+    if (key.kind === 'ArrayFor' && !key.first && !key.when && key.bindings.length === 1 && !key.bindings[0].within) {
+      if (key.mapping.kind === 'Identifier' && key.mapping.name === key.bindings[0].variable) tokensCall = key.bindings[0].expr;
+    } else if (k.array === 'DISTINCT' || k.array === 'ALL') {
+      tokensCall = key;
+    }
+    if (tokensCall?.kind === 'FunctionCall' && tokensCall.name === 'tokens' && tokensCall.args.length >= 1) out.push(tokensCall.args[0]);
+  }
+  return out;
+}
+
+let counter = 0;
+
+/**
+ * The rewrite of spec §10.3: for every formalized conjunct `CONTAINS_TOKEN(x, tok [, o])` (or
+ * `_LIKE` / `_REGEXP`) whose `x` is the subject of a token index, returns the extra conjunct
+ * `ANY v IN TOKENS(x [, o]) SATISFIES v = tok END` (`v LIKE pattern`, `REGEXP_LIKE(v, pattern)`).
+ * The original call stays in the filter; the extra conjunct only guides index selection, which
+ * uses the index only if the options are equivalent (§10.2).
+ */
+export function containsTokenConjuncts(conjuncts: Expr[], indexes: IndexInfo[]): Expr[] {
+  const subjects = tokenSubjects(indexes);
+  if (subjects.length === 0) return [];
+  const out: Expr[] = [];
+  for (const c of conjuncts) {
+    if (c.kind !== 'FunctionCall' || !PATTERN_FUNCTIONS.has(c.name) || c.args.length < 2) continue;
+    const call = c as FunctionCall;
+    const [x, arg, opts] = call.args;
+    if (!subjects.some((s) => exprEquivalent(s, x))) continue;
+    const v = `\u0000t${++counter}`;
+    const ref: Expr = { kind: 'Identifier', name: v };
+    const satisfies: Expr =
+      call.name === 'contains_token'
+        ? { kind: 'Binary', op: '=', left: ref, right: arg }
+        : call.name === 'contains_token_like'
+          ? { kind: 'Like', not: false, operand: ref, pattern: arg }
+          : { kind: 'FunctionCall', name: 'regexp_like', args: [ref, arg] };
+    const tokensCall: Expr = { kind: 'FunctionCall', name: 'tokens', args: opts ? [x, opts] : [x] };
+    out.push({ kind: 'Collection', quantifier: 'ANY', bindings: [{ variable: v, within: false, expr: tokensCall }], satisfies });
+  }
+  return out;
+}

@@ -1,0 +1,123 @@
+import type { ArrayFor, Collection, Expr } from '../ast/index.js';
+import { printExpr } from '../syntax/print.js';
+import type { IndexInfo } from './catalog.js';
+import { exprEquivalent } from './expr-equivalent.js';
+import { formalize } from './formalize.js';
+import { nullRejecting, strictOf } from './null-rejecting.js';
+import type { SpanPlan, SpanRangePlan } from './plan.js';
+import { sargKey, type SargResult } from './sarg.js';
+import { mentionsVariable } from './static-expr.js';
+
+/** What one index can do for a query: its spans, whether they are exact, and a score. */
+export interface IndexSarg {
+  index: IndexInfo;
+  spans: SpanPlan[];
+  exact: boolean;
+  /** Higher is better: point spans > ranges > non-exact full ranges; more keys is better. */
+  score: number;
+  /** The conjuncts the spans came from. */
+  used: Expr[];
+  /** The index's leading key is an array key (the scan is wrapped in a DistinctScan). */
+  distinct: boolean;
+}
+
+/** Canonical text of an index key, as `system:indexes` and EXPLAIN's `index_key` show it. */
+export function indexKeyText(k: IndexInfo['keys'][number]): string {
+  const t = printExpr(k.expr);
+  return k.array ? `(${k.array.toLowerCase()} ${t})` : t;
+}
+
+interface ArrayKeyShape {
+  bindingExpr: Expr;
+  within: boolean;
+  /** The index's variable, or undefined for the simple form (the ANY's own variable is the mapping). */
+  variable?: string;
+  mapping?: Expr;
+  when?: Expr;
+}
+
+/** The binding, mapping and WHEN of an array index key (formalized). */
+export function arrayKeyShape(key: Expr, isArray: boolean): ArrayKeyShape | undefined {
+  if (!isArray) return undefined;
+  if (key.kind === 'ArrayFor' && !key.first) {
+    const a = key as ArrayFor;
+    if (a.bindings.length !== 1 || a.bindings[0].nameVariable) return undefined;
+    return { bindingExpr: a.bindings[0].expr, within: a.bindings[0].within, variable: a.bindings[0].variable, mapping: a.mapping, when: a.when };
+  }
+  return { bindingExpr: key, within: false };
+}
+
+function score(r: SargResult, fallback: boolean): number {
+  if (fallback) return 5;
+  const points = r.ranges.every((x) => x.inclusion === 3 && x.low === x.high);
+  return (points ? 30 : 20) - (r.exact ? 0 : 5);
+}
+
+/** Sargs an ANY conjunct against an array index key (spec §10.1). */
+function sargAny(c: Collection, shape: ArrayKeyShape): { r: SargResult; fallback: boolean } | undefined {
+  if (c.quantifier === 'EVERY' || c.bindings.length !== 1) return undefined;
+  const b = c.bindings[0];
+  if (b.nameVariable || b.within !== shape.within) return undefined;
+  if (!exprEquivalent(b.expr, shape.bindingExpr)) return undefined;
+  const idxVar = shape.variable ?? b.variable;
+  const mapping: Expr = shape.mapping ?? { kind: 'Identifier', name: idxVar };
+  const vars = new Map([[b.variable, idxVar]]);
+  if (shape.when) {
+    const parts = conjunctsOf(c.satisfies);
+    if (!parts.some((p) => exprEquivalent(p, shape.when!, vars))) return undefined;
+  }
+  const r = sargKey(c.satisfies, mapping, vars);
+  if (r) return { r, fallback: false };
+  // The predicate only depends on the variable: scan the whole non-MISSING range and filter.
+  if (!mentionsVariable(c.satisfies, b.variable) || !strictOf(mapping, idxVar, false)) return undefined;
+  const identity = mapping.kind === 'Identifier';
+  const skipNull = identity && nullRejecting(c.satisfies, b.variable);
+  return { r: { ranges: [{ low: { kind: 'Literal', value: null }, inclusion: skipNull ? 0 : 1 }], exact: false }, fallback: true };
+}
+
+/** Flattens nested ANDs. */
+export function conjunctsOf(e: Expr): Expr[] {
+  return e.kind === 'Binary' && e.op === 'AND' ? [...conjunctsOf(e.left), ...conjunctsOf(e.right)] : [e];
+}
+
+/**
+ * The best use of one index for a list of formalized conjuncts: ranges on the leading key, and
+ * on the next keys while the previous ones are single points. Undefined if the leading key is
+ * not sargable.
+ */
+export function sargIndex(conjuncts: Expr[], index: IndexInfo): IndexSarg | undefined {
+  const keys = index.keys.map((k) => formalize(k.expr, index.alias));
+  const texts = index.keys.map(indexKeyText);
+  let spans: { exact: boolean; ranges: SpanRangePlan[] }[] = [{ exact: true, ranges: [] }];
+  const used: Expr[] = [];
+  let total = 0;
+  for (let i = 0; i < keys.length; i++) {
+    const shape = arrayKeyShape(keys[i], !!index.keys[i].array);
+    let best: { r: SargResult; s: number; c: Expr } | undefined;
+    for (const c of conjuncts) {
+      let r: SargResult | undefined;
+      let s = 0;
+      if (shape) {
+        if (c.kind !== 'Collection') continue;
+        const a = sargAny(c, shape);
+        if (a) [r, s] = [a.r, score(a.r, a.fallback)];
+      } else {
+        r = sargKey(c, keys[i], new Map());
+        if (r) s = score(r, false);
+      }
+      if (r && (!best || s > best.s)) best = { r, s, c };
+    }
+    if (!best) break;
+    used.push(best.c);
+    total += best.s;
+    const r = best.r;
+    spans = spans.flatMap((sp) =>
+      r.ranges.map((x) => ({ exact: sp.exact && r.exact, ranges: [...sp.ranges, { low: x.low, high: x.high, inclusion: x.inclusion, indexKey: texts[i] }] })),
+    );
+    const point = r.ranges.length === 1 && r.ranges[0].inclusion === 3 && r.ranges[0].low === r.ranges[0].high;
+    if (!point || shape) break;
+  }
+  if (used.length === 0) return undefined;
+  const exact = spans.every((s) => s.exact) && used.length >= 1;
+  return { index, spans, exact, score: total, used, distinct: index.keys.some((k) => !!k.array) };
+}

@@ -1,0 +1,105 @@
+import type { Binary, Expr } from '../ast/index.js';
+import { likePrefix } from '../tokens/patterns.js';
+import { constantValue, NOT_CONSTANT } from '../eval/index.js';
+import { exprEquivalent } from './expr-equivalent.js';
+import { isStatic } from './static-expr.js';
+
+/** A range on one key, with static bounds. */
+export interface KeySarg {
+  low?: Expr;
+  high?: Expr;
+  inclusion: 0 | 1 | 2 | 3;
+}
+
+/** The result of sarging a predicate against one index key: alternative ranges (OR-ed). */
+export interface SargResult {
+  ranges: KeySarg[];
+  /** True when the ranges select exactly the values satisfying the predicate. */
+  exact: boolean;
+}
+
+const lit = (value: string | null): Expr => ({ kind: 'Literal', value });
+const FLIP: Record<string, string> = { '<': '>', '<=': '>=', '>': '<', '>=': '<=', '=': '=' };
+
+/** The smallest string greater than every string starting with `prefix`. */
+function successor(prefix: string): string {
+  const last = prefix.charCodeAt(prefix.length - 1);
+  return prefix.slice(0, -1) + String.fromCharCode(last + 1);
+}
+
+function compareSarg(op: string, value: Expr): SargResult | undefined {
+  switch (op) {
+    case '=':
+      return { ranges: [{ low: value, high: value, inclusion: 3 }], exact: true };
+    case '<':
+      return { ranges: [{ low: lit(null), high: value, inclusion: 0 }], exact: true };
+    case '<=':
+      return { ranges: [{ low: lit(null), high: value, inclusion: 2 }], exact: true };
+    case '>':
+      return { ranges: [{ low: value, inclusion: 0 }], exact: true };
+    case '>=':
+      return { ranges: [{ low: value, inclusion: 1 }], exact: true };
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * Sargs one predicate against an index key expression (both formalized). `vars` maps the
+ * predicate's variables to the index's (array keys). Handles `=`, `<`, `<=`, `>`, `>=` (either
+ * side), `IN [static list]`, `BETWEEN`, `LIKE 'prefix…'`, `IS NULL`, `IS NOT NULL`,
+ * `IS VALUED`, `IS NOT MISSING`, and `AND` of those on the same key (the tightest part is used,
+ * inexact). Source: couchbase/query `planner/sarg_*.go`.
+ */
+export function sargKey(pred: Expr, key: Expr, vars: ReadonlyMap<string, string>): SargResult | undefined {
+  const isKey = (e: Expr) => exprEquivalent(e, key, vars);
+  switch (pred.kind) {
+    case 'Binary': {
+      const b = pred as Binary;
+      if (b.op === 'AND') {
+        const l = sargKey(b.left, key, vars);
+        const r = sargKey(b.right, key, vars);
+        if (l && r) return { ranges: l.ranges.length <= r.ranges.length ? l.ranges : r.ranges, exact: false };
+        const one = l ?? r;
+        return one ? { ranges: one.ranges, exact: false } : undefined;
+      }
+      if (b.op === 'OR') {
+        const l = sargKey(b.left, key, vars);
+        const r = sargKey(b.right, key, vars);
+        if (!l || !r) return undefined;
+        return { ranges: [...l.ranges, ...r.ranges], exact: l.exact && r.exact };
+      }
+      if (!(b.op in FLIP)) return undefined;
+      if (isKey(b.left) && isStatic(b.right)) return compareSarg(b.op, b.right);
+      if (isKey(b.right) && isStatic(b.left)) return compareSarg(FLIP[b.op], b.left);
+      return undefined;
+    }
+    case 'In': {
+      if (pred.not || !isKey(pred.operand) || pred.collection.kind !== 'ArrayConstruct' || !isStatic(pred.collection)) return undefined;
+      if (pred.collection.items.length === 0) return undefined;
+      return { ranges: pred.collection.items.map((v) => ({ low: v, high: v, inclusion: 3 as const })), exact: true };
+    }
+    case 'Between':
+      if (pred.not || !isKey(pred.operand) || !isStatic(pred.low) || !isStatic(pred.high)) return undefined;
+      return { ranges: [{ low: pred.low, high: pred.high, inclusion: 3 }], exact: true };
+    case 'Like': {
+      if (pred.not || !isKey(pred.operand)) return undefined;
+      const pattern = constantValue(pred.pattern);
+      const escape = pred.escape ? constantValue(pred.escape) : '\\';
+      if (pattern === NOT_CONSTANT || typeof pattern !== 'string' || typeof escape !== 'string') return undefined;
+      const p = likePrefix(pattern, escape);
+      if (p.exact) return { ranges: [{ low: lit(p.prefix), high: lit(p.prefix), inclusion: 3 }], exact: true };
+      if (p.prefix === '') return { ranges: [{ low: lit(''), high: { kind: 'ArrayConstruct', items: [] }, inclusion: 1 }], exact: false };
+      return { ranges: [{ low: lit(p.prefix), high: lit(successor(p.prefix)), inclusion: 1 }], exact: p.prefixOnly };
+    }
+    case 'Is': {
+      if (!isKey(pred.operand)) return undefined;
+      if (pred.test === 'NULL' && !pred.not) return { ranges: [{ low: lit(null), high: lit(null), inclusion: 3 }], exact: true };
+      if ((pred.test === 'NULL' && pred.not) || (pred.test === 'VALUED' && !pred.not)) return { ranges: [{ low: lit(null), inclusion: 0 }], exact: true };
+      if (pred.test === 'MISSING' && pred.not) return { ranges: [{ low: lit(null), inclusion: 1 }], exact: true };
+      return undefined;
+    }
+    default:
+      return undefined;
+  }
+}
