@@ -55,8 +55,8 @@ async function indexInfo(db: Database, keyspace: string, name: string): Promise<
   const row = results[0] as ObjectValue | undefined;
   if (!row) return 'not in system:indexes';
   const extra = Object.entries(row)
-    .filter(([k, v]) => !KNOWN_FIELDS.has(k) && (typeof v === 'number' || typeof v === 'string'))
-    .map(([k, v]) => `${k}=${typeof v === 'number' ? v.toLocaleString('en-US') : v}`);
+    .filter(([k, v]) => !KNOWN_FIELDS.has(k) && typeof v === 'number')
+    .map(([k, v]) => `${k}=${(v as number).toLocaleString('en-US')}`);
   return [String(row.state), ...(extra.length ? extra : ['entries not exposed'])].join(', ');
 }
 

@@ -43,7 +43,7 @@ export function compileSelect(plan: SelectPlan, catalog: Catalog, outer?: Scope)
   };
 
   const compileBody = (b: SelectBodyPlan, orderHere: boolean): CompiledBlock => {
-    if (b.kind === 'Subselect') return compileBlock(b, scope, subquery, orderHere ? plan.orderBy : undefined, topN);
+    if (b.kind === 'Subselect') return compileBlock(b, scope, subquery, orderHere && !b.orderServed ? plan.orderBy : undefined, topN);
     const left = compileBody(b.left, false);
     const right = compileBody(b.right, false);
     return (env, rc) => setOperation(b.op, b.all, left(env, rc), right(env, rc));

@@ -3,9 +3,10 @@ import { compileExpr, rootEnv, type Evaluator, type Scope } from '../eval/index.
 import type { ScanPlan } from '../planner/plan.js';
 import type { KeyRange } from '../storage/index.js';
 import type { RunContext } from './runtime.js';
+import type { Value } from '../values/index.js';
 
 /** A compiled scan: the document keys it selects, in index order, without duplicates. */
-export type CompiledScan = (rc: RunContext, limit?: number) => string[];
+export type CompiledScan = (rc: RunContext, limit?: number, onEntry?: (id: string, key: Value[]) => void) => string[];
 
 interface CompiledRange {
   low?: Evaluator;
@@ -45,7 +46,7 @@ export function compileScan(scan: ScanPlan, scope: Scope): CompiledScan {
       }),
     ),
   );
-  return (rc, limit) => {
+  return (rc, limit, onEntry) => {
     const tree = rc.indexTree(scan.keyspace, scan.index);
     if (!tree) {
       throw new QueryError({ code: ErrorCode.INDEX_NOT_FOUND, phase: 'execution', message: `Index Not Found - cause: GSI index ${scan.index} not found.` });
@@ -55,8 +56,9 @@ export function compileScan(scan: ScanPlan, scope: Scope): CompiledScan {
     const max = limit ?? Infinity;
     for (const span of spans) {
       const ranges: KeyRange[] = span.map((r) => ({ low: r.low?.(env, rc), high: r.high?.(env, rc), inclusion: r.inclusion }));
-      tree.scan(ranges, (_key, docs) => {
+      tree.scan(ranges, (key, docs) => {
         for (const id of docs) {
+          if (onEntry && !seen.has(id)) onEntry(id, key);
           seen.add(id);
           if (seen.size >= max) return false;
         }

@@ -50,11 +50,28 @@ export function compileSource(
         yield* batched(mapIter(ks.scan(), (d) => docRow(outer, source.alias, source.keyspace, d)));
       };
     case 'IndexScan': {
-      const scan = compileScan(source.scan, { names: new Set(), keyspaceAliases: [] });
+      const constScope: Scope = { names: new Set(), keyspaceAliases: [] };
+      const scan = compileScan(source.scan, constScope);
+      const limitExpr = source.scan.kind === 'IndexScan3' && source.scan.limit ? compileExpr(source.scan.limit, constScope) : undefined;
       return function* (outer, rc) {
         const ks = keyspaceOf(rc, source.keyspace);
         const rows: Row[] = [];
-        for (const id of scan(rc)) {
+        const lim = limitExpr?.(rootEnv(), rc);
+        const max = typeof lim === 'number' ? Math.max(0, Math.floor(lim)) : undefined;
+        if (source.coverPaths) {
+          // Covering scan: the row's document is rebuilt from the index keys; no Fetch.
+          const paths = source.coverPaths;
+          scan(rc, max, (id, key) => {
+            if (!ks.get(id)) return;
+            const doc = coverDocument(paths, key);
+            const env = outer ? childEnv(outer) : rootEnv();
+            bindDocument(env, source.alias, doc, { id, cas: 0, expiration: 0, keyspace: `default:${source.keyspace}` });
+            rows.push({ env });
+          });
+          yield* batched(rows);
+          return;
+        }
+        for (const id of scan(rc, max)) {
           const d = ks.get(id);
           if (d) rows.push(docRow(outer, source.alias, source.keyspace, d));
         }
@@ -85,6 +102,21 @@ export function compileSource(
     case 'SystemScan':
       return (outer, rc) => elementRows(outer, source.alias, systemRows(source.keyspace, rc));
   }
+}
+
+/** A document holding only the covered index keys at their field paths. */
+function coverDocument(paths: string[][], key: Value[]): Value {
+  const doc: Record<string, Value> = {};
+  paths.forEach((p, i) => {
+    if (key[i] === undefined) return;
+    let o = doc;
+    for (let j = 0; j < p.length - 1; j++) {
+      const next = o[p[j]];
+      o = (next !== null && typeof next === 'object' && !Array.isArray(next) ? next : (o[p[j]] = {})) as Record<string, Value>;
+    }
+    o[p[p.length - 1]] = key[i];
+  });
+  return doc;
 }
 
 function* mapIter<T, U>(it: Iterable<T>, f: (t: T) => U): Iterable<U> {

@@ -4,6 +4,8 @@ import { ErrorCode, QueryError } from '../errors/index.js';
 import { isAggregateName } from '../eval/index.js';
 import { keyspaceAlias, primaryIndexName, resolveKeyspace, type Catalog } from './catalog.js';
 import { chooseScan } from './choose-scan.js';
+import { pushDownOrder } from './order-pushdown.js';
+import { applyCovering } from './cover.js';
 import type { SelectBodyPlan, SelectPlan, SourcePlan, SubselectPlan, UnnestPlan } from './plan.js';
 
 function duplicateAlias(name: string, e: { loc?: import('../errors/index.js').SourcePosition }): QueryError {
@@ -130,5 +132,8 @@ function buildBody(b: SelectBody, catalog: Catalog, orderHasAggregate: boolean):
 /** Plans a SELECT statement (set operations, ORDER BY, OFFSET, LIMIT included). */
 export function buildSelect(s: SelectStatement, catalog: Catalog): SelectPlan {
   const orderAgg = (s.orderBy ?? []).some((o) => hasAggregate(o.expr));
-  return { kind: 'Select', body: buildBody(s.body, catalog, orderAgg), orderBy: s.orderBy, offset: s.offset, limit: s.limit };
+  const plan: SelectPlan = { kind: 'Select', body: buildBody(s.body, catalog, orderAgg), orderBy: s.orderBy, offset: s.offset, limit: s.limit };
+  pushDownOrder(plan, catalog);
+  applyCovering(plan, catalog);
+  return plan;
 }

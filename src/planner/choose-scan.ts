@@ -6,8 +6,10 @@ import type { ScanPlan } from './plan.js';
 import { containsTokenConjuncts } from './rewrite-contains-token.js';
 import { conjunctsOf, sargIndex, type IndexSarg } from './sarg-index.js';
 
-function toScan(s: IndexSarg): ScanPlan {
-  return { kind: 'IndexScan3', index: s.index.name, indexId: s.index.id, keyspace: s.index.keyspace, spans: s.spans, distinct: s.distinct };
+function toScan(s: IndexSarg, servesAll = false): ScanPlan {
+  const scan: ScanPlan = { kind: 'IndexScan3', index: s.index.name, indexId: s.index.id, keyspace: s.index.keyspace, spans: s.spans, distinct: s.distinct };
+  if (servesAll) scan.servesWhere = true;
+  return scan;
 }
 
 function bestSargs(conjuncts: Expr[], indexes: IndexInfo[]): IndexSarg[] {
@@ -21,7 +23,8 @@ function bestSargs(conjuncts: Expr[], indexes: IndexInfo[]): IndexSarg[] {
 
 /** One scan for a list of conjuncts: the best index, or an IntersectScan of exact scans on several ANYs. */
 function scanFor(conjuncts: Expr[], indexes: IndexInfo[]): { scan: ScanPlan; score: number } | undefined {
-  const all = conjuncts.concat(containsTokenConjuncts(conjuncts, indexes));
+  const rewrites = containsTokenConjuncts(conjuncts, indexes);
+  const all = conjuncts.concat(rewrites.map((r) => r.any));
   const sargs = bestSargs(all, indexes);
   const direct = sargs[0];
   // ANY conjuncts served by different array indexes: intersect their scans (spec §10.4,
@@ -35,9 +38,14 @@ function scanFor(conjuncts: Expr[], indexes: IndexInfo[]): { scan: ScanPlan; sco
   // Prefer intersecting the selective scans; full-range scans only when there is nothing better.
   const selective = parts.filter((p) => p.score >= 20);
   if (selective.length > 0) parts.splice(0, parts.length, ...selective);
-  if (parts.length >= 2) return { scan: { kind: 'IntersectScan', scans: parts.map(toScan) }, score: Math.max(...parts.map((p) => p.score)) + 1 };
+  if (parts.length >= 2) return { scan: { kind: 'IntersectScan', scans: parts.map((p) => toScan(p)) }, score: Math.max(...parts.map((p) => p.score)) + 1 };
   const union = unionFor(conjuncts, indexes);
-  if (direct && (!union || direct.score >= union.score)) return { scan: toScan(direct), score: direct.score };
+  if (direct && (!union || direct.score >= union.score)) {
+    // The spans alone decide the result when they are exact and serve every conjunct
+    // (a CONTAINS_TOKEN conjunct through its rewrite), so a LIMIT may be pushed into the scan.
+    const served = (c: Expr) => direct.used.includes(c) || rewrites.some((r) => r.origin === c && direct.used.includes(r.any));
+    return { scan: toScan(direct, direct.exact && conjuncts.every(served)), score: direct.score };
+  }
   return union;
 }
 

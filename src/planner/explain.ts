@@ -45,7 +45,7 @@ export function explainScan(scan: ScanPlan): Op {
 function sourceOps(s: SourcePlan): Op[] {
   switch (s.op) {
     case 'IndexScan':
-      return s.covering ? [explainScan(s.scan)] : [explainScan(s.scan), { '#operator': 'Fetch', as: s.alias, keyspace: s.keyspace, namespace: s.namespace }];
+      return s.coverPaths ? [explainScan(s.scan)] : [explainScan(s.scan), { '#operator': 'Fetch', as: s.alias, keyspace: s.keyspace, namespace: s.namespace }];
     case 'DummyScan':
       return [{ '#operator': 'DummyScan' }];
     case 'PrimaryScan3':
@@ -111,7 +111,7 @@ function seq(children: Op[]): Op {
 /** The plan of a SELECT as EXPLAIN JSON. */
 export function explainSelect(p: SelectPlan): Op {
   const ops = bodyOps(p.body);
-  if (p.orderBy?.length) {
+  if (p.orderBy?.length && !(p.body.kind === 'Subselect' && p.body.orderServed)) {
     ops.push({ '#operator': 'Order', sort_terms: p.orderBy.map((o) => ({ expr: text(o.expr), ...(o.desc ? { desc: true } : {}), ...(o.nulls ? { nulls_pos: o.nulls.toLowerCase() } : {}) })) });
   }
   if (p.offset) ops.push({ '#operator': 'Offset', expr: text(p.offset) });

@@ -47,13 +47,15 @@ export type ScanPlan =
       limit?: Expr;
       /** Covering scan: the index keys (canonical text) the query reads instead of the document. */
       covers?: string[];
+      /** The spans are exact and serve every WHERE conjunct: the filter cannot drop a row. */
+      servesWhere?: boolean;
     }
   | { kind: 'IntersectScan'; scans: ScanPlan[] }
   | { kind: 'UnionScan'; scans: ScanPlan[] };
 
 /** Where a subselect's rows come from. */
 export type SourcePlan =
-  | { op: 'IndexScan'; keyspace: string; namespace: string; alias: string; scan: ScanPlan; covering?: boolean }
+  | { op: 'IndexScan'; keyspace: string; namespace: string; alias: string; scan: ScanPlan; coverPaths?: string[][] }
   | { op: 'DummyScan' }
   | { op: 'PrimaryScan3'; keyspace: string; namespace: string; alias: string; index: string }
   | { op: 'KeyScan'; keyspace: string; namespace: string; alias: string; keys: Expr }
@@ -88,6 +90,8 @@ export interface SubselectPlan {
   raw: boolean;
   terms: ResultTerm[];
   ast: Subselect;
+  /** ORDER BY is served by the index scan order: no Order operator. */
+  orderServed?: boolean;
 }
 
 export interface SetOpPlan {

@@ -32,10 +32,10 @@ let counter = 0;
  * The original call stays in the filter; the extra conjunct only guides index selection, which
  * uses the index only if the options are equivalent (§10.2).
  */
-export function containsTokenConjuncts(conjuncts: Expr[], indexes: IndexInfo[]): Expr[] {
+export function containsTokenConjuncts(conjuncts: Expr[], indexes: IndexInfo[]): { origin: Expr; any: Expr }[] {
   const subjects = tokenSubjects(indexes);
   if (subjects.length === 0) return [];
-  const out: Expr[] = [];
+  const out: { origin: Expr; any: Expr }[] = [];
   for (const c of conjuncts) {
     if (c.kind !== 'FunctionCall' || !PATTERN_FUNCTIONS.has(c.name) || c.args.length < 2) continue;
     const call = c as FunctionCall;
@@ -50,7 +50,7 @@ export function containsTokenConjuncts(conjuncts: Expr[], indexes: IndexInfo[]):
           ? { kind: 'Like', not: false, operand: ref, pattern: arg }
           : { kind: 'FunctionCall', name: 'regexp_like', args: [ref, arg] };
     const tokensCall: Expr = { kind: 'FunctionCall', name: 'tokens', args: opts ? [x, opts] : [x] };
-    out.push({ kind: 'Collection', quantifier: 'ANY', bindings: [{ variable: v, within: false, expr: tokensCall }], satisfies });
+    out.push({ origin: c, any: { kind: 'Collection', quantifier: 'ANY', bindings: [{ variable: v, within: false, expr: tokensCall }], satisfies } });
   }
   return out;
 }

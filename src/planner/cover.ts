@@ -1,0 +1,75 @@
+import type { Expr } from '../ast/index.js';
+import { walkExpr } from '../ast/index.js';
+import type { Catalog } from './catalog.js';
+import { formalize, KS } from './formalize.js';
+import { indexKeyText } from './sarg-index.js';
+import type { SelectPlan } from './plan.js';
+
+/** The field path of `KS.a.b…` (['a','b']), or undefined if the expression is not such a path. */
+export function fieldPath(e: Expr): string[] | undefined {
+  const path: string[] = [];
+  let cur = e;
+  while (cur.kind === 'Field' && !cur.caseInsensitive) {
+    path.unshift(cur.name);
+    cur = cur.target;
+  }
+  return cur.kind === 'Identifier' && cur.name === KS && path.length > 0 ? path : undefined;
+}
+
+function isMetaId(e: Expr): boolean {
+  return e.kind === 'Field' && e.name === 'id' && e.target.kind === 'FunctionCall' && e.target.name === 'meta';
+}
+
+/** True if every reference to the keyspace in `e` goes through one of `paths` (or `META().id`). */
+function coveredBy(e: Expr, paths: string[][]): boolean {
+  let ok = true;
+  walkExpr(e, (x) => {
+    if (!ok) return false;
+    if (isMetaId(x)) return false;
+    const p = fieldPath(x);
+    if (p) {
+      if (paths.some((k) => k.length <= p.length && k.every((n, i) => n === p[i]))) return false;
+      // A longer path may still be covered through a shorter prefix: look at the target.
+      return true;
+    }
+    if ((x.kind === 'Identifier' && x.name === KS) || x.kind === 'Subquery' || (x.kind === 'FunctionCall' && x.name === 'meta')) ok = false;
+    return ok;
+  });
+  return ok;
+}
+
+/**
+ * Covering index scans (couchbase/query `planner/build_covering.go`, simplified): when a
+ * single SELECT block scans one scalar index and every expression of the block reads the
+ * keyspace only through index keys that are plain field paths (or `META().id`), the rows are
+ * built from the index entries and the Fetch is skipped. Marks the scan with `covers`.
+ */
+export function applyCovering(plan: SelectPlan, catalog: Catalog): void {
+  const b = plan.body;
+  if (b.kind !== 'Subselect') return;
+  const src = b.source;
+  if (src.op !== 'IndexScan' || src.scan.kind !== 'IndexScan3' || src.scan.distinct) return;
+  const scan = src.scan;
+  const index = catalog.indexes?.(src.keyspace).find((i) => i.name === scan.index);
+  if (!index || index.keys.some((k) => k.array)) return;
+  const paths = index.keys.map((k) => fieldPath(formalize(k.expr, index.alias)));
+  if (paths.some((p) => !p)) return;
+  const exprs: Expr[] = [];
+  for (const t of b.terms) {
+    if (t.kind === 'Star') return;
+    exprs.push(t.expr);
+  }
+  if (b.where) exprs.push(b.where);
+  for (const u of b.unnests) exprs.push(u.expr);
+  for (const l of b.let ?? []) exprs.push(l.expr);
+  for (const k of b.group?.keys ?? []) exprs.push(k.expr);
+  for (const l of b.group?.letting ?? []) exprs.push(l.expr);
+  if (b.group?.having) exprs.push(b.group.having);
+  const bound = new Set([...b.unnests.map((u) => u.alias), ...(b.let ?? []).map((l) => l.name), ...(b.group?.keys ?? []).flatMap((k) => (k.alias ? [k.alias] : []))]);
+  if (!exprs.every((e) => coveredBy(formalize(e, src.alias, bound), paths as string[][]))) return;
+  // ORDER BY may also name projection aliases.
+  const orderBound = new Set([...bound, ...b.terms.flatMap((t) => (t.kind === 'Term' && t.alias ? [t.alias] : []))]);
+  if (!(plan.orderBy ?? []).every((o) => coveredBy(formalize(o.expr, src.alias, orderBound), paths as string[][]))) return;
+  scan.covers = index.keys.map((k) => `cover (${indexKeyText(k)})`).concat(['cover ((meta(`' + src.alias + '`).`id`))']);
+  src.coverPaths = paths as string[][];
+}
