@@ -19,7 +19,17 @@ const CTX: ExecContext = { named: {}, positional: [], warn: () => {}, now: 0 };
  */
 export function compileIndexEntries(def: Pick<CreateIndexStatement, 'keys' | 'where'>, alias: string, keyspace: string): EntryFunction {
   const scope: Scope = { names: new Set([alias]), defaultAlias: alias, keyspaceAliases: [alias] };
-  const keys: { expr: Evaluator; array?: 'DISTINCT' | 'ALL' }[] = def.keys.map((k) => ({ expr: compileExpr(k.expr, scope), array: k.array }));
+  const keys: { expr: Evaluator; array?: 'DISTINCT' | 'ALL'; unique?: boolean }[] = def.keys.map((k) => {
+    // `ARRAY v FOR v IN TOKENS(…) END` is TOKENS(…) itself, whose elements are already distinct.
+    const e = k.expr;
+    if (k.array && e.kind === 'ArrayFor' && !e.first && !e.when && e.bindings.length === 1 && !e.bindings[0].within && !e.bindings[0].nameVariable) {
+      const b = e.bindings[0];
+      if (e.mapping.kind === 'Identifier' && e.mapping.name === b.variable && b.expr.kind === 'FunctionCall' && b.expr.name.toLowerCase() === 'tokens') {
+        return { expr: compileExpr(b.expr, scope), array: k.array, unique: true };
+      }
+    }
+    return { expr: compileExpr(e, scope), array: k.array };
+  });
   const where = def.where ? compileExpr(def.where, scope) : undefined;
   const arrayAt = def.keys.findIndex((k) => k.array);
   return (d) => {
@@ -32,7 +42,7 @@ export function compileIndexEntries(def: Pick<CreateIndexStatement, 'keys' | 'wh
     if (!Array.isArray(arr) || arr.length === 0) return [];
     if (arrayAt > 0 && values[0] === undefined) return [];
     let elements: Value[] = arr;
-    if (keys[arrayAt].array === 'DISTINCT') {
+    if (keys[arrayAt].array === 'DISTINCT' && !keys[arrayAt].unique) {
       const seen = new Set<string>();
       elements = [];
       for (const e of arr) {
@@ -43,6 +53,7 @@ export function compileIndexEntries(def: Pick<CreateIndexStatement, 'keys' | 'wh
         }
       }
     }
+    if (values.length === 1) return elements.map((e) => [e]);
     return elements.map((e) => {
       const entry = values.slice();
       entry[arrayAt] = e;

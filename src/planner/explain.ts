@@ -1,5 +1,6 @@
 import type { Expr, ResultTerm, Returning } from '../ast/index.js';
 import { printExpr } from '../syntax/print.js';
+import { lookupFunction } from '../eval/functions/registry.js';
 import type { ObjectValue, Value } from '../values/index.js';
 import type { DeletePlan, InsertPlan, Plan, ScanPlan, SelectBodyPlan, SelectPlan, SourcePlan, SubselectPlan, UpdatePlan } from './plan.js';
 
@@ -10,7 +11,13 @@ import type { DeletePlan, InsertPlan, Plan, ScanPlan, SelectBodyPlan, SelectPlan
  */
 type Op = ObjectValue;
 
-const text = (e: Expr): string => printExpr(e);
+/** Canonical text: function aliases print under their function's name (`HAS_TOKEN` → `contains_token`, spec §1). */
+const text = (e: Expr): string =>
+  printExpr(
+    JSON.parse(JSON.stringify(e), (_k, v) =>
+      v && v.kind === 'FunctionCall' && v.name !== 'meta' ? { ...v, name: lookupFunction(v.name)?.name.toLowerCase() ?? v.name } : v,
+    ) as Expr,
+  );
 
 /** IndexScan3 / DistinctScan / IntersectScan / UnionScan as the reference shows them (spec §10.4). */
 export function explainScan(scan: ScanPlan): Op {

@@ -13,7 +13,11 @@ import type { SelectPlan } from './plan.js';
  */
 export function pushDownOrder(plan: SelectPlan, catalog: Catalog): void {
   const b = plan.body;
-  if (b.kind !== 'Subselect' || !plan.orderBy?.length) return;
+  if (b.kind !== 'Subselect') return;
+  if (!plan.orderBy?.length) {
+    pushDownLimit(plan);
+    return;
+  }
   const src = b.source;
   if (src.op !== 'IndexScan' || src.scan.kind !== 'IndexScan3' || src.scan.distinct || src.scan.spans.length !== 1) return;
   if (b.group || b.distinct || b.unnests.length || b.let?.length) return;
@@ -30,4 +34,18 @@ export function pushDownOrder(plan: SelectPlan, catalog: Catalog): void {
   if (plan.limit && scan.servesWhere) {
     scan.limit = plan.offset ? ({ kind: 'Binary', op: '+', left: plan.limit, right: plan.offset } as Expr) : plan.limit;
   }
+}
+
+/**
+ * LIMIT without ORDER BY: any rows will do, so when the spans alone decide the result (exact,
+ * serving every conjunct) the scan stops after OFFSET+LIMIT documents (reference
+ * `checkPushDowns`). Not with grouping, DISTINCT, UNNEST or LET, which change the row count.
+ */
+function pushDownLimit(plan: SelectPlan): void {
+  const b = plan.body;
+  if (b.kind !== 'Subselect' || !plan.limit) return;
+  const src = b.source;
+  if (src.op !== 'IndexScan' || src.scan.kind !== 'IndexScan3' || !src.scan.servesWhere) return;
+  if (b.group || b.distinct || b.unnests.length || b.let?.length) return;
+  src.scan.limit = plan.offset ? ({ kind: 'Binary', op: '+', left: plan.limit, right: plan.offset } as Expr) : plan.limit;
 }

@@ -5,8 +5,14 @@ import { exprEquivalent } from './expr-equivalent.js';
 import { formalize } from './formalize.js';
 import { nullRejecting, strictOf } from './null-rejecting.js';
 import type { SpanPlan, SpanRangePlan } from './plan.js';
-import { sargKey, type SargResult } from './sarg.js';
+import { mergeRanges, sargKey, type SargResult } from './sarg.js';
 import { mentionsVariable } from './static-expr.js';
+import { implies } from './implies.js';
+
+/** A copy of `e` with the identifier `from` renamed `to` (binding variables of an index key). */
+function renameVariable(e: Expr, from: string, to: string): Expr {
+  return JSON.parse(JSON.stringify(e), (_k, v) => (v && v.kind === 'Identifier' && v.name === from ? { ...v, name: to } : v)) as Expr;
+}
 
 /** What one index can do for a query: its spans, whether they are exact, and a score. */
 export interface IndexSarg {
@@ -62,10 +68,7 @@ function sargAny(c: Collection, shape: ArrayKeyShape): { r: SargResult; fallback
   const idxVar = shape.variable ?? b.variable;
   const mapping: Expr = shape.mapping ?? { kind: 'Identifier', name: idxVar };
   const vars = new Map([[b.variable, idxVar]]);
-  if (shape.when) {
-    const parts = conjunctsOf(c.satisfies);
-    if (!parts.some((p) => exprEquivalent(p, shape.when!, vars))) return undefined;
-  }
+  if (shape.when && !implies(conjunctsOf(c.satisfies), renameVariable(shape.when, idxVar, b.variable))) return undefined;
   const r = sargKey(c.satisfies, mapping, vars);
   if (r) return { r, fallback: false };
   // The predicate only depends on the variable: scan the whole non-MISSING range and filter.
@@ -73,6 +76,21 @@ function sargAny(c: Collection, shape: ArrayKeyShape): { r: SargResult; fallback
   const identity = mapping.kind === 'Identifier';
   const skipNull = identity && nullRejecting(c.satisfies, b.variable);
   return { r: { ranges: [{ low: { kind: 'Literal', value: null }, inclusion: skipNull ? 0 : 1 }], exact: false }, fallback: true };
+}
+
+const KEY = '\u0000key';
+
+/** True if the predicate mentions the key expression and is NULL-rejecting in it. */
+function dependsStrictly(pred: Expr, key: Expr): boolean {
+  let found = false;
+  const replaced = JSON.parse(JSON.stringify(pred), (_k, v) => {
+    if (v && typeof v.kind === 'string' && exprEquivalent(v as Expr, key)) {
+      found = true;
+      return { kind: 'Identifier', name: KEY };
+    }
+    return v;
+  }) as Expr;
+  return found && nullRejecting(replaced, KEY);
 }
 
 /** Flattens nested ANDs. */
@@ -93,7 +111,7 @@ export function sargIndex(conjuncts: Expr[], index: IndexInfo): IndexSarg | unde
   let total = 0;
   for (let i = 0; i < keys.length; i++) {
     const shape = arrayKeyShape(keys[i], !!index.keys[i].array);
-    let best: { r: SargResult; s: number; c: Expr } | undefined;
+    let best: { r: SargResult; s: number; c: Expr[] } | undefined;
     for (const c of conjuncts) {
       let r: SargResult | undefined;
       let s = 0;
@@ -104,11 +122,22 @@ export function sargIndex(conjuncts: Expr[], index: IndexInfo): IndexSarg | unde
       } else {
         r = sargKey(c, keys[i], new Map());
         if (r) s = score(r, false);
+        else if (i === 0 && dependsStrictly(c, keys[i])) {
+          // `LOWER(type) = 'x'` on key `type`: only rows with a non-NULL key can qualify (spec §10.1).
+          r = { ranges: [{ low: { kind: 'Literal', value: null }, inclusion: 0 }], exact: false };
+          s = score(r, true);
+        }
+        // Two ranges on the same key (`k >= 2 AND k <= 5`) make one tighter range.
+        const merged = r && best ? mergeRanges(best.r, r) : undefined;
+        if (merged && best) {
+          best = { r: merged, s: Math.max(s, best.s), c: [...best.c, c] };
+          continue;
+        }
       }
-      if (r && (!best || s > best.s)) best = { r, s, c };
+      if (r && (!best || s > best.s)) best = { r, s, c: [c] };
     }
     if (!best) break;
-    used.push(best.c);
+    used.push(...best.c);
     total += best.s;
     const r = best.r;
     spans = spans.flatMap((sp) =>

@@ -1,6 +1,7 @@
 import type { Binary, Expr } from '../ast/index.js';
 import { likePrefix } from '../tokens/patterns.js';
 import { constantValue, NOT_CONSTANT } from '../eval/index.js';
+import { collate } from '../values/index.js';
 import { exprEquivalent } from './expr-equivalent.js';
 import { isStatic } from './static-expr.js';
 
@@ -44,6 +45,35 @@ function compareSarg(op: string, value: Expr): SargResult | undefined {
   }
 }
 
+const isNullLow = (e: Expr | undefined) => e?.kind === 'Literal' && e.value === null;
+
+function pickBound(a: Expr | undefined, b: Expr | undefined, wantLarger: boolean): 'a' | 'b' | undefined {
+  if (!a) return b ? 'b' : undefined;
+  if (!b) return 'a';
+  const x = constantValue(a);
+  const y = constantValue(b);
+  if (x === NOT_CONSTANT || y === NOT_CONSTANT) return undefined;
+  const c = collate(x, y);
+  return (wantLarger ? c >= 0 : c <= 0) ? 'a' : 'b';
+}
+
+/** `k >= 2 AND k <= 5`: the intersection of two single ranges on the same key, when the bounds compare. */
+export function mergeRanges(l: SargResult, r: SargResult): SargResult | undefined {
+  if (l.ranges.length !== 1 || r.ranges.length !== 1) return undefined;
+  const [a, b] = [l.ranges[0], r.ranges[0]];
+  const lowA = isNullLow(a.low) ? undefined : a.low;
+  const lowB = isNullLow(b.low) ? undefined : b.low;
+  const lowFrom = pickBound(lowA, lowB, true);
+  const highFrom = pickBound(a.high, b.high, false);
+  if ((lowA || lowB) && !lowFrom) return undefined;
+  if ((a.high || b.high) && !highFrom) return undefined;
+  const lo = lowFrom === 'a' ? a : lowFrom === 'b' ? b : undefined;
+  const hi = highFrom === 'a' ? a : highFrom === 'b' ? b : undefined;
+  const low = lo ? lo.low : a.low ?? b.low;
+  const inclusion = (((lo ? lo.inclusion : (a.low ? a.inclusion : b.inclusion)) & 1) | ((hi ? hi.inclusion : 0) & 2)) as KeySarg['inclusion'];
+  return { ranges: [{ low, high: hi?.high, inclusion }], exact: l.exact && r.exact };
+}
+
 /**
  * Sargs one predicate against an index key expression (both formalized). `vars` maps the
  * predicate's variables to the index's (array keys). Handles `=`, `<`, `<=`, `>`, `>=` (either
@@ -59,7 +89,7 @@ export function sargKey(pred: Expr, key: Expr, vars: ReadonlyMap<string, string>
       if (b.op === 'AND') {
         const l = sargKey(b.left, key, vars);
         const r = sargKey(b.right, key, vars);
-        if (l && r) return { ranges: l.ranges.length <= r.ranges.length ? l.ranges : r.ranges, exact: false };
+        if (l && r) return mergeRanges(l, r) ?? { ranges: l.ranges.length <= r.ranges.length ? l.ranges : r.ranges, exact: false };
         const one = l ?? r;
         return one ? { ranges: one.ranges, exact: false } : undefined;
       }

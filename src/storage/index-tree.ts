@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { collate, type Value } from '../values/index.js';
+import { collate, compareStrings, type Value } from '../values/index.js';
 
 /** The part of sorted-btree's `BTree` (a B+ tree with a custom comparator) used here. */
 interface Tree {
@@ -31,6 +31,8 @@ export interface KeyRange {
  */
 export class IndexTree {
   private readonly tree: Tree;
+  /** Posting sets by a canonical string of the key: most adds never touch the tree. */
+  private readonly byId = new Map<string, { key: Value[]; docs: Set<string> }>();
   private entryCount = 0;
 
   constructor(private readonly desc: readonly boolean[]) {
@@ -57,23 +59,39 @@ export class IndexTree {
     return this.tree.size;
   }
 
-  add(key: Value[], docId: string): void {
-    let set = this.tree.get(key);
-    if (!set) {
-      set = new Set();
-      this.tree.set(key, set);
+  /** A string equal for two keys exactly when they collate equal. */
+  private static keyId(key: Value[]): string {
+    if (key.length === 1) {
+      const v = key[0];
+      if (typeof v === 'string') return 's' + v;
+      if (typeof v === 'number') return 'n' + (v === 0 ? 0 : v);
     }
-    if (!set.has(docId)) {
-      set.add(docId);
+    return 'k' + canonicalKey(key);
+  }
+
+  add(key: Value[], docId: string): void {
+    const id = IndexTree.keyId(key);
+    let e = this.byId.get(id);
+    if (!e) {
+      e = { key, docs: new Set() };
+      this.byId.set(id, e);
+      this.tree.set(key, e.docs);
+    }
+    if (!e.docs.has(docId)) {
+      e.docs.add(docId);
       this.entryCount++;
     }
   }
 
   remove(key: Value[], docId: string): void {
-    const set = this.tree.get(key);
-    if (!set || !set.delete(docId)) return;
+    const id = IndexTree.keyId(key);
+    const e = this.byId.get(id);
+    if (!e || !e.docs.delete(docId)) return;
     this.entryCount--;
-    if (set.size === 0) this.tree.delete(key);
+    if (e.docs.size === 0) {
+      this.byId.delete(id);
+      this.tree.delete(e.key);
+    }
   }
 
   /** True if `v` is inside `r` (value order, not index order). */
@@ -116,4 +134,12 @@ export class IndexTree {
       if (ok && visit(key, docs) === false) return;
     }
   }
+}
+
+/** Canonical text of a value: object fields sorted, numbers by value (1 and 1.0 agree). */
+function canonicalKey(v: Value): string {
+  if (v === undefined) return 'M';
+  if (v === null || typeof v !== 'object') return typeof v === 'number' && v === 0 ? '0' : (JSON.stringify(v) ?? 'null');
+  if (Array.isArray(v)) return '[' + v.map(canonicalKey).join(',') + ']';
+  return '{' + Object.keys(v).sort(compareStrings).map((n) => JSON.stringify(n) + ':' + canonicalKey(v[n])).join(',') + '}';
 }

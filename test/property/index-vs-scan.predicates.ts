@@ -25,7 +25,7 @@ export function predicates(pool: Pool, indexes: IndexDef[]) {
   const str = fc.constantFrom(...pool.tokens);
   const scalar = fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...pool.scalars) }, { weight: 1, arbitrary: str });
   const constant = scalar.map(literal);
-  const tokenConst = fc.oneof({ weight: 6, arbitrary: str.map(literal) }, { weight: 1, arbitrary: fc.constantFrom('1', '1.0', 'true', 'null', '408') });
+  const tokenConst = fc.oneof({ weight: 6, arbitrary: str.map(literal) }, { weight: 1, arbitrary: fc.constantFrom('1', '1.0', 'true', 'null', '408', '""', '" "') });
   const likePattern = fc.oneof(
     { weight: 4, arbitrary: fc.tuple(str, fc.integer({ min: 1, max: 3 })).map(([s, n]) => `${likeEscape(firstChars(s, n))}%`) },
     { weight: 1, arbitrary: str.map((s) => `%${likeEscape(firstChars(s, 2))}`) },
