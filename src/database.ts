@@ -1,6 +1,6 @@
-import type { Statement } from './ast/index.js';
+import { LRUCache } from 'lru-cache';
 import { ErrorCode, notSupported, QueryError } from './errors/index.js';
-import { execute, type EngineDeps, type EngineParams } from './engine.js';
+import { execute, type EngineDeps, type EngineParams, type PreparedStatement } from './engine.js';
 import { ddlHandler, indexRow } from './ddl.js';
 import { IndexManager } from './indexes/index-manager.js';
 import { readDocuments } from './load/index.js';
@@ -36,7 +36,7 @@ export class Database {
       store,
       indexes,
       ddl: ddlHandler(indexes, { hasKeyspace: (n) => store.keyspace(n) !== undefined }),
-      prepared: new Map<string, { text: string; statement: Statement }>(),
+      prepared: new LRUCache<string, PreparedStatement>({ max: 1024 }),
       system: {
         keyspaces: () => store.keyspaceNames().map((name) => ({ name, count: store.keyspace(name)!.count() })),
         indexes: () => indexes.all().map(indexRow),

@@ -13,6 +13,8 @@ import { jsonSize, type Value } from './values/index.js';
 import type { QueryResult } from './database-types.js';
 import type { DdlHandler } from './ddl.js';
 import type { IndexManager } from './indexes/index-manager.js';
+import type { LRUCache } from 'lru-cache';
+import { decodePlan, encodePlan, planIndexes } from './planner/plan-codec.js';
 
 /** What the engine runs against. */
 export interface EngineDeps {
@@ -20,7 +22,17 @@ export interface EngineDeps {
   system: SystemInfo;
   ddl: DdlHandler;
   indexes: IndexManager;
-  prepared: Map<string, { text: string; statement: Statement }>;
+  /** Prepared statements by name: the text, the statement, and the encoded plan (LRU-cached). */
+  prepared: LRUCache<string, PreparedStatement>;
+}
+
+/** A prepared statement: its text and statement, and its plan serialised (`encoded_plan`). */
+export interface PreparedStatement {
+  text: string;
+  statement: Statement;
+  encodedPlan: string;
+  /** The decoded plan, reused while every index it scans is online. */
+  plan: Plan;
 }
 
 /** Statement parameters, already split into named (without `$`) and positional. */
@@ -89,7 +101,7 @@ function withStatement(err: unknown, text: string): unknown {
 async function executeStatement(text: string, params: EngineParams, deps: EngineDeps): Promise<QueryResult> {
   const start = performance.now();
   const warnings: { code: number; msg: string }[] = [];
-  let statement = parseStatement(text);
+  const statement = parseStatement(text);
   const catalog: Catalog = { hasKeyspace: (n) => deps.store.keyspace(n) !== undefined, indexes: (ks) => deps.indexes.infos(ks) };
   const rc: RunContext = {
     ...params,
@@ -99,20 +111,30 @@ async function executeStatement(text: string, params: EngineParams, deps: Engine
     system: deps.system,
     indexTree: (ks, name) => deps.indexes.tree(ks, name),
   };
+  const execStart = performance.now();
+  let out: { results: Value[]; mutationCount?: number };
   if (statement.kind === 'Execute') {
     const p = deps.prepared.get(statement.name);
     if (!p) throw new QueryError({ code: ErrorCode.NO_STATEMENT, phase: 'service', message: `No such prepared statement: ${statement.name}`, position: statement.loc });
-    statement = p.statement;
-  }
-  const execStart = performance.now();
-  let out: { results: Value[]; mutationCount?: number };
-  if (statement.kind === 'Explain') {
+    // The cached plan runs as long as every index it scans is online; otherwise re-plan.
+    const online = [...planIndexes(p.plan)].every((k) => {
+      const [ks, ix] = k.split('\u0000');
+      return deps.indexes.tree(ks, ix) !== undefined;
+    });
+    if (!online) {
+      p.plan = buildPlan(p.statement, catalog);
+      p.encodedPlan = encodePlan(p.plan);
+    }
+    out = await runPlan(p.plan, catalog, rc, deps);
+  } else if (statement.kind === 'Explain') {
     out = { results: [{ plan: explainPlan(buildPlan(statement.statement, catalog)), text }] };
   } else if (statement.kind === 'Prepare') {
     const name = statement.name ?? `p${deps.prepared.size + 1}`;
-    const plan = explainPlan(buildPlan(statement.statement, catalog));
-    deps.prepared.set(name, { text: statement.text, statement: statement.statement });
-    out = { results: [{ name, operator: plan, text: statement.text }] };
+    const plan = buildPlan(statement.statement, catalog);
+    const encodedPlan = encodePlan(plan);
+    // What is cached is the plan as loaded back from its encoding: the round trip is exercised.
+    deps.prepared.set(name, { text: statement.text, statement: statement.statement, encodedPlan, plan: decodePlan(encodedPlan) });
+    out = { results: [{ name, operator: explainPlan(plan), encoded_plan: encodedPlan, text: statement.text }] };
   } else {
     out = await runPlan(buildPlan(statement, catalog), catalog, rc, deps);
   }

@@ -22,6 +22,8 @@ export const ErrorCode = {
   DUPLICATE_ALIAS: 4020,
   /** Something the statement asks for that tokenql does not implement. */
   NOT_SUPPORTED: 4050,
+  /** A prepared plan cannot be decoded (reference 4070). */
+  BAD_PLAN: 4070,
   /** No index can serve the query (reference 4120). */
   NO_INDEX: 4120,
   /** Error evaluating an expression (reference E_EVALUATION 5010). */
