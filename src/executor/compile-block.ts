@@ -108,7 +108,7 @@ export function compileBlock(
     let s = source(outerEnv, rc);
     for (const u of unnests) s = unnest(s, u.expr, u.alias, u.outer, rc);
     if (lets) s = letBindings(s, lets, rc);
-    if (where) s = filter(s, where, rc);
+    if (where && !source.filterRedundant?.(rc)) s = filter(s, where, rc);
     if (p.group) {
       s = group(s, groupKeys, aggregates, outerEnv, rc);
       if (letting) s = letBindings(s, letting, rc);

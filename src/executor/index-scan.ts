@@ -5,8 +5,14 @@ import type { KeyRange } from '../storage/index.js';
 import type { RunContext } from './runtime.js';
 import type { Value } from '../values/index.js';
 
-/** A compiled scan: the document keys it selects, in index order, without duplicates. */
-export type CompiledScan = (rc: RunContext, limit?: number, onEntry?: (id: string, key: Value[]) => void) => string[];
+/**
+ * A compiled scan: the document keys it selects, in index order, without duplicates.
+ * `scalarBounds(rc)` tells whether every span bound taken from the query evaluates to a plain
+ * string, number or boolean (then exact spans select exactly the rows the predicate accepts).
+ */
+export type CompiledScan = ((rc: RunContext, limit?: number, onEntry?: (id: string, key: Value[]) => void) => string[]) & {
+  scalarBounds: (rc: RunContext) => boolean;
+};
 
 interface CompiledRange {
   low?: Evaluator;
@@ -24,18 +30,25 @@ interface CompiledRange {
 export function compileScan(scan: ScanPlan, scope: Scope): CompiledScan {
   if (scan.kind === 'IntersectScan' || scan.kind === 'UnionScan') {
     const parts = scan.scans.map((s) => compileScan(s, scope));
+    const never = () => false;
     if (scan.kind === 'UnionScan') {
-      return (rc) => {
-        const seen = new Set<string>();
-        for (const p of parts) for (const id of p(rc)) seen.add(id);
-        return [...seen];
-      };
+      return Object.assign(
+        (rc: RunContext) => {
+          const seen = new Set<string>();
+          for (const p of parts) for (const id of p(rc)) seen.add(id);
+          return [...seen];
+        },
+        { scalarBounds: never },
+      );
     }
-    return (rc) => {
-      const [first, ...rest] = parts.map((p) => p(rc));
-      const sets = rest.map((ids) => new Set(ids));
-      return first.filter((id) => sets.every((s) => s.has(id)));
-    };
+    return Object.assign(
+      (rc: RunContext) => {
+        const [first, ...rest] = parts.map((p) => p(rc));
+        const sets = rest.map((ids) => new Set(ids));
+        return first.filter((id) => sets.every((s) => s.has(id)));
+      },
+      { scalarBounds: never },
+    );
   }
   const spans = scan.spans.map((sp) =>
     sp.ranges.map(
@@ -46,7 +59,22 @@ export function compileScan(scan: ScanPlan, scope: Scope): CompiledScan {
       }),
     ),
   );
-  return (rc, limit, onEntry) => {
+  const userBounds: Evaluator[] = [];
+  scan.spans.forEach((sp, i) =>
+    sp.ranges.forEach((r, j) => {
+      if (!r.user) return;
+      if (spans[i][j].low) userBounds.push(spans[i][j].low!);
+      if (spans[i][j].high) userBounds.push(spans[i][j].high!);
+    }),
+  );
+  const scalarBounds = (rc: RunContext): boolean => {
+    const env = rootEnv();
+    return userBounds.every((b) => {
+      const v = b(env, rc);
+      return typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
+    });
+  };
+  const run = (rc: RunContext, limit?: number, onEntry?: (id: string, key: Value[]) => void): string[] => {
     const tree = rc.indexTree(scan.keyspace, scan.index);
     if (!tree) {
       throw new QueryError({ code: ErrorCode.INDEX_NOT_FOUND, phase: 'execution', message: `Index Not Found - cause: GSI index ${scan.index} not found.` });
@@ -68,4 +96,5 @@ export function compileScan(scan: ScanPlan, scope: Scope): CompiledScan {
     }
     return [...seen];
   };
+  return Object.assign(run, { scalarBounds });
 }

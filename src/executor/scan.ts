@@ -7,8 +7,11 @@ import { batched, type Row, type RowStream, type RunContext } from './runtime.js
 import { systemRows } from './system-scan.js';
 import { compileScan } from './index-scan.js';
 
-/** A compiled source: produces the rows of a FROM clause (or the single row of a DummyScan). */
-export type CompiledSource = (outer: Env | undefined, rc: RunContext) => RowStream;
+/**
+ * A compiled source: produces the rows of a FROM clause (or the single row of a DummyScan).
+ * `filterRedundant(rc)`, on index scans, tells whether its rows already satisfy the WHERE.
+ */
+export type CompiledSource = ((outer: Env | undefined, rc: RunContext) => RowStream) & { filterRedundant?: (rc: RunContext) => boolean };
 
 function keyspaceOf(rc: RunContext, name: string) {
   const ks = rc.store.keyspace(name);
@@ -52,20 +55,25 @@ export function compileSource(
     case 'IndexScan': {
       const constScope: Scope = { names: new Set(), keyspaceAliases: [] };
       const scan = compileScan(source.scan, constScope);
+      const exactAll = source.scan.kind === 'IndexScan3' && !!source.scan.servesWhere;
       const limitExpr = source.scan.kind === 'IndexScan3' && source.scan.limit ? compileExpr(source.scan.limit, constScope) : undefined;
-      return function* (outer, rc) {
+      // The spans decide the result alone when they are exact, serve every WHERE conjunct, and
+      // their bounds are plain scalars in this execution: then the Filter and a pushed LIMIT hold.
+      const filterRedundant = (rc: RunContext) => exactAll && scan.scalarBounds(rc);
+      const run = function* (outer: Env | undefined, rc: RunContext): RowStream {
         const ks = keyspaceOf(rc, source.keyspace);
         const rows: Row[] = [];
-        const lim = limitExpr?.(rootEnv(), rc);
+        const redundant = filterRedundant(rc);
+        const lim = redundant ? limitExpr?.(rootEnv(), rc) : undefined;
         const max = typeof lim === 'number' ? Math.max(0, Math.floor(lim)) : undefined;
-        if (source.coverPaths) {
-          // Covering scan: the row's document is rebuilt from the index keys; no Fetch.
+        // A covering scan rebuilds the row's document from the index keys (no Fetch); one that
+        // covers only META().id relies on the Filter being redundant.
+        if (source.coverPaths && (source.coverPaths.length > 0 || redundant)) {
           const paths = source.coverPaths;
           scan(rc, max, (id, key) => {
             if (!ks.get(id)) return;
-            const doc = coverDocument(paths, key);
             const env = outer ? childEnv(outer) : rootEnv();
-            bindDocument(env, source.alias, doc, { id, cas: 0, expiration: 0, keyspace: `default:${source.keyspace}` });
+            bindDocument(env, source.alias, coverDocument(paths, key), { id, cas: 0, expiration: 0, keyspace: `default:${source.keyspace}` });
             rows.push({ env });
           });
           yield* batched(rows);
@@ -77,6 +85,7 @@ export function compileSource(
         }
         yield* batched(rows);
       };
+      return Object.assign(run, { filterRedundant });
     }
     case 'KeyScan': {
       const keys: Evaluator = compileExpr(source.keys, scope);
@@ -104,15 +113,20 @@ export function compileSource(
   }
 }
 
-/** A document holding only the covered index keys at their field paths. */
+/**
+ * A document holding only the covered index keys at their field paths. A path under another
+ * covered path (`info.title` under `info`) is already inside that value and is skipped; the
+ * values come from stored documents and are never written into.
+ */
 function coverDocument(paths: string[][], key: Value[]): Value {
   const doc: Record<string, Value> = {};
   paths.forEach((p, i) => {
     if (key[i] === undefined) return;
+    if (paths.some((q, j) => j !== i && q.length < p.length && q.every((n, k) => n === p[k]))) return;
     let o = doc;
     for (let j = 0; j < p.length - 1; j++) {
       const next = o[p[j]];
-      o = (next !== null && typeof next === 'object' && !Array.isArray(next) ? next : (o[p[j]] = {})) as Record<string, Value>;
+      o = (next !== null && typeof next === 'object' && !Array.isArray(next) && !Object.isFrozen(next) ? next : (o[p[j]] = {})) as Record<string, Value>;
     }
     o[p[p.length - 1]] = key[i];
   });

@@ -1,58 +1,112 @@
-import type { CreateIndexStatement } from '../ast/index.js';
-import { bindDocument, compileExpr, rootEnv, type ExecContext, type Evaluator, type Scope } from '../eval/index.js';
+import type { CreateIndexStatement, Expr } from '../ast/index.js';
+import { bindDocument, compileExpr, constantValue, getField, NOT_CONSTANT, rootEnv, type ExecContext, type Evaluator, type Scope } from '../eval/index.js';
 import { canonicalKey } from '../executor/canonical-key.js';
 import type { StoredDocument } from '../storage/index.js';
+import { parseTokenOptions, tokens } from '../tokens/index.js';
 import { truth, type Value } from '../values/index.js';
 
-/** Computes the index entries (composite keys) of one document. */
-export type EntryFunction = (doc: StoredDocument) => Value[][];
+/** Computes the index entries (composite keys) of one document; each entry at most once. */
+export type EntryFunction = ((doc: StoredDocument) => Value[][]) & {
+  /** For one-key indexes: the key values alone (no array per entry), for fast builds. */
+  values?: (doc: StoredDocument) => Value[];
+};
 
 const CTX: ExecContext = { named: {}, positional: [], warn: () => {}, now: 0 };
+
+/** `a.b.c` (or `alias.a.b`) as a field path, or undefined. */
+function fieldPath(e: Expr, alias: string): string[] | undefined {
+  const path: string[] = [];
+  let cur = e;
+  while (cur.kind === 'Field' && !cur.caseInsensitive) {
+    path.unshift(cur.name);
+    cur = cur.target;
+  }
+  if (cur.kind !== 'Identifier' || cur.caseInsensitive) return undefined;
+  if (cur.name !== alias) path.unshift(cur.name);
+  return path.length ? path : undefined;
+}
+
+function readPath(v: Value, path: string[]): Value {
+  for (const name of path) v = getField(v, name);
+  return v;
+}
+
+/**
+ * A direct evaluator for the common key `ARRAY v FOR v IN TOKENS(path [, constant options]) END`
+ * (and `DISTINCT TOKENS(…)`): TOKENS of the field, which is already distinct, without building an
+ * environment per document. Undefined when the key has another shape.
+ */
+function tokensFastPath(e: Expr, alias: string): ((doc: Value) => Value) | undefined {
+  let call: Expr = e;
+  if (e.kind === 'ArrayFor') {
+    const b = e.bindings[0];
+    if (e.first || e.when || e.bindings.length !== 1 || b.within || b.nameVariable) return undefined;
+    if (e.mapping.kind !== 'Identifier' || e.mapping.name !== b.variable) return undefined;
+    call = b.expr;
+  }
+  if (call.kind !== 'FunctionCall' || call.name.toLowerCase() !== 'tokens' || call.args.length < 1 || call.args.length > 2) return undefined;
+  const path = fieldPath(call.args[0], alias);
+  const opts = call.args.length === 2 ? constantValue(call.args[1]) : undefined;
+  if (!path || opts === NOT_CONSTANT) return undefined;
+  if (call.args.length === 2 && (opts === null || typeof opts !== 'object' || Array.isArray(opts))) return undefined;
+  const options = parseTokenOptions(opts);
+  return (doc) => {
+    const v = readPath(doc, path);
+    return v === undefined ? undefined : tokens(v, options);
+  };
+}
+
+/** Distinct elements of an array (one entry per element and document). */
+function distinctElements(arr: Value[]): Value[] {
+  if (arr.length < 2) return arr;
+  const seen = new Set<string>();
+  const out: Value[] = [];
+  for (const e of arr) {
+    const k = typeof e === 'string' ? 's' + e : canonicalKey(e);
+    if (!seen.has(k)) {
+      seen.add(k);
+      out.push(e);
+    }
+  }
+  return out;
+}
 
 /**
  * Compiles an index definition into its entry function, with the reference's GSI rules:
  * a document is indexed only if it satisfies the partial-index WHERE and its leading key is
  * not MISSING; an array key (`DISTINCT|ALL ARRAY … END` or `DISTINCT|ALL expr`) gives one
- * entry per element (distinct elements for DISTINCT; MISSING mapped values are skipped) and no
- * entry when it is not a non-empty array. At most one array key per index.
+ * entry per distinct element (MISSING mapped values are skipped) and no entry when it is not a
+ * non-empty array. At most one array key per index. ALL and DISTINCT keys give the same entries
+ * here, because an entry is (key, document) and a scan returns each document once.
  * Source: couchbase/query `datastore/index.go`, GSI array indexing.
  */
 export function compileIndexEntries(def: Pick<CreateIndexStatement, 'keys' | 'where'>, alias: string, keyspace: string): EntryFunction {
   const scope: Scope = { names: new Set([alias]), defaultAlias: alias, keyspaceAliases: [alias] };
-  const keys: { expr: Evaluator; array?: 'DISTINCT' | 'ALL'; unique?: boolean }[] = def.keys.map((k) => {
-    // `ARRAY v FOR v IN TOKENS(…) END` is TOKENS(…) itself, whose elements are already distinct.
-    const e = k.expr;
-    if (k.array && e.kind === 'ArrayFor' && !e.first && !e.when && e.bindings.length === 1 && !e.bindings[0].within && !e.bindings[0].nameVariable) {
-      const b = e.bindings[0];
-      if (e.mapping.kind === 'Identifier' && e.mapping.name === b.variable && b.expr.kind === 'FunctionCall' && b.expr.name.toLowerCase() === 'tokens') {
-        return { expr: compileExpr(b.expr, scope), array: k.array, unique: true };
-      }
-    }
-    return { expr: compileExpr(e, scope), array: k.array };
-  });
-  const where = def.where ? compileExpr(def.where, scope) : undefined;
   const arrayAt = def.keys.findIndex((k) => k.array);
+  if (!def.where && def.keys.length === 1 && arrayAt === 0) {
+    const fast = tokensFastPath(def.keys[0].expr, alias);
+    if (fast) {
+      const values = (d: StoredDocument): Value[] => {
+        const arr = fast(d.value);
+        return Array.isArray(arr) ? arr : [];
+      };
+      const f: EntryFunction = (d) => values(d).map((e) => [e]);
+      f.values = values;
+      return f;
+    }
+  }
+  const keys: Evaluator[] = def.keys.map((k) => compileExpr(k.expr, scope));
+  const where = def.where ? compileExpr(def.where, scope) : undefined;
   return (d) => {
     const env = rootEnv();
     bindDocument(env, alias, d.value, { id: d.key, cas: d.meta.cas, expiration: d.meta.expiration, seqno: d.meta.seqno, keyspace: `default:${keyspace}` });
     if (where && !truth(where(env, CTX))) return [];
-    const values = keys.map((k) => k.expr(env, CTX));
+    const values = keys.map((k) => k(env, CTX));
     if (arrayAt < 0) return values[0] === undefined ? [] : [values];
     const arr = values[arrayAt];
     if (!Array.isArray(arr) || arr.length === 0) return [];
     if (arrayAt > 0 && values[0] === undefined) return [];
-    let elements: Value[] = arr;
-    if (keys[arrayAt].array === 'DISTINCT' && !keys[arrayAt].unique) {
-      const seen = new Set<string>();
-      elements = [];
-      for (const e of arr) {
-        const k = typeof e === 'string' ? 's' + e : canonicalKey(e);
-        if (!seen.has(k)) {
-          seen.add(k);
-          elements.push(e);
-        }
-      }
-    }
+    const elements = distinctElements(arr);
     if (values.length === 1) return elements.map((e) => [e]);
     return elements.map((e) => {
       const entry = values.slice();

@@ -24,6 +24,8 @@ export type BuildProgress = (p: { index: string; keyspace: string; done: number;
 export class IndexManager {
   private readonly byKeyspace = new Map<string, Map<string, IndexState>>();
   private readonly subscribed = new Set<string>();
+  /** Mutations seen per keyspace (a build re-checks documents only when this moved). */
+  private readonly mutations = new Map<string, number>();
   private seq = 0;
 
   constructor(private readonly store: Store) {}
@@ -48,6 +50,7 @@ export class IndexManager {
     if (this.subscribed.has(ks.name)) return;
     this.subscribed.add(ks.name);
     ks.onMutation((_key, before, after) => {
+      this.mutations.set(ks.name, (this.mutations.get(ks.name) ?? 0) + 1);
       const m = this.byKeyspace.get(ks.name);
       if (!m) return;
       for (const s of m.values()) {
@@ -96,13 +99,17 @@ export class IndexManager {
     if (s.tree) {
       const total = ks.count();
       let done = 0;
-      // Mutations during the build are applied by the listener as well; the tree's sets make
-      // adding an entry twice harmless.
-      const docs: StoredDocument[] = [...ks.scan()];
+      const docs: StoredDocument[] = [...ks.documents()];
+      const tree = s.tree;
+      const entries = s.entries!;
+      const values = entries.values;
+      const mutationsAtStart = this.mutations.get(ks.name) ?? 0;
       for (const d of docs) {
-        const current = ks.get(d.key);
-        if (current === d) for (const e of s.entries!(d)) s.tree.add(e, d.key);
-        if (++done % 20000 === 0) {
+        // A document changed since the snapshot has been indexed by the mutation listener.
+        if ((this.mutations.get(ks.name) ?? 0) !== mutationsAtStart && ks.get(d.key) !== d) continue;
+        if (values) for (const v of values(d)) tree.appendValue(v, d.key);
+        else for (const e of entries(d)) tree.append(e, d.key);
+        if (++done % 50000 === 0) {
           onProgress?.({ index: s.info.name, keyspace: ks.name, done, total });
           await new Promise((r) => setImmediate(r));
         }

@@ -48,18 +48,22 @@ export function applyCovering(plan: SelectPlan, catalog: Catalog): void {
   const b = plan.body;
   if (b.kind !== 'Subselect') return;
   const src = b.source;
-  if (src.op !== 'IndexScan' || src.scan.kind !== 'IndexScan3' || src.scan.distinct) return;
+  if (src.op !== 'IndexScan' || src.scan.kind !== 'IndexScan3') return;
   const scan = src.scan;
   const index = catalog.indexes?.(src.keyspace).find((i) => i.name === scan.index);
-  if (!index || index.keys.some((k) => k.array)) return;
-  const paths = index.keys.map((k) => fieldPath(formalize(k.expr, index.alias)));
+  if (!index) return;
+  // An array index covers only META().id, and only when its spans serve the whole WHERE (the
+  // executor then skips the Filter; if a bound is not a plain scalar at run time it fetches).
+  const arrayIndex = index.keys.some((k) => k.array);
+  if (arrayIndex && !scan.servesWhere) return;
+  const paths = arrayIndex ? [] : index.keys.map((k) => fieldPath(formalize(k.expr, index.alias)));
   if (paths.some((p) => !p)) return;
   const exprs: Expr[] = [];
   for (const t of b.terms) {
     if (t.kind === 'Star') return;
     exprs.push(t.expr);
   }
-  if (b.where) exprs.push(b.where);
+  if (b.where && !arrayIndex) exprs.push(b.where);
   for (const u of b.unnests) exprs.push(u.expr);
   for (const l of b.let ?? []) exprs.push(l.expr);
   for (const k of b.group?.keys ?? []) exprs.push(k.expr);
@@ -70,6 +74,6 @@ export function applyCovering(plan: SelectPlan, catalog: Catalog): void {
   // ORDER BY may also name projection aliases.
   const orderBound = new Set([...bound, ...b.terms.flatMap((t) => (t.kind === 'Term' && t.alias ? [t.alias] : []))]);
   if (!(plan.orderBy ?? []).every((o) => coveredBy(formalize(o.expr, src.alias, orderBound), paths as string[][]))) return;
-  scan.covers = index.keys.map((k) => `cover (${indexKeyText(k)})`).concat(['cover ((meta(`' + src.alias + '`).`id`))']);
+  scan.covers = (arrayIndex ? [] : index.keys.map((k) => `cover (${indexKeyText(k)})`)).concat(['cover ((meta(`' + src.alias + '`).`id`))']);
   src.coverPaths = paths as string[][];
 }

@@ -25,6 +25,8 @@ export interface SpanRangePlan {
   inclusion: 0 | 1 | 2 | 3;
   /** Canonical text of the index key the range applies to. */
   indexKey: string;
+  /** The bounds are the query's values: the span is exact only if they are scalars when evaluated. */
+  user?: boolean;
 }
 
 /** One span: ranges on the leading index keys. `exact` when the predicate is fully served. */

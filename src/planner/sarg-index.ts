@@ -70,7 +70,8 @@ function sargAny(c: Collection, shape: ArrayKeyShape): { r: SargResult; fallback
   const vars = new Map([[b.variable, idxVar]]);
   if (shape.when && !implies(conjunctsOf(c.satisfies), renameVariable(shape.when, idxVar, b.variable))) return undefined;
   const r = sargKey(c.satisfies, mapping, vars);
-  if (r) return { r, fallback: false };
+  // The spans find the documents where ANY element qualifies; ANY AND EVERY needs the filter too.
+  if (r) return { r: c.quantifier === 'ANY' ? r : { ranges: r.ranges, exact: false }, fallback: false };
   // The predicate only depends on the variable: scan the whole non-MISSING range and filter.
   if (!mentionsVariable(c.satisfies, b.variable) || !strictOf(mapping, idxVar, false)) return undefined;
   const identity = mapping.kind === 'Identifier';
@@ -141,7 +142,7 @@ export function sargIndex(conjuncts: Expr[], index: IndexInfo): IndexSarg | unde
     total += best.s;
     const r = best.r;
     spans = spans.flatMap((sp) =>
-      r.ranges.map((x) => ({ exact: sp.exact && r.exact, ranges: [...sp.ranges, { low: x.low, high: x.high, inclusion: x.inclusion, indexKey: texts[i] }] })),
+      r.ranges.map((x) => ({ exact: sp.exact && r.exact, ranges: [...sp.ranges, { low: x.low, high: x.high, inclusion: x.inclusion, indexKey: texts[i], ...(x.user ? { user: true } : {}) }] })),
     );
     const point = r.ranges.length === 1 && r.ranges[0].inclusion === 3 && r.ranges[0].low === r.ranges[0].high;
     if (!point || shape) break;

@@ -10,6 +10,8 @@ export interface KeySarg {
   low?: Expr;
   high?: Expr;
   inclusion: 0 | 1 | 2 | 3;
+  /** The bounds come from the query's values (not sentinels): exact only if they are scalars at run time. */
+  user?: boolean;
 }
 
 /** The result of sarging a predicate against one index key: alternative ranges (OR-ed). */
@@ -28,7 +30,20 @@ function successor(prefix: string): string {
   return prefix.slice(0, -1) + String.fromCharCode(last + 1);
 }
 
+/** A constant bound that can never equal or order like a plain value (NULL, MISSING, arrays, objects): not exact. */
+function scalarBound(value: Expr): boolean {
+  const c = constantValue(value);
+  return c === NOT_CONSTANT || typeof c === 'string' || typeof c === 'number' || typeof c === 'boolean';
+}
+
 function compareSarg(op: string, value: Expr): SargResult | undefined {
+  const r = compareSargRaw(op, value);
+  if (!r) return r;
+  for (const x of r.ranges) x.user = true;
+  return scalarBound(value) ? r : { ranges: r.ranges, exact: false };
+}
+
+function compareSargRaw(op: string, value: Expr): SargResult | undefined {
   switch (op) {
     case '=':
       return { ranges: [{ low: value, high: value, inclusion: 3 }], exact: true };
@@ -71,7 +86,7 @@ export function mergeRanges(l: SargResult, r: SargResult): SargResult | undefine
   const hi = highFrom === 'a' ? a : highFrom === 'b' ? b : undefined;
   const low = lo ? lo.low : a.low ?? b.low;
   const inclusion = (((lo ? lo.inclusion : (a.low ? a.inclusion : b.inclusion)) & 1) | ((hi ? hi.inclusion : 0) & 2)) as KeySarg['inclusion'];
-  return { ranges: [{ low, high: hi?.high, inclusion }], exact: l.exact && r.exact };
+  return { ranges: [{ low, high: hi?.high, inclusion, user: a.user || b.user }], exact: l.exact && r.exact };
 }
 
 /**
@@ -107,11 +122,12 @@ export function sargKey(pred: Expr, key: Expr, vars: ReadonlyMap<string, string>
     case 'In': {
       if (pred.not || !isKey(pred.operand) || pred.collection.kind !== 'ArrayConstruct' || !isStatic(pred.collection)) return undefined;
       if (pred.collection.items.length === 0) return undefined;
-      return { ranges: pred.collection.items.map((v) => ({ low: v, high: v, inclusion: 3 as const })), exact: true };
+      const items = pred.collection.items;
+      return { ranges: items.map((v) => ({ low: v, high: v, inclusion: 3 as const, user: true })), exact: items.every(scalarBound) };
     }
     case 'Between':
       if (pred.not || !isKey(pred.operand) || !isStatic(pred.low) || !isStatic(pred.high)) return undefined;
-      return { ranges: [{ low: pred.low, high: pred.high, inclusion: 3 }], exact: true };
+      return { ranges: [{ low: pred.low, high: pred.high, inclusion: 3, user: true }], exact: scalarBound(pred.low) && scalarBound(pred.high) };
     case 'Like': {
       if (pred.not || !isKey(pred.operand)) return undefined;
       const pattern = constantValue(pred.pattern);

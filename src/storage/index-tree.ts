@@ -1,13 +1,13 @@
 import { createRequire } from 'node:module';
 import { collate, compareStrings, type Value } from '../values/index.js';
+import { Posting } from './posting.js';
 
 /** The part of sorted-btree's `BTree` (a B+ tree with a custom comparator) used here. */
 interface Tree {
   readonly size: number;
-  get(key: Value[]): Set<string> | undefined;
-  set(key: Value[], value: Set<string>): boolean;
+  set(key: Value[], value: Posting): boolean;
   delete(key: Value[]): boolean;
-  entries(lowestKey?: Value[]): IterableIterator<[Value[], Set<string>]>;
+  entries(lowestKey?: Value[]): IterableIterator<[Value[], Posting]>;
 }
 type TreeCtor = new (entries: undefined, compare: (a: Value[], b: Value[]) => number) => Tree;
 
@@ -31,8 +31,13 @@ export interface KeyRange {
  */
 export class IndexTree {
   private readonly tree: Tree;
-  /** Posting sets by a canonical string of the key: most adds never touch the tree. */
-  private readonly byId = new Map<string, { key: Value[]; docs: Set<string> }>();
+  /**
+   * Postings by key, outside the tree so that most adds never touch it: single-value keys by
+   * the string or number itself, other keys by a canonical string.
+   */
+  private readonly strings = new Map<string, { key: Value[]; docs: Posting }>();
+  private readonly numbers = new Map<number, { key: Value[]; docs: Posting }>();
+  private readonly others = new Map<string, { key: Value[]; docs: Posting }>();
   private entryCount = 0;
 
   constructor(private readonly desc: readonly boolean[]) {
@@ -59,37 +64,55 @@ export class IndexTree {
     return this.tree.size;
   }
 
-  /** A string equal for two keys exactly when they collate equal. */
-  private static keyId(key: Value[]): string {
-    if (key.length === 1) {
-      const v = key[0];
-      if (typeof v === 'string') return 's' + v;
-      if (typeof v === 'number') return 'n' + (v === 0 ? 0 : v);
-    }
-    return 'k' + canonicalKey(key);
-  }
-
-  add(key: Value[], docId: string): void {
-    const id = IndexTree.keyId(key);
-    let e = this.byId.get(id);
-    if (!e) {
-      e = { key, docs: new Set() };
-      this.byId.set(id, e);
+  /** The posting of a key, created (and put in the tree) when `create`. */
+  private posting(key: Value[], create: boolean): { key: Value[]; docs: Posting } | undefined {
+    let map: Map<string | number, { key: Value[]; docs: Posting }>;
+    let id: string | number;
+    const v = key[0];
+    if (key.length === 1 && typeof v === 'string') [map, id] = [this.strings as Map<string | number, { key: Value[]; docs: Posting }>, v];
+    else if (key.length === 1 && typeof v === 'number') [map, id] = [this.numbers as Map<string | number, { key: Value[]; docs: Posting }>, v === 0 ? 0 : v];
+    else [map, id] = [this.others as Map<string | number, { key: Value[]; docs: Posting }>, canonicalKey(key)];
+    let e = map.get(id);
+    if (!e && create) {
+      e = { key, docs: new Posting() };
+      map.set(id, e);
       this.tree.set(key, e.docs);
     }
-    if (!e.docs.has(docId)) {
-      e.docs.add(docId);
-      this.entryCount++;
-    }
+    return e;
   }
 
+  /**
+   * Adds the entry `[value]` of a one-key index during a build (the document is known not to
+   * have it yet), allocating the key array only for a new key.
+   */
+  appendValue(value: Value, docId: string): void {
+    let e = typeof value === 'string' ? this.strings.get(value) : typeof value === 'number' ? this.numbers.get(value === 0 ? 0 : value) : undefined;
+    if (!e) e = this.posting([value], true)!;
+    e.docs.append(docId);
+    this.entryCount++;
+  }
+
+  /** Adds an entry during a build: the document is known not to have this key yet. */
+  append(key: Value[], docId: string): void {
+    this.posting(key, true)!.docs.append(docId);
+    this.entryCount++;
+  }
+
+  /** Adds an entry (no effect if present). */
+  add(key: Value[], docId: string): void {
+    if (this.posting(key, true)!.docs.add(docId)) this.entryCount++;
+  }
+
+  /** Removes an entry (no effect if absent). */
   remove(key: Value[], docId: string): void {
-    const id = IndexTree.keyId(key);
-    const e = this.byId.get(id);
+    const e = this.posting(key, false);
     if (!e || !e.docs.delete(docId)) return;
     this.entryCount--;
     if (e.docs.size === 0) {
-      this.byId.delete(id);
+      const v = key[0];
+      if (key.length === 1 && typeof v === 'string') this.strings.delete(v);
+      else if (key.length === 1 && typeof v === 'number') this.numbers.delete(v === 0 ? 0 : v);
+      else this.others.delete(canonicalKey(key));
       this.tree.delete(e.key);
     }
   }
@@ -112,7 +135,7 @@ export class IndexTree {
    * (`ranges[i]` constrains index key i; missing ranges are unbounded), in index order.
    * `visit` returning false stops the scan.
    */
-  scan(ranges: KeyRange[], visit: (key: Value[], docs: Set<string>) => boolean | void): void {
+  scan(ranges: KeyRange[], visit: (key: Value[], docs: Iterable<string>) => boolean | void): void {
     const first = ranges[0];
     const desc0 = this.desc[0];
     // Where to start in index order, and the bound after which no entry can match.

@@ -59,6 +59,11 @@ export class MemoryKeyspace implements KeyspaceStore {
     }
   }
 
+  *documents(): Iterable<StoredDocument> {
+    const now = this.clock();
+    for (const d of this.docs.values()) if (d.meta.expiration === 0 || d.meta.expiration * 1000 > now) yield d;
+  }
+
   count(): number {
     let n = 0;
     const now = this.clock();
