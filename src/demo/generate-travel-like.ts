@@ -71,6 +71,20 @@ export function* generateTravelLikeDocuments(count: number, seed: number): Gener
   }
 }
 
+const SYLLABLES = 'ka lo mi ra ve tan bel cor dun fis gar hol jen kri lum mor nes pal quin ros sil tor ul var wen xan yor zel ber cam del fon gri hav ist jor kel lan mar nor'.split(' ');
+
+/**
+ * A proper noun of two or three syllables (about 65,000 of them, drawn uniformly), like the many
+ * one-off place and family names in real hotel and landmark names: gives the corpus the long
+ * tail of rare tokens that point lookups find.
+ */
+function properNoun(rng: Mulberry32): string {
+  const n = rng.chance(0.5) ? 2 : 3;
+  let w = '';
+  for (let i = 0; i < n; i++) w += rng.pick(SYLLABLES);
+  return w[0].toUpperCase() + w.slice(1);
+}
+
 function airline(rng: Mulberry32, id: number): ObjectValue {
   const name = `${rng.zipf(AIRLINE_WORDS)} ${rng.zipf(AIRLINE_WORDS)}`;
   const [, country] = rng.zipf(CITIES);
@@ -125,7 +139,7 @@ function hotel(rng: Mulberry32, id: number): ObjectValue {
     fax: null,
     city,
     alias: null,
-    name: `${rng.zipf(HOTEL_WORDS)} ${rng.zipf(HOTEL_KINDS)}`,
+    name: rng.chance(0.6) ? `${properNoun(rng)} ${rng.zipf(HOTEL_KINDS)}` : `${rng.zipf(HOTEL_WORDS)} ${rng.zipf(HOTEL_KINDS)}`,
     reviews,
     type: 'hotel',
     state,
@@ -183,7 +197,7 @@ function landmark(rng: Mulberry32, id: number): ObjectValue {
     email: rng.chance(0.3) ? `info@${host.replace(/^www\./, '')}` : null,
     geo: geo(rng),
     hours: rng.chance(0.5) ? `Mon-Fri ${rng.range(7, 10)}AM-${rng.range(4, 9)}PM` : null,
-    name: `${city} ${rng.zipf(LANDMARK_WORDS)}`,
+    name: rng.chance(0.5) ? `${properNoun(rng)} ${rng.zipf(LANDMARK_WORDS)}` : `${city} ${rng.zipf(LANDMARK_WORDS)}`,
     phone: rng.chance(0.6) ? phoneNumber(rng) : null,
     price: rng.chance(0.3) ? `${rng.range(1, 40)} EUR` : null,
     state,

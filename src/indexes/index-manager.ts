@@ -1,7 +1,7 @@
 import type { CreateIndexStatement, CreatePrimaryIndexStatement } from '../ast/index.js';
 import { ErrorCode, QueryError } from '../errors/index.js';
 import type { IndexInfo } from '../planner/catalog.js';
-import { IndexTree, type KeyspaceStore, type Store, type StoredDocument } from '../storage/index.js';
+import { IndexTree, type KeyspaceStore, type Store } from '../storage/index.js';
 import { printExpr } from '../syntax/print.js';
 import { compileIndexEntries, type EntryFunction } from './index-entries.js';
 
@@ -99,15 +99,16 @@ export class IndexManager {
     if (s.tree) {
       const total = ks.count();
       let done = 0;
-      const docs: StoredDocument[] = [...ks.documents()];
       const tree = s.tree;
       const entries = s.entries!;
       const values = entries.values;
       const mutationsAtStart = this.mutations.get(ks.name) ?? 0;
-      for (const d of docs) {
-        // A document changed since the snapshot has been indexed by the mutation listener.
-        if ((this.mutations.get(ks.name) ?? 0) !== mutationsAtStart && ks.get(d.key) !== d) continue;
-        if (values) for (const v of values(d)) tree.appendValue(v, d.key);
+      for (const d of ks.documents()) {
+        if ((this.mutations.get(ks.name) ?? 0) !== mutationsAtStart) {
+          // Documents changed during the build are indexed by the mutation listener; add
+          // (not append) from here on, since the listener may have added an entry already.
+          if (ks.get(d.key) === d) for (const e of entries(d)) tree.add(e, d.key);
+        } else if (values) for (const v of values(d)) tree.appendValue(v, d.key);
         else for (const e of entries(d)) tree.append(e, d.key);
         if (++done % 50000 === 0) {
           onProgress?.({ index: s.info.name, keyspace: ks.name, done, total });

@@ -22,6 +22,8 @@ export class MemoryKeyspace implements KeyspaceStore {
   private sortedKeys: string[] | undefined = [];
   private readonly listeners = new Set<MutationListener>();
   private seqno = 0;
+  /** Documents with an expiration ever written (0: no document can expire, reads skip the check). */
+  private expiring = 0;
   private casCounter = 0;
 
   constructor(
@@ -59,12 +61,14 @@ export class MemoryKeyspace implements KeyspaceStore {
     }
   }
 
-  *documents(): Iterable<StoredDocument> {
+  documents(): Iterable<StoredDocument> {
+    if (this.expiring === 0) return this.docs.values();
     const now = this.clock();
-    for (const d of this.docs.values()) if (d.meta.expiration === 0 || d.meta.expiration * 1000 > now) yield d;
+    return [...this.docs.values()].filter((d) => d.meta.expiration === 0 || d.meta.expiration * 1000 > now);
   }
 
   count(): number {
+    if (this.expiring === 0) return this.docs.size;
     let n = 0;
     const now = this.clock();
     for (const d of this.docs.values()) if (d.meta.expiration === 0 || d.meta.expiration * 1000 > now) n++;
@@ -85,6 +89,7 @@ export class MemoryKeyspace implements KeyspaceStore {
       expiration: absoluteExpiration(options?.expiration, this.clock()),
       seqno: ++this.seqno,
     };
+    if (meta.expiration !== 0) this.expiring++;
     const doc: StoredDocument = { key, value: deepFreeze(value), meta };
     if (!this.docs.has(key)) this.sortedKeys = undefined;
     this.docs.set(key, doc);
