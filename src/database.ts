@@ -6,6 +6,9 @@ import { IndexManager } from './indexes/index-manager.js';
 import { readDocuments } from './load/index.js';
 import { MemoryStore, StoreError, type Store } from './storage/index.js';
 import { cloneValue, type Value } from './values/index.js';
+import { bucketStats, compactBucket, compactViews } from './database-storage.js';
+import type { BucketStats, CompactionOptions, CompactionResult } from './storage/compaction.js';
+import type { DocumentMeta, StoredDocument, WriteOptions } from './storage/index.js';
 import type { LoadOptions, LoadReport, OpenOptions, QueryOptions, QueryResult } from './database-types.js';
 
 function splitParams(params: QueryOptions['params']): EngineParams {
@@ -116,6 +119,75 @@ export class Database {
       }
     }
     return report;
+  }
+
+  // ---- Buckets, documents and compaction (used by the cluster admin and gateway adapters) ----
+
+  /** Creates a bucket (a keyspace) if it does not exist. */
+  async createBucket(name: string): Promise<void> {
+    await this.createKeyspace(name);
+  }
+
+  /** Drops a bucket, its documents and its indexes. */
+  async dropBucket(name: string): Promise<void> {
+    this.check();
+    this.deps.indexes.dropKeyspace(name);
+    await this.store.dropKeyspace(name);
+  }
+
+  /** Statistics of a bucket: item count, tombstones, data and view file sizes and fragmentation (bytes, percent). */
+  bucketStats(name: string): BucketStats {
+    this.check();
+    return bucketStats(this.store, this.deps.indexes, name);
+  }
+
+  /** Compacts a bucket (spec compaction-reference §6); cancel through `options.signal`. */
+  async compactBucket(name: string, options?: CompactionOptions & { views?: boolean }): Promise<CompactionResult> {
+    this.check();
+    return compactBucket(this.store, name, options);
+  }
+
+  /** Compacts the index files of one design document of a bucket; false if it has no such design document. */
+  async compactViews(bucket: string, designDoc: string, options?: CompactionOptions): Promise<CompactionResult | false> {
+    this.check();
+    return compactViews(this.store, this.deps.indexes, bucket, designDoc, options);
+  }
+
+  /** The live document with this key (undefined if none); its value must not be mutated. */
+  get(keyspace: string, key: string): StoredDocument | undefined {
+    this.check();
+    return this.store.keyspace(keyspace)?.get(key);
+  }
+
+  /** Writes a document (creating the keyspace if needed); resolves when acknowledged. */
+  async upsert(keyspace: string, key: string, value: Value, options?: WriteOptions): Promise<DocumentMeta> {
+    this.check();
+    return (await this.store.createKeyspace(keyspace)).upsert(key, cloneValue(value), options);
+  }
+
+  /** Adds a new document; rejects with StoreError KEY_EXISTS if the key is live. */
+  async insert(keyspace: string, key: string, value: Value, options?: WriteOptions): Promise<DocumentMeta> {
+    this.check();
+    return (await this.store.createKeyspace(keyspace)).insert(key, cloneValue(value), options);
+  }
+
+  /** Replaces a live document (optionally only if its cas matches). */
+  async replace(keyspace: string, key: string, value: Value, options?: WriteOptions): Promise<DocumentMeta> {
+    this.check();
+    return (await this.store.createKeyspace(keyspace)).replace(key, cloneValue(value), options);
+  }
+
+  /** Removes a document; false if there was none. */
+  async remove(keyspace: string, key: string, options?: WriteOptions): Promise<boolean> {
+    this.check();
+    const ks = this.store.keyspace(keyspace);
+    return ks ? ks.remove(key, options) : false;
+  }
+
+  /** Live documents of a keyspace in key order (code point order), e.g. for `_all_docs`. */
+  scan(keyspace: string): Iterable<StoredDocument> {
+    this.check();
+    return this.store.keyspace(keyspace)?.scan() ?? [];
   }
 
   /** Closes the database; later calls raise. */

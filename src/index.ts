@@ -15,6 +15,8 @@ export type {
 } from './database-types.js';
 export { QueryError, ErrorCode, type Phase, type SourcePosition } from './errors/index.js';
 export type { Value, ObjectValue } from './values/index.js';
+export type { BucketStats, FileStats, CompactionOptions, CompactionResult } from './storage/compaction.js';
+export { StoreError, type DocumentMeta, type StoredDocument, type WriteOptions } from './storage/index.js';
 export { MISSING, collate, equivalent, typeName, toJSON } from './values/index.js';
 export { parseStatement, parseExpression } from './syntax/parse.js';
 export { printExpr, printStatement } from './syntax/print.js';

@@ -1,9 +1,19 @@
-import type { CreateIndexStatement, CreatePrimaryIndexStatement } from '../ast/index.js';
+import type { CreateIndexStatement, CreatePrimaryIndexStatement, Expr } from '../ast/index.js';
+import { constantValue } from '../eval/index.js';
 import { ErrorCode, QueryError } from '../errors/index.js';
 import type { IndexInfo } from '../planner/catalog.js';
 import { IndexTree, type KeyspaceStore, type Store } from '../storage/index.js';
 import { printExpr } from '../syntax/print.js';
 import { compileIndexEntries, type EntryFunction } from './index-entries.js';
+
+/** `WITH {"design_doc": "geo"}` → `_design/geo`. */
+function designDocOf(w: Expr | undefined): string | undefined {
+  if (!w) return undefined;
+  const v = constantValue(w);
+  if (v === null || typeof v !== 'object' || Array.isArray(v)) return undefined;
+  const d = (v as Record<string, unknown>).design_doc;
+  return typeof d === 'string' && d ? (d.startsWith('_design/') ? d : `_design/${d}`) : undefined;
+}
 
 /** A secondary or primary index with its data. */
 export interface IndexState {
@@ -82,7 +92,7 @@ export class IndexManager {
       keys: s.kind === 'CreateIndex' ? s.keys : [],
       where: s.kind === 'CreateIndex' ? s.where : undefined,
       state: deferred ? 'deferred' : 'building',
-      designDoc: `_design/ddl_${name}`,
+      designDoc: designDocOf(s.with) ?? `_design/ddl_${name}`,
     };
     const state: IndexState = { info };
     if (s.kind === 'CreateIndex') {

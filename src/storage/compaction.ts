@@ -1,0 +1,42 @@
+/**
+ * Storage statistics and compaction, as the cluster admin API shows them
+ * (spec compaction-reference.md §2.6, §5, §6). Sizes in bytes, percentages 0–100.
+ */
+export interface FileStats {
+  /** Bytes of the file(s) on disk. */
+  fileBytes: number;
+  /** Bytes of the records that are still live. */
+  liveBytes: number;
+  /** `fileBytes − liveBytes`. */
+  fragmentedBytes: number;
+  /** `fragmentedBytes / fileBytes × 100` (0 for an empty file). */
+  fragmentationPercent: number;
+}
+
+/** What a bucket reports: item count, data file stats, index file stats per design document. */
+export interface BucketStats {
+  itemCount: number;
+  /** Tombstones (deleted or expired documents not yet purged). */
+  tombstones: number;
+  data: FileStats;
+  /** Index files, by design document (`_design/ddl_<index>` unless chosen). */
+  views: Record<string, FileStats>;
+}
+
+/** Options of a compaction run. */
+export interface CompactionOptions {
+  /** Tombstones older than this many days (fractional allowed) are purged; default 3. */
+  purgeIntervalDays?: number;
+  /** Aborts the compaction: the old files stay in use, nothing is lost. */
+  signal?: AbortSignal;
+  /** Progress callback, 0–100 percent. */
+  onProgress?: (percent: number) => void;
+}
+
+/** The outcome of a compaction run. */
+export interface CompactionResult {
+  cancelled: boolean;
+  bytesBefore: number;
+  bytesAfter: number;
+  purgedTombstones: number;
+}
