@@ -113,6 +113,7 @@ export class IndexManager {
       const entries = s.entries!;
       const values = entries.values;
       const mutationsAtStart = this.mutations.get(ks.name) ?? 0;
+      tree.beginBuild();
       for (const d of ks.documents()) {
         if ((this.mutations.get(ks.name) ?? 0) !== mutationsAtStart) {
           // Documents changed during the build are indexed by the mutation listener; add
@@ -125,6 +126,7 @@ export class IndexManager {
           await new Promise((r) => setImmediate(r));
         }
       }
+      tree.endBuild();
       onProgress?.({ index: s.info.name, keyspace: ks.name, done, total });
     }
     s.info.state = 'online';

@@ -16,10 +16,26 @@ export function jsonSize(v: Value): number {
   return Buffer.byteLength(toJSON(v), 'utf8');
 }
 
-/** A deep copy of a value (documents handed out by the store must not be mutated). */
+/**
+ * A deep copy of a JSON value (much cheaper than `structuredClone` for plain data). Fields whose
+ * value is `undefined` (MISSING) are left out, as JSON would.
+ */
 export function cloneValue<T extends Value>(v: T): T {
   if (v === null || typeof v !== 'object') return v;
-  return structuredClone(v);
+  if (Array.isArray(v)) {
+    const out = new Array(v.length);
+    for (let i = 0; i < v.length; i++) out[i] = cloneValue(v[i]);
+    return out as T;
+  }
+  const out: Record<string, Value> = {};
+  for (const k in v) {
+    const x = (v as Record<string, Value>)[k];
+    if (x === undefined) continue;
+    // `__proto__` must stay a plain field, as JSON.parse makes it, not set the prototype.
+    if (k === '__proto__') Object.defineProperty(out, k, { value: cloneValue(x), enumerable: true, writable: true, configurable: true });
+    else out[k] = cloneValue(x);
+  }
+  return out as T;
 }
 
 /**
