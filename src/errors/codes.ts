@@ -8,6 +8,10 @@ export const ErrorCode = {
   INTERNAL: 5000,
   /** No statement was given. (reference 1050) */
   NO_STATEMENT: 1050,
+  /** A request parameter of the query service has a bad value (reference 1065 family). */
+  BAD_REQUEST_VALUE: 1065,
+  /** The request's credentials are missing or wrong (reference 10000). */
+  UNAUTHORIZED: 10000,
   /** A named or positional parameter has no value. */
   MISSING_PARAMETER: 1060,
   /** Syntax error (reference E_PARSE_SYNTAX). */

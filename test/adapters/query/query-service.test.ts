@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startQueryService } from '../../../src/adapters/query/index.js';
+import { Database } from '../../../src/index.js';
+
+let db: Database;
+let url: string;
+let close: () => Promise<void>;
+const lines: string[] = [];
+
+beforeAll(async () => {
+  db = await Database.open();
+  await db.load('t', [{ name: 'Grand Hotel', n: 1 }, { name: 'Inn', n: 2 }], { key: 'k#MONO_INCR#' });
+  const l = await startQueryService(db, { port: 0, log: (line) => lines.push(line) });
+  url = `${l.url}/query/service`;
+  close = l.close;
+});
+afterAll(async () => {
+  await close();
+  await db.close();
+});
+
+const form = (params: Record<string, string>) => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  body: new URLSearchParams(params).toString(),
+});
+
+describe('POST /query/service over HTTP', () => {
+  it('runs a form-encoded statement with named and positional parameters', async () => {
+    const r = await fetch(url, form({ statement: 'SELECT RAW name FROM t WHERE n = $n', $n: '2' }));
+    expect(r.status).toBe(200);
+    const body = await r.json();
+    expect(body).toMatchObject({ status: 'success', results: ['Inn'], metrics: { resultCount: 1 } });
+    expect(body.requestID).toMatch(/^[0-9a-f-]{36}$/);
+    expect(body.metrics.elapsedTime).toMatch(/^[0-9.]+(µs|ms|s)$/);
+    const r2 = await fetch(url, form({ statement: 'SELECT name FROM t WHERE n = $1', args: '[1]' }));
+    expect((await r2.json()).results).toEqual([{ name: 'Grand Hotel' }]);
+  });
+
+  it('accepts a JSON body and reports DML mutation counts', async () => {
+    const r = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ statement: 'INSERT INTO t (KEY, VALUE) VALUES ($k, $v)', $k: 'k9', $v: { name: 'New' } }),
+    });
+    expect(r.status).toBe(200);
+    expect((await r.json()).metrics.mutationCount).toBe(1);
+  });
+
+  it('answers errors with the reference shape and status', async () => {
+    const r = await fetch(url, form({ statement: 'SELECT * FORM t' }));
+    expect(r.status).toBe(400);
+    const body = await r.json();
+    expect(body.status).toBe('fatal');
+    expect(body.errors[0].code).toBe(3000);
+    expect(body.errors[0].msg).toMatch(/FORM/);
+    const missing = await fetch(url, form({}));
+    expect(missing.status).toBe(400);
+    expect((await missing.json()).errors[0].code).toBe(1050);
+    const bad = await fetch(url, form({ statement: 'SELECT 1', args: 'not json' }));
+    expect((await bad.json()).errors[0].code).toBe(1065);
+    const noKs = await fetch(url, form({ statement: 'SELECT * FROM nope' }));
+    expect(noKs.status).toBe(404);
+  });
+
+  it('logs one line per request', () => {
+    expect(lines.some((l) => l.startsWith('POST /query/service 200'))).toBe(true);
+  });
+});
+
+describe('with authentication', () => {
+  it('requires valid basic credentials', async () => {
+    const l = await startQueryService(db, { port: 0, authenticate: async (u, p) => u === 'admin' && p === 'secret' });
+    try {
+      const anon = await fetch(`${l.url}/query/service`, form({ statement: 'SELECT 1' }));
+      expect(anon.status).toBe(401);
+      expect(anon.headers.get('www-authenticate')).toMatch(/^Basic/);
+      const ok = await fetch(`${l.url}/query/service`, {
+        ...form({ statement: 'SELECT RAW 1' }),
+        headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: 'Basic ' + Buffer.from('admin:secret').toString('base64') },
+      });
+      expect((await ok.json()).results).toEqual([1]);
+    } finally {
+      await l.close();
+    }
+  });
+});
