@@ -13,6 +13,16 @@ export interface OpenOptions {
 export interface QueryOptions {
   /** Named parameters (`$name`, given without the `$`) or positional ones (`$1`, `?`) as an array. */
   params?: Record<string, Value> | Value[];
+  /** Progress of long work a statement does: an index build (CREATE INDEX, BUILD INDEX). */
+  onProgress?: (p: IndexBuildProgress) => void;
+}
+
+/** Progress of an index build: documents indexed so far of the keyspace's total. */
+export interface IndexBuildProgress {
+  index: string;
+  keyspace: string;
+  done: number;
+  total: number;
 }
 
 /** Metrics of one statement, as the reference reports them (times in milliseconds). */

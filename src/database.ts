@@ -67,7 +67,7 @@ export class Database {
    */
   async query(statement: string, options: QueryOptions = {}): Promise<QueryResult> {
     this.check();
-    return execute(statement, splitParams(options.params), this.deps);
+    return execute(statement, { ...splitParams(options.params), onProgress: options.onProgress }, this.deps);
   }
 
   /** The plan of a statement as EXPLAIN JSON (`{"#operator": "Sequence", …}`). */

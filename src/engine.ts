@@ -10,7 +10,7 @@ import { buildPlan, explainPlan, type Catalog, type Plan } from './planner/index
 import type { Store } from './storage/index.js';
 import { parseStatement } from './syntax/parse.js';
 import { jsonSize, type Value } from './values/index.js';
-import type { QueryResult } from './database-types.js';
+import type { QueryOptions, QueryResult } from './database-types.js';
 import type { DdlHandler } from './ddl.js';
 import type { IndexManager } from './indexes/index-manager.js';
 import type { LRUCache } from 'lru-cache';
@@ -39,6 +39,8 @@ export interface PreparedStatement {
 export interface EngineParams {
   named: Record<string, Value>;
   positional: Value[];
+  /** Progress of an index build the statement starts. */
+  onProgress?: QueryOptions['onProgress'];
 }
 
 /** Yields to the event loop between batches so a long scan does not starve other work. */
@@ -60,7 +62,7 @@ async function runPlan(plan: Plan, catalog: Catalog, rc: RunContext, deps: Engin
     case 'Select':
       return { results: await drain(compileSelect(plan, catalog)(undefined, rc)) };
     case 'Ddl':
-      return { results: await deps.ddl(plan.statement) };
+      return { results: await deps.ddl(plan.statement, rc.onProgress) };
     default: {
       const scope = scopeWithSubqueries(catalog);
       const r: DmlResult =

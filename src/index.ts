@@ -7,6 +7,7 @@ export type {
   QueryOptions,
   QueryResult,
   QueryMetrics,
+  IndexBuildProgress,
   LoadOptions,
   LoadProgress,
   LoadReport,

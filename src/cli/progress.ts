@@ -1,5 +1,5 @@
 import cliProgress from 'cli-progress';
-import type { LoadProgress } from '../index.js';
+import type { IndexBuildProgress, LoadProgress } from '../index.js';
 
 /** A load progress display: feed it `LoadProgress` reports, then `stop()` it. */
 export interface ProgressDisplay {
@@ -37,6 +37,30 @@ export function createProgress(label: string, stream: NodeJS.WriteStream = proce
     },
     stop() {
       if (started) bar.stop();
+    },
+  };
+}
+
+/**
+ * A progress bar for an index build (`CREATE INDEX` on a populated keyspace) on a terminal;
+ * returns the `onProgress` callback for `db.query` and a `stop()`.
+ */
+export function createIndexProgress(stream: NodeJS.WriteStream = process.stderr): { onProgress: (p: IndexBuildProgress) => void; stop(): void } {
+  if (!stream.isTTY) return { onProgress() {}, stop() {} };
+  let bar: cliProgress.SingleBar | undefined;
+  return {
+    onProgress(p) {
+      if (!bar) {
+        bar = new cliProgress.SingleBar(
+          { stream, format: `building ${p.index} on ${p.keyspace} [{bar}] {percentage}% | {value}/{total} documents`, hideCursor: true, clearOnComplete: true, fps: 10 },
+          cliProgress.Presets.shades_classic,
+        );
+        bar.start(Math.max(p.total, 1), 0);
+      }
+      bar.update(p.done);
+    },
+    stop() {
+      bar?.stop();
     },
   };
 }

@@ -1,3 +1,4 @@
+import { createIndexProgress } from './progress.js';
 import { readFile } from 'node:fs/promises';
 import { Command, Option } from 'commander';
 import { CliError } from './cli-error.js';
@@ -66,7 +67,8 @@ export async function runQuery(opts: QueryOptions): Promise<void> {
   try {
     for (const s of statements) {
       try {
-        const result = await db.query(s.text);
+        const progress = createIndexProgress();
+        const result = await db.query(s.text, { onProgress: progress.onProgress }).finally(() => progress.stop());
         if (opts.format === 'jsonl') {
           process.stdout.write(JSON.stringify({ results: result.results }) + '\n');
         } else {

@@ -1,3 +1,4 @@
+import { createIndexProgress } from './progress.js';
 import { createInterface, type Interface } from 'node:readline';
 import { Command } from 'commander';
 import { DEMO_KEYSPACE } from '../demo/index.js';
@@ -102,7 +103,8 @@ export async function runShell(opts: CommonOptions, version: string): Promise<vo
 /** Runs one statement and prints its rows (or its error), warnings and, with `\timing`, the summary. */
 export async function runStatement(text: string, state: ShellState): Promise<void> {
   try {
-    const result = await state.db.query(text);
+    const progress = createIndexProgress();
+    const result = await state.db.query(text, { onProgress: progress.onProgress }).finally(() => progress.stop());
     const tty = Boolean((state.out as NodeJS.WriteStream).isTTY);
     state.out.write(formatRows(result.results, state.format, tty ? { maxColumnWidth: 60 } : {}) + '\n');
     for (const w of formatWarnings(result)) state.err.write(w + '\n');

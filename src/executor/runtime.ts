@@ -27,6 +27,8 @@ export interface SystemInfo {
 export interface RunContext extends ExecContext {
   store: Store;
   system: SystemInfo;
+  /** Progress of an index build (CREATE/BUILD INDEX). */
+  onProgress?: (p: { index: string; keyspace: string; done: number; total: number }) => void;
   /** The data of an online index, or undefined. */
   indexTree(keyspace: string, index: string): IndexTree | undefined;
 }

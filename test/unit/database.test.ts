@@ -84,6 +84,13 @@ describe('Database (library API)', () => {
     await expect(db.query('DROP INDEX ix ON t')).rejects.toMatchObject({ code: 12016 });
   });
 
+  it('reports index build progress through onProgress', async () => {
+    await db.load('t', Array.from({ length: 120 }, (_, i) => ({ name: `doc ${i}` })), { key: 'k#MONO_INCR#' });
+    const seen: { done: number; total: number; index: string }[] = [];
+    await db.query('CREATE INDEX ix ON t(DISTINCT ARRAY v FOR v IN TOKENS(name) END)', { onProgress: (p) => seen.push(p) });
+    expect(seen.at(-1)).toEqual({ index: 'ix', keyspace: 't', done: 120, total: 120 });
+  });
+
   it('raises QueryError after close', async () => {
     await db.close();
     await expect(db.query('SELECT 1')).rejects.toBeInstanceOf(QueryError);

@@ -19,6 +19,9 @@ afterAll(async () => {
   await db.close();
 });
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const json = (r: Response): Promise<any> => r.json();
+
 const form = (params: Record<string, string>) => ({
   method: 'POST',
   headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -29,12 +32,12 @@ describe('POST /query/service over HTTP', () => {
   it('runs a form-encoded statement with named and positional parameters', async () => {
     const r = await fetch(url, form({ statement: 'SELECT RAW name FROM t WHERE n = $n', $n: '2' }));
     expect(r.status).toBe(200);
-    const body = await r.json();
+    const body = await json(r);
     expect(body).toMatchObject({ status: 'success', results: ['Inn'], metrics: { resultCount: 1 } });
     expect(body.requestID).toMatch(/^[0-9a-f-]{36}$/);
     expect(body.metrics.elapsedTime).toMatch(/^[0-9.]+(µs|ms|s)$/);
     const r2 = await fetch(url, form({ statement: 'SELECT name FROM t WHERE n = $1', args: '[1]' }));
-    expect((await r2.json()).results).toEqual([{ name: 'Grand Hotel' }]);
+    expect((await json(r2)).results).toEqual([{ name: 'Grand Hotel' }]);
   });
 
   it('accepts a JSON body and reports DML mutation counts', async () => {
@@ -44,21 +47,21 @@ describe('POST /query/service over HTTP', () => {
       body: JSON.stringify({ statement: 'INSERT INTO t (KEY, VALUE) VALUES ($k, $v)', $k: 'k9', $v: { name: 'New' } }),
     });
     expect(r.status).toBe(200);
-    expect((await r.json()).metrics.mutationCount).toBe(1);
+    expect((await json(r)).metrics.mutationCount).toBe(1);
   });
 
   it('answers errors with the reference shape and status', async () => {
     const r = await fetch(url, form({ statement: 'SELECT * FORM t' }));
     expect(r.status).toBe(400);
-    const body = await r.json();
+    const body = await json(r);
     expect(body.status).toBe('fatal');
     expect(body.errors[0].code).toBe(3000);
     expect(body.errors[0].msg).toMatch(/FORM/);
     const missing = await fetch(url, form({}));
     expect(missing.status).toBe(400);
-    expect((await missing.json()).errors[0].code).toBe(1050);
+    expect((await json(missing)).errors[0].code).toBe(1050);
     const bad = await fetch(url, form({ statement: 'SELECT 1', args: 'not json' }));
-    expect((await bad.json()).errors[0].code).toBe(1065);
+    expect((await json(bad)).errors[0].code).toBe(1065);
     const noKs = await fetch(url, form({ statement: 'SELECT * FROM nope' }));
     expect(noKs.status).toBe(404);
   });
@@ -79,7 +82,7 @@ describe('with authentication', () => {
         ...form({ statement: 'SELECT RAW 1' }),
         headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: 'Basic ' + Buffer.from('admin:secret').toString('base64') },
       });
-      expect((await ok.json()).results).toEqual([1]);
+      expect((await json(ok)).results).toEqual([1]);
     } finally {
       await l.close();
     }
