@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { CliError } from './cli-error.js';
 import { formatError } from './format-result.js';
+import { fuzzCommand } from './fuzz.js';
 import { loadCommand } from './load.js';
 import { queryCommand } from './query.js';
 import { shellCommand } from './shell.js';
@@ -28,7 +29,8 @@ export function buildProgram(): Command {
     .showHelpAfterError('(run with --help for usage)')
     .addCommand(shellCommand(version))
     .addCommand(queryCommand())
-    .addCommand(loadCommand());
+    .addCommand(loadCommand())
+    .addCommand(fuzzCommand());
   program.addHelpText(
     'after',
     `

@@ -5,6 +5,7 @@
  * statement gives the same rows (multisets, or sequences under ORDER BY), the same mutation
  * count or the same error code on database A (indexes) and database B (none).
  *
+ * The generators and the runner live in the harness (src/testing, `tokenql/testing`).
  * Runs: TOKENQL_PROPERTY_RUNS scenarios (default 300, 8 queries each plus a final full read, so
  * about 2,700 query checks and ~2,500 writes; ~8 s on one core, well under a minute on a loaded 2-core machine).
  *
@@ -16,13 +17,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Database } from '../../src/index.js';
-import { KEYSPACE } from './index-vs-scan.docs.js';
-import { runScenario, scenario, type Stats } from './index-vs-scan.scenario.js';
+import { KEYSPACE, propertyParameters, propertyRuns, runScenario, scenario, type Stats } from '../../src/testing/index.js';
 
-const RUNS = Number(process.env.TOKENQL_PROPERTY_RUNS ?? 300);
+const RUNS = propertyRuns(300);
 const QUERIES_PER_SCENARIO = 8;
-const SEED = process.env.TOKENQL_PROPERTY_SEED === undefined ? undefined : Number(process.env.TOKENQL_PROPERTY_SEED);
-const PATH = process.env.TOKENQL_PROPERTY_PATH;
 /** Generous: the default run takes seconds, long runs (TOKENQL_PROPERTY_RUNS=5000) minutes. */
 const TIMEOUT = { timeout: 900_000 };
 
@@ -31,7 +29,7 @@ describe('index scan vs full scan (property)', TIMEOUT, () => {
     const stats: Stats = { queries: 0, writes: 0 };
     await fc.assert(
       fc.asyncProperty(scenario(QUERIES_PER_SCENARIO), (s) => runScenario(s, stats)),
-      { numRuns: RUNS, seed: SEED, path: PATH, includeErrorInReport: true },
+      propertyParameters(300, { includeErrorInReport: true }),
     );
     // Every query statement of every scenario was compared (one final read per scenario).
     expect(stats.queries).toBeGreaterThanOrEqual(RUNS * (QUERIES_PER_SCENARIO + 1));

@@ -8,65 +8,38 @@ import { describe, expect, it } from 'vitest';
 import {
   compileLike,
   compileRegexp,
-  containsToken,
-  containsTokenMatching,
   parseTokenOptions,
   tokens,
   type TokenOptions,
 } from '../../src/tokens/index.js';
 import { collate, type Value } from '../../src/values/index.js';
+import {
+  awkwardText,
+  containsIffInTokens,
+  jsonValue,
+  likePattern,
+  optionsValue,
+  propertyRuns,
+  regexpPattern,
+  regexpSubject,
+  tokenOptions,
+} from '../../src/testing/index.js';
 
-const RUNS = Number(process.env.TOKENQL_PROPERTY_RUNS ?? 500);
+const RUNS = propertyRuns(500);
 /** Generous: many runs on a shared machine. */
 const TIMEOUT = { timeout: 300_000 };
 const check = (p: fc.IProperty<never> | fc.IProperty<unknown[]>): void => fc.assert(p as fc.IProperty<unknown[]>, { numRuns: RUNS });
 
 // ---------------------------------------------------------------------------------------------
-// Generators: awkward text, nested values, options.
+// Generators: the harness's (src/testing) extended awkward text, nested values and options.
 
-const FRAGMENTS = [
-  'jim@abc.com', 'kim@abc.com,', 'http://abc.com/,', 'https://x.org/a?b=c&d=e', '408-555-1212', 'snake_case', "it's", 'C++',
-  'SL300', '3.14', '-5', '1e10', 'naïve', 'e\u0301te', 'हिन्दी', '東京タワー', '😀', '❤️', 'x²', '½', 'Ⅻ', 'Привет', 'straße',
-  'İstanbul', 'ΟΔΟΣ', 'ǅ', 'ᾳ', 'ᾈ', 'ﬁ', 'ŉ', '𝒜𝒷', 'Hello', 'WORLD', 'MiXeD', '"quoted"', '(x)', '[y]', '{z}', 'a,b;c', '!!!',
-  '<tag>', '#hash', 'a\u0345b', 'K', 'ſ', '\ud800', '\udc00',
-];
-const SPACES = [' ', '  ', '\t', '\n', '\r\n', '\u00a0', '\u3000', '\u0085', '\ufeff', '\u2028', '\u200b', '\u180e'];
-const piece = fc.oneof(
-  fc.constantFrom(...FRAGMENTS),
-  fc.constantFrom(...SPACES),
-  fc.constantFrom(...'aAbBzZ09_-.\'@/%\\'.split('')),
-  fc.string({ unit: 'binary', maxLength: 4 }),
-  fc.string({ unit: 'grapheme-ascii', maxLength: 6 }),
-);
-const text = fc.array(piece, { maxLength: 8 }).map((ps) => ps.join(''));
-
-const scalar: fc.Arbitrary<Value> = fc.oneof(
+const text = awkwardText({ extended: true, maxPieces: 8 });
+const value = jsonValue({
   text,
-  fc.integer({ min: -20, max: 20 }),
-  fc.double({ noNaN: true, noDefaultInfinity: true }),
-  fc.constantFrom<Value>(1, 1.0, -0, 0, 10, 2.5, true, false, null),
-);
-const { value } = fc.letrec<{ value: Value }>((tie) => ({
-  value: fc.oneof(
-    { depthSize: 'small', withCrossShrink: true },
-    scalar,
-    fc.array(tie('value'), { maxLength: 4 }),
-    fc.dictionary(text, tie('value'), { maxKeys: 4 }),
-  ),
-}));
-
-const options: fc.Arbitrary<TokenOptions> = fc
-  .record(
-    {
-      case: fc.constantFrom<Value>('lower', 'upper', 'UPPER', 'Lower', 'title', 1),
-      split: fc.constantFrom<Value>(true, false, 0),
-      trim: fc.constantFrom<Value>(true, false, 'no'),
-      specials: fc.constantFrom<Value>(true, false, 'true'),
-      names: fc.constantFrom<Value>(true, false),
-    },
-    { requiredKeys: [] },
-  )
-  .map((o) => parseTokenOptions(o as Value));
+  depth: 4,
+  numbers: fc.oneof(fc.integer({ min: -20, max: 20 }), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.constantFrom<Value>(1, 1.0, -0, 0, 10, 2.5)),
+});
+const options: fc.Arbitrary<TokenOptions> = tokenOptions().map((o) => parseTokenOptions(optionsValue(o) ?? {}));
 
 // ---------------------------------------------------------------------------------------------
 // The reference: regexps, per-code-point folding, a list de-duplicated by N1QL equivalence.
@@ -197,33 +170,13 @@ describe('tokens (property)', TIMEOUT, () => {
 });
 
 describe('containsToken (property)', TIMEOUT, () => {
-  const candidate = (v: Value, o: TokenOptions): fc.Arbitrary<Value> => {
-    const toks = tokens(v, o);
-    const drawn = toks.length > 0 ? [fc.constantFrom(...toks)] : [];
-    return fc.oneof(...drawn, text, fc.integer({ min: -20, max: 20 }), fc.boolean(), fc.constantFrom<Value>('', 1.0, 2.5, [], {}));
-  };
-
-  it('⇔ the token is among TOKENS (t drawn from the tokens and at random)', () => {
-    check(
-      fc.property(
-        fc.tuple(value, options).chain(([v, o]) => fc.tuple(fc.constant(v), fc.constant(o), candidate(v, o))),
-        ([v, o, t]) => {
-          const expected = t !== null && typeof t !== 'object' && isMember(tokens(v, o), t);
-          expect(containsToken(v, t, o)).toBe(expected);
-        },
-      ),
-    );
+  it('CONTAINS_TOKEN, _LIKE and _REGEXP ⇔ the tokens (harness property containsIffInTokens)', () => {
+    fc.assert(containsIffInTokens(), { numRuns: RUNS });
   });
 });
 
 // ---------------------------------------------------------------------------------------------
-// LIKE and REGEXP.
-
-const likePiece = fc.oneof(
-  fc.constantFrom('%', '%', '_', '\\%', '\\_', '\\\\', '\\a', '.', '*', '(', '[', '$', '^', '?', '+', '|'),
-  fc.constantFrom('a', 'b', 'ab', 'A', 'é', '😀', 'com', 'jim', '1', '\n'),
-);
-const likePattern = fc.array(likePiece, { maxLength: 6 }).map((ps) => ps.join(''));
+// LIKE and REGEXP compilers against JS RegExp translations.
 
 /** LIKE → JS RegExp, the obvious way (reference for compileLike's string fast paths). */
 function refLike(p: string): RegExp {
@@ -239,18 +192,11 @@ function refLike(p: string): RegExp {
   return new RegExp(`^(?:${src})$`, 'su');
 }
 
-const regexpAtom = fc.constantFrom('a', 'b', 'é', '😀', '1', '[a-c]', '[^a]', '(a|b)', '(?:ab)', '\\d', 'x');
-const regexpPattern = fc
-  .array(fc.tuple(regexpAtom, fc.constantFrom('', '', '*', '+', '?', '{1,2}')), { minLength: 1, maxLength: 4 })
-  .chain((parts) => fc.tuple(fc.constant(parts.map(([a, q]) => a + q).join('')), fc.constantFrom('', '|a', '|b+')))
-  .map(([p, alt]) => p + alt);
-const regexpSubject = fc.array(fc.constantFrom('a', 'b', 'c', 'é', '😀', '1', 'x', 'ab'), { maxLength: 5 }).map((xs) => xs.join(''));
-
 describe('LIKE and REGEXP (property)', TIMEOUT, () => {
   it('compileLike agrees with a JS RegExp translation', () => {
     check(
       fc.property(
-        likePattern.filter((p) => !/(^|[^\\])(\\\\)*\\$/.test(p)),
+        likePattern,
         fc.oneof(text, fc.constantFrom('a', 'ab', 'abab', '%', '_', 'a%b', '😀', 'é\n', '')),
         (p, s) => {
           expect(compileLike(p)(s)).toBe(refLike(p).test(s));
@@ -259,30 +205,10 @@ describe('LIKE and REGEXP (property)', TIMEOUT, () => {
     );
   });
 
-  it('CONTAINS_TOKEN_LIKE ⇔ some string token matches the pattern', () => {
-    check(
-      fc.property(value, options, likePattern.filter((p) => !/(^|[^\\])(\\\\)*\\$/.test(p)), (v, o, p) => {
-        const m = compileLike(p);
-        const expected = tokens(v, o).some((t) => typeof t === 'string' && m(t));
-        expect(containsTokenMatching(v, m, o)).toBe(expected);
-      }),
-    );
-  });
-
   it('compileRegexp full mode ⇔ JS ^(?:p)$ (fully anchored, alternation included)', () => {
     check(
       fc.property(regexpPattern, regexpSubject, (p, s) => {
         expect(compileRegexp(p, 'full').test(s)).toBe(new RegExp(`^(?:${p})$`, 'u').test(s));
-      }),
-    );
-  });
-
-  it('CONTAINS_TOKEN_REGEXP ⇔ some string token matches the anchored pattern', () => {
-    check(
-      fc.property(value, options, regexpPattern, (v, o, p) => {
-        const re = compileRegexp(p, 'full');
-        const expected = tokens(v, o).some((t) => typeof t === 'string' && re.test(t));
-        expect(containsTokenMatching(v, (t) => re.test(t), o)).toBe(expected);
       }),
     );
   });

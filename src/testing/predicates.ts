@@ -1,12 +1,18 @@
 /**
- * Generators of WHERE predicates and SELECT statements for the index-vs-scan property: ANY over
- * TOKENS (IN and WITHIN, several SATISFIES shapes), CONTAINS_TOKEN / HAS_TOKEN / _LIKE / _REGEXP,
- * scalar comparisons, IN lists, ranges, LIKE, IS NOT NULL, NOT, AND and OR. Options are often an
- * equivalent of an index's options (spec §10.2) and constants come from the documents' own tokens.
+ * WHERE predicates and SELECT statements as N1QL text: ANY over TOKENS (IN and WITHIN, several
+ * SATISFIES shapes), CONTAINS_TOKEN / HAS_TOKEN / _LIKE / _REGEXP, scalar comparisons, IN lists,
+ * ranges, LIKE, IS NOT NULL, NOT, AND and OR. Options are often an equivalent of an index's
+ * options (spec §10.2) and constants come from the documents' own tokens (a {@link Pool}).
+ *
+ *   predicates(pool, indexes).where → 'ANY v IN TOKENS(name, {"case": "lower"}) SATISFIES v = "hello" END'
+ *   predicates(pool, indexes).query → { statement: 'SELECT META().id AS id, name FROM ks WHERE …', ordered: false }
  */
 import fc from 'fast-check';
-import { FIELD_PATHS, KEYSPACE, literal, type Pool } from './index-vs-scan.docs.js';
-import { equivalentOptions, options, printOptions, type IndexDef } from './index-vs-scan.indexes.js';
+import { FIELD_PATHS, KEYSPACE, literal } from './documents.js';
+import type { IndexDef } from './indexes.js';
+import { equivalentOptions, options as anyOptions, printOptions, type Options } from './options.js';
+import type { Pool } from './pool.js';
+import { likeEscape, regexpEscape } from './patterns.js';
 
 /** A query and whether its rows come in a defined order. */
 export interface Query {
@@ -14,14 +20,21 @@ export interface Query {
   ordered: boolean;
 }
 
-const likeEscape = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-const regexpEscape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, (c) => `\\${c}`);
+/** Where predicates go: keyspace, fields, options generator for fields no index covers. */
+export interface PredicateShape {
+  keyspace?: string;
+  fields?: readonly string[];
+  options?: fc.Arbitrary<Options | undefined>;
+}
+
 /** `a_cd` from `abcd`: the second character becomes `_`, the rest is escaped. */
 const withUnderscore = (cs: string[]): string => (cs.length < 2 ? likeEscape(cs.join('')) : `${likeEscape(cs[0])}_${likeEscape(cs.slice(2).join(''))}`);
 const firstChars = (s: string, n: number): string => Array.from(s).slice(0, n).join('');
 
-/** Predicate generators over a pool of constants and a set of indexes. */
-export function predicates(pool: Pool, indexes: IndexDef[]) {
+/** Predicate and query generators over a pool of constants and a set of indexes. */
+export function predicates(pool: Pool, indexes: readonly IndexDef[], shape: PredicateShape = {}) {
+  const keyspace = shape.keyspace ?? KEYSPACE;
+  const allFields = shape.fields ?? FIELD_PATHS;
   const str = fc.constantFrom(...pool.tokens);
   const scalar = fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...pool.scalars) }, { weight: 1, arbitrary: str });
   const constant = scalar.map(literal);
@@ -37,15 +50,15 @@ export function predicates(pool: Pool, indexes: IndexDef[]) {
     fc.constantFrom('a.*', '[0-9]+', '.*(com|org)'),
   );
   const tokenIndexes = indexes.filter((i) => i.tokens);
-  const indexed = [...new Set(indexes.map((i) => i.field))];
-  const field = fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...indexed) }, { weight: 1, arbitrary: fc.constantFrom(...FIELD_PATHS) });
+  const indexed = [...new Set(indexes.map((i) => i.field)), ...(indexes.length ? [] : allFields)];
+  const field = fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...indexed) }, { weight: 1, arbitrary: fc.constantFrom(...allFields) });
 
   /** A token field with options: mostly an index's field with equivalent options, else random. */
   const tokenTarget: fc.Arbitrary<{ f: string; o: string }> = fc.oneof(
     ...(tokenIndexes.length
       ? [{ weight: 3, arbitrary: fc.constantFrom(...tokenIndexes).chain((ix) => equivalentOptions(ix.options).map((o) => ({ f: ix.field, o: printOptions(o) }))) }]
       : []),
-    { weight: 2, arbitrary: fc.tuple(field, options).map(([f, o]) => ({ f, o: printOptions(o) })) },
+    { weight: 2, arbitrary: fc.tuple(field, shape.options ?? anyOptions).map(([f, o]) => ({ f, o: printOptions(o) })) },
   );
 
   const satisfies = (v: string): fc.Arbitrary<string> =>
@@ -65,16 +78,12 @@ export function predicates(pool: Pool, indexes: IndexDef[]) {
       within: fc.boolean().chain((b) => (b ? fc.boolean() : fc.constant(false))),
       every: fc.constantFrom('ANY', 'ANY', 'ANY', 'ANY', 'SOME', 'EVERY', 'ANY AND EVERY'),
     })
-    .chain(({ t, v, within, every }) =>
-      satisfies(v).map((s) => `${every} ${v} ${within ? 'WITHIN' : 'IN'} TOKENS(${t.f}${t.o}) SATISFIES ${s} END`),
-    );
+    .chain(({ t, v, within, every }) => satisfies(v).map((s) => `${every} ${v} ${within ? 'WITHIN' : 'IN'} TOKENS(${t.f}${t.o}) SATISFIES ${s} END`));
 
   const tokenFunction = fc.oneof(
     fc.tuple(tokenTarget, tokenConst, fc.constantFrom('CONTAINS_TOKEN', 'HAS_TOKEN')).map(([t, c, fn]) => `${fn}(${t.f}, ${c}${t.o})`),
     fc.tuple(tokenTarget, likePattern).map(([t, p]) => `CONTAINS_TOKEN_LIKE(${t.f}, ${literal(p)}${t.o})`),
-    fc.tuple(tokenTarget, regexp, fc.constantFrom('CONTAINS_TOKEN_REGEXP', 'CONTAINS_TOKEN_REGEX')).map(
-      ([t, r, fn]) => `${fn}(${t.f}, ${literal(r)}${t.o})`,
-    ),
+    fc.tuple(tokenTarget, regexp, fc.constantFrom('CONTAINS_TOKEN_REGEXP', 'CONTAINS_TOKEN_REGEX')).map(([t, r, fn]) => `${fn}(${t.f}, ${literal(r)}${t.o})`),
   );
 
   const scalarPredicate = fc.oneof(
@@ -87,7 +96,9 @@ export function predicates(pool: Pool, indexes: IndexDef[]) {
     field.map((f) => `${f} IS VALUED`),
   );
 
-  const atom = fc.oneof({ weight: 4, arbitrary: anyTokens }, { weight: 3, arbitrary: tokenFunction }, { weight: 3, arbitrary: scalarPredicate });
+  /** Only token predicates (ANY over TOKENS, the CONTAINS_TOKEN family). */
+  const tokenPredicate = fc.oneof({ weight: 4, arbitrary: anyTokens }, { weight: 3, arbitrary: tokenFunction });
+  const atom = fc.oneof({ weight: 7, arbitrary: tokenPredicate }, { weight: 3, arbitrary: scalarPredicate });
 
   const { where } = fc.letrec<{ where: string }>((tie) => ({
     where: fc.oneof(
@@ -99,9 +110,9 @@ export function predicates(pool: Pool, indexes: IndexDef[]) {
     ),
   }));
 
-  const query: fc.Arbitrary<Query> = fc.tuple(where, fc.constantFrom(...indexed, ...FIELD_PATHS), fc.integer({ min: 0, max: 6 })).map(([w, f, shape]) => {
-    const from = `FROM ${KEYSPACE} WHERE ${w}`;
-    switch (shape) {
+  const query: fc.Arbitrary<Query> = fc.tuple(where, fc.constantFrom(...indexed, ...allFields), fc.integer({ min: 0, max: 6 })).map(([w, f, shapeNo]) => {
+    const from = `FROM ${keyspace} WHERE ${w}`;
+    switch (shapeNo) {
       case 0:
         return { statement: `SELECT META().id AS id, ${f} ${from}`, ordered: false };
       case 1:
@@ -115,5 +126,5 @@ export function predicates(pool: Pool, indexes: IndexDef[]) {
     }
   });
 
-  return { where, query };
+  return { where, tokenPredicate, query };
 }

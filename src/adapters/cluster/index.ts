@@ -1,0 +1,113 @@
+/**
+ * The cluster admin REST adapter (DESIGN §6, spec compaction-reference.md): the auto-compaction
+ * endpoints, buckets, tasks and local users on the admin listener (reference port 8091), an
+ * optional legacy CAPI listener (8092) for `_spatial/_compact`, and the auto-compaction daemon.
+ *
+ * ```ts
+ * const admin = await startClusterAdmin(db, { port: 8091, admin: { user: 'Administrator', password: 'password' } });
+ * // … curl -u Administrator:password http://127.0.0.1:8091/settings/autoCompaction
+ * await admin.close();
+ * ```
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Database } from '../../index.js';
+import { createHttpApp, listen, sendText, type Listener, type LogLevel } from '../http/server.js';
+import { Authenticator } from './auth.js';
+import { capiApp } from './capi.js';
+import type { ClusterContext } from './context.js';
+import { CompactionDaemon } from './daemon.js';
+import { NOT_FOUND_TEXT } from './guard.js';
+import { bucketRoutes } from './routes-buckets.js';
+import { compactionRoutes } from './routes-compaction.js';
+import { settingsRoutes } from './routes-settings.js';
+import { userRoutes } from './routes-users.js';
+import { ClusterState } from './state.js';
+import { TaskRegistry } from './tasks.js';
+
+export { needsCompaction, inWindow, mustAbort, nextRunDelay, planBucket } from './scheduler.js';
+export type { CompactionDaemon } from './daemon.js';
+
+export interface ClusterAdminOptions {
+  /** Interface to listen on (default 127.0.0.1). */
+  host?: string;
+  /** Admin port (default 8091; 0 = any free port). */
+  port?: number;
+  /** Port of the legacy CAPI listener (`_spatial/_compact`); omitted = no CAPI listener. */
+  capiPort?: number;
+  /** The first administrator: created (or given this password and the `admin` role) at start. */
+  admin?: { user: string; password: string };
+  /** Receives one line per request (no passwords, no Authorization headers) and the user-visible log. */
+  log?: (line: string) => void;
+  /** Level of the per-request lines handed to `log` as a prefix-free line (default `info`). */
+  requestLogLevel?: LogLevel;
+  /** Local time for the daemon's allowed time period (default: the system clock). */
+  clock?: () => Date;
+  /** Seconds between daemon iterations (default 30). */
+  checkIntervalSeconds?: number;
+  /** Do not start the daemon loop (its `runOnce` can still be called). */
+  daemon?: false;
+}
+
+export interface ClusterAdmin {
+  /** `http://host:port` of the admin listener. */
+  url: string;
+  /** `http://host:port` of the CAPI listener, when started. */
+  capiUrl?: string;
+  /** The auto-compaction daemon (`runOnce()` runs one iteration at once, e.g. in tests). */
+  daemon: CompactionDaemon;
+  close(): Promise<void>;
+}
+
+/** Unknown routes (§0.2 step 1): no authentication is checked. */
+function notFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  switch (request.method) {
+    case 'POST':
+      return sendText(reply, 404, NOT_FOUND_TEXT);
+    case 'PUT':
+    case 'DELETE':
+      return sendText(reply, 404, 'Object Not Found');
+    case 'GET':
+    case 'HEAD':
+      return sendText(reply, 404, 'Not found.\r\n');
+    default:
+      return sendText(reply, 405, 'Method Not Allowed');
+  }
+}
+
+/** Starts the cluster admin listener(s) and the auto-compaction daemon. */
+export async function startClusterAdmin(db: Database, options: ClusterAdminOptions = {}): Promise<ClusterAdmin> {
+  const log = options.log ?? (() => {});
+  const state = new ClusterState(db);
+  await state.init();
+  const auth = new Authenticator(state);
+  if (options.admin) await auth.saveUser(options.admin.user, ['admin'], options.admin.password);
+  const tasks = new TaskRegistry(log);
+  const daemon = new CompactionDaemon({ db, state, tasks, clock: options.clock, checkIntervalSeconds: options.checkIntervalSeconds, log });
+  const ctx: ClusterContext = { db, state, auth, tasks, daemon, log };
+  const http = { log: options.log ? (line: string) => log(line) : undefined, requestLogLevel: options.requestLogLevel };
+
+  const app = createHttpApp(http);
+  app.setNotFoundHandler(notFound);
+  settingsRoutes(app, ctx);
+  bucketRoutes(app, ctx);
+  compactionRoutes(app, ctx);
+  userRoutes(app, ctx);
+  const listeners: Listener[] = [await listen(app, options.host ?? '127.0.0.1', options.port ?? 8091)];
+  let capiUrl: string | undefined;
+  if (options.capiPort !== undefined) {
+    const capi = await listen(capiApp(ctx, http), options.host ?? '127.0.0.1', options.capiPort);
+    listeners.push(capi);
+    capiUrl = capi.url;
+  }
+  if (options.daemon !== false) daemon.start();
+  return {
+    url: listeners[0]!.url,
+    capiUrl,
+    daemon,
+    async close() {
+      await daemon.stop();
+      await tasks.cancelAll();
+      await Promise.all(listeners.map((l) => l.close()));
+    },
+  };
+}

@@ -1,0 +1,93 @@
+/**
+ * Shared HTTP plumbing for the adapters (DESIGN §6): one fastify instance per listener, the raw
+ * request body kept as a string (each adapter decides how to read it), one log line per request
+ * (method, path without the query string, status, time, user name — never a password or an
+ * Authorization header), a last-resort error handler, and start/stop on a host and port.
+ */
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+
+export type LogLevel = 'error' | 'warn' | 'info' | 'debug';
+
+/** Options of {@link createHttpApp}. */
+export interface HttpAppOptions {
+  /** Receives one line per request and error lines; nothing is logged without it. */
+  log?: (line: string, level: LogLevel) => void;
+  /** Level of the per-request lines (default `info`). */
+  requestLogLevel?: LogLevel;
+  /** Largest accepted request body in bytes (default 1 MiB). */
+  bodyLimit?: number;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The authenticated user's name, for the request log (set by the adapter's auth step). */
+    logUser?: string;
+  }
+}
+
+/** The raw body of a request as text ('' when there is none). */
+export function rawBody(request: FastifyRequest): string {
+  return typeof request.body === 'string' ? request.body : '';
+}
+
+/** The path of a request without its query string. */
+export function pathOf(request: FastifyRequest): string {
+  const q = request.url.indexOf('?');
+  return q < 0 ? request.url : request.url.slice(0, q);
+}
+
+/** The query string of a request as URLSearchParams (`get` returns the first value of a key). */
+export function queryOf(request: FastifyRequest): URLSearchParams {
+  const q = request.url.indexOf('?');
+  return new URLSearchParams(q < 0 ? '' : request.url.slice(q + 1));
+}
+
+/** Sends a plain-text answer. */
+export function sendText(reply: FastifyReply, status: number, text: string): FastifyReply {
+  return reply.code(status).type('text/plain').send(text);
+}
+
+/** Sends a JSON answer serialised with JSON.stringify (key order kept). */
+export function sendJson(reply: FastifyReply, status: number, body: unknown): FastifyReply {
+  return reply.code(status).type('application/json').send(JSON.stringify(body));
+}
+
+/** Creates a fastify instance with the shared plumbing; the adapter adds its routes. */
+export function createHttpApp(options: HttpAppOptions = {}): FastifyInstance {
+  const app = Fastify({ logger: false, bodyLimit: options.bodyLimit ?? 1 << 20, forceCloseConnections: true });
+  // Every body is kept as text whatever its content type: the adapters parse it themselves
+  // (the cluster admin API reads only form bodies and ignores the others, spec §0.5).
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+  const log = options.log;
+  const level = options.requestLogLevel ?? 'info';
+  if (log) {
+    app.addHook('onResponse', async (request, reply) => {
+      const ms = reply.elapsedTime.toFixed(1);
+      log(`${request.method} ${pathOf(request)} ${reply.statusCode} ${ms}ms user=${request.logUser ?? '-'}`, level);
+    });
+  }
+  app.setErrorHandler((err: Error & { statusCode?: number }, request, reply) => {
+    const status = err.statusCode !== undefined && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
+    if (status === 500) log?.(`error in ${request.method} ${pathOf(request)}: ${err.stack ?? err.message}`, 'error');
+    return sendJson(reply, status, { error: status === 500 ? 'internal error' : err.message });
+  });
+  return app;
+}
+
+/** A started listener. */
+export interface Listener {
+  /** `http://host:port` with the port actually bound. */
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+/** Starts listening on `host` (default 127.0.0.1) and `port` (0 = any free port). */
+export async function listen(app: FastifyInstance, host = '127.0.0.1', port = 0): Promise<Listener> {
+  await app.listen({ host, port });
+  const address = app.server.address();
+  const bound = typeof address === 'object' && address !== null ? address.port : port;
+  const shownHost = host.includes(':') ? `[${host}]` : host;
+  return { url: `http://${shownHost}:${bound}`, port: bound, close: () => app.close() };
+}
