@@ -6,6 +6,7 @@ import { fuzzCommand } from './fuzz.js';
 import { loadCommand } from './load.js';
 import { queryCommand } from './query.js';
 import { shellCommand } from './shell.js';
+import { serveCommand } from './serve.js';
 
 /** The package version, read from package.json (found from both src/cli and dist/src/cli). */
 export function packageVersion(): string {
@@ -30,7 +31,8 @@ export function buildProgram(): Command {
     .addCommand(shellCommand(version))
     .addCommand(queryCommand())
     .addCommand(loadCommand())
-    .addCommand(fuzzCommand());
+    .addCommand(fuzzCommand())
+    .addCommand(serveCommand());
   program.addHelpText(
     'after',
     `

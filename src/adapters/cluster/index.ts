@@ -55,6 +55,8 @@ export interface ClusterAdmin {
   capiUrl?: string;
   /** The auto-compaction daemon (`runOnce()` runs one iteration at once, e.g. in tests). */
   daemon: CompactionDaemon;
+  /** Checks a user's credentials against the cluster's users (for the query service). */
+  authenticate(user: string, password: string): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -104,6 +106,8 @@ export async function startClusterAdmin(db: Database, options: ClusterAdminOptio
     url: listeners[0]!.url,
     capiUrl,
     daemon,
+    authenticate: async (user, password) =>
+      (await auth.authenticate('Basic ' + Buffer.from(`${user}:${password}`).toString('base64'))) !== undefined,
     async close() {
       await daemon.stop();
       await tasks.cancelAll();

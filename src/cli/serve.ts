@@ -1,0 +1,102 @@
+import { readFileSync } from 'node:fs';
+import { Command, Option } from 'commander';
+import { startClusterAdmin } from '../adapters/cluster/index.js';
+import type { LogLevel } from '../adapters/http/server.js';
+import { startQueryService } from '../adapters/query/index.js';
+import { Database } from '../index.js';
+import { CliError } from './cli-error.js';
+
+const LEVELS: LogLevel[] = ['error', 'warn', 'info', 'debug'];
+
+/** The `--config FILE` shape (every key optional; command-line flags win). */
+interface ServeConfig {
+  host?: string;
+  adminPort?: number;
+  queryPort?: number;
+  capiPort?: number;
+  admin?: { user?: string; password?: string };
+  logLevel?: LogLevel;
+}
+
+function readConfig(path: string | undefined): ServeConfig {
+  if (!path) return {};
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (err) {
+    throw new CliError(`cannot read ${path}: ${(err as Error).message}`);
+  }
+  try {
+    const c = JSON.parse(text) as ServeConfig;
+    if (c === null || typeof c !== 'object') throw new Error('expected a JSON object');
+    return c;
+  } catch (err) {
+    throw new CliError(`${path}: ${(err as Error).message}`);
+  }
+}
+
+function port(v: string): number {
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new CliError(`not a port number: ${v}`);
+  return n;
+}
+
+/**
+ * `tokenql serve`: opens the database (`--data DIR`, durable; in memory without it) and starts the
+ * cluster admin listener (default 127.0.0.1:8091) and the N1QL query service (8093). Logs one
+ * line per request at `--log-level`; SIGINT/SIGTERM stop the listeners (running compactions are
+ * cancelled) and close the database.
+ */
+export function serveCommand(): Command {
+  return new Command('serve')
+    .description('run the cluster admin REST API (compaction, buckets, users) and the N1QL query service')
+    .option('--data <DIR>', 'data directory of the durable store (default: in memory, lost on exit)')
+    .option('--host <ADDRESS>', 'address to listen on', '127.0.0.1')
+    .option('--admin-port <PORT>', 'cluster admin REST port', port)
+    .option('--query-port <PORT>', 'N1QL query service port', port)
+    .option('--capi-port <PORT>', 'legacy views (CAPI) port for _spatial/_compact', port)
+    .option('--admin-user <NAME>', 'the first administrator (Full Admin)')
+    .option('--admin-password <PASSWORD>', 'password of --admin-user (stored only as a salted scrypt hash)')
+    .option('--config <FILE>', 'JSON file with host, adminPort, queryPort, admin {user, password}, logLevel')
+    .addOption(new Option('--log-level <LEVEL>', 'request log level').choices(LEVELS).default('info'))
+    .addHelpText('after', '\nExample:\n  $ tokenql serve --data ./data --admin-user Administrator --admin-password password\n  $ curl -u Administrator:password http://127.0.0.1:8091/settings/autoCompaction')
+    .action(async (opts: { data?: string; host: string; adminPort?: number; queryPort?: number; capiPort?: number; adminUser?: string; adminPassword?: string; config?: string; logLevel: LogLevel }) => {
+      const config = readConfig(opts.config);
+      const user = opts.adminUser ?? config.admin?.user;
+      const password = opts.adminPassword ?? config.admin?.password;
+      if ((user === undefined) !== (password === undefined)) throw new CliError('--admin-user and --admin-password go together');
+      const threshold = LEVELS.indexOf(config.logLevel && !opts.logLevel ? config.logLevel : opts.logLevel);
+      const log = (line: string, level: LogLevel = 'info') => {
+        if (LEVELS.indexOf(level) <= threshold) process.stderr.write(`${new Date().toISOString()} ${level} ${line}\n`);
+      };
+      const host = opts.host ?? config.host ?? '127.0.0.1';
+      const db = await Database.open(opts.data ? { path: opts.data } : {});
+      const admin = await startClusterAdmin(db, {
+        host,
+        port: opts.adminPort ?? config.adminPort ?? 8091,
+        capiPort: opts.capiPort ?? config.capiPort ?? 8092,
+        admin: user !== undefined ? { user, password: password! } : undefined,
+        log: (line) => log(line),
+      });
+      // The query service accepts the cluster's users once there is one; before that it is open on loopback.
+      const query = await startQueryService(db, {
+        host,
+        port: opts.queryPort ?? config.queryPort ?? 8093,
+        log,
+        requestLogLevel: 'info',
+        authenticate: user !== undefined ? admin.authenticate : undefined,
+      });
+      log(`cluster admin listening on ${admin.url}${admin.capiUrl ? `, views (CAPI) on ${admin.capiUrl}` : ''}`);
+      log(`query service listening on ${query.url}`);
+      process.stdout.write(`tokenql serving: admin ${admin.url}, query ${query.url}${opts.data ? `, data ${opts.data}` : ' (in memory)'}\n`);
+      await new Promise<void>((resolve) => {
+        const stop = () => resolve();
+        process.once('SIGINT', stop);
+        process.once('SIGTERM', stop);
+      });
+      log('shutting down');
+      await Promise.allSettled([admin.close(), query.close()]);
+      await db.close();
+      process.stdout.write('tokenql stopped\n');
+    });
+}

@@ -1,0 +1,63 @@
+import { spawn } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { ROOT } from './run-cli.js';
+
+/** Starts `tokenql serve` on free ports and resolves the URLs it prints. */
+function startServe(args: string[]) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/bin.ts', 'serve', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+  const urls = new Promise<{ admin: string; query: string }>((resolve, reject) => {
+    child.stdout.setEncoding('utf8').on('data', (d: string) => {
+      stdout += d;
+      const m = /admin (http:\/\/\S+), query (http:\/\/\S+?),? /.exec(stdout);
+      if (m) resolve({ admin: m[1], query: m[2] });
+    });
+    child.on('exit', (code) => reject(new Error(`serve exited with ${code}: ${stderr}`)));
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, urls, exited, output: () => ({ stdout, stderr }) };
+}
+
+const auth = { authorization: 'Basic ' + Buffer.from('Administrator:password').toString('base64') };
+
+describe('tokenql serve', () => {
+  it('serves the cluster admin API and the query service, then stops cleanly on SIGTERM', async () => {
+    const s = startServe(['--admin-port', '0', '--query-port', '0', '--capi-port', '0', '--admin-user', 'Administrator', '--admin-password', 'password']);
+    const { admin, query } = await s.urls;
+    const settings = await fetch(`${admin}/settings/autoCompaction`, { headers: auth });
+    expect(settings.status).toBe(200);
+    expect(await settings.json()).toHaveProperty('autoCompactionSettings');
+    expect((await fetch(`${admin}/settings/autoCompaction`)).status).toBe(401);
+    const create = await fetch(`${admin}/pools/default/buckets`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'name=travel',
+    });
+    expect(create.status).toBeLessThan(300);
+    const q = await fetch(`${query}/query/service`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ statement: "INSERT INTO travel (KEY, VALUE) VALUES ('h1', {'name': 'Hotel Sublim Eiffel'}) RETURNING RAW META().id" }).toString(),
+    });
+    expect(((await q.json()) as { results: unknown[] }).results).toEqual(['h1']);
+    const anon = await fetch(`${query}/query/service`, { method: 'POST', body: 'statement=SELECT%201' , headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(anon.status).toBe(401);
+    s.child.kill('SIGTERM');
+    expect(await s.exited).toBe(0);
+    const { stdout, stderr } = s.output();
+    expect(stdout).toMatch(/tokenql stopped/);
+    expect(stderr).toMatch(/POST \/query\/service 200/);
+    expect(stderr).not.toMatch(/password/i);
+  });
+
+  it('explains itself with --help', async () => {
+    const s = spawn(process.execPath, ['--import', 'tsx', 'src/cli/bin.ts', 'serve', '--help'], { cwd: ROOT });
+    let out = '';
+    s.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
+    await new Promise((r) => s.on('exit', r));
+    expect(out).toMatch(/--admin-port/);
+    expect(out).toMatch(/--data <DIR>/);
+  });
+});
