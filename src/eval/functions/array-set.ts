@@ -9,7 +9,7 @@
  */
 import { equals, equivalent, type Value } from '../../values/index.js';
 import type { FunctionDef } from './function-def.js';
-import { isArrayValue } from './support.js';
+import { isArrayValue, strictFn } from './support.js';
 
 /** Distinct elements by equivalence, in order of first appearance. */
 function distinct(items: Iterable<Value>): Value[] {
@@ -24,14 +24,7 @@ function hasEquivalent(a: Value[], v: Value): boolean {
 
 /** A strict function of arrays only. */
 function arraysFn(name: string, min: number, max: number, body: (arrays: Value[][]) => Value, aliases?: string[]): FunctionDef {
-  return {
-    name,
-    aliases,
-    minArgs: min,
-    maxArgs: max,
-    nulls: 'strict',
-    fn: (args) => (args.every(isArrayValue) ? body(args as Value[][]) : null),
-  };
+  return strictFn(name, min, max, (args) => args.every(isArrayValue), (args) => body(args as Value[][]), aliases);
 }
 
 /** A strict function of an array and values (the values may be of any kind). */

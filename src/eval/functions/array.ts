@@ -9,18 +9,11 @@
  */
 import { collate, equals, type Value } from '../../values/index.js';
 import type { FunctionDef } from './function-def.js';
-import { finite, isArrayValue, isInt, RANGE_LIMIT, rangeError } from './support.js';
+import { finite, isArrayValue, isInt, RANGE_LIMIT, rangeError, strictFn } from './support.js';
 
 /** A strict function whose first argument must be an array. */
 function arrFn(name: string, min: number, max: number, body: (a: Value[], rest: Value[]) => Value, aliases?: string[]): FunctionDef {
-  return {
-    name,
-    aliases,
-    minArgs: min,
-    maxArgs: max,
-    nulls: 'strict',
-    fn: ([a, ...rest]) => (isArrayValue(a) ? body(a, rest) : null),
-  };
+  return strictFn(name, min, max, ([a]) => isArrayValue(a), ([a, ...rest]) => body(a as Value[], rest), aliases);
 }
 
 /** A 'custom' function: MISSING anywhere gives MISSING, then `body` applies its own rules. */

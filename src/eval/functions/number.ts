@@ -6,18 +6,11 @@
  */
 import type { Value } from '../../values/index.js';
 import type { FunctionDef } from './function-def.js';
-import { finite, isInt } from './support.js';
+import { finite, isInt, strictFn } from './support.js';
 
 /** A strict function of number arguments whose result is NULL unless finite. */
 function numFn(name: string, arity: number, f: (...x: number[]) => number, aliases?: string[]): FunctionDef {
-  return {
-    name,
-    aliases,
-    minArgs: arity,
-    maxArgs: arity,
-    nulls: 'strict',
-    fn: (args) => (args.every((a) => typeof a === 'number') ? finite(f(...(args as number[]))) : null),
-  };
+  return strictFn(name, arity, arity, (args) => args.every((a) => typeof a === 'number'), (args) => finite(f(...(args as number[]))), aliases);
 }
 
 /**

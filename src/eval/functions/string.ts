@@ -8,18 +8,11 @@
  */
 import type { Value } from '../../values/index.js';
 import type { FunctionDef } from './function-def.js';
-import { codePointLength, goLower, goUpper, isInt, isString, utf8Length, utf8Offset, utf8Slice } from './support.js';
+import { codePointLength, goLower, goUpper, isInt, isString, strictFn, utf8Length, utf8Offset, utf8Slice } from './support.js';
 
 /** A strict function of string arguments only. */
 function strFn(name: string, arity: number, body: (s: string[]) => Value, aliases?: string[]): FunctionDef {
-  return {
-    name,
-    aliases,
-    minArgs: arity,
-    maxArgs: arity,
-    nulls: 'strict',
-    fn: (args) => (args.every(isString) ? body(args as string[]) : null),
-  };
+  return strictFn(name, arity, arity, (args) => args.every(isString), (args) => body(args as string[]), aliases);
 }
 
 /** POSITION0/1 and MB_ variants: first occurrence or -1, plus `base`; bytes unless `mb`. */

@@ -1,3 +1,4 @@
+import type { FunctionDef } from './function-def.js';
 /**
  * Small helpers shared by the scalar function families: Go-compatible text handling (the
  * reference is written in Go, so its strings are UTF-8 bytes and its case mapping is
@@ -123,4 +124,19 @@ export const MAX_RESULT_BYTES = 20 * 1024 * 1024;
 /** The reference's range error for a generated value that is too large. */
 export function rangeError(fn: string): QueryError {
   return evaluationError(`Out of range evaluating ${fn}.`);
+}
+
+/**
+ * A `'strict'` function (MISSING/NULL arguments handled by the registry) whose arguments must
+ * pass `accepts`, else the result is NULL (the reference's rule for wrong-typed arguments).
+ */
+export function strictFn(
+  name: string,
+  minArgs: number,
+  maxArgs: number,
+  accepts: (args: Value[]) => boolean,
+  body: (args: Value[]) => Value,
+  aliases?: string[],
+): FunctionDef {
+  return { name, aliases, minArgs, maxArgs, nulls: 'strict', fn: (args) => (accepts(args) ? body(args) : null) };
 }
