@@ -1,0 +1,104 @@
+/**
+ * The admin API (spec gateway-reference.md §1 users, §2 sessions) on the admin listener
+ * (default 127.0.0.1:4985). As the reference on walrus with the default admin interface, it has
+ * no authentication: keep it on loopback. Unknown database: 404.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { queryOf, sendJson } from '../http/server.js';
+import { updatePrincipal, userBody } from './principal-update.js';
+import type { GatewayDatabase } from './runtime.js';
+import { nameProblems, newSessionUuid } from './users.js';
+import { jsonBody, rfc3339, sendEmpty, sendError, strictBody } from './wire.js';
+
+type Req = FastifyRequest<{ Params: { db: string; name?: string; id?: string } }>;
+
+export function registerAdminRoutes(app: FastifyInstance, dbs: Map<string, GatewayDatabase>): void {
+  const route = (method: 'GET' | 'HEAD' | 'PUT' | 'POST' | 'DELETE', url: string, handler: (gdb: GatewayDatabase, req: Req, reply: FastifyReply) => unknown) => {
+    app.route({
+      method, url, exposeHeadRoute: false,
+      handler: async (req: Req, reply) => {
+        const gdb = dbs.get(req.params.db);
+        if (!gdb) return sendError(reply, 404, `no such database "${req.params.db}"`);
+        return handler(gdb, req, reply);
+      },
+    });
+  };
+
+  // ---- §1 users
+  route('POST', '/:db/_user', (gdb, _req, reply) => reply.code(301).header('location', `/${gdb.name}/_user/`).send());
+  route('POST', '/:db/_user/', async (gdb, req, reply) => {
+    const body = jsonBody(req);
+    if (!body.ok) return sendError(reply, 400, body.error);
+    const r = await updatePrincipal(gdb, undefined, body.value);
+    return r.reason ? sendError(reply, r.status, r.reason) : sendEmpty(reply, r.status);
+  });
+  route('PUT', '/:db/_user/:name', async (gdb, req, reply) => {
+    const body = jsonBody(req);
+    if (!body.ok) return sendError(reply, 400, body.error);
+    const r = await updatePrincipal(gdb, req.params.name!, body.value);
+    return r.reason ? sendError(reply, r.status, r.reason) : sendEmpty(reply, r.status);
+  });
+  route('POST', '/:db/_user/:name', (_gdb, _req, reply) => sendError(reply, 405, 'Method Not Allowed'));
+  const getUser = (gdb: GatewayDatabase, req: Req, reply: FastifyReply, head: boolean) => {
+    const name = req.params.name!;
+    const user = name === 'GUEST' ? gdb.users.guest() : gdb.users.get(name);
+    if (!user) return sendError(reply, 404, 'missing');
+    if (head) return sendEmpty(reply, 200);
+    const { saved: _saved, ...stored } = user as typeof user & { saved?: boolean };
+    return sendJson(reply, 200, userBody(gdb, stored));
+  };
+  route('GET', '/:db/_user/:name', (gdb, req, reply) => getUser(gdb, req, reply, false));
+  route('HEAD', '/:db/_user/:name', (gdb, req, reply) => getUser(gdb, req, reply, true));
+  const listUsers = (gdb: GatewayDatabase, req: Req, reply: FastifyReply, head: boolean) => {
+    const q = queryOf(req);
+    const nameOnly = q.get('name_only') !== 'false';
+    if (q.has('limit') && nameOnly) return sendError(reply, 400, 'Use of limit parameter is only supported when name_only=false');
+    if (head) return sendEmpty(reply, 200);
+    let names = gdb.users.names();
+    const limit = Number(q.get('limit') ?? 0);
+    if (limit > 0) names = names.slice(0, limit);
+    return sendJson(reply, 200, nameOnly ? names : names.map((n) => userBody(gdb, gdb.users.get(n)!)));
+  };
+  route('GET', '/:db/_user/', (gdb, req, reply) => listUsers(gdb, req, reply, false));
+  route('HEAD', '/:db/_user/', (gdb, req, reply) => listUsers(gdb, req, reply, true));
+  route('DELETE', '/:db/_user/:name', async (gdb, req, reply) => {
+    const name = req.params.name!;
+    if (name === 'GUEST') return sendError(reply, 405, 'The GUEST user cannot be deleted. Only disabled via an update.');
+    return (await gdb.users.remove(name)) ? sendEmpty(reply, 200) : sendError(reply, 404, 'missing');
+  });
+
+  // ---- §2 sessions
+  route('POST', '/:db/_session', async (gdb, req, reply) => {
+    const parsed = strictBody(req, ['name', 'ttl'], true);
+    if (!parsed) return sendError(reply, 400, 'Bad JSON: EOF');
+    if ('error' in parsed) return sendError(reply, parsed.status, parsed.error);
+    const { name, ttl = 86400 } = parsed.value;
+    if (typeof ttl !== 'number' || !Number.isInteger(ttl)) return sendError(reply, 400, 'Bad JSON: ttl must be an integer');
+    if (typeof name !== 'string' || name === '' || name === 'GUEST' || nameProblems(name)) return sendError(reply, 400, 'Invalid or missing user name');
+    const user = gdb.users.get(name);
+    if (!user) return sendError(reply, 404, `No such user "${name}"`);
+    if (ttl <= 0) return sendError(reply, 400, 'Invalid or missing ttl');
+    if (user.disabled) return sendError(reply, 400, 'User is disabled');
+    const session = await gdb.sessions.create(user, ttl);
+    return sendJson(reply, 200, { session_id: session.id, expires: rfc3339(session.expiration), cookie_name: gdb.cfg.session_cookie_name });
+  });
+  route('GET', '/:db/_session/:id', (gdb, req, reply) => {
+    const check = gdb.sessions.check(req.params.id!);
+    return check.ok ? sendJson(reply, 200, gdb.sessionInfo(check.user)) : sendError(reply, 404, 'missing');
+  });
+  route('DELETE', '/:db/_session/:id', async (gdb, req, reply) =>
+    (await gdb.sessions.remove(req.params.id!)) ? sendEmpty(reply, 200) : sendError(reply, 404, 'missing'));
+  route('DELETE', '/:db/_user/:name/_session/:id', async (gdb, req, reply) => {
+    const session = gdb.sessions.get(req.params.id!);
+    if (!session || session.username !== req.params.name) return sendError(reply, 404, 'missing');
+    await gdb.sessions.remove(session.id);
+    return sendEmpty(reply, 200);
+  });
+  route('DELETE', '/:db/_user/:name/_session', async (gdb, req, reply) => {
+    const user = gdb.users.get(req.params.name!);
+    if (user) await gdb.users.save({ ...user, session_uuid: newSessionUuid() });
+    return sendEmpty(reply, 200); // an unknown user is 200 too (§2.5)
+  });
+
+  route('GET', '/:db/', (gdb, _req, reply) => sendJson(reply, 200, gdb.info()));
+}

@@ -1,0 +1,129 @@
+/**
+ * Gateway users (spec gateway-reference.md §1, §3.2, §7): documents `user::<db>::<name>` of the
+ * `_gateway` keyspace (the GUEST is `user::<db>::`), passwords stored only as a salted scrypt hash
+ * (any length; the reference's bcrypt fails above 72 bytes), name and password rules, and a
+ * per-user `session_uuid` whose change revokes every session of the user (§4.4).
+ */
+import { createHmac, randomBytes } from 'node:crypto';
+import type { Database, Value } from '../../index.js';
+import { hashPassword, verifyPassword } from '../cluster/auth.js';
+
+export const GATEWAY_KEYSPACE = '_gateway';
+
+export interface StoredUser {
+  /** `''` for the GUEST. */
+  name: string;
+  password_hash?: string;
+  email?: string;
+  disabled: boolean;
+  admin_channels: string[];
+  admin_roles: string[];
+  session_uuid?: string;
+  jwt_issuer?: string;
+  jwt_roles?: string[];
+  jwt_channels?: string[];
+  jwt_last_updated?: string;
+}
+
+/** The reference's name rules (§1.2): the `invalid name: …` messages, or undefined when valid. */
+export function nameProblems(name: string): string | undefined {
+  const msgs: string[] = [];
+  if (Buffer.byteLength(name) > 239) msgs.push('length exceeds 239');
+  if (Buffer.from(name, 'utf8').toString('utf8') !== name) msgs.push('non UTF-8 encoding');
+  if (/[/:,`]/.test(name)) msgs.push("contains '/', ':', ',', or '`'");
+  if (!/[\p{L}\p{N}]/u.test(name)) msgs.push('must contain alphanumeric');
+  return msgs.length ? msgs.join('; ') : undefined;
+}
+
+/** The reference's password rule (§1.2): an error message or undefined. */
+export function passwordProblem(password: string | undefined, allowEmpty: boolean): string | undefined {
+  if (password === undefined || password === '') return allowEmpty ? undefined : 'Empty passwords are not allowed ';
+  if (Buffer.byteLength(password) < 3) return 'Passwords must be at least three 3 characters';
+  return undefined;
+}
+
+export const EMAIL = /^[^@]+@[^@]+$/;
+
+/** The user's effective channels, sorted, with `!` (§1.4 `all_channels`). */
+export function allChannels(u: StoredUser): string[] {
+  return [...new Set(['!', ...u.admin_channels, ...(u.jwt_channels ?? [])])].sort();
+}
+
+/** The user's roles (explicit and from the ID token), sorted. */
+export function allRoles(u: StoredUser): string[] {
+  return [...new Set([...u.admin_roles, ...(u.jwt_roles ?? [])])].sort();
+}
+
+export function newSessionUuid(): string {
+  return randomBytes(16).toString('hex');
+}
+
+/** Typed access to one database's users. */
+export class UserStore {
+  private readonly secret = randomBytes(32);
+  /** user name → HMAC of (hash, password) of the last credentials verified (never the password). */
+  private readonly verified = new Map<string, string>();
+
+  constructor(private readonly db: Database, readonly dbName: string) {}
+
+  private key(name: string): string {
+    return `user::${this.dbName}::${name}`;
+  }
+
+  get(name: string): StoredUser | undefined {
+    const doc = this.db.get(GATEWAY_KEYSPACE, this.key(name));
+    return doc ? (JSON.parse(JSON.stringify(doc.value)) as StoredUser) : undefined;
+  }
+
+  /** The GUEST (disabled, no channels, when never saved); `saved` tells whether a document exists. */
+  guest(): StoredUser & { saved: boolean } {
+    const g = this.get('');
+    return g ? { ...g, saved: true } : { name: '', disabled: true, admin_channels: [], admin_roles: [], saved: false };
+  }
+
+  async save(user: StoredUser): Promise<void> {
+    await this.db.upsert(GATEWAY_KEYSPACE, this.key(user.name), JSON.parse(JSON.stringify(user)) as Value);
+    this.verified.delete(user.name);
+  }
+
+  async remove(name: string): Promise<boolean> {
+    this.verified.delete(name);
+    return this.db.remove(GATEWAY_KEYSPACE, this.key(name));
+  }
+
+  /** Names of the users (GUEST excluded), sorted. */
+  names(): string[] {
+    const prefix = this.key('');
+    const out: string[] = [];
+    for (const doc of this.db.scan(GATEWAY_KEYSPACE)) {
+      if (doc.key.startsWith(prefix) && doc.key.length > prefix.length) out.push(doc.key.slice(prefix.length));
+    }
+    return out.sort();
+  }
+
+  /** Sets a new password hash and rotates the session UUID (§1.3: any password revokes sessions). */
+  async withPassword(user: StoredUser, password: string): Promise<StoredUser> {
+    return { ...user, password_hash: password === '' ? '' : await hashPassword(password), session_uuid: newSessionUuid() };
+  }
+
+  /**
+   * Checks a name and password: the user if it exists, is enabled and the password matches.
+   * A successful check is remembered as an HMAC so that clients sending Basic credentials on
+   * every request pay for scrypt once; failures are always slow.
+   */
+  async authenticate(name: string, password: string): Promise<StoredUser | undefined> {
+    const user = name === '' ? undefined : this.get(name);
+    if (!user || user.password_hash === undefined) {
+      await hashPassword(password); // as slow as a real check: do not reveal which names exist
+      return undefined;
+    }
+    const hash = user.password_hash;
+    const mac = createHmac('sha256', this.secret).update(hash).update('\0').update(password).digest('base64');
+    if (this.verified.get(name) !== mac) {
+      const ok = hash === '' ? password === '' : await verifyPassword(password, hash);
+      if (!ok) return undefined;
+      this.verified.set(name, mac);
+    }
+    return user.disabled ? undefined : user;
+  }
+}

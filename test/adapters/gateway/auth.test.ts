@@ -1,0 +1,170 @@
+/** gateway-scenarios.md C (cookie options, CORS), E (guest and unauthenticated access), configuration and security, over real HTTP. */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Database } from '../../../src/index.js';
+import { parseGatewayConfig, startGateway } from '../../../src/adapters/gateway/index.js';
+import { cookiePair, request, startFixture, type Fixture } from './helpers.js';
+
+const WWW = 'Basic realm="Couchbase Sync Gateway"';
+let f: Fixture;
+beforeAll(async () => {
+  f = await startFixture({ users: { alice: { password: 'letmein' } }, login_rate_limit: { max_failures: 3, lockout_seconds: 2 } });
+});
+afterAll(async () => { await f.close(); });
+
+describe('E. guest and unauthenticated access', () => {
+  it('59-60: login required, unknown database is 401', async () => {
+    const r = await f.pub('GET', '/db/');
+    expect([r.status, r.json().reason, r.headers.get('www-authenticate')]).toEqual([401, 'Login required', WWW]);
+    const n = await f.pub('GET', '/notadb/');
+    expect([n.status, n.json().reason, n.headers.get('www-authenticate')]).toEqual([401, 'Login required', null]);
+    expect((await f.pub('GET', '/db/', { basic: 'alice:letmein' })).status).toBe(200);
+    expect((await f.pub('GET', '/notadb/', { basic: 'alice:letmein' })).json().reason).toBe('Invalid login');
+    const bob = await f.pub('GET', '/db/', { basic: 'bob:whatever' });
+    expect([bob.status, bob.json().reason, bob.headers.get('www-authenticate')]).toEqual([401, 'Invalid login', WWW]);
+    expect((await f.pub('GET', '/db/', { bearer: 'abc' })).json().reason).toBe('Invalid login'); // no OIDC: the Bearer step is skipped
+  });
+
+  it('62: a disabled user gets 401 with Basic', async () => {
+    await f.admin('PUT', '/db/_user/dis', { body: { password: 'letmein' } });
+    expect((await f.pub('GET', '/db/', { basic: 'dis:letmein' })).status).toBe(200);
+    expect((await f.pub('GET', '/db/', { basic: 'dis:wrong' })).status).toBe(401);
+    await f.admin('PUT', '/db/_user/dis', { body: { disabled: true } });
+    expect((await f.pub('GET', '/db/', { basic: 'dis:letmein' })).status).toBe(401);
+  });
+
+  it('63: an enabled guest; GET /db/ gives update_seq', async () => {
+    await f.admin('PUT', '/db/_user/GUEST', { body: { disabled: false } });
+    const r = await f.pub('GET', '/db/');
+    expect(r.status).toBe(200);
+    expect(r.json()).toMatchObject({ db_name: 'db', state: 'Online' });
+    expect(typeof r.json().update_seq).toBe('number');
+    expect((await f.admin('GET', '/db/_user/GUEST')).json().all_channels).toEqual(['!']);
+    expect((await f.pub('GET', '/db/_session')).json().userCtx).toEqual({ channels: { '!': 1 }, name: null });
+    expect((await f.pub('DELETE', '/db/_session')).json().reason).toBe('no session'); // 48
+    await f.admin('PUT', '/db/_user/GUEST', { body: { disabled: true } });
+    expect((await f.pub('GET', '/db/')).status).toBe(401);
+  });
+});
+
+describe('configuration', () => {
+  it('44, 51-53, 61: cookie name and attributes, CORS login origin, disable_password_auth', async () => {
+    const g = await startFixture({
+      users: { u: { password: 'letmein' } }, session_cookie_name: 'TestCustomCookieName', session_cookie_http_only: true, session_cookie_secure: true,
+      cors: { origin: ['http://couchbase.com'], login_origin: ['http://couchbase.com'] },
+    }, { more: { locked: { disable_password_auth: true, users: { u: { password: 'letmein' } } }, strict: { unsupported: { same_site_cookie: 'Strict' }, users: { u: { password: 'letmein' } } } } });
+    try {
+      const r = await g.pub('POST', '/db/_session', { basic: 'u:letmein', headers: { origin: 'http://couchbase.com' } });
+      expect(r.headers.get('set-cookie')).toMatch(/^TestCustomCookieName=[0-9a-f]{40}; Path=\/db; Expires=[^;]+; HttpOnly; Secure; SameSite=None$/);
+      expect(r.headers.get('access-control-allow-origin')).toBe('http://couchbase.com');
+      const id = cookiePair(r).split('=')[1];
+      expect((await g.pub('GET', '/db/', { cookie: `GatewaySession=${id}` })).status).toBe(401);
+      expect((await g.pub('GET', '/db/', { cookie: `TestCustomCookieName=${id}` })).status).toBe(200);
+      expect((await g.pub('GET', '/db/', { cookie: `testcustomcookiename=${id}` })).status).toBe(401);
+      expect((await g.pub('DELETE', '/db/_session', { cookie: `TestCustomCookieName=${id}`, headers: { origin: 'http://staging.couchbase.com' } })).json().reason).toBe('No CORS');
+      expect((await g.pub('DELETE', '/db/_session', { cookie: `TestCustomCookieName=${id}`, headers: { origin: 'http://couchbase.com' } })).status).toBe(200);
+      const s = await g.pub('POST', '/strict/_session', { basic: 'u:letmein' });
+      expect(s.headers.get('set-cookie')).toMatch(/; SameSite=Strict$/);
+      const l1 = await g.pub('GET', '/locked/');
+      expect([l1.json().reason, l1.headers.get('www-authenticate')]).toEqual(['Login required', null]);
+      const l2 = await g.pub('GET', '/locked/', { basic: 'u:letmein' });
+      expect([l2.status, l2.json().reason, l2.headers.get('www-authenticate')]).toEqual([401, 'Invalid login', null]);
+      expect((await g.pub('POST', '/locked/_session', { body: { name: 'u', password: 'letmein' } })).json().reason).toBe('Login required');
+    } finally {
+      await g.close();
+    }
+  });
+
+  it('16: allow_empty_password', async () => {
+    const g = await startFixture({ allow_empty_password: true });
+    try {
+      expect((await g.admin('PUT', '/db/_user/e1', { body: {} })).status).toBe(201);
+      expect((await g.admin('POST', '/db/_user/', { body: { name: 'e2', password: '' } })).status).toBe(201);
+      expect((await g.admin('PUT', '/db/_user/e3', { body: { password: 'ab' } })).status).toBe(400);
+      expect((await g.admin('PUT', '/db/_user/e1', { body: { password: '' } })).status).toBe(200);
+      expect((await g.pub('GET', '/db/', { basic: 'e1:' })).status).toBe(200);
+      expect((await g.pub('GET', '/db/', { basic: 'e1:x' })).status).toBe(401);
+    } finally {
+      await g.close();
+    }
+  });
+
+  it('validation errors name the key', () => {
+    const bad: [unknown, RegExp][] = [
+      [{ databases: { db: { bucket: 1 } } }, /databases\.db\.bucket: must be a non-empty string/],
+      [{ databases: { db: { bogus: true } } }, /databases\.db\.bogus: unknown key/],
+      [{ databases: { db: { oidc: { providers: { a_b: { issuer: 'x', client_id: 'y' } } } } } }, /providers\.a_b: provider names may not contain "_"/],
+      [{ databases: { db: { oidc: { providers: { p: { client_id: 'y' } } } } } }, /providers\.p\.issuer: is required/],
+      [{ interface: 'nope', databases: { db: {} } }, /interface: "nope" is not host:port/],
+      [{ databases: { db: { users: { GUEST: { disabled: 'no' } } } } }, /users\.GUEST\.disabled: must be true or false/],
+      [{ Databases: { db: {} }, extra: 1 }, /extra: unknown key/],
+    ];
+    for (const [raw, msg] of bad) expect(() => parseGatewayConfig(raw)).toThrow(msg);
+    const ok = parseGatewayConfig({ Interface: '127.0.0.1:4984', databases: { db: { server: 'file:///tmp/x', users: { GUEST: { disabled: false } } } } });
+    expect(ok.adminInterface).toBe('127.0.0.1:4985');
+    expect(ok.databases[0]).toMatchObject({ server: '/tmp/x', bucket: 'db', session_cookie_name: 'GatewaySession', guest: { disabled: false } });
+  });
+
+  it('starts from a file: opens the data directory, creates the bucket, installs users', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gw-'));
+    const path = join(dir, 'gateway.json');
+    writeFileSync(path, JSON.stringify({ interface: '127.0.0.1:0', adminInterface: '127.0.0.1:0', log: ['*'], databases: { travel: { server: `file://${dir}/data`, bucket: 'travel-sample', users: { GUEST: { disabled: false }, pupshaw: { password: 'foo' } } } } }));
+    const gw = await startGateway({ config: path });
+    try {
+      expect((await request(gw.publicUrl, 'GET', '/travel/')).status).toBe(200);
+      expect((await request(gw.publicUrl, 'GET', '/travel/_session', { basic: 'pupshaw:foo' })).json().userCtx.name).toBe('pupshaw');
+    } finally {
+      await gw.close();
+    }
+    const db = await Database.open({ path: join(dir, 'data') });
+    expect(db.keyspaces()).toContain('travel-sample');
+    await db.close();
+  });
+});
+
+describe('security', () => {
+  it('a burst of failed logins is slowed with 429 and Retry-After; the right password works afterwards', async () => {
+    for (let i = 0; i < 3; i++) expect((await f.pub('GET', '/db/', { basic: 'alice:guess' + i })).status).toBe(401);
+    const limited = await f.pub('GET', '/db/', { basic: 'alice:letmein' });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await f.pub('POST', '/db/_session', { body: { name: 'alice', password: 'letmein' } })).status).toBe(429);
+    f.advance(2100);
+    expect((await f.pub('GET', '/db/', { basic: 'alice:guess' })).status).toBe(401); // lockout doubles
+    expect((await f.pub('GET', '/db/', { basic: 'alice:letmein' })).status).toBe(429);
+    f.advance(4100);
+    expect((await f.pub('GET', '/db/', { basic: 'alice:letmein' })).status).toBe(200);
+    expect((await f.pub('GET', '/db/', { basic: 'alice:guess' })).status).toBe(401); // a success forgot the failures
+    expect((await f.pub('GET', '/db/', { basic: 'alice:letmein' })).status).toBe(200);
+  });
+
+  it('tampered cookies are rejected', async () => {
+    const c = cookiePair(await f.pub('POST', '/db/_session', { basic: 'alice:letmein' }));
+    const id = c.split('=')[1]!;
+    const flipped = id.slice(0, -1) + (id.endsWith('0') ? '1' : '0');
+    for (const v of [flipped, id + '0', id.toUpperCase(), `${id}; GatewaySession=x`]) {
+      const r = await f.pub('GET', '/db/', { cookie: `GatewaySession=${v}` });
+      expect(r.status, v).toBe(v.includes(';') ? 200 : 401);
+    }
+  });
+
+  it('the admin API is not reachable on the public port', async () => {
+    expect((await f.pub('GET', '/db/_user/')).status).toBe(401);
+    expect((await f.pub('GET', '/db/_user/', { basic: 'alice:letmein' })).status).toBe(404);
+    expect((await f.pub('POST', '/db/_user/', { basic: 'alice:letmein', body: { name: 'x', password: 'abc' } })).status).toBe(404);
+    expect(new URL(f.gw.adminUrl).hostname).toBe('127.0.0.1');
+  });
+
+  it('no password, session id or token appears in any log line', async () => {
+    const s = (await f.admin('POST', '/db/_session', { body: { name: 'alice' } })).json().session_id;
+    await f.admin('GET', `/db/_session/${s}`);
+    await f.pub('GET', '/db/', { cookie: `GatewaySession=${s}` });
+    await f.admin('PUT', '/db/_user/secretive', { body: { password: 'TopSecret123' } });
+    await f.pub('GET', '/db/', { basic: 'secretive:WrongSecret456' });
+    const all = f.logs.join('\n');
+    expect(all).toContain('GET /db/ 200');
+    for (const secret of ['letmein', 'TopSecret123', 'WrongSecret456', 'guess', s]) expect(all).not.toContain(secret);
+  });
+});

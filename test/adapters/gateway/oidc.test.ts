@@ -1,0 +1,169 @@
+/**
+ * gateway-scenarios.md F (OIDC implicit flow) against a real OpenID provider on loopback
+ * (discovery document + JWKS, RS256 keys made with jose).
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { SignJWT, UnsecuredJWT, exportJWK, generateKeyPair, type JWK, type JWTPayload } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { oidcUsername, queryEscape } from '../../../src/adapters/gateway/index.js';
+import { cookiePair, startFixture, type Fixture } from './helpers.js';
+
+type Key = Awaited<ReturnType<typeof generateKeyPair>>;
+interface Provider { issuer: string; jwks: JWK[]; jwksFetches: number; server: Server }
+
+async function startProvider(path: string): Promise<Provider> {
+  const p = { issuer: '', jwks: [] as JWK[], jwksFetches: 0 } as Provider;
+  p.server = createServer((req, res) => {
+    res.setHeader('content-type', 'application/json');
+    if (req.url === `${path}/.well-known/openid-configuration`) {
+      res.end(JSON.stringify({ issuer: p.issuer, jwks_uri: `${p.issuer}/jwks`, id_token_signing_alg_values_supported: ['RS256'], response_types_supported: ['id_token'], subject_types_supported: ['public'] }));
+    } else if (req.url === `${path}/jwks`) {
+      p.jwksFetches++;
+      res.end(JSON.stringify({ keys: p.jwks }));
+    } else {
+      res.statusCode = 404;
+      res.end('{}');
+    }
+  });
+  await new Promise<void>((r) => p.server.listen(0, '127.0.0.1', r));
+  p.issuer = `http://127.0.0.1:${(p.server.address() as AddressInfo).port}${path}`;
+  return p;
+}
+
+let prov: Provider;
+let keyA: Key;
+let keyB: Key;
+let f: Fixture;
+const now = () => Math.floor(Date.now() / 1000);
+
+async function token(claims: JWTPayload, opts: { key?: Key; kid?: string; iss?: string } = {}): Promise<string> {
+  return new SignJWT({ aud: ['aud1', 'aud2', 'aud3', 'baz'], sub: 'noah', email: 'noah@foo.com', exp: now() + 300, ...claims })
+    .setProtectedHeader({ alg: 'RS256', kid: opts.kid ?? 'kid' })
+    .setIssuer(opts.iss ?? prov.issuer)
+    .sign((opts.key ?? keyA).privateKey);
+}
+
+const provider = (extra: Record<string, unknown> = {}) => ({ issuer: prov.issuer, client_id: 'baz', ...extra });
+
+beforeAll(async () => {
+  prov = await startProvider('/foo');
+  keyA = await generateKeyPair('RS256', { extractable: true });
+  keyB = await generateKeyPair('RS256', { extractable: true });
+  prov.jwks = [{ ...(await exportJWK(keyA.publicKey)), kid: 'kid', alg: 'RS256', use: 'sig' }];
+  f = await startFixture(
+    { oidc: { providers: { foo: provider({ register: true, user_prefix: 'foo' }) } } },
+    { oidc: { jwksCooldownMs: 300 }, more: {
+      noreg: { oidc: { providers: { foo: provider({ register: false, user_prefix: 'foo' }) } } },
+      claim: { oidc: { providers: { foo: provider({ register: true, username_claim: 'gpid' }) } } },
+      claimprefix: { oidc: { providers: { foo: provider({ register: true, username_claim: 'gpid', user_prefix: 'foo' }) } } },
+      plain: { oidc: { providers: { foo: provider({ register: true }) } } },
+    } },
+  );
+});
+afterAll(async () => {
+  await f.close();
+  await new Promise((r) => prov.server.close(r));
+});
+
+const GOOD_BODY = { authentication_handlers: ['default', 'cookie'], ok: true, userCtx: { channels: { '!': 1 }, name: 'foo_noah' } };
+
+describe('F. OIDC implicit flow', () => {
+  it('65: register:true, POST /_session with Bearer gives the session body and cookie; Bearer works directly', async () => {
+    const t = await token({});
+    const r = await f.pub('POST', '/db/_session', { bearer: t, body: {} });
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(r.text).toBe(JSON.stringify(GOOD_BODY));
+    const c = cookiePair(r);
+    expect(c).toMatch(/^GatewaySession=[0-9a-f]{40}$/);
+    expect((await f.pub('PUT', '/db/doc65', { cookie: c })).status).toBe(201);
+    expect((await f.pub('PUT', '/db/doc65b', { bearer: t })).status).toBe(201);
+    const u = (await f.admin('GET', '/db/_user/foo_noah')).json();
+    expect(u).toMatchObject({ name: 'foo_noah', email: 'noah@foo.com', jwt_issuer: prov.issuer });
+  });
+
+  it('66-67: register:false', async () => {
+    const t = await token({});
+    const r = await f.pub('POST', '/noreg/_session', { bearer: t, body: {} });
+    expect([r.status, r.json().reason, r.headers.get('www-authenticate')]).toEqual([401, 'Invalid login', null]);
+    await f.admin('PUT', '/noreg/_user/foo_noah', { body: { password: 'letmein' } });
+    expect((await f.pub('POST', '/noreg/_session', { bearer: t, body: {} })).text).toBe(JSON.stringify(GOOD_BODY));
+  });
+
+  it('69-75: expired, audience, empty sub, emails, issuer, nbf', async () => {
+    const reject = async (t: string, why: string) => expect((await f.pub('GET', '/db/', { bearer: t })).status, why).toBe(401);
+    const accept = async (t: string, why: string) => expect((await f.pub('GET', '/db/', { bearer: t })).status, why).toBe(200);
+    await reject(await token({ exp: now() - 300 }), 'expired');
+    await reject(await token({ exp: now() - 5 }), 'expired without leeway');
+    await reject(await token({ exp: undefined }), 'no exp');
+    await reject(await token({ aud: ['aud1', 'aud2', 'aud3', 'qux'] }), 'wrong audience');
+    await reject(await token({ sub: '' }), 'empty sub');
+    await reject(await token({}, { iss: 'https://login.unknownissuer.com' }), 'wrong issuer');
+    await reject(await token({ nbf: now() + 600 }), 'nbf in 10 min');
+    await accept(await token({ nbf: now() }), 'nbf now');
+    await accept(await token({ nbf: now() - 60 }), 'nbf a minute ago');
+    await accept(await token({ email: 'foo_noah@' }), 'invalid email');
+    expect((await f.admin('GET', '/db/_user/foo_noah')).json().email).toBe('noah@foo.com');
+    await accept(await token({ email: 'foo_noah@example.com' }), 'new email');
+    expect((await f.admin('GET', '/db/_user/foo_noah')).json().email).toBe('foo_noah@example.com');
+  });
+
+  it('84, 89: HS256, none, garbage, wrong key', async () => {
+    const hs = await new SignJWT({ aud: 'baz', sub: 'noah', exp: now() + 300 }).setProtectedHeader({ alg: 'HS256', kid: 'kid' }).setIssuer(prov.issuer).sign(new TextEncoder().encode('x'.repeat(32)));
+    const none = new UnsecuredJWT({ aud: 'baz', sub: 'noah', exp: now() + 300 }).setIssuer(prov.issuer).encode();
+    const wrongKey = await token({}, { key: keyB });
+    for (const t of [hs, none, 'garbage', wrongKey, (await token({})).slice(0, -4) + 'AAAA']) {
+      const r = await f.pub('GET', '/db/', { bearer: t });
+      expect([r.status, r.json().reason, r.headers.get('www-authenticate')]).toEqual([401, 'Invalid login', null]);
+    }
+  });
+
+  it('unknown kid, then key rotation: the JWKS is refetched at a bounded rate', async () => {
+    await f.pub('GET', '/db/', { bearer: await token({}) }); // keys cached
+    prov.jwks = [...prov.jwks, { ...(await exportJWK(keyB.publicKey)), kid: 'kid2', alg: 'RS256', use: 'sig' }];
+    await new Promise((r) => setTimeout(r, 350));
+    const before = prov.jwksFetches;
+    const rotated = await token({}, { key: keyB, kid: 'kid2' });
+    expect((await f.pub('GET', '/db/', { bearer: rotated })).status).toBe(200);
+    expect(prov.jwksFetches).toBe(before + 1);
+    const unknown = await Promise.all([1, 2, 3, 4, 5, 6, 7, 8].map(async () => (await f.pub('GET', '/db/', { bearer: await token({}, { kid: 'nope' }) })).status));
+    expect(unknown.every((s) => s === 401)).toBe(true);
+    expect(prov.jwksFetches - before).toBeLessThanOrEqual(2);
+  });
+
+  it('76-79: username claim and prefix', async () => {
+    const who = async (db: string, claims: JWTPayload) => {
+      const r = await f.pub('GET', `/${db}/_session`, { bearer: await token(claims) });
+      return r.status === 200 ? r.json().userCtx.name : r.status;
+    };
+    expect(await who('claim', { gpid: '80249751' })).toBe('80249751');
+    expect(await who('claimprefix', { gpid: '80249751' })).toBe('foo_80249751');
+    expect(await who('claim', {})).toBe(401);
+    expect(await who('claim', { gpid: [80249751] })).toBe(401);
+    expect(await who('claim', { gpid: 80249752 })).toBe('80249752');
+    expect(await who('claimprefix', { gpid: 'bar_alice' })).toBe('foo_bar_alice');
+    const host = new URL(prov.issuer);
+    expect(await who('plain', {})).toBe(`${queryEscape(host.host + host.pathname)}_noah`);
+    expect(oidcUsername({ label: 'test', issuer: 'test_issuer', client_id: 'c', register: true }, { sub: 'bilbo' })).toBe('test_bilbo');
+    expect(oidcUsername({ label: 'p', issuer: 'http://www.someprovider.com/extra', client_id: 'c', register: true }, { sub: '{bernard}' })).toBe('www.someprovider.com%2Fextra_%7Bbernard%7D');
+  });
+
+  it('a disabled user\'s token is rejected (deliberate difference, §4.6)', async () => {
+    const t = await token({});
+    await f.admin('PUT', '/db/_user/foo_noah', { body: { disabled: true } });
+    expect((await f.pub('GET', '/db/', { bearer: t })).status).toBe(401);
+    await f.admin('PUT', '/db/_user/foo_noah', { body: { disabled: false } });
+    expect((await f.pub('GET', '/db/', { bearer: t })).status).toBe(200);
+  });
+
+  it('no token appears in the log', async () => {
+    const t = await token({});
+    await f.pub('GET', '/db/', { bearer: t });
+    await f.pub('GET', '/db/', { bearer: t.slice(0, -3) + 'xyz' });
+    const all = f.logs.join('\n');
+    expect(all).toContain('bearer token rejected');
+    expect(all).not.toContain(t.split('.')[2]!);
+    expect(all).not.toContain(t.split('.')[1]!);
+  });
+});
