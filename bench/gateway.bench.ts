@@ -1,0 +1,104 @@
+/**
+ * Gateway request rate (issue 5 §4): requests/s of an authenticated `GET /{db}/` with a session
+ * cookie and with basic credentials over loopback, beside a bare `node:http` server answering the
+ * same JSON, as ratios. Target: cookie-authenticated requests at no less than half the bare rate.
+ *
+ * The servers run in a child process, so the load generator does not share their event loop.
+ * For now the gateway is the client tests' fake gateway (test/client/fake-gateway.ts, a test
+ * double of the protocol on the shared fastify plumbing); the lead switches it to the real one.
+ *
+ *   npm run bench:gateway                 # 5 s per case, concurrency 32
+ *   BENCH_SECONDS=2 BENCH_CONCURRENCY=64 npm run bench:gateway
+ */
+import { spawn } from 'node:child_process';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { FakeGateway } from '../test/client/fake-gateway.js';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
+const TARGET = 0.5;
+
+/** Runs `CONCURRENCY` keep-alive request loops against `url` for `seconds`; returns requests/s. */
+async function measure(url: string, headers: Record<string, string>, seconds: number): Promise<{ rps: number; errors: number }> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+  const end = Date.now() + seconds * 1000;
+  let done = 0;
+  let errors = 0;
+  const one = (): Promise<void> =>
+    new Promise((resolve) => {
+      const req = http.get(url, { agent, headers }, (res) => {
+        if (res.statusCode !== 200) errors++;
+        res.resume();
+        res.on('end', () => resolve());
+      });
+      req.on('error', () => {
+        errors++;
+        resolve();
+      });
+    });
+  const start = Date.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (Date.now() < end) {
+        await one();
+        done++;
+      }
+    }),
+  );
+  agent.destroy();
+  return { rps: done / ((Date.now() - start) / 1000), errors };
+}
+
+interface Servers {
+  bareUrl: string;
+  dbUrl: string;
+  cookie: string;
+}
+
+/** Child process: starts the fake gateway and the bare server, prints their addresses, waits. */
+async function serve(): Promise<void> {
+  const fake = await FakeGateway.start({ users: { alice: 'secret' }, logRequests: false });
+  const session = fake.createSession('alice', 3600);
+  const body = JSON.stringify(fake.docs.info(fake.db));
+  const bare = http.createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
+    res.end(body);
+  });
+  await new Promise<void>((r) => bare.listen(0, '127.0.0.1', r));
+  const bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}/${fake.db}/`;
+  const servers: Servers = { bareUrl, dbUrl: fake.dbUrl, cookie: `${session.cookie_name}=${session.session_id}` };
+  console.log(JSON.stringify(servers));
+  process.stdin.resume();
+  process.stdin.on('end', () => process.exit(0));
+}
+
+async function main(): Promise<void> {
+  const child = spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), '--serve'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const first = await createInterface({ input: child.stdout })[Symbol.asyncIterator]().next();
+  const { bareUrl, dbUrl, cookie } = JSON.parse(String(first.value)) as Servers;
+  const cases: [string, string, Record<string, string>][] = [
+    ['bare node:http', bareUrl, {}],
+    ['gateway, session cookie', `${dbUrl}/`, { cookie }],
+    ['gateway, basic', `${dbUrl}/`, { authorization: `Basic ${Buffer.from('alice:secret').toString('base64')}` }],
+  ];
+  console.log(`GET /{db}/ over loopback, concurrency ${CONCURRENCY}, ${SECONDS} s per case (after a short warm-up)`);
+  const results: { name: string; rps: number; errors: number }[] = [];
+  for (const [name, url, headers] of cases) {
+    await measure(url, headers, Math.min(1, SECONDS / 4));
+    results.push({ name, ...(await measure(url, headers, SECONDS)) });
+  }
+  const base = results[0]!.rps;
+  console.log(`${'case'.padEnd(26)} ${'req/s'.padStart(10)} ${'ratio'.padStart(7)} ${'errors'.padStart(7)}`);
+  for (const r of results) console.log(`${r.name.padEnd(26)} ${r.rps.toFixed(0).padStart(10)} ${(r.rps / base).toFixed(2).padStart(7)} ${String(r.errors).padStart(7)}`);
+  const ratio = results[1]!.rps / base;
+  const pass = ratio >= TARGET && results.every((r) => r.errors === 0);
+  console.log(`${pass ? 'PASS' : 'FAIL'}: cookie-authenticated rate is ${ratio.toFixed(2)}× the bare server's (target ≥ ${TARGET}×, no errors)`);
+  child.stdin.end();
+  process.exitCode = pass ? 0 : 1;
+}
+
+if (process.argv.includes('--serve')) await serve();
+else await main();

@@ -1,0 +1,137 @@
+/**
+ * The local side of replication: the documents of one keyspace of a tokenql {@link Database}
+ * (plain bodies, so local N1QL sees them) and, in a second keyspace (default `_replicator_revs`),
+ * one revision record per document, key `doc:<keyspace>:<id>`.
+ *
+ * How local changes are found (docs/client.md): a record stores the document's `cas` as it was
+ * when the record was last written. A live document without a record, or whose `cas` differs, was
+ * written locally since; a record of a live revision whose document is gone was deleted locally.
+ * Such a document gets a new revision (generation + 1) when the push side asks for changes, so
+ * any local write counts — `db.upsert`, `db.remove`, N1QL `UPDATE`/`DELETE` alike.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import type { Database, ObjectValue, Value } from '../index.js';
+
+/** The revision record of one document. */
+export interface RevRecord {
+  /** The current revision `<generation>-<hash>`. */
+  rev: string;
+  /** Revision hashes, newest first (at most {@link MAX_HISTORY}). */
+  history: string[];
+  /** The local document's cas when the record was written (0 when deleted). */
+  cas: number;
+  deleted: boolean;
+  /** Whether the remote has this revision. */
+  synced: boolean;
+}
+
+/** A document revision on the wire (`_bulk_get` answers, `_bulk_docs` with `new_edits:false`). */
+export interface WireDoc {
+  _id: string;
+  _rev: string;
+  _revisions?: { start: number; ids: string[] };
+  _deleted?: boolean;
+  [field: string]: unknown;
+}
+
+export const MAX_HISTORY = 20;
+export const generation = (rev: string): number => Number.parseInt(rev, 10) || 0;
+const hashOf = (rev: string): string => rev.slice(rev.indexOf('-') + 1);
+
+/** True if revision `a` wins over `b` by the CouchDB rule: higher generation, then higher id. */
+export function wins(a: string, b: string): boolean {
+  const ga = generation(a);
+  const gb = generation(b);
+  return ga !== gb ? ga > gb : hashOf(a) > hashOf(b);
+}
+
+/** A local document with revision records. */
+export class LocalSide {
+  constructor(
+    readonly db: Database,
+    readonly keyspace: string,
+    readonly revsKeyspace: string,
+  ) {}
+
+  /** A random id of this local database, created on first use (part of the checkpoint id). */
+  async clientId(): Promise<string> {
+    const found = this.db.get(this.revsKeyspace, 'meta:client')?.value as ObjectValue | undefined;
+    if (typeof found?.id === 'string') return found.id;
+    const id = randomUUID();
+    await this.db.upsert(this.revsKeyspace, 'meta:client', { id });
+    return id;
+  }
+
+  record(id: string): RevRecord | undefined {
+    return this.db.get(this.revsKeyspace, `doc:${this.keyspace}:${id}`)?.value as RevRecord | undefined;
+  }
+
+  private async save(id: string, rec: RevRecord): Promise<void> {
+    await this.db.upsert(this.revsKeyspace, `doc:${this.keyspace}:${id}`, rec as unknown as Value);
+  }
+
+  /** The document's current revision, assigning a new one first if it changed locally. */
+  async current(id: string): Promise<RevRecord | undefined> {
+    const rec = this.record(id);
+    const doc = this.db.get(this.keyspace, id);
+    if (doc === undefined && (rec === undefined || rec.deleted)) return rec;
+    if (doc !== undefined && rec !== undefined && !rec.deleted && rec.cas === doc.meta.cas) return rec;
+    const gen = rec ? generation(rec.rev) + 1 : 1;
+    const parent = rec?.rev ?? '';
+    const hash = createHash('md5').update(JSON.stringify([parent, doc === undefined, doc?.value ?? null])).digest('hex');
+    const next: RevRecord = { rev: `${gen}-${hash}`, history: [hash, ...(rec?.history ?? [])].slice(0, MAX_HISTORY), cas: doc?.meta.cas ?? 0, deleted: doc === undefined, synced: false };
+    await this.save(id, next);
+    return next;
+  }
+
+  /** Every document changed locally and not yet on the remote, with its new revision. */
+  async pending(): Promise<WireDoc[]> {
+    const ids = new Set<string>();
+    for (const doc of this.db.scan(this.keyspace)) ids.add(doc.key);
+    const prefix = `doc:${this.keyspace}:`;
+    for (const r of this.db.scan(this.revsKeyspace)) if (r.key.startsWith(prefix)) ids.add(r.key.slice(prefix.length));
+    const out: WireDoc[] = [];
+    for (const id of ids) {
+      const rec = await this.current(id);
+      if (rec !== undefined && !rec.synced) out.push(this.wire(id, rec));
+    }
+    return out;
+  }
+
+  /** The wire form of the local revision. */
+  wire(id: string, rec: RevRecord): WireDoc {
+    const body = rec.deleted ? {} : (this.db.get(this.keyspace, id)?.value as ObjectValue | undefined) ?? {};
+    const doc: WireDoc = { ...body, _id: id, _rev: rec.rev, _revisions: { start: generation(rec.rev), ids: rec.history } };
+    if (rec.deleted) doc._deleted = true;
+    return doc;
+  }
+
+  /** Marks a pushed revision as known to the remote (unless the document changed meanwhile). */
+  async markSynced(id: string, rev: string): Promise<void> {
+    const rec = this.record(id);
+    if (rec && rec.rev === rev) await this.save(id, { ...rec, synced: true });
+  }
+
+  /**
+   * Stores a pulled revision unless the local one descends from it or wins over it (a conflict
+   * is resolved by {@link wins}, as the remote resolves it). Returns whether the document changed.
+   */
+  async applyRemote(doc: WireDoc): Promise<boolean> {
+    const local = await this.current(doc._id);
+    const ids = doc._revisions?.ids ?? [hashOf(doc._rev)];
+    const start = doc._revisions?.start ?? generation(doc._rev);
+    if (local !== undefined) {
+      if (local.rev === doc._rev) return false;
+      const remoteHasLocal = ids.some((h, i) => `${start - i}-${h}` === local.rev);
+      const localHasRemote = local.history.some((h, i) => `${generation(local.rev) - i}-${h}` === doc._rev);
+      if (localHasRemote || (!remoteHasLocal && wins(local.rev, doc._rev))) return false;
+    }
+    const body: ObjectValue = {};
+    for (const [k, v] of Object.entries(doc)) if (!k.startsWith('_')) body[k] = v as Value;
+    let cas = 0;
+    if (doc._deleted) await this.db.remove(this.keyspace, doc._id);
+    else cas = (await this.db.upsert(this.keyspace, doc._id, body)).cas;
+    await this.save(doc._id, { rev: doc._rev, history: ids.slice(0, MAX_HISTORY), cas, deleted: doc._deleted === true, synced: true });
+    return true;
+  }
+}
