@@ -1,10 +1,15 @@
+import type { FileStoreOptions } from './storage/file/types.js';
 import type { Value } from './values/index.js';
 
-/** Options of {@link Database.open}. */
-export interface OpenOptions {
+/**
+ * Options of {@link Database.open}. The file store's options (`durability`: `'fsync'` default
+ * or `'batch'`; `batchIntervalMs`; `clock` in milliseconds since the epoch; `logger`; `repair`)
+ * apply with `path`; `clock` also drives the in-memory store's expiration.
+ */
+export interface OpenOptions extends FileStoreOptions {
   /**
-   * Data directory of the durable file store. Omitted: an in-memory store that is lost on
-   * close. (The file store is delivered by its own issue; until then a path raises 4050.)
+   * Data directory of the durable file store (docs/storage.md). Omitted: an in-memory store
+   * that is lost on close.
    */
   path?: string;
 }
@@ -15,6 +20,11 @@ export interface QueryOptions {
   params?: Record<string, Value> | Value[];
   /** Progress of long work a statement does: an index build (CREATE INDEX, BUILD INDEX). */
   onProgress?: (p: IndexBuildProgress) => void;
+  /**
+   * Hide internal keyspaces (names starting with `_`: users, sessions, settings) from the
+   * statement, as servers do for their clients: they are "not found" and not listed.
+   */
+  restricted?: boolean;
 }
 
 /** Progress of an index build: documents indexed so far of the keyspace's total. */

@@ -1,10 +1,12 @@
 import { LRUCache } from 'lru-cache';
-import { ErrorCode, notSupported, QueryError } from './errors/index.js';
+import { ErrorCode, QueryError } from './errors/index.js';
 import { execute, type EngineDeps, type EngineParams, type PreparedStatement } from './engine.js';
 import { ddlHandler, indexRow } from './ddl.js';
 import { IndexManager } from './indexes/index-manager.js';
 import { readDocuments } from './load/index.js';
 import { MemoryStore, StoreError, type Store } from './storage/index.js';
+import { FileStore } from './storage/file/index.js';
+import { IndexPersistence } from './database-file.js';
 import { cloneValue, type Value } from './values/index.js';
 import { bucketStats, compactBucket, compactViews } from './database-storage.js';
 import type { BucketStats, CompactionOptions, CompactionResult } from './storage/compaction.js';
@@ -32,13 +34,24 @@ function splitParams(params: QueryOptions['params']): EngineParams {
 export class Database {
   private readonly deps: EngineDeps;
   private closed = false;
+  /** File store only: saves index definitions and keeps index files in step. */
+  private readonly persistence: IndexPersistence | undefined;
 
   private constructor(private readonly store: Store) {
     const indexes = new IndexManager(store);
+    const ddl = ddlHandler(indexes, { hasKeyspace: (n) => store.keyspace(n) !== undefined });
+    const persistence = store instanceof FileStore ? new IndexPersistence(store, indexes) : undefined;
+    this.persistence = persistence;
     this.deps = {
       store,
       indexes,
-      ddl: ddlHandler(indexes, { hasKeyspace: (n) => store.keyspace(n) !== undefined }),
+      ddl: persistence
+        ? async (s, onProgress) => {
+            const rows = await ddl(s, onProgress);
+            await persistence.afterDdl(s);
+            return rows;
+          }
+        : ddl,
       prepared: new LRUCache<string, PreparedStatement>({ max: 1024 }),
       system: {
         keyspaces: () => store.keyspaceNames().map((name) => ({ name, count: store.keyspace(name)!.count() })),
@@ -48,12 +61,23 @@ export class Database {
   }
 
   /**
-   * Opens a database. Without `path` the database lives in memory. A `path` (the durable file
-   * store) raises QueryError 4050 until the file store is available.
+   * Opens a database. Without `path` the database lives in memory. With `path` it is the
+   * durable file store in that directory (created if missing; docs/storage.md): every bucket,
+   * document and index definition found there is opened, the indexes are rebuilt, and the
+   * directory is locked until {@link close}. `durability`, `batchIntervalMs`, `clock`
+   * (milliseconds), `logger` and `repair` are described in {@link OpenOptions}.
    */
   static async open(options: OpenOptions = {}): Promise<Database> {
-    if (options.path !== undefined) throw notSupported('The durable file store (Database.open({ path }))');
-    return new Database(new MemoryStore());
+    if (options.path === undefined) return new Database(new MemoryStore(options.clock));
+    const store = await FileStore.open(options.path, options);
+    const db = new Database(store);
+    try {
+      await db.persistence!.restore((statement) => db.query(statement));
+    } catch (e) {
+      await db.close().catch(() => {});
+      throw e;
+    }
+    return db;
   }
 
   private check(): void {
@@ -67,7 +91,7 @@ export class Database {
    */
   async query(statement: string, options: QueryOptions = {}): Promise<QueryResult> {
     this.check();
-    return execute(statement, { ...splitParams(options.params), onProgress: options.onProgress }, this.deps);
+    return execute(statement, { ...splitParams(options.params), onProgress: options.onProgress, restricted: options.restricted }, this.deps);
   }
 
   /** The plan of a statement as EXPLAIN JSON (`{"#operator": "Sequence", …}`). */
@@ -102,22 +126,35 @@ export class Database {
     this.check();
     const ks = await this.store.createKeyspace(keyspace);
     const report: LoadReport = { loaded: 0, failures: [] };
+    // Up to 256 writes in flight (a durable store acknowledges them with shared syncs), their
+    // outcomes recorded in input order.
+    const window: { source: string; line?: number; done: Promise<unknown> | string }[] = [];
+    const settle = async (): Promise<void> => {
+      const w = window.shift()!;
+      if (typeof w.done === 'string') report.failures.push({ source: w.source, line: w.line, message: w.done });
+      else {
+        try {
+          await w.done;
+          report.loaded++;
+        } catch (err) {
+          const message = err instanceof StoreError ? err.message : String(err);
+          report.failures.push({ source: w.source, line: w.line, message });
+        }
+      }
+    };
     for await (const item of readDocuments(source, { key: options.key, onProgress: options.onProgress })) {
       if (!item.ok) {
-        report.failures.push({ source: item.source, line: item.line, message: item.message });
-        continue;
+        window.push({ source: item.source, line: item.line, done: item.message });
+      } else {
+        // Documents handed in as values are copied: the store freezes what it keeps.
+        const value = typeof source === 'string' ? item.value : cloneValue(item.value);
+        const done = options.mode === 'insert' ? ks.insert(item.key, value) : ks.upsert(item.key, value);
+        done.catch(() => {}); // observed in settle()
+        window.push({ source: item.source, line: item.line, done });
       }
-      // Documents handed in as values are copied: the store freezes what it keeps.
-      const value = typeof source === 'string' ? item.value : cloneValue(item.value);
-      try {
-        if (options.mode === 'insert') await ks.insert(item.key, value);
-        else await ks.upsert(item.key, value);
-        report.loaded++;
-      } catch (err) {
-        const message = err instanceof StoreError ? err.message : String(err);
-        report.failures.push({ source: item.source, line: item.line, message });
-      }
+      while (window.length >= 256) await settle();
     }
+    while (window.length > 0) await settle();
     return report;
   }
 
@@ -132,6 +169,7 @@ export class Database {
   async dropBucket(name: string): Promise<void> {
     this.check();
     this.deps.indexes.dropKeyspace(name);
+    this.persistence?.forget(name);
     await this.store.dropKeyspace(name);
   }
 
@@ -190,7 +228,7 @@ export class Database {
     return this.store.keyspace(keyspace)?.scan() ?? [];
   }
 
-  /** Closes the database; later calls raise. */
+  /** Closes the database (the file store syncs its files and releases the directory lock); later calls raise. */
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;

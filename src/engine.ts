@@ -41,6 +41,8 @@ export interface EngineParams {
   positional: Value[];
   /** Progress of an index build the statement starts. */
   onProgress?: QueryOptions['onProgress'];
+  /** Internal keyspaces (names starting with `_`) do not exist for this statement. */
+  restricted?: boolean;
 }
 
 /** Yields to the event loop between batches so a long scan does not starve other work. */
@@ -104,13 +106,16 @@ async function executeStatement(text: string, params: EngineParams, deps: Engine
   const start = performance.now();
   const warnings: { code: number; msg: string }[] = [];
   const statement = parseStatement(text);
-  const catalog: Catalog = { hasKeyspace: (n) => deps.store.keyspace(n) !== undefined, indexes: (ks) => deps.indexes.infos(ks) };
+  const visible = (n: string) => !(params.restricted && n.startsWith('_'));
+  const catalog: Catalog = { hasKeyspace: (n) => visible(n) && deps.store.keyspace(n) !== undefined, indexes: (ks) => deps.indexes.infos(ks) };
   const rc: RunContext = {
     ...params,
     now: Date.now(),
     warn: (msg) => warnings.push({ code: 0, msg }),
     store: deps.store,
-    system: deps.system,
+    system: params.restricted
+      ? { keyspaces: () => deps.system.keyspaces().filter((k) => visible(k.name)), indexes: () => deps.system.indexes().filter((i) => visible(String((i as { keyspace_id?: string }).keyspace_id ?? ''))) }
+      : deps.system,
     indexTree: (ks, name) => deps.indexes.tree(ks, name),
   };
   const execStart = performance.now();

@@ -3,6 +3,8 @@ import { Command, Option } from 'commander';
 import { startClusterAdmin } from '../adapters/cluster/index.js';
 import type { LogLevel } from '../adapters/http/server.js';
 import { startQueryService } from '../adapters/query/index.js';
+import { startGateway } from '../adapters/gateway/index.js';
+import { documentInfo, registerDocumentRoutes } from '../adapters/gateway/docs/index.js';
 import { Database } from '../index.js';
 import { CliError } from './cli-error.js';
 
@@ -10,6 +12,8 @@ const LEVELS: LogLevel[] = ['error', 'warn', 'info', 'debug'];
 
 /** The `--config FILE` shape (every key optional; command-line flags win). */
 interface ServeConfig {
+  /** A gateway configuration (spec gateway-reference.md): when present, the gateway listeners start too. */
+  databases?: Record<string, unknown>;
   host?: string;
   adminPort?: number;
   queryPort?: number;
@@ -57,7 +61,7 @@ export function serveCommand(): Command {
     .option('--capi-port <PORT>', 'legacy views (CAPI) port for _spatial/_compact', port)
     .option('--admin-user <NAME>', 'the first administrator (Full Admin)')
     .option('--admin-password <PASSWORD>', 'password of --admin-user (stored only as a salted scrypt hash)')
-    .option('--config <FILE>', 'JSON file with host, adminPort, queryPort, admin {user, password}, logLevel')
+    .option('--config <FILE>', 'JSON file with host, adminPort, queryPort, capiPort, admin {user, password}, logLevel; with `databases` (a gateway configuration) the gateway listeners start too')
     .addOption(new Option('--log-level <LEVEL>', 'request log level').choices(LEVELS).default('info'))
     .addHelpText('after', '\nExample:\n  $ tokenql serve --data ./data --admin-user Administrator --admin-password password\n  $ curl -u Administrator:password http://127.0.0.1:8091/settings/autoCompaction')
     .action(async (opts: { data?: string; host: string; adminPort?: number; queryPort?: number; capiPort?: number; adminUser?: string; adminPassword?: string; config?: string; logLevel: LogLevel }) => {
@@ -87,15 +91,20 @@ export function serveCommand(): Command {
         authenticate: user !== undefined ? admin.authenticate : undefined,
       });
       log(`cluster admin listening on ${admin.url}${admin.capiUrl ? `, views (CAPI) on ${admin.capiUrl}` : ''}`);
+      // A config file with `databases` is a gateway configuration: its listeners serve this database.
+      const gateway = config.databases ? await startGateway({ config: config as never, db, log: (line, level) => log(line, level), registerDocumentRoutes, documentInfo }) : undefined;
+      if (gateway) log(`gateway public API on ${gateway.publicUrl}, admin API on ${gateway.adminUrl}`);
       log(`query service listening on ${query.url}`);
-      process.stdout.write(`tokenql serving: admin ${admin.url}, query ${query.url}${opts.data ? `, data ${opts.data}` : ' (in memory)'}\n`);
+      process.stdout.write(
+        `tokenql serving: admin ${admin.url}, query ${query.url}${gateway ? `, gateway ${gateway.publicUrl} (admin ${gateway.adminUrl})` : ''}${opts.data ? `, data ${opts.data}` : ' (in memory)'}\n`,
+      );
       await new Promise<void>((resolve) => {
         const stop = () => resolve();
         process.once('SIGINT', stop);
         process.once('SIGTERM', stop);
       });
       log('shutting down');
-      await Promise.allSettled([admin.close(), query.close()]);
+      await Promise.allSettled([admin.close(), query.close(), gateway?.close()]);
       await db.close();
       process.stdout.write('tokenql stopped\n');
     });

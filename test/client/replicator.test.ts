@@ -92,7 +92,8 @@ describe('continuous replication', () => {
     r.addDocumentListener((c) => pulled.push(...c.ids));
     await waitFor(r, (s) => s.activity === 'IDLE');
     fake.docs.put('late', { text: 'arrived later' });
-    await eventually(() => db.get('db', 'late') !== undefined);
+    // The document is stored before the listeners hear of it: wait for both.
+    await eventually(() => db.get('db', 'late') !== undefined && pulled.length > 0);
     expect(db.get('db', 'late')!.value).toEqual({ text: 'arrived later' });
     expect(pulled).toEqual(['late']);
     expect(fake.requests.some((q) => q.path.includes('feed=longpoll'))).toBe(true);

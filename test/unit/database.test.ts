@@ -96,7 +96,12 @@ describe('Database (library API)', () => {
     await expect(db.query('SELECT 1')).rejects.toBeInstanceOf(QueryError);
   });
 
-  it('refuses a path until the file store exists, with a clear error', async () => {
-    await expect(Database.open({ path: '/tmp/x' })).rejects.toMatchObject({ code: 4050, message: expect.stringMatching(/not supported/) });
+  it('keeps internal keyspaces out of a restricted query', async () => {
+    await db.upsert('_system', 'user::admin', { hash: 'secret' });
+    await db.load('t', [{ a: 1 }], { key: 'k' });
+    await expect(db.query('SELECT * FROM _system', { restricted: true })).rejects.toMatchObject({ code: 12003 });
+    const names = (await db.query('SELECT RAW name FROM system:keyspaces', { restricted: true })).results;
+    expect(names).toEqual(['t']);
+    expect((await db.query('SELECT RAW hash FROM _system')).results).toEqual(['secret']);
   });
 });

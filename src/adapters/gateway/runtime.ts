@@ -66,11 +66,19 @@ export class GatewayDatabase {
     };
   }
 
-  /** `GET /{db}/`: the database info, with `update_seq` the highest sequence of the bucket's live documents. */
+  /** The document routes' counts (set when they are registered), for `update_seq` and `doc_count`. */
+  documentInfo?: () => { update_seq: number; doc_count: number; doc_del_count: number };
+
+  /**
+   * `GET /{db}/`: the database info. `update_seq` is the document routes' sequence (the one
+   * `_changes` uses) when they are registered, else the highest sequence of the bucket's documents.
+   */
   info(): Record<string, unknown> {
-    let seq = 0;
-    for (const doc of this.db.scan(this.cfg.bucket)) if (doc.meta.seqno > seq) seq = doc.meta.seqno;
-    return { db_name: this.name, update_seq: seq, committed_update_seq: seq, instance_start_time: START_MICROS, compact_running: false, purge_seq: 0, disk_format_version: 0, state: 'Online' };
+    const docs = this.documentInfo?.();
+    let seq = docs?.update_seq ?? 0;
+    if (!docs) for (const doc of this.db.scan(this.cfg.bucket)) if (doc.meta.seqno > seq) seq = doc.meta.seqno;
+    return {
+      ...(docs ? { doc_count: docs.doc_count, doc_del_count: docs.doc_del_count } : {}), db_name: this.name, update_seq: seq, committed_update_seq: seq, instance_start_time: START_MICROS, compact_running: false, purge_seq: 0, disk_format_version: 0, state: 'Online' };
   }
 }
 

@@ -28,6 +28,8 @@ export interface GatewayOptions {
   clock?: () => number;
   /** Registers the document routes of one database on the public listener. */
   registerDocumentRoutes?: (app: FastifyInstance, ctx: GatewayDbContext) => void;
+  /** The document module's counts for `GET /{db}/` (`update_seq` matching `_changes`' sequences). */
+  documentInfo?: (ctx: GatewayDbContext) => { update_seq: number; doc_count: number; doc_del_count: number };
   /** Overrides of the interfaces of the configuration (e.g. `127.0.0.1:0` in tests). */
   interface?: string;
   adminInterface?: string;
@@ -93,6 +95,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       registerPublicRoutes(pub, gdb, requirePrincipal);
       const ctx: GatewayDbContext = { db: gdb.db, dbName: gdb.name, bucket: gdb.cfg.bucket, requirePrincipal, log: (l) => log(`db ${gdb.name}: ${l}`) };
       options.registerDocumentRoutes?.(pub, ctx);
+      if (options.documentInfo) gdb.documentInfo = () => options.documentInfo!(ctx);
     }
     pub.setNotFoundHandler(publicNotFound(dbs));
 

@@ -1,0 +1,118 @@
+/**
+ * `GET|POST /{db}/_changes`: `since`, `limit`, `include_docs`, `style=all_docs`,
+ * `descending`, `conflicts`, `filter=_doc_ids`, and `feed=normal|longpoll` (a longpoll with
+ * nothing to report waits for the next write, at most `timeout` ms, then answers).
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ObjectValue, Value } from '../../../index.js';
+import { queryOf, rawBody, sendJson } from '../../http/server.js';
+import type { GatewayDbContext } from '../context.js';
+import { docStore, type DocStore } from './doc-store.js';
+import { badRequestOr, BadRequest, flag, intParam, jsonParam, readJson, revisionJson } from './http.js';
+import { sortedLeaves } from './revisions.js';
+
+/** Default and largest wait of a longpoll feed, in milliseconds. */
+export const LONGPOLL_DEFAULT_MS = 60_000;
+export const LONGPOLL_MAX_MS = 300_000;
+
+interface ChangesOptions {
+  since: number;
+  limit: number;
+  includeDocs: boolean;
+  allDocs: boolean;
+  descending: boolean;
+  conflicts: boolean;
+  docIds: string[] | undefined;
+}
+
+function parseOptions(q: URLSearchParams, body: ObjectValue, store: DocStore): ChangesOptions {
+  const sinceText = q.get('since') ?? (body.since !== undefined ? String(body.since) : '0');
+  let since: number;
+  if (sinceText === 'now') since = store.updateSeq();
+  else if (/^[0-9]+$/.test(sinceText)) since = Number(sinceText);
+  else throw new BadRequest(`Invalid since "${sinceText}"`);
+  const style = q.get('style') ?? 'main_only';
+  if (style !== 'main_only' && style !== 'all_docs') throw new BadRequest(`Invalid style "${style}"`);
+  const filter = q.get('filter') ?? (typeof body.filter === 'string' ? body.filter : undefined);
+  let docIds: string[] | undefined;
+  if (filter !== undefined) {
+    if (filter !== '_doc_ids') throw new BadRequest(`Unsupported filter "${filter}"`);
+    const ids = body.doc_ids ?? jsonParam(q, 'doc_ids');
+    if (!Array.isArray(ids) || !ids.every((i): i is string => typeof i === 'string')) throw new BadRequest('filter=_doc_ids needs doc_ids');
+    docIds = ids;
+  }
+  return {
+    since,
+    limit: intParam(q, 'limit', Number.MAX_SAFE_INTEGER) || Number.MAX_SAFE_INTEGER,
+    includeDocs: flag(q, 'include_docs'),
+    allDocs: style === 'all_docs',
+    descending: flag(q, 'descending'),
+    conflicts: flag(q, 'conflicts'),
+    docIds,
+  };
+}
+
+/** The change rows after `since`. */
+function collect(store: DocStore, o: ChangesOptions): ObjectValue[] {
+  let pairs: Array<[number, string]>;
+  if (o.docIds) {
+    pairs = [];
+    for (const id of new Set(o.docIds)) {
+      const s = store.load(id);
+      if (s && s.seq > o.since) pairs.push([s.seq, id]);
+    }
+    pairs.sort((a, b) => (o.descending ? b[0] - a[0] : a[0] - b[0]));
+    pairs = pairs.slice(0, o.limit);
+  } else {
+    pairs = store.changes(o.since, o.limit, o.descending);
+  }
+  const rows: ObjectValue[] = [];
+  for (const [seq, id] of pairs) {
+    const state = store.load(id);
+    if (!state) continue;
+    const revs = o.allDocs ? sortedLeaves(state.doc.tree) : [state.winner];
+    const row: ObjectValue = { seq, id, changes: revs.map((rev) => ({ rev })) };
+    if (state.deleted) row.deleted = true;
+    if (o.includeDocs) row.doc = revisionJson(state, state.winner, { conflicts: o.conflicts }) ?? null;
+    rows.push(row);
+  }
+  return rows;
+}
+
+/** Registers the changes feed. */
+export function registerChangesRoute(app: FastifyInstance, ctx: GatewayDbContext): void {
+  const store = docStore(ctx);
+  const handler = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
+    const p = await ctx.requirePrincipal(request, reply);
+    if (!p) return reply;
+    try {
+      const q = queryOf(request);
+      const body = request.method === 'POST' && rawBody(request).trim() !== '' ? (readJson(request) as ObjectValue) : {};
+      const o = parseOptions(q, body, store);
+      const feed = q.get('feed') ?? (typeof body.feed === 'string' ? body.feed : 'normal');
+      if (feed !== 'normal' && feed !== 'longpoll') throw new BadRequest(`Unsupported feed "${feed}"`);
+      let rows = collect(store, o);
+      if (!rows.length && feed === 'longpoll' && !o.descending) {
+        const timeout = intParam(q, 'timeout', LONGPOLL_DEFAULT_MS) || LONGPOLL_DEFAULT_MS;
+        const heartbeat = intParam(q, 'heartbeat', 0);
+        // No heartbeat newlines are streamed: a heartbeat shorter than the timeout ends the wait.
+        const wait = Math.min(timeout, heartbeat > 0 ? heartbeat : timeout, LONGPOLL_MAX_MS);
+        const gone = new AbortController();
+        reply.raw.once('close', () => gone.abort());
+        const deadline = Date.now() + wait;
+        // A write can wake the feed without a row for it (filter=_doc_ids): wait again until the deadline.
+        while (!gone.signal.aborted && !rows.length && Date.now() < deadline) {
+          await store.waitForChange(Math.max(store.updateSeq(), o.since), deadline - Date.now(), gone.signal);
+          rows = collect(store, o);
+        }
+      }
+      const last = rows[rows.length - 1];
+      const lastSeq: Value = last ? last.seq : o.descending ? 0 : Math.max(o.since, store.updateSeq());
+      return sendJson(reply, 200, { results: rows, last_seq: lastSeq });
+    } catch (e) {
+      return badRequestOr(reply, e);
+    }
+  };
+  app.get(`/${ctx.dbName}/_changes`, handler);
+  app.post(`/${ctx.dbName}/_changes`, handler);
+}

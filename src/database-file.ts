@@ -1,0 +1,76 @@
+import type { CreateIndexStatement, CreatePrimaryIndexStatement, Statement } from './ast/index.js';
+import { compileIndexEntries } from './indexes/index-entries.js';
+import type { IndexManager } from './indexes/index-manager.js';
+import type { IndexInfo } from './planner/catalog.js';
+import type { FileStore, IndexDefinition, IndexHook } from './storage/file/index.js';
+import { printStatement } from './syntax/index.js';
+
+type CreateStatement = CreateIndexStatement | CreatePrimaryIndexStatement;
+
+/**
+ * Keeps the file store in step with the index manager: after every index DDL statement the
+ * definitions of each bucket are saved (`indexes.json`, the CREATE INDEX text and whether the
+ * index was built) and the bucket's index files are attached or deleted. On open the saved
+ * statements are run again, so every index comes back (rebuilt from the documents).
+ */
+export class IndexPersistence {
+  /** The statement that created each index, by `IndexInfo.id`. */
+  private readonly created = new Map<string, { statement: CreateStatement; text: string; hook?: IndexHook }>();
+  private readonly saved = new Map<string, string>();
+
+  constructor(
+    private readonly store: FileStore,
+    private readonly indexes: IndexManager,
+  ) {}
+
+  /** Records what an index DDL statement did and persists it. */
+  async afterDdl(s: Statement): Promise<void> {
+    if (s.kind !== 'CreateIndex' && s.kind !== 'CreatePrimaryIndex' && s.kind !== 'BuildIndex' && s.kind !== 'DropIndex') return;
+    if (s.kind === 'CreateIndex' || s.kind === 'CreatePrimaryIndex') {
+      for (const info of this.indexes.all()) if (!this.created.has(info.id)) this.created.set(info.id, { statement: s, text: printStatement(s) });
+    }
+    await this.persistAll();
+  }
+
+  private hook(info: IndexInfo): IndexHook {
+    const c = this.created.get(info.id)!;
+    if (info.state === 'deferred' || c.statement.kind !== 'CreateIndex') return { name: info.name, designDoc: info.designDoc };
+    c.hook ??= { name: info.name, designDoc: info.designDoc, entries: compileIndexEntries(c.statement, info.alias, info.keyspace) };
+    return c.hook;
+  }
+
+  /** Saves the definitions and syncs the index files of every bucket whose indexes changed. */
+  async persistAll(): Promise<void> {
+    const live = new Set(this.indexes.all().map((i) => i.id));
+    for (const id of [...this.created.keys()]) if (!live.has(id)) this.created.delete(id);
+    for (const bucket of this.store.keyspaceNames()) {
+      const infos = this.indexes.infos(bucket).filter((i) => this.created.has(i.id));
+      const defs: IndexDefinition[] = infos.map((i) => ({ name: i.name, statement: this.created.get(i.id)!.text, built: i.state !== 'deferred' }));
+      const text = JSON.stringify(defs);
+      if (this.saved.get(bucket) === text) continue;
+      this.saved.set(bucket, text);
+      await this.store.saveIndexDefinitions(bucket, defs);
+      await this.store.keyspace(bucket)?.syncIndexes(infos.filter((i) => !i.isPrimary).map((i) => this.hook(i)));
+    }
+  }
+
+  /** Runs the saved CREATE INDEX statements of every bucket (and BUILD INDEX for built deferred ones). */
+  async restore(run: (statement: string) => Promise<unknown>): Promise<void> {
+    for (const bucket of this.store.keyspaceNames()) {
+      const defs = await this.store.indexDefinitions(bucket);
+      this.saved.set(bucket, JSON.stringify(defs));
+      for (const d of defs) {
+        await run(d.statement);
+        const info = this.indexes.infos(bucket).find((i) => i.name === d.name);
+        if (d.built && info?.state === 'deferred') await this.indexes.build(bucket, [d.name]);
+      }
+      this.saved.delete(bucket);
+    }
+    await this.persistAll();
+  }
+
+  /** Forgets a dropped bucket. */
+  forget(bucket: string): void {
+    this.saved.delete(bucket);
+  }
+}

@@ -1,0 +1,259 @@
+import { compareStrings, deepFreeze, type Value } from '../../values/index.js';
+import type { CompactableKeyspace } from '../../database-storage.js';
+import type { BucketStats, CompactionOptions, CompactionResult, FileStats } from '../compaction.js';
+import { absoluteExpiration, StoreError, type DocumentMeta, type MutationListener, type StoredDocument, type WriteOptions } from '../store.js';
+import type { AppendFile } from './append-file.js';
+import { compactData } from './compact.js';
+import { writeFileAtomic } from './fsutil.js';
+import type { IndexLog } from './index-log.js';
+import { compactIndexes, syncIndexLogs, type IndexHook } from './index-hooks.js';
+import { delRecord, putRecord } from './record.js';
+import type { Manifest, Rec, StoreLogger } from './types.js';
+
+/** Exact file statistics from file and live bytes. */
+export function fileStats(fileBytes: number, liveBytes: number): FileStats {
+  const fragmentedBytes = Math.max(0, fileBytes - liveBytes);
+  return { fileBytes, liveBytes, fragmentedBytes, fragmentationPercent: fileBytes === 0 ? 0 : (fragmentedBytes / fileBytes) * 100 };
+}
+
+/**
+ * A bucket of the file store. Every live document is kept in memory (reads are synchronous);
+ * every mutation is applied in memory at once and appended to the data file, and the write
+ * resolves when the record is acknowledged. Members not in {@link CompactableKeyspace} are
+ * internal to the file store.
+ */
+export class FileKeyspace implements CompactableKeyspace {
+  readonly docs = new Map<string, StoredDocument>();
+  /** The current record of every key: live documents and tombstones. */
+  readonly recs = new Map<string, Rec>();
+  readonly indexLogs = new Map<string, IndexLog>();
+  /** Design documents of the bucket's secondary indexes (built or not), by index name. */
+  readonly designDocs = new Map<string, string>();
+  private sortedKeys: string[] | undefined;
+  private readonly listeners = new Set<MutationListener>();
+  private readonly expiring = new Map<string, number>();
+  private nextExpiry = Infinity;
+  seqno = 0;
+  casCounter = 0;
+  /** Bytes of the current records (plus the file record). */
+  liveBytes = 0;
+  tombstones = 0;
+  compaction: Promise<CompactionResult> | undefined;
+  private manifestChain: Promise<void> = Promise.resolve();
+  private indexChain: Promise<void> = Promise.resolve();
+  /** Set by close(): a running compaction stops (as if cancelled). */
+  closing = false;
+
+  constructor(
+    readonly name: string,
+    readonly dir: string,
+    public data: AppendFile,
+    readonly manifest: Manifest,
+    readonly clock: () => number,
+    readonly logger: StoreLogger,
+  ) {}
+
+  // ---- state changes (recovery uses `apply` directly) ----
+
+  /** Makes `rec` the key's current record; `doc` is the live document or undefined for a tombstone. */
+  apply(rec: Rec, doc: StoredDocument | undefined): void {
+    const old = this.recs.get(rec.key);
+    if (old) {
+      this.liveBytes -= old.size;
+      if (old.deletedAt >= 0) this.tombstones--;
+    }
+    this.recs.set(rec.key, rec);
+    this.liveBytes += rec.size;
+    if (rec.deletedAt >= 0) this.tombstones++;
+    const had = this.docs.has(rec.key);
+    if (doc) this.docs.set(rec.key, doc);
+    else this.docs.delete(rec.key);
+    if (had !== (doc !== undefined)) this.sortedKeys = undefined;
+    if (doc && doc.meta.expiration !== 0) {
+      this.expiring.set(rec.key, doc.meta.expiration);
+      this.nextExpiry = Math.min(this.nextExpiry, doc.meta.expiration * 1000);
+    } else this.expiring.delete(rec.key);
+  }
+
+  private expired(d: StoredDocument, now = this.clock()): boolean {
+    return d.meta.expiration !== 0 && d.meta.expiration * 1000 <= now;
+  }
+
+  /** Turns an expired document into a tombstone deleted at its expiration (its PUT record stays the current record). */
+  private expire(d: StoredDocument): void {
+    const rec = this.recs.get(d.key)!;
+    this.docs.delete(d.key);
+    this.expiring.delete(d.key);
+    this.sortedKeys = undefined;
+    rec.deletedAt = d.meta.expiration;
+    this.tombstones++;
+    this.emit(d.key, d, undefined);
+  }
+
+  /** Expires every document whose time has come (cheap when none has). */
+  sweep(): void {
+    const now = this.clock();
+    if (now < this.nextExpiry) return;
+    let next = Infinity;
+    for (const [key, exp] of [...this.expiring]) {
+      if (exp * 1000 <= now) this.expire(this.docs.get(key)!);
+      else next = Math.min(next, exp * 1000);
+    }
+    this.nextExpiry = next;
+  }
+
+  private emit(key: string, before: StoredDocument | undefined, after: StoredDocument | undefined): void {
+    for (const l of this.listeners) l(key, before, after);
+    for (const log of this.indexLogs.values()) log.update(key, before, after);
+  }
+
+  // ---- reads ----
+
+  get(key: string): StoredDocument | undefined {
+    const d = this.docs.get(key);
+    if (d && this.expired(d)) {
+      this.expire(d);
+      return undefined;
+    }
+    return d;
+  }
+
+  *scan(): Iterable<StoredDocument> {
+    this.sweep();
+    if (!this.sortedKeys) this.sortedKeys = [...this.docs.keys()].sort(compareStrings);
+    const keys = this.sortedKeys;
+    const now = this.clock();
+    for (let i = 0; i < keys.length; i++) {
+      const d = this.docs.get(keys[i]);
+      if (d && !this.expired(d, now)) yield d;
+    }
+  }
+
+  documents(): Iterable<StoredDocument> {
+    this.sweep();
+    if (this.expiring.size === 0) return this.docs.values();
+    const now = this.clock();
+    return [...this.docs.values()].filter((d) => !this.expired(d, now));
+  }
+
+  count(): number {
+    this.sweep();
+    return this.docs.size;
+  }
+
+  // ---- writes ----
+
+  private nextCas(): number {
+    this.casCounter = Math.max(this.casCounter + 1, this.clock() * 1000);
+    return this.casCounter;
+  }
+
+  private write(key: string, value: Value, options: WriteOptions | undefined, before: StoredDocument | undefined): Promise<DocumentMeta> {
+    if (typeof key !== 'string' || key.length === 0) throw new StoreError('INVALID', 'document key must be a non-empty string');
+    if (this.data.failed) throw this.data.failed;
+    const meta: DocumentMeta = { id: key, cas: this.nextCas(), expiration: absoluteExpiration(options?.expiration, this.clock()), seqno: ++this.seqno };
+    const buf = putRecord(key, meta.cas, meta.expiration, meta.seqno, value);
+    const rec: Rec = { key, kind: 'put', offset: -1, size: buf.length, deletedAt: -1, cas: meta.cas, seqno: meta.seqno };
+    const doc: StoredDocument = { key, value: deepFreeze(value), meta };
+    this.apply(rec, doc);
+    this.emit(key, before, doc);
+    return this.data.append(buf, (o) => (rec.offset = o)).then(() => meta);
+  }
+
+  async insert(key: string, value: Value, options?: WriteOptions): Promise<DocumentMeta> {
+    this.sweep();
+    if (this.get(key)) throw new StoreError('KEY_EXISTS', `Duplicate Key: ${key}`);
+    return this.write(key, value, options, undefined);
+  }
+
+  async upsert(key: string, value: Value, options?: WriteOptions): Promise<DocumentMeta> {
+    this.sweep();
+    return this.write(key, value, options, this.get(key));
+  }
+
+  async replace(key: string, value: Value, options?: WriteOptions): Promise<DocumentMeta> {
+    this.sweep();
+    const before = this.get(key);
+    if (!before) throw new StoreError('KEY_NOT_FOUND', `Key not found: ${key}`);
+    if (options?.cas !== undefined && options.cas !== before.meta.cas) throw new StoreError('CAS_MISMATCH', `CAS mismatch for key ${key}`);
+    return this.write(key, value, options, before);
+  }
+
+  async remove(key: string, options?: WriteOptions): Promise<boolean> {
+    this.sweep();
+    const before = this.get(key);
+    if (!before) return false;
+    if (options?.cas !== undefined && options.cas !== before.meta.cas) throw new StoreError('CAS_MISMATCH', `CAS mismatch for key ${key}`);
+    if (this.data.failed) throw this.data.failed;
+    const cas = this.nextCas();
+    const seqno = ++this.seqno;
+    const deletedAt = Math.floor(this.clock() / 1000);
+    const buf = delRecord(key, cas, seqno, deletedAt);
+    const rec: Rec = { key, kind: 'del', offset: -1, size: buf.length, deletedAt, cas, seqno };
+    this.apply(rec, undefined);
+    this.emit(key, before, undefined);
+    await this.data.append(buf, (o) => (rec.offset = o));
+    return true;
+  }
+
+  onMutation(listener: MutationListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  // ---- files, statistics, compaction ----
+
+  /** Writes the manifest (serialized: each write sees the latest state). */
+  saveManifest(): Promise<void> {
+    const next = this.manifestChain.then(() => writeFileAtomic(this.dir, 'CURRENT', JSON.stringify(this.manifest)));
+    this.manifestChain = next.catch(() => {});
+    return next;
+  }
+
+  /** Declares the bucket's secondary indexes (the database calls this after every index change). */
+  syncIndexes(hooks: IndexHook[]): Promise<void> {
+    const next = this.indexChain.then(() => syncIndexLogs(this, hooks));
+    this.indexChain = next.catch(() => {});
+    return next;
+  }
+
+  stats(): BucketStats {
+    this.sweep();
+    const views: Record<string, FileStats> = {};
+    const sums = new Map<string, [number, number]>();
+    for (const ddoc of this.designDocs.values()) sums.set(ddoc, [0, 0]);
+    for (const log of this.indexLogs.values()) {
+      const s = sums.get(log.designDoc) ?? [0, 0];
+      sums.set(log.designDoc, [s[0] + log.file.size, s[1] + log.liveBytes]);
+    }
+    for (const [ddoc, [f, l]] of sums) views[ddoc] = fileStats(f, l);
+    return { itemCount: this.docs.size, tombstones: this.tombstones, data: fileStats(this.data.size, this.liveBytes), views };
+  }
+
+  compact(options: CompactionOptions & { views?: boolean } = {}): Promise<CompactionResult> {
+    if (!this.compaction) this.compaction = this.compactAll(options).finally(() => (this.compaction = undefined));
+    return this.compaction;
+  }
+
+  private async compactAll(options: CompactionOptions & { views?: boolean }): Promise<CompactionResult> {
+    const r = await compactData(this, options);
+    if (r.cancelled || options.views === false) return r;
+    const v = await compactIndexes(this, [...this.indexLogs.values()], options);
+    return { cancelled: v.cancelled, bytesBefore: r.bytesBefore + v.bytesBefore, bytesAfter: r.bytesAfter + v.bytesAfter, purgedTombstones: r.purgedTombstones };
+  }
+
+  async compactViews(designDoc: string, options: CompactionOptions = {}): Promise<CompactionResult | false> {
+    if (![...this.designDocs.values()].includes(designDoc)) return false;
+    return compactIndexes(this, [...this.indexLogs.values()].filter((l) => l.designDoc === designDoc), options);
+  }
+
+  /** Syncs and closes every file. */
+  async close(): Promise<void> {
+    this.closing = true;
+    await this.compaction?.catch(() => {});
+    await this.indexChain;
+    await this.data.close();
+    for (const log of this.indexLogs.values()) await log.close();
+    await this.manifestChain;
+  }
+}

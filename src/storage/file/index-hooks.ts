@@ -1,0 +1,152 @@
+import { open, unlink } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { CompactionOptions, CompactionResult } from '../compaction.js';
+import { AppendFile } from './append-file.js';
+import { copyRange, OutFile } from './compact.js';
+import type { FileKeyspace } from './file-keyspace.js';
+import { entryRecord, IndexLog, type EntriesOf } from './index-log.js';
+import { fileRecord, RecordType } from './record.js';
+import { scanRecords } from './scan.js';
+import { generationOf } from './types.js';
+
+/** A secondary index of a bucket as the database declares it; `entries` is undefined while it is not built. */
+export interface IndexHook {
+  name: string;
+  designDoc: string;
+  entries?: EntriesOf;
+}
+
+function indexFileName(name: string, gen: number): string {
+  return `index-${encodeURIComponent(name)}.${gen}.tql`;
+}
+
+async function createIndexFile(path: string): Promise<{ fh: Awaited<ReturnType<typeof open>>; size: number }> {
+  const fh = await open(path, 'w+');
+  const head = fileRecord('index');
+  await fh.write(head, 0, head.length, 0);
+  return { fh, size: head.length };
+}
+
+/** Opens (replaying, then reconciling with the documents) or creates the index file of a built index. */
+async function attach(ks: FileKeyspace, hook: IndexHook & { entries: EntriesOf }): Promise<IndexLog> {
+  let file = ks.manifest.indexes[hook.name];
+  let log: IndexLog | undefined;
+  if (file) {
+    const path = join(ks.dir, file);
+    const fh = await open(path, 'r+').catch(() => undefined);
+    if (fh) {
+      const { size } = await fh.stat();
+      log = new IndexLog(hook.name, hook.designDoc, new AppendFile(fh, path, size, 'none'), hook.entries, ks.logger);
+      const l = log;
+      const r = await scanRecords(fh, 0, size, (rec) => l.replay(rec)).catch((e: Error) => ({ end: 0, damage: { offset: 0, why: e.message, resumeAt: 0 } }));
+      if (r.damage?.resumeAt !== undefined) {
+        ks.logger.error(`${path}: damaged at offset ${r.damage.offset} (${r.damage.why}); the index file is rebuilt from the documents`);
+        await fh.close();
+        log = undefined;
+      } else if (r.damage) {
+        ks.logger.warn(`${path}: torn tail at offset ${r.damage.offset} (${size - r.end} bytes, ${r.damage.why}) cut back to the last good record`);
+        await fh.truncate(r.end);
+        log.file.written = r.end;
+      }
+    }
+  }
+  if (!log) {
+    file = indexFileName(hook.name, generationOf(file ?? '') + 1);
+    const path = join(ks.dir, file);
+    const { fh, size } = await createIndexFile(path);
+    log = new IndexLog(hook.name, hook.designDoc, new AppendFile(fh, path, size, 'none'), hook.entries, ks.logger);
+    log.liveBytes = size;
+    const previous = ks.manifest.indexes[hook.name];
+    ks.manifest.indexes[hook.name] = file;
+    await ks.saveManifest();
+    if (previous && previous !== file) await unlink(join(ks.dir, previous)).catch(() => {});
+  }
+  // Reconcile (synchronously, so no mutation slips in between): the documents are the truth.
+  for (const d of ks.documents()) log.update(d.key, undefined, d);
+  for (const id of [...log.entries.keys()]) if (!ks.docs.has(id)) log.update(id, undefined, undefined);
+  return log;
+}
+
+/** Attaches the index files of built indexes and deletes those of dropped ones. */
+export async function syncIndexLogs(ks: FileKeyspace, hooks: IndexHook[]): Promise<void> {
+  ks.designDocs.clear();
+  for (const h of hooks) ks.designDocs.set(h.name, h.designDoc);
+  const built = new Map(hooks.filter((h): h is IndexHook & { entries: EntriesOf } => h.entries !== undefined).map((h) => [h.name, h]));
+  for (const [name, log] of [...ks.indexLogs]) {
+    if (built.has(name)) continue;
+    ks.indexLogs.delete(name);
+    await log.close();
+  }
+  for (const name of Object.keys(ks.manifest.indexes)) {
+    if (built.has(name) || ks.indexLogs.has(name)) continue;
+    const file = ks.manifest.indexes[name];
+    delete ks.manifest.indexes[name];
+    await ks.saveManifest();
+    await unlink(join(ks.dir, file)).catch(() => {});
+  }
+  for (const [name, hook] of built) {
+    const existing = ks.indexLogs.get(name);
+    if (existing) existing.designDoc = hook.designDoc;
+    else ks.indexLogs.set(name, await attach(ks, hook));
+  }
+}
+
+/** Compacts index files: the live entries into a new file, then the changes appended meanwhile; switch by manifest rename. */
+export async function compactIndexes(ks: FileKeyspace, logs: IndexLog[], options: CompactionOptions): Promise<CompactionResult> {
+  const result: CompactionResult = { cancelled: false, bytesBefore: 0, bytesAfter: 0, purgedTombstones: 0 };
+  for (const log of logs) {
+    result.bytesBefore += log.file.size;
+    if (options.signal?.aborted || ks.closing || ks.indexLogs.get(log.name) !== log) {
+      result.cancelled ||= Boolean(options.signal?.aborted || ks.closing);
+      result.bytesAfter += log.file.size;
+      continue;
+    }
+    const old = log.file;
+    const start = old.written;
+    const snapshot: [string, string][] = [];
+    for (const [id, m] of log.entries) for (const k of m.keys()) snapshot.push([id, k]);
+    const oldName = ks.manifest.indexes[log.name];
+    const name = indexFileName(log.name, generationOf(oldName) + 1);
+    const path = join(ks.dir, name);
+    const fh = await open(path, 'w+');
+    let switched = false;
+    let paused = false;
+    try {
+      const out = new OutFile(fh);
+      await out.write(fileRecord('index'));
+      for (let i = 0; i < snapshot.length; i++) {
+        if (i % 1000 === 0) {
+          await new Promise((r) => setImmediate(r)); // let queries and writes in between
+          if (options.signal?.aborted || ks.closing) break;
+        }
+        const w = out.write(entryRecord(RecordType.ADD, snapshot[i][0], snapshot[i][1]));
+        if (w) await w;
+      }
+      await old.pause();
+      paused = true;
+      if (options.signal?.aborted || ks.closing || ks.indexLogs.get(log.name) !== log) {
+        result.cancelled = true;
+        result.bytesAfter += old.size;
+        continue;
+      }
+      await copyRange(old.fh, start, old.written, out);
+      await out.flush();
+      await fh.datasync();
+      ks.manifest.indexes[log.name] = name;
+      await ks.saveManifest();
+      switched = true;
+      const oldFh = old.switchTo(fh, path, out.position);
+      await oldFh.close();
+      await unlink(join(ks.dir, oldName)).catch(() => {});
+      result.bytesAfter += log.file.size;
+    } finally {
+      if (paused) old.resume();
+      if (!switched) {
+        await fh.close().catch(() => {});
+        await unlink(path).catch(() => {});
+      }
+    }
+  }
+  options.onProgress?.(100);
+  return result;
+}

@@ -1,0 +1,81 @@
+import { crc32 } from 'node:zlib';
+
+/**
+ * The record format shared by data and index files (docs/storage.md): a 9-byte header —
+ * payload length (u32 LE), record type (u8), CRC-32 of the type byte and the payload (u32 LE) —
+ * followed by the payload (UTF-8 JSON).
+ */
+export const HEADER_BYTES = 9;
+/** Largest payload accepted when reading (a longer length field means damage). */
+export const MAX_PAYLOAD = 256 * 1024 * 1024;
+
+/** Record types. */
+export const RecordType = {
+  /** First record of every file: `{"format": "tokenql-data" | "tokenql-index", "version": 1}`. */
+  FILE: 0x46,
+  /** A document version: `[key, cas, expiration, seqno, value]`. */
+  PUT: 0x50,
+  /** A tombstone: `[key, cas, seqno, deletedAt]` (deletion time in Unix seconds). */
+  DEL: 0x44,
+  /** An index entry added: `[docId, entryKey]` (the entry's canonical key text). */
+  ADD: 0x41,
+  /** An index entry removed: `[docId, entryKey]`. */
+  REMOVE: 0x52,
+} as const;
+export type RecordTypeCode = (typeof RecordType)[keyof typeof RecordType];
+
+const VALID = new Set<number>(Object.values(RecordType));
+const TYPE_BYTES = Array.from({ length: 256 }, (_, i) => Buffer.of(i));
+
+function checksum(type: number, payload: Uint8Array): number {
+  return crc32(payload, crc32(TYPE_BYTES[type])) >>> 0;
+}
+
+/** Encodes one record. */
+export function encodeRecord(type: RecordTypeCode, payload: string | Buffer): Buffer {
+  const p = typeof payload === 'string' ? Buffer.from(payload, 'utf8') : payload;
+  const b = Buffer.allocUnsafe(HEADER_BYTES + p.length);
+  b.writeUInt32LE(p.length, 0);
+  b[4] = type;
+  b.writeUInt32LE(checksum(type, p), 5);
+  p.copy(b, HEADER_BYTES);
+  return b;
+}
+
+/** The FILE record that opens a data or index file. */
+export function fileRecord(kind: 'data' | 'index'): Buffer {
+  return encodeRecord(RecordType.FILE, JSON.stringify({ format: `tokenql-${kind}`, version: 1 }));
+}
+
+/** A record read back from a buffer. */
+export interface DecodedRecord {
+  type: RecordTypeCode;
+  payload: Buffer;
+  size: number;
+}
+
+/**
+ * Decodes the record at `pos` of `buf`: the record, `'short'` when the buffer ends inside it
+ * (with `need`, the bytes it claims), or `'bad'` (unknown type, implausible length, checksum).
+ */
+export function decodeAt(buf: Buffer, pos: number, end = buf.length): DecodedRecord | { status: 'short'; need: number } | { status: 'bad'; why: string } {
+  if (end - pos < HEADER_BYTES) return { status: 'short', need: HEADER_BYTES };
+  const len = buf.readUInt32LE(pos);
+  const type = buf[pos + 4];
+  if (!VALID.has(type)) return { status: 'bad', why: `unknown record type 0x${type.toString(16)}` };
+  if (len > MAX_PAYLOAD) return { status: 'bad', why: `implausible record length ${len}` };
+  if (end - pos < HEADER_BYTES + len) return { status: 'short', need: HEADER_BYTES + len };
+  const payload = buf.subarray(pos + HEADER_BYTES, pos + HEADER_BYTES + len);
+  if (checksum(type, payload) !== buf.readUInt32LE(pos + 5)) return { status: 'bad', why: 'checksum mismatch' };
+  return { type: type as RecordTypeCode, payload, size: HEADER_BYTES + len };
+}
+
+/** A data PUT record. */
+export function putRecord(key: string, cas: number, expiration: number, seqno: number, value: unknown): Buffer {
+  return encodeRecord(RecordType.PUT, JSON.stringify([key, cas, expiration, seqno, value]));
+}
+
+/** A data DEL (tombstone) record. */
+export function delRecord(key: string, cas: number, seqno: number, deletedAt: number): Buffer {
+  return encodeRecord(RecordType.DEL, JSON.stringify([key, cas, seqno, deletedAt]));
+}
