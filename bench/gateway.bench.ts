@@ -4,8 +4,8 @@
  * same JSON, as ratios. Target: cookie-authenticated requests at no less than half the bare rate.
  *
  * The servers run in a child process, so the load generator does not share their event loop.
- * For now the gateway is the client tests' fake gateway (test/client/fake-gateway.ts, a test
- * double of the protocol on the shared fastify plumbing); the lead switches it to the real one.
+ * The gateway is the real one (`startGateway` with the document routes) on an in-memory database,
+ * with a user `alice` created on the admin API and a session made for her there.
  *
  *   npm run bench:gateway                 # 5 s per case, concurrency 32
  *   BENCH_SECONDS=2 BENCH_CONCURRENCY=64 npm run bench:gateway
@@ -15,7 +15,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { FakeGateway } from '../test/client/fake-gateway.js';
+import { documentInfo, registerDocumentRoutes } from '../src/adapters/gateway/docs/index.js';
+import { startGateway } from '../src/adapters/gateway/index.js';
+import { Database } from '../src/index.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
@@ -58,18 +60,29 @@ interface Servers {
   cookie: string;
 }
 
-/** Child process: starts the fake gateway and the bare server, prints their addresses, waits. */
+/** Child process: starts the gateway and the bare server, prints their addresses, waits. */
 async function serve(): Promise<void> {
-  const fake = await FakeGateway.start({ users: { alice: 'secret' }, logRequests: false });
-  const session = fake.createSession('alice', 3600);
-  const body = JSON.stringify(fake.docs.info(fake.db));
+  const db = await Database.open();
+  const gw = await startGateway({
+    config: { interface: '127.0.0.1:0', adminInterface: '127.0.0.1:0', databases: { db: { bucket: 'db' } } },
+    db,
+    registerDocumentRoutes,
+    documentInfo,
+  });
+  const admin = (path: string, body: unknown) =>
+    fetch(gw.adminUrl + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  if ((await admin('/db/_user/', { name: 'alice', password: 'secret' })).status >= 300) throw new Error('cannot create the user');
+  const session = (await (await admin('/db/_session', { name: 'alice', ttl: 3600 })).json()) as { session_id: string; cookie_name: string };
+  const dbUrl = `${gw.publicUrl}/db`;
+  // The bare server answers the gateway's own reply to the same request.
+  const body = await (await fetch(`${dbUrl}/`, { headers: { cookie: `${session.cookie_name}=${session.session_id}` } })).text();
   const bare = http.createServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
     res.end(body);
   });
   await new Promise<void>((r) => bare.listen(0, '127.0.0.1', r));
-  const bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}/${fake.db}/`;
-  const servers: Servers = { bareUrl, dbUrl: fake.dbUrl, cookie: `${session.cookie_name}=${session.session_id}` };
+  const bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}/db/`;
+  const servers: Servers = { bareUrl, dbUrl, cookie: `${session.cookie_name}=${session.session_id}` };
   console.log(JSON.stringify(servers));
   process.stdin.resume();
   process.stdin.on('end', () => process.exit(0));

@@ -1,0 +1,62 @@
+/**
+ * The project's own Replicator through the REAL gateway (startGateway with the document routes),
+ * with each authenticator: basic credentials (session cookie obtained on the first request),
+ * an admin-created session, and the seed's rule that an expired session stops replication with
+ * `{status: 401, message: "Unauthorized"}`.
+ */
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { documentInfo, registerDocumentRoutes } from '../../src/adapters/gateway/docs/index.js';
+import { BasicAuthenticator, Replicator, SessionAuthenticator } from '../../src/client/index.js';
+import { Database } from '../../src/index.js';
+import { startFixture, type Fixture } from '../adapters/gateway/helpers.js';
+import { FAST_RETRY } from './helpers.js';
+
+let f: Fixture;
+let local: Database;
+beforeEach(async () => {
+  f = await startFixture({}, { registerDocumentRoutes, documentInfo });
+  expect((await f.admin('PUT', '/db/_user/bob', { body: { name: 'bob', password: 'secret1' } })).status).toBe(201);
+  local = await Database.open();
+});
+afterEach(async () => {
+  await local.close();
+  await f.close();
+});
+
+it('pushes and pulls with a BasicAuthenticator; N1QL sees the documents on both sides', async () => {
+  await local.upsert('db', 'l1', { text: 'from the client' });
+  const push = new Replicator({ url: `${f.gw.publicUrl}/db`, database: local, authenticator: new BasicAuthenticator('bob', 'secret1'), type: 'push', retry: FAST_RETRY });
+  await push.start();
+  await push.whenStopped();
+  expect(push.status.error).toBeUndefined();
+  expect((await f.db.query('SELECT RAW text FROM db USE KEYS "l1"')).results).toEqual(['from the client']);
+
+  expect((await f.pub('PUT', '/db/r1', { body: { text: 'from the server' }, basic: 'bob:secret1' })).status).toBe(201);
+  const pull = new Replicator({ url: `${f.gw.publicUrl}/db`, database: local, authenticator: new BasicAuthenticator('bob', 'secret1'), type: 'pull', retry: FAST_RETRY });
+  await pull.start();
+  await pull.whenStopped();
+  expect(pull.status.error).toBeUndefined();
+  expect((await local.query('SELECT RAW text FROM db USE KEYS "r1"')).results).toEqual(['from the server']);
+  const info = await f.pub('GET', '/db/', { basic: 'bob:secret1' });
+  expect((info.json() as { update_seq: number }).update_seq).toBeGreaterThanOrEqual(2);
+});
+
+it('replicates with an admin-created session and stops with 401 once the session has expired', async () => {
+  const s = await f.admin('POST', '/db/_session', { body: { name: 'bob', ttl: 3600 } });
+  expect(s.status).toBe(200);
+  const { session_id, cookie_name } = s.json() as { session_id: string; cookie_name: string };
+  expect(cookie_name).toBe('GatewaySession');
+  expect((await f.pub('PUT', '/db/d1', { body: { n: 1 }, basic: 'bob:secret1' })).status).toBe(201);
+  const first = new Replicator({ url: `${f.gw.publicUrl}/db`, database: local, authenticator: new SessionAuthenticator(session_id), type: 'pull', retry: FAST_RETRY });
+  await first.start();
+  await first.whenStopped();
+  expect(first.status.error).toBeUndefined();
+  expect(local.get('db', 'd1')?.value).toEqual({ n: 1 });
+
+  f.advance(2 * 3600 * 1000);
+  const second = new Replicator({ url: `${f.gw.publicUrl}/db`, database: local, authenticator: new SessionAuthenticator(session_id), type: 'pull', retry: FAST_RETRY });
+  await second.start();
+  await second.whenStopped();
+  expect(second.status.activity).toBe('STOPPED');
+  expect(second.status.error).toMatchObject({ status: 401, message: 'Unauthorized' });
+});
