@@ -3,6 +3,9 @@
  * promises. Runs: TOKENQL_PROPERTY_RUNS (defaults below keep this file to a few seconds).
  */
 import fc from 'fast-check';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Database } from '../../src/index.js';
 import {
@@ -20,8 +23,8 @@ import {
 
 const TIMEOUT = { timeout: 600_000 };
 
-async function productDb(): Promise<Database> {
-  const db = await Database.open();
+async function productDb(path?: string): Promise<Database> {
+  const db = await Database.open(path ? { path } : {});
   const docs = fc.sample(documents({ fields: ['title', 'tags'], depth: 2 }), { numRuns: 40, seed: 7 });
   await db.load('products', docs);
   await db.query('CREATE INDEX ix_title ON products(DISTINCT ARRAY v FOR v IN TOKENS(title, {"case": "lower"}) END)');
@@ -48,6 +51,23 @@ describe('tokenql/testing properties', TIMEOUT, () => {
     await fc.assert(indexMatchesScan(db, 'products', { targets }), propertyParameters(150));
     await fc.assert(compactionPreservesResults(db, 'products', { targets }), propertyParameters(30));
     await db.close();
+  });
+
+  it('compactionPreservesResults holds on the durable file store, where compaction rewrites the files', TIMEOUT, async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tokenql-harness-'));
+    try {
+      const db = await productDb(dir);
+      // Leave stale records behind so that compaction has something to reclaim.
+      await db.query('UPDATE products SET touched = true');
+      await db.query('DELETE FROM products WHERE touched = true LIMIT 10');
+      expect(db.bucketStats('products').data.fragmentedBytes).toBeGreaterThan(0);
+      const targets = await indexTargets(db, 'products');
+      await fc.assert(compactionPreservesResults(db, 'products', { targets }), propertyParameters(15));
+      expect(db.bucketStats('products').data.fragmentationPercent).toBeLessThan(5);
+      await db.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('indexMatchesScan reports a wrong index result as a script', async () => {
