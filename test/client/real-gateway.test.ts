@@ -10,6 +10,8 @@ import { BasicAuthenticator, Replicator, SessionAuthenticator } from '../../src/
 import { Database } from '../../src/index.js';
 import { startFixture, type Fixture } from '../adapters/gateway/helpers.js';
 import { FAST_RETRY } from './helpers.js';
+import { startAppServer } from '../../examples/custom-auth/app-server.js';
+import { startProvider } from '../../examples/custom-auth/provider.js';
 
 let f: Fixture;
 let local: Database;
@@ -26,14 +28,14 @@ afterEach(async () => {
 it('pushes and pulls with a BasicAuthenticator; N1QL sees the documents on both sides', async () => {
   await local.upsert('db', 'l1', { text: 'from the client' });
   const push = new Replicator({ url: `${f.gw.publicUrl}/db`, database: local, authenticator: new BasicAuthenticator('bob', 'secret1'), type: 'push', retry: FAST_RETRY });
-  await push.start();
+  push.start();
   await push.whenStopped();
   expect(push.status.error).toBeUndefined();
   expect((await f.db.query('SELECT RAW text FROM db USE KEYS "l1"')).results).toEqual(['from the client']);
 
   expect((await f.pub('PUT', '/db/r1', { body: { text: 'from the server' }, basic: 'bob:secret1' })).status).toBe(201);
   const pull = new Replicator({ url: `${f.gw.publicUrl}/db`, database: local, authenticator: new BasicAuthenticator('bob', 'secret1'), type: 'pull', retry: FAST_RETRY });
-  await pull.start();
+  pull.start();
   await pull.whenStopped();
   expect(pull.status.error).toBeUndefined();
   expect((await local.query('SELECT RAW text FROM db USE KEYS "r1"')).results).toEqual(['from the server']);
@@ -48,15 +50,41 @@ it('replicates with an admin-created session and stops with 401 once the session
   expect(cookie_name).toBe('GatewaySession');
   expect((await f.pub('PUT', '/db/d1', { body: { n: 1 }, basic: 'bob:secret1' })).status).toBe(201);
   const first = new Replicator({ url: `${f.gw.publicUrl}/db`, database: local, authenticator: new SessionAuthenticator(session_id), type: 'pull', retry: FAST_RETRY });
-  await first.start();
+  first.start();
   await first.whenStopped();
   expect(first.status.error).toBeUndefined();
   expect(local.get('db', 'd1')?.value).toEqual({ n: 1 });
 
   f.advance(2 * 3600 * 1000);
   const second = new Replicator({ url: `${f.gw.publicUrl}/db`, database: local, authenticator: new SessionAuthenticator(session_id), type: 'pull', retry: FAST_RETRY });
-  await second.start();
+  second.start();
   await second.whenStopped();
   expect(second.status.activity).toBe('STOPPED');
   expect(second.status.error).toMatchObject({ status: 401, message: 'Unauthorized' });
+});
+
+it('the custom-auth example server logs in through the real gateway admin API and its session replicates', async () => {
+  const provider = await startProvider({ users: { carol: { password: 'pw-carol', sub: 'u-1001', email: 'carol@example.org' } } });
+  const app = await startAppServer({ providerUrl: provider.url, gatewayAdminUrl: f.gw.adminUrl, db: 'db', sessionTtl: 600 });
+  try {
+    const post = async (url: string, body: unknown) => {
+      const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+    };
+    const token = await post(`${provider.url}/token`, { username: 'carol', password: 'pw-carol' });
+    expect(token.status).toBe(200);
+    const login = await post(`${app.url}/login`, { access_token: token.body.access_token });
+    expect(login.status).toBe(200);
+    expect(login.body.cookie_name).toBe('GatewaySession');
+    expect((await f.pub('PUT', '/db/c1', { body: { by: 'server' }, basic: 'bob:secret1' })).status).toBe(201);
+    const r = new Replicator({ url: `${f.gw.publicUrl}/db`, database: local, authenticator: new SessionAuthenticator(String(login.body.session_id)), type: 'pull', retry: FAST_RETRY });
+    r.start();
+    await r.whenStopped();
+    expect(r.status.error).toBeUndefined();
+    expect(local.get('db', 'c1')?.value).toEqual({ by: 'server' });
+    // The user exists on the gateway now; a second login reuses it.
+    expect((await post(`${app.url}/login`, { access_token: token.body.access_token })).status).toBe(200);
+  } finally {
+    await Promise.all([app.close(), provider.close()]);
+  }
 });
