@@ -11,6 +11,9 @@ export type EntryFunction = ((doc: StoredDocument) => Value[][]) & {
   values?: (doc: StoredDocument) => Value[];
 };
 
+/** The entries of a document that has none (shared, never modified). */
+const NONE: Value[] = [];
+
 const CTX: ExecContext = { named: {}, positional: [], warn: () => {}, now: 0 };
 
 /** `a.b.c` (or `alias.a.b`) as a field path, or undefined. */
@@ -88,7 +91,7 @@ export function compileIndexEntries(def: Pick<CreateIndexStatement, 'keys' | 'wh
     if (fast) {
       const values = (d: StoredDocument): Value[] => {
         const arr = fast(d.value);
-        return Array.isArray(arr) ? arr : [];
+        return Array.isArray(arr) ? arr : NONE;
       };
       const f: EntryFunction = (d) => values(d).map((e) => [e]);
       f.values = values;

@@ -35,7 +35,13 @@ export class IndexManager {
   private readonly byKeyspace = new Map<string, Map<string, IndexState>>();
   private readonly subscribed = new Set<string>();
   /** Mutations seen per keyspace (a build re-checks documents only when this moved). */
-  private readonly mutations = new Map<string, number>();
+  private readonly mutations = new Map<string, { n: number }>();
+
+  private counter(keyspace: string): { n: number } {
+    let c = this.mutations.get(keyspace);
+    if (!c) this.mutations.set(keyspace, (c = { n: 0 }));
+    return c;
+  }
   private seq = 0;
 
   constructor(private readonly store: Store) {}
@@ -60,7 +66,7 @@ export class IndexManager {
     if (this.subscribed.has(ks.name)) return;
     this.subscribed.add(ks.name);
     ks.onMutation((_key, before, after) => {
-      this.mutations.set(ks.name, (this.mutations.get(ks.name) ?? 0) + 1);
+      this.counter(ks.name).n++;
       const m = this.byKeyspace.get(ks.name);
       if (!m) return;
       for (const s of m.values()) {
@@ -112,10 +118,11 @@ export class IndexManager {
       const tree = s.tree;
       const entries = s.entries!;
       const values = entries.values;
-      const mutationsAtStart = this.mutations.get(ks.name) ?? 0;
+      const counter = this.counter(ks.name);
+      const mutationsAtStart = counter.n;
       tree.beginBuild();
       for (const d of ks.documents()) {
-        if ((this.mutations.get(ks.name) ?? 0) !== mutationsAtStart) {
+        if (counter.n !== mutationsAtStart) {
           // Documents changed during the build are indexed by the mutation listener; add
           // (not append) from here on, since the listener may have added an entry already.
           if (ks.get(d.key) === d) for (const e of entries(d)) tree.add(e, d.key);

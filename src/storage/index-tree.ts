@@ -35,12 +35,12 @@ export class IndexTree {
    * Postings by key, outside the tree so that most adds never touch it: single-value keys by
    * the string or number itself, other keys by a canonical string.
    */
-  private readonly strings = new Map<string, { key: Value[]; docs: Posting }>();
-  private readonly numbers = new Map<number, { key: Value[]; docs: Posting }>();
-  private readonly others = new Map<string, { key: Value[]; docs: Posting }>();
+  private readonly strings = new Map<string, Posting>();
+  private readonly numbers = new Map<number, Posting>();
+  private readonly others = new Map<string, Posting>();
   private entryCount = 0;
   /** During a build: keys of new postings, put in the tree at the end in one sorted pass. */
-  private pending: { key: Value[]; docs: Posting }[] | undefined;
+  private pending: Posting[] | undefined;
 
   constructor(private readonly desc: readonly boolean[]) {
     this.tree = new BTree(undefined, (a, b) => this.compareKeys(a, b));
@@ -75,19 +75,19 @@ export class IndexTree {
   }
 
   /** The posting of a key, created (and put in the tree) when `create`. */
-  private posting(key: Value[], create: boolean, deferTree = false): { key: Value[]; docs: Posting } | undefined {
-    let map: Map<string | number, { key: Value[]; docs: Posting }>;
+  private posting(key: Value[], create: boolean, deferTree = false): Posting | undefined {
+    let map: Map<string | number, Posting>;
     let id: string | number;
     const v = key[0];
-    if (key.length === 1 && typeof v === 'string') [map, id] = [this.strings as Map<string | number, { key: Value[]; docs: Posting }>, v];
-    else if (key.length === 1 && typeof v === 'number') [map, id] = [this.numbers as Map<string | number, { key: Value[]; docs: Posting }>, v === 0 ? 0 : v];
-    else [map, id] = [this.others as Map<string | number, { key: Value[]; docs: Posting }>, canonicalKey(key)];
+    if (key.length === 1 && typeof v === 'string') [map, id] = [this.strings as Map<string | number, Posting>, v];
+    else if (key.length === 1 && typeof v === 'number') [map, id] = [this.numbers as Map<string | number, Posting>, v === 0 ? 0 : v];
+    else [map, id] = [this.others as Map<string | number, Posting>, canonicalKey(key)];
     let e = map.get(id);
     if (!e && create) {
-      e = { key, docs: new Posting() };
+      e = new Posting(key);
       map.set(id, e);
       if (this.pending && deferTree) this.pending.push(e);
-      else this.tree.set(key, e.docs);
+      else this.tree.set(key, e);
     }
     return e;
   }
@@ -102,7 +102,7 @@ export class IndexTree {
     const pending = this.pending ?? [];
     this.pending = undefined;
     pending.sort((x, y) => this.compareKeys(x.key, y.key));
-    for (const e of pending) if (e.docs.size > 0) this.tree.set(e.key, e.docs);
+    for (const e of pending) if (e.size > 0) this.tree.set(e.key, e);
   }
 
   /**
@@ -112,27 +112,27 @@ export class IndexTree {
   appendValue(value: Value, docId: string): void {
     let e = typeof value === 'string' ? this.strings.get(value) : typeof value === 'number' ? this.numbers.get(value === 0 ? 0 : value) : undefined;
     if (!e) e = this.posting([value], true, true)!;
-    e.docs.append(docId);
+    e.append(docId);
     this.entryCount++;
   }
 
   /** Adds an entry during a build: the document is known not to have this key yet. */
   append(key: Value[], docId: string): void {
-    this.posting(key, true, true)!.docs.append(docId);
+    this.posting(key, true, true)!.append(docId);
     this.entryCount++;
   }
 
   /** Adds an entry (no effect if present). */
   add(key: Value[], docId: string): void {
-    if (this.posting(key, true)!.docs.add(docId)) this.entryCount++;
+    if (this.posting(key, true)!.add(docId)) this.entryCount++;
   }
 
   /** Removes an entry (no effect if absent). */
   remove(key: Value[], docId: string): void {
     const e = this.posting(key, false);
-    if (!e || !e.docs.delete(docId)) return;
+    if (!e || !e.delete(docId)) return;
     this.entryCount--;
-    if (e.docs.size === 0) {
+    if (e.size === 0) {
       const v = key[0];
       if (key.length === 1 && typeof v === 'string') this.strings.delete(v);
       else if (key.length === 1 && typeof v === 'number') this.numbers.delete(v === 0 ? 0 : v);

@@ -1,11 +1,21 @@
+import type { Value } from '../values/index.js';
+
 /**
  * The document keys that share one index key. While an index is being built each document is
  * appended once, into a plain array (cheap); the first later change turns it into a Set, so
  * maintenance (add, delete) stays O(1).
  */
 export class Posting {
-  private arr: string[] | undefined = [];
+  private arr: string[] | undefined;
   private set: Set<string> | undefined;
+
+  /** @param key the index key the documents share @param first a first document, if any */
+  constructor(
+    readonly key: Value[],
+    first?: string,
+  ) {
+    this.arr = first === undefined ? [] : [first];
+  }
 
   get size(): number {
     return this.set ? this.set.size : this.arr!.length;
