@@ -19,6 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { documentInfo, registerDocumentRoutes } from '../src/adapters/gateway/docs/index.js';
 import { startGateway } from '../src/adapters/gateway/index.js';
 import { Database } from '../src/index.js';
+import { createHttpApp, listen } from '../src/adapters/http/server.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
@@ -36,6 +37,8 @@ async function measure(url: string, headers: Record<string, string>, seconds: nu
 
 interface Servers {
   bareUrl: string;
+  /** The same JSON from a plain route on the gateway's HTTP plumbing (fastify): the framework's ceiling. */
+  frameworkUrl: string;
   dbUrl: string;
   cookie: string;
 }
@@ -62,7 +65,10 @@ async function serve(): Promise<void> {
   });
   await new Promise<void>((r) => bare.listen(0, '127.0.0.1', r));
   const bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}/db/`;
-  const servers: Servers = { bareUrl, dbUrl, cookie: `${session.cookie_name}=${session.session_id}` };
+  const framework = createHttpApp();
+  framework.get('/db/', async (_req, reply) => reply.type('application/json').send(body));
+  const frameworkUrl = `${(await listen(framework)).url}/db/`;
+  const servers: Servers = { bareUrl, frameworkUrl, dbUrl, cookie: `${session.cookie_name}=${session.session_id}` };
   console.log(JSON.stringify(servers));
   process.stdin.resume();
   process.stdin.on('end', () => process.exit(0));
@@ -71,9 +77,10 @@ async function serve(): Promise<void> {
 async function main(): Promise<void> {
   const child = spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), '--serve'], { stdio: ['pipe', 'pipe', 'inherit'] });
   const first = await createInterface({ input: child.stdout })[Symbol.asyncIterator]().next();
-  const { bareUrl, dbUrl, cookie } = JSON.parse(String(first.value)) as Servers;
+  const { bareUrl, frameworkUrl, dbUrl, cookie } = JSON.parse(String(first.value)) as Servers;
   const cases: [string, string, Record<string, string>][] = [
     ['bare node:http', bareUrl, {}],
+    ['plain fastify route (ceiling)', frameworkUrl, {}],
     ['gateway, session cookie', `${dbUrl}/`, { cookie }],
     ['gateway, basic', `${dbUrl}/`, { authorization: `Basic ${Buffer.from('alice:secret').toString('base64')}` }],
   ];
@@ -83,10 +90,11 @@ async function main(): Promise<void> {
     await measure(url, headers, Math.min(1, SECONDS / 4));
     results.push({ name, ...(await measure(url, headers, SECONDS)) });
   }
-  const base = results[0]!.rps;
-  console.log(`${'case'.padEnd(26)} ${'req/s'.padStart(10)} ${'ratio'.padStart(7)} ${'errors'.padStart(7)}`);
-  for (const r of results) console.log(`${r.name.padEnd(26)} ${r.rps.toFixed(0).padStart(10)} ${(r.rps / base).toFixed(2).padStart(7)} ${String(r.errors).padStart(7)}`);
-  const ratio = results[1]!.rps / base;
+  const byName = (n: string) => results.find((r) => r.name === n)!;
+  const base = byName('bare node:http').rps;
+  console.log(`${'case'.padEnd(30)} ${'req/s'.padStart(10)} ${'ratio'.padStart(7)} ${'errors'.padStart(7)}`);
+  for (const r of results) console.log(`${r.name.padEnd(30)} ${r.rps.toFixed(0).padStart(10)} ${(r.rps / base).toFixed(2).padStart(7)} ${String(r.errors).padStart(7)}`);
+  const ratio = byName('gateway, session cookie').rps / base;
   const pass = ratio >= TARGET && results.every((r) => r.errors === 0);
   console.log(`${pass ? 'PASS' : 'FAIL'}: cookie-authenticated rate is ${ratio.toFixed(2)}× the bare server's (target ≥ ${TARGET}×, no errors)`);
   child.stdin.end();

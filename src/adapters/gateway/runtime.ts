@@ -75,11 +75,24 @@ export class GatewayDatabase {
    */
   info(): Record<string, unknown> {
     const docs = this.documentInfo?.();
-    let seq = docs?.update_seq ?? 0;
+    let seq = docs ? docs.update_seq : 0;
     if (!docs) for (const doc of this.db.scan(this.cfg.bucket)) if (doc.meta.seqno > seq) seq = doc.meta.seqno;
-    return {
-      ...(docs ? { doc_count: docs.doc_count, doc_del_count: docs.doc_del_count } : {}), db_name: this.name, update_seq: seq, committed_update_seq: seq, instance_start_time: START_MICROS, compact_running: false, purge_seq: 0, disk_format_version: 0, state: 'Online' };
+    const out: Record<string, unknown> = {};
+    if (docs) {
+      out.doc_count = docs.doc_count;
+      out.doc_del_count = docs.doc_del_count;
+    }
+    out.db_name = this.name;
+    out.update_seq = seq;
+    out.committed_update_seq = seq;
+    out.instance_start_time = START_MICROS;
+    out.compact_running = false;
+    out.purge_seq = 0;
+    out.disk_format_version = 0;
+    out.state = 'Online';
+    return out;
   }
+
 }
 
 const START_MICROS = Date.now() * 1000;

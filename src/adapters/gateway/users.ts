@@ -5,7 +5,7 @@
  * per-user `session_uuid` whose change revokes every session of the user (§4.4).
  */
 import { createHmac, randomBytes } from 'node:crypto';
-import type { Database, Value } from '../../index.js';
+import { cloneValue, type Database, type Value } from '../../index.js';
 import { hashPassword, verifyPassword } from '../cluster/auth.js';
 
 export const GATEWAY_KEYSPACE = '_gateway';
@@ -72,7 +72,8 @@ export class UserStore {
 
   get(name: string): StoredUser | undefined {
     const doc = this.db.get(GATEWAY_KEYSPACE, this.key(name));
-    return doc ? (JSON.parse(JSON.stringify(doc.value)) as StoredUser) : undefined;
+    // A private copy: callers may change it before saving; stored values are frozen.
+    return doc ? (cloneValue(doc.value) as unknown as StoredUser) : undefined;
   }
 
   /** The GUEST (disabled, no channels, when never saved); `saved` tells whether a document exists. */
