@@ -1,4 +1,7 @@
 import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from './run-cli.js';
 
@@ -50,6 +53,39 @@ describe('tokenql serve', () => {
     expect(stdout).toMatch(/tokenql stopped/);
     expect(stderr).toMatch(/POST \/query\/service 200/);
     expect(stderr).not.toMatch(/password/i);
+  });
+
+  it('starts the gateway of a --config file with databases, on the same durable data directory', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tokenql-serve-'));
+    const config = join(dir, 'gateway.json');
+    writeFileSync(
+      config,
+      JSON.stringify({
+        interface: '127.0.0.1:0',
+        adminInterface: '127.0.0.1:0',
+        databases: { travel: { server: join(dir, 'data'), bucket: 'travel', users: { bob: { password: 'secret1' } } } },
+      }),
+    );
+    try {
+      const s = startServe(['--data', join(dir, 'data'), '--config', config, '--admin-port', '0', '--query-port', '0', '--capi-port', '0']);
+      await s.urls;
+      const gateway = await new Promise<string>((resolve) => {
+        const poll = () => {
+          const m = /gateway (http:\/\/\S+) \(admin/.exec(s.output().stdout);
+          if (m) resolve(m[1]);
+          else setTimeout(poll, 20);
+        };
+        poll();
+      });
+      const bob = { authorization: 'Basic ' + Buffer.from('bob:secret1').toString('base64') };
+      const put = await fetch(`${gateway}/travel/h1`, { method: 'PUT', headers: { ...bob, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Hotel' }) });
+      expect(put.status).toBe(201);
+      expect((await fetch(`${gateway}/travel/`)).status).toBe(401);
+      s.child.kill('SIGTERM');
+      expect(await s.exited).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('explains itself with --help', async () => {
