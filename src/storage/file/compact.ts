@@ -210,7 +210,7 @@ export async function compactData(ks: FileKeyspace, options: CompactionOptions):
     for (const r of ks.recs.values()) if (r.offset >= start && r.offset < end) r.offset = tailBase + (r.offset - start);
     for (let j = 0; j < snapshot.length; j++) {
       const r = snapshot[j];
-      if (ks.recs.get(r.key) !== r) continue; // replaced meanwhile
+      if (r.superseded) continue; // replaced meanwhile
       if (newOffset[j] < 0) {
         ks.recs.delete(r.key);
         ks.tombstones--;

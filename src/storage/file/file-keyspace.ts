@@ -59,6 +59,7 @@ export class FileKeyspace implements CompactableKeyspace {
   apply(rec: Rec, doc: StoredDocument | undefined): void {
     const old = this.recs.get(rec.key);
     if (old) {
+      old.superseded = true;
       this.liveBytes -= old.size;
       if (old.deletedAt >= 0) this.tombstones--;
     }

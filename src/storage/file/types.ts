@@ -35,6 +35,8 @@ export interface Rec {
   deletedAt: number;
   cas: number;
   seqno: number;
+  /** Set when a newer record of the key replaced this one (compaction then leaves it alone). */
+  superseded?: boolean;
 }
 
 /** The `CURRENT` manifest of a bucket directory: which files are in use. */
