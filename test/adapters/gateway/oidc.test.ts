@@ -58,6 +58,8 @@ beforeAll(async () => {
       claim: { oidc: { providers: { foo: provider({ register: true, username_claim: 'gpid' }) } } },
       claimprefix: { oidc: { providers: { foo: provider({ register: true, username_claim: 'gpid', user_prefix: 'foo' }) } } },
       plain: { oidc: { providers: { foo: provider({ register: true }) } } },
+      keyspace: { oidc: { providers: { foo: provider({ register: true }) } } },
+      nopw: { disable_password_auth: true, oidc: { providers: { foo: provider({ register: true }) } } },
     } },
   );
 });
@@ -165,5 +167,21 @@ describe('F. OIDC implicit flow', () => {
     expect(all).toContain('bearer token rejected');
     expect(all).not.toContain(t.split('.')[2]!);
     expect(all).not.toContain(t.split('.')[1]!);
+  });
+});
+
+describe('scenarios 68 and 87', () => {
+  it('68: a Bearer token on a document request, the first use of the provider, writes it (201)', async () => {
+    const r = await f.pub('PUT', '/keyspace/doc1', { bearer: await token({}), body: { a: 1 } });
+    expect(r.status).toBe(201);
+    expect(r.json()).toMatchObject({ ok: true, by: expect.stringContaining('noah') });
+  });
+
+  it('87: with disable_password_auth, POST /_session with a Bearer token gives a session; no cookie then means 401', async () => {
+    const login = await f.pub('POST', '/nopw/_session', { bearer: await token({}) });
+    expect(login.status).toBe(200);
+    expect(cookiePair(login)).toMatch(/^GatewaySession=/);
+    expect((await f.pub('GET', '/nopw/')).status).toBe(401);
+    expect((await f.pub('GET', '/nopw/', { cookie: cookiePair(login) })).status).toBe(200);
   });
 });
