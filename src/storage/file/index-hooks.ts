@@ -2,7 +2,7 @@ import { open, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { CompactionOptions, CompactionResult } from '../compaction.js';
 import { AppendFile } from './append-file.js';
-import { copyRange, OutFile } from './compact.js';
+import { copyRange, OutFile } from './out-file.js';
 import type { FileKeyspace } from './file-keyspace.js';
 import { entryRecord, IndexLog, type EntriesOf } from './index-log.js';
 import { fileRecord, RecordType } from './record.js';

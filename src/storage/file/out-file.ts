@@ -1,0 +1,77 @@
+import type { FileHandle } from 'node:fs/promises';
+import { writeFully } from './append-file.js';
+
+const CHUNK = 8 * 1024 * 1024;
+
+/**
+ * A buffered sequential writer of the new file, double-buffered: a full buffer is written while
+ * the next one fills (at most one write in flight).
+ */
+export class OutFile {
+  private buf: Buffer = Buffer.allocUnsafe(CHUNK);
+  private spare: Buffer | undefined = Buffer.allocUnsafe(CHUNK);
+  private used = 0;
+  private flushed = 0;
+  private inflight: Promise<void> | undefined;
+  constructor(readonly fh: FileHandle) {}
+  get position(): number {
+    return this.flushed + this.used;
+  }
+  /** Buffers `b`; returns a promise only when it had to wait (callers await it then). */
+  write(b: Buffer): Promise<void> | undefined {
+    if (this.used + b.length <= this.buf.length) {
+      b.copy(this.buf, this.used);
+      this.used += b.length;
+      return undefined;
+    }
+    return this.writeSlow(b);
+  }
+  private async writeSlow(b: Buffer): Promise<void> {
+    await this.startFlush();
+    if (b.length >= this.buf.length) {
+      await this.drain();
+      await writeFully(this.fh, b, this.flushed);
+      this.flushed += b.length;
+      return;
+    }
+    b.copy(this.buf, this.used);
+    this.used += b.length;
+  }
+  /** Starts writing the current buffer (after the previous write finished) and switches buffers. */
+  private async startFlush(): Promise<void> {
+    await this.drain();
+    if (this.used === 0) return;
+    const full = this.buf;
+    const len = this.used;
+    const at = this.flushed;
+    this.buf = this.spare ?? Buffer.allocUnsafe(CHUNK);
+    this.spare = undefined;
+    this.used = 0;
+    this.flushed += len;
+    this.inflight = writeFully(this.fh, full.subarray(0, len), at).then(() => {
+      this.spare = full;
+    });
+  }
+  private async drain(): Promise<void> {
+    const p = this.inflight;
+    this.inflight = undefined;
+    if (p) await p;
+  }
+  /** Writes everything buffered. */
+  async flush(): Promise<void> {
+    await this.startFlush();
+    await this.drain();
+  }
+}
+
+/** Copies `[from, to)` of `src` to `out` in chunks. */
+export async function copyRange(src: FileHandle, from: number, to: number, out: OutFile): Promise<void> {
+  for (let pos = from; pos < to; ) {
+    const n = Math.min(CHUNK, to - pos);
+    const b = Buffer.allocUnsafe(n);
+    const { bytesRead } = await src.read(b, 0, n, pos);
+    if (bytesRead === 0) throw new Error(`unexpected end of file at ${pos}`);
+    await out.write(b.subarray(0, bytesRead));
+    pos += bytesRead;
+  }
+}
