@@ -1,7 +1,7 @@
 import type { FunctionCall } from '../ast/index.js';
 import { ErrorCode, QueryError } from '../errors/index.js';
 import { collate, type Value } from '../values/index.js';
-import { canonicalKey } from './canonical-key.js';
+import { canonicalKey } from '../values/index.js';
 
 /** Accumulates one aggregate over the rows of a group. */
 export interface Accumulator {

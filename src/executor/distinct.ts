@@ -1,4 +1,4 @@
-import { canonicalKey } from './canonical-key.js';
+import { canonicalKey } from '../values/index.js';
 import type { Row, RowStream } from './runtime.js';
 
 /** Distinct: drops rows whose output value is equivalent to an earlier row's. */

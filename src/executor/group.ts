@@ -2,7 +2,7 @@ import type { FunctionCall } from '../ast/index.js';
 import { aggregateSlot, childEnv, rootEnv, type Env, type Evaluator } from '../eval/index.js';
 import type { Value } from '../values/index.js';
 import { createAccumulator, type Accumulator } from './aggregates.js';
-import { canonicalKey } from './canonical-key.js';
+import { canonicalKey } from '../values/index.js';
 import { batched, type Row, type RowStream, type RunContext } from './runtime.js';
 
 /** A compiled aggregate: its call (for the accumulator) and its compiled argument. */

@@ -1,4 +1,4 @@
-import { canonicalKey } from './canonical-key.js';
+import { canonicalKey } from '../values/index.js';
 import { distinct } from './distinct.js';
 import type { Row, RowStream } from './runtime.js';
 

@@ -1,6 +1,6 @@
 import type { CreateIndexStatement, Expr } from '../ast/index.js';
 import { bindDocument, compileExpr, constantValue, getField, NOT_CONSTANT, rootEnv, type ExecContext, type Evaluator, type Scope } from '../eval/index.js';
-import { canonicalKey } from '../executor/canonical-key.js';
+import { canonicalKey } from '../values/index.js';
 import type { StoredDocument } from '../storage/index.js';
 import { parseTokenOptions, tokens } from '../tokens/index.js';
 import { truth, type Value } from '../values/index.js';

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { collate, compareStrings, type Value } from '../values/index.js';
+import { canonicalKey, collate, compareStrings, type Value } from '../values/index.js';
 import { Posting } from './posting.js';
 
 /** The part of sorted-btree's `BTree` (a B+ tree with a custom comparator) used here. */
@@ -183,10 +183,3 @@ export class IndexTree {
   }
 }
 
-/** Canonical text of a value: object fields sorted, numbers by value (1 and 1.0 agree). */
-function canonicalKey(v: Value): string {
-  if (v === undefined) return 'M';
-  if (v === null || typeof v !== 'object') return typeof v === 'number' && v === 0 ? '0' : (JSON.stringify(v) ?? 'null');
-  if (Array.isArray(v)) return '[' + v.map(canonicalKey).join(',') + ']';
-  return '{' + Object.keys(v).sort(compareStrings).map((n) => JSON.stringify(n) + ':' + canonicalKey(v[n])).join(',') + '}';
-}

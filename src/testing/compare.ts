@@ -5,14 +5,12 @@
  *   sameOutcome(a, b, ordered) → true when rows (multisets, or sequences when ordered), mutation counts and error codes agree
  */
 import { collate, QueryError, type Database, type Value } from '../index.js';
-import { compareStrings } from '../values/index.js';
+import { canonicalKey, compareStrings } from '../values/index.js';
 
 /** A canonical JSON text of a value (object fields sorted), for stable sorting and messages. */
 export function canonical(v: Value): string {
-  if (v === undefined) return 'MISSING';
-  if (v === null || typeof v !== 'object') return JSON.stringify(v);
-  if (Array.isArray(v)) return '[' + v.map(canonical).join(',') + ']';
-  return '{' + Object.keys(v).sort(compareStrings).map((k) => JSON.stringify(k) + ':' + canonical(v[k])).join(',') + '}';
+  // MISSING can only be a top-level value: arrays and objects never hold it.
+  return v === undefined ? 'MISSING' : canonicalKey(v);
 }
 
 /** Rows compared as the reference harness does: in order when `ordered`, else as multisets. */

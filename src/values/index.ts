@@ -3,3 +3,4 @@ export * from './value.js';
 export * from './collate.js';
 export * from './compare.js';
 export * from './json.js';
+export * from './canonical-key.js';

@@ -1,4 +1,4 @@
-import { canonicalKey } from '../../executor/canonical-key.js';
+import { canonicalKey } from '../../values/index.js';
 import type { StoredDocument } from '../store.js';
 import type { AppendFile } from './append-file.js';
 import { encodeRecord, RecordType } from './record.js';

@@ -1,4 +1,5 @@
-import { compareStrings, type Value } from '../values/index.js';
+import { compareStrings } from './collate.js';
+import type { Value } from './value.js';
 
 /**
  * A string that is equal for two values exactly when they are equivalent (N1QL EquivalentTo):
