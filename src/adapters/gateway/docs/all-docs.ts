@@ -10,7 +10,7 @@ import type { ObjectValue, Value } from '../../../index.js';
 import { queryOf, rawBody, sendJson } from '../../http/server.js';
 import type { GatewayDbContext } from '../context.js';
 import { docStore, type DocState } from './doc-store.js';
-import { badRequestOr, BadRequest, flag, intParam, jsonParam, readJson, revisionJson } from './http.js';
+import { BadRequest, guarded, flag, intParam, jsonParam, readJson, revisionJson } from './http.js';
 import { winner } from './revisions.js';
 
 function stringParam(q: URLSearchParams, ...names: string[]): string | undefined {
@@ -26,60 +26,54 @@ function stringParam(q: URLSearchParams, ...names: string[]): string | undefined
 /** Registers `_all_docs`. */
 export function registerAllDocsRoute(app: FastifyInstance, ctx: GatewayDbContext): void {
   const store = docStore(ctx);
-  const handler = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
-    const p = await ctx.requirePrincipal(request, reply);
-    if (!p) return reply;
-    try {
-      const q = queryOf(request);
-      const body = request.method === 'POST' && rawBody(request).trim() !== '' ? (readJson(request) as ObjectValue) : {};
-      const includeDocs = flag(q, 'include_docs') || body.include_docs === true;
-      const conflicts = flag(q, 'conflicts');
-      const row = (s: DocState): ObjectValue => {
-        const r: ObjectValue = { id: s.id, key: s.id, value: { rev: s.winner } };
-        if (includeDocs) r.doc = revisionJson(s, s.winner, { conflicts }) ?? null;
-        return r;
-      };
-      let keys: Value = body.keys ?? jsonParam(q, 'keys');
-      const key = stringParam(q, 'key');
-      if (key !== undefined) keys = [key];
-      const total = store.counts().docCount;
-      const skip = intParam(q, 'skip', 0);
-      const limit = q.get('limit') === null ? Number.MAX_SAFE_INTEGER : intParam(q, 'limit', 0);
-      const rows: Value[] = [];
-      if (keys !== undefined) {
-        if (!Array.isArray(keys) || !keys.every((k): k is string => typeof k === 'string')) throw new BadRequest('keys must be an array of strings');
-        for (const k of keys.slice(skip, skip + limit)) {
-          const s = store.load(k);
-          if (!s) rows.push({ key: k, error: 'not_found' });
-          else if (s.deleted) rows.push({ id: k, key: k, value: { rev: s.winner, deleted: true }, ...(includeDocs ? { doc: null } : {}) });
-          else rows.push(row(s));
-        }
-      } else {
-        const descending = flag(q, 'descending');
-        const start = stringParam(q, 'startkey', 'start_key');
-        const end = stringParam(q, 'endkey', 'end_key');
-        const inclusiveEnd = flag(q, 'inclusive_end', true);
-        // Descending: startkey is the high bound and endkey the low one.
-        const [lo, loIn, hi, hiIn] = descending ? [end, inclusiveEnd, start, true] : [start, true, end, inclusiveEnd];
-        const ids: string[] = [];
-        for (const meta of store.scan()) {
-          if (lo !== undefined && (meta.id < lo || (meta.id === lo && !loIn))) continue;
-          if (hi !== undefined && (meta.id > hi || (meta.id === hi && !hiIn))) break;
-          if (!meta.tree[winner(meta.tree)]!.d) ids.push(meta.id);
-        }
-        if (descending) ids.reverse();
-        for (const id of ids.slice(skip, skip + limit)) {
-          const s = store.load(id);
-          if (s && !s.deleted) rows.push(row(s));
-        }
+  const handler = guarded(ctx, async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
+    const q = queryOf(request);
+    const body = request.method === 'POST' && rawBody(request).trim() !== '' ? (readJson(request) as ObjectValue) : {};
+    const includeDocs = flag(q, 'include_docs') || body.include_docs === true;
+    const conflicts = flag(q, 'conflicts');
+    const row = (s: DocState): ObjectValue => {
+      const r: ObjectValue = { id: s.id, key: s.id, value: { rev: s.winner } };
+      if (includeDocs) r.doc = revisionJson(s, s.winner, { conflicts }) ?? null;
+      return r;
+    };
+    let keys: Value = body.keys ?? jsonParam(q, 'keys');
+    const key = stringParam(q, 'key');
+    if (key !== undefined) keys = [key];
+    const total = store.counts().docCount;
+    const skip = intParam(q, 'skip', 0);
+    const limit = q.get('limit') === null ? Number.MAX_SAFE_INTEGER : intParam(q, 'limit', 0);
+    const rows: Value[] = [];
+    if (keys !== undefined) {
+      if (!Array.isArray(keys) || !keys.every((k): k is string => typeof k === 'string')) throw new BadRequest('keys must be an array of strings');
+      for (const k of keys.slice(skip, skip + limit)) {
+        const s = store.load(k);
+        if (!s) rows.push({ key: k, error: 'not_found' });
+        else if (s.deleted) rows.push({ id: k, key: k, value: { rev: s.winner, deleted: true }, ...(includeDocs ? { doc: null } : {}) });
+        else rows.push(row(s));
       }
-      const out: ObjectValue = { total_rows: total, offset: keys === undefined ? skip : 0, rows };
-      if (flag(q, 'update_seq')) out.update_seq = store.updateSeq();
-      return sendJson(reply, 200, out);
-    } catch (e) {
-      return badRequestOr(reply, e);
+    } else {
+      const descending = flag(q, 'descending');
+      const start = stringParam(q, 'startkey', 'start_key');
+      const end = stringParam(q, 'endkey', 'end_key');
+      const inclusiveEnd = flag(q, 'inclusive_end', true);
+      // Descending: startkey is the high bound and endkey the low one.
+      const [lo, loIn, hi, hiIn] = descending ? [end, inclusiveEnd, start, true] : [start, true, end, inclusiveEnd];
+      const ids: string[] = [];
+      for (const meta of store.scan()) {
+        if (lo !== undefined && (meta.id < lo || (meta.id === lo && !loIn))) continue;
+        if (hi !== undefined && (meta.id > hi || (meta.id === hi && !hiIn))) break;
+        if (!meta.tree[winner(meta.tree)]!.d) ids.push(meta.id);
+      }
+      if (descending) ids.reverse();
+      for (const id of ids.slice(skip, skip + limit)) {
+        const s = store.load(id);
+        if (s && !s.deleted) rows.push(row(s));
+      }
     }
-  };
+    const out: ObjectValue = { total_rows: total, offset: keys === undefined ? skip : 0, rows };
+    if (flag(q, 'update_seq')) out.update_seq = store.updateSeq();
+    return sendJson(reply, 200, out);
+  });
   app.get(`/${ctx.dbName}/_all_docs`, handler);
   app.post(`/${ctx.dbName}/_all_docs`, handler);
 }

@@ -8,7 +8,7 @@ import type { ObjectValue, Value } from '../../../index.js';
 import { queryOf, rawBody, sendJson } from '../../http/server.js';
 import type { GatewayDbContext } from '../context.js';
 import { docStore, type DocStore } from './doc-store.js';
-import { badRequestOr, BadRequest, flag, intParam, jsonParam, readJson, revisionJson } from './http.js';
+import { BadRequest, guarded, flag, intParam, jsonParam, readJson, revisionJson } from './http.js';
 import { sortedLeaves } from './revisions.js';
 
 /** Default and largest wait of a longpoll feed, in milliseconds. */
@@ -82,37 +82,31 @@ function collect(store: DocStore, o: ChangesOptions): ObjectValue[] {
 /** Registers the changes feed. */
 export function registerChangesRoute(app: FastifyInstance, ctx: GatewayDbContext): void {
   const store = docStore(ctx);
-  const handler = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
-    const p = await ctx.requirePrincipal(request, reply);
-    if (!p) return reply;
-    try {
-      const q = queryOf(request);
-      const body = request.method === 'POST' && rawBody(request).trim() !== '' ? (readJson(request) as ObjectValue) : {};
-      const o = parseOptions(q, body, store);
-      const feed = q.get('feed') ?? (typeof body.feed === 'string' ? body.feed : 'normal');
-      if (feed !== 'normal' && feed !== 'longpoll') throw new BadRequest(`Unsupported feed "${feed}"`);
-      let rows = collect(store, o);
-      if (!rows.length && feed === 'longpoll' && !o.descending) {
-        const timeout = intParam(q, 'timeout', LONGPOLL_DEFAULT_MS) || LONGPOLL_DEFAULT_MS;
-        const heartbeat = intParam(q, 'heartbeat', 0);
-        // No heartbeat newlines are streamed: a heartbeat shorter than the timeout ends the wait.
-        const wait = Math.min(timeout, heartbeat > 0 ? heartbeat : timeout, LONGPOLL_MAX_MS);
-        const gone = new AbortController();
-        reply.raw.once('close', () => gone.abort());
-        const deadline = Date.now() + wait;
-        // A write can wake the feed without a row for it (filter=_doc_ids): wait again until the deadline.
-        while (!gone.signal.aborted && !rows.length && Date.now() < deadline) {
-          await store.waitForChange(Math.max(store.updateSeq(), o.since), deadline - Date.now(), gone.signal);
-          rows = collect(store, o);
-        }
+  const handler = guarded(ctx, async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
+    const q = queryOf(request);
+    const body = request.method === 'POST' && rawBody(request).trim() !== '' ? (readJson(request) as ObjectValue) : {};
+    const o = parseOptions(q, body, store);
+    const feed = q.get('feed') ?? (typeof body.feed === 'string' ? body.feed : 'normal');
+    if (feed !== 'normal' && feed !== 'longpoll') throw new BadRequest(`Unsupported feed "${feed}"`);
+    let rows = collect(store, o);
+    if (!rows.length && feed === 'longpoll' && !o.descending) {
+      const timeout = intParam(q, 'timeout', LONGPOLL_DEFAULT_MS) || LONGPOLL_DEFAULT_MS;
+      const heartbeat = intParam(q, 'heartbeat', 0);
+      // No heartbeat newlines are streamed: a heartbeat shorter than the timeout ends the wait.
+      const wait = Math.min(timeout, heartbeat > 0 ? heartbeat : timeout, LONGPOLL_MAX_MS);
+      const gone = new AbortController();
+      reply.raw.once('close', () => gone.abort());
+      const deadline = Date.now() + wait;
+      // A write can wake the feed without a row for it (filter=_doc_ids): wait again until the deadline.
+      while (!gone.signal.aborted && !rows.length && Date.now() < deadline) {
+        await store.waitForChange(Math.max(store.updateSeq(), o.since), deadline - Date.now(), gone.signal);
+        rows = collect(store, o);
       }
-      const last = rows[rows.length - 1];
-      const lastSeq: Value = last ? last.seq : o.descending ? 0 : Math.max(o.since, store.updateSeq());
-      return sendJson(reply, 200, { results: rows, last_seq: lastSeq });
-    } catch (e) {
-      return badRequestOr(reply, e);
     }
-  };
+    const last = rows[rows.length - 1];
+    const lastSeq: Value = last ? last.seq : o.descending ? 0 : Math.max(o.since, store.updateSeq());
+    return sendJson(reply, 200, { results: rows, last_seq: lastSeq });
+  });
   app.get(`/${ctx.dbName}/_changes`, handler);
   app.post(`/${ctx.dbName}/_changes`, handler);
 }

@@ -7,7 +7,7 @@ import type { ObjectValue, Value } from '../../../index.js';
 import { queryOf, sendJson } from '../../http/server.js';
 import type { GatewayDbContext } from '../context.js';
 import { docStore } from './doc-store.js';
-import { badRequestOr, BadRequest, flag, jsonParam, readJson, revisionJson, sendError, splitDoc, validDocId } from './http.js';
+import { BadRequest, guarded, flag, jsonParam, readJson, revisionJson, sendError, splitDoc, validDocId } from './http.js';
 import { latestOf, leaves } from './revisions.js';
 import { saveDoc, type WriteResult } from './write.js';
 
@@ -28,71 +28,53 @@ export function registerDocumentRoute(app: FastifyInstance, ctx: GatewayDbContex
   const path = `/${ctx.dbName}/:docid`;
   const store = docStore(ctx);
 
-  app.get(path, async (request: DocRequest, reply) => {
-    const p = await ctx.requirePrincipal(request, reply);
-    if (!p) return reply;
-    try {
-      const q = queryOf(request);
-      const id = request.params.docid;
-      const state = validDocId(id) ? store.load(id) : undefined;
-      const revs = flag(q, 'revs');
-      if (q.get('open_revs') !== null) {
-        if (!state) return sendError(reply, 404, 'missing');
-        let wanted: string[];
-        if (q.get('open_revs') === 'all') wanted = leaves(state.doc.tree);
-        else {
-          const v = jsonParam(q, 'open_revs');
-          if (!Array.isArray(v) || !v.every((r): r is string => typeof r === 'string')) throw new BadRequest('Bad open_revs');
-          wanted = flag(q, 'latest') ? [...new Set(v.flatMap((r) => (state.doc.tree[r] ? latestOf(state.doc.tree, r) : [r])))] : v;
-        }
-        const out: Value[] = wanted.map((r) => {
-          const doc = revisionJson(state, r, { revs });
-          return doc ? { ok: doc } : { missing: r };
-        });
-        return sendJson(reply, 200, out);
-      }
+  app.get(path, guarded(ctx, async (request: DocRequest, reply) => {
+    const q = queryOf(request);
+    const id = request.params.docid;
+    const state = validDocId(id) ? store.load(id) : undefined;
+    const revs = flag(q, 'revs');
+    if (q.get('open_revs') !== null) {
       if (!state) return sendError(reply, 404, 'missing');
-      const rev = q.get('rev');
-      if (rev === null && state.deleted) return sendError(reply, 404, 'deleted');
-      const doc = revisionJson(state, rev ?? state.winner, {
-        revs,
-        conflicts: flag(q, 'conflicts'),
-        deletedConflicts: flag(q, 'deleted_conflicts'),
+      let wanted: string[];
+      if (q.get('open_revs') === 'all') wanted = leaves(state.doc.tree);
+      else {
+        const v = jsonParam(q, 'open_revs');
+        if (!Array.isArray(v) || !v.every((r): r is string => typeof r === 'string')) throw new BadRequest('Bad open_revs');
+        wanted = flag(q, 'latest') ? [...new Set(v.flatMap((r) => (state.doc.tree[r] ? latestOf(state.doc.tree, r) : [r])))] : v;
+      }
+      const out: Value[] = wanted.map((r) => {
+        const doc = revisionJson(state, r, { revs });
+        return doc ? { ok: doc } : { missing: r };
       });
-      return doc ? sendJson(reply, 200, doc) : sendError(reply, 404, 'missing');
-    } catch (e) {
-      return badRequestOr(reply, e);
+      return sendJson(reply, 200, out);
     }
-  });
+    if (!state) return sendError(reply, 404, 'missing');
+    const rev = q.get('rev');
+    if (rev === null && state.deleted) return sendError(reply, 404, 'deleted');
+    const doc = revisionJson(state, rev ?? state.winner, {
+      revs,
+      conflicts: flag(q, 'conflicts'),
+      deletedConflicts: flag(q, 'deleted_conflicts'),
+    });
+    return doc ? sendJson(reply, 200, doc) : sendError(reply, 404, 'missing');
+  }));
 
-  app.put(path, async (request: DocRequest, reply) => {
-    const p = await ctx.requirePrincipal(request, reply);
-    if (!p) return reply;
-    try {
-      const q = queryOf(request);
-      const id = request.params.docid;
-      if (!validDocId(id)) return sendError(reply, 400, 'Invalid doc ID');
-      const incoming = splitDoc(readJson(request) as ObjectValue);
-      if (incoming.id !== undefined && incoming.id !== id) return sendError(reply, 400, 'The document ID in the body does not match the URL');
-      incoming.rev ??= revFromRequest(request, q);
-      return sendWrite(reply, await saveDoc(store, id, incoming, flag(q, 'new_edits', true)), 201);
-    } catch (e) {
-      return badRequestOr(reply, e);
-    }
-  });
+  app.put(path, guarded(ctx, async (request: DocRequest, reply) => {
+    const q = queryOf(request);
+    const id = request.params.docid;
+    if (!validDocId(id)) return sendError(reply, 400, 'Invalid doc ID');
+    const incoming = splitDoc(readJson(request) as ObjectValue);
+    if (incoming.id !== undefined && incoming.id !== id) return sendError(reply, 400, 'The document ID in the body does not match the URL');
+    incoming.rev ??= revFromRequest(request, q);
+    return sendWrite(reply, await saveDoc(store, id, incoming, flag(q, 'new_edits', true)), 201);
+  }));
 
-  app.delete(path, async (request: DocRequest, reply) => {
-    const p = await ctx.requirePrincipal(request, reply);
-    if (!p) return reply;
-    try {
-      const q = queryOf(request);
-      const id = request.params.docid;
-      if (!validDocId(id)) return sendError(reply, 400, 'Invalid doc ID');
-      const rev = revFromRequest(request, q);
-      const r = await saveDoc(store, id, { id, rev, deleted: true, revisions: undefined, body: {} }, true);
-      return sendWrite(reply, r, 200);
-    } catch (e) {
-      return badRequestOr(reply, e);
-    }
-  });
+  app.delete(path, guarded(ctx, async (request: DocRequest, reply) => {
+    const q = queryOf(request);
+    const id = request.params.docid;
+    if (!validDocId(id)) return sendError(reply, 400, 'Invalid doc ID');
+    const rev = revFromRequest(request, q);
+    const r = await saveDoc(store, id, { id, rev, deleted: true, revisions: undefined, body: {} }, true);
+    return sendWrite(reply, r, 200);
+  }));
 }

@@ -4,6 +4,7 @@
  * query parameters, and the JSON shape of one revision of a document.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { GatewayDbContext } from '../context.js';
 import type { ObjectValue, Value } from '../../../index.js';
 import { rawBody, sendJson } from '../../http/server.js';
 import type { DocState } from './doc-store.js';
@@ -73,6 +74,24 @@ export function intParam(q: URLSearchParams, name: string, fallback: number): nu
 export function badRequestOr(reply: FastifyReply, e: unknown): FastifyReply {
   if (e instanceof BadRequest) return sendError(reply, 400, e.message);
   throw e;
+}
+
+/**
+ * Wraps a document route: the request is authenticated first (on failure the server has
+ * already answered 401 and the route returns), then `handler` runs; a BadRequest becomes 400.
+ */
+export function guarded<R extends FastifyRequest>(
+  ctx: GatewayDbContext,
+  handler: (request: R, reply: FastifyReply) => Promise<FastifyReply>,
+): (request: R, reply: FastifyReply) => Promise<FastifyReply> {
+  return async (request, reply) => {
+    if (!(await ctx.requirePrincipal(request, reply))) return reply;
+    try {
+      return await handler(request, reply);
+    } catch (e) {
+      return badRequestOr(reply, e);
+    }
+  };
 }
 
 /** Options of {@link revisionJson}. */

@@ -9,7 +9,7 @@ import type { ObjectValue } from '../../../index.js';
 import { queryOf, sendJson } from '../../http/server.js';
 import type { GatewayDbContext } from '../context.js';
 import { docStore } from './doc-store.js';
-import { badRequestOr, BadRequest, readJson, sendError } from './http.js';
+import { BadRequest, guarded, readJson, sendError } from './http.js';
 
 export const LOCAL_KEYSPACE = '_gateway_local';
 
@@ -44,46 +44,34 @@ export function registerLocalRoutes(app: FastifyInstance, ctx: GatewayDbContext)
     return sendJson(reply, 200, { _id: `_local/${doc.id}`, _rev: `0-${doc.rev}`, ...doc.body });
   });
 
-  app.put(path, async (request: LocalRequest, reply) => {
-    const p = await ctx.requirePrincipal(request, reply);
-    if (!p) return reply;
-    try {
-      const id = request.params.id;
-      const input = readJson(request) as ObjectValue;
-      const body: ObjectValue = {};
-      for (const [k, v] of Object.entries(input)) if (k !== '_id' && k !== '_rev') body[k] = v;
-      const rev = await store.exclusive(async () => {
-        const n = nextRev(load(id), input._rev ?? queryOf(request).get('rev') ?? undefined);
-        if (n === undefined) return undefined;
-        const doc: LocalDoc = { db: ctx.dbName, id, rev: n, body };
-        await ctx.db.upsert(LOCAL_KEYSPACE, key(id), doc as unknown as ObjectValue);
-        return `0-${n}`;
-      });
-      if (rev === undefined) return sendError(reply, 409, 'Document exists');
-      return sendJson(reply, 201, { id: `_local/${id}`, ok: true, rev });
-    } catch (e) {
-      return badRequestOr(reply, e);
-    }
-  });
+  app.put(path, guarded(ctx, async (request: LocalRequest, reply) => {
+    const id = request.params.id;
+    const input = readJson(request) as ObjectValue;
+    const body: ObjectValue = {};
+    for (const [k, v] of Object.entries(input)) if (k !== '_id' && k !== '_rev') body[k] = v;
+    const rev = await store.exclusive(async () => {
+      const n = nextRev(load(id), input._rev ?? queryOf(request).get('rev') ?? undefined);
+      if (n === undefined) return undefined;
+      const doc: LocalDoc = { db: ctx.dbName, id, rev: n, body };
+      await ctx.db.upsert(LOCAL_KEYSPACE, key(id), doc as unknown as ObjectValue);
+      return `0-${n}`;
+    });
+    if (rev === undefined) return sendError(reply, 409, 'Document exists');
+    return sendJson(reply, 201, { id: `_local/${id}`, ok: true, rev });
+  }));
 
-  app.delete(path, async (request: LocalRequest, reply) => {
-    const p = await ctx.requirePrincipal(request, reply);
-    if (!p) return reply;
-    try {
-      const id = request.params.id;
-      const rev = queryOf(request).get('rev') ?? undefined;
-      const status = await store.exclusive(async () => {
-        const current = load(id);
-        if (!current) return 404;
-        if (nextRev(current, rev) === undefined) return 409;
-        await ctx.db.remove(LOCAL_KEYSPACE, key(id));
-        return 200;
-      });
-      if (status === 404) return sendError(reply, 404, 'missing');
-      if (status === 409) return sendError(reply, 409, 'Document exists');
-      return sendJson(reply, 200, { id: `_local/${id}`, ok: true, rev: '0-0' });
-    } catch (e) {
-      return badRequestOr(reply, e);
-    }
-  });
+  app.delete(path, guarded(ctx, async (request: LocalRequest, reply) => {
+    const id = request.params.id;
+    const rev = queryOf(request).get('rev') ?? undefined;
+    const status = await store.exclusive(async () => {
+      const current = load(id);
+      if (!current) return 404;
+      if (nextRev(current, rev) === undefined) return 409;
+      await ctx.db.remove(LOCAL_KEYSPACE, key(id));
+      return 200;
+    });
+    if (status === 404) return sendError(reply, 404, 'missing');
+    if (status === 409) return sendError(reply, 409, 'Document exists');
+    return sendJson(reply, 200, { id: `_local/${id}`, ok: true, rev: '0-0' });
+  }));
 }
