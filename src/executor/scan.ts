@@ -19,9 +19,10 @@ function keyspaceOf(rc: RunContext, name: string) {
   return ks;
 }
 
-function docRow(outer: Env | undefined, alias: string, keyspace: string, d: StoredDocument): Row {
+/** A row binding document `d` under `alias`; `path` is the keyspace's `namespace:name`. */
+function docRow(outer: Env | undefined, alias: string, path: string, d: StoredDocument): Row {
   const env = outer ? childEnv(outer) : rootEnv();
-  bindDocument(env, alias, d.value, { id: d.key, cas: d.meta.cas, expiration: d.meta.expiration, seqno: d.meta.seqno, keyspace: `default:${keyspace}` });
+  bindDocument(env, alias, d.value, { id: d.key, cas: d.meta.cas, expiration: d.meta.expiration, seqno: d.meta.seqno, keyspace: path });
   return { env };
 }
 
@@ -47,12 +48,15 @@ export function compileSource(
   switch (source.op) {
     case 'DummyScan':
       return (outer) => [[{ env: outer ? childEnv(outer) : rootEnv() }]];
-    case 'PrimaryScan3':
+    case 'PrimaryScan3': {
+      const path = `default:${source.keyspace}`;
       return function* (outer, rc) {
         const ks = keyspaceOf(rc, source.keyspace);
-        yield* batched(mapIter(ks.scan(), (d) => docRow(outer, source.alias, source.keyspace, d)));
+        yield* batched(mapIter(ks.scan(), (d) => docRow(outer, source.alias, path, d)));
       };
+    }
     case 'IndexScan': {
+      const path = `default:${source.keyspace}`;
       const constScope: Scope = { names: new Set(), keyspaceAliases: [] };
       const scan = compileScan(source.scan, constScope);
       const exactAll = source.scan.kind === 'IndexScan3' && !!source.scan.servesWhere;
@@ -73,7 +77,7 @@ export function compileSource(
           scan(rc, max, (id, key) => {
             if (!ks.get(id)) return;
             const env = outer ? childEnv(outer) : rootEnv();
-            bindDocument(env, source.alias, coverDocument(paths, key), { id, cas: 0, expiration: 0, keyspace: `default:${source.keyspace}` });
+            bindDocument(env, source.alias, coverDocument(paths, key), { id, cas: 0, expiration: 0, keyspace: path });
             rows.push({ env });
           });
           yield* batched(rows);
@@ -81,13 +85,14 @@ export function compileSource(
         }
         for (const id of scan(rc, max)) {
           const d = ks.get(id);
-          if (d) rows.push(docRow(outer, source.alias, source.keyspace, d));
+          if (d) rows.push(docRow(outer, source.alias, path, d));
         }
         yield* batched(rows);
       };
       return Object.assign(run, { filterRedundant });
     }
     case 'KeyScan': {
+      const path = `default:${source.keyspace}`;
       const keys: Evaluator = compileExpr(source.keys, scope);
       return function* (outer, rc) {
         const ks = keyspaceOf(rc, source.keyspace);
@@ -95,7 +100,7 @@ export function compileSource(
         const rows: Row[] = [];
         for (const k of keysOf(keys(env, rc))) {
           const d = ks.get(k);
-          if (d) rows.push(docRow(outer, source.alias, source.keyspace, d));
+          if (d) rows.push(docRow(outer, source.alias, path, d));
         }
         yield* batched(rows);
       };

@@ -1,4 +1,4 @@
-import type { Value } from '../../values/index.js';
+import { isObject, type Value } from '../../values/index.js';
 import { compileLike, compileRegexp, containsToken, containsTokenMatching, parseTokenOptions, tokens } from '../../tokens/index.js';
 import type { FunctionDef } from './function-def.js';
 
@@ -11,13 +11,9 @@ import type { FunctionDef } from './function-def.js';
  * (so `CONTAINS_TOKEN_REGEXP(NULL, '(')` is NULL, not an error).
  */
 
-function isObjectValue(v: Value): boolean {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
-}
-
 /** True when an options argument was given and is not an object (then the result is NULL). */
 function badOptions(args: Value[], at: number): boolean {
-  return args.length > at && !isObjectValue(args[at]);
+  return args.length > at && !isObject(args[at]);
 }
 
 /** True when any argument is MISSING. */
