@@ -1,20 +1,11 @@
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Database } from '../../src/index.js';
 import type { Value } from '../../src/values/index.js';
 import { canonical, sameRows } from '../support/compare.js';
+import { conformanceCases, type ConformanceCase as Case } from '../support/conformance.js';
 import { sharedPath } from '../support/shared.js';
 
-interface Case {
-  id: string;
-  keyspaces: Record<string, { file: string; key: string }>;
-  setup: string[];
-  statement: string;
-  results: Value[];
-  ordered: boolean;
-}
-
-const cases: Case[] = JSON.parse(readFileSync(sharedPath('conformance/cases.json'), 'utf8'));
+const cases: Case[] = conformanceCases();
 
 /**
  * Every case of the reference's own test vectors (../shared/conformance/cases.json), run on the

@@ -12,23 +12,14 @@
  *
  * Each statement must also still return the recorded results.
  */
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Database, type Value } from '../../src/index.js';
 import { canonical, sameRows } from '../support/compare.js';
+import { conformanceCases, type ConformanceCase as Case } from '../support/conformance.js';
 import { sharedPath } from '../support/shared.js';
 import { pickSummary, summarize } from './plan-summary.js';
 
-interface Case {
-  id: string;
-  keyspaces: Record<string, { file: string; key: string }>;
-  setup: string[];
-  statement: string;
-  results: Value[];
-  ordered: boolean;
-}
-
-const all: Case[] = JSON.parse(readFileSync(sharedPath('conformance/cases.json'), 'utf8'));
+const all: Case[] = conformanceCases();
 const byId = (id: string): Case => {
   const c = all.find((x) => x.id === id);
   if (!c) throw new Error(`conformance case ${id} not found`);
