@@ -10,7 +10,7 @@ import { buildPlan, explainPlan, type Catalog, type Plan } from './planner/index
 import type { Store } from './storage/index.js';
 import { parseStatement } from './syntax/parse.js';
 import { jsonSize, type Value } from './values/index.js';
-import type { QueryOptions, QueryResult } from './database-types.js';
+import type { QueryMetrics, QueryOptions, QueryResult } from './database-types.js';
 import type { DdlHandler } from './ddl.js';
 import type { IndexManager } from './indexes/index-manager.js';
 import type { LRUCache } from 'lru-cache';
@@ -146,17 +146,19 @@ async function executeStatement(text: string, params: EngineParams, deps: Engine
     out = await runPlan(buildPlan(statement, catalog), catalog, rc, deps);
   }
   const end = performance.now();
-  let size = 0;
-  for (const r of out.results) size += jsonSize(r);
-  return {
-    results: out.results,
-    metrics: {
-      elapsedTime: end - start,
-      executionTime: end - execStart,
-      resultCount: out.results.length,
-      resultSize: size,
-      ...(out.mutationCount !== undefined ? { mutationCount: out.mutationCount } : {}),
-    },
-    warnings,
+  const results = out.results;
+  const metrics: QueryMetrics = {
+    elapsedTime: end - start,
+    executionTime: end - execStart,
+    resultCount: results.length,
+    resultSize: 0,
+    ...(out.mutationCount !== undefined ? { mutationCount: out.mutationCount } : {}),
   };
+  // Serialising every row only to measure it is costly on large results: measured when read.
+  let size: number | undefined;
+  Object.defineProperty(metrics, 'resultSize', {
+    enumerable: true,
+    get: () => (size ??= results.reduce<number>((n, r) => n + jsonSize(r), 0)),
+  });
+  return { results, metrics, warnings };
 }
