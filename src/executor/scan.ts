@@ -120,8 +120,8 @@ export function compileSource(
 
 /**
  * A document holding only the covered index keys at their field paths. A path under another
- * covered path (`info.title` under `info`) is already inside that value and is skipped; the
- * values come from stored documents and are never written into.
+ * covered path (`info.title` under `info`) is already inside that value and is skipped, so
+ * only objects made here are written into, never stored values.
  */
 function coverDocument(paths: string[][], key: Value[]): Value {
   const doc: Record<string, Value> = {};
@@ -131,7 +131,7 @@ function coverDocument(paths: string[][], key: Value[]): Value {
     let o = doc;
     for (let j = 0; j < p.length - 1; j++) {
       const next = o[p[j]];
-      o = (next !== null && typeof next === 'object' && !Array.isArray(next) && !Object.isFrozen(next) ? next : (o[p[j]] = {})) as Record<string, Value>;
+      o = (next !== null && typeof next === 'object' && !Array.isArray(next) ? next : (o[p[j]] = {})) as Record<string, Value>;
     }
     o[p[p.length - 1]] = key[i];
   });
