@@ -69,6 +69,11 @@ export class AppendFile {
     });
   }
 
+  /** Resolves when every record appended so far is written (rejects if a write failed). */
+  drain(): Promise<void> {
+    return this.append(Buffer.alloc(0));
+  }
+
   private kick(): void {
     if (!this.flushing && this.paused === 0 && this.pending.length > 0) this.flushing = this.flushLoop();
   }

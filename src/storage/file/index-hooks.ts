@@ -102,7 +102,9 @@ export async function compactIndexes(ks: FileKeyspace, logs: IndexLog[], options
       continue;
     }
     const old = log.file;
-    const start = old.written;
+    // The snapshot below already holds the effect of every record appended so far, including those
+    // still queued or being written; they land before offset `size`, so the tail starts there.
+    const start = old.size;
     const snapshot: [string, string][] = [];
     for (const [id, m] of log.entries) for (const k of m.keys()) snapshot.push([id, k]);
     const oldName = ks.manifest.indexes[log.name];
@@ -122,6 +124,7 @@ export async function compactIndexes(ks: FileKeyspace, logs: IndexLog[], options
         const w = out.write(entryRecord(RecordType.ADD, snapshot[i][0], snapshot[i][1]));
         if (w) await w;
       }
+      await old.drain(); // the records before `start` are on disk, so none of them reaches the new file
       await old.pause();
       paused = true;
       if (options.signal?.aborted || ks.closing || ks.indexLogs.get(log.name) !== log) {
