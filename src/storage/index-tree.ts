@@ -9,10 +9,17 @@ interface Tree {
   delete(key: Value[]): boolean;
   entries(lowestKey?: Value[]): IterableIterator<[Value[], Posting]>;
 }
-type TreeCtor = new (entries: undefined, compare: (a: Value[], b: Value[]) => number) => Tree;
+type Compare = (a: Value[], b: Value[]) => number;
+type TreeCtor = new (entries: undefined, compare: Compare) => Tree;
+type BulkLoad = (keys: Value[][], values: Posting[], maxNodeSize: number, compare: Compare, loadFactor?: number) => Tree;
 
 // sorted-btree ships CommonJS with the class as `exports.default`.
-const BTree = (createRequire(import.meta.url)('sorted-btree') as { default: TreeCtor }).default;
+const require = createRequire(import.meta.url);
+const BTree = (require('sorted-btree') as { default: TreeCtor }).default;
+const bulkLoad = (require('sorted-btree/extended/bulkLoad') as { bulkLoad: BulkLoad }).bulkLoad;
+/** Node size of the trees (sorted-btree's default) and the fill of bulk-loaded leaves (room for later inserts). */
+const MAX_NODE_SIZE = 64;
+const BULK_LOAD_FACTOR = 0.8;
 
 /** One bound of a span on one index key: the value and whether it is included. */
 export interface KeyRange {
@@ -30,7 +37,7 @@ export interface KeyRange {
  * Source of the shape: couchbase/query `datastore/index.go` (Index3 API, spans).
  */
 export class IndexTree {
-  private readonly tree: Tree;
+  private tree: Tree;
   /**
    * Postings by key, outside the tree so that most adds never touch it: single-value keys by
    * the string or number itself, other keys by a canonical string.
@@ -97,12 +104,24 @@ export class IndexTree {
     this.pending = [];
   }
 
-  /** Ends a build: inserts the new keys into the tree in key order (faster than one by one). */
+  /**
+   * Ends a build: puts the new keys into the tree in key order, bulk-loading it (O(n), no
+   * comparisons beyond the sort) when the tree was empty, as it is for CREATE/BUILD INDEX.
+   */
   endBuild(): void {
-    const pending = this.pending ?? [];
+    const pending = (this.pending ?? []).filter((e) => e.size > 0);
     this.pending = undefined;
-    pending.sort((x, y) => this.compareKeys(x.key, y.key));
-    for (const e of pending) if (e.size > 0) this.tree.set(e.key, e);
+    const compare: Compare = (a, b) => this.compareKeys(a, b);
+    pending.sort((x, y) => compare(x.key, y.key));
+    if (this.tree.size === 0 && pending.length > 0) {
+      this.tree = bulkLoad(
+        pending.map((e) => e.key),
+        pending,
+        MAX_NODE_SIZE,
+        compare,
+        BULK_LOAD_FACTOR,
+      );
+    } else for (const e of pending) this.tree.set(e.key, e);
   }
 
   /**

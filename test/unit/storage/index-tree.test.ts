@@ -30,4 +30,37 @@ describe('IndexTree key order', () => {
       { numRuns: Number(process.env.TOKENQL_PROPERTY_RUNS ?? 300) },
     );
   });
+
+  it('a bulk-loaded build of many keys (a multi-level tree) stays ordered through later adds, removes and range scans', () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.string({ maxLength: 6 }), { minLength: 200, maxLength: 3000 }),
+        fc.array(fc.tuple(fc.boolean(), fc.string({ maxLength: 6 })), { maxLength: 400 }),
+        fc.string({ maxLength: 3 }),
+        fc.string({ maxLength: 3 }),
+        (built, changes, lo, hi) => {
+          const t = new IndexTree([false]);
+          t.beginBuild();
+          built.forEach((k) => t.appendValue(k, 'b'));
+          t.endBuild();
+          const live = new Set(built);
+          for (const [add, k] of changes) {
+            if (add) {
+              t.add([k], 'a');
+              live.add(k);
+            } else {
+              t.remove([k], 'b');
+              t.remove([k], 'a');
+              live.delete(k);
+            }
+          }
+          expect(keysInOrder(t)).toEqual([...live].sort(compareStrings));
+          const inRange: Value[] = [];
+          t.scan([{ low: lo, high: hi, inclusion: 1 }], (key) => void inRange.push(key[0]));
+          expect(inRange).toEqual([...live].filter((k) => compareStrings(k, lo) >= 0 && compareStrings(k, hi) < 0).sort(compareStrings));
+        },
+      ),
+      { numRuns: Number(process.env.TOKENQL_PROPERTY_RUNS ?? 300) / 6 },
+    );
+  });
 });
