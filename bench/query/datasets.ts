@@ -1,8 +1,9 @@
 /**
  * The datasets of the query benchmark: travel-sample.jsonl loaded from its file, and a corpus of
  * generated travel-like documents loaded from an iterable. Besides loading each keyspace, keeps
- * the values of the indexed fields of every document (MISSING as `undefined`) so that TOKENS can
- * be run over exactly the same values outside the engine, and picks rare tokens for lookups.
+ * every document (in load order) and the values of the indexed fields of every document (MISSING
+ * as `undefined`) so that TOKENS can be run over exactly the same documents outside the engine,
+ * and picks rare tokens for lookups.
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -24,6 +25,8 @@ export interface Dataset {
   loadMs: number;
   /** Milliseconds spent generating documents (generated corpus only). */
   genMs?: number;
+  /** Every document, in load order (for travel-sample, parsed again from the file). */
+  documents: Value[];
   fields: Record<CapturedField, Value[]>;
 }
 
@@ -50,10 +53,14 @@ export async function loadTravelSample(db: Database, root: string, keyspace: str
   const loadMs = nowMs() - t0;
   checkLoaded(keyspace, report);
   const fields = emptyFields();
+  const documents: Value[] = [];
   for (const line of readFileSync(path, 'utf8').split('\n')) {
-    if (line.trim() !== '') capture(fields, JSON.parse(line) as Value);
+    if (line.trim() === '') continue;
+    const doc = JSON.parse(line) as Value;
+    documents.push(doc);
+    capture(fields, doc);
   }
-  return { keyspace, source: 'travel-sample.jsonl', docs: report.loaded, loadMs, fields };
+  return { keyspace, source: 'travel-sample.jsonl', docs: report.loaded, loadMs, documents, fields };
 }
 
 /**
@@ -63,6 +70,7 @@ export async function loadTravelSample(db: Database, root: string, keyspace: str
  */
 export async function loadGeneratedCorpus(db: Database, keyspace: string, count: number, seed: number): Promise<Dataset> {
   const fields = emptyFields();
+  const documents: Value[] = [];
   const gen = generateTravelLikeDocuments(count, seed);
   let genMs = 0;
   function* values(): Generator<Value> {
@@ -72,6 +80,7 @@ export async function loadGeneratedCorpus(db: Database, keyspace: string, count:
       genMs += nowMs() - t;
       if (next.done) return;
       capture(fields, next.value.value);
+      documents.push(next.value.value);
       yield next.value.value;
     }
   }
@@ -80,7 +89,7 @@ export async function loadGeneratedCorpus(db: Database, keyspace: string, count:
   const report = await db.load(keyspace, values(), { key });
   const total = nowMs() - t0;
   checkLoaded(keyspace, report);
-  return { keyspace, source: `generateTravelLikeDocuments(${count}, ${seed})`, docs: report.loaded, loadMs: total - genMs, genMs, fields };
+  return { keyspace, source: `generateTravelLikeDocuments(${count}, ${seed})`, docs: report.loaded, loadMs: total - genMs, genMs, documents, fields };
 }
 
 /** A search token and the number of documents whose field has it. */

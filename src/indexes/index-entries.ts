@@ -2,13 +2,18 @@ import type { CreateIndexStatement, Expr } from '../ast/index.js';
 import { bindDocument, compileExpr, constantValue, getField, NOT_CONSTANT, rootEnv, type ExecContext, type Evaluator, type Scope } from '../eval/index.js';
 import { canonicalKey } from '../values/index.js';
 import type { StoredDocument } from '../storage/index.js';
-import { parseTokenOptions, tokens } from '../tokens/index.js';
+import { parseTokenOptions, tokens, type TokenOptions } from '../tokens/index.js';
 import { truth, type Value } from '../values/index.js';
 
 /** Computes the index entries (composite keys) of one document; each entry at most once. */
 export type EntryFunction = ((doc: StoredDocument) => Value[][]) & {
   /** For one-key indexes: the key values alone (no array per entry), for fast builds. */
   values?: (doc: StoredDocument) => Value[];
+  /**
+   * For a one-key index on `TOKENS(path[, constant options])`: the field path (read with
+   * {@link readPath}) and the options, so that a build can tokenize with a `TokenInterner`.
+   */
+  tokensOf?: { path: string[]; options: TokenOptions };
 };
 
 /** The entries of a document that has none (shared, never modified). */
@@ -29,17 +34,18 @@ function fieldPath(e: Expr, alias: string): string[] | undefined {
   return path.length ? path : undefined;
 }
 
-function readPath(v: Value, path: string[]): Value {
+/** The value at a field path of a document (MISSING when a step is not an object or lacks the field). */
+export function readPath(v: Value, path: string[]): Value {
   for (const name of path) v = getField(v, name);
   return v;
 }
 
 /**
- * A direct evaluator for the common key `ARRAY v FOR v IN TOKENS(path [, constant options]) END`
- * (and `DISTINCT TOKENS(…)`): TOKENS of the field, which is already distinct, without building an
- * environment per document. Undefined when the key has another shape.
+ * Recognizes the common key `ARRAY v FOR v IN TOKENS(path [, constant options]) END` (and
+ * `DISTINCT TOKENS(…)`), whose entries are TOKENS of the field (already distinct), computed
+ * without building an environment per document. Undefined when the key has another shape.
  */
-function tokensFastPath(e: Expr, alias: string): ((doc: Value) => Value) | undefined {
+function tokensFastPath(e: Expr, alias: string): { path: string[]; options: TokenOptions } | undefined {
   let call: Expr = e;
   if (e.kind === 'ArrayFor') {
     const b = e.bindings[0];
@@ -52,11 +58,7 @@ function tokensFastPath(e: Expr, alias: string): ((doc: Value) => Value) | undef
   const opts = call.args.length === 2 ? constantValue(call.args[1]) : undefined;
   if (!path || opts === NOT_CONSTANT) return undefined;
   if (call.args.length === 2 && (opts === null || typeof opts !== 'object' || Array.isArray(opts))) return undefined;
-  const options = parseTokenOptions(opts);
-  return (doc) => {
-    const v = readPath(doc, path);
-    return v === undefined ? undefined : tokens(v, options);
-  };
+  return { path, options: parseTokenOptions(opts) };
 }
 
 /** Distinct elements of an array (one entry per element and document). */
@@ -89,12 +91,14 @@ export function compileIndexEntries(def: Pick<CreateIndexStatement, 'keys' | 'wh
   if (!def.where && def.keys.length === 1 && arrayAt === 0) {
     const fast = tokensFastPath(def.keys[0].expr, alias);
     if (fast) {
+      const { path, options } = fast;
       const values = (d: StoredDocument): Value[] => {
-        const arr = fast(d.value);
-        return Array.isArray(arr) ? arr : NONE;
+        const v = readPath(d.value, path);
+        return v === undefined ? NONE : (tokens(v, options) as Value[]);
       };
       const f: EntryFunction = (d) => values(d).map((e) => [e]);
       f.values = values;
+      f.tokensOf = fast;
       return f;
     }
   }

@@ -2,9 +2,10 @@ import type { CreateIndexStatement, CreatePrimaryIndexStatement, Expr } from '..
 import { constantValue } from '../eval/index.js';
 import { ErrorCode, QueryError } from '../errors/index.js';
 import type { IndexInfo } from '../planner/catalog.js';
-import { IndexTree, type KeyspaceStore, type Store } from '../storage/index.js';
+import { IndexTree, type KeyspaceStore, type Posting, type Store } from '../storage/index.js';
 import { printExpr } from '../syntax/print.js';
-import { compileIndexEntries, type EntryFunction } from './index-entries.js';
+import { compileIndexEntries, readPath, type EntryFunction } from './index-entries.js';
+import { TokenInterner } from '../tokens/index.js';
 
 /** `WITH {"design_doc": "geo"}` → `_design/geo`. */
 function designDocOf(w: Expr | undefined): string | undefined {
@@ -121,8 +122,23 @@ export class IndexManager {
       const counter = this.counter(ks.name);
       const mutationsAtStart = counter.n;
       tree.beginBuild();
+      // TOKENS keys: string tokens interned across documents, their postings found by token id.
+      const interner = entries.tokensOf && new TokenInterner(entries.tokensOf.options);
+      const path = entries.tokensOf?.path ?? [];
+      const byId: Posting[] = [];
       for (const d of ks.documents()) {
-        if (counter.n !== mutationsAtStart) {
+        if (interner && counter.n === mutationsAtStart) {
+          const v = readPath(d.value, path);
+          if (v !== undefined) {
+            interner.collect(v);
+            const { ids, count, strings, others } = interner;
+            for (let i = 0; i < count; i++) {
+              const id = ids[i];
+              tree.appendTo((byId[id] ??= tree.stringPosting(strings[id])), d.key);
+            }
+            for (let i = 0; i < others.length; i++) tree.appendValue(others[i], d.key);
+          }
+        } else if (counter.n !== mutationsAtStart) {
           // Documents changed during the build are indexed by the mutation listener; add
           // (not append) from here on, since the listener may have added an entry already.
           if (ks.get(d.key) === d) for (const e of entries(d)) tree.add(e, d.key);

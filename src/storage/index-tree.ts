@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { canonicalKey, collate, compareStrings, type Value } from '../values/index.js';
+import { canonicalKey, collate, compareStrings, sortStrings, type Value } from '../values/index.js';
 import { Posting } from './posting.js';
 
 /** The part of sorted-btree's `BTree` (a B+ tree with a custom comparator) used here. */
@@ -112,7 +112,7 @@ export class IndexTree {
     const pending = (this.pending ?? []).filter((e) => e.size > 0);
     this.pending = undefined;
     const compare: Compare = (a, b) => this.compareKeys(a, b);
-    pending.sort((x, y) => compare(x.key, y.key));
+    this.sortPostings(pending);
     if (this.tree.size === 0 && pending.length > 0) {
       this.tree = bulkLoad(
         pending.map((e) => e.key),
@@ -125,6 +125,25 @@ export class IndexTree {
   }
 
   /**
+   * Sorts postings into index order; one-string keys (the keys of TOKENS indexes) by
+   * {@link sortStrings}, which compares code units instead of whole strings.
+   */
+  private sortPostings(postings: Posting[]): void {
+    let strings = true;
+    for (let i = 0; i < postings.length && strings; i++) {
+      const k = postings[i].key;
+      strings = k.length === 1 && typeof k[0] === 'string';
+    }
+    if (!strings) {
+      postings.sort((x, y) => this.compareKeys(x.key, y.key));
+      return;
+    }
+    const keys = sortStrings(postings.map((e) => e.key[0] as string));
+    if (this.desc[0]) keys.reverse();
+    for (let i = 0; i < keys.length; i++) postings[i] = this.strings.get(keys[i])!;
+  }
+
+  /**
    * Adds the entry `[value]` of a one-key index during a build (the document is known not to
    * have it yet), allocating the key array only for a new key.
    */
@@ -132,6 +151,17 @@ export class IndexTree {
     let e = typeof value === 'string' ? this.strings.get(value) : typeof value === 'number' ? this.numbers.get(value === 0 ? 0 : value) : undefined;
     if (!e) e = this.posting([value], true, true)!;
     e.append(docId);
+    this.entryCount++;
+  }
+
+  /** The posting of the one-string key `[t]` during a build, created if new (reaching the tree at `endBuild`). */
+  stringPosting(t: string): Posting {
+    return this.strings.get(t) ?? this.posting([t], true, true)!;
+  }
+
+  /** Adds a document to a posting of this tree during a build (the document is known not to be in it). */
+  appendTo(posting: Posting, docId: string): void {
+    posting.append(docId);
     this.entryCount++;
   }
 

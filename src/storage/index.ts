@@ -2,3 +2,4 @@
 export * from './store.js';
 export * from './memory-store.js';
 export * from './index-tree.js';
+export type { Posting } from './posting.js';

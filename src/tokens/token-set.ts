@@ -7,6 +7,24 @@ const NULL_SEEN = 1;
 const FALSE_SEEN = 2;
 const TRUE_SEEN = 4;
 let lastStamp = 0;
+
+/** A number unique among live token sinks (for per-call marks such as the name cache's). */
+export function nextStamp(): number {
+  return ++lastStamp;
+}
+
+/**
+ * What the TOKENS walk sends tokens to: string ranges (as a {@link RunSink}), whole strings with
+ * a known hash (cached field names), and the other scalar tokens. `stamp` identifies the call.
+ */
+export interface TokenSink extends RunSink {
+  readonly stamp: number;
+  addHashed(t: string, hash: number): void;
+  addString(t: string): void;
+  addNumber(x: number): void;
+  addBoolean(b: boolean): void;
+  addNull(): void;
+}
 /** Up to this many distinct numbers, a linear search beats allocating a `Set`. */
 const LINEAR_NUMBERS = 16;
 
@@ -16,7 +34,7 @@ const LINEAR_NUMBERS = 16;
  * value, numbers by numeric value (`1` ≡ `1.0`, `-0` ≡ `0`, emitted as `0`), strings by exact
  * content. As a {@link RunSink} it slices, folds and adds string tokens and never stops a scan.
  */
-export class TokenSet implements RunSink {
+export class TokenSet implements TokenSink {
   /** The distinct tokens, in the order they were first added. */
   readonly out: Value[] = [];
   /** Distinct numbers so far; searched linearly while few, then through {@link numberSet}. */
@@ -24,7 +42,7 @@ export class TokenSet implements RunSink {
   private numberSet: Set<number> | undefined;
   private seen = 0;
   /** A number unique to this set among live sets (for per-call marks such as the name cache's). */
-  readonly stamp = ++lastStamp;
+  readonly stamp = nextStamp();
 
   /** @param strings an empty table for the string tokens (see `acquireStringTable`) */
   constructor(

@@ -3,9 +3,9 @@ import type { TokenOptions } from './options.js';
 import { nameTokens } from './name-tokens.js';
 import { scanString } from './scan-string.js';
 import { acquireStringTable, releaseStringTable } from './string-table.js';
-import { TokenSet } from './token-set.js';
+import { TokenSet, type TokenSink } from './token-set.js';
 
-function walk(v: Value, opts: TokenOptions, set: TokenSet): void {
+function walk(v: Value, opts: TokenOptions, set: TokenSink): void {
   switch (typeof v) {
     case 'string':
       scanString(v, opts, set);
@@ -30,7 +30,7 @@ function walk(v: Value, opts: TokenOptions, set: TokenSet): void {
   }
 }
 
-function walkObject(o: ObjectValue, opts: TokenOptions, set: TokenSet): void {
+function walkObject(o: ObjectValue, opts: TokenOptions, set: TokenSink): void {
   const names = opts.names;
   for (const k in o) {
     const x = o[k];
@@ -41,12 +41,17 @@ function walkObject(o: ObjectValue, opts: TokenOptions, set: TokenSet): void {
 }
 
 /** Adds the tokens of a field name, from the name cache; a name seen earlier in this call adds nothing new. */
-function addName(k: string, opts: TokenOptions, set: TokenSet): void {
+function addName(k: string, opts: TokenOptions, set: TokenSink): void {
   const e = nameTokens(k, opts);
   if (e.stamp === set.stamp) return;
   e.stamp = set.stamp;
   const { tokens, hashes } = e;
   for (let i = 0; i < tokens.length; i++) set.addHashed(tokens[i], hashes[i]);
+}
+
+/** Sends the tokens of `v` to `sink`, in the order {@link tokens} describes (the sink de-duplicates). */
+export function walkTokens(v: Value, opts: TokenOptions, sink: TokenSink): void {
+  walk(v, opts, sink);
 }
 
 /**

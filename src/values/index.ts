@@ -4,3 +4,4 @@ export * from './collate.js';
 export * from './compare.js';
 export * from './json.js';
 export * from './canonical-key.js';
+export * from './sort-strings.js';

@@ -9,6 +9,7 @@ import {
   compileLike,
   compileRegexp,
   parseTokenOptions,
+  TokenInterner,
   tokens,
   type TokenOptions,
 } from '../../src/tokens/index.js';
@@ -164,6 +165,23 @@ describe('tokens (property)', TIMEOUT, () => {
         };
         walk(v);
         expect(new Set(tokens(v, o))).toEqual(new Set(expected.map((t) => (t === 0 ? 0 : t))));
+      }),
+    );
+  });
+});
+
+describe('TokenInterner (property)', TIMEOUT, () => {
+  it('collects, value after value in one table, exactly the distinct tokens of TOKENS, each string with one id', () => {
+    check(
+      fc.property(fc.array(value, { minLength: 1, maxLength: 12 }), options, (values, o) => {
+        const interner = new TokenInterner(o);
+        for (const v of values) {
+          interner.collect(v);
+          const strings = Array.from(interner.ids.subarray(0, interner.count), (id) => interner.strings[id]);
+          const got = [...strings, ...interner.others].sort(collate);
+          expect(got).toEqual(tokens(v, o).slice().sort(collate));
+        }
+        expect(new Set(interner.strings).size).toBe(interner.strings.length);
       }),
     );
   });

@@ -31,15 +31,16 @@ describe('IndexTree key order', () => {
     );
   });
 
-  it('a bulk-loaded build of many keys (a multi-level tree) stays ordered through later adds, removes and range scans', () => {
+  it('a bulk-loaded build of many keys (a multi-level tree, ASC or DESC) stays ordered through later adds, removes and range scans', () => {
     fc.assert(
       fc.property(
         fc.uniqueArray(fc.string({ maxLength: 6 }), { minLength: 200, maxLength: 3000 }),
         fc.array(fc.tuple(fc.boolean(), fc.string({ maxLength: 6 })), { maxLength: 400 }),
         fc.string({ maxLength: 3 }),
         fc.string({ maxLength: 3 }),
-        (built, changes, lo, hi) => {
-          const t = new IndexTree([false]);
+        fc.boolean(),
+        (built, changes, lo, hi, desc) => {
+          const t = new IndexTree([desc]);
           t.beginBuild();
           built.forEach((k) => t.appendValue(k, 'b'));
           t.endBuild();
@@ -54,10 +55,11 @@ describe('IndexTree key order', () => {
               live.delete(k);
             }
           }
-          expect(keysInOrder(t)).toEqual([...live].sort(compareStrings));
+          const order = (a: string, b: string): number => (desc ? -compareStrings(a, b) : compareStrings(a, b));
+          expect(keysInOrder(t)).toEqual([...live].sort(order));
           const inRange: Value[] = [];
           t.scan([{ low: lo, high: hi, inclusion: 1 }], (key) => void inRange.push(key[0]));
-          expect(inRange).toEqual([...live].filter((k) => compareStrings(k, lo) >= 0 && compareStrings(k, hi) < 0).sort(compareStrings));
+          expect(inRange).toEqual([...live].filter((k) => compareStrings(k, lo) >= 0 && compareStrings(k, hi) < 0).sort(order));
         },
       ),
       { numRuns: Number(process.env.TOKENQL_PROPERTY_RUNS ?? 300) / 6 },
