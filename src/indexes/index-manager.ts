@@ -4,8 +4,8 @@ import { ErrorCode, QueryError } from '../errors/index.js';
 import type { IndexInfo } from '../planner/catalog.js';
 import { IndexTree, type KeyspaceStore, type Posting, type Store } from '../storage/index.js';
 import { printExpr } from '../syntax/print.js';
-import { compileIndexEntries, readPath, type EntryFunction } from './index-entries.js';
-import { TokenInterner } from '../tokens/index.js';
+import { compileIndexEntries, type EntryFunction } from './index-entries.js';
+import { TokenIndexBuild } from './token-index-build.js';
 
 /** `WITH {"design_doc": "geo"}` → `_design/geo`. */
 function designDocOf(w: Expr | undefined): string | undefined {
@@ -122,33 +122,22 @@ export class IndexManager {
       const counter = this.counter(ks.name);
       const mutationsAtStart = counter.n;
       tree.beginBuild();
-      // TOKENS keys: string tokens interned across documents, their postings found by token id.
-      const interner = entries.tokensOf && new TokenInterner(entries.tokensOf.options);
-      const path = entries.tokensOf?.path ?? [];
-      const byId: Posting[] = [];
+      const tokensBuild = entries.tokensOf && new TokenIndexBuild(tree, entries.tokensOf.path, entries.tokensOf.options);
       for (const d of ks.documents()) {
-        if (interner && counter.n === mutationsAtStart) {
-          const v = readPath(d.value, path);
-          if (v !== undefined) {
-            interner.collect(v);
-            const { ids, count, strings, others } = interner;
-            for (let i = 0; i < count; i++) {
-              const id = ids[i];
-              tree.appendTo((byId[id] ??= tree.stringPosting(strings[id])), d.key);
-            }
-            for (let i = 0; i < others.length; i++) tree.appendValue(others[i], d.key);
-          }
-        } else if (counter.n !== mutationsAtStart) {
+        if (counter.n !== mutationsAtStart) {
           // Documents changed during the build are indexed by the mutation listener; add
           // (not append) from here on, since the listener may have added an entry already.
           if (ks.get(d.key) === d) for (const e of entries(d)) tree.add(e, d.key);
-        } else if (values) for (const v of values(d)) tree.appendValue(v, d.key);
+        } else if (tokensBuild) tokensBuild.add(d);
+        else if (values) for (const v of values(d)) tree.appendValue(v, d.key);
         else for (const e of entries(d)) tree.append(e, d.key);
         if (++done % 50000 === 0) {
           onProgress?.({ index: s.info.name, keyspace: ks.name, done, total });
           await new Promise((r) => setImmediate(r));
         }
       }
+      // Entries recorded before a write are kept only for documents the writes left as they were.
+      tokensBuild?.finish(counter.n === mutationsAtStart ? undefined : (d) => ks.get(d.key) === d);
       tree.endBuild();
       onProgress?.({ index: s.info.name, keyspace: ks.name, done, total });
     }

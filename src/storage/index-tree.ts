@@ -165,6 +165,22 @@ export class IndexTree {
     this.entryCount++;
   }
 
+  /**
+   * Adds the entries `[t]` of documents during a build (none of them has it yet); a new key's
+   * posting takes `docs` as its array.
+   */
+  appendDocs(t: string, docs: string[]): void {
+    const e = this.strings.get(t);
+    if (e) for (const id of docs) e.append(id);
+    else {
+      const p = new Posting([t], docs);
+      this.strings.set(t, p);
+      if (this.pending) this.pending.push(p);
+      else this.tree.set(p.key, p);
+    }
+    this.entryCount += docs.length;
+  }
+
   /** Adds an entry during a build: the document is known not to have this key yet. */
   append(key: Value[], docId: string): void {
     this.posting(key, true, true)!.append(docId);

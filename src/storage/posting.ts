@@ -9,12 +9,15 @@ export class Posting {
   private arr: string[] | undefined;
   private set: Set<string> | undefined;
 
-  /** @param key the index key the documents share @param first a first document, if any */
+  /**
+   * @param key the index key the documents share
+   * @param docs its first documents, if any: an array of distinct keys, which the posting takes over
+   */
   constructor(
     readonly key: Value[],
-    first?: string,
+    docs?: string[],
   ) {
-    this.arr = first === undefined ? [] : [first];
+    this.arr = docs ?? [];
   }
 
   get size(): number {

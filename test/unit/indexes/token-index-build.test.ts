@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { Database, type Value } from '../../../src/index.js';
+
+const WORDS = ['alpha', 'beta', 'Gamma', 'delta', 'épsilon', 'zeta', 'ÉTA', 'theta', '北京', 'iota'];
+
+/** A name made of a few words, sometimes with non-string tokens or no name at all. */
+function nameOf(i: number): Value {
+  if (i % 11 === 0) return undefined as unknown as Value;
+  const words = [WORDS[i % 10], WORDS[(i * 7) % 10], `w${i % 997}`].join(' ');
+  if (i % 13 === 0) return [words, i % 5, i % 2 === 0, null];
+  return words;
+}
+
+function doc(i: number, variant = ''): Record<string, Value> {
+  const name = nameOf(i);
+  return name === undefined ? { n: i } : { n: i, name: variant ? [name, variant] : name };
+}
+
+const TOKENS_ASKED = ['alpha', 'Gamma', 'gamma', '北京', 'w5', 'w996', 'changed', 'added', 'ÉTA', 'éta'];
+
+/** The rows of each token lookup: through the index (options {}), and as a full scan (non-equivalent options, spec §10.2). */
+async function lookups(db: Database, options: string): Promise<unknown[]> {
+  const out: unknown[] = [];
+  for (const t of [...TOKENS_ASKED, 0, 1, true, null]) {
+    const r = await db.query(`SELECT RAW META().id FROM ks WHERE ANY v IN TOKENS(name${options}) SATISFIES v = $t END ORDER BY META().id`, { params: { t } });
+    out.push(r.results);
+  }
+  return out;
+}
+
+describe('TOKENS index builds', () => {
+  it('index exactly the documents as they are at the end, when writes run during the build', async () => {
+    const db = await Database.open();
+    await db.createBucket('ks');
+    const N = 120_000; // the build yields every 50,000 documents, letting the writes in
+    await db.load('ks', Array.from({ length: N }, (_, i) => ({ ...doc(i), k: i })), { key: 'k%k%' });
+    const build = db.query('CREATE INDEX ix ON ks(DISTINCT ARRAY v FOR v IN TOKENS(name) END)');
+    let finished = false;
+    void build.then(() => (finished = true));
+    let i = 0;
+    while (!finished) {
+      const writes: Promise<unknown>[] = [];
+      for (let b = 0; b < 300; b++, i++) {
+        const k = (i * 7919) % N;
+        if (i % 3 === 0) writes.push(db.upsert('ks', `k${k}`, doc(k + 1, 'changed')));
+        else if (i % 3 === 1) writes.push(db.remove('ks', `k${k}`));
+        else writes.push(db.upsert('ks', `new${i}`, doc(i, 'added')));
+      }
+      await Promise.all(writes);
+      await new Promise((r) => setImmediate(r));
+    }
+    await build;
+    expect(i).toBeGreaterThan(0);
+    const plan = JSON.stringify(await db.explain('SELECT META().id FROM ks WHERE ANY v IN TOKENS(name) SATISFIES v = "x" END'));
+    expect(plan).toContain('IndexScan3');
+    const indexed = await lookups(db, '');
+    expect(indexed).toEqual(await lookups(db, ', {"names": true}'));
+    expect((indexed[6] as unknown[]).length + (indexed[7] as unknown[]).length).toBeGreaterThan(0);
+    await db.close();
+  });
+});
