@@ -23,11 +23,9 @@ function ensure(a: Int32Array, n: number): Int32Array {
  */
 export class TokenIndexBuild {
   private readonly interner: TokenInterner;
-  private entryIds: Int32Array = new Int32Array(1 << 16);
-  private entryDocs: Int32Array = new Int32Array(1 << 16);
+  private entryIds: Int32Array = new Int32Array(4096);
+  private entryDocs: Int32Array = new Int32Array(4096);
   private entries = 0;
-  /** Entries per token id. */
-  private counts: Int32Array = new Int32Array(1 << 12);
   private readonly docs: StoredDocument[] = [];
   /** The key of each document (read while the document is at hand). */
   private readonly docKeys: string[] = [];
@@ -57,13 +55,10 @@ export class TokenIndexBuild {
       this.entryIds = ensure(this.entryIds, n + count);
       this.entryDocs = ensure(this.entryDocs, n + count);
     }
-    if (interner.size > this.counts.length) this.counts = ensure(this.counts, interner.size);
-    const { entryIds, entryDocs, counts } = this;
+    const { entryIds, entryDocs } = this;
     for (let i = 0; i < count; i++) {
-      const id = ids[i];
-      entryIds[n] = id;
+      entryIds[n] = ids[i];
       entryDocs[n++] = docNo;
-      counts[id]++;
     }
     this.entries = n;
   }
@@ -75,7 +70,9 @@ export class TokenIndexBuild {
    */
   finish(current?: (d: StoredDocument) => boolean): void {
     const size = this.interner.size;
-    const { counts, entryIds, entryDocs, docs, docKeys } = this;
+    const { entryIds, entryDocs, docs, docKeys } = this;
+    const counts = new Int32Array(size);
+    for (let i = 0; i < this.entries; i++) counts[entryIds[i]]++;
     const start = new Int32Array(size + 1);
     for (let id = 0; id < size; id++) start[id + 1] = start[id] + counts[id];
     const next = start.slice(0, size);
