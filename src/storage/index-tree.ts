@@ -154,17 +154,6 @@ export class IndexTree {
     this.entryCount++;
   }
 
-  /** The posting of the one-string key `[t]` during a build, created if new (reaching the tree at `endBuild`). */
-  stringPosting(t: string): Posting {
-    return this.strings.get(t) ?? this.posting([t], true, true)!;
-  }
-
-  /** Adds a document to a posting of this tree during a build (the document is known not to be in it). */
-  appendTo(posting: Posting, docId: string): void {
-    posting.append(docId);
-    this.entryCount++;
-  }
-
   /**
    * Adds the entries `[t]` of documents during a build (none of them has it yet); a new key's
    * posting takes `docs` as its array.
