@@ -2,7 +2,7 @@ import type { CreateIndexStatement, CreatePrimaryIndexStatement, Expr } from '..
 import { constantValue } from '../eval/index.js';
 import { ErrorCode, QueryError } from '../errors/index.js';
 import type { IndexInfo } from '../planner/catalog.js';
-import { IndexTree, type KeyspaceStore, type Posting, type Store } from '../storage/index.js';
+import { IndexTree, type KeyspaceStore, type Store } from '../storage/index.js';
 import { printExpr } from '../syntax/print.js';
 import { compileIndexEntries, type EntryFunction } from './index-entries.js';
 import { TokenIndexBuild } from './token-index-build.js';

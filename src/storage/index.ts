@@ -2,4 +2,3 @@
 export * from './store.js';
 export * from './memory-store.js';
 export * from './index-tree.js';
-export type { Posting } from './posting.js';
