@@ -14,11 +14,23 @@ function unitAt(s: string, d: number): number {
 /** Below this many strings a range is finished by insertion sort. */
 const SMALL = 12;
 
-function insertionSort(a: string[], lo: number, hi: number): void {
+/** {@link compareStrings} of strings known to agree on their first `d` code units. */
+function compareFrom(a: string, b: string, d: number): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = d; i < n; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x !== y) return x < 0xd800 && y < 0xd800 ? x - y : compareStrings(a.slice(i), b.slice(i));
+  }
+  return a.length - b.length;
+}
+
+/** Insertion sort of `a[lo, hi)`, whose strings agree on their first `d` code units. */
+function insertionSort(a: string[], lo: number, hi: number, d: number): void {
   for (let i = lo + 1; i < hi; i++) {
     const s = a[i];
     let j = i - 1;
-    while (j >= lo && compareStrings(a[j], s) > 0) {
+    while (j >= lo && compareFrom(a[j], s, d) > 0) {
       a[j + 1] = a[j];
       j--;
     }
@@ -65,7 +77,7 @@ function multikeySort(a: string[], from: number, to: number, fromDepth: number):
       hi = gt + 1;
       depth++;
     }
-    if (hi - lo > 1) insertionSort(a, lo, hi);
+    if (hi - lo > 1) insertionSort(a, lo, hi, depth);
   }
 }
 
@@ -73,9 +85,14 @@ function multikeySort(a: string[], from: number, to: number, fromDepth: number):
 const DIGIT_BITS = 11;
 const DIGIT_MASK = (1 << DIGIT_BITS) - 1;
 
-/** The first two code units of `s` (mapped to code point order, end of string lowest), as 32 bits; 0xFFFE–FFFF share a value. */
+/**
+ * The first two code units of `s` (mapped to code point order, end of string lowest), as 32 bits.
+ * The two highest mapped units (from U+DFFE–DFFF) share the value 0xFFFF, so a string with one
+ * first gets key 0xFFFFFFFF whatever its second unit: such strings form one run, sorted in full.
+ */
 function prefixKey(s: string): number {
   const u0 = Math.min(unitAt(s, 0) + 1, 0xffff);
+  if (u0 === 0xffff) return 0xffffffff;
   const u1 = Math.min(unitAt(s, 1) + 1, 0xffff);
   return ((u0 << 16) | u1) >>> 0;
 }
@@ -91,7 +108,7 @@ function prefixKey(s: string): number {
 export function sortStrings(a: string[]): string[] {
   const n = a.length;
   if (n <= SMALL) {
-    insertionSort(a, 0, n);
+    insertionSort(a, 0, n, 0);
     return a;
   }
   let keys = new Uint32Array(n);
@@ -123,9 +140,12 @@ export function sortStrings(a: string[]): string[] {
   const src = a.slice();
   for (let i = 0; i < n; i++) a[i] = src[order[i]];
   for (let i = 0; i < n; ) {
+    const key = keys[i];
     let j = i + 1;
-    while (j < n && keys[j] === keys[i]) j++;
-    if (j - i > 1) multikeySort(a, i, j, 0);
+    while (j < n && keys[j] === key) j++;
+    // Equal keys mean equal first two code units, unless one was clamped (0xFFFE–FFFF).
+    const clamped = key >>> 16 === 0xffff || (key & 0xffff) === 0xffff;
+    if (j - i > 1) multikeySort(a, i, j, clamped ? 0 : 2);
     i = j;
   }
   return a;
