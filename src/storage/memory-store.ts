@@ -1,6 +1,7 @@
 import { compareStrings, deepFreeze, type Value } from '../values/index.js';
 import {
   absoluteExpiration,
+  isExpired,
   StoreError,
   type DocumentMeta,
   type KeyspaceStore,
@@ -32,7 +33,7 @@ export class MemoryKeyspace implements KeyspaceStore {
   ) {}
 
   private expired(d: StoredDocument): boolean {
-    return d.meta.expiration !== 0 && d.meta.expiration * 1000 <= this.clock();
+    return isExpired(d.meta.expiration, this.clock());
   }
 
   get(key: string): StoredDocument | undefined {
@@ -64,14 +65,14 @@ export class MemoryKeyspace implements KeyspaceStore {
   documents(): Iterable<StoredDocument> {
     if (this.expiring === 0) return this.docs.values();
     const now = this.clock();
-    return [...this.docs.values()].filter((d) => d.meta.expiration === 0 || d.meta.expiration * 1000 > now);
+    return [...this.docs.values()].filter((d) => !isExpired(d.meta.expiration, now));
   }
 
   count(): number {
     if (this.expiring === 0) return this.docs.size;
     let n = 0;
     const now = this.clock();
-    for (const d of this.docs.values()) if (d.meta.expiration === 0 || d.meta.expiration * 1000 > now) n++;
+    for (const d of this.docs.values()) if (!isExpired(d.meta.expiration, now)) n++;
     return n;
   }
 

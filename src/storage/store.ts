@@ -83,6 +83,14 @@ export interface Store {
 /** Largest relative expiration in seconds (30 days); larger values are absolute times. */
 export const MAX_RELATIVE_EXPIRATION = 30 * 24 * 60 * 60;
 
+/**
+ * Whether a document with absolute `expiration` (Unix seconds, 0 = never) has expired at `nowMs`
+ * (milliseconds): it is gone from the expiration second on.
+ */
+export function isExpired(expiration: number, nowMs: number): boolean {
+  return expiration !== 0 && expiration * 1000 <= nowMs;
+}
+
 /** Absolute expiration (Unix seconds, 0 = never) for a write option, at `nowMs`. */
 export function absoluteExpiration(expiration: number | undefined, nowMs: number): number {
   if (!expiration || expiration <= 0) return 0;

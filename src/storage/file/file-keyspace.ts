@@ -1,7 +1,7 @@
 import { compareStrings, deepFreeze, type Value } from '../../values/index.js';
 import type { CompactableKeyspace } from '../../database-storage.js';
 import type { BucketStats, CompactionOptions, CompactionResult, FileStats } from '../compaction.js';
-import { absoluteExpiration, StoreError, type DocumentMeta, type MutationListener, type StoredDocument, type WriteOptions } from '../store.js';
+import { absoluteExpiration, isExpired, StoreError, type DocumentMeta, type MutationListener, type StoredDocument, type WriteOptions } from '../store.js';
 import type { AppendFile } from './append-file.js';
 import { compactData } from './compact.js';
 import { writeFileAtomic } from './fsutil.js';
@@ -77,7 +77,7 @@ export class FileKeyspace implements CompactableKeyspace {
   }
 
   private expired(d: StoredDocument, now = this.clock()): boolean {
-    return d.meta.expiration !== 0 && d.meta.expiration * 1000 <= now;
+    return isExpired(d.meta.expiration, now);
   }
 
   /** Turns an expired document into a tombstone deleted at its expiration (its PUT record stays the current record). */

@@ -2,6 +2,7 @@ import { open, readdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { deepFreeze, type Value } from '../../values/index.js';
 import { AppendFile } from './append-file.js';
+import { isExpired } from '../store.js';
 import { FileKeyspace } from './file-keyspace.js';
 import { readJson } from './fsutil.js';
 import { RecordType } from './record.js';
@@ -39,7 +40,7 @@ function replay(ks: FileKeyspace, r: ScannedRecord, path: string, now: number): 
   }
   if (r.type === RecordType.PUT) {
     const [key, cas, expiration, seqno, value] = parsed as [string, number, number, number, Value];
-    const live = expiration === 0 || expiration * 1000 > now;
+    const live = !isExpired(expiration, now);
     const rec: Rec = { key, kind: 'put', offset: r.offset, size: r.size, deletedAt: live ? -1 : expiration, cas, seqno };
     ks.apply(rec, live ? { key, value: deepFreeze(value), meta: { id: key, cas, expiration, seqno } } : undefined);
     ks.seqno = Math.max(ks.seqno, seqno);
