@@ -7,10 +7,10 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ObjectValue, Value } from '../../../index.js';
-import { queryOf, rawBody, sendJson } from '../../http/server.js';
+import { queryOf, sendJson } from '../../http/server.js';
 import type { GatewayDbContext } from '../context.js';
 import { docStore, type DocState } from './doc-store.js';
-import { BadRequest, guarded, flag, intParam, jsonParam, readJson, revisionJson } from './http.js';
+import { BadRequest, guarded, flag, intParam, jsonParam, optionsBody, revisionJson } from './http.js';
 import { winner } from './revisions.js';
 
 function stringParam(q: URLSearchParams, ...names: string[]): string | undefined {
@@ -28,7 +28,7 @@ export function registerAllDocsRoute(app: FastifyInstance, ctx: GatewayDbContext
   const store = docStore(ctx);
   const handler = guarded(ctx, async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
     const q = queryOf(request);
-    const body = request.method === 'POST' && rawBody(request).trim() !== '' ? (readJson(request) as ObjectValue) : {};
+    const body = optionsBody(request);
     const includeDocs = flag(q, 'include_docs') || body.include_docs === true;
     const conflicts = flag(q, 'conflicts');
     const row = (s: DocState): ObjectValue => {

@@ -5,10 +5,10 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ObjectValue, Value } from '../../../index.js';
-import { queryOf, rawBody, sendJson } from '../../http/server.js';
+import { queryOf, sendJson } from '../../http/server.js';
 import type { GatewayDbContext } from '../context.js';
 import { docStore, type DocStore } from './doc-store.js';
-import { BadRequest, guarded, flag, intParam, jsonParam, readJson, revisionJson } from './http.js';
+import { BadRequest, guarded, flag, intParam, jsonParam, optionsBody, revisionJson } from './http.js';
 import { sortedLeaves } from './revisions.js';
 
 /** Default and largest wait of a longpoll feed, in milliseconds. */
@@ -84,7 +84,7 @@ export function registerChangesRoute(app: FastifyInstance, ctx: GatewayDbContext
   const store = docStore(ctx);
   const handler = guarded(ctx, async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
     const q = queryOf(request);
-    const body = request.method === 'POST' && rawBody(request).trim() !== '' ? (readJson(request) as ObjectValue) : {};
+    const body = optionsBody(request);
     const o = parseOptions(q, body, store);
     const feed = q.get('feed') ?? (typeof body.feed === 'string' ? body.feed : 'normal');
     if (feed !== 'normal' && feed !== 'longpoll') throw new BadRequest(`Unsupported feed "${feed}"`);

@@ -42,6 +42,14 @@ export function readJson(request: FastifyRequest, object = true): Value {
   return v;
 }
 
+/**
+ * The options object of a route that takes them in the query string or, on POST, in a JSON body
+ * (`_all_docs`, `_changes`): the parsed body, or `{}` for a GET or an empty body.
+ */
+export function optionsBody(request: FastifyRequest): ObjectValue {
+  return request.method === 'POST' && rawBody(request).trim() !== '' ? (readJson(request) as ObjectValue) : {};
+}
+
 /** A boolean query parameter (`true`/`false`; absent is `fallback`). */
 export function flag(q: URLSearchParams, name: string, fallback = false): boolean {
   const v = q.get(name);
