@@ -3,29 +3,15 @@
  * remote protocol): Basic gets a cookie on its first request and re-authenticates once on expiry;
  * Session sends only its cookie; 401 stops the replicator with `status.error`.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BasicAuthenticator, HttpError, Replicator, SessionAuthenticator, sessionFromIdToken, type ReplicatorConfig } from '../../src/client/index.js';
+import { describe, expect, it } from 'vitest';
+import { BasicAuthenticator, HttpError, SessionAuthenticator, sessionFromIdToken } from '../../src/client/index.js';
 import type { Database } from '../../src/index.js';
 import { COOKIE, type FakeGateway } from './fake-gateway.js';
-import { FAST_RETRY, eventually, setup, waitFor } from './helpers.js';
+import { eventually, replicatorFixture, waitFor } from './helpers.js';
 
 let fake: FakeGateway;
 let db: Database;
-let close: () => Promise<void>;
-const running: Replicator[] = [];
-
-beforeEach(async () => ({ fake, db, close } = await setup()));
-afterEach(async () => {
-  await Promise.all(running.splice(0).map((r) => r.stop()));
-  await close();
-});
-
-function replicator(config: Partial<ReplicatorConfig>): Replicator {
-  const r = new Replicator({ url: fake.dbUrl, database: db, type: 'pull', retry: FAST_RETRY, ...config });
-  running.push(r);
-  r.start();
-  return r;
-}
+const replicator = replicatorFixture((env) => ({ fake, db } = env), () => ({ type: 'pull' }));
 
 describe('BasicAuthenticator', () => {
   it('sends the credentials on the first request only (POST /_session) and the cookie afterwards', async () => {

@@ -2,29 +2,15 @@
  * The replicator against the fake gateway (test double of the remote protocol, real HTTP on
  * loopback): pull, push, pushAndPull, continuous longpoll, checkpoints, retries, listeners.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BasicAuthenticator, Replicator, type ReplicatorConfig, type ReplicatorStatus } from '../../src/client/index.js';
+import { describe, expect, it } from 'vitest';
+import { BasicAuthenticator, Replicator, type ReplicatorStatus } from '../../src/client/index.js';
 import type { Database } from '../../src/index.js';
 import type { FakeGateway } from './fake-gateway.js';
-import { FAST_RETRY, eventually, rows, setup, waitFor } from './helpers.js';
+import { FAST_RETRY, eventually, replicatorFixture, rows, waitFor } from './helpers.js';
 
 let fake: FakeGateway;
 let db: Database;
-let close: () => Promise<void>;
-const running: Replicator[] = [];
-
-beforeEach(async () => ({ fake, db, close } = await setup()));
-afterEach(async () => {
-  await Promise.all(running.splice(0).map((r) => r.stop()));
-  await close();
-});
-
-function replicator(config: Partial<ReplicatorConfig> = {}): Replicator {
-  const r = new Replicator({ url: fake.dbUrl, database: db, authenticator: new BasicAuthenticator('alice', 'secret'), retry: FAST_RETRY, ...config });
-  running.push(r);
-  r.start();
-  return r;
-}
+const replicator = replicatorFixture((env) => ({ fake, db } = env), () => ({ authenticator: new BasicAuthenticator('alice', 'secret') }));
 
 describe('one-shot replication', () => {
   it('pulls remote documents into the local keyspace as plain bodies', async () => {
