@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Database } from '../../src/index.js';
-import type { Value } from '../../src/values/index.js';
 import { canonical, sameRows } from '../support/compare.js';
 import { conformanceCases, type ConformanceCase as Case } from '../support/conformance.js';
 import { sharedPath } from '../support/shared.js';

@@ -13,7 +13,7 @@
  * Each statement must also still return the recorded results.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Database, type Value } from '../../src/index.js';
+import { Database } from '../../src/index.js';
 import { canonical, sameRows } from '../support/compare.js';
 import { conformanceCases, type ConformanceCase as Case } from '../support/conformance.js';
 import { sharedPath } from '../support/shared.js';

@@ -1,7 +1,7 @@
-import { open, unlink } from 'node:fs/promises';
+import { unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { CompactionOptions, CompactionResult } from '../compaction.js';
-import { copyRange, OutFile } from './out-file.js';
+import { copyRange, createCompactionTarget, discardCompactionTarget } from './out-file.js';
 import type { FileKeyspace } from './file-keyspace.js';
 import { delRecord, fileRecord } from './record.js';
 import { generationOf } from './types.js';
@@ -36,12 +36,10 @@ export async function compactData(ks: FileKeyspace, options: CompactionOptions):
   const purgeBefore = nowSec - Math.round((options.purgeIntervalDays ?? 3) * 86400);
   const name = `data.${generationOf(ks.manifest.data) + 1}.tql`;
   const path = join(ks.dir, name);
-  const fh = await open(path, 'w+');
+  const { fh, out } = await createCompactionTarget(path, 'data');
   let switched = false;
   let paused = false;
   try {
-    const out = new OutFile(fh);
-    await out.write(fileRecord('data'));
     // New place of snapshot[i]: offset (-1: purged) and size; DEL when an expired version became a tombstone.
     const newOffset = new Float64Array(snapshot.length);
     const newSize = new Float64Array(snapshot.length);
@@ -157,9 +155,6 @@ export async function compactData(ks: FileKeyspace, options: CompactionOptions):
     return { cancelled: false, bytesBefore, bytesAfter: out.position, purgedTombstones: purged };
   } finally {
     if (paused) old.resume();
-    if (!switched) {
-      await fh.close().catch(() => {});
-      await unlink(path).catch(() => {});
-    }
+    if (!switched) await discardCompactionTarget(fh, path);
   }
 }

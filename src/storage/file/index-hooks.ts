@@ -2,7 +2,7 @@ import { open, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { CompactionOptions, CompactionResult } from '../compaction.js';
 import { AppendFile } from './append-file.js';
-import { copyRange, OutFile } from './out-file.js';
+import { copyRange, createCompactionTarget, discardCompactionTarget } from './out-file.js';
 import type { FileKeyspace } from './file-keyspace.js';
 import { entryRecord, IndexLog, type EntriesOf } from './index-log.js';
 import { fileRecord, RecordType } from './record.js';
@@ -110,12 +110,10 @@ export async function compactIndexes(ks: FileKeyspace, logs: IndexLog[], options
     const oldName = ks.manifest.indexes[log.name];
     const name = indexFileName(log.name, generationOf(oldName) + 1);
     const path = join(ks.dir, name);
-    const fh = await open(path, 'w+');
+    const { fh, out } = await createCompactionTarget(path, 'index');
     let switched = false;
     let paused = false;
     try {
-      const out = new OutFile(fh);
-      await out.write(fileRecord('index'));
       for (let i = 0; i < snapshot.length; i++) {
         if (i % 1000 === 0) {
           await new Promise((r) => setImmediate(r)); // let queries and writes in between
@@ -144,10 +142,7 @@ export async function compactIndexes(ks: FileKeyspace, logs: IndexLog[], options
       result.bytesAfter += log.file.size;
     } finally {
       if (paused) old.resume();
-      if (!switched) {
-        await fh.close().catch(() => {});
-        await unlink(path).catch(() => {});
-      }
+      if (!switched) await discardCompactionTarget(fh, path);
     }
   }
   options.onProgress?.(100);

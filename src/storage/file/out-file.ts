@@ -1,5 +1,6 @@
-import type { FileHandle } from 'node:fs/promises';
+import { open, unlink, type FileHandle } from 'node:fs/promises';
 import { writeFully } from './append-file.js';
+import { fileRecord } from './record.js';
 
 const CHUNK = 8 * 1024 * 1024;
 
@@ -74,4 +75,18 @@ export async function copyRange(src: FileHandle, from: number, to: number, out: 
     await out.write(b.subarray(0, bytesRead));
     pos += bytesRead;
   }
+}
+
+/** The new file of a compaction: created (truncated) at `path`, its FILE record of `kind` buffered in `out`. */
+export async function createCompactionTarget(path: string, kind: 'data' | 'index'): Promise<{ fh: FileHandle; out: OutFile }> {
+  const fh = await open(path, 'w+');
+  const out = new OutFile(fh);
+  out.write(fileRecord(kind)); // fits the empty buffer: never waits
+  return { fh, out };
+}
+
+/** Closes and deletes the new file of a compaction that did not switch to it (cancelled or failed). */
+export async function discardCompactionTarget(fh: FileHandle, path: string): Promise<void> {
+  await fh.close().catch(() => {});
+  await unlink(path).catch(() => {});
 }
