@@ -7,17 +7,12 @@ import { truth, type Value } from '../values/index.js';
 
 /** Computes the index entries (composite keys) of one document; each entry at most once. */
 export type EntryFunction = ((doc: StoredDocument) => Value[][]) & {
-  /** For one-key indexes: the key values alone (no array per entry), for fast builds. */
-  values?: (doc: StoredDocument) => Value[];
   /**
    * For a one-key index on `TOKENS(path[, constant options])`: the field path (read with
    * {@link readPath}) and the options, so that a build can tokenize with a `TokenInterner`.
    */
   tokensOf?: { path: string[]; options: TokenOptions };
 };
-
-/** The entries of a document that has none (shared, never modified). */
-const NONE: Value[] = [];
 
 const CTX: ExecContext = { named: {}, positional: [], warn: () => {}, now: 0 };
 
@@ -92,12 +87,10 @@ export function compileIndexEntries(def: Pick<CreateIndexStatement, 'keys' | 'wh
     const fast = tokensFastPath(def.keys[0].expr, alias);
     if (fast) {
       const { path, options } = fast;
-      const values = (d: StoredDocument): Value[] => {
+      const f: EntryFunction = (d) => {
         const v = readPath(d.value, path);
-        return v === undefined ? NONE : (tokens(v, options) as Value[]);
+        return v === undefined ? [] : tokens(v, options).map((e) => [e]);
       };
-      const f: EntryFunction = (d) => values(d).map((e) => [e]);
-      f.values = values;
       f.tokensOf = fast;
       return f;
     }

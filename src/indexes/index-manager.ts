@@ -118,7 +118,6 @@ export class IndexManager {
       let done = 0;
       const tree = s.tree;
       const entries = s.entries!;
-      const values = entries.values;
       const counter = this.counter(ks.name);
       const mutationsAtStart = counter.n;
       tree.beginBuild();
@@ -129,7 +128,6 @@ export class IndexManager {
           // (not append) from here on, since the listener may have added an entry already.
           if (ks.get(d.key) === d) for (const e of entries(d)) tree.add(e, d.key);
         } else if (tokensBuild) tokensBuild.add(d);
-        else if (values) for (const v of values(d)) tree.appendValue(v, d.key);
         else for (const e of entries(d)) tree.append(e, d.key);
         if (++done % 50000 === 0) {
           onProgress?.({ index: s.info.name, keyspace: ks.name, done, total });

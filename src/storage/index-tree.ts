@@ -49,8 +49,11 @@ export class IndexTree {
   /** During a build: keys of new postings, put in the tree at the end in one sorted pass. */
   private pending: Posting[] | undefined;
 
+  /** {@link compareKeys} bound to this tree, for the B+ tree and the sorts. */
+  private readonly compare: Compare = (a, b) => this.compareKeys(a, b);
+
   constructor(private readonly desc: readonly boolean[]) {
-    this.tree = new BTree(undefined, (a, b) => this.compareKeys(a, b));
+    this.tree = new BTree(undefined, this.compare);
   }
 
   /** Compares composite keys position by position; a prefix sorts before its extensions. */
@@ -81,17 +84,31 @@ export class IndexTree {
     return this.tree.size;
   }
 
-  /** The posting of a key, created (and put in the tree) when `create`. */
-  private posting(key: Value[], create: boolean, deferTree = false): Posting | undefined {
-    let map: Map<string | number, Posting>;
-    let id: string | number;
+  /** Where the posting of a key is found: single strings and numbers by themselves, other keys by canonical text. */
+  private mapOf(key: Value[]): Map<string | number, Posting> {
     const v = key[0];
-    if (key.length === 1 && typeof v === 'string') [map, id] = [this.strings as Map<string | number, Posting>, v];
-    else if (key.length === 1 && typeof v === 'number') [map, id] = [this.numbers as Map<string | number, Posting>, v === 0 ? 0 : v];
-    else [map, id] = [this.others as Map<string | number, Posting>, canonicalKey(key)];
+    if (key.length !== 1) return this.others;
+    return (typeof v === 'string' ? this.strings : typeof v === 'number' ? this.numbers : this.others) as Map<string | number, Posting>;
+  }
+
+  /** The id of a key in {@link mapOf}: the string, the number (-0 as 0), or the canonical text. */
+  private idOf(key: Value[]): string | number {
+    const v = key[0];
+    if (key.length === 1 && typeof v === 'string') return v;
+    if (key.length === 1 && typeof v === 'number') return v === 0 ? 0 : v;
+    return canonicalKey(key);
+  }
+
+  /**
+   * The posting of a key, created when `create` (with `docs` as its first documents): put in the
+   * tree at once, or at `endBuild` when `deferTree` during a build.
+   */
+  private posting(key: Value[], create: boolean, deferTree = false, docs?: string[]): Posting | undefined {
+    const map = this.mapOf(key);
+    const id = this.idOf(key);
     let e = map.get(id);
     if (!e && create) {
-      e = new Posting(key);
+      e = new Posting(key, docs);
       map.set(id, e);
       if (this.pending && deferTree) this.pending.push(e);
       else this.tree.set(key, e);
@@ -111,14 +128,13 @@ export class IndexTree {
   endBuild(): void {
     const pending = (this.pending ?? []).filter((e) => e.size > 0);
     this.pending = undefined;
-    const compare: Compare = (a, b) => this.compareKeys(a, b);
     this.sortPostings(pending);
     if (this.tree.size === 0 && pending.length > 0) {
       this.tree = bulkLoad(
         pending.map((e) => e.key),
         pending,
         MAX_NODE_SIZE,
-        compare,
+        this.compare,
         BULK_LOAD_FACTOR,
       );
     } else for (const e of pending) this.tree.set(e.key, e);
@@ -135,7 +151,7 @@ export class IndexTree {
       strings = k.length === 1 && typeof k[0] === 'string';
     }
     if (!strings) {
-      postings.sort((x, y) => this.compareKeys(x.key, y.key));
+      postings.sort((x, y) => this.compare(x.key, y.key));
       return;
     }
     const keys = sortStrings(postings.map((e) => e.key[0] as string));
@@ -161,12 +177,7 @@ export class IndexTree {
   appendDocs(t: string, docs: string[]): void {
     const e = this.strings.get(t);
     if (e) for (const id of docs) e.append(id);
-    else {
-      const p = new Posting([t], docs);
-      this.strings.set(t, p);
-      if (this.pending) this.pending.push(p);
-      else this.tree.set(p.key, p);
-    }
+    else this.posting([t], true, true, docs);
     this.entryCount += docs.length;
   }
 
@@ -187,10 +198,7 @@ export class IndexTree {
     if (!e || !e.delete(docId)) return;
     this.entryCount--;
     if (e.size === 0) {
-      const v = key[0];
-      if (key.length === 1 && typeof v === 'string') this.strings.delete(v);
-      else if (key.length === 1 && typeof v === 'number') this.numbers.delete(v === 0 ? 0 : v);
-      else this.others.delete(canonicalKey(key));
+      this.mapOf(key).delete(this.idOf(key));
       this.tree.delete(e.key);
     }
   }
