@@ -2,7 +2,7 @@ import type { CreateIndexStatement, CreatePrimaryIndexStatement, Expr } from '..
 import { constantValue } from '../eval/index.js';
 import { ErrorCode, QueryError } from '../errors/index.js';
 import type { IndexInfo } from '../planner/catalog.js';
-import { IndexTree, type KeyspaceStore, type Store } from '../storage/index.js';
+import { IndexTree, type KeyspaceStore, type Store, type StoredDocument } from '../storage/index.js';
 import { printExpr } from '../syntax/print.js';
 import { compileIndexEntries, type EntryFunction } from './index-entries.js';
 import { TokenIndexBuild } from './token-index-build.js';
@@ -14,6 +14,21 @@ function designDocOf(w: Expr | undefined): string | undefined {
   if (v === null || typeof v !== 'object' || Array.isArray(v)) return undefined;
   const d = (v as Record<string, unknown>).design_doc;
   return typeof d === 'string' && d ? (d.startsWith('_design/') ? d : `_design/${d}`) : undefined;
+}
+
+/** Documents an index build adds between two turns of the event loop (and progress reports). */
+const BUILD_CHUNK = 50_000;
+
+/** Calls `add` on up to `limit` more documents of `docs`; returns how many (fewer: `docs` is done). */
+function addChunk(docs: Iterator<StoredDocument>, limit: number, add: (d: StoredDocument) => void): number {
+  let n = 0;
+  while (n < limit) {
+    const r = docs.next();
+    if (r.done) break;
+    add(r.value);
+    n++;
+  }
+  return n;
 }
 
 /** A secondary or primary index with its data. */
@@ -115,28 +130,36 @@ export class IndexManager {
     s.info.state = 'building';
     if (s.tree) {
       const total = ks.count();
-      let done = 0;
       const tree = s.tree;
       const entries = s.entries!;
       const counter = this.counter(ks.name);
       const mutationsAtStart = counter.n;
       tree.beginBuild();
-      const tokensBuild = entries.tokensOf && new TokenIndexBuild(tree, entries.tokensOf.path, entries.tokensOf.options);
-      for (const d of ks.documents()) {
-        if (counter.n !== mutationsAtStart) {
-          // Documents changed during the build are indexed by the mutation listener; add
-          // (not append) from here on, since the listener may have added an entry already.
-          if (ks.get(d.key) === d) for (const e of entries(d)) tree.add(e, d.key);
-        } else if (tokensBuild) tokensBuild.add(d);
-        else for (const e of entries(d)) tree.append(e, d.key);
-        if (++done % 50000 === 0) {
-          onProgress?.({ index: s.info.name, keyspace: ks.name, done, total });
-          await new Promise((r) => setImmediate(r));
-        }
+      const tokens = entries.tokensOf && new TokenIndexBuild(tree, entries.tokensOf.path, entries.tokensOf.options, total);
+      const docs = ks.documents()[Symbol.iterator]();
+      let done = 0;
+      for (;;) {
+        // Writes happen only between chunks (at the await below): a chunk is all appends, or all re-checks.
+        const n =
+          counter.n !== mutationsAtStart
+            ? // Documents changed during the build are indexed by the mutation listener; add (not
+              // append) from here on, since the listener may have added an entry already.
+              addChunk(docs, BUILD_CHUNK, (d) => {
+                if (ks.get(d.key) === d) for (const e of entries(d)) tree.add(e, d.key);
+              })
+            : tokens
+              ? tokens.addFrom(docs, BUILD_CHUNK)
+              : addChunk(docs, BUILD_CHUNK, (d) => {
+                  for (const e of entries(d)) tree.append(e, d.key);
+                });
+        done += n;
+        if (n < BUILD_CHUNK) break;
+        onProgress?.({ index: s.info.name, keyspace: ks.name, done, total });
+        await new Promise((r) => setImmediate(r));
       }
       // Entries recorded before a write are kept only for documents the writes left as they were.
-      tokensBuild?.finish(counter.n === mutationsAtStart ? undefined : (d) => ks.get(d.key) === d);
-      tree.endBuild();
+      const run = tokens?.finish(counter.n === mutationsAtStart ? undefined : (d) => ks.get(d.key) === d);
+      tree.endBuild(run);
       onProgress?.({ index: s.info.name, keyspace: ks.name, done, total });
     }
     s.info.state = 'online';

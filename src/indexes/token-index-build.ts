@@ -1,42 +1,57 @@
-import type { IndexTree, StoredDocument } from '../storage/index.js';
+import type { IndexTree, SortedStringRun, StoredDocument } from '../storage/index.js';
 import { TokenInterner, type TokenOptions } from '../tokens/index.js';
+import { sortedIds } from '../values/index.js';
 import { readPath } from './index-entries.js';
-
-/** An Int32Array of at least `n` elements holding `a`'s (doubling). */
-function ensure(a: Int32Array, n: number): Int32Array {
-  if (n <= a.length) return a;
-  const b = new Int32Array(Math.max(n, a.length * 2));
-  b.set(a);
-  return b;
-}
 
 /**
  * The build of a one-key TOKENS index (`DISTINCT ARRAY v FOR v IN TOKENS(path[, options]) END`):
  * rather than one posting append per entry, scattered over memory, the entries are recorded in
  * flat arrays and the postings made at the end, each with its exact array of document keys.
  * 1. {@link add}: a document's string tokens are interned (`TokenInterner`: a token seen before
- *    is neither sliced nor hashed again) and its entries recorded as (token id, document number);
- *    its other tokens (numbers, booleans, null) go to the tree at once.
- * 2. {@link finish}: a counting sort groups the entries by token id, then each token's posting is
- *    created, in id order. Entries of documents changed since they were added are dropped (the
- *    index manager's mutation listener has indexed their new version).
+ *    is neither sliced nor hashed again); their ids, appended by the interner document after
+ *    document, are the entries, and the build records where each document's ids end. Its other
+ *    tokens (numbers, booleans, null) go to the tree at once.
+ * 2. {@link finish}: a counting sort groups the entries by token id into one exact array of
+ *    document keys per token, in the order of the tokens (`sortedIds`): the run the tree is
+ *    bulk-loaded from (`IndexTree.endBuild`). Entries of documents changed since they were added
+ *    are dropped (the index manager's mutation listener has indexed their new version).
  */
 export class TokenIndexBuild {
   private readonly interner: TokenInterner;
-  private entryIds: Int32Array = new Int32Array(4096);
-  private entryDocs: Int32Array = new Int32Array(4096);
-  private entries = 0;
+  /** Per document with string tokens: where its ids end in the interner's `ids`. */
+  private ends: Int32Array;
   private readonly docs: StoredDocument[] = [];
   /** The key of each document (read while the document is at hand). */
   private readonly docKeys: string[] = [];
 
-  /** @param path the field path of TOKENS' first argument @param options its (constant) options */
+  /**
+   * @param path the field path of TOKENS' first argument
+   * @param options its (constant) options
+   * @param documents about how many documents will be added (sizes the arrays)
+   */
   constructor(
     private readonly tree: IndexTree,
     private readonly path: string[],
     options: TokenOptions,
+    documents = 0,
   ) {
-    this.interner = new TokenInterner(options);
+    this.interner = new TokenInterner(options, documents);
+    this.ends = new Int32Array(Math.max(1024, documents));
+  }
+
+  /**
+   * Records the entries of up to `limit` more documents of `docs` (none of them in the index yet);
+   * returns how many were read (fewer than `limit`: `docs` is done).
+   */
+  addFrom(docs: Iterator<StoredDocument>, limit: number): number {
+    let n = 0;
+    while (n < limit) {
+      const r = docs.next();
+      if (r.done) break;
+      this.add(r.value);
+      n++;
+    }
+    return n;
   }
 
   /** Records the entries of a document not yet in the index. */
@@ -44,52 +59,58 @@ export class TokenIndexBuild {
     const v = readPath(d.value, this.path);
     if (v === undefined) return;
     const interner = this.interner;
-    interner.collect(v);
-    const { ids, count, others } = interner;
+    const count = interner.collect(v);
+    const others = interner.others;
     for (let i = 0; i < others.length; i++) this.tree.appendValue(others[i], d.key);
     if (count === 0) return;
     const docNo = this.docs.push(d) - 1;
     this.docKeys.push(d.key);
-    let n = this.entries;
-    if (n + count > this.entryIds.length) {
-      this.entryIds = ensure(this.entryIds, n + count);
-      this.entryDocs = ensure(this.entryDocs, n + count);
+    if (docNo === this.ends.length) {
+      const ends = new Int32Array(this.ends.length * 2);
+      ends.set(this.ends);
+      this.ends = ends;
     }
-    const { entryIds, entryDocs } = this;
-    for (let i = 0; i < count; i++) {
-      entryIds[n] = ids[i];
-      entryDocs[n++] = docNo;
-    }
-    this.entries = n;
+    this.ends[docNo] = interner.length;
   }
 
   /**
-   * Puts the recorded entries into the tree's postings.
+   * The recorded string entries, grouped by token and sorted, for `IndexTree.endBuild`.
    * @param current when documents may have changed since they were added: whether one is still
    *   the keyspace's current version (its entries are dropped otherwise)
    */
-  finish(current?: (d: StoredDocument) => boolean): void {
-    const size = this.interner.size;
-    const { entryIds, entryDocs, docs, docKeys } = this;
-    const counts = new Int32Array(size);
-    for (let i = 0; i < this.entries; i++) counts[entryIds[i]]++;
+  finish(current?: (d: StoredDocument) => boolean): SortedStringRun {
+    const { interner, ends, docs, docKeys } = this;
+    const { ids, strings } = interner;
+    const size = interner.size;
+    const n = interner.length;
+    // Counting sort of the entries by token id: byToken[start[id] .. start[id + 1]) are its documents.
     const start = new Int32Array(size + 1);
-    for (let id = 0; id < size; id++) start[id + 1] = start[id] + counts[id];
+    for (let i = 0; i < n; i++) start[ids[i] + 1]++;
+    for (let id = 0; id < size; id++) start[id + 1] += start[id];
     const next = start.slice(0, size);
-    const byToken = new Int32Array(this.entries);
-    for (let i = 0; i < this.entries; i++) byToken[next[entryIds[i]]++] = entryDocs[i];
-    const live = current && docs.map(current);
-    const strings = this.interner.strings;
-    for (let id = 0; id < size; id++) {
-      const keys = new Array<string>(counts[id]);
-      let k = 0;
-      for (let j = start[id]; j < start[id + 1]; j++) {
-        const docNo = byToken[j];
-        if (live && !live[docNo]) continue;
-        keys[k++] = docKeys[docNo];
-      }
-      if (k < keys.length) keys.length = k;
-      if (k > 0) this.tree.appendDocs(strings[id], keys);
+    const byToken = new Int32Array(n);
+    for (let docNo = 0, i = 0; docNo < docs.length; docNo++) {
+      for (const end = ends[docNo]; i < end; i++) byToken[next[ids[i]]++] = docNo;
     }
+    const live = current && docs.map(current);
+    const order = sortedIds(strings, undefined, interner.prefixKeys);
+    const tokens: string[] = [];
+    const tokenDocs: string[][] = [];
+    for (let i = 0; i < size; i++) {
+      const id = order[i];
+      const from = start[id];
+      const to = start[id + 1];
+      const keys: string[] = new Array<string>(to - from);
+      let m = 0;
+      for (let j = from; j < to; j++) {
+        const docNo = byToken[j];
+        if (!live || live[docNo]) keys[m++] = docKeys[docNo];
+      }
+      if (m === 0) continue;
+      if (m < keys.length) keys.length = m;
+      tokens.push(strings[id]);
+      tokenDocs.push(keys);
+    }
+    return { tokens, docs: tokenDocs };
   }
 }

@@ -1,10 +1,11 @@
 import { createRequire } from 'node:module';
-import { canonicalKey, collate, compareStrings, sortStrings, type Value } from '../values/index.js';
+import { canonicalKey, collate, compareStrings, sortedIds, type Value } from '../values/index.js';
 import { Posting } from './posting.js';
 
 /** The part of sorted-btree's `BTree` (a B+ tree with a custom comparator) used here. */
 interface Tree {
   readonly size: number;
+  get(key: Value[]): Posting | undefined;
   set(key: Value[], value: Posting): boolean;
   delete(key: Value[]): boolean;
   entries(lowestKey?: Value[]): IterableIterator<[Value[], Posting]>;
@@ -30,24 +31,33 @@ export interface KeyRange {
 }
 
 /**
+ * The result of a one-string-key build done outside the tree (the TOKENS index build): keys in
+ * ascending code point order, each with the document keys that have it (distinct, non-empty).
+ */
+export interface SortedStringRun {
+  tokens: string[];
+  docs: string[][];
+}
+
+/**
  * An ordered secondary index: composite keys (one value per index key, ordered by N1QL
- * collation, DESC keys reversed) each mapping to the set of document keys that have it.
+ * collation, DESC keys reversed) each mapping to the set of document keys that have it, in a
+ * B+ tree (the one structure that serves lookups, maintenance and scans).
  * A document with an array index key has one entry per (distinct) element. Supports point
  * lookups, ranges and prefix ranges on the leading keys, in key order.
+ *
+ * A build (between {@link beginBuild} and {@link endBuild}) groups its entries by key outside the
+ * tree and bulk-loads the tree at the end, so that no entry of a build pays for a tree lookup.
  * Source of the shape: couchbase/query `datastore/index.go` (Index3 API, spans).
  */
 export class IndexTree {
   private tree: Tree;
-  /**
-   * Postings by key, outside the tree so that most adds never touch it: single-value keys by
-   * the string or number itself, other keys by a canonical string.
-   */
-  private readonly strings = new Map<string, Posting>();
-  private readonly numbers = new Map<number, Posting>();
-  private readonly others = new Map<string, Posting>();
   private entryCount = 0;
-  /** During a build: keys of new postings, put in the tree at the end in one sorted pass. */
-  private pending: Posting[] | undefined;
+  /**
+   * During a build: the postings the build appended, not yet in the tree, by key: single strings
+   * and numbers by themselves (-0 as 0), other keys by their canonical text.
+   */
+  private building: { scalars: Map<string | number, Posting>; composite: Map<string, Posting> } | undefined;
 
   /** {@link compareKeys} bound to this tree, for the B+ tree and the sorts. */
   private readonly compare: Compare = (a, b) => this.compareKeys(a, b);
@@ -79,70 +89,85 @@ export class IndexTree {
     return this.entryCount;
   }
 
-  /** Number of distinct keys. */
+  /** Number of distinct keys (in the tree: during a build, those outside the build). */
   get distinctKeys(): number {
     return this.tree.size;
   }
 
-  /** Where the posting of a key is found: single strings and numbers by themselves, other keys by canonical text. */
-  private mapOf(key: Value[]): Map<string | number, Posting> {
+  /** During a build: the build's posting of a key, created (empty) when `create`. */
+  private built(key: Value[], create: boolean): Posting | undefined {
+    const b = this.building!;
     const v = key[0];
-    if (key.length !== 1) return this.others;
-    return (typeof v === 'string' ? this.strings : typeof v === 'number' ? this.numbers : this.others) as Map<string | number, Posting>;
-  }
-
-  /** The id of a key in {@link mapOf}: the string, the number (-0 as 0), or the canonical text. */
-  private idOf(key: Value[]): string | number {
-    const v = key[0];
-    if (key.length === 1 && typeof v === 'string') return v;
-    if (key.length === 1 && typeof v === 'number') return v === 0 ? 0 : v;
-    return canonicalKey(key);
-  }
-
-  /**
-   * The posting of a key, created when `create` (with `docs` as its first documents): put in the
-   * tree at once, or at `endBuild` when `deferTree` during a build.
-   */
-  private posting(key: Value[], create: boolean, deferTree = false, docs?: string[]): Posting | undefined {
-    const map = this.mapOf(key);
-    const id = this.idOf(key);
+    const single = key.length === 1 && (typeof v === 'string' || typeof v === 'number');
+    const id = single ? (v === 0 ? 0 : v) : canonicalKey(key);
+    const map: Map<string | number, Posting> = single ? b.scalars : b.composite;
     let e = map.get(id);
-    if (!e && create) {
-      e = new Posting(key, docs);
-      map.set(id, e);
-      if (this.pending && deferTree) this.pending.push(e);
-      else this.tree.set(key, e);
-    }
+    if (!e && create) map.set(id, (e = new Posting(key)));
     return e;
   }
 
-  /** Starts a build: new keys added with `append`/`appendValue` reach the tree at `endBuild`. */
+  /** The posting of a key: the build's, else the tree's; created in the tree when `create`. */
+  private posting(key: Value[], create: boolean): Posting | undefined {
+    let e = this.building && this.built(key, false);
+    if (!e && this.tree.size > 0) e = this.tree.get(key);
+    if (!e && create) this.tree.set(key, (e = new Posting(key)));
+    return e;
+  }
+
+  /** Starts a build: entries added with `append`/`appendValue` reach the tree at {@link endBuild}. */
   beginBuild(): void {
-    this.pending = [];
+    this.building = { scalars: new Map(), composite: new Map() };
   }
 
   /**
-   * Ends a build: puts the new keys into the tree in key order, bulk-loading it (O(n), no
-   * comparisons beyond the sort) when the tree was empty, as it is for CREATE/BUILD INDEX.
+   * Ends a build: puts the build's postings, and the `run` of a build done outside (if any),
+   * into the tree in key order, bulk-loading it (no comparisons beyond the sort) when it is
+   * empty, as it is for CREATE/BUILD INDEX unless documents changed during the build. The
+   * run's keys must not have been appended otherwise in this build.
    */
-  endBuild(): void {
-    const pending = (this.pending ?? []).filter((e) => e.size > 0);
-    this.pending = undefined;
-    this.sortPostings(pending);
-    if (this.tree.size === 0 && pending.length > 0) {
+  endBuild(run?: SortedStringRun): void {
+    const b = this.building;
+    this.building = undefined;
+    const appended = b ? [...b.scalars.values(), ...b.composite.values()].filter((e) => e.size > 0) : [];
+    this.sortPostings(appended);
+    let postings = appended;
+    if (run) {
+      const fromRun = run.tokens.map((t, i) => new Posting([t], run.docs[i]));
+      for (const d of run.docs) this.entryCount += d.length;
+      if (this.desc[0]) fromRun.reverse();
+      postings = appended.length === 0 ? fromRun : this.merge(appended, fromRun);
+    }
+    if (this.tree.size === 0 && postings.length > 0) {
       this.tree = bulkLoad(
-        pending.map((e) => e.key),
-        pending,
+        postings.map((e) => e.key),
+        postings,
         MAX_NODE_SIZE,
         this.compare,
         BULK_LOAD_FACTOR,
       );
-    } else for (const e of pending) this.tree.set(e.key, e);
+      return;
+    }
+    for (const e of postings) {
+      const existing = this.tree.get(e.key);
+      if (!existing) this.tree.set(e.key, e);
+      else for (const id of e) if (!existing.add(id)) this.entryCount--;
+    }
+  }
+
+  /** Two lists of postings in index order merged into one. */
+  private merge(a: Posting[], b: Posting[]): Posting[] {
+    const out: Posting[] = [];
+    let i = 0;
+    let j = 0;
+    while (i < a.length && j < b.length) out.push(this.compare(a[i].key, b[j].key) <= 0 ? a[i++] : b[j++]);
+    while (i < a.length) out.push(a[i++]);
+    while (j < b.length) out.push(b[j++]);
+    return out;
   }
 
   /**
    * Sorts postings into index order; one-string keys (the keys of TOKENS indexes) by
-   * {@link sortStrings}, which compares code units instead of whole strings.
+   * {@link sortedIds}, which compares code units instead of whole strings.
    */
   private sortPostings(postings: Posting[]): void {
     let strings = true;
@@ -154,36 +179,22 @@ export class IndexTree {
       postings.sort((x, y) => this.compare(x.key, y.key));
       return;
     }
-    const keys = sortStrings(postings.map((e) => e.key[0] as string));
-    if (this.desc[0]) keys.reverse();
-    for (let i = 0; i < keys.length; i++) postings[i] = this.strings.get(keys[i])!;
+    const order = sortedIds(postings.map((e) => e.key[0] as string));
+    const src = postings.slice();
+    const n = order.length;
+    for (let i = 0; i < n; i++) postings[this.desc[0] ? n - 1 - i : i] = src[order[i]];
   }
 
-  /**
-   * Adds the entry `[value]` of a one-key index during a build (the document is known not to
-   * have it yet), allocating the key array only for a new key.
-   */
+  /** Adds the entry `[value]` of a one-key index during a build (the document is known not to have it yet). */
   appendValue(value: Value, docId: string): void {
-    let e = typeof value === 'string' ? this.strings.get(value) : typeof value === 'number' ? this.numbers.get(value === 0 ? 0 : value) : undefined;
-    if (!e) e = this.posting([value], true, true)!;
-    e.append(docId);
-    this.entryCount++;
-  }
-
-  /**
-   * Adds the entries `[t]` of documents during a build (none of them has it yet); a new key's
-   * posting takes `docs` as its array.
-   */
-  appendDocs(t: string, docs: string[]): void {
-    const e = this.strings.get(t);
-    if (e) for (const id of docs) e.append(id);
-    else this.posting([t], true, true, docs);
-    this.entryCount += docs.length;
+    this.append([value], docId);
   }
 
   /** Adds an entry during a build: the document is known not to have this key yet. */
   append(key: Value[], docId: string): void {
-    this.posting(key, true, true)!.append(docId);
+    let e = this.built(key, false);
+    if (!e && this.tree.size > 0) e = this.tree.get(key);
+    (e ?? this.built(key, true)!).append(docId);
     this.entryCount++;
   }
 
@@ -197,10 +208,8 @@ export class IndexTree {
     const e = this.posting(key, false);
     if (!e || !e.delete(docId)) return;
     this.entryCount--;
-    if (e.size === 0) {
-      this.mapOf(key).delete(this.idOf(key));
-      this.tree.delete(e.key);
-    }
+    // An emptied posting of the build is left for endBuild to drop.
+    if (e.size === 0 && this.tree.get(key) === e) this.tree.delete(key);
   }
 
   /** True if `v` is inside `r` (value order, not index order). */

@@ -1,16 +1,14 @@
 import { hashRange } from './run-sink.js';
-
-/** Whether `t` equals `s[start, start + len)` (`t.length === len`). Short tokens beat `startsWith`. */
-function sameRange(t: string, s: string, start: number, len: number): boolean {
-  if (len > 16) return s.startsWith(t, start);
-  for (let k = 0; k < len; k++) if (t.charCodeAt(k) !== s.charCodeAt(start + k)) return false;
-  return true;
-}
-
-/** The table's mix of a token's FNV-1a hash (spreads the low bits used as the slot). */
-function mix(hash: number): number {
-  return hash ^ (hash >>> 15);
-}
+import {
+  FOLD_DELTA,
+  FOLD_LOWER_FROM,
+  FOLD_UPPER_FROM,
+  foldAscii,
+  foldedHash,
+  mixHash,
+  sameFoldedRange,
+  sameRange,
+} from './token-ranges.js';
 
 /**
  * A set of strings for de-duplicating tokens without materialising duplicates: a token that is
@@ -21,25 +19,16 @@ function mix(hash: number): number {
  * Tables are reused across TOKENS calls ({@link acquireStringTable} / {@link releaseStringTable}):
  * emptying one is O(1) by bumping a generation stamp, so a call pays neither for allocating a
  * `Set` nor for growing it again.
- *
- * An interning table (`new StringTable(capacity, true)`, never cleared) also numbers its strings
- * in insertion order: {@link internRange} and {@link internAsciiFolded} return the id, and
- * {@link byId} lists the strings by id (index builds, `TokenInterner`).
  */
 export class StringTable {
   private mask = 0;
   private hashes = new Int32Array(0);
   private stamps = new Uint32Array(0);
   private strs: string[] = [];
-  /** Interning tables: the id of the string in each slot. */
-  private ids = new Int32Array(0);
-  /** Interning tables: the strings by id. */
-  readonly byId: string[] | undefined;
   private gen = 1;
   private count = 0;
 
-  constructor(capacity = 1024, interning = false) {
-    this.byId = interning ? [] : undefined;
+  constructor(capacity = 1024) {
     this.allocate(capacity);
   }
 
@@ -48,7 +37,6 @@ export class StringTable {
     this.hashes = new Int32Array(capacity);
     this.stamps = new Uint32Array(capacity);
     this.strs = new Array<string>(capacity).fill('');
-    if (this.byId) this.ids = new Int32Array(capacity);
     this.count = 0;
   }
 
@@ -91,20 +79,10 @@ export class StringTable {
     const len = end - start;
     const { hashes, stamps, strs, mask, gen } = this;
     let i = h & mask;
-    probe: while (stamps[i] === gen) {
+    while (stamps[i] === gen) {
       if (hashes[i] === h) {
         const t = strs[i];
-        if (t.length === len) {
-          for (let k = 0; k < len; k++) {
-            let c = s.charCodeAt(start + k);
-            if ((c - from) >>> 0 < 26) c += delta;
-            if (c !== t.charCodeAt(k)) {
-              i = (i + 1) & mask;
-              continue probe;
-            }
-          }
-          return i;
-        }
+        if (t.length === len && sameFoldedRange(t, s, start, len, from, delta)) return i;
       }
       i = (i + 1) & mask;
     }
@@ -116,7 +94,7 @@ export class StringTable {
    * string, or undefined if an equal string is already present (then nothing is allocated).
    */
   addRange(s: string, start: number, end: number, hash: number): string | undefined {
-    const h = mix(hash);
+    const h = mixHash(hash);
     const i = this.findRange(s, start, end, h);
     if (i >= 0) return undefined;
     const t = s.slice(start, end);
@@ -132,7 +110,7 @@ export class StringTable {
   addAsciiFolded(s: string, start: number, end: number, upper: boolean): string | undefined {
     const from = upper ? FOLD_UPPER_FROM : FOLD_LOWER_FROM;
     const delta = upper ? -FOLD_DELTA : FOLD_DELTA;
-    const h = mix(foldedHash(s, start, end, from, delta));
+    const h = mixHash(foldedHash(s, start, end, from, delta));
     const i = this.findFolded(s, start, end, h, from, delta);
     if (i >= 0) return undefined;
     const t = foldAscii(s.slice(start, end), upper);
@@ -145,22 +123,6 @@ export class StringTable {
     return this.addRange(t, 0, t.length, hashRange(t, 0, t.length)) !== undefined;
   }
 
-  /** Interning tables: the id of `s[start, end)` (whose {@link hashRange} is `hash`), added if new. */
-  internRange(s: string, start: number, end: number, hash: number): number {
-    const h = mix(hash);
-    const i = this.findRange(s, start, end, h);
-    return i >= 0 ? this.ids[i] : this.putInterned(~i, h, s.slice(start, end));
-  }
-
-  /** Interning tables: the id of the ASCII range `s[start, end)` case-folded as {@link addAsciiFolded} folds it, added if new. */
-  internAsciiFolded(s: string, start: number, end: number, upper: boolean): number {
-    const from = upper ? FOLD_UPPER_FROM : FOLD_LOWER_FROM;
-    const delta = upper ? -FOLD_DELTA : FOLD_DELTA;
-    const h = mix(foldedHash(s, start, end, from, delta));
-    const i = this.findFolded(s, start, end, h, from, delta);
-    return i >= 0 ? this.ids[i] : this.putInterned(~i, h, foldAscii(s.slice(start, end), upper));
-  }
-
   /** Stores `t` in free slot `i`. */
   private put(i: number, h: number, t: string): void {
     this.stamps[i] = this.gen;
@@ -169,17 +131,8 @@ export class StringTable {
     if (++this.count * 2 > this.mask + 1) this.grow();
   }
 
-  /** Interning tables: stores `t` in free slot `i` with the next id; returns the id. */
-  private putInterned(i: number, h: number, t: string): number {
-    const id = this.count;
-    this.ids[i] = id;
-    this.byId!.push(t);
-    this.put(i, h, t);
-    return id;
-  }
-
   private grow(): void {
-    const { hashes, stamps, strs, ids, gen } = this;
+    const { hashes, stamps, strs, gen } = this;
     const n = stamps.length;
     const count = this.count;
     this.allocate(n * 2);
@@ -191,33 +144,9 @@ export class StringTable {
       this.stamps[i] = gen;
       this.hashes[i] = hashes[j];
       this.strs[i] = strs[j];
-      if (this.byId) this.ids[i] = ids[j];
     }
     this.count = count;
   }
-}
-
-/**
- * ASCII case folding maps a letter c in [from, from + 26) to c + delta: upper-casing from 'a'
- * (-0x20), lower-casing from 'A' (+0x20).
- */
-const FOLD_UPPER_FROM = 0x61;
-const FOLD_LOWER_FROM = 0x41;
-const FOLD_DELTA = 0x20;
-
-/** FNV-1a hash of the ASCII range `s[start, end)` folded by `from`/`delta` (see {@link StringTable.addAsciiFolded}). */
-function foldedHash(s: string, start: number, end: number, from: number, delta: number): number {
-  let hash = 0x811c9dc5; // HASH_SEED and HASH_PRIME as literals, as in the scanners (measurably faster)
-  for (let i = start; i < end; i++) {
-    let c = s.charCodeAt(i);
-    if ((c - from) >>> 0 < 26) c += delta;
-    hash = Math.imul(hash ^ c, 0x01000193);
-  }
-  return hash;
-}
-
-function foldAscii(raw: string, upper: boolean): string {
-  return upper ? raw.toUpperCase() : raw.toLowerCase();
 }
 
 const MAX_POOLED_CAPACITY = 1 << 16;

@@ -1,8 +1,8 @@
 import type { Value } from '../values/index.js';
 import { foldCase } from './case-fold.js';
 import type { TokenOptions } from './options.js';
+import { InternTable } from './intern-table.js';
 import { hashRange } from './run-sink.js';
-import { StringTable } from './string-table.js';
 import { nextStamp, type TokenSink } from './token-set.js';
 import { walkTokens } from './tokenize.js';
 
@@ -11,24 +11,41 @@ import { walkTokens } from './tokenize.js';
  * {@link TokenInterner.collect} gives the same distinct tokens as `tokens(v, opts)` (spec §4–§5),
  * but a string token already seen in an earlier value is found by its range (hashed by the
  * scanner, compared in place) and neither sliced out again nor hashed again by a `Map`; the
- * caller keeps its per-token state (an index posting) in an array by id. The table is an
- * interning `StringTable`, the one TOKENS de-duplicates with.
+ * caller keeps its per-token state (an index posting) in an array by id.
+ * The ids of successive values are appended to one array ({@link ids}), so that a caller can
+ * keep them where they are: value after value, they are the (token, value) entries of a build.
  */
 export class TokenInterner implements TokenSink {
-  private readonly table = new StringTable(1024, true);
+  private readonly table: InternTable;
   /** The token of each id. */
-  readonly strings: string[] = this.table.byId!;
-  /** After {@link collect}: the ids of the value's distinct string tokens, in `ids[0 .. count)`. */
-  ids = new Int32Array(64);
-  count = 0;
+  readonly strings: string[];
+  /** The distinct string tokens of every value collected so far, value after value, in `ids[0 .. length)`. */
+  ids: Int32Array;
+  length = 0;
   /** After {@link collect}: the value's distinct numbers, booleans and null (order not kept). */
   readonly others: Value[] = [];
   stamp = 0;
-  /** Id → the stamp of the last collect that emitted it. */
-  private emitted = new Uint32Array(1024);
+  /** {@link stamp} as the table keeps it (32 bits). */
+  private tableStamp = 0;
   private seenFlags = 0;
 
-  constructor(private readonly opts: TokenOptions) {}
+  /**
+   * @param expected about how many values will be collected (a hint: the table starts with room
+   *   for about as many distinct tokens, and grows as needed)
+   */
+  constructor(
+    private readonly opts: TokenOptions,
+    expected = 0,
+  ) {
+    this.table = new InternTable(expected);
+    this.strings = this.table.byId;
+    this.ids = new Int32Array(Math.max(1024, expected));
+  }
+
+  /** The prefix keys of the tokens by id, for `sortedIds` (see `writePrefixKeys`). */
+  get prefixKeys(): Uint32Array {
+    return this.table.prefixKeys;
+  }
 
   /** Number of distinct string tokens interned so far. */
   get size(): number {
@@ -36,32 +53,35 @@ export class TokenInterner implements TokenSink {
   }
 
   /**
-   * Tokenizes `v` like `tokens(v, opts)`: fills {@link ids}/{@link count} with its distinct string
-   * tokens and {@link others} with its distinct other tokens. MISSING (`undefined`) gives none.
+   * Tokenizes `v` like `tokens(v, opts)`: appends the ids of its distinct string tokens to
+   * {@link ids} and fills {@link others} with its distinct other tokens. MISSING (`undefined`)
+   * gives none. Returns the number of ids appended.
    */
-  collect(v: Value): void {
-    this.count = 0;
-    this.others.length = 0;
+  collect(v: Value): number {
+    const before = this.length;
+    if (this.others.length !== 0) this.others.length = 0;
     this.seenFlags = 0;
     this.stamp = nextStamp();
+    this.tableStamp = this.stamp | 0;
     walkTokens(v, this.opts, this);
+    return this.length - before;
   }
 
   /** Like `TokenSet.run`: the range as it is, ASCII-folded in place, or folded in full. */
   run(s: string, start: number, end: number, ascii: boolean, hash: number): boolean {
     const fold = this.opts.case;
-    if (fold === 'none') this.emit(this.table.internRange(s, start, end, hash));
-    else if (ascii) this.emit(this.table.internAsciiFolded(s, start, end, fold === 'upper'));
+    if (fold === 'none') this.emit(this.table.internRange(s, start, end, hash, this.tableStamp));
+    else if (ascii) this.emit(this.table.internAsciiFolded(s, start, end, fold === 'upper', this.tableStamp));
     else this.addString(foldCase(s.slice(start, end), fold, false));
     return false;
   }
 
   addHashed(t: string, hash: number): void {
-    this.emit(this.table.internRange(t, 0, t.length, hash));
+    this.emit(this.table.internRange(t, 0, t.length, hash, this.tableStamp));
   }
 
   addString(t: string): void {
-    this.emit(this.table.internRange(t, 0, t.length, hashRange(t, 0, t.length)));
+    this.emit(this.table.internRange(t, 0, t.length, hashRange(t, 0, t.length), this.tableStamp));
   }
 
   addNumber(x: number): void {
@@ -85,20 +105,14 @@ export class TokenInterner implements TokenSink {
     this.others.push(v);
   }
 
-  /** Adds token `id` to the ids of the current value unless this collect emitted it already. */
+  /** Appends token `id` to {@link ids}; -1 (the current value had it already) is skipped. */
   private emit(id: number): void {
-    if (id >= this.emitted.length) {
-      const e = new Uint32Array(Math.max(id + 1, this.emitted.length * 2));
-      e.set(this.emitted);
-      this.emitted = e;
-    }
-    if (this.emitted[id] === this.stamp) return;
-    this.emitted[id] = this.stamp;
-    if (this.count === this.ids.length) {
+    if (id < 0) return;
+    if (this.length === this.ids.length) {
       const ids = new Int32Array(this.ids.length * 2);
       ids.set(this.ids);
       this.ids = ids;
     }
-    this.ids[this.count++] = id;
+    this.ids[this.length++] = id;
   }
 }

@@ -5,3 +5,4 @@ export * from './compare.js';
 export * from './json.js';
 export * from './canonical-key.js';
 export * from './sort-strings.js';
+export { prefixKey, writePrefixKeys } from './string-prefix.js';

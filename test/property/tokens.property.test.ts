@@ -176,8 +176,10 @@ describe('TokenInterner (property)', TIMEOUT, () => {
       fc.property(fc.array(value, { minLength: 1, maxLength: 12 }), options, (values, o) => {
         const interner = new TokenInterner(o);
         for (const v of values) {
-          interner.collect(v);
-          const strings = Array.from(interner.ids.subarray(0, interner.count), (id) => interner.strings[id]);
+          const before = interner.length;
+          const count = interner.collect(v);
+          expect(interner.length).toBe(before + count);
+          const strings = Array.from(interner.ids.subarray(before, interner.length), (id) => interner.strings[id]);
           const got = [...strings, ...interner.others].sort(collate);
           expect(got).toEqual(tokens(v, o).slice().sort(collate));
         }

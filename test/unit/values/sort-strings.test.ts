@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compareStrings, sortStrings } from '../../../src/values/index.js';
+import { compareStrings, sortedIds, sortStrings, writePrefixKeys } from '../../../src/values/index.js';
 
 /** Strings that share prefixes, repeat, and mix ASCII, U+E000–FFFF and surrogate pairs. */
 const units = fc.constantFrom('a', 'b', 'ab', 'z', 'É', '\uE000', '\uFFFE', '\uFFFF', '\u{1F600}', '\u{10000}', '\uD800', '\uDFFE', '\uDFFF', '');
@@ -27,5 +27,33 @@ describe('sortStrings', () => {
     // Low surrogates U+DFFE and U+DFFF share a clamped radix key: the rest must not decide alone.
     const clamped = ['\uDFFFa', '\uDFFEb', 'x\uDFFFa', 'x\uDFFEb', ...Array.from({ length: 20 }, (_, i) => `f${i}`)];
     expect(sortStrings(clamped.slice())).toEqual(clamped.slice().sort(compareStrings));
+  });
+
+  it('sortedIds orders ids by their strings, with prefix keys given or not, for a subset of ids too', () => {
+    fc.assert(
+      fc.property(fc.array(str, { maxLength: 400 }), fc.array(fc.boolean(), { maxLength: 400 }), (xs, pick) => {
+        const keys = new Uint32Array(2 * xs.length);
+        xs.forEach((s, id) => writePrefixKeys(s, keys, id));
+        const ids = Int32Array.from(xs.keys()).filter((id) => pick[id] ?? true);
+        const expected = Array.from(ids, (id) => xs[id]).sort(compareStrings);
+        for (const order of [sortedIds(xs, ids, keys), sortedIds(xs, ids)]) {
+          expect(Array.from(order, (id) => xs[id])).toEqual(expected);
+        }
+        expect(Array.from(sortedIds(xs, undefined, keys), (id) => xs[id])).toEqual(xs.slice().sort(compareStrings));
+      }),
+      { numRuns: Number(process.env.TOKENQL_PROPERTY_RUNS ?? 300) },
+    );
+  });
+
+  it('sortedIds with prefix keys: short and long runs sharing two or four code units, and clamped units in the second key', () => {
+    const xs = [
+      ...Array.from({ length: 120 }, (_, i) => `Ho${String.fromCharCode(97 + (i % 26))}${i}`),
+      ...Array.from({ length: 60 }, (_, i) => `abcd${(i * 37) % 60}`),
+      ...Array.from({ length: 30 }, (_, i) => `Gr${i % 2 ? 'ee' : 'an'}${(i * 7) % 30}`),
+      'ab\uDFFFa', 'ab\uDFFEb', 'ab\uDFFF', 'ab\uDFFE', 'ab', 'abc\uDFFFz', 'abc\uDFFEz',
+    ];
+    const keys = new Uint32Array(2 * xs.length);
+    xs.forEach((s, id) => writePrefixKeys(s, keys, id));
+    expect(Array.from(sortedIds(xs, undefined, keys), (id) => xs[id])).toEqual(xs.slice().sort(compareStrings));
   });
 });
