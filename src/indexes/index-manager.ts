@@ -50,14 +50,8 @@ export type BuildProgress = (p: { index: string; keyspace: string; done: number;
 export class IndexManager {
   private readonly byKeyspace = new Map<string, Map<string, IndexState>>();
   private readonly subscribed = new Set<string>();
-  /** Mutations seen per keyspace (a build re-checks documents only when this moved). */
-  private readonly mutations = new Map<string, { n: number }>();
-
-  private counter(keyspace: string): { n: number } {
-    let c = this.mutations.get(keyspace);
-    if (!c) this.mutations.set(keyspace, (c = { n: 0 }));
-    return c;
-  }
+  /** Per keyspace: for each build in progress, the document keys written since it began. */
+  private readonly writtenDuringBuilds = new Map<string, Set<Set<string>>>();
   private seq = 0;
 
   constructor(private readonly store: Store) {}
@@ -81,8 +75,9 @@ export class IndexManager {
   private subscribe(ks: KeyspaceStore): void {
     if (this.subscribed.has(ks.name)) return;
     this.subscribed.add(ks.name);
-    ks.onMutation((_key, before, after) => {
-      this.counter(ks.name).n++;
+    ks.onMutation((key, before, after) => {
+      const builds = this.writtenDuringBuilds.get(ks.name);
+      if (builds) for (const written of builds) written.add(key);
       const m = this.byKeyspace.get(ks.name);
       if (!m) return;
       for (const s of m.values()) {
@@ -129,40 +124,55 @@ export class IndexManager {
   private async buildOne(s: IndexState, ks: KeyspaceStore, onProgress?: BuildProgress): Promise<void> {
     s.info.state = 'building';
     if (s.tree) {
-      const total = ks.count();
-      const tree = s.tree;
-      const entries = s.entries!;
-      const counter = this.counter(ks.name);
-      const mutationsAtStart = counter.n;
-      tree.beginBuild();
-      const tokens = entries.tokensOf && new TokenIndexBuild(tree, entries.tokensOf.path, entries.tokensOf.options, total);
-      const docs = ks.documents()[Symbol.iterator]();
-      let done = 0;
-      for (;;) {
-        // Writes happen only between chunks (at the await below): a chunk is all appends, or all re-checks.
-        const n =
-          counter.n !== mutationsAtStart
-            ? // Documents changed during the build are indexed by the mutation listener; add (not
-              // append) from here on, since the listener may have added an entry already.
-              addChunk(docs, BUILD_CHUNK, (d) => {
-                if (ks.get(d.key) === d) for (const e of entries(d)) tree.add(e, d.key);
-              })
-            : tokens
-              ? tokens.addFrom(docs, BUILD_CHUNK)
-              : addChunk(docs, BUILD_CHUNK, (d) => {
-                  for (const e of entries(d)) tree.append(e, d.key);
-                });
-        done += n;
-        if (n < BUILD_CHUNK) break;
-        onProgress?.({ index: s.info.name, keyspace: ks.name, done, total });
-        await new Promise((r) => setImmediate(r));
+      let builds = this.writtenDuringBuilds.get(ks.name);
+      if (!builds) this.writtenDuringBuilds.set(ks.name, (builds = new Set()));
+      const written = new Set<string>();
+      builds.add(written);
+      try {
+        await this.fill(s, ks, written, onProgress);
+      } finally {
+        builds.delete(written);
+        if (builds.size === 0) this.writtenDuringBuilds.delete(ks.name);
       }
-      // Entries recorded before a write are kept only for documents the writes left as they were.
-      const run = tokens?.finish(counter.n === mutationsAtStart ? undefined : (d) => ks.get(d.key) === d);
-      tree.endBuild(run);
-      onProgress?.({ index: s.info.name, keyspace: ks.name, done, total });
     }
     s.info.state = 'online';
+  }
+
+  /**
+   * Puts the entries of every document into the tree of a new index, yielding to the event loop
+   * every {@link BUILD_CHUNK} documents; `written` collects the keys written meanwhile, whose new
+   * versions the mutation listener indexes.
+   */
+  private async fill(s: IndexState, ks: KeyspaceStore, written: Set<string>, onProgress?: BuildProgress): Promise<void> {
+    const total = ks.count();
+    const tree = s.tree!;
+    const entries = s.entries!;
+    tree.beginBuild();
+    const tokens = entries.tokensOf && new TokenIndexBuild(tree, entries.tokensOf.path, entries.tokensOf.options, total);
+    const docs = ks.documents()[Symbol.iterator]();
+    let done = 0;
+    for (;;) {
+      // Writes happen only between chunks (at the await below): a chunk is all appends, or all re-checks.
+      const n =
+        written.size > 0
+          ? // The listener may have indexed a document already: add (not append) from here on,
+            // and only the document as it is now.
+            addChunk(docs, BUILD_CHUNK, (d) => {
+              if (ks.get(d.key) === d) for (const e of entries(d)) tree.add(e, d.key);
+            })
+          : tokens
+            ? tokens.addFrom(docs, BUILD_CHUNK)
+            : addChunk(docs, BUILD_CHUNK, (d) => {
+                for (const e of entries(d)) tree.append(e, d.key);
+              });
+      done += n;
+      if (n < BUILD_CHUNK) break;
+      onProgress?.({ index: s.info.name, keyspace: ks.name, done, total });
+      await new Promise((r) => setImmediate(r));
+    }
+    // Entries recorded before a write are kept only for documents the writes left alone.
+    tree.endBuild(tokens?.finish(written.size > 0 ? written : undefined));
+    onProgress?.({ index: s.info.name, keyspace: ks.name, done, total });
   }
 
   /** BUILD INDEX: builds the named deferred indexes. */

@@ -20,8 +20,7 @@ export class TokenIndexBuild {
   private readonly interner: TokenInterner;
   /** Per document with string tokens: where its ids end in the interner's `ids`. */
   private ends: Int32Array;
-  private readonly docs: StoredDocument[] = [];
-  /** The key of each document (read while the document is at hand). */
+  /** The key of each document with string tokens (read while the document is at hand). */
   private readonly docKeys: string[] = [];
 
   /**
@@ -63,8 +62,7 @@ export class TokenIndexBuild {
     const others = interner.others;
     for (let i = 0; i < others.length; i++) this.tree.appendValue(others[i], d.key);
     if (count === 0) return;
-    const docNo = this.docs.push(d) - 1;
-    this.docKeys.push(d.key);
+    const docNo = this.docKeys.push(d.key) - 1;
     if (docNo === this.ends.length) {
       const ends = new Int32Array(this.ends.length * 2);
       ends.set(this.ends);
@@ -75,11 +73,12 @@ export class TokenIndexBuild {
 
   /**
    * The recorded string entries, grouped by token and sorted, for `IndexTree.endBuild`.
-   * @param current when documents may have changed since they were added: whether one is still
-   *   the keyspace's current version (its entries are dropped otherwise)
+   * @param written the keys of documents written since they were added, if any: their entries
+   *   are dropped (the new versions are indexed by the index manager's mutation listener)
    */
-  finish(current?: (d: StoredDocument) => boolean): SortedStringRun {
-    const { interner, ends, docs, docKeys } = this;
+  finish(written?: ReadonlySet<string>): SortedStringRun {
+    const { interner, ends, docKeys } = this;
+    const docs = docKeys.length;
     const { ids, strings } = interner;
     const size = interner.size;
     const n = interner.length;
@@ -89,10 +88,10 @@ export class TokenIndexBuild {
     for (let id = 0; id < size; id++) start[id + 1] += start[id];
     const next = start.slice(0, size);
     const byToken = new Int32Array(n);
-    for (let docNo = 0, i = 0; docNo < docs.length; docNo++) {
+    for (let docNo = 0, i = 0; docNo < docs; docNo++) {
       for (const end = ends[docNo]; i < end; i++) byToken[next[ids[i]]++] = docNo;
     }
-    const live = current && docs.map(current);
+    const live = written && docKeys.map((k) => !written.has(k));
     const order = sortedIds(strings, undefined, interner.prefixKeys);
     const tokens: string[] = [];
     const tokenDocs: string[][] = [];
