@@ -1,4 +1,4 @@
-import { compareFrom, isClampedKey, prefixKey, unitAt } from './string-prefix.js';
+import { compareFrom, isClampedKey, unitAt, writePrefixKeys } from './string-prefix.js';
 
 /** Below this many strings a range is finished by insertion sort. */
 const SMALL = 12;
@@ -60,38 +60,67 @@ function multikeySort(strs: readonly string[], ids: Int32Array, from: number, to
   }
 }
 
-/** Bits of the radix digits: three passes of 11 bits sort the 32-bit prefix keys. */
-const DIGIT_BITS = 11;
-const DIGIT_MASK = (1 << DIGIT_BITS) - 1;
-/** Runs of equal first keys up to this long are sorted by insertion on their second keys. */
+/** Runs of equal radix keys up to this long are finished by insertion on the next code units. */
 const SHORT_RUN = 48;
+/** Mapped code units (plus one) below this fit in 10 bits: three of them make one 30-bit key. */
+const COMPACT_UNIT = 1 << 10;
 
 /**
- * Insertion sort of `ids[lo, hi)`, strings that agree on their first two code units, by their
- * second prefix keys (`keys[2 id + 1]`, code units 2–3), then by the strings themselves.
+ * Insertion sort of `ids[lo, hi)`, strings that agree on their first `depth` code units (2 or 3),
+ * by the code units after them as the prefix keys hold them (`keys[2 id + 1]`: units 2–3, of
+ * which only unit 3 when `depth` is 3), then by the rest of the strings.
  */
-function insertionSortByKey(strs: readonly string[], keys: Uint32Array, ids: Int32Array, lo: number, hi: number): void {
+function insertionSortByKey(strs: readonly string[], keys: Uint32Array, ids: Int32Array, lo: number, hi: number, depth: number): void {
+  const mask = depth === 3 ? 0xffff : -1;
   for (let i = lo + 1; i < hi; i++) {
     const id = ids[i];
-    const k = keys[2 * id + 1];
+    const k = (keys[2 * id + 1] & mask) >>> 0;
     let j = i - 1;
     for (; j >= lo; j--) {
       const other = ids[j];
-      const ko = keys[2 * other + 1];
-      if (ko < k || (ko === k && compareFrom(strs[other], strs[id], 2) <= 0)) break;
+      const ko = (keys[2 * other + 1] & mask) >>> 0;
+      if (ko < k || (ko === k && compareFrom(strs[other], strs[id], depth) <= 0)) break;
       ids[j + 1] = other;
     }
     ids[j + 1] = id;
   }
 }
 
+/** LSD radix sort of `first` (with `order` alongside) on its low `passes × bits` bits; returns the sorted pair. */
+function radixSort(first: Uint32Array, order: Int32Array, bits: number, passes: number): [Uint32Array, Int32Array] {
+  const n = first.length;
+  let first2: Uint32Array = new Uint32Array(n);
+  let order2: Int32Array = new Int32Array(n);
+  const mask = (1 << bits) - 1;
+  const count = new Uint32Array(1 << bits);
+  for (let shift = 0; shift < bits * passes; shift += bits) {
+    count.fill(0);
+    for (let i = 0; i < n; i++) count[(first[i] >>> shift) & mask]++;
+    let sum = 0;
+    for (let d = 0; d < count.length; d++) {
+      const c = count[d];
+      count[d] = sum;
+      sum += c;
+    }
+    for (let i = 0; i < n; i++) {
+      const at = count[(first[i] >>> shift) & mask]++;
+      first2[at] = first[i];
+      order2[at] = order[i];
+    }
+    [first, first2] = [first2, first];
+    [order, order2] = [order2, order];
+  }
+  return [first, order];
+}
+
 /**
  * The order of strings by code point, the order of {@link compareStrings} (N1QL collation of
  * strings), several times faster than `Array.prototype.sort`, for index builds: an LSD radix sort
- * (three 11-bit passes) on a 32-bit key made of each string's first two code units, then each run
- * of equal keys is finished by insertion on the next two code units, or, when long, by a
- * multikey quicksort (Bentley and Sedgewick, "Fast algorithms for sorting and searching
- * strings", 1997), which compares code units instead of whole strings.
+ * on a key made of each string's first code units (three units in 30 bits when they are all
+ * below U+03FF, else two in 32 bits), then each run of equal keys is finished by insertion on
+ * the next code units, or, when long, by a multikey quicksort (Bentley and Sedgewick, "Fast
+ * algorithms for sorting and searching strings", 1997), which compares code units instead of
+ * whole strings.
  * @param strs the strings, by id
  * @param ids the ids to sort (default: every id, 0 … strs.length - 1); not modified
  * @param keys the strings' prefix keys by id, as `writePrefixKeys` stores them, if the caller
@@ -100,45 +129,40 @@ function insertionSortByKey(strs: readonly string[], keys: Uint32Array, ids: Int
  */
 export function sortedIds(strs: readonly string[], ids?: Int32Array, keys?: Uint32Array): Int32Array {
   const n = ids ? ids.length : strs.length;
-  let order = new Int32Array(n);
+  let order: Int32Array = new Int32Array(n);
   if (ids) order.set(ids);
   else for (let i = 0; i < n; i++) order[i] = i;
   if (n <= SMALL) {
     insertionSort(strs, order, 0, n, 0);
     return order;
   }
-  let first = new Uint32Array(n);
-  let first2 = new Uint32Array(n);
-  let order2 = new Int32Array(n);
-  if (keys) for (let i = 0; i < n; i++) first[i] = keys[2 * order[i]];
-  else for (let i = 0; i < n; i++) first[i] = prefixKey(strs[order[i]]);
-  const count = new Uint32Array(1 << DIGIT_BITS);
-  for (let shift = 0; shift < 32; shift += DIGIT_BITS) {
-    count.fill(0);
-    for (let i = 0; i < n; i++) count[(first[i] >>> shift) & DIGIT_MASK]++;
-    let sum = 0;
-    for (let d = 0; d < count.length; d++) {
-      const c = count[d];
-      count[d] = sum;
-      sum += c;
-    }
-    for (let i = 0; i < n; i++) {
-      const at = count[(first[i] >>> shift) & DIGIT_MASK]++;
-      first2[at] = first[i];
-      order2[at] = order[i];
-    }
-    [first, first2] = [first2, first];
-    [order, order2] = [order2, order];
+  if (!keys) {
+    keys = new Uint32Array(2 * strs.length);
+    for (let i = 0; i < n; i++) writePrefixKeys(strs[order[i]], keys, order[i]);
   }
+  let compact = true;
+  for (let i = 0; i < n && compact; i++) {
+    const id = order[i];
+    const hi = keys[2 * id];
+    compact = hi >>> 16 < COMPACT_UNIT && (hi & 0xffff) < COMPACT_UNIT && keys[2 * id + 1] >>> 16 < COMPACT_UNIT;
+  }
+  let first: Uint32Array = new Uint32Array(n);
+  for (let i = 0; i < n; i++) {
+    const id = order[i];
+    const hi = keys[2 * id];
+    first[i] = compact ? ((hi >>> 16) << 20) | ((hi & 0xffff) << 10) | (keys[2 * id + 1] >>> 16) : hi;
+  }
+  [first, order] = compact ? radixSort(first, order, 10, 3) : radixSort(first, order, 11, 3);
+  const depth = compact ? 3 : 2;
   for (let i = 0; i < n; ) {
     const key = first[i];
     let j = i + 1;
     while (j < n && first[j] === key) j++;
-    // Equal keys mean equal first two code units, unless one was clamped (from U+DFFE–DFFF).
+    // Equal keys mean equal first code units, unless one of two was clamped (from U+DFFE–DFFF).
     if (j - i > 1) {
-      if (isClampedKey(key)) multikeySort(strs, order, i, j, 0);
-      else if (keys && j - i <= SHORT_RUN) insertionSortByKey(strs, keys, order, i, j);
-      else multikeySort(strs, order, i, j, 2);
+      if (!compact && isClampedKey(key)) multikeySort(strs, order, i, j, 0);
+      else if (j - i <= SHORT_RUN) insertionSortByKey(strs, keys, order, i, j, depth);
+      else multikeySort(strs, order, i, j, depth);
     }
     i = j;
   }

@@ -45,15 +45,30 @@ describe('sortStrings', () => {
     );
   });
 
-  it('sortedIds with prefix keys: short and long runs sharing two or four code units, and clamped units in the second key', () => {
-    const xs = [
+  it('sortedIds with prefix keys: short and long runs sharing three or four code units, with every unit below U+03FF or not', () => {
+    const latin = [
       ...Array.from({ length: 120 }, (_, i) => `Ho${String.fromCharCode(97 + (i % 26))}${i}`),
       ...Array.from({ length: 60 }, (_, i) => `abcd${(i * 37) % 60}`),
       ...Array.from({ length: 30 }, (_, i) => `Gr${i % 2 ? 'ee' : 'an'}${(i * 7) % 30}`),
-      'ab\uDFFFa', 'ab\uDFFEb', 'ab\uDFFF', 'ab\uDFFE', 'ab', 'abc\uDFFFz', 'abc\uDFFEz',
+      ...Array.from({ length: 30 }, (_, i) => `ab${'é'.repeat(i % 3)}${'\u03FE'.repeat(i % 2)}${i % 4}`),
+      'ab', 'a', 'abc', 'abcd', 'abcde',
     ];
-    const keys = new Uint32Array(2 * xs.length);
-    xs.forEach((s, id) => writePrefixKeys(s, keys, id));
-    expect(Array.from(sortedIds(xs, undefined, keys), (id) => xs[id])).toEqual(xs.slice().sort(compareStrings));
+    // Clamped units (U+DFFE and U+DFFF share a key value) and units above U+03FF: two units per radix key.
+    const other = [...latin, 'ab\uDFFFa', 'ab\uDFFEb', 'ab\uDFFF', 'ab\uDFFE', 'abc\uDFFFz', 'abc\uDFFEz', 'ab\u0400', 'ab\u03FF'];
+    for (const xs of [latin, other]) {
+      const keys = new Uint32Array(2 * xs.length);
+      xs.forEach((s, id) => writePrefixKeys(s, keys, id));
+      expect(Array.from(sortedIds(xs, undefined, keys), (id) => xs[id])).toEqual(xs.slice().sort(compareStrings));
+    }
+  });
+
+  it('sortedIds orders strings of few, low code units (three per radix key) like compareStrings', () => {
+    const low = fc.string({ unit: fc.constantFrom('a', 'b', 'c', 'A', 'é', '\u03FE', '\u03FF', ' '), maxLength: 7 });
+    fc.assert(
+      fc.property(fc.array(low, { maxLength: 300 }), (xs) => {
+        expect(Array.from(sortedIds(xs), (id) => xs[id])).toEqual(xs.slice().sort(compareStrings));
+      }),
+      { numRuns: Number(process.env.TOKENQL_PROPERTY_RUNS ?? 300) },
+    );
   });
 });
