@@ -2,17 +2,23 @@ import { createRequire } from 'node:module';
 import { canonicalKey, collate, compareStrings, sortedIds, type Value } from '../values/index.js';
 import { Posting } from './posting.js';
 
+/**
+ * The documents of a key in the tree: a `Posting`, or, as a build leaves them, a plain array of
+ * distinct document keys, which becomes a `Posting` on the key's first change.
+ */
+type Docs = Posting | string[];
+
 /** The part of sorted-btree's `BTree` (a B+ tree with a custom comparator) used here. */
 interface Tree {
   readonly size: number;
-  get(key: Value[]): Posting | undefined;
-  set(key: Value[], value: Posting): boolean;
+  get(key: Value[]): Docs | undefined;
+  set(key: Value[], value: Docs): boolean;
   delete(key: Value[]): boolean;
-  entries(lowestKey?: Value[]): IterableIterator<[Value[], Posting]>;
+  entries(lowestKey?: Value[]): IterableIterator<[Value[], Docs]>;
 }
 type Compare = (a: Value[], b: Value[]) => number;
 type TreeCtor = new (entries: undefined, compare: Compare) => Tree;
-type BulkLoad = (keys: Value[][], values: Posting[], maxNodeSize: number, compare: Compare, loadFactor?: number) => Tree;
+type BulkLoad = (keys: Value[][], values: Docs[], maxNodeSize: number, compare: Compare, loadFactor?: number) => Tree;
 
 // sorted-btree ships CommonJS with the class as `exports.default`.
 const require = createRequire(import.meta.url);
@@ -106,10 +112,19 @@ export class IndexTree {
     return e;
   }
 
+  /** The tree's posting of a key (a build's array of documents turned into one). */
+  private inTree(key: Value[]): Posting | undefined {
+    if (this.tree.size === 0) return undefined;
+    const docs = this.tree.get(key);
+    if (docs === undefined || docs instanceof Posting) return docs;
+    const e = new Posting(key, docs);
+    this.tree.set(key, e);
+    return e;
+  }
+
   /** The posting of a key: the build's, else the tree's; created in the tree when `create`. */
   private posting(key: Value[], create: boolean): Posting | undefined {
-    let e = this.building && this.built(key, false);
-    if (!e && this.tree.size > 0) e = this.tree.get(key);
+    let e = (this.building && this.built(key, false)) || this.inTree(key);
     if (!e && create) this.tree.set(key, (e = new Posting(key)));
     return e;
   }
@@ -130,39 +145,41 @@ export class IndexTree {
     this.building = undefined;
     const appended = b ? [...b.scalars.values(), ...b.composite.values()].filter((e) => e.size > 0) : [];
     this.sortPostings(appended);
-    let postings = appended;
+    let keys = appended.map((e) => e.key);
+    let values: Docs[] = appended;
     if (run) {
-      const fromRun = run.tokens.map((t, i) => new Posting([t], run.docs[i]));
-      for (const d of run.docs) this.entryCount += d.length;
-      if (this.desc[0]) fromRun.reverse();
-      postings = appended.length === 0 ? fromRun : this.merge(appended, fromRun);
+      const runKeys = run.tokens.map((t) => [t]);
+      let runValues = run.docs;
+      for (const d of runValues) this.entryCount += d.length;
+      if (this.desc[0]) {
+        runKeys.reverse();
+        runValues = runValues.slice().reverse();
+      }
+      [keys, values] = appended.length === 0 ? [runKeys, runValues] : this.merge(keys, values, runKeys, runValues);
     }
-    if (this.tree.size === 0 && postings.length > 0) {
-      this.tree = bulkLoad(
-        postings.map((e) => e.key),
-        postings,
-        MAX_NODE_SIZE,
-        this.compare,
-        BULK_LOAD_FACTOR,
-      );
+    if (this.tree.size === 0 && keys.length > 0) {
+      this.tree = bulkLoad(keys, values, MAX_NODE_SIZE, this.compare, BULK_LOAD_FACTOR);
       return;
     }
-    for (const e of postings) {
-      const existing = this.tree.get(e.key);
-      if (!existing) this.tree.set(e.key, e);
-      else for (const id of e) if (!existing.add(id)) this.entryCount--;
+    for (let i = 0; i < keys.length; i++) {
+      const existing = this.inTree(keys[i]);
+      if (!existing) this.tree.set(keys[i], values[i]);
+      else for (const id of values[i]) if (!existing.add(id)) this.entryCount--;
     }
   }
 
-  /** Two lists of postings in index order merged into one. */
-  private merge(a: Posting[], b: Posting[]): Posting[] {
-    const out: Posting[] = [];
+  /** Two lists of keys (with their documents) in index order merged into one. */
+  private merge(aKeys: Value[][], a: Docs[], bKeys: Value[][], b: Docs[]): [Value[][], Docs[]] {
+    const keys: Value[][] = [];
+    const values: Docs[] = [];
     let i = 0;
     let j = 0;
-    while (i < a.length && j < b.length) out.push(this.compare(a[i].key, b[j].key) <= 0 ? a[i++] : b[j++]);
-    while (i < a.length) out.push(a[i++]);
-    while (j < b.length) out.push(b[j++]);
-    return out;
+    while (i < a.length || j < b.length) {
+      const fromA = j === b.length || (i < a.length && this.compare(aKeys[i], bKeys[j]) <= 0);
+      keys.push(fromA ? aKeys[i] : bKeys[j]);
+      values.push(fromA ? a[i++] : b[j++]);
+    }
+    return [keys, values];
   }
 
   /**
@@ -192,9 +209,8 @@ export class IndexTree {
 
   /** Adds an entry during a build: the document is known not to have this key yet. */
   append(key: Value[], docId: string): void {
-    let e = this.built(key, false);
-    if (!e && this.tree.size > 0) e = this.tree.get(key);
-    (e ?? this.built(key, true)!).append(docId);
+    const e = this.built(key, false) || this.inTree(key) || this.built(key, true)!;
+    e.append(docId);
     this.entryCount++;
   }
 
