@@ -1,6 +1,6 @@
-import type { IndexTree, SortedStringRun, StoredDocument } from '../storage/index.js';
+import type { IndexTree, SortedRun, StoredDocument } from '../storage/index.js';
 import { TokenInterner, type TokenOptions } from '../tokens/index.js';
-import { sortedIds } from '../values/index.js';
+import { sortedIds, type Value } from '../values/index.js';
 import { readPath } from './index-entries.js';
 
 /**
@@ -76,7 +76,7 @@ export class TokenIndexBuild {
    * @param written the keys of documents written since they were added, if any: their entries
    *   are dropped (the new versions are indexed by the index manager's mutation listener)
    */
-  finish(written?: ReadonlySet<string>): SortedStringRun {
+  finish(written?: ReadonlySet<string>): SortedRun {
     const { interner, ends, docKeys } = this;
     const docs = docKeys.length;
     const { ids, strings } = interner;
@@ -93,23 +93,25 @@ export class TokenIndexBuild {
     }
     const live = written && docKeys.map((k) => !written.has(k));
     const order = sortedIds(strings, undefined, interner.prefixKeys);
-    const tokens: string[] = [];
+    const keys: Value[][] = [];
     const tokenDocs: string[][] = [];
+    let entries = 0;
     for (let i = 0; i < size; i++) {
       const id = order[i];
       const from = start[id];
       const to = start[id + 1];
-      const keys: string[] = new Array<string>(to - from);
+      const ofToken: string[] = new Array<string>(to - from);
       let m = 0;
       for (let j = from; j < to; j++) {
         const docNo = byToken[j];
-        if (!live || live[docNo]) keys[m++] = docKeys[docNo];
+        if (!live || live[docNo]) ofToken[m++] = docKeys[docNo];
       }
       if (m === 0) continue;
-      if (m < keys.length) keys.length = m;
-      tokens.push(strings[id]);
-      tokenDocs.push(keys);
+      if (m < ofToken.length) ofToken.length = m;
+      keys.push([strings[id]]);
+      tokenDocs.push(ofToken);
+      entries += m;
     }
-    return { tokens, docs: tokenDocs };
+    return { keys, docs: tokenDocs, entries };
   }
 }

@@ -37,12 +37,14 @@ export interface KeyRange {
 }
 
 /**
- * The result of a one-string-key build done outside the tree (the TOKENS index build): keys in
- * ascending code point order, each with the document keys that have it (distinct, non-empty).
+ * The result of a build of one-key entries done outside the tree (the TOKENS index build): keys
+ * in ascending collation order (one value each), each with the document keys that have it
+ * (distinct, non-empty, the array handed over to the tree), and the number of entries in all.
  */
-export interface SortedStringRun {
-  tokens: string[];
+export interface SortedRun {
+  keys: Value[][];
   docs: string[][];
+  entries: number;
 }
 
 /**
@@ -140,7 +142,7 @@ export class IndexTree {
    * empty, as it is for CREATE/BUILD INDEX unless documents changed during the build. The
    * run's keys must not have been appended otherwise in this build.
    */
-  endBuild(run?: SortedStringRun): void {
+  endBuild(run?: SortedRun): void {
     const b = this.building;
     this.building = undefined;
     const appended = b ? [...b.scalars.values(), ...b.composite.values()].filter((e) => e.size > 0) : [];
@@ -148,11 +150,11 @@ export class IndexTree {
     let keys = appended.map((e) => e.key);
     let values: Docs[] = appended;
     if (run) {
-      const runKeys = run.tokens.map((t) => [t]);
+      let runKeys = run.keys;
       let runValues = run.docs;
-      for (const d of runValues) this.entryCount += d.length;
+      this.entryCount += run.entries;
       if (this.desc[0]) {
-        runKeys.reverse();
+        runKeys = runKeys.slice().reverse();
         runValues = runValues.slice().reverse();
       }
       [keys, values] = appended.length === 0 ? [runKeys, runValues] : this.merge(keys, values, runKeys, runValues);

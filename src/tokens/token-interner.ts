@@ -31,13 +31,14 @@ export class TokenInterner implements TokenSink {
 
   /**
    * @param expected about how many values will be collected (a hint: the table starts with room
-   *   for about as many distinct tokens, and grows as needed)
+   *   for half as many distinct tokens, about what fields of names and descriptions give, and
+   *   grows as needed; a smaller table stays in cache)
    */
   constructor(
     private readonly opts: TokenOptions,
     expected = 0,
   ) {
-    this.table = new InternTable(expected);
+    this.table = new InternTable(expected >> 1);
     this.strings = this.table.byId;
     this.ids = new Int32Array(Math.max(1024, expected));
   }
