@@ -108,7 +108,11 @@ export class TokenIndexBuild {
       }
       if (m === 0) continue;
       if (m < ofToken.length) ofToken.length = m;
-      keys.push([strings[id]]);
+      // `new Array(1)`, not the literal `[t]`: in this loop of a build, measured to take half the
+      // time (Node 20); a small loop of literals alone shows no difference, so check before changing.
+      const key = new Array<Value>(1);
+      key[0] = strings[id];
+      keys.push(key);
       tokenDocs.push(ofToken);
       entries += m;
     }
