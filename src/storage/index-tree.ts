@@ -80,7 +80,7 @@ export class IndexTree {
       const x = a[0];
       const y = b[0];
       if (typeof x === 'string' && typeof y === 'string') {
-        const c = x === y ? 0 : compareStrings(x, y);
+        const c = compareStrings(x, y);
         return this.desc[0] ? -c : c;
       }
     }
