@@ -9,7 +9,11 @@ export type Compile = (e: import('../ast/index.js').Expr, scope: Scope) => Evalu
 /** Field `name` of `v`: MISSING unless `v` is an object that has it. */
 export function getField(v: Value, name: string): Value {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return undefined;
-  return Object.prototype.hasOwnProperty.call(v, name) ? (v as ObjectValue)[name] : undefined;
+  // A JSON value is never undefined, so an undefined read is an absent field, known without the
+  // own-property check (the common case when scanning documents of several shapes); a defined
+  // read may still come from Object.prototype ("toString", "constructor").
+  const x = (v as ObjectValue)[name];
+  return x !== undefined && Object.prototype.hasOwnProperty.call(v, name) ? x : undefined;
 }
 
 function getFieldCI(v: Value, name: string): Value {
