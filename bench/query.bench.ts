@@ -12,7 +12,7 @@
  *    own TOKENS with the same options: over the same field of every document (each document
  *    visited and its field read, as the build must: the target's baseline), and over the field
  *    values alone, read out beforehand (for information: the tokenizer's share). All are repeated
- *    (TOKENQL_BENCH_BUILD_ROUNDS, default 3, at least 11 below 100,000 documents, after 2 untimed
+ *    (TOKENQL_BENCH_BUILD_ROUNDS, default 3, at least 31 below 100,000 documents, after 2 untimed
  *    builds, 20 below 100,000 documents, for the JIT; the index is dropped between rounds) and
  *    the medians are compared. From 100,000 documents each round starts with a full GC and an
  *    untimed TOKENS pass, so that no major GC of a multi-gigabyte heap lands in a timed section. Heap growth is heapUsed after full GCs, before and after one more, untimed, CREATE INDEX.
@@ -55,7 +55,7 @@ const ITERS = envInt('TOKENQL_BENCH_ITERS', 200);
 const SCANS = envInt('TOKENQL_BENCH_SCANS', 5);
 const BUILD_ROUNDS = envInt('TOKENQL_BENCH_BUILD_ROUNDS', 3);
 /** Timed builds on a keyspace under 100,000 documents, where one build takes milliseconds. */
-const SMALL_BUILD_ROUNDS = Math.max(BUILD_ROUNDS, 11);
+const SMALL_BUILD_ROUNDS = Math.max(BUILD_ROUNDS, 31);
 const roundsFor = (docs: number): number => (docs < 100_000 ? SMALL_BUILD_ROUNDS : BUILD_ROUNDS);
 const WARMUP = 20;
 const RARE_TOKENS = 16;
