@@ -6,6 +6,8 @@ const MIN_CAPACITY = 1024;
 const MAX_INITIAL_CAPACITY = 1 << 16;
 /** Int32s per slot: the mixed hash, the id + 1 (0: a free slot), the stamp of the last lookup. */
 const SLOT = 3;
+/** A `from` that no code unit reaches: compare without folding. */
+const NO_FOLD = 0x10000;
 
 /**
  * Strings numbered in insertion order (ids 0, 1, 2, …), for the index builds' `TokenInterner`:
@@ -48,19 +50,8 @@ export class InternTable {
    */
   internRange(s: string, start: number, end: number, hash: number, stamp: number): number {
     const h = mixHash(hash);
-    const len = end - start;
-    const { slots, mask, byId } = this;
-    let i = (h & mask) * SLOT;
-    for (;;) {
-      const id = slots[i + 1] - 1;
-      if (id < 0) break;
-      if (slots[i] === h) {
-        const t = byId[id];
-        if (t.length === len && sameRange(t, s, start, len)) return this.seen(i, id, stamp);
-      }
-      i = i + SLOT > mask * SLOT ? 0 : i + SLOT;
-    }
-    return this.put(i, h, s.slice(start, end), stamp);
+    const i = this.find(s, start, end, h, NO_FOLD, 0);
+    return i >= 0 ? this.seen(i, stamp) : this.put(~i, h, s.slice(start, end), stamp);
   }
 
   /**
@@ -71,26 +62,34 @@ export class InternTable {
     const from = upper ? FOLD_UPPER_FROM : FOLD_LOWER_FROM;
     const delta = upper ? -FOLD_DELTA : FOLD_DELTA;
     const h = mixHash(foldedHash(s, start, end, from, delta));
+    const i = this.find(s, start, end, h, from, delta);
+    return i >= 0 ? this.seen(i, stamp) : this.put(~i, h, foldAscii(s.slice(start, end), upper), stamp);
+  }
+
+  /**
+   * The slot offset of the string equal to `s[start, end)` (folded by `from`/`delta` unless `from`
+   * is {@link NO_FOLD}), whose mixed hash is `h`, or `~offset` of the free slot where it would go.
+   */
+  private find(s: string, start: number, end: number, h: number, from: number, delta: number): number {
     const len = end - start;
     const { slots, mask, byId } = this;
     let i = (h & mask) * SLOT;
     for (;;) {
       const id = slots[i + 1] - 1;
-      if (id < 0) break;
+      if (id < 0) return ~i;
       if (slots[i] === h) {
         const t = byId[id];
-        if (t.length === len && sameFoldedRange(t, s, start, len, from, delta)) return this.seen(i, id, stamp);
+        if (t.length === len && (from === NO_FOLD ? sameRange(t, s, start, len) : sameFoldedRange(t, s, start, len, from, delta))) return i;
       }
       i = i + SLOT > mask * SLOT ? 0 : i + SLOT;
     }
-    return this.put(i, h, foldAscii(s.slice(start, end), upper), stamp);
   }
 
-  /** The string `id` in slot offset `i` found under `stamp`: its id, or -1 if found under that stamp before. */
-  private seen(i: number, id: number, stamp: number): number {
+  /** The id of the string in slot offset `i`, found under `stamp`; -1 if it was found under that stamp before. */
+  private seen(i: number, stamp: number): number {
     if (this.slots[i + 2] === stamp) return -1;
     this.slots[i + 2] = stamp;
-    return id;
+    return this.slots[i + 1] - 1;
   }
 
   /** Stores `t` with mixed hash `h` in the free slot at offset `i`; returns its id. */
