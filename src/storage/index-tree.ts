@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
-import { canonicalKey, collate, compareStrings, sortedIds, type Value } from '../values/index.js';
+import { collate, compareStrings, type Value } from '../values/index.js';
+import { BuildPostings, mergeInOrder, type KeyOrder } from './build-postings.js';
 import { Posting } from './posting.js';
 
 /**
@@ -16,9 +17,8 @@ interface Tree {
   delete(key: Value[]): boolean;
   entries(lowestKey?: Value[]): IterableIterator<[Value[], Docs]>;
 }
-type Compare = (a: Value[], b: Value[]) => number;
-type TreeCtor = new (entries: undefined, compare: Compare) => Tree;
-type BulkLoad = (keys: Value[][], values: Docs[], maxNodeSize: number, compare: Compare, loadFactor?: number) => Tree;
+type TreeCtor = new (entries: undefined, compare: KeyOrder) => Tree;
+type BulkLoad = (keys: Value[][], values: Docs[], maxNodeSize: number, compare: KeyOrder, loadFactor?: number) => Tree;
 
 // sorted-btree ships CommonJS with the class as `exports.default`.
 const require = createRequire(import.meta.url);
@@ -61,20 +61,17 @@ export interface SortedRun {
 export class IndexTree {
   private tree: Tree;
   private entryCount = 0;
-  /**
-   * During a build: the postings the build appended, not yet in the tree, by key: single strings
-   * and numbers by themselves (-0 as 0), other keys by their canonical text.
-   */
-  private building: { scalars: Map<string | number, Posting>; composite: Map<string, Posting> } | undefined;
+  /** During a build: the postings the build appended, not yet in the tree. */
+  private building: BuildPostings | undefined;
 
   /** {@link compareKeys} bound to this tree, for the B+ tree and the sorts. */
-  private readonly compare: Compare = (a, b) => this.compareKeys(a, b);
+  private readonly compare: KeyOrder = (a, b) => this.compareKeys(a, b);
 
   constructor(private readonly desc: readonly boolean[]) {
     this.tree = new BTree(undefined, this.compare);
   }
 
-  /** Compares composite keys position by position; a prefix sorts before its extensions. */
+  /** KeyOrders composite keys position by position; a prefix sorts before its extensions. */
   compareKeys(a: Value[], b: Value[]): number {
     if (a.length === 1 && b.length === 1) {
       const x = a[0];
@@ -102,18 +99,6 @@ export class IndexTree {
     return this.tree.size;
   }
 
-  /** During a build: the build's posting of a key, created (empty) when `create`. */
-  private built(key: Value[], create: boolean): Posting | undefined {
-    const b = this.building!;
-    const v = key[0];
-    const single = key.length === 1 && (typeof v === 'string' || typeof v === 'number');
-    const id = single ? (v === 0 ? 0 : v) : canonicalKey(key);
-    const map: Map<string | number, Posting> = single ? b.scalars : b.composite;
-    let e = map.get(id);
-    if (!e && create) map.set(id, (e = new Posting(key)));
-    return e;
-  }
-
   /** The tree's posting of a key (a build's array of documents turned into one). */
   private inTree(key: Value[]): Posting | undefined {
     if (this.tree.size === 0) return undefined;
@@ -126,14 +111,14 @@ export class IndexTree {
 
   /** The posting of a key: the build's, else the tree's; created in the tree when `create`. */
   private posting(key: Value[], create: boolean): Posting | undefined {
-    let e = (this.building && this.built(key, false)) || this.inTree(key);
+    let e = this.building?.get(key, false) || this.inTree(key);
     if (!e && create) this.tree.set(key, (e = new Posting(key)));
     return e;
   }
 
   /** Starts a build: entries added with `append`/`appendValue` reach the tree at {@link endBuild}. */
   beginBuild(): void {
-    this.building = { scalars: new Map(), composite: new Map() };
+    this.building = new BuildPostings();
   }
 
   /**
@@ -143,10 +128,8 @@ export class IndexTree {
    * run's keys must not have been appended otherwise in this build.
    */
   endBuild(run?: SortedRun): void {
-    const b = this.building;
+    const appended = this.building?.sorted(this.compare, this.desc[0]) ?? [];
     this.building = undefined;
-    const appended = b ? [...b.scalars.values(), ...b.composite.values()].filter((e) => e.size > 0) : [];
-    this.sortPostings(appended);
     let keys = appended.map((e) => e.key);
     let values: Docs[] = appended;
     if (run) {
@@ -157,7 +140,7 @@ export class IndexTree {
         runKeys = runKeys.slice().reverse();
         runValues = runValues.slice().reverse();
       }
-      [keys, values] = appended.length === 0 ? [runKeys, runValues] : this.merge(keys, values, runKeys, runValues);
+      [keys, values] = appended.length === 0 ? [runKeys, runValues] : mergeInOrder<Docs>(keys, values, runKeys, runValues, this.compare);
     }
     if (this.tree.size === 0 && keys.length > 0) {
       this.tree = bulkLoad(keys, values, MAX_NODE_SIZE, this.compare, BULK_LOAD_FACTOR);
@@ -170,40 +153,6 @@ export class IndexTree {
     }
   }
 
-  /** Two lists of keys (with their documents) in index order merged into one. */
-  private merge(aKeys: Value[][], a: Docs[], bKeys: Value[][], b: Docs[]): [Value[][], Docs[]] {
-    const keys: Value[][] = [];
-    const values: Docs[] = [];
-    let i = 0;
-    let j = 0;
-    while (i < a.length || j < b.length) {
-      const fromA = j === b.length || (i < a.length && this.compare(aKeys[i], bKeys[j]) <= 0);
-      keys.push(fromA ? aKeys[i] : bKeys[j]);
-      values.push(fromA ? a[i++] : b[j++]);
-    }
-    return [keys, values];
-  }
-
-  /**
-   * Sorts postings into index order; one-string keys (the keys of TOKENS indexes) by
-   * {@link sortedIds}, which compares code units instead of whole strings.
-   */
-  private sortPostings(postings: Posting[]): void {
-    let strings = true;
-    for (let i = 0; i < postings.length && strings; i++) {
-      const k = postings[i].key;
-      strings = k.length === 1 && typeof k[0] === 'string';
-    }
-    if (!strings) {
-      postings.sort((x, y) => this.compare(x.key, y.key));
-      return;
-    }
-    const order = sortedIds(postings.map((e) => e.key[0] as string));
-    const src = postings.slice();
-    const n = order.length;
-    for (let i = 0; i < n; i++) postings[this.desc[0] ? n - 1 - i : i] = src[order[i]];
-  }
-
   /** Adds the entry `[value]` of a one-key index during a build (the document is known not to have it yet). */
   appendValue(value: Value, docId: string): void {
     this.append([value], docId);
@@ -211,7 +160,8 @@ export class IndexTree {
 
   /** Adds an entry during a build: the document is known not to have this key yet. */
   append(key: Value[], docId: string): void {
-    const e = this.built(key, false) || this.inTree(key) || this.built(key, true)!;
+    const b = this.building!;
+    const e = b.get(key, false) || this.inTree(key) || b.get(key, true)!;
     e.append(docId);
     this.entryCount++;
   }

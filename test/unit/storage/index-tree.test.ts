@@ -66,3 +66,55 @@ describe('IndexTree key order', () => {
     );
   });
 });
+
+describe('IndexTree builds from a sorted run (the TOKENS index build)', () => {
+  const entries = (t: IndexTree): [Value, string[]][] => {
+    const out: [Value, string[]][] = [];
+    t.scan([], (key, docs) => void out.push([key[0], [...docs].sort()]));
+    return out;
+  };
+
+  it('merges the run with the values appended during the build, in index order, ASC and DESC', () => {
+    for (const desc of [false, true]) {
+      const t = new IndexTree([desc]);
+      t.beginBuild();
+      t.appendValue(7, 'd1');
+      t.appendValue(null, 'd2');
+      t.appendValue(true, 'd1');
+      t.endBuild({ keys: [['a'], ['b'], ['é']], docs: [['d1'], ['d1', 'd2'], ['d3']], entries: 4 });
+      const expected: [Value, string[]][] = [
+        [null, ['d2']],
+        [true, ['d1']],
+        [7, ['d1']],
+        ['a', ['d1']],
+        ['b', ['d1', 'd2']],
+        ['é', ['d3']],
+      ];
+      expect(entries(t)).toEqual(desc ? expected.reverse() : expected);
+      expect(t.size).toBe(7);
+      expect(t.distinctKeys).toBe(6);
+    }
+  });
+
+  it('adds the run to postings the tree got during the build (writes), without counting a document twice', () => {
+    const t = new IndexTree([false]);
+    t.beginBuild();
+    t.add(['b'], 'w1'); // a write during the build reaches the tree at once
+    t.add(['a'], 'd1');
+    t.endBuild({ keys: [['a'], ['c']], docs: [['d1', 'd2'], ['d3']], entries: 3 });
+    expect(entries(t)).toEqual([
+      ['a', ['d1', 'd2']],
+      ['b', ['w1']],
+      ['c', ['d3']],
+    ]);
+    expect(t.size).toBe(4);
+    // A key left as the build's array becomes a posting on its first change.
+    t.remove(['c'], 'd3');
+    t.add(['a'], 'd4');
+    expect(entries(t)).toEqual([
+      ['a', ['d1', 'd2', 'd4']],
+      ['b', ['w1']],
+    ]);
+    expect(t.size).toBe(4);
+  });
+});
