@@ -72,6 +72,22 @@ function distinctElements(arr: Value[]): Value[] {
 }
 
 /**
+ * The entry function of an index whose keys are all field paths (`type`, `(country, city)`,
+ * `geo.alt DESC`) with no WHERE: the values read with {@link readPath}, without an environment
+ * per document, as the general evaluator gives them (no entry when the leading key is MISSING).
+ */
+function fieldsEntries(paths: string[][]): EntryFunction {
+  return (d) => {
+    const first = readPath(d.value, paths[0]);
+    if (first === undefined) return [];
+    const entry = new Array<Value>(paths.length);
+    entry[0] = first;
+    for (let i = 1; i < paths.length; i++) entry[i] = readPath(d.value, paths[i]);
+    return [entry];
+  };
+}
+
+/**
  * Compiles an index definition into its entry function, with the reference's GSI rules:
  * a document is indexed only if it satisfies the partial-index WHERE and its leading key is
  * not MISSING; an array key (`DISTINCT|ALL ARRAY … END` or `DISTINCT|ALL expr`) gives one
@@ -94,6 +110,10 @@ export function compileIndexEntries(def: Pick<CreateIndexStatement, 'keys' | 'wh
       f.tokensOf = fast;
       return f;
     }
+  }
+  if (!def.where && arrayAt < 0) {
+    const paths = def.keys.map((k) => fieldPath(k.expr, alias));
+    if (paths.every((p) => p !== undefined)) return fieldsEntries(paths as string[][]);
   }
   const keys: Evaluator[] = def.keys.map((k) => compileExpr(k.expr, scope));
   const where = def.where ? compileExpr(def.where, scope) : undefined;
