@@ -46,7 +46,8 @@ export class InternTable {
 
   /**
    * The id of `s[start, end)`, whose `hashRange` is `hash`, added (sliced out) if new; -1 if it
-   * was already looked up under the same `stamp` (a 32-bit integer other than 0).
+   * was already looked up under the same `stamp` (a 32-bit integer; each value looks up its
+   * tokens under a stamp of its own).
    */
   internRange(s: string, start: number, end: number, hash: number, stamp: number): number {
     const h = mixHash(hash);
