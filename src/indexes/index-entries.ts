@@ -3,7 +3,7 @@ import { bindDocument, compileExpr, constantValue, getField, NOT_CONSTANT, rootE
 import { canonicalKey } from '../values/index.js';
 import type { StoredDocument } from '../storage/index.js';
 import { parseTokenOptions, tokens, type TokenOptions } from '../tokens/index.js';
-import { truth, type Value } from '../values/index.js';
+import { isObject, truth, type Value } from '../values/index.js';
 
 /** Computes the index entries (composite keys) of one document; each entry at most once. */
 export type EntryFunction = ((doc: StoredDocument) => Value[][]) & {
@@ -52,7 +52,7 @@ function tokensFastPath(e: Expr, alias: string): { path: string[]; options: Toke
   const path = fieldPath(call.args[0], alias);
   const opts = call.args.length === 2 ? constantValue(call.args[1]) : undefined;
   if (!path || opts === NOT_CONSTANT) return undefined;
-  if (call.args.length === 2 && (opts === null || typeof opts !== 'object' || Array.isArray(opts))) return undefined;
+  if (call.args.length === 2 && !isObject(opts)) return undefined;
   return { path, options: parseTokenOptions(opts) };
 }
 

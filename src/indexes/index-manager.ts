@@ -160,11 +160,15 @@ export class IndexManager {
             addChunk(docs, BUILD_CHUNK, (d) => {
               if (ks.get(d.key) === d) for (const e of entries(d)) tree.add(e, d.key);
             })
-          : tokens
-            ? tokens.addFrom(docs, BUILD_CHUNK)
-            : addChunk(docs, BUILD_CHUNK, (d) => {
-                for (const e of entries(d)) tree.append(e, d.key);
-              });
+          : addChunk(
+              docs,
+              BUILD_CHUNK,
+              tokens
+                ? (d) => tokens.add(d)
+                : (d) => {
+                    for (const e of entries(d)) tree.append(e, d.key);
+                  },
+            );
       done += n;
       if (n < BUILD_CHUNK) break;
       onProgress?.({ index: s.info.name, keyspace: ks.name, done, total });

@@ -38,21 +38,6 @@ export class TokenIndexBuild {
     this.ends = new Int32Array(Math.max(1024, documents));
   }
 
-  /**
-   * Records the entries of up to `limit` more documents of `docs` (none of them in the index yet);
-   * returns how many were read (fewer than `limit`: `docs` is done).
-   */
-  addFrom(docs: Iterator<StoredDocument>, limit: number): number {
-    let n = 0;
-    while (n < limit) {
-      const r = docs.next();
-      if (r.done) break;
-      this.add(r.value);
-      n++;
-    }
-    return n;
-  }
-
   /** Records the entries of a document not yet in the index. */
   add(d: StoredDocument): void {
     const v = readPath(d.value, this.path);

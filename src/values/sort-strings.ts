@@ -168,11 +168,3 @@ export function sortedIds(strs: readonly string[], ids?: Int32Array, keys?: Uint
   }
   return order;
 }
-
-/** Sorts strings in place by code point ({@link sortedIds}); returns the same array. */
-export function sortStrings(a: string[]): string[] {
-  const order = sortedIds(a);
-  const src = a.slice();
-  for (let i = 0; i < order.length; i++) a[i] = src[order[i]];
-  return a;
-}
