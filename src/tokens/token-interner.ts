@@ -3,7 +3,7 @@ import { foldCase } from './case-fold.js';
 import type { TokenOptions } from './options.js';
 import { InternTable } from './intern-table.js';
 import { hashRange } from './run-sink.js';
-import { nextStamp, type TokenSink } from './token-set.js';
+import { nextStamp, ScalarTokenSet, type TokenSink } from './token-set.js';
 import { walkTokens } from './tokenize.js';
 
 /**
@@ -15,19 +15,18 @@ import { walkTokens } from './tokenize.js';
  * The ids of successive values are appended to one array ({@link ids}), so that a caller can
  * keep them where they are: value after value, they are the (token, value) entries of a build.
  */
-export class TokenInterner implements TokenSink {
+export class TokenInterner extends ScalarTokenSet implements TokenSink {
   private readonly table: InternTable;
   /** The token of each id. */
   readonly strings: string[];
   /** The distinct string tokens of every value collected so far, value after value, in `ids[0 .. length)`. */
   ids: Int32Array;
   length = 0;
-  /** After {@link collect}: the value's distinct numbers, booleans and null (order not kept). */
-  readonly others: Value[] = [];
+  /** After {@link collect}: the value's distinct numbers, booleans and null (its {@link out}). */
+  readonly others: Value[] = this.out;
   stamp = 0;
   /** {@link stamp} as the table keeps it (32 bits). */
   private tableStamp = 0;
-  private seenFlags = 0;
 
   /**
    * @param expected about how many values will be collected (a hint: the table starts with room
@@ -38,6 +37,7 @@ export class TokenInterner implements TokenSink {
     private readonly opts: TokenOptions,
     expected = 0,
   ) {
+    super();
     this.table = new InternTable(expected >> 1);
     this.strings = this.table.byId;
     this.ids = new Int32Array(Math.max(1024, expected));
@@ -60,8 +60,7 @@ export class TokenInterner implements TokenSink {
    */
   collect(v: Value): number {
     const before = this.length;
-    if (this.others.length !== 0) this.others.length = 0;
-    this.seenFlags = 0;
+    this.clearScalars();
     this.stamp = nextStamp();
     this.tableStamp = this.stamp | 0;
     walkTokens(v, this.opts, this);
@@ -83,27 +82,6 @@ export class TokenInterner implements TokenSink {
 
   addString(t: string): void {
     this.emit(this.table.internRange(t, 0, t.length, hashRange(t, 0, t.length), this.tableStamp));
-  }
-
-  addNumber(x: number): void {
-    if (x === 0) x = 0; // -0 is 0
-    const o = this.others;
-    for (let i = 0; i < o.length; i++) if (o[i] === x || (x !== x && o[i] !== o[i])) return;
-    o.push(x);
-  }
-
-  addBoolean(b: boolean): void {
-    this.flag(b ? 4 : 2, b);
-  }
-
-  addNull(): void {
-    this.flag(1, null);
-  }
-
-  private flag(bit: number, v: Value): void {
-    if ((this.seenFlags & bit) !== 0) return;
-    this.seenFlags |= bit;
-    this.others.push(v);
   }
 
   /** Appends token `id` to {@link ids}; -1 (the current value had it already) is skipped. */

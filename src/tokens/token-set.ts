@@ -29,48 +29,18 @@ export interface TokenSink extends RunSink {
 const LINEAR_NUMBERS = 16;
 
 /**
- * The result set of TOKENS (spec §5, DESIGN §7): tokens in first-occurrence order in
- * {@link TokenSet.out}, de-duplicated as the reference's hash set does — one null, booleans by
- * value, numbers by numeric value (`1` ≡ `1.0`, `-0` ≡ `0`, emitted as `0`), strings by exact
- * content. As a {@link RunSink} it slices, folds and adds string tokens and never stops a scan.
+ * The non-string tokens of one TOKENS call, de-duplicated as the reference's hash set does
+ * (spec §5): one null, booleans by value, numbers by numeric value (`1` ≡ `1.0`, `-0` ≡ `0`,
+ * emitted as `0`, NaN once); each is appended to {@link out} the first time. The base of both
+ * token sinks, {@link TokenSet} (TOKENS itself) and `TokenInterner` (index builds).
  */
-export class TokenSet implements TokenSink {
+export class ScalarTokenSet {
   /** The distinct tokens, in the order they were first added. */
   readonly out: Value[] = [];
   /** Distinct numbers so far; searched linearly while few, then through {@link numberSet}. */
   private numbers: number[] | undefined;
   private numberSet: Set<number> | undefined;
   private seen = 0;
-  /** A number unique to this set among live sets (for per-call marks such as the name cache's). */
-  readonly stamp = nextStamp();
-
-  /** @param strings an empty table for the string tokens (see `acquireStringTable`) */
-  constructor(
-    private readonly fold: CaseMode,
-    private readonly strings: StringTable,
-  ) {}
-
-  run(s: string, start: number, end: number, ascii: boolean, hash: number): boolean {
-    if (this.fold === 'none') {
-      const t = this.strings.addRange(s, start, end, hash);
-      if (t !== undefined) this.out.push(t);
-    } else if (ascii) {
-      const t = this.strings.addAsciiFolded(s, start, end, this.fold === 'upper');
-      if (t !== undefined) this.out.push(t);
-    } else {
-      this.addString(foldCase(s.slice(start, end), this.fold, false));
-    }
-    return false;
-  }
-
-  /** Adds a string token whose `hashRange` is known. */
-  addHashed(t: string, hash: number): void {
-    if (this.strings.addRange(t, 0, t.length, hash) !== undefined) this.out.push(t);
-  }
-
-  addString(t: string): void {
-    if (this.strings.add(t)) this.out.push(t);
-  }
 
   addNumber(x: number): void {
     if (x === 0) x = 0; // -0 is 0
@@ -101,5 +71,54 @@ export class TokenSet implements TokenSink {
       this.seen |= NULL_SEEN;
       this.out.push(null);
     }
+  }
+
+  /** Empties the set, {@link out} included, for the next value. */
+  protected clearScalars(): void {
+    if (this.out.length !== 0) this.out.length = 0;
+    this.numbers = undefined;
+    this.numberSet = undefined;
+    this.seen = 0;
+  }
+}
+
+/**
+ * The result set of TOKENS (spec §5, DESIGN §7): tokens in first-occurrence order in
+ * {@link TokenSet.out}, de-duplicated as the reference's hash set does — strings by exact
+ * content, the others as {@link ScalarTokenSet} does. As a {@link RunSink} it slices, folds and
+ * adds string tokens and never stops a scan.
+ */
+export class TokenSet extends ScalarTokenSet implements TokenSink {
+  /** A number unique to this set among live sets (for per-call marks such as the name cache's). */
+  readonly stamp = nextStamp();
+
+  /** @param strings an empty table for the string tokens (see `acquireStringTable`) */
+  constructor(
+    private readonly fold: CaseMode,
+    private readonly strings: StringTable,
+  ) {
+    super();
+  }
+
+  run(s: string, start: number, end: number, ascii: boolean, hash: number): boolean {
+    if (this.fold === 'none') {
+      const t = this.strings.addRange(s, start, end, hash);
+      if (t !== undefined) this.out.push(t);
+    } else if (ascii) {
+      const t = this.strings.addAsciiFolded(s, start, end, this.fold === 'upper');
+      if (t !== undefined) this.out.push(t);
+    } else {
+      this.addString(foldCase(s.slice(start, end), this.fold, false));
+    }
+    return false;
+  }
+
+  /** Adds a string token whose `hashRange` is known. */
+  addHashed(t: string, hash: number): void {
+    if (this.strings.addRange(t, 0, t.length, hash) !== undefined) this.out.push(t);
+  }
+
+  addString(t: string): void {
+    if (this.strings.add(t)) this.out.push(t);
   }
 }
