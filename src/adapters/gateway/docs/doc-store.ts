@@ -7,7 +7,7 @@
  * first use and kept up to date by the writes, serves the changes feed in O(changes).
  */
 import { createRequire } from 'node:module';
-import type { Database, ObjectValue } from '../../../index.js';
+import { cloneValue, type Database, type ObjectValue, type Value } from '../../../index.js';
 import type { GatewayDbContext } from '../context.js';
 import { winner, type RevDoc, type RevTree } from './revisions.js';
 
@@ -113,13 +113,16 @@ export class DocStore {
     }
   }
 
-  /** A document with all its leaf bodies, from stored metadata (copied: the caller may mutate it). */
+  /**
+   * A document with all its leaf bodies, from stored metadata. The tree and the bodies are the
+   * store's frozen values, shared, not copied: a reader only reads them, and {@link edit} edits a copy.
+   */
   materialize(stored: StoredMeta): DocState {
-    const meta = structuredClone(stored);
-    const w = winner(meta.tree);
-    const deleted = meta.tree[w]!.d === true;
-    if (!deleted) meta.bodies[w] = structuredClone((this.db.get(this.bucket, meta.id)?.value as ObjectValue | undefined) ?? {});
-    return { id: meta.id, seq: meta.seq, doc: { tree: meta.tree, bodies: meta.bodies }, winner: w, deleted };
+    const w = winner(stored.tree);
+    const deleted = stored.tree[w]!.d === true;
+    const bodies = { ...stored.bodies };
+    if (!deleted) bodies[w] = (this.db.get(this.bucket, stored.id)?.value as ObjectValue | undefined) ?? {};
+    return { id: stored.id, seq: stored.seq, doc: { tree: stored.tree, bodies }, winner: w, deleted };
   }
 
   /** A document, or undefined when the gateway never saw it. */
@@ -144,7 +147,7 @@ export class DocStore {
     return this.exclusive(async () => {
       const index = this.ready();
       const before = this.load(id);
-      const doc: RevDoc = before?.doc ?? { tree: {}, bodies: {} };
+      const doc: RevDoc = before ? (cloneValue(before.doc as unknown as Value) as unknown as RevDoc) : { tree: {}, bodies: {} };
       const out = fn(doc, before);
       if (!out.changed) return out.result;
       const seq = ++this.seq;
