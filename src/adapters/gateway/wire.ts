@@ -15,9 +15,14 @@ const LABELS: Record<number, string> = {
   409: 'conflict', 415: 'Unsupported Media Type', 429: 'Too Many Requests', 500: 'Internal Server Error',
 };
 
+/** The `error` label of the reference's error body for an HTTP status (`not_found`, `conflict`, …). */
+export function errorLabel(status: number): string {
+  return LABELS[status] ?? 'Error';
+}
+
 /** Sends the reference's error body. */
 export function sendError(reply: FastifyReply, status: number, reason: string): FastifyReply {
-  return sendJson(reply, status, { error: LABELS[status] ?? 'Error', reason });
+  return sendJson(reply, status, { error: errorLabel(status), reason });
 }
 
 /** Sends a status with an empty body and no Content-Type (§0 "Success bodies"). */

@@ -6,7 +6,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SignJWT, UnsecuredJWT, exportJWK, generateKeyPair, type JWK, type JWTPayload } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { oidcUsername, queryEscape } from '../../../src/adapters/gateway/index.js';
+import { oidcUsername } from '../../../src/adapters/gateway/index.js';
 import { cookiePair, startFixture, type Fixture } from './helpers.js';
 
 type Key = Awaited<ReturnType<typeof generateKeyPair>>;
@@ -145,8 +145,8 @@ describe('F. OIDC implicit flow', () => {
     expect(await who('claim', { gpid: [80249751] })).toBe(401);
     expect(await who('claim', { gpid: 80249752 })).toBe('80249752');
     expect(await who('claimprefix', { gpid: 'bar_alice' })).toBe('foo_bar_alice');
-    const host = new URL(prov.issuer);
-    expect(await who('plain', {})).toBe(`${queryEscape(host.host + host.pathname)}_noah`);
+    // The issuer's host and path, query-escaped: "127.0.0.1:<port>/foo" → "127.0.0.1%3A<port>%2Ffoo".
+    expect(await who('plain', {})).toBe(`127.0.0.1%3A${new URL(prov.issuer).port}%2Ffoo_noah`);
     expect(oidcUsername({ label: 'test', issuer: 'test_issuer', client_id: 'c', register: true }, { sub: 'bilbo' })).toBe('test_bilbo');
     expect(oidcUsername({ label: 'p', issuer: 'http://www.someprovider.com/extra', client_id: 'c', register: true }, { sub: '{bernard}' })).toBe('www.someprovider.com%2Fextra_%7Bbernard%7D');
   });

@@ -10,9 +10,8 @@ import type { GatewayDbContext } from '../context.js';
 import { docStore, type DocState } from './doc-store.js';
 import { BadRequest, guarded, flag, readJson, revisionJson, splitDoc, validDocId } from './http.js';
 import { latestOf, leaves, revPos } from './revisions.js';
+import { errorLabel } from '../wire.js';
 import { saveDoc } from './write.js';
-
-const LABELS: Record<number, string> = { 400: 'Bad Request', 404: 'not_found', 409: 'conflict' };
 
 function isObject(v: Value): v is ObjectValue {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -52,7 +51,7 @@ export function registerBulkRoutes(app: FastifyInstance, ctx: GatewayDbContext):
         if (!validDocId(incoming.id)) throw new BadRequest('Invalid doc ID');
         id = incoming.id;
         const r = await saveDoc(store, id, incoming, newEdits);
-        out.push(r.ok ? { ok: true, id: r.id, rev: r.rev } : { id: r.id, error: LABELS[r.status] ?? 'error', reason: r.reason, status: r.status });
+        out.push(r.ok ? { ok: true, id: r.id, rev: r.rev } : { id: r.id, error: errorLabel(r.status), reason: r.reason, status: r.status });
       } catch (e) {
         if (!(e instanceof BadRequest)) throw e;
         const entry: ObjectValue = { error: 'Bad Request', reason: e.message, status: 400 };

@@ -6,25 +6,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { GatewayDbContext } from '../context.js';
 import type { ObjectValue, Value } from '../../../index.js';
-import { rawBody, sendJson } from '../../http/server.js';
+import { rawBody } from '../../http/server.js';
 import type { DocState } from './doc-store.js';
+import { sendError } from '../wire.js';
 import { conflicts, deletedConflicts, revisionsOf } from './revisions.js';
 
-const LABELS: Record<number, string> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'not_found',
-  405: 'Method Not Allowed',
-  409: 'conflict',
-  415: 'Unsupported Media Type',
-  500: 'Internal Server Error',
-};
-
-/** Sends the gateway's error body. */
-export function sendError(reply: FastifyReply, status: number, reason: string): FastifyReply {
-  return sendJson(reply, status, { error: LABELS[status] ?? 'error', reason });
-}
+/** The gateway's error body (the document routes answer with it too). */
+export { sendError };
 
 /** A malformed request: the route answers 400 with the message as reason. */
 export class BadRequest extends Error {}
