@@ -17,6 +17,8 @@ export class IndexPersistence {
   /** The statement that created each index, by `IndexInfo.id`. */
   private readonly created = new Map<string, { statement: CreateStatement; text: string; hook?: IndexHook }>();
   private readonly saved = new Map<string, string>();
+  /** While {@link restore} runs the saved statements: nothing is saved until every bucket is back. */
+  private restoring = false;
 
   constructor(
     private readonly store: FileStore,
@@ -29,7 +31,7 @@ export class IndexPersistence {
     if (s.kind === 'CreateIndex' || s.kind === 'CreatePrimaryIndex') {
       for (const info of this.indexes.all()) if (!this.created.has(info.id)) this.created.set(info.id, { statement: s, text: printStatement(s) });
     }
-    await this.persistAll();
+    if (!this.restoring) await this.persistAll();
   }
 
   private hook(info: IndexInfo): IndexHook {
@@ -56,15 +58,17 @@ export class IndexPersistence {
 
   /** Runs the saved CREATE INDEX statements of every bucket (and BUILD INDEX for built deferred ones). */
   async restore(run: (statement: string) => Promise<unknown>): Promise<void> {
-    for (const bucket of this.store.keyspaceNames()) {
-      const defs = await this.store.indexDefinitions(bucket);
-      this.saved.set(bucket, JSON.stringify(defs));
-      for (const d of defs) {
-        await run(d.statement);
-        const info = this.indexes.infos(bucket).find((i) => i.name === d.name);
-        if (d.built && info?.state === 'deferred') await this.indexes.build(bucket, [d.name]);
+    this.restoring = true;
+    try {
+      for (const bucket of this.store.keyspaceNames()) {
+        for (const d of await this.store.indexDefinitions(bucket)) {
+          await run(d.statement);
+          const info = this.indexes.infos(bucket).find((i) => i.name === d.name);
+          if (d.built && info?.state === 'deferred') await this.indexes.build(bucket, [d.name]);
+        }
       }
-      this.saved.delete(bucket);
+    } finally {
+      this.restoring = false;
     }
     await this.persistAll();
   }

@@ -47,4 +47,24 @@ describe('restart', () => {
     expect(again.get('odd.name-1', 'x')!.value).toEqual({ a: 1 });
     await again.close();
   });
+
+  it('keeps the indexes of every bucket through two reopens (restoring one bucket must not save the others as empty)', async () => {
+    const t = tempDir();
+    cleanup = t.cleanup;
+    const db = await Database.open({ path: t.dir });
+    for (const b of ['a', 'b', 'c']) {
+      await db.createBucket(b);
+      await db.upsert(b, 'k', { n: 1, name: 'x y' });
+      await db.query(`CREATE INDEX ix_${b} ON ${b}(n)`);
+    }
+    await db.query('CREATE INDEX tok_b ON b(DISTINCT ARRAY t FOR t IN TOKENS(name) END)');
+    const expected = await indexes(db);
+    expect(expected).toHaveLength(4);
+    await db.close();
+    for (let i = 0; i < 2; i++) {
+      const again = await Database.open({ path: t.dir });
+      expect(await indexes(again)).toEqual(expected);
+      await again.close();
+    }
+  });
 });
