@@ -39,15 +39,15 @@ export class Database {
 
   private constructor(private readonly store: Store) {
     const indexes = new IndexManager(store);
-    const ddl = ddlHandler(indexes, { hasKeyspace: (n) => store.keyspace(n) !== undefined });
+    const ddl = ddlHandler(indexes);
     const persistence = store instanceof FileStore ? new IndexPersistence(store, indexes) : undefined;
     this.persistence = persistence;
     this.deps = {
       store,
       indexes,
       ddl: persistence
-        ? async (s, onProgress) => {
-            const rows = await ddl(s, onProgress);
+        ? async (s, catalog, onProgress) => {
+            const rows = await ddl(s, catalog, onProgress);
             await persistence.afterDdl(s);
             return rows;
           }

@@ -5,8 +5,11 @@ import { indexKeyText } from './planner/sarg-index.js';
 import { printExpr } from './syntax/print.js';
 import type { ObjectValue, Value } from './values/index.js';
 
-/** Runs an index DDL statement and returns its result rows. */
-export type DdlHandler = (s: Statement, onProgress?: BuildProgress) => Promise<Value[]>;
+/**
+ * Runs an index DDL statement and returns its result rows; `catalog` is the statement's own (a
+ * restricted query sees no internal keyspace, so it can neither create nor drop indexes there).
+ */
+export type DdlHandler = (s: Statement, catalog: Catalog, onProgress?: BuildProgress) => Promise<Value[]>;
 
 /** An index as a `system:indexes` row: the reference's fields. */
 export function indexRow(i: IndexInfo): ObjectValue {
@@ -30,8 +33,8 @@ export function indexRow(i: IndexInfo): ObjectValue {
  * BUILD INDEX and DROP INDEX against the index manager. Errors as the reference:
  * 12003 unknown keyspace, 4300 index exists, 12016 index not found.
  */
-export function ddlHandler(indexes: IndexManager, catalog: Catalog): DdlHandler {
-  return async (s, onProgress) => {
+export function ddlHandler(indexes: IndexManager): DdlHandler {
+  return async (s, catalog, onProgress) => {
     switch (s.kind) {
       case 'CreateIndex':
       case 'CreatePrimaryIndex':
@@ -40,9 +43,12 @@ export function ddlHandler(indexes: IndexManager, catalog: Catalog): DdlHandler 
       case 'BuildIndex':
         await indexes.build(resolveKeyspace(s.keyspace, catalog).name, s.names, onProgress);
         return [];
-      case 'DropIndex':
-        indexes.drop(keyspaceName(s.keyspace), s.name ?? '#primary', s.ifExists);
+      case 'DropIndex': {
+        // A keyspace the statement cannot see has no index to drop: the 12016 of an absent one.
+        const ks = keyspaceName(s.keyspace);
+        indexes.drop(catalog.hasKeyspace(ks) ? ks : '', s.name ?? '#primary', s.ifExists);
         return [];
+      }
       default:
         return [];
     }

@@ -64,7 +64,7 @@ async function runPlan(plan: Plan, catalog: Catalog, rc: RunContext, deps: Engin
     case 'Select':
       return { results: await drain(compileSelect(plan, catalog)(undefined, rc)) };
     case 'Ddl':
-      return { results: await deps.ddl(plan.statement, rc.onProgress) };
+      return { results: await deps.ddl(plan.statement, catalog, rc.onProgress) };
     default: {
       const scope = scopeWithSubqueries(catalog);
       const r: DmlResult =

@@ -104,4 +104,14 @@ describe('Database (library API)', () => {
     expect(names).toEqual(['t']);
     expect((await db.query('SELECT RAW hash FROM _system')).results).toEqual(['secret']);
   });
+
+  it('keeps index DDL on internal keyspaces out of a restricted query', async () => {
+    await db.upsert('_system', 'user::admin', { hash: 'secret' });
+    await db.query('CREATE INDEX by_hash ON _system(hash)');
+    await expect(db.query('CREATE INDEX ix ON _system(hash)', { restricted: true })).rejects.toMatchObject({ code: 12003 });
+    await expect(db.query('BUILD INDEX ON _system(by_hash)', { restricted: true })).rejects.toMatchObject({ code: 12003 });
+    await expect(db.query('DROP INDEX _system.by_hash', { restricted: true })).rejects.toMatchObject({ code: 12016 });
+    await db.query('DROP INDEX _system.by_hash IF EXISTS', { restricted: true });
+    expect((await db.query('SELECT RAW name FROM system:indexes')).results).toEqual(['by_hash']);
+  });
 });
