@@ -10,6 +10,7 @@
  * any local write counts — `db.upsert`, `db.remove`, N1QL `UPDATE`/`DELETE` alike.
  */
 import { createHash, randomUUID } from 'node:crypto';
+import { compareRevs, revDigest, revPos } from '../adapters/gateway/docs/revisions.js';
 import type { Database, ObjectValue, Value } from '../index.js';
 
 /** The revision record of one document. */
@@ -34,16 +35,8 @@ export interface WireDoc {
   [field: string]: unknown;
 }
 
-export const MAX_HISTORY = 20;
-export const generation = (rev: string): number => Number.parseInt(rev, 10) || 0;
-const hashOf = (rev: string): string => rev.slice(rev.indexOf('-') + 1);
-
-/** True if revision `a` wins over `b` by the CouchDB rule: higher generation, then higher id. */
-export function wins(a: string, b: string): boolean {
-  const ga = generation(a);
-  const gb = generation(b);
-  return ga !== gb ? ga > gb : hashOf(a) > hashOf(b);
-}
+/** Revision ids kept in a document's history (`_revisions`). */
+const MAX_HISTORY = 20;
 
 /** A local document with revision records. */
 export class LocalSide {
@@ -76,7 +69,7 @@ export class LocalSide {
     const doc = this.db.get(this.keyspace, id);
     if (doc === undefined && (rec === undefined || rec.deleted)) return rec;
     if (doc !== undefined && rec !== undefined && !rec.deleted && rec.cas === doc.meta.cas) return rec;
-    const gen = rec ? generation(rec.rev) + 1 : 1;
+    const gen = rec ? revPos(rec.rev) + 1 : 1;
     const parent = rec?.rev ?? '';
     const hash = createHash('md5').update(JSON.stringify([parent, doc === undefined, doc?.value ?? null])).digest('hex');
     const next: RevRecord = { rev: `${gen}-${hash}`, history: [hash, ...(rec?.history ?? [])].slice(0, MAX_HISTORY), cas: doc?.meta.cas ?? 0, deleted: doc === undefined, synced: false };
@@ -101,7 +94,7 @@ export class LocalSide {
   /** The wire form of the local revision. */
   wire(id: string, rec: RevRecord): WireDoc {
     const body = rec.deleted ? {} : (this.db.get(this.keyspace, id)?.value as ObjectValue | undefined) ?? {};
-    const doc: WireDoc = { ...body, _id: id, _rev: rec.rev, _revisions: { start: generation(rec.rev), ids: rec.history } };
+    const doc: WireDoc = { ...body, _id: id, _rev: rec.rev, _revisions: { start: revPos(rec.rev), ids: rec.history } };
     if (rec.deleted) doc._deleted = true;
     return doc;
   }
@@ -114,17 +107,18 @@ export class LocalSide {
 
   /**
    * Stores a pulled revision unless the local one descends from it or wins over it (a conflict
-   * is resolved by {@link wins}, as the remote resolves it). Returns whether the document changed.
+   * is resolved by the gateway's own `compareRevs`, so both sides pick the same winner). Returns
+   * whether the document changed.
    */
   async applyRemote(doc: WireDoc): Promise<boolean> {
     const local = await this.current(doc._id);
-    const ids = doc._revisions?.ids ?? [hashOf(doc._rev)];
-    const start = doc._revisions?.start ?? generation(doc._rev);
+    const ids = doc._revisions?.ids ?? [revDigest(doc._rev)];
+    const start = doc._revisions?.start ?? revPos(doc._rev);
     if (local !== undefined) {
       if (local.rev === doc._rev) return false;
       const remoteHasLocal = ids.some((h, i) => `${start - i}-${h}` === local.rev);
-      const localHasRemote = local.history.some((h, i) => `${generation(local.rev) - i}-${h}` === doc._rev);
-      if (localHasRemote || (!remoteHasLocal && wins(local.rev, doc._rev))) return false;
+      const localHasRemote = local.history.some((h, i) => `${revPos(local.rev) - i}-${h}` === doc._rev);
+      if (localHasRemote || (!remoteHasLocal && compareRevs(local.rev, local.deleted, doc._rev, doc._deleted === true) < 0)) return false;
     }
     const body: ObjectValue = {};
     for (const [k, v] of Object.entries(doc)) if (!k.startsWith('_')) body[k] = v as Value;

@@ -1,9 +1,11 @@
 /**
  * TEST DOUBLE (part of fake-gateway.ts): the remote document store of the fake gateway, with
  * CouchDB revision semantics reduced to what replication needs — every revision kept by id, the
- * winner by (generation, id), one sequence per document update, `_local` documents.
+ * winner by the gateway's rule (live first, then generation, then id), one sequence per document
+ * update, `_local` documents.
  */
 import { createHash } from 'node:crypto';
+import { compareRevs, revDigest } from '../../src/adapters/gateway/docs/revisions.js';
 
 type Body = Record<string, unknown>;
 interface Rev {
@@ -19,8 +21,6 @@ interface Doc {
 }
 
 const gen = (rev: string): number => Number.parseInt(rev, 10);
-const hash = (rev: string): string => rev.slice(rev.indexOf('-') + 1);
-const wins = (a: string, b: string): boolean => (gen(a) !== gen(b) ? gen(a) > gen(b) : hash(a) > hash(b));
 const strip = (doc: Body): Body => Object.fromEntries(Object.entries(doc).filter(([k]) => !k.startsWith('_')));
 
 export class FakeDocs {
@@ -59,7 +59,9 @@ export class FakeDocs {
     let d = this.docs.get(id);
     if (!d) this.docs.set(id, (d = { revs: new Map(), winner: rev, seq: 0 }));
     d.revs.set(rev, r);
-    if (rev === d.winner || wins(rev, d.winner)) d.winner = rev;
+    // A child of the winner replaces it; a revision on another branch competes with it.
+    const parent = r.history.length > 1 ? `${gen(rev) - 1}-${r.history[1]}` : undefined;
+    if (rev === d.winner || parent === d.winner || compareRevs(rev, r.deleted, d.winner, d.revs.get(d.winner)!.deleted) < 0) d.winner = rev;
     d.seq = ++this.seq;
     for (const w of this.waiters) w();
     this.waiters.clear();
@@ -121,7 +123,7 @@ export class FakeDocs {
       if (newEdits) return { id, rev: this.put(id, doc, doc._deleted === true) };
       const rev = String(doc._rev);
       const revisions = doc._revisions as { start: number; ids: string[] } | undefined;
-      if (!this.docs.get(id)?.revs.has(rev)) this.store(id, rev, { body: strip(doc), deleted: doc._deleted === true, history: revisions?.ids ?? [hash(rev)] });
+      if (!this.docs.get(id)?.revs.has(rev)) this.store(id, rev, { body: strip(doc), deleted: doc._deleted === true, history: revisions?.ids ?? [revDigest(rev)] });
       return { id, rev };
     });
   }

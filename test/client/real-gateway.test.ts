@@ -5,6 +5,7 @@
  * `{status: 401, message: "Unauthorized"}`.
  */
 import { afterEach, beforeEach, expect, it } from 'vitest';
+import { revDigest } from '../../src/adapters/gateway/docs/revisions.js';
 import { documentInfo, registerDocumentRoutes } from '../../src/adapters/gateway/docs/index.js';
 import { BasicAuthenticator, Replicator, SessionAuthenticator } from '../../src/client/index.js';
 import { Database } from '../../src/index.js';
@@ -41,6 +42,35 @@ it('pushes and pulls with a BasicAuthenticator; N1QL sees the documents on both 
   expect((await local.query('SELECT RAW text FROM db USE KEYS "r1"')).results).toEqual(['from the server']);
   const info = await f.pub('GET', '/db/', { basic: 'bob:secret1' });
   expect((info.json() as { update_seq: number }).update_seq).toBeGreaterThanOrEqual(2);
+});
+
+it('a local deletion in conflict with a live edit on the gateway ends as the gateway winner on both sides', async () => {
+  const auth = new BasicAuthenticator('bob', 'secret1');
+  const run = async (type: 'push' | 'pull') => {
+    const r = new Replicator({ url: `${f.gw.publicUrl}/db`, database: local, authenticator: auth, type, retry: FAST_RETRY });
+    r.start();
+    expect((await r.whenStopped()).error).toBeUndefined();
+  };
+  const ids = Array.from({ length: 8 }, (_, i) => `c${i}`);
+  const first: Record<string, string> = {};
+  for (const id of ids) first[id] = ((await f.pub('PUT', `/db/${id}`, { body: { v: 0 }, basic: 'bob:secret1' })).json() as { rev: string }).rev;
+  await run('pull');
+  for (const [i, id] of ids.entries()) {
+    await local.remove('db', id);
+    expect((await f.pub('PUT', `/db/${id}?rev=${first[id]}`, { body: { v: i + 1 }, basic: 'bob:secret1' })).status).toBe(201);
+  }
+  await run('push'); // the deletions reach the gateway as conflicting branches
+  await run('pull');
+  let deletionHadHigherDigest = 0;
+  for (const [i, id] of ids.entries()) {
+    const remote = (await f.pub('GET', `/db/${id}?deleted_conflicts=true`, { basic: 'bob:secret1' })).json() as { _rev: string; _deleted_conflicts?: string[]; v: number };
+    expect(remote.v).toBe(i + 1);
+    expect(remote._deleted_conflicts).toHaveLength(1);
+    if (revDigest(remote._deleted_conflicts![0]!) > revDigest(remote._rev)) deletionHadHigherDigest++;
+    expect(local.get('db', id)?.value).toEqual({ v: i + 1 });
+  }
+  // The case where the old generation-and-digest rule kept the deletion happened at least once.
+  expect(deletionHadHigherDigest).toBeGreaterThan(0);
 });
 
 it('replicates with an admin-created session and stops with 401 once the session has expired', async () => {

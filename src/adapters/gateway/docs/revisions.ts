@@ -36,7 +36,8 @@ export function revPos(rev: string): number {
   return parseInt(rev, 10);
 }
 
-function revDigest(rev: string): string {
+/** The digest (the part after `N-`) of a revision id. */
+export function revDigest(rev: string): string {
   return rev.slice(rev.indexOf('-') + 1);
 }
 
@@ -56,11 +57,13 @@ export function leaves(tree: RevTree): string[] {
   return Object.keys(tree).filter((r) => !parents.has(r));
 }
 
-/** CouchDB's winner order: live before deleted, then higher generation, then higher digest. */
-function compareLeaves(tree: RevTree, a: string, b: string): number {
-  const da = tree[a]!.d ? 1 : 0;
-  const db = tree[b]!.d ? 1 : 0;
-  if (da !== db) return da - db;
+/**
+ * CouchDB's winner order of two revisions (negative when `a` wins): live before deleted, then
+ * higher generation, then higher digest. Clients resolve conflicts with it too, so that both
+ * sides of a replication pick the same winner.
+ */
+export function compareRevs(a: string, aDeleted: boolean, b: string, bDeleted: boolean): number {
+  if (aDeleted !== bDeleted) return aDeleted ? 1 : -1;
   const pa = revPos(a);
   const pb = revPos(b);
   if (pa !== pb) return pb - pa;
@@ -71,7 +74,7 @@ function compareLeaves(tree: RevTree, a: string, b: string): number {
 
 /** The leaves, the winning revision first. */
 export function sortedLeaves(tree: RevTree): string[] {
-  return leaves(tree).sort((a, b) => compareLeaves(tree, a, b));
+  return leaves(tree).sort((a, b) => compareRevs(a, tree[a]!.d === true, b, tree[b]!.d === true));
 }
 
 /** The winning revision of a non-empty tree. */
