@@ -24,7 +24,7 @@ export class Checkpoint {
   /** The saved remote sequence (undefined when there is no checkpoint yet). */
   async load(): Promise<unknown> {
     const res = await this.http.request('GET', `/_local/${encodeURIComponent(this.id)}`);
-    if (res.status === 404) return undefined;
+    // No checkpoint yet (404), or none readable: start from the beginning.
     if (res.status >= 300 || typeof res.body !== 'object' || res.body === null) return undefined;
     this.rev = typeof res.body._rev === 'string' ? res.body._rev : undefined;
     return res.body.last_sequence;

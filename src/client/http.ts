@@ -79,11 +79,6 @@ export class GatewayHttp {
     this.retry = { initialDelayMs: retry.initialDelayMs ?? 1000, maxDelayMs: retry.maxDelayMs ?? 60_000, maxAttempts: retry.maxAttempts ?? 10 };
   }
 
-  /** The cookies received so far (name → value). */
-  cookies(): ReadonlyMap<string, string> {
-    return this.jar;
-  }
-
   /** A request that must succeed (2xx); other statuses raise {@link HttpError}. */
   async ok(method: string, path: string, body?: unknown): Promise<any> {
     const res = await this.request(method, path, body);

@@ -18,7 +18,6 @@ interface ChangeRow {
   seq: unknown;
   id: string;
   changes?: { rev: string }[];
-  deleted?: boolean;
 }
 
 const seqParam = (seq: unknown): string => (typeof seq === 'string' || typeof seq === 'number' ? String(seq) : JSON.stringify(seq));
@@ -42,21 +41,20 @@ export class Puller {
 
   /** Pulls every change up to now. */
   async catchUp(): Promise<void> {
-    for (;;) {
-      const body = await this.http.ok('GET', `/_changes?since=${encodeURIComponent(seqParam(this.since))}&limit=${this.batchSize}&feed=normal`);
-      const rows = (body?.results ?? []) as ChangeRow[];
-      await this.apply(rows, body?.last_seq);
-      if (rows.length < this.batchSize) return;
-    }
+    while ((await this.fetch('normal')) >= this.batchSize);
   }
 
   /** Waits for changes with one longpoll request (the server answers after `timeoutMs` at the latest). */
   async longpoll(timeoutMs: number): Promise<void> {
-    const q = `since=${encodeURIComponent(seqParam(this.since))}&limit=${this.batchSize}&feed=longpoll&timeout=${timeoutMs}`;
-    const body = await this.http.ok('GET', `/_changes?${q}`);
+    if ((await this.fetch('longpoll', `&timeout=${timeoutMs}`)) >= this.batchSize) await this.catchUp();
+  }
+
+  /** One `_changes` request from the checkpoint, applied; returns how many rows it had. */
+  private async fetch(feed: 'normal' | 'longpoll', extra = ''): Promise<number> {
+    const body = await this.http.ok('GET', `/_changes?since=${encodeURIComponent(seqParam(this.since))}&limit=${this.batchSize}&feed=${feed}${extra}`);
     const rows = (body?.results ?? []) as ChangeRow[];
     await this.apply(rows, body?.last_seq);
-    if (rows.length >= this.batchSize) await this.catchUp();
+    return rows.length;
   }
 
   private async apply(rows: ChangeRow[], lastSeq: unknown): Promise<void> {

@@ -46,13 +46,14 @@ export class Pusher {
     for (const d of batch) query[d._id] = [d._rev];
     const diff = ((await this.http.ok('POST', '/_revs_diff', query)) ?? {}) as Record<string, { missing?: string[] }>;
     const missing = batch.filter((d) => diff[d._id]?.missing?.includes(d._rev));
-    const pushed: string[] = [];
+    let failed = new Set<string>();
     if (missing.length > 0) {
       const results = (await this.http.ok('POST', '/_bulk_docs', { docs: missing, new_edits: false })) as { id: string; error?: string }[] | undefined;
-      const failed = new Set((results ?? []).filter((r) => r.error !== undefined).map((r) => r.id));
-      for (const d of missing) if (!failed.has(d._id)) pushed.push(d._id);
+      failed = new Set((results ?? []).filter((r) => r.error !== undefined).map((r) => r.id));
     }
-    for (const d of batch) if (!missing.includes(d) || pushed.includes(d._id)) await this.local.markSynced(d._id, d._rev);
+    // Revisions the remote had already, and those it took, are in sync; failed ones stay pending.
+    for (const d of batch) if (!failed.has(d._id)) await this.local.markSynced(d._id, d._rev);
+    const pushed = missing.filter((d) => !failed.has(d._id)).map((d) => d._id);
     if (pushed.length > 0) this.hooks.documents('push', pushed);
     return pushed.length;
   }

@@ -13,6 +13,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createHttpApp, listen, queryOf, rawBody, sendJson, type Listener } from '../../src/adapters/http/server.js';
+import { cookieValue } from '../../src/adapters/gateway/wire.js';
 import { FakeDocs } from './fake-docs.js';
 
 export const COOKIE = 'GatewaySession';
@@ -121,7 +122,7 @@ export class FakeGateway {
       unauthorized(reply, 'Invalid login', false);
       return undefined;
     }
-    const cookie = cookieValue(request.headers.cookie, COOKIE);
+    const cookie = cookieValue(request, COOKIE);
     if (cookie !== undefined) {
       log.auth = 'cookie';
       log.cookie = cookie;
@@ -142,15 +143,6 @@ export class FakeGateway {
     if (i < 0) return undefined;
     return this.failures.splice(i, 1)[0]!.status;
   }
-}
-
-/** The first cookie named exactly `name` (case-sensitive). */
-function cookieValue(header: string | undefined, name: string): string | undefined {
-  for (const part of (header ?? '').split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
-  }
-  return undefined;
 }
 
 type App = ReturnType<typeof createHttpApp>;
