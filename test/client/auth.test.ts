@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { BasicAuthenticator, HttpError, SessionAuthenticator, sessionFromIdToken } from '../../src/client/index.js';
 import type { Database } from '../../src/index.js';
-import { COOKIE, type FakeGateway } from './fake-gateway.js';
+import type { FakeGateway } from './fake-gateway.js';
 import { eventually, replicatorFixture, waitFor } from './helpers.js';
 
 let fake: FakeGateway;
