@@ -11,7 +11,7 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { compareRevs, revDigest, revPos } from '../adapters/gateway/docs/revisions.js';
-import type { Database, ObjectValue, Value } from '../index.js';
+import type { Database, ObjectValue, StoredDocument, Value } from '../index.js';
 
 /** The revision record of one document. */
 export interface RevRecord {
@@ -64,9 +64,12 @@ export class LocalSide {
   }
 
   /** The document's current revision, assigning a new one first if it changed locally. */
-  async current(id: string): Promise<RevRecord | undefined> {
-    const rec = this.record(id);
-    const doc = this.db.get(this.keyspace, id);
+  current(id: string): Promise<RevRecord | undefined> {
+    return this.revise(id, this.record(id), this.db.get(this.keyspace, id));
+  }
+
+  /** {@link current} of a document whose record and stored document are already at hand. */
+  private async revise(id: string, rec: RevRecord | undefined, doc: StoredDocument | undefined): Promise<RevRecord | undefined> {
     if (doc === undefined && (rec === undefined || rec.deleted)) return rec;
     if (doc !== undefined && rec !== undefined && !rec.deleted && rec.cas === doc.meta.cas) return rec;
     const gen = rec ? revPos(rec.rev) + 1 : 1;
@@ -77,24 +80,29 @@ export class LocalSide {
     return next;
   }
 
-  /** Every document changed locally and not yet on the remote, with its new revision. */
+  /**
+   * Every document changed locally and not yet on the remote, with its new revision: one scan
+   * of the documents and one of the records, no point reads.
+   */
   async pending(): Promise<WireDoc[]> {
-    const ids = new Set<string>();
-    for (const doc of this.db.scan(this.keyspace)) ids.add(doc.key);
+    const docs = new Map<string, StoredDocument>();
+    for (const doc of this.db.scan(this.keyspace)) docs.set(doc.key, doc);
+    const records = new Map<string, RevRecord>();
     const prefix = `doc:${this.keyspace}:`;
-    for (const r of this.db.scan(this.revsKeyspace)) if (r.key.startsWith(prefix)) ids.add(r.key.slice(prefix.length));
+    for (const r of this.db.scan(this.revsKeyspace)) if (r.key.startsWith(prefix)) records.set(r.key.slice(prefix.length), r.value as unknown as RevRecord);
     const out: WireDoc[] = [];
-    for (const id of ids) {
-      const rec = await this.current(id);
-      if (rec !== undefined && !rec.synced) out.push(this.wire(id, rec));
+    for (const id of new Set([...docs.keys(), ...records.keys()])) {
+      const doc = docs.get(id);
+      const rec = await this.revise(id, records.get(id), doc);
+      if (rec !== undefined && !rec.synced) out.push(this.wire(id, rec, doc?.value as ObjectValue | undefined));
     }
     return out;
   }
 
-  /** The wire form of the local revision. */
-  wire(id: string, rec: RevRecord): WireDoc {
-    const body = rec.deleted ? {} : (this.db.get(this.keyspace, id)?.value as ObjectValue | undefined) ?? {};
-    const doc: WireDoc = { ...body, _id: id, _rev: rec.rev, _revisions: { start: revPos(rec.rev), ids: rec.history } };
+  /** The wire form of the local revision `rec` of a document with `body` (none when deleted). */
+  private wire(id: string, rec: RevRecord, body: ObjectValue | undefined): WireDoc {
+    const fields = rec.deleted ? {} : (body ?? {});
+    const doc: WireDoc = { ...fields, _id: id, _rev: rec.rev, _revisions: { start: revPos(rec.rev), ids: rec.history } };
     if (rec.deleted) doc._deleted = true;
     return doc;
   }
