@@ -11,7 +11,8 @@ const GROUP = 2 * 1024 * 1024;
 /** Below this many bytes of tail, compaction pauses writes and finishes. */
 const FINAL_TAIL = 1024 * 1024;
 
-function abortedBy(ks: FileKeyspace, signal: AbortSignal | undefined): boolean {
+/** Whether a compaction of `ks` must stop: cancelled by `signal`, or the keyspace is closing. */
+export function abortedBy(ks: FileKeyspace, signal: AbortSignal | undefined): boolean {
   return (signal?.aborted ?? false) || ks.closing;
 }
 
@@ -121,13 +122,10 @@ export async function compactData(ks: FileKeyspace, options: CompactionOptions):
     await fh.datasync();
     if (abortedBy(ks, signal)) return cancelled();
     const oldName = ks.manifest.data;
-    ks.manifest.data = name;
-    try {
-      await ks.saveManifest();
-    } catch (e) {
-      ks.manifest.data = oldName;
-      throw e;
-    }
+    await ks.changeManifest((m) => {
+      m.data = name;
+      return () => (m.data = oldName);
+    });
     switched = true;
     // Records of the tail moved by a fixed amount; then the snapshot's (their old offsets are all below the tail's).
     for (const r of ks.recs.values()) if (r.offset >= start && r.offset < end) r.offset = tailBase + (r.offset - start);

@@ -204,11 +204,22 @@ export class FileKeyspace implements CompactableKeyspace {
 
   // ---- files, statistics, compaction ----
 
-  /** Writes the manifest (serialized: each write sees the latest state). */
-  saveManifest(): Promise<void> {
+  /**
+   * Changes the manifest and writes it (writes are serialized: each sees the latest state). If
+   * the write fails the change is undone, so the manifest in memory never names a file that the
+   * caller then discards, and the error is raised.
+   * @param change applies the change to the manifest and returns what undoes it
+   */
+  async changeManifest(change: (m: Manifest) => () => void): Promise<void> {
+    const undo = change(this.manifest);
     const next = this.manifestChain.then(() => writeFileAtomic(this.dir, 'CURRENT', JSON.stringify(this.manifest)));
     this.manifestChain = next.catch(() => {});
-    return next;
+    try {
+      await next;
+    } catch (e) {
+      undo();
+      throw e;
+    }
   }
 
   /** Declares the bucket's secondary indexes (the database calls this after every index change). */

@@ -1,11 +1,11 @@
-import { mkdir, open, readdir, rename, rm } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { compareStrings } from '../../values/index.js';
 import type { Store } from '../store.js';
 import { DirectoryLock, readJson, syncDir, writeFileAtomic } from './fsutil.js';
 import type { FileKeyspace } from './file-keyspace.js';
 import { openKeyspace } from './open-keyspace.js';
-import { fileRecord } from './record.js';
+import { createRecordFile } from './out-file.js';
 import type { FileStoreOptions, Manifest, StoreLogger } from './types.js';
 
 /** A saved index definition: the CREATE INDEX statement and whether it was built. */
@@ -85,9 +85,7 @@ export class FileStore implements Store {
     if (this.closed) throw new Error('The file store is closed');
     const tmp = join(this.dir, `.tmp-${process.pid}-${Math.random().toString(36).slice(2)}`);
     await mkdir(tmp);
-    const fh = await open(join(tmp, 'data.1.tql'), 'w');
-    const head = fileRecord('data');
-    await fh.write(head, 0, head.length, 0);
+    const { fh } = await createRecordFile(join(tmp, 'data.1.tql'), 'data');
     await fh.sync();
     await fh.close();
     const manifest: Manifest = { version: 1, data: 'data.1.tql', indexes: {} };

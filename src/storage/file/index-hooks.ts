@@ -2,10 +2,11 @@ import { open, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { CompactionOptions, CompactionResult } from '../compaction.js';
 import { AppendFile } from './append-file.js';
-import { copyRange, createCompactionTarget, discardCompactionTarget } from './out-file.js';
+import { abortedBy } from './compact.js';
+import { copyRange, createCompactionTarget, createRecordFile, discardCompactionTarget } from './out-file.js';
 import type { FileKeyspace } from './file-keyspace.js';
 import { entryRecord, IndexLog, type EntriesOf } from './index-log.js';
-import { fileRecord, RecordType } from './record.js';
+import { RecordType } from './record.js';
 import { scanRecords } from './scan.js';
 import { generationOf } from './types.js';
 
@@ -18,13 +19,6 @@ export interface IndexHook {
 
 function indexFileName(name: string, gen: number): string {
   return `index-${encodeURIComponent(name)}.${gen}.tql`;
-}
-
-async function createIndexFile(path: string): Promise<{ fh: Awaited<ReturnType<typeof open>>; size: number }> {
-  const fh = await open(path, 'w+');
-  const head = fileRecord('index');
-  await fh.write(head, 0, head.length, 0);
-  return { fh, size: head.length };
 }
 
 /** Opens (replaying, then reconciling with the documents) or creates the index file of a built index. */
@@ -53,18 +47,30 @@ async function attach(ks: FileKeyspace, hook: IndexHook & { entries: EntriesOf }
   if (!log) {
     file = indexFileName(hook.name, generationOf(file ?? '') + 1);
     const path = join(ks.dir, file);
-    const { fh, size } = await createIndexFile(path);
+    const { fh, size } = await createRecordFile(path, 'index');
     log = new IndexLog(hook.name, hook.designDoc, new AppendFile(fh, path, size, 'none'), hook.entries, ks.logger);
     log.liveBytes = size;
     const previous = ks.manifest.indexes[hook.name];
-    ks.manifest.indexes[hook.name] = file;
-    await ks.saveManifest();
+    await setIndexFile(ks, hook.name, file);
     if (previous && previous !== file) await unlink(join(ks.dir, previous)).catch(() => {});
   }
   // Reconcile (synchronously, so no mutation slips in between): the documents are the truth.
   for (const d of ks.documents()) log.update(d.key, undefined, d);
   for (const id of [...log.entries.keys()]) if (!ks.docs.has(id)) log.update(id, undefined, undefined);
   return log;
+}
+
+/** Records (or, with `file` undefined, removes) the file of index `name` in the manifest. */
+function setIndexFile(ks: FileKeyspace, name: string, file: string | undefined): Promise<void> {
+  return ks.changeManifest((m) => {
+    const previous = m.indexes[name];
+    const set = (f: string | undefined): void => {
+      if (f === undefined) delete m.indexes[name];
+      else m.indexes[name] = f;
+    };
+    set(file);
+    return () => set(previous);
+  });
 }
 
 /** Attaches the index files of built indexes and deletes those of dropped ones. */
@@ -80,8 +86,7 @@ export async function syncIndexLogs(ks: FileKeyspace, hooks: IndexHook[]): Promi
   for (const name of Object.keys(ks.manifest.indexes)) {
     if (built.has(name) || ks.indexLogs.has(name)) continue;
     const file = ks.manifest.indexes[name];
-    delete ks.manifest.indexes[name];
-    await ks.saveManifest();
+    await setIndexFile(ks, name, undefined);
     await unlink(join(ks.dir, file)).catch(() => {});
   }
   for (const [name, hook] of built) {
@@ -96,8 +101,8 @@ export async function compactIndexes(ks: FileKeyspace, logs: IndexLog[], options
   const result: CompactionResult = { cancelled: false, bytesBefore: 0, bytesAfter: 0, purgedTombstones: 0 };
   for (const log of logs) {
     result.bytesBefore += log.file.size;
-    if (options.signal?.aborted || ks.closing || ks.indexLogs.get(log.name) !== log) {
-      result.cancelled ||= Boolean(options.signal?.aborted || ks.closing);
+    if (abortedBy(ks, options.signal) || ks.indexLogs.get(log.name) !== log) {
+      result.cancelled ||= abortedBy(ks, options.signal);
       result.bytesAfter += log.file.size;
       continue;
     }
@@ -117,7 +122,7 @@ export async function compactIndexes(ks: FileKeyspace, logs: IndexLog[], options
       for (let i = 0; i < snapshot.length; i++) {
         if (i % 1000 === 0) {
           await new Promise((r) => setImmediate(r)); // let queries and writes in between
-          if (options.signal?.aborted || ks.closing) break;
+          if (abortedBy(ks, options.signal)) break;
         }
         const w = out.write(entryRecord(RecordType.ADD, snapshot[i][0], snapshot[i][1]));
         if (w) await w;
@@ -125,7 +130,7 @@ export async function compactIndexes(ks: FileKeyspace, logs: IndexLog[], options
       await old.drain(); // the records before `start` are on disk, so none of them reaches the new file
       await old.pause();
       paused = true;
-      if (options.signal?.aborted || ks.closing || ks.indexLogs.get(log.name) !== log) {
+      if (abortedBy(ks, options.signal) || ks.indexLogs.get(log.name) !== log) {
         result.cancelled = true;
         result.bytesAfter += old.size;
         continue;
@@ -133,8 +138,7 @@ export async function compactIndexes(ks: FileKeyspace, logs: IndexLog[], options
       await copyRange(old.fh, start, old.written, out);
       await out.flush();
       await fh.datasync();
-      ks.manifest.indexes[log.name] = name;
-      await ks.saveManifest();
+      await setIndexFile(ks, log.name, name);
       switched = true;
       const oldFh = old.switchTo(fh, path, out.position);
       await oldFh.close();

@@ -90,3 +90,11 @@ export async function discardCompactionTarget(fh: FileHandle, path: string): Pro
   await fh.close().catch(() => {});
   await unlink(path).catch(() => {});
 }
+
+/** A new record file at `path` (created or truncated) holding only its FILE record of `kind`; returns the handle and that size in bytes. */
+export async function createRecordFile(path: string, kind: 'data' | 'index'): Promise<{ fh: FileHandle; size: number }> {
+  const fh = await open(path, 'w+');
+  const head = fileRecord(kind);
+  await fh.write(head, 0, head.length, 0);
+  return { fh, size: head.length };
+}
