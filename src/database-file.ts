@@ -1,5 +1,4 @@
 import type { CreateIndexStatement, CreatePrimaryIndexStatement, Statement } from './ast/index.js';
-import { compileIndexEntries } from './indexes/index-entries.js';
 import type { IndexManager } from './indexes/index-manager.js';
 import type { IndexInfo } from './planner/catalog.js';
 import type { FileStore, IndexDefinition, IndexHook } from './storage/file/index.js';
@@ -36,8 +35,9 @@ export class IndexPersistence {
 
   private hook(info: IndexInfo): IndexHook {
     const c = this.created.get(info.id)!;
-    if (info.state === 'deferred' || c.statement.kind !== 'CreateIndex') return { name: info.name, designDoc: info.designDoc };
-    c.hook ??= { name: info.name, designDoc: info.designDoc, entries: compileIndexEntries(c.statement, info.alias, info.keyspace) };
+    const entries = info.state === 'deferred' ? undefined : this.indexes.entries(info.keyspace, info.name);
+    if (!entries) return { name: info.name, designDoc: info.designDoc };
+    c.hook ??= { name: info.name, designDoc: info.designDoc, entries };
     return c.hook;
   }
 

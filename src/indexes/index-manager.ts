@@ -66,6 +66,11 @@ export class IndexManager {
     return [...this.byKeyspace.values()].flatMap((m) => [...m.values()].map((s) => s.info));
   }
 
+  /** The entry function of a secondary index (undefined for a primary index or an unknown name). */
+  entries(keyspace: string, name: string): EntryFunction | undefined {
+    return this.byKeyspace.get(keyspace)?.get(name)?.entries;
+  }
+
   /** The data of an online secondary index. */
   tree(keyspace: string, name: string): IndexTree | undefined {
     const s = this.byKeyspace.get(keyspace)?.get(name);

@@ -96,7 +96,7 @@ export class FileKeyspace implements CompactableKeyspace {
     const now = this.clock();
     if (now < this.nextExpiry) return;
     let next = Infinity;
-    for (const [key, exp] of [...this.expiring]) {
+    for (const [key, exp] of this.expiring) { // deleting the current entry while iterating a Map is safe
       if (exp * 1000 <= now) this.expire(this.docs.get(key)!);
       else next = Math.min(next, exp * 1000);
     }
@@ -131,10 +131,8 @@ export class FileKeyspace implements CompactableKeyspace {
   }
 
   documents(): Iterable<StoredDocument> {
-    this.sweep();
-    if (this.expiring.size === 0) return this.docs.values();
-    const now = this.clock();
-    return [...this.docs.values()].filter((d) => !this.expired(d, now));
+    this.sweep(); // nothing left is due: no copy to filter
+    return this.docs.values();
   }
 
   count(): number {
