@@ -105,7 +105,7 @@ export class FileKeyspace implements CompactableKeyspace {
 
   private emit(key: string, before: StoredDocument | undefined, after: StoredDocument | undefined): void {
     for (const l of this.listeners) l(key, before, after);
-    for (const log of this.indexLogs.values()) log.update(key, before, after);
+    for (const log of this.indexLogs.values()) log.update(key, after);
   }
 
   // ---- reads ----

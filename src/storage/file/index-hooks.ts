@@ -55,8 +55,8 @@ async function attach(ks: FileKeyspace, hook: IndexHook & { entries: EntriesOf }
     if (previous && previous !== file) await unlink(join(ks.dir, previous)).catch(() => {});
   }
   // Reconcile (synchronously, so no mutation slips in between): the documents are the truth.
-  for (const d of ks.documents()) log.update(d.key, undefined, d);
-  for (const id of [...log.entries.keys()]) if (!ks.docs.has(id)) log.update(id, undefined, undefined);
+  for (const d of ks.documents()) log.update(d.key, d);
+  for (const id of [...log.entries.keys()]) if (!ks.docs.has(id)) log.update(id, undefined);
   return log;
 }
 

@@ -59,7 +59,7 @@ export class IndexLog {
   }
 
   /** Appends the entry changes of a document's mutation (diffing against the live entries). */
-  update(docId: string, _before: StoredDocument | undefined, after: StoredDocument | undefined): void {
+  update(docId: string, after: StoredDocument | undefined): void {
     const old = this.entries.get(docId);
     const next = this.keysOf(after);
     if (old) {
