@@ -20,6 +20,19 @@ async function fill(dir: string, n: number): Promise<void> {
   await db.close();
 }
 
+/** A database of `n` documents whose data file has the byte at `at(file length)` flipped. */
+async function corrupt(n: number, at: (length: number) => number): Promise<{ t: { dir: string }; file: string; bytes: Buffer; offset: number }> {
+  const t = tempDir();
+  cleanup = t.cleanup;
+  await fill(t.dir, n);
+  const file = dataFile(t.dir);
+  const bytes = readFileSync(file);
+  const offset = at(bytes.length);
+  bytes[offset] ^= 0xff;
+  writeFileSync(file, bytes);
+  return { t, file, bytes, offset };
+}
+
 describe('record format', () => {
   it('round-trips and detects a changed byte, an unknown type and a short buffer', () => {
     const r = encodeRecord(RecordType.PUT, '["k",1,0,1,{"a":1}]');
@@ -61,13 +74,7 @@ describe('recovery', () => {
   });
 
   it('treats a bad checksum in the last record as a torn tail', async () => {
-    const t = tempDir();
-    cleanup = t.cleanup;
-    await fill(t.dir, 5);
-    const file = dataFile(t.dir);
-    const bytes = readFileSync(file);
-    bytes[bytes.length - 2] ^= 0xff;
-    writeFileSync(file, bytes);
+    const { t } = await corrupt(5, (length) => length - 2);
     const logger = recordingLogger();
     const db = await Database.open({ path: t.dir, logger });
     expect(db.count('b')).toBe(4);
@@ -76,14 +83,7 @@ describe('recovery', () => {
   });
 
   it('reports damage in the middle with file and offset, and never drops it silently', async () => {
-    const t = tempDir();
-    cleanup = t.cleanup;
-    await fill(t.dir, 20);
-    const file = dataFile(t.dir);
-    const bytes = readFileSync(file);
-    const offset = Math.floor(bytes.length / 2);
-    bytes[offset] ^= 0xff;
-    writeFileSync(file, bytes);
+    const { t, file, bytes, offset } = await corrupt(20, (length) => Math.floor(length / 2));
     const err = await Database.open({ path: t.dir, logger: recordingLogger() }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(StoreDamageError);
     const e = err as StoreDamageError;
