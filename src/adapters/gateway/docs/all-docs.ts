@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ObjectValue, Value } from '../../../index.js';
 import { queryOf, sendJson } from '../../http/server.js';
 import type { GatewayDbContext } from '../context.js';
-import { docStore, type DocState } from './doc-store.js';
+import { docStore, type DocState, type StoredMeta } from './doc-store.js';
 import { BadRequest, guarded, flag, intParam, jsonParam, optionsBody, revisionJson } from './http.js';
 import { winner } from './revisions.js';
 
@@ -58,17 +58,15 @@ export function registerAllDocsRoute(app: FastifyInstance, ctx: GatewayDbContext
       const inclusiveEnd = flag(q, 'inclusive_end', true);
       // Descending: startkey is the high bound and endkey the low one.
       const [lo, loIn, hi, hiIn] = descending ? [end, inclusiveEnd, start, true] : [start, true, end, inclusiveEnd];
-      const ids: string[] = [];
+      const live: StoredMeta[] = [];
       for (const meta of store.scan()) {
         if (lo !== undefined && (meta.id < lo || (meta.id === lo && !loIn))) continue;
         if (hi !== undefined && (meta.id > hi || (meta.id === hi && !hiIn))) break;
-        if (!meta.tree[winner(meta.tree)]!.d) ids.push(meta.id);
+        if (!meta.tree[winner(meta.tree)]!.d) live.push(meta);
       }
-      if (descending) ids.reverse();
-      for (const id of ids.slice(skip, skip + limit)) {
-        const s = store.load(id);
-        if (s && !s.deleted) rows.push(row(s));
-      }
+      if (descending) live.reverse();
+      // The scan read each document's metadata already: only the page is materialized.
+      for (const meta of live.slice(skip, skip + limit)) rows.push(row(store.materialize(meta)));
     }
     const out: ObjectValue = { total_rows: total, offset: keys === undefined ? skip : 0, rows };
     if (flag(q, 'update_seq')) out.update_seq = store.updateSeq();

@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ObjectValue, Value } from '../../../index.js';
 import { queryOf, sendJson } from '../../http/server.js';
 import type { GatewayDbContext } from '../context.js';
-import { docStore, type DocStore } from './doc-store.js';
+import { docStore, type DocState, type DocStore } from './doc-store.js';
 import { BadRequest, guarded, flag, intParam, jsonParam, optionsBody, revisionJson } from './http.js';
 import { sortedLeaves } from './revisions.js';
 
@@ -52,31 +52,35 @@ function parseOptions(q: URLSearchParams, body: ObjectValue, store: DocStore): C
   };
 }
 
+/** The change row of a document as it is now (`seq` its sequence). */
+function changeRow(state: DocState, o: ChangesOptions): ObjectValue {
+  const revs = o.allDocs ? sortedLeaves(state.doc.tree) : [state.winner];
+  const row: ObjectValue = { seq: state.seq, id: state.id, changes: revs.map((rev) => ({ rev })) };
+  if (state.deleted) row.deleted = true;
+  if (o.includeDocs) row.doc = revisionJson(state, state.winner, { conflicts: o.conflicts }) ?? null;
+  return row;
+}
+
 /** The change rows after `since`. */
 function collect(store: DocStore, o: ChangesOptions): ObjectValue[] {
-  let pairs: Array<[number, string]>;
+  let states: DocState[];
   if (o.docIds) {
-    pairs = [];
+    // The named documents, each loaded once: its sequence decides, its state makes the row.
+    states = [];
     for (const id of new Set(o.docIds)) {
       const s = store.load(id);
-      if (s && s.seq > o.since) pairs.push([s.seq, id]);
+      if (s && s.seq > o.since) states.push(s);
     }
-    pairs.sort((a, b) => (o.descending ? b[0] - a[0] : a[0] - b[0]));
-    pairs = pairs.slice(0, o.limit);
+    states.sort((a, b) => (o.descending ? b.seq - a.seq : a.seq - b.seq));
+    states = states.slice(0, o.limit);
   } else {
-    pairs = store.changes(o.since, o.limit, o.descending);
+    states = [];
+    for (const [, id] of store.changes(o.since, o.limit, o.descending)) {
+      const s = store.load(id); // the sequence index and the documents change together: s.seq is the pair's
+      if (s) states.push(s);
+    }
   }
-  const rows: ObjectValue[] = [];
-  for (const [seq, id] of pairs) {
-    const state = store.load(id);
-    if (!state) continue;
-    const revs = o.allDocs ? sortedLeaves(state.doc.tree) : [state.winner];
-    const row: ObjectValue = { seq, id, changes: revs.map((rev) => ({ rev })) };
-    if (state.deleted) row.deleted = true;
-    if (o.includeDocs) row.doc = revisionJson(state, state.winner, { conflicts: o.conflicts }) ?? null;
-    rows.push(row);
-  }
-  return rows;
+  return states.map((s) => changeRow(s, o));
 }
 
 /** Registers the changes feed. */
