@@ -25,9 +25,42 @@ export type AuthResult =
 const GUEST_NAME = 'GUEST';
 
 /** Key of the login limiter: database, user name and client address. */
-export function limiterKey(gdb: GatewayDatabase, name: string, request: FastifyRequest): string {
+function limiterKey(gdb: GatewayDatabase, name: string, request: FastifyRequest): string {
   return `${gdb.name}\0${name}\0${request.ip}`;
 }
+
+/**
+ * Checks a name and password under the login limiter: the user; `{ retryAfter }` (seconds) while
+ * the limiter holds this name and address back; undefined when they do not match (counted as a
+ * failure, and logged as a failed `via` login).
+ */
+export async function passwordLogin(
+  gdb: GatewayDatabase,
+  name: string,
+  password: string,
+  request: FastifyRequest,
+  via: 'basic' | 'session',
+): Promise<StoredUser | { retryAfter: number } | undefined> {
+  const key = limiterKey(gdb, name, request);
+  const wait = gdb.limiter.retryAfter(key);
+  if (wait > 0) return { retryAfter: wait };
+  const user = await gdb.users.authenticate(name, password);
+  if (user) gdb.limiter.succeed(key);
+  else {
+    gdb.limiter.fail(key);
+    gdb.log(`db ${gdb.name}: ${via} login failed for ${JSON.stringify(name)} from ${request.ip}`);
+  }
+  return user;
+}
+
+/** The 429 answer while the login limiter holds a name back. */
+export const tooManyLogins = (retryAfter: number): Extract<AuthResult, { ok: false }> => ({
+  ok: false,
+  status: 429,
+  reason: 'Too many failed logins; retry later',
+  www: false,
+  retryAfter,
+});
 
 /** The user of a verified ID token, registered on first use when the provider says so (§5.4). */
 async function bearerUser(gdb: GatewayDatabase, token: string): Promise<StoredUser | undefined> {
@@ -77,17 +110,9 @@ export async function authenticate(gdb: GatewayDatabase, request: FastifyRequest
   // 2. Basic
   const basic = parseBasic(authz);
   if (basic && !cfg.disable_password_auth) {
-    const key = limiterKey(gdb, basic.user, request);
-    const wait = gdb.limiter.retryAfter(key);
-    if (wait > 0) return { ok: false, status: 429, reason: 'Too many failed logins; retry later', www: false, retryAfter: wait };
-    const user = await gdb.users.authenticate(basic.user, basic.password);
-    if (!user) {
-      gdb.limiter.fail(key);
-      gdb.log(`db ${gdb.name}: basic login failed for ${JSON.stringify(basic.user)} from ${request.ip}`);
-      return { ok: false, status: 401, reason: 'Invalid login', www };
-    }
-    gdb.limiter.succeed(key);
-    return ok(request, user, 'basic');
+    const user = await passwordLogin(gdb, basic.user, basic.password, request, 'basic');
+    if (user && 'retryAfter' in user) return tooManyLogins(user.retryAfter);
+    return user ? ok(request, user, 'basic') : { ok: false, status: 401, reason: 'Invalid login', www };
   }
   // 3. Session cookie
   const sid = cookieValue(request, cfg.session_cookie_name);

@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { queryOf, sendJson } from '../http/server.js';
-import { authenticate, limiterKey, sendAuthFailure } from './auth.js';
+import { authenticate, passwordLogin, sendAuthFailure, tooManyLogins } from './auth.js';
 import type { GatewayDatabase } from './runtime.js';
 import type { StoredUser } from './users.js';
 import { cookieValue, corsLoginCheck, httpDate, sendEmpty, sendError, sessionCookie, strictBody } from './wire.js';
@@ -25,15 +25,9 @@ async function login(gdb: GatewayDatabase, request: FastifyRequest, reply: Fasti
   const body = gdb.cfg.disable_password_auth ? undefined : strictBody(request, ['name', 'password'], false);
   const creds = body && 'value' in body ? body.value : undefined;
   if (creds && typeof creds.name === 'string' && creds.name !== '' && typeof creds.password === 'string') {
-    const key = limiterKey(gdb, creds.name, request);
-    const wait = gdb.limiter.retryAfter(key);
-    if (wait > 0) return sendAuthFailure(reply, { ok: false, status: 429, reason: 'Too many failed logins; retry later', www: false, retryAfter: wait });
-    user = await gdb.users.authenticate(creds.name, creds.password);
-    if (user) gdb.limiter.succeed(key);
-    else {
-      gdb.limiter.fail(key);
-      gdb.log(`db ${gdb.name}: session login failed for ${JSON.stringify(creds.name)} from ${request.ip}`);
-    }
+    const r = await passwordLogin(gdb, creds.name, creds.password, request, 'session');
+    if (r && 'retryAfter' in r) return sendAuthFailure(reply, tooManyLogins(r.retryAfter));
+    user = r;
   }
   user ??= caller;
   if (!user) {
