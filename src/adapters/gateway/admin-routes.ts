@@ -44,8 +44,7 @@ export function registerAdminRoutes(app: FastifyInstance, dbs: Map<string, Gatew
     const user = name === 'GUEST' ? gdb.users.guest() : gdb.users.get(name);
     if (!user) return sendError(reply, 404, 'missing');
     if (head) return sendEmpty(reply, 200);
-    const { saved: _saved, ...stored } = user as typeof user & { saved?: boolean };
-    return sendJson(reply, 200, userBody(gdb, stored));
+    return sendJson(reply, 200, userBody(gdb, user));
   };
   route('GET', '/:db/_user/:name', (gdb, req, reply) => getUser(gdb, req, reply, false));
   route('HEAD', '/:db/_user/:name', (gdb, req, reply) => getUser(gdb, req, reply, true));

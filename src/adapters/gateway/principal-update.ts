@@ -53,7 +53,7 @@ export async function updatePrincipal(gdb: GatewayDatabase, pathName: string | u
     const problems = nameProblems(name);
     if (problems) return { status: 400, reason: `invalid name: ${problems}` };
   }
-  const old = guest ? (({ saved: _s, ...g }) => g)(gdb.users.guest()) : gdb.users.get(name);
+  const old = guest ? gdb.users.guest() : gdb.users.get(name);
   if (post && old) return { status: 409, reason: 'Already exists' };
   const exists = guest || old !== undefined;
   const base: StoredUser = old ?? { name, disabled: false, admin_channels: [], admin_roles: [] };

@@ -56,7 +56,7 @@ export class GatewayDatabase {
   /** The session-info body of `GET /_session` (§3.4); `user` undefined or `''`-named means GUEST. */
   sessionInfo(user: StoredUser | undefined): Record<string, unknown> {
     let channels: Record<string, number> | null = null;
-    if (user && (user.name !== '' || this.users.guest().saved)) {
+    if (user && (user.name !== '' || this.users.hasGuest())) {
       channels = Object.fromEntries(allChannels(user).map((c) => [c, 1]));
     }
     return {

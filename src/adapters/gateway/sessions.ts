@@ -39,7 +39,7 @@ export class SessionStore {
 
   private async write(s: StoredSession): Promise<void> {
     // Absolute Unix seconds: the store expires the document at the session's end.
-    await this.db.upsert(GATEWAY_KEYSPACE, this.key(s.id), { ...s } as unknown as Value, { expiration: Math.ceil(s.expiration / 1000) });
+    await this.db.upsert(GATEWAY_KEYSPACE, this.key(s.id), s as unknown as Value, { expiration: Math.ceil(s.expiration / 1000) });
   }
 
   /** Creates a session of `ttl` seconds for a user. */

@@ -76,14 +76,19 @@ export class UserStore {
     return doc ? (cloneValue(doc.value) as unknown as StoredUser) : undefined;
   }
 
-  /** The GUEST (disabled, no channels, when never saved); `saved` tells whether a document exists. */
-  guest(): StoredUser & { saved: boolean } {
-    const g = this.get('');
-    return g ? { ...g, saved: true } : { name: '', disabled: true, admin_channels: [], admin_roles: [], saved: false };
+  /** The GUEST: its saved document, else the default (disabled, no channels). */
+  guest(): StoredUser {
+    return this.get('') ?? { name: '', disabled: true, admin_channels: [], admin_roles: [] };
+  }
+
+  /** Whether the GUEST has a saved document (from the config or the admin API). */
+  hasGuest(): boolean {
+    return this.db.get(GATEWAY_KEYSPACE, this.key('')) !== undefined;
   }
 
   async save(user: StoredUser): Promise<void> {
-    await this.db.upsert(GATEWAY_KEYSPACE, this.key(user.name), JSON.parse(JSON.stringify(user)) as Value);
+    // `upsert` stores its own copy (fields left undefined are dropped, as JSON would).
+    await this.db.upsert(GATEWAY_KEYSPACE, this.key(user.name), user as unknown as Value);
     this.verified.delete(user.name);
   }
 
