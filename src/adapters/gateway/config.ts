@@ -74,7 +74,7 @@ const DB_KEYS = ['name', 'server', 'bucket', 'users', 'guest', 'oidc', 'session_
 
 function database(name: string, v: unknown): DatabaseConfig {
   const key = `databases.${name}`;
-  if (!/^[a-z][a-z0-9_$()+\-/]*$/.test(name) || name.includes('/')) throw new ConfigError(key, 'a database name starts with a lower-case letter and uses a-z 0-9 _ $ ( ) + -');
+  if (!/^[a-z][a-z0-9_$()+-]*$/.test(name)) throw new ConfigError(key, 'a database name starts with a lower-case letter and uses a-z 0-9 _ $ ( ) + -');
   const o = object(v, key);
   onlyKeys(o, key, DB_KEYS);
   const users: Record<string, ConfigUser> = {};

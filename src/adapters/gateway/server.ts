@@ -63,13 +63,13 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const emit = options.log ?? (() => {});
   const log = (line: string, level: LogLevel = 'info') => emit(redact(line), level);
   const clock = options.clock ?? Date.now;
-  const opened: Database[] = [];
+  /** The databases this gateway opened itself, by data directory (closed with it). */
   const stores = new Map<string, Database>();
   const dbs = new Map<string, GatewayDatabase>();
   const listeners: Listener[] = [];
   const closeAll = async () => {
     await Promise.allSettled(listeners.map((l) => l.close()));
-    await Promise.allSettled(opened.map((d) => d.close()));
+    await Promise.allSettled([...stores.values()].map((d) => d.close()));
   };
   try {
     for (const cfg of config.databases) {
@@ -79,7 +79,6 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
         db = stores.get(cfg.server);
         if (!db) {
           db = await Database.open({ path: cfg.server });
-          opened.push(db);
           stores.set(cfg.server, db);
         }
       }

@@ -74,7 +74,7 @@ export function refreshedCookie(cfg: DatabaseConfig, request: FastifyRequest, id
 }
 
 /** A JSON body parsed as an object; `error` holds the reference's 400 reason. */
-export type JsonBody = { ok: true; value: Record<string, unknown>; empty: boolean } | { ok: false; error: string };
+export type JsonBody = { ok: true; value: Record<string, unknown> } | { ok: false; error: string };
 
 export function jsonBody(request: FastifyRequest): JsonBody {
   const text = rawBody(request);
@@ -86,11 +86,11 @@ export function jsonBody(request: FastifyRequest): JsonBody {
     return { ok: false, error: `Bad JSON: ${(err as Error).message}` };
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return { ok: false, error: 'Bad JSON: expected a JSON object' };
-  return { ok: true, value: value as Record<string, unknown>, empty: false };
+  return { ok: true, value: value as Record<string, unknown> };
 }
 
 /** Strict decoding (§2.1, §3.3): only these fields; the content type JSON or absent. */
-export function strictBody(request: FastifyRequest, fields: string[], requireJsonType: boolean): { status: number; error: string } | { value: Record<string, unknown> } | undefined {
+export function strictBody(request: FastifyRequest, fields: string[], requireJsonType: boolean): { status: number; error: string } | { value: Record<string, unknown> } {
   const type = request.headers['content-type'];
   if ((type !== undefined || requireJsonType) && !/^application\/json/i.test(type ?? '')) {
     return { status: 415, error: `Invalid content type ${type ?? ''} - expected application/json` };

@@ -37,7 +37,7 @@ export function registerBulkRoutes(app: FastifyInstance, ctx: GatewayDbContext):
   const store = docStore(ctx);
 
   app.post(`/${ctx.dbName}/_bulk_docs`, guarded(ctx, async (request, reply) => {
-    const body = readJson(request) as ObjectValue;
+    const body = readJson(request);
     if (!Array.isArray(body.docs)) throw new BadRequest('Missing "docs" property');
     if (body.new_edits !== undefined && typeof body.new_edits !== 'boolean') throw new BadRequest('Bad new_edits');
     const newEdits = body.new_edits !== false;
@@ -66,7 +66,7 @@ export function registerBulkRoutes(app: FastifyInstance, ctx: GatewayDbContext):
     const q = queryOf(request);
     const revs = flag(q, 'revs');
     const latest = flag(q, 'latest');
-    const body = readJson(request) as ObjectValue;
+    const body = readJson(request);
     if (!Array.isArray(body.docs)) throw new BadRequest('Missing "docs" property');
     const results: Value[] = [];
     for (const d of body.docs) {
@@ -79,7 +79,7 @@ export function registerBulkRoutes(app: FastifyInstance, ctx: GatewayDbContext):
   }));
 
   app.post(`/${ctx.dbName}/_revs_diff`, guarded(ctx, async (request, reply) => {
-    const body = readJson(request) as ObjectValue;
+    const body = readJson(request);
     const out: ObjectValue = {};
     for (const [id, revs] of Object.entries(body)) {
       if (!Array.isArray(revs) || !revs.every((r): r is string => typeof r === 'string'))

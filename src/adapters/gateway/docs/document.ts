@@ -63,7 +63,7 @@ export function registerDocumentRoute(app: FastifyInstance, ctx: GatewayDbContex
     const q = queryOf(request);
     const id = request.params.docid;
     if (!validDocId(id)) return sendError(reply, 400, 'Invalid doc ID');
-    const incoming = splitDoc(readJson(request) as ObjectValue);
+    const incoming = splitDoc(readJson(request));
     if (incoming.id !== undefined && incoming.id !== id) return sendError(reply, 400, 'The document ID in the body does not match the URL');
     incoming.rev ??= revFromRequest(request, q);
     return sendWrite(reply, await saveDoc(store, id, incoming, flag(q, 'new_edits', true)), 201);

@@ -17,8 +17,8 @@ export { sendError };
 /** A malformed request: the route answers 400 with the message as reason. */
 export class BadRequest extends Error {}
 
-/** The request body parsed as JSON (BadRequest when it is not JSON, or not an object when `object`). */
-export function readJson(request: FastifyRequest, object = true): Value {
+/** The request body parsed as a JSON object (BadRequest when it is not JSON, or not an object). */
+export function readJson(request: FastifyRequest): ObjectValue {
   const text = rawBody(request);
   let v: Value;
   try {
@@ -26,7 +26,7 @@ export function readJson(request: FastifyRequest, object = true): Value {
   } catch {
     throw new BadRequest('Bad JSON');
   }
-  if (object && (typeof v !== 'object' || v === null || Array.isArray(v))) throw new BadRequest('Expected a JSON object');
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new BadRequest('Expected a JSON object');
   return v;
 }
 
@@ -35,7 +35,7 @@ export function readJson(request: FastifyRequest, object = true): Value {
  * (`_all_docs`, `_changes`): the parsed body, or `{}` for a GET or an empty body.
  */
 export function optionsBody(request: FastifyRequest): ObjectValue {
-  return request.method === 'POST' && rawBody(request).trim() !== '' ? (readJson(request) as ObjectValue) : {};
+  return request.method === 'POST' && rawBody(request).trim() !== '' ? readJson(request) : {};
 }
 
 /** A boolean query parameter (`true`/`false`; absent is `fallback`). */

@@ -46,7 +46,7 @@ export function registerLocalRoutes(app: FastifyInstance, ctx: GatewayDbContext)
 
   app.put(path, guarded(ctx, async (request: LocalRequest, reply) => {
     const id = request.params.id;
-    const input = readJson(request) as ObjectValue;
+    const input = readJson(request);
     const body: ObjectValue = {};
     for (const [k, v] of Object.entries(input)) if (k !== '_id' && k !== '_rev') body[k] = v;
     const rev = await store.exclusive(async () => {
