@@ -1,7 +1,8 @@
-import { compareStrings, deepFreeze, type Value } from '../../values/index.js';
+import { deepFreeze, type Value } from '../../values/index.js';
 import type { CompactableKeyspace } from '../../database-storage.js';
 import type { BucketStats, CompactionOptions, CompactionResult, FileStats } from '../compaction.js';
-import { absoluteExpiration, isExpired, StoreError, type DocumentMeta, type MutationListener, type StoredDocument, type WriteOptions } from '../store.js';
+import { DocumentKeyspace } from '../document-keyspace.js';
+import type { DocumentMeta, StoredDocument, WriteOptions } from '../store.js';
 import type { AppendFile } from './append-file.js';
 import { compactData } from './compact.js';
 import { writeFileAtomic } from './fsutil.js';
@@ -22,19 +23,14 @@ export function fileStats(fileBytes: number, liveBytes: number): FileStats {
  * resolves when the record is acknowledged. Members not in {@link CompactableKeyspace} are
  * internal to the file store.
  */
-export class FileKeyspace implements CompactableKeyspace {
-  readonly docs = new Map<string, StoredDocument>();
+export class FileKeyspace extends DocumentKeyspace implements CompactableKeyspace {
   /** The current record of every key: live documents and tombstones. */
   readonly recs = new Map<string, Rec>();
   readonly indexLogs = new Map<string, IndexLog>();
   /** Design documents of the bucket's secondary indexes (built or not), by index name. */
   readonly designDocs = new Map<string, string>();
-  private sortedKeys: string[] | undefined;
-  private readonly listeners = new Set<MutationListener>();
   private readonly expiring = new Map<string, number>();
   private nextExpiry = Infinity;
-  seqno = 0;
-  casCounter = 0;
   /** Bytes of the current records (plus the file record). */
   liveBytes = 0;
   tombstones = 0;
@@ -45,13 +41,15 @@ export class FileKeyspace implements CompactableKeyspace {
   closing = false;
 
   constructor(
-    readonly name: string,
+    name: string,
     readonly dir: string,
     public data: AppendFile,
     readonly manifest: Manifest,
-    readonly clock: () => number,
+    clock: () => number,
     readonly logger: StoreLogger,
-  ) {}
+  ) {
+    super(name, clock);
+  }
 
   // ---- state changes (recovery uses `apply` directly) ----
 
@@ -76,12 +74,8 @@ export class FileKeyspace implements CompactableKeyspace {
     } else this.expiring.delete(rec.key);
   }
 
-  private expired(d: StoredDocument, now = this.clock()): boolean {
-    return isExpired(d.meta.expiration, now);
-  }
-
   /** Turns an expired document into a tombstone deleted at its expiration (its PUT record stays the current record). */
-  private expire(d: StoredDocument): void {
+  protected expire(d: StoredDocument): void {
     const rec = this.recs.get(d.key)!;
     this.docs.delete(d.key);
     this.expiring.delete(d.key);
@@ -92,7 +86,7 @@ export class FileKeyspace implements CompactableKeyspace {
   }
 
   /** Expires every document whose time has come (cheap when none has). */
-  sweep(): void {
+  override sweep(): void {
     const now = this.clock();
     if (now < this.nextExpiry) return;
     let next = Infinity;
@@ -103,32 +97,12 @@ export class FileKeyspace implements CompactableKeyspace {
     this.nextExpiry = next;
   }
 
-  private emit(key: string, before: StoredDocument | undefined, after: StoredDocument | undefined): void {
-    for (const l of this.listeners) l(key, before, after);
+  protected override emit(key: string, before: StoredDocument | undefined, after: StoredDocument | undefined): void {
+    super.emit(key, before, after);
     for (const log of this.indexLogs.values()) log.update(key, after);
   }
 
   // ---- reads ----
-
-  get(key: string): StoredDocument | undefined {
-    const d = this.docs.get(key);
-    if (d && this.expired(d)) {
-      this.expire(d);
-      return undefined;
-    }
-    return d;
-  }
-
-  *scan(): Iterable<StoredDocument> {
-    this.sweep();
-    if (!this.sortedKeys) this.sortedKeys = [...this.docs.keys()].sort(compareStrings);
-    const keys = this.sortedKeys;
-    const now = this.clock();
-    for (let i = 0; i < keys.length; i++) {
-      const d = this.docs.get(keys[i]);
-      if (d && !this.expired(d, now)) yield d;
-    }
-  }
 
   documents(): Iterable<StoredDocument> {
     this.sweep(); // nothing left is due: no copy to filter
@@ -142,15 +116,10 @@ export class FileKeyspace implements CompactableKeyspace {
 
   // ---- writes ----
 
-  private nextCas(): number {
-    this.casCounter = Math.max(this.casCounter + 1, this.clock() * 1000);
-    return this.casCounter;
-  }
-
-  private write(key: string, value: Value, options: WriteOptions | undefined, before: StoredDocument | undefined): Promise<DocumentMeta> {
-    if (typeof key !== 'string' || key.length === 0) throw new StoreError('INVALID', 'document key must be a non-empty string');
+  protected put(key: string, value: Value, options: WriteOptions | undefined, before: StoredDocument | undefined): Promise<DocumentMeta> {
+    this.checkKey(key);
     if (this.data.failed) throw this.data.failed;
-    const meta: DocumentMeta = { id: key, cas: this.nextCas(), expiration: absoluteExpiration(options?.expiration, this.clock()), seqno: ++this.seqno };
+    const meta = this.newMeta(key, options);
     const buf = putRecord(key, meta.cas, meta.expiration, meta.seqno, value);
     const rec: Rec = { key, kind: 'put', offset: -1, size: buf.length, deletedAt: -1, cas: meta.cas, seqno: meta.seqno };
     const doc: StoredDocument = { key, value: deepFreeze(value), meta };
@@ -159,45 +128,16 @@ export class FileKeyspace implements CompactableKeyspace {
     return this.data.append(buf, (o) => (rec.offset = o)).then(() => meta);
   }
 
-  async insert(key: string, value: Value, options?: WriteOptions): Promise<DocumentMeta> {
-    this.sweep();
-    if (this.get(key)) throw new StoreError('KEY_EXISTS', `Duplicate Key: ${key}`);
-    return this.write(key, value, options, undefined);
-  }
-
-  async upsert(key: string, value: Value, options?: WriteOptions): Promise<DocumentMeta> {
-    this.sweep();
-    return this.write(key, value, options, this.get(key));
-  }
-
-  async replace(key: string, value: Value, options?: WriteOptions): Promise<DocumentMeta> {
-    this.sweep();
-    const before = this.get(key);
-    if (!before) throw new StoreError('KEY_NOT_FOUND', `Key not found: ${key}`);
-    if (options?.cas !== undefined && options.cas !== before.meta.cas) throw new StoreError('CAS_MISMATCH', `CAS mismatch for key ${key}`);
-    return this.write(key, value, options, before);
-  }
-
-  async remove(key: string, options?: WriteOptions): Promise<boolean> {
-    this.sweep();
-    const before = this.get(key);
-    if (!before) return false;
-    if (options?.cas !== undefined && options.cas !== before.meta.cas) throw new StoreError('CAS_MISMATCH', `CAS mismatch for key ${key}`);
+  protected async delete(before: StoredDocument): Promise<void> {
     if (this.data.failed) throw this.data.failed;
     const cas = this.nextCas();
     const seqno = ++this.seqno;
     const deletedAt = Math.floor(this.clock() / 1000);
-    const buf = delRecord(key, cas, seqno, deletedAt);
-    const rec: Rec = { key, kind: 'del', offset: -1, size: buf.length, deletedAt, cas, seqno };
+    const buf = delRecord(before.key, cas, seqno, deletedAt);
+    const rec: Rec = { key: before.key, kind: 'del', offset: -1, size: buf.length, deletedAt, cas, seqno };
     this.apply(rec, undefined);
-    this.emit(key, before, undefined);
+    this.emit(before.key, before, undefined);
     await this.data.append(buf, (o) => (rec.offset = o));
-    return true;
-  }
-
-  onMutation(listener: MutationListener): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
   }
 
   // ---- files, statistics, compaction ----

@@ -1,0 +1,130 @@
+import { compareStrings, type Value } from '../values/index.js';
+import { absoluteExpiration, isExpired, StoreError, type DocumentMeta, type MutationListener, type StoredDocument, type WriteOptions } from './store.js';
+
+/** Source of the current time in milliseconds (injectable so tests need not wait). */
+export type Clock = () => number;
+
+/**
+ * What the in-memory keyspace and the file store's bucket share: the live documents in a Map
+ * (reads are synchronous), a lazily sorted key list for primary scans, expiry on read, the CAS
+ * and sequence counters, mutation listeners, and the write operations with their reference
+ * errors (KEY_EXISTS, KEY_NOT_FOUND, CAS_MISMATCH). A subclass stores a write ({@link put},
+ * {@link delete}), expires a document ({@link expire}) and may expire due documents before
+ * writes and scans ({@link sweep}).
+ */
+export abstract class DocumentKeyspace {
+  /** The live documents by key. */
+  readonly docs = new Map<string, StoredDocument>();
+  /** The keys in code point order, or undefined until the next scan needs them. */
+  protected sortedKeys: string[] | undefined;
+  private readonly listeners = new Set<MutationListener>();
+  /** The last sequence number given (a mutation's `seqno`). */
+  seqno = 0;
+  /** The last CAS given. */
+  casCounter = 0;
+
+  constructor(
+    readonly name: string,
+    readonly clock: Clock,
+  ) {}
+
+  /** Stores a write of `key` (`before` is its live document, if any) and returns the new metadata. */
+  protected abstract put(key: string, value: Value, options: WriteOptions | undefined, before: StoredDocument | undefined): DocumentMeta | Promise<DocumentMeta>;
+
+  /** Stores the removal of the live document `before`. */
+  protected abstract delete(before: StoredDocument): void | Promise<void>;
+
+  /** Removes an expired document (telling the listeners). */
+  protected abstract expire(d: StoredDocument): void;
+
+  /** Expires every document whose time has come; called before writes and scans (none by default). */
+  sweep(): void {}
+
+  protected expired(d: StoredDocument, now = this.clock()): boolean {
+    return isExpired(d.meta.expiration, now);
+  }
+
+  get(key: string): StoredDocument | undefined {
+    const d = this.docs.get(key);
+    if (d && this.expired(d)) {
+      this.expire(d);
+      return undefined;
+    }
+    return d;
+  }
+
+  /** The live documents in key order (code point order of the keys). */
+  *scan(): Iterable<StoredDocument> {
+    this.sweep();
+    if (!this.sortedKeys) this.sortedKeys = [...this.docs.keys()].sort(compareStrings);
+    const keys = this.sortedKeys;
+    const now = this.clock();
+    for (let i = 0; i < keys.length; i++) {
+      const d = this.docs.get(keys[i]);
+      if (d && !this.expired(d, now)) yield d;
+    }
+  }
+
+  /** A document key must be a non-empty string (StoreError INVALID). */
+  protected checkKey(key: string): void {
+    if (typeof key !== 'string' || key.length === 0) throw new StoreError('INVALID', 'document key must be a non-empty string');
+  }
+
+  /** Monotonic, unique, and shaped like a time-based CAS (microseconds × 1000 + counter). */
+  protected nextCas(): number {
+    this.casCounter = Math.max(this.casCounter + 1, this.clock() * 1000);
+    return this.casCounter;
+  }
+
+  /** The metadata of a new version of `key`: the next CAS and sequence number, and its absolute expiration (seconds). */
+  protected newMeta(key: string, options: WriteOptions | undefined): DocumentMeta {
+    return { id: key, cas: this.nextCas(), expiration: absoluteExpiration(options?.expiration, this.clock()), seqno: ++this.seqno };
+  }
+
+  /** Tells the listeners of a mutation (`after` undefined: removed or expired). */
+  protected emit(key: string, before: StoredDocument | undefined, after: StoredDocument | undefined): void {
+    for (const l of this.listeners) l(key, before, after);
+  }
+
+  onMutation(listener: MutationListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Adds a new document; StoreError KEY_EXISTS if the key is live. */
+  async insert(key: string, value: Value, options?: WriteOptions): Promise<DocumentMeta> {
+    this.sweep();
+    if (this.get(key)) throw new StoreError('KEY_EXISTS', `Duplicate Key: ${key}`);
+    return this.put(key, value, options, undefined);
+  }
+
+  /** Adds or replaces a document. */
+  async upsert(key: string, value: Value, options?: WriteOptions): Promise<DocumentMeta> {
+    this.sweep();
+    return this.put(key, value, options, this.get(key));
+  }
+
+  /** Replaces a live document; StoreError KEY_NOT_FOUND, or CAS_MISMATCH when `options.cas` is not its CAS. */
+  async replace(key: string, value: Value, options?: WriteOptions): Promise<DocumentMeta> {
+    this.sweep();
+    const before = this.get(key);
+    if (!before) throw new StoreError('KEY_NOT_FOUND', `Key not found: ${key}`);
+    checkCas(before, options);
+    return this.put(key, value, options, before);
+  }
+
+  /** Removes a live document; resolves false if there was none; StoreError CAS_MISMATCH as {@link replace}. */
+  async remove(key: string, options?: WriteOptions): Promise<boolean> {
+    this.sweep();
+    const before = this.get(key);
+    if (!before) return false;
+    checkCas(before, options);
+    await this.delete(before);
+    return true;
+  }
+}
+
+/** StoreError CAS_MISMATCH when the write asks for a CAS other than the document's. */
+function checkCas(before: StoredDocument, options: WriteOptions | undefined): void {
+  if (options?.cas !== undefined && options.cas !== before.meta.cas) throw new StoreError('CAS_MISMATCH', `CAS mismatch for key ${before.key}`);
+}
