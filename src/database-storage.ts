@@ -1,6 +1,6 @@
 import { ErrorCode, QueryError } from './errors/index.js';
 import type { IndexManager } from './indexes/index-manager.js';
-import type { BucketStats, CompactionOptions, CompactionResult, FileStats } from './storage/compaction.js';
+import { fileStats, type BucketStats, type CompactionOptions, type CompactionResult, type FileStats } from './storage/compaction.js';
 import type { KeyspaceStore, Store } from './storage/index.js';
 import { jsonSize } from './values/index.js';
 
@@ -14,10 +14,6 @@ export interface CompactableKeyspace extends KeyspaceStore {
 /** True if the keyspace implements {@link CompactableKeyspace}. */
 export function isCompactable(ks: KeyspaceStore): ks is CompactableKeyspace {
   return typeof (ks as Partial<CompactableKeyspace>).compact === 'function';
-}
-
-function noFragmentation(bytes: number): FileStats {
-  return { fileBytes: bytes, liveBytes: bytes, fragmentedBytes: 0, fragmentationPercent: 0 };
 }
 
 /** The keyspace of a bucket, or QueryError 12003. */
@@ -38,8 +34,8 @@ export function bucketStats(store: Store, indexes: IndexManager, name: string): 
   let bytes = 0;
   for (const d of ks.documents()) bytes += jsonSize(d.value) + Buffer.byteLength(d.key);
   const views: Record<string, FileStats> = {};
-  for (const i of indexes.infos(name)) if (!i.isPrimary) views[i.designDoc] = noFragmentation(0);
-  return { itemCount: ks.count(), tombstones: 0, data: noFragmentation(bytes), views };
+  for (const i of indexes.infos(name)) if (!i.isPrimary) views[i.designDoc] = fileStats(0, 0);
+  return { itemCount: ks.count(), tombstones: 0, data: fileStats(bytes, bytes), views };
 }
 
 /** Compacts a bucket's data (and view) files; in memory there is nothing to reclaim. */

@@ -13,6 +13,12 @@ export interface FileStats {
   fragmentationPercent: number;
 }
 
+/** Exact file statistics from file and live bytes (fragmentation clamped at 0). */
+export function fileStats(fileBytes: number, liveBytes: number): FileStats {
+  const fragmentedBytes = Math.max(0, fileBytes - liveBytes);
+  return { fileBytes, liveBytes, fragmentedBytes, fragmentationPercent: fileBytes === 0 ? 0 : (fragmentedBytes / fileBytes) * 100 };
+}
+
 /** What a bucket reports: item count, data file stats, index file stats per design document. */
 export interface BucketStats {
   itemCount: number;

@@ -6,12 +6,10 @@
  *  - purges exactly the tombstones (deleted or expired documents) older than the purge interval.
  * Runs: TOKENQL_PROPERTY_RUNS (default 40).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Database } from '../../src/index.js';
+import { manualClock, tempDir } from '../storage/file/helpers.js';
 
 const RUNS = Number(process.env.TOKENQL_PROPERTY_RUNS ?? 40);
 const KEYS = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'];
@@ -52,9 +50,9 @@ describe('compaction laws (property)', { timeout: 600_000 }, () => {
   it('keeps every answer, reduces fragmentation to 0 and purges exactly the old tombstones', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 40 }), fc.constantFrom(0, 0.5, 1, 1.5, 3), async (ops, purgeIntervalDays) => {
-        const dir = mkdtempSync(join(tmpdir(), 'tokenql-prop-'));
-        let now = Date.UTC(2024, 0, 1);
-        const clock = (): number => now;
+        const { dir, cleanup } = tempDir('tokenql-prop-');
+        const time = manualClock();
+        const clock = time.now;
         let db = await Database.open({ path: dir, clock, durability: 'batch' });
         try {
           await db.createBucket('t');
@@ -64,13 +62,13 @@ describe('compaction laws (property)', { timeout: 600_000 }, () => {
           // Model: live documents with their expiration, tombstones with their deletion time (seconds).
           const live = new Map<string, number>();
           const tombs = new Map<string, number>();
-          const sec = (): number => Math.floor(now / 1000);
+          const sec = (): number => Math.floor(clock() / 1000);
           const expire = (): void => {
             for (const [k, exp] of [...live]) if (exp !== 0 && exp <= sec()) (live.delete(k), tombs.set(k, exp));
           };
           for (const o of ops) {
             expire();
-            if (o.kind === 'advance') now += o.ms;
+            if (o.kind === 'advance') time.advance(o.ms);
             else if (o.kind === 'remove') {
               const removed = await db.remove('t', o.key);
               expect(removed).toBe(live.has(o.key));
@@ -105,7 +103,7 @@ describe('compaction laws (property)', { timeout: 600_000 }, () => {
           expect(db.bucketStats('t')).toEqual(after);
         } finally {
           await db.close();
-          rmSync(dir, { recursive: true, force: true });
+          cleanup();
         }
       }),
       { numRuns: RUNS },

@@ -1,6 +1,6 @@
 import { deepFreeze, type Value } from '../../values/index.js';
 import type { CompactableKeyspace } from '../../database-storage.js';
-import type { BucketStats, CompactionOptions, CompactionResult, FileStats } from '../compaction.js';
+import { fileStats, type BucketStats, type CompactionOptions, type CompactionResult, type FileStats } from '../compaction.js';
 import { DocumentKeyspace } from '../document-keyspace.js';
 import type { DocumentMeta, StoredDocument, WriteOptions } from '../store.js';
 import type { AppendFile } from './append-file.js';
@@ -10,12 +10,6 @@ import type { IndexLog } from './index-log.js';
 import { compactIndexes, syncIndexLogs, type IndexHook } from './index-hooks.js';
 import { delRecord, putRecord } from './record.js';
 import type { Manifest, Rec, StoreLogger } from './types.js';
-
-/** Exact file statistics from file and live bytes. */
-export function fileStats(fileBytes: number, liveBytes: number): FileStats {
-  const fragmentedBytes = Math.max(0, fileBytes - liveBytes);
-  return { fileBytes, liveBytes, fragmentedBytes, fragmentationPercent: fileBytes === 0 ? 0 : (fragmentedBytes / fileBytes) * 100 };
-}
 
 /**
  * A bucket of the file store. Every live document is kept in memory (reads are synchronous);
