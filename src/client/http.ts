@@ -53,6 +53,23 @@ export interface HttpAnswer {
   body: any; // wire JSON, checked by the callers
 }
 
+/** A gateway URL as plain HTTP: `ws:`/`wss:` become `http:`/`https:`, trailing slashes dropped. */
+export function httpUrl(url: string): string {
+  return url.replace(/^ws(s?):/, 'http$1:').replace(/\/+$/, '');
+}
+
+/** One request: its status, JSON body and Set-Cookie headers; HttpError(0, 'Network Error') when it cannot be made. */
+export async function fetchAnswer(url: string, init: RequestInit): Promise<HttpAnswer & { setCookies: string[] }> {
+  let response: Response, text: string;
+  try {
+    response = await fetch(url, init);
+    text = await response.text();
+  } catch (e) {
+    throw new HttpError(0, 'Network Error', (e as Error).message);
+  }
+  return { status: response.status, body: parseJson(text), setCookies: response.headers.getSetCookie() };
+}
+
 /** Hooks of {@link GatewayHttp}. */
 export interface HttpHooks {
   /** Called before each backoff wait. */
@@ -75,7 +92,7 @@ export class GatewayHttp {
     retry: RetryOptions = {},
     private readonly hooks: HttpHooks = {},
   ) {
-    this.dbUrl = dbUrl.replace(/\/+$/, '');
+    this.dbUrl = httpUrl(dbUrl);
     this.retry = { initialDelayMs: retry.initialDelayMs ?? 1000, maxDelayMs: retry.maxDelayMs ?? 60_000, maxAttempts: retry.maxAttempts ?? 10 };
   }
 
@@ -140,16 +157,15 @@ export class GatewayHttp {
     if (cookie !== '' && authorization === undefined) headers.cookie = cookie;
     if (body !== undefined) headers['content-type'] = 'application/json';
     if (this.hooks.signal?.aborted) throw new StoppedError('stopped');
-    let response: Response, text: string;
+    let answer: HttpAnswer & { setCookies: string[] };
     try {
-      response = await fetch(this.dbUrl + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: this.hooks.signal });
-      text = await response.text();
+      answer = await fetchAnswer(this.dbUrl + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: this.hooks.signal });
     } catch (e) {
       if (this.hooks.signal?.aborted) throw new StoppedError('stopped');
-      throw new HttpError(0, 'Network Error', (e as Error).message);
+      throw e;
     }
-    this.storeCookies(response.headers.getSetCookie());
-    return { status: response.status, body: parseJson(text) };
+    this.storeCookies(answer.setCookies);
+    return { status: answer.status, body: answer.body };
   }
 
   /** The session authenticator's cookie first, then the jar's other cookies (names case-sensitive). */

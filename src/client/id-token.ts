@@ -5,8 +5,8 @@
  * fresh token, call this again and restart the replicator with the new authenticator.
  */
 import { DEFAULT_COOKIE_NAME, SessionAuthenticator } from './authenticators.js';
-import { parseJson, parseSetCookie } from './cookies.js';
-import { HttpError, errorOf } from './http.js';
+import { parseSetCookie } from './cookies.js';
+import { HttpError, errorOf, fetchAnswer, httpUrl } from './http.js';
 
 /** A session obtained from the gateway. */
 export interface GatewaySession {
@@ -20,17 +20,9 @@ export interface GatewaySession {
 
 /** `POST {dbUrl}/_session` with the ID token as Bearer; rejects with HttpError (e.g. 401 `Invalid login`). */
 export async function sessionFromIdToken(dbUrl: string, idToken: string, cookieName = DEFAULT_COOKIE_NAME): Promise<GatewaySession> {
-  const url = `${dbUrl.replace(/^ws(s?):/, 'http$1:').replace(/\/+$/, '')}/_session`;
-  let res: Response;
-  let text: string;
-  try {
-    res = await fetch(url, { method: 'POST', headers: { authorization: `Bearer ${idToken}`, accept: 'application/json' } });
-    text = await res.text();
-  } catch (e) {
-    throw new HttpError(0, 'Network Error', (e as Error).message);
-  }
-  if (res.status >= 300) throw errorOf({ status: res.status, body: parseJson(text) });
-  for (const c of res.headers.getSetCookie().map(parseSetCookie)) {
+  const res = await fetchAnswer(`${httpUrl(dbUrl)}/_session`, { method: 'POST', headers: { authorization: `Bearer ${idToken}`, accept: 'application/json' } });
+  if (res.status >= 300) throw errorOf(res);
+  for (const c of res.setCookies.map(parseSetCookie)) {
     if (c?.name !== cookieName || c.value === '') continue;
     const session: GatewaySession = { sessionId: c.value, cookieName, authenticator: new SessionAuthenticator(c.value, cookieName) };
     if (c.expires) session.expires = c.expires;

@@ -8,7 +8,7 @@
 import type { Database } from '../index.js';
 import type { Authenticator } from './authenticators.js';
 import { Checkpoint } from './checkpoint.js';
-import { GatewayHttp, HttpError, StoppedError, sleep, type ReplicatorErrorInfo, type RetryOptions } from './http.js';
+import { GatewayHttp, HttpError, httpUrl, StoppedError, sleep, type ReplicatorErrorInfo, type RetryOptions } from './http.js';
 import { LocalSide } from './local.js';
 import { Puller } from './pull.js';
 import { Pusher } from './push.js';
@@ -68,7 +68,7 @@ export class Replicator {
   readonly url: string;
 
   constructor(readonly config: ReplicatorConfig) {
-    this.url = config.url.replace(/^ws(s?):/, 'http$1:').replace(/\/+$/, '');
+    this.url = httpUrl(config.url);
   }
 
   /** The current status (a copy). */
