@@ -97,6 +97,30 @@ function fieldsEntries(paths: string[][]): EntryFunction {
  * Source: couchbase/query `datastore/index.go`, GSI array indexing.
  */
 export function compileIndexEntries(def: Pick<CreateIndexStatement, 'keys' | 'where'>, alias: string, keyspace: string): EntryFunction {
+  return rememberingLast(entriesOf(def, alias, keyspace));
+}
+
+/**
+ * `f` remembering the entries of the last document it was given: a write of the file store
+ * needs them twice, for the index and for the index's file, and a TOKENS key need not be
+ * tokenized twice. Stored documents are never changed in place (a write makes a new one).
+ */
+function rememberingLast(f: EntryFunction): EntryFunction {
+  let last: StoredDocument | undefined;
+  let entries: Value[][] = [];
+  const g: EntryFunction = (d) => {
+    if (d !== last) {
+      entries = f(d);
+      last = d;
+    }
+    return entries;
+  };
+  if (f.tokensOf) g.tokensOf = f.tokensOf;
+  return g;
+}
+
+/** The entry function of an index definition (see {@link compileIndexEntries}). */
+function entriesOf(def: Pick<CreateIndexStatement, 'keys' | 'where'>, alias: string, keyspace: string): EntryFunction {
   const scope: Scope = { names: new Set([alias]), defaultAlias: alias, keyspaceAliases: [alias] };
   const arrayAt = def.keys.findIndex((k) => k.array);
   if (!def.where && def.keys.length === 1 && arrayAt === 0) {
