@@ -1,6 +1,6 @@
 import type { IndexTree, SortedRun, StoredDocument } from '../storage/index.js';
 import { TokenInterner, type TokenOptions } from '../tokens/index.js';
-import { sortedIds, type Value } from '../values/index.js';
+import { sortedIds, type ObjectValue, type Value } from '../values/index.js';
 import { readPath } from './index-entries.js';
 
 /**
@@ -11,9 +11,9 @@ import { readPath } from './index-entries.js';
  *    is neither sliced nor hashed again); their ids, appended by the interner document after
  *    document, are the entries, and the build records where each document's ids end. Its other
  *    tokens (numbers, booleans, null) go to the tree at once.
- * 2. {@link finish}: a counting sort groups the entries by token id into one exact array of
- *    document keys per token, in the order of the tokens (`sortedIds`): the run the tree is
- *    bulk-loaded from (`IndexTree.endBuild`). Entries of documents changed since they were added
+ * 2. {@link finish}: the tokens are sorted (`sortedIds`), each gets an array of exactly as many
+ *    document keys as the interner counted values with it, and the entries are put in place,
+ *    document after document: the run the tree is bulk-loaded from (`IndexTree.endBuild`). Entries of documents changed since they were added
  *    are dropped (the index manager's mutation listener has indexed their new version).
  */
 export class TokenIndexBuild {
@@ -38,9 +38,22 @@ export class TokenIndexBuild {
     this.ends = new Int32Array(Math.max(1024, documents));
   }
 
+  /**
+   * `readPath` of a one-step path, with a property read of its own: the shared `getField` reads
+   * fields of every shape of every keyspace and query (a megamorphic read, a slow lookup after
+   * each full GC), this one only the shapes of the documents of this build. (Measured on
+   * travel-sample's `name`: the visit went from 0.84 ms to 0.73 ms.)
+   */
+  private readField(doc: Value): Value {
+    if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) return undefined;
+    const name = this.path[0];
+    const x = (doc as ObjectValue)[name];
+    return x !== undefined && Object.prototype.hasOwnProperty.call(doc, name) ? x : undefined;
+  }
+
   /** Records the entries of a document not yet in the index. */
   add(d: StoredDocument): void {
-    const v = readPath(d.value, this.path);
+    const v = this.path.length === 1 ? this.readField(d.value) : readPath(d.value, this.path);
     if (v === undefined) return;
     const interner = this.interner;
     const count = interner.collect(v);
@@ -64,42 +77,41 @@ export class TokenIndexBuild {
   finish(written?: ReadonlySet<string>): SortedRun {
     const { interner, ends, docKeys } = this;
     const docs = docKeys.length;
-    const { ids, strings } = interner;
+    const { ids, strings, counts } = interner;
     const size = interner.size;
-    const n = interner.length;
-    // Counting sort of the entries by token id: byToken[start[id] .. start[id + 1]) are its documents.
-    const start = new Int32Array(size + 1);
-    for (let i = 0; i < n; i++) start[ids[i] + 1]++;
-    for (let id = 0; id < size; id++) start[id + 1] += start[id];
-    const next = start.slice(0, size);
-    const byToken = new Int32Array(n);
-    for (let docNo = 0, i = 0; docNo < docs; docNo++) {
-      for (const end = ends[docNo]; i < end; i++) byToken[next[ids[i]]++] = docNo;
-    }
-    const live = written && docKeys.map((k) => !written.has(k));
+    // Each token's array of document keys, made in token order, then filled entry after entry.
     const order = sortedIds(strings, undefined, interner.prefixKeys);
-    const keys: Value[][] = [];
-    const tokenDocs: string[][] = [];
-    let entries = 0;
+    const byId: string[][] = new Array<string[]>(size);
+    const filled = new Int32Array(size);
+    const keys: Value[][] = new Array<Value[]>(size);
+    const tokenDocs: string[][] = new Array<string[]>(size);
     for (let i = 0; i < size; i++) {
       const id = order[i];
-      const from = start[id];
-      const to = start[id + 1];
-      const ofToken: string[] = new Array<string>(to - from);
-      let m = 0;
-      for (let j = from; j < to; j++) {
-        const docNo = byToken[j];
-        if (!live || live[docNo]) ofToken[m++] = docKeys[docNo];
-      }
-      if (m === 0) continue;
-      if (m < ofToken.length) ofToken.length = m;
       // `new Array(1)`, not the literal `[t]`: in this loop of a build, measured to take half the
       // time (Node 20); a small loop of literals alone shows no difference, so check before changing.
       const key = new Array<Value>(1);
       key[0] = strings[id];
-      keys.push(key);
-      tokenDocs.push(ofToken);
-      entries += m;
+      keys[i] = key;
+      tokenDocs[i] = byId[id] = new Array<string>(counts[id]);
+    }
+    for (let docNo = 0, i = 0; docNo < docs; docNo++) {
+      const key = docKeys[docNo];
+      for (const end = ends[docNo]; i < end; i++) {
+        const id = ids[i];
+        byId[id][filled[id]++] = key;
+      }
+    }
+    let entries = interner.length;
+    if (written) {
+      // Drop the entries of documents written since they were added, and the keys left without any.
+      const kept: number[] = [];
+      for (let i = 0; i < size; i++) {
+        const d = tokenDocs[i].filter((k) => !written.has(k));
+        entries -= tokenDocs[i].length - d.length;
+        tokenDocs[i] = d;
+        if (d.length > 0) kept.push(i);
+      }
+      if (kept.length < size) return { keys: kept.map((i) => keys[i]), docs: kept.map((i) => tokenDocs[i]), entries };
     }
     return { keys, docs: tokenDocs, entries };
   }

@@ -26,6 +26,8 @@ export class InternTable {
   readonly byId: string[] = [];
   /** The prefix keys of the strings by id (`writePrefixKeys`), for `sortedIds`. */
   prefixKeys: Uint32Array;
+  /** By id: under how many stamps (values) the string was looked up, the first included. */
+  stamps: Int32Array;
 
   /**
    * @param expected how many strings the caller expects: the table starts with room for them
@@ -37,6 +39,7 @@ export class InternTable {
     this.slots = new Int32Array(capacity * SLOT);
     this.mask = capacity - 1;
     this.prefixKeys = new Uint32Array(capacity);
+    this.stamps = new Int32Array(capacity >> 1);
   }
 
   /** Number of strings. */
@@ -88,9 +91,12 @@ export class InternTable {
 
   /** The id of the string in slot offset `i`, found under `stamp`; -1 if it was found under that stamp before. */
   private seen(i: number, stamp: number): number {
-    if (this.slots[i + 2] === stamp) return -1;
-    this.slots[i + 2] = stamp;
-    return this.slots[i + 1] - 1;
+    const slots = this.slots;
+    if (slots[i + 2] === stamp) return -1;
+    slots[i + 2] = stamp;
+    const id = slots[i + 1] - 1;
+    this.stamps[id]++;
+    return id;
   }
 
   /** Stores `t` with mixed hash `h` in the free slot at offset `i`; returns its id. */
@@ -100,8 +106,12 @@ export class InternTable {
       const keys = new Uint32Array(this.prefixKeys.length * 2);
       keys.set(this.prefixKeys);
       this.prefixKeys = keys;
+      const stamps = new Int32Array(this.stamps.length * 2);
+      stamps.set(this.stamps);
+      this.stamps = stamps;
     }
     writePrefixKeys(t, this.prefixKeys, id);
+    this.stamps[id] = 1;
     const slots = this.slots;
     slots[i] = h;
     slots[i + 1] = id + 1;

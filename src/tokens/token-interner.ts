@@ -4,6 +4,7 @@ import type { TokenOptions } from './options.js';
 import { InternTable } from './intern-table.js';
 import { hashRange } from './run-sink.js';
 import { nextStamp, ScalarTokenSet, type TokenSink } from './token-set.js';
+import { nextWord, type WordRun } from './split-words.js';
 import { walkTokens } from './tokenize.js';
 
 /**
@@ -25,6 +26,9 @@ export class TokenInterner extends ScalarTokenSet implements TokenSink {
   /** After {@link collect}: the value's distinct numbers, booleans and null (its {@link out}). */
   readonly others: Value[] = this.out;
   stamp = 0;
+  /** Whether a string's tokens are its words alone (split mode, no specials). */
+  private readonly wordsOnly: boolean;
+  private readonly word: WordRun = { start: 0, end: 0, hash: 0, seen: 0 };
   /** {@link stamp} as the table keeps it (32 bits). */
   private tableStamp = 0;
 
@@ -38,6 +42,7 @@ export class TokenInterner extends ScalarTokenSet implements TokenSink {
     expected = 0,
   ) {
     super();
+    this.wordsOnly = opts.split && !opts.specials;
     this.table = new InternTable(expected >> 1);
     this.strings = this.table.byId;
     this.ids = new Int32Array(Math.max(1024, expected));
@@ -46,6 +51,11 @@ export class TokenInterner extends ScalarTokenSet implements TokenSink {
   /** The prefix keys of the tokens by id, for `sortedIds` (see `writePrefixKeys`). */
   get prefixKeys(): Uint32Array {
     return this.table.prefixKeys;
+  }
+
+  /** By id: how many of the values collected so far had the token (its count of entries in {@link ids}). */
+  get counts(): Int32Array {
+    return this.table.stamps;
   }
 
   /** Number of distinct string tokens interned so far. */
@@ -63,8 +73,20 @@ export class TokenInterner extends ScalarTokenSet implements TokenSink {
     this.clearScalars();
     this.stamp = nextStamp();
     this.tableStamp = this.stamp | 0;
-    walkTokens(v, this.opts, this);
+    // A string in split mode without specials (what most index keys tokenize): its words only.
+    if (typeof v === 'string' && this.wordsOnly) this.scanWords(v);
+    else walkTokens(v, this.opts, this);
     return this.length - before;
+  }
+
+  /** The words of a string value, in a loop of the interner's own (see `nextWord`). */
+  private scanWords(s: string): void {
+    const w = this.word;
+    let i = 0;
+    while (nextWord(s, i, w)) {
+      i = w.end;
+      this.run(s, w.start, i, w.seen < 0x80, w.hash);
+    }
   }
 
   /** Like `TokenSet.run`: the range as it is, ASCII-folded in place, or folded in full. */

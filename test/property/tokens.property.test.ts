@@ -184,6 +184,10 @@ describe('TokenInterner (property)', TIMEOUT, () => {
           expect(got).toEqual(tokens(v, o).slice().sort(collate));
         }
         expect(new Set(interner.strings).size).toBe(interner.strings.length);
+        // counts: how many values had each token, that is its number of ids.
+        const seen = new Array<number>(interner.size).fill(0);
+        for (const id of interner.ids.subarray(0, interner.length)) seen[id]++;
+        expect(Array.from(interner.counts.subarray(0, interner.size))).toEqual(seen);
       }),
     );
   });

@@ -15,6 +15,23 @@ describe('cloneValue', () => {
     expect(Object.getPrototypeOf(c)).toBe(Object.prototype);
     expect(toJSON(c)).toBe('{"__proto__":{"x":1},"y":2}');
   });
+  it('copies an object field by field: nested values are copies, a "__proto__" field among MISSING ones stays a field', () => {
+    const wide: Record<string, Value> = {};
+    for (let i = 0; i < 27; i++) wide[`f${i}`] = i % 3 === 0 ? { n: i, list: [i, { m: i }] } : `v${i}`;
+    const v = JSON.parse(JSON.stringify(wide)) as Record<string, Value>;
+    const c = cloneValue(v) as Record<string, Value>;
+    expect(c).toEqual(v);
+    expect(Object.keys(c)).toEqual(Object.keys(v));
+    expect(c.f0).not.toBe(v.f0);
+    expect((c.f3 as { list: Value[] }).list).not.toBe((v.f3 as { list: Value[] }).list);
+    const withMissing = JSON.parse('{"__proto__": {"x": [1]}, "a": 1, "z": 3}') as Record<string, Value>;
+    withMissing.b = undefined as unknown as Value;
+    const d = cloneValue(withMissing);
+    expect(Object.keys(d)).toEqual(['__proto__', 'a', 'z']);
+    expect(Object.getPrototypeOf(d)).toBe(Object.prototype);
+    expect(toJSON(d)).toBe('{"__proto__":{"x":[1]},"a":1,"z":3}');
+    expect(Object.getOwnPropertyDescriptor(d, '__proto__')!.value).not.toBe(Object.getOwnPropertyDescriptor(withMissing, '__proto__')!.value);
+  });
   it('copies of frozen values are writable', () => {
     const c = cloneValue(deepFreeze({ a: { b: 1 } }) as Value) as { a: { b: number } };
     c.a.b = 2;
