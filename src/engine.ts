@@ -35,6 +35,15 @@ export interface PreparedStatement {
   plan: Plan;
 }
 
+/**
+ * The key of a prepared statement in `EngineDeps.prepared`: restricted callers (servers' clients)
+ * have names of their own, so that they can neither EXECUTE a plan prepared with the internal
+ * keyspaces in view nor replace one an unrestricted caller prepared under the same name.
+ */
+function preparedKey(name: string, restricted: boolean | undefined): string {
+  return restricted ? `\u0000restricted\u0000${name}` : name;
+}
+
 /** Statement parameters, already split into named (without `$`) and positional. */
 export interface EngineParams {
   named: Record<string, Value>;
@@ -121,8 +130,8 @@ async function executeStatement(text: string, params: EngineParams, deps: Engine
   const execStart = performance.now();
   let out: { results: Value[]; mutationCount?: number };
   if (statement.kind === 'Execute') {
-    const p = deps.prepared.get(statement.name);
-    if (!p) throw new QueryError({ code: ErrorCode.NO_STATEMENT, phase: 'service', message: `No such prepared statement: ${statement.name}`, position: statement.loc });
+    const p = deps.prepared.get(preparedKey(statement.name, params.restricted));
+    if (!p) throw new QueryError({ code: ErrorCode.NO_SUCH_PREPARED, phase: 'service', message: `No such prepared statement: ${statement.name}`, position: statement.loc });
     // The cached plan runs as long as every index it scans is online; otherwise re-plan.
     const online = [...planIndexes(p.plan)].every((k) => {
       const [ks, ix] = k.split('\u0000');
@@ -140,7 +149,7 @@ async function executeStatement(text: string, params: EngineParams, deps: Engine
     const plan = buildPlan(statement.statement, catalog);
     const encodedPlan = encodePlan(plan);
     // What is cached is the plan as loaded back from its encoding: the round trip is exercised.
-    deps.prepared.set(name, { text: statement.text, statement: statement.statement, encodedPlan, plan: decodePlan(encodedPlan) });
+    deps.prepared.set(preparedKey(name, params.restricted), { text: statement.text, statement: statement.statement, encodedPlan, plan: decodePlan(encodedPlan) });
     out = { results: [{ name, operator: explainPlan(plan), encoded_plan: encodedPlan, text: statement.text }] };
   } else {
     out = await runPlan(buildPlan(statement, catalog), catalog, rc, deps);

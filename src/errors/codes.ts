@@ -8,6 +8,8 @@ export const ErrorCode = {
   INTERNAL: 5000,
   /** No statement was given. (reference 1050) */
   NO_STATEMENT: 1050,
+  /** EXECUTE of a name with no prepared statement (reference 4040 E_NO_SUCH_PREPARED; SDKs re-prepare on it). */
+  NO_SUCH_PREPARED: 4040,
   /** A request parameter of the query service has a bad value (reference 1065 family). */
   BAD_REQUEST_VALUE: 1065,
   /** The request's credentials are missing or wrong (reference 10000). */

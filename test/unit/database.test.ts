@@ -70,7 +70,7 @@ describe('Database (library API)', () => {
     const p = await db.query('PREPARE byA FROM SELECT RAW a FROM t WHERE a = $a');
     expect(p.results[0]).toEqual(expect.objectContaining({ name: 'byA' }));
     expect((await db.query('EXECUTE byA', { params: { a: 1 } })).results).toEqual([1]);
-    await expect(db.query('EXECUTE nope')).rejects.toMatchObject({ code: 1050 });
+    await expect(db.query('EXECUTE nope')).rejects.toMatchObject({ code: 4040 });
   });
 
   it('records index DDL in system:indexes', async () => {

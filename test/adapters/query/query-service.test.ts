@@ -50,6 +50,23 @@ describe('POST /query/service over HTTP', () => {
     expect((await json(r)).metrics.mutationCount).toBe(1);
   });
 
+  it('keeps its clients\' prepared statements apart from the embedding application\'s', async () => {
+    await db.upsert('_secrets', 's1', { token: 'hidden' });
+    await db.query('PREPARE app_secret FROM SELECT RAW token FROM _secrets');
+    expect((await db.query('EXECUTE app_secret')).results).toEqual(['hidden']);
+    // A client cannot run the application's plan, which reads an internal keyspace…
+    const r = await fetch(url, form({ statement: 'EXECUTE app_secret' }));
+    const body = await json(r);
+    expect(body.status).not.toBe('success');
+    expect(body.errors[0].code).toBe(4040);
+    expect(JSON.stringify(body)).not.toContain('hidden');
+    // …and preparing the same name gives the client its own statement, leaving the application's alone.
+    const p = await json(await fetch(url, form({ statement: 'PREPARE app_secret FROM SELECT RAW name FROM t WHERE n = 2' })));
+    expect(p.status).toBe('success');
+    expect((await json(await fetch(url, form({ statement: 'EXECUTE app_secret' })))).results).toEqual(['Inn']);
+    expect((await db.query('EXECUTE app_secret')).results).toEqual(['hidden']);
+  });
+
   it('answers errors with the reference shape and status', async () => {
     const r = await fetch(url, form({ statement: 'SELECT * FORM t' }));
     expect(r.status).toBe(400);
