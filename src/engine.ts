@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Statement } from './ast/index.js';
 import { ErrorCode, QueryError } from './errors/index.js';
 import { compileSelect, scopeWithSubqueries } from './executor/compile-select.js';
@@ -145,7 +146,8 @@ async function executeStatement(text: string, params: EngineParams, deps: Engine
   } else if (statement.kind === 'Explain') {
     out = { results: [{ plan: explainPlan(buildPlan(statement.statement, catalog)), text }] };
   } else if (statement.kind === 'Prepare') {
-    const name = statement.name ?? `p${deps.prepared.size + 1}`;
+    // An unnamed statement gets a UUID, as the reference's (a counter could repeat a name in use).
+    const name = statement.name ?? randomUUID();
     const plan = buildPlan(statement.statement, catalog);
     const encodedPlan = encodePlan(plan);
     // What is cached is the plan as loaded back from its encoding: the round trip is exercised.

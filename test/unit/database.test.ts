@@ -73,6 +73,20 @@ describe('Database (library API)', () => {
     await expect(db.query('EXECUTE nope')).rejects.toMatchObject({ code: 4040 });
   });
 
+  it('names an unnamed prepared statement with a UUID, never one in use', async () => {
+    await db.load('t', [{ a: 1 }], { key: 'k' });
+    await db.query('PREPARE p1 FROM SELECT RAW "mine"');
+    const names = new Set<string>();
+    for (let i = 0; i < 3; i++) {
+      const name = (await db.query('PREPARE SELECT RAW a FROM t')).results[0] as { name: string };
+      expect(name.name).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+      names.add(name.name);
+      expect((await db.query(`EXECUTE \`${name.name}\``)).results).toEqual([1]);
+    }
+    expect(names.size).toBe(3);
+    expect((await db.query('EXECUTE p1')).results).toEqual(['mine']);
+  });
+
   it('records index DDL in system:indexes', async () => {
     await db.createKeyspace('t');
     await db.query('CREATE INDEX ix ON t(DISTINCT ARRAY v FOR v IN TOKENS(name) END)');
