@@ -2,7 +2,8 @@
  * Index build measurement of the query benchmark: CREATE INDEX time and heap growth, side by side
  * with running the engine's own TOKENS over the same field of every document (the target's
  * baseline: each document is visited, its field read, and TOKENS run on it), and, for
- * information, over the field values alone (read out of the documents beforehand).
+ * information, over the field values alone (read out of the documents beforehand) and as the
+ * N1QL query a user would run ({@link tokensQuery}).
  */
 import { parseTokenOptions, tokens, type Database, type ObjectValue, type Value } from '../../src/index.js';
 import type { CapturedField, Dataset } from './datasets.js';
@@ -31,6 +32,8 @@ export interface BuildResult {
   tokensMs?: number;
   /** Median milliseconds of TOKENS over the field values alone, already read out of the documents. */
   valuesMs?: number;
+  /** Median milliseconds of the N1QL query that runs TOKENS over every document ({@link tokensQuery}). */
+  queryMs?: number;
   /** Growth of the heap (after full GCs) caused by one more CREATE INDEX, untimed, in bytes. */
   heapBytes: number;
   /** What system:indexes says about the index: its state and any counters it exposes. */
@@ -62,6 +65,18 @@ function documentsPass(docs: readonly Value[], field: string, opts: Options): nu
   return n;
 }
 
+/**
+ * The statement that runs TOKENS (the N1QL function) over the field of every document, as a user
+ * would: `SELECT RAW SUM(ARRAY_LENGTH(TOKENS(field[, options]))) FROM ks` (one row, so that the
+ * result does not grow with the keyspace).
+ */
+export function tokensQuery(keyspace: string, spec: IndexSpec): string | undefined {
+  if (!spec.tokens) return undefined;
+  const { field, options } = spec.tokens;
+  const opts = Object.keys(options).length === 0 ? '' : `, ${JSON.stringify(options)}`;
+  return `SELECT RAW SUM(ARRAY_LENGTH(TOKENS(${field}${opts}))) FROM ${keyspace}`;
+}
+
 const KNOWN_FIELDS = new Set(['id', 'name', 'keyspace_id', 'namespace_id', 'index_key', 'condition', 'is_primary', 'state', 'using']);
 
 /** The state of an index and any numeric fields system:indexes shows beyond the definition. */
@@ -79,6 +94,9 @@ async function indexInfo(db: Database, keyspace: string, name: string): Promise<
 
 /** From this many documents, each round starts with a full GC. */
 const LARGE = 100_000;
+
+/** Timed runs of {@link tokensQuery} (after as many untimed): a full scan, seconds on the 1M corpus. */
+const queryRuns = (docs: number): number => (docs >= LARGE ? 3 : 11);
 
 /**
  * Untimed builds before the timed ones: on a small keyspace the first dozen builds run before the
@@ -124,6 +142,17 @@ export async function measureBuilds(db: Database, ds: Dataset, specs: readonly I
       build.push(nowMs() - t0);
       await db.query(`DROP INDEX ${spec.name} ON ${ds.keyspace}`);
     }
+    const query = tokensQuery(ds.keyspace, spec);
+    const queries: number[] = [];
+    if (query) {
+      for (let r = 0; r < queryRuns(ds.docs); r++) await db.query(query);
+      for (let r = 0; r < queryRuns(ds.docs); r++) {
+        if (ds.docs >= LARGE) fullGc();
+        const t0 = nowMs();
+        await db.query(query);
+        queries.push(nowMs() - t0);
+      }
+    }
     // Heap growth in a build of its own: the full GCs it needs would slow the timed builds after them.
     const before = heapUsed();
     await db.query(`CREATE INDEX ${spec.name} ON ${ds.keyspace}(${spec.keys})`);
@@ -133,6 +162,7 @@ export async function measureBuilds(db: Database, ds: Dataset, specs: readonly I
       buildMs: median(build),
       tokensMs: toks.length ? median(toks) : undefined,
       valuesMs: vals.length ? median(vals) : undefined,
+      queryMs: queries.length ? median(queries) : undefined,
       heapBytes,
       info: await indexInfo(db, ds.keyspace, spec.name),
     });
