@@ -25,11 +25,14 @@ export async function runUpdate(plan: UpdatePlan, subqueryScope: Scope, rc: RunC
     const doc = cloneValue(t.env[plan.alias]);
     sets.forEach((s, i) => applyPath(doc, s.path, values[i], t.env, rc));
     for (const u of unsets) applyPath(doc, u, undefined, t.env, rc);
+    // UNSET deletes fields, which leaves objects in V8's dictionary mode (slow properties), and
+    // every later read of the document would pay for it: copied back to ordinary objects.
+    const updated = unsets.length > 0 ? cloneValue(doc) : doc;
     try {
-      const meta = await ks.replace(t.key, doc, { cas: t.cas });
+      const meta = await ks.replace(t.key, updated, { cas: t.cas });
       result.mutationCount++;
       if (returning) {
-        const r = returning(doc, meta, plan.keyspace, rc);
+        const r = returning(updated, meta, plan.keyspace, rc);
         if (r !== undefined) result.results.push(r);
       }
     } catch (err) {
