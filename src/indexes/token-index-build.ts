@@ -13,8 +13,9 @@ import { readPath } from './index-entries.js';
  *    tokens (numbers, booleans, null) go to the tree at once.
  * 2. {@link finish}: the tokens are sorted (`sortedIds`), each gets an array of exactly as many
  *    document keys as the interner counted values with it, and the entries are put in place,
- *    document after document: the run the tree is bulk-loaded from (`IndexTree.endBuild`). Entries of documents changed since they were added
- *    are dropped (the index manager's mutation listener has indexed their new version).
+ *    document after document: the run the tree is bulk-loaded from (`IndexTree.endBuild`).
+ *    Entries of documents changed since they were added are dropped (the index manager's
+ *    mutation listener has indexed their new version).
  */
 export class TokenIndexBuild {
   private readonly interner: TokenInterner;
@@ -40,9 +41,9 @@ export class TokenIndexBuild {
 
   /**
    * `readPath` of a one-step path, with a property read of its own: the shared `getField` reads
-   * fields of every shape of every keyspace and query (a megamorphic read, a slow lookup after
-   * each full GC), this one only the shapes of the documents of this build. (Measured on
-   * travel-sample's `name`: the visit went from 0.84 ms to 0.73 ms.)
+   * fields of every shape of every keyspace and query (a megamorphic read), this one only the
+   * shapes of the documents of this build. (Measured on travel-sample's `name`: the visit went
+   * from 0.84 ms to 0.73 ms.)
    */
   private readField(doc: Value): Value {
     if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) return undefined;
