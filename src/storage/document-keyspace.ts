@@ -40,8 +40,10 @@ export abstract class DocumentKeyspace {
   /** Expires every document whose time has come; called before writes and scans (none by default). */
   sweep(): void {}
 
-  protected expired(d: StoredDocument, now = this.clock()): boolean {
-    return isExpired(d.meta.expiration, now);
+  /** Whether `d` has expired at `now` (the clock is read only for a document with an expiration). */
+  protected expired(d: StoredDocument, now?: number): boolean {
+    const expiration = d.meta.expiration;
+    return expiration !== 0 && isExpired(expiration, now ?? this.clock());
   }
 
   get(key: string): StoredDocument | undefined {
