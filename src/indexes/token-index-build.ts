@@ -81,7 +81,7 @@ export class TokenIndexBuild {
     const { ids, strings, counts } = interner;
     const size = interner.size;
     // Each token's array of document keys, made in token order, then filled entry after entry.
-    const order = sortedIds(strings, undefined, interner.prefixKeys);
+    const order = sortedIds(strings, interner.prefixKeys);
     const byId: string[][] = new Array<string[]>(size);
     const filled = new Int32Array(size);
     const keys: Value[][] = new Array<Value[]>(size);

@@ -84,7 +84,7 @@ export class IndexTree {
     this.tree = new BTree(undefined, this.compare);
   }
 
-  /** KeyOrders composite keys position by position; a prefix sorts before its extensions. */
+  /** Compares composite keys position by position; a prefix sorts before its extensions. */
   compareKeys(a: Value[], b: Value[]): number {
     if (a.length === 1 && b.length === 1) {
       const x = a[0];

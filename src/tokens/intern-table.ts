@@ -27,7 +27,7 @@ export class InternTable {
   /** The prefix keys of the strings by id (`writePrefixKeys`), for `sortedIds`. */
   prefixKeys: Uint32Array;
   /** By id: under how many stamps (values) the string was looked up, the first included. */
-  stamps: Int32Array;
+  counts: Int32Array;
 
   /**
    * @param expected how many strings the caller expects: the table starts with room for them
@@ -39,7 +39,7 @@ export class InternTable {
     this.slots = new Int32Array(capacity * SLOT);
     this.mask = capacity - 1;
     this.prefixKeys = new Uint32Array(capacity);
-    this.stamps = new Int32Array(capacity >> 1);
+    this.counts = new Int32Array(capacity >> 1);
   }
 
   /** Number of strings. */
@@ -95,7 +95,7 @@ export class InternTable {
     if (slots[i + 2] === stamp) return -1;
     slots[i + 2] = stamp;
     const id = slots[i + 1] - 1;
-    this.stamps[id]++;
+    this.counts[id]++;
     return id;
   }
 
@@ -106,12 +106,12 @@ export class InternTable {
       const keys = new Uint32Array(this.prefixKeys.length * 2);
       keys.set(this.prefixKeys);
       this.prefixKeys = keys;
-      const stamps = new Int32Array(this.stamps.length * 2);
-      stamps.set(this.stamps);
-      this.stamps = stamps;
+      const counts = new Int32Array(this.counts.length * 2);
+      counts.set(this.counts);
+      this.counts = counts;
     }
     writePrefixKeys(t, this.prefixKeys, id);
-    this.stamps[id] = 1;
+    this.counts[id] = 1;
     const slots = this.slots;
     slots[i] = h;
     slots[i + 1] = id + 1;

@@ -55,7 +55,7 @@ export class TokenInterner extends ScalarTokenSet implements TokenSink {
 
   /** By id: how many of the values collected so far had the token (its count of entries in {@link ids}). */
   get counts(): Int32Array {
-    return this.table.stamps;
+    return this.table.counts;
   }
 
   /** Number of distinct string tokens interned so far. */

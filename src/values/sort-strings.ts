@@ -122,23 +122,21 @@ function radixSort(first: Uint32Array, order: Int32Array, bits: number, passes: 
  * algorithms for sorting and searching strings", 1997), which compares code units instead of
  * whole strings.
  * @param strs the strings, by id
- * @param ids the ids to sort (default: every id, 0 … strs.length - 1); not modified
  * @param keys the strings' prefix keys by id, as `writePrefixKeys` stores them, if the caller
  *   computed them while it had each string at hand (then the radix sort reads no string)
- * @returns the ids in the order of their strings (equal strings in any order)
+ * @returns the ids 0 … strs.length - 1 in the order of their strings (equal strings in any order)
  */
-export function sortedIds(strs: readonly string[], ids?: Int32Array, keys?: Uint32Array): Int32Array {
-  const n = ids ? ids.length : strs.length;
+export function sortedIds(strs: readonly string[], keys?: Uint32Array): Int32Array {
+  const n = strs.length;
   let order: Int32Array = new Int32Array(n);
-  if (ids) order.set(ids);
-  else for (let i = 0; i < n; i++) order[i] = i;
+  for (let i = 0; i < n; i++) order[i] = i;
   if (n <= SMALL) {
     insertionSort(strs, order, 0, n, 0);
     return order;
   }
   if (!keys) {
-    keys = new Uint32Array(2 * strs.length);
-    for (let i = 0; i < n; i++) writePrefixKeys(strs[order[i]], keys, order[i]);
+    keys = new Uint32Array(2 * n);
+    for (let i = 0; i < n; i++) writePrefixKeys(strs[i], keys, i);
   }
   let compact = true;
   for (let i = 0; i < n && compact; i++) {
