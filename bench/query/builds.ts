@@ -18,10 +18,14 @@ export interface IndexSpec {
   tokens?: { field: CapturedField; options: ObjectValue };
 }
 
+/** `TOKENS(field[, options])`: the options left out when there are none. */
+function tokensCall(field: CapturedField, options: ObjectValue): string {
+  return Object.keys(options).length === 0 ? `TOKENS(${field})` : `TOKENS(${field}, ${JSON.stringify(options)})`;
+}
+
 /** `DISTINCT ARRAY v FOR v IN TOKENS(field[, options]) END` as index keys. */
 export function tokensIndex(name: string, field: CapturedField, options: ObjectValue = {}): IndexSpec {
-  const opts = Object.keys(options).length === 0 ? '' : `, ${JSON.stringify(options)}`;
-  return { name, keys: `DISTINCT ARRAY v FOR v IN TOKENS(${field}${opts}) END`, tokens: { field, options } };
+  return { name, keys: `DISTINCT ARRAY v FOR v IN ${tokensCall(field, options)} END`, tokens: { field, options } };
 }
 
 export interface BuildResult {
@@ -72,9 +76,7 @@ function documentsPass(docs: readonly Value[], field: string, opts: Options): nu
  */
 export function tokensQuery(keyspace: string, spec: IndexSpec): string | undefined {
   if (!spec.tokens) return undefined;
-  const { field, options } = spec.tokens;
-  const opts = Object.keys(options).length === 0 ? '' : `, ${JSON.stringify(options)}`;
-  return `SELECT RAW SUM(ARRAY_LENGTH(TOKENS(${field}${opts}))) FROM ${keyspace}`;
+  return `SELECT RAW SUM(ARRAY_LENGTH(${tokensCall(spec.tokens.field, spec.tokens.options)})) FROM ${keyspace}`;
 }
 
 const KNOWN_FIELDS = new Set(['id', 'name', 'keyspace_id', 'namespace_id', 'index_key', 'condition', 'is_primary', 'state', 'using']);

@@ -7,7 +7,8 @@ import type { ObjectValue, Value } from '../../../index.js';
 import { queryOf, sendJson } from '../../http/server.js';
 import type { GatewayDbContext } from '../context.js';
 import { docStore } from './doc-store.js';
-import { BadRequest, guarded, flag, jsonParam, readJson, revisionJson, sendError, splitDoc, validDocId } from './http.js';
+import { BadRequest, guarded, flag, jsonParam, readJson, revisionJson, splitDoc, validDocId } from './http.js';
+import { sendError } from '../wire.js';
 import { latestOf, leaves } from './revisions.js';
 import { saveDoc, type WriteResult } from './write.js';
 

@@ -11,9 +11,6 @@ import type { DocState } from './doc-store.js';
 import { sendError } from '../wire.js';
 import { conflicts, deletedConflicts, revisionsOf } from './revisions.js';
 
-/** The gateway's error body (the document routes answer with it too). */
-export { sendError };
-
 /** A malformed request: the route answers 400 with the message as reason. */
 export class BadRequest extends Error {}
 

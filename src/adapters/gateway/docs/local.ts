@@ -9,7 +9,8 @@ import type { ObjectValue } from '../../../index.js';
 import { queryOf, sendJson } from '../../http/server.js';
 import type { GatewayDbContext } from '../context.js';
 import { docStore } from './doc-store.js';
-import { BadRequest, guarded, readJson, sendError } from './http.js';
+import { BadRequest, guarded, readJson } from './http.js';
+import { sendError } from '../wire.js';
 
 export const LOCAL_KEYSPACE = '_gateway_local';
 
