@@ -43,13 +43,14 @@ export class TokenIndexBuild {
    * `readPath` of a one-step path, with a property read of its own: the shared `getField` reads
    * fields of every shape of every keyspace and query (a megamorphic read), this one only the
    * shapes of the documents of this build. (Measured on travel-sample's `name`: the visit went
-   * from 0.84 ms to 0.73 ms.)
+   * from 0.84 ms to 0.73 ms.) `Object.hasOwn` comes first: most documents of a keyspace lack a
+   * given field, and reading a missing field costs more than asking whether it is there (reading
+   * `name` of every travel-sample document: 0.102 ms → 0.078 ms).
    */
   private readField(doc: Value): Value {
     if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) return undefined;
     const name = this.path[0];
-    const x = (doc as ObjectValue)[name];
-    return x !== undefined && Object.prototype.hasOwnProperty.call(doc, name) ? x : undefined;
+    return Object.hasOwn(doc, name) ? (doc as ObjectValue)[name] : undefined;
   }
 
   /** Records the entries of a document not yet in the index. */
