@@ -1,20 +1,8 @@
 import { ErrorCode, QueryError } from './errors/index.js';
 import type { IndexManager } from './indexes/index-manager.js';
-import { fileStats, type BucketStats, type CompactionOptions, type CompactionResult, type FileStats } from './storage/compaction.js';
+import { fileStats, isCompactable, type BucketStats, type CompactionOptions, type CompactionResult, type FileStats } from './storage/compaction.js';
 import type { KeyspaceStore, Store } from './storage/index.js';
 import { jsonSize } from './values/index.js';
-
-/** A keyspace that can report storage statistics and compact itself (the file store's). */
-export interface CompactableKeyspace extends KeyspaceStore {
-  stats(): BucketStats;
-  compact(options?: CompactionOptions & { views?: boolean }): Promise<CompactionResult>;
-  compactViews(designDoc: string, options?: CompactionOptions): Promise<CompactionResult | false>;
-}
-
-/** True if the keyspace implements {@link CompactableKeyspace}. */
-export function isCompactable(ks: KeyspaceStore): ks is CompactableKeyspace {
-  return typeof (ks as Partial<CompactableKeyspace>).compact === 'function';
-}
 
 /** The keyspace of a bucket, or QueryError 12003. */
 export function bucketOf(store: Store, name: string): KeyspaceStore {

@@ -24,6 +24,7 @@ export { printExpr, printStatement } from './syntax/print.js';
 export { tokens, containsToken, parseTokenOptions, type TokenOptions } from './tokens/index.js';
 export { allFunctions } from './eval/functions/registry.js';
 export { readDocuments, compileKeyTemplate } from './load/index.js';
+export { compareRevs, revDigest, revPos } from './replication/revision-ids.js';
 export { generateDemoDocuments, DEMO_KEYSPACE } from './demo/generate-demo.js';
 
 import { allFunctions } from './eval/functions/registry.js';

@@ -10,8 +10,7 @@
  * any local write counts — `db.upsert`, `db.remove`, N1QL `UPDATE`/`DELETE` alike.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { compareRevs, revDigest, revPos } from '../adapters/gateway/docs/revisions.js';
-import type { Database, ObjectValue, StoredDocument, Value } from '../index.js';
+import { compareRevs, revDigest, revPos, type Database, type ObjectValue, type StoredDocument, type Value } from '../index.js';
 
 /** The revision record of one document. */
 export interface RevRecord {

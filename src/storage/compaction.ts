@@ -2,6 +2,8 @@
  * Storage statistics and compaction, as the cluster admin API shows them
  * (spec compaction-reference.md §2.6, §5, §6). Sizes in bytes, percentages 0–100.
  */
+import type { KeyspaceStore } from './store.js';
+
 export interface FileStats {
   /** Bytes of the file(s) on disk. */
   fileBytes: number;
@@ -45,4 +47,16 @@ export interface CompactionResult {
   bytesBefore: number;
   bytesAfter: number;
   purgedTombstones: number;
+}
+
+/** A keyspace that can report storage statistics and compact itself (the file store's). */
+export interface CompactableKeyspace extends KeyspaceStore {
+  stats(): BucketStats;
+  compact(options?: CompactionOptions & { views?: boolean }): Promise<CompactionResult>;
+  compactViews(designDoc: string, options?: CompactionOptions): Promise<CompactionResult | false>;
+}
+
+/** True if the keyspace implements {@link CompactableKeyspace}. */
+export function isCompactable(ks: KeyspaceStore): ks is CompactableKeyspace {
+  return typeof (ks as Partial<CompactableKeyspace>).compact === 'function';
 }

@@ -5,7 +5,7 @@
  * update, `_local` documents.
  */
 import { createHash } from 'node:crypto';
-import { compareRevs, revDigest } from '../../src/adapters/gateway/docs/revisions.js';
+import { compareRevs, revDigest } from '../../src/index.js';
 
 type Body = Record<string, unknown>;
 interface Rev {

@@ -5,10 +5,9 @@
  * `{status: 401, message: "Unauthorized"}`.
  */
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { revDigest } from '../../src/adapters/gateway/docs/revisions.js';
 import { documentInfo, registerDocumentRoutes } from '../../src/adapters/gateway/docs/index.js';
 import { BasicAuthenticator, Replicator, SessionAuthenticator } from '../../src/client/index.js';
-import { Database } from '../../src/index.js';
+import { Database, revDigest } from '../../src/index.js';
 import { startFixture, type Fixture } from '../adapters/gateway/helpers.js';
 import { FAST_RETRY } from './helpers.js';
 import { startAppServer } from '../../examples/custom-auth/app-server.js';

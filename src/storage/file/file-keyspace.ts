@@ -1,6 +1,5 @@
 import { deepFreeze, type Value } from '../../values/index.js';
-import type { CompactableKeyspace } from '../../database-storage.js';
-import { fileStats, type BucketStats, type CompactionOptions, type CompactionResult, type FileStats } from '../compaction.js';
+import { fileStats, type BucketStats, type CompactableKeyspace, type CompactionOptions, type CompactionResult, type FileStats } from '../compaction.js';
 import { DocumentKeyspace } from '../document-keyspace.js';
 import type { DocumentMeta, StoredDocument, WriteOptions } from '../store.js';
 import type { AppendFile } from './append-file.js';

@@ -4,12 +4,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { ObjectValue, Value } from '../../../index.js';
+import { revPos, type ObjectValue, type Value } from '../../../index.js';
 import { queryOf, sendJson } from '../../http/server.js';
 import type { GatewayDbContext } from '../context.js';
 import { docStore, type DocState } from './doc-store.js';
 import { BadRequest, guarded, flag, readJson, revisionJson, splitDoc, validDocId } from './http.js';
-import { latestOf, leaves, revPos } from './revisions.js';
+import { latestOf, leaves } from './revisions.js';
 import { errorLabel } from '../wire.js';
 import { saveDoc } from './write.js';
 

@@ -4,7 +4,7 @@
  * and the conflicts. Pure functions over plain JSON data, so that a tree is stored as it is.
  */
 import { createHash } from 'node:crypto';
-import type { ObjectValue } from '../../../index.js';
+import { compareRevs, revDigest, revPos, type ObjectValue } from '../../../index.js';
 
 /** One revision of a tree: its parent (absent for a root or a stemmed history) and the deleted flag. */
 export interface RevNode {
@@ -31,16 +31,6 @@ export function isRev(rev: unknown): rev is string {
   return typeof rev === 'string' && REV_RE.test(rev);
 }
 
-/** The generation (the N of `N-digest`) of a well-formed revision id. */
-export function revPos(rev: string): number {
-  return parseInt(rev, 10);
-}
-
-/** The digest (the part after `N-`) of a revision id. */
-export function revDigest(rev: string): string {
-  return rev.slice(rev.indexOf('-') + 1);
-}
-
 /**
  * A new revision id: the generation after the parent's, and the MD5 of the deleted flag,
  * the parent revision and the body, as CouchDB digests a new edit.
@@ -55,21 +45,6 @@ export function leaves(tree: RevTree): string[] {
   const parents = new Set<string>();
   for (const node of Object.values(tree)) if (node.p) parents.add(node.p);
   return Object.keys(tree).filter((r) => !parents.has(r));
-}
-
-/**
- * CouchDB's winner order of two revisions (negative when `a` wins): live before deleted, then
- * higher generation, then higher digest. Clients resolve conflicts with it too, so that both
- * sides of a replication pick the same winner.
- */
-export function compareRevs(a: string, aDeleted: boolean, b: string, bDeleted: boolean): number {
-  if (aDeleted !== bDeleted) return aDeleted ? 1 : -1;
-  const pa = revPos(a);
-  const pb = revPos(b);
-  if (pa !== pb) return pb - pa;
-  const ga = revDigest(a);
-  const gb = revDigest(b);
-  return ga < gb ? 1 : ga > gb ? -1 : 0;
 }
 
 /** The leaves, the winning revision first. */
