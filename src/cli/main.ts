@@ -66,7 +66,7 @@ export async function main(argv: string[]): Promise<void> {
       process.stderr.write(`error: ${err.message}\n`);
       process.exitCode = err.exitCode;
     } else {
-      // E.g. QueryError 4050 from Database.open({ path }) while the file store is not available.
+      // E.g. a QueryError from Database.open({ path }) while the file store is not available.
       process.stderr.write(formatError(err, Boolean(process.stderr.isTTY)) + '\n');
       if (process.env.TOKENQL_DEBUG && err instanceof Error) process.stderr.write(`${err.stack}\n`);
       process.exitCode = 1;

@@ -26,8 +26,13 @@ export const ErrorCode = {
   AGGREGATE_MISUSE: 3012,
   /** Duplicate alias in FROM/UNNEST/LET or a projection. */
   DUPLICATE_ALIAS: 4020,
-  /** Something the statement asks for that tokenql does not implement. */
-  NOT_SUPPORTED: 4050,
+  /**
+   * Something the statement asks for that tokenql does not implement (reference 1020
+   * E_SERVICE_NOT_IMPLEMENTED; not 4050, E_UNRECOGNIZED_PREPARED, on which SDKs re-prepare).
+   */
+  NOT_SUPPORTED: 1020,
+  /** A write to a `system:` keyspace (reference 11003 E_SYSTEM_NOT_IMPLEMENTED). */
+  SYSTEM_READ_ONLY: 11003,
   /** A prepared plan cannot be decoded (reference 4070). */
   BAD_PLAN: 4070,
   /** No index can serve the query (reference 4120). */

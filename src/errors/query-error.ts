@@ -89,7 +89,7 @@ export function evaluationError(message: string, cause?: unknown): QueryError {
   return new QueryError({ code: ErrorCode.EVALUATION, phase: 'execution', message, cause });
 }
 
-/** A "not supported" error (4050) for a feature tokenql does not implement. */
+/** A "not supported" error (1020) for a feature tokenql does not implement. */
 export function notSupported(what: string, position?: SourcePosition): QueryError {
   return new QueryError({ code: ErrorCode.NOT_SUPPORTED, phase: 'semantic', message: `${what} is not supported`, position });
 }

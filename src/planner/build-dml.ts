@@ -7,7 +7,7 @@ import type { DeletePlan, InsertPlan, MutationReadPlan, UpdatePlan } from './pla
 function writableKeyspace(ref: KeyspaceRef, catalog: Catalog): string {
   const ks = resolveKeyspace(ref, catalog);
   if (ks.system) {
-    throw new QueryError({ code: ErrorCode.NOT_SUPPORTED, phase: 'plan', message: `system:${ks.name} is read-only`, position: ref.loc });
+    throw new QueryError({ code: ErrorCode.SYSTEM_READ_ONLY, phase: 'plan', message: `system:${ks.name} is read-only`, position: ref.loc });
   }
   return ks.name;
 }

@@ -7,7 +7,7 @@ import type { Plan } from './plan.js';
 
 /**
  * Plans a statement. EXPLAIN, PREPARE and EXECUTE are handled by the engine around this.
- * Raises 12003 (unknown keyspace), 4020 (duplicate alias), 4050 (not supported).
+ * Raises 12003 (unknown keyspace), 4020 (duplicate alias), 1020 (not supported).
  */
 export function buildPlan(s: Statement, catalog: Catalog): Plan {
   switch (s.kind) {

@@ -27,7 +27,7 @@ function lex(text: string): IToken[] {
   return r.tokens;
 }
 
-/** Rejects JOIN and NEST (4050) before parsing, so the user gets a clear error instead of a syntax error. */
+/** Rejects JOIN and NEST (1020) before parsing, so the user gets a clear error instead of a syntax error. */
 function rejectUnsupported(tokens: IToken[], text: string): void {
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
@@ -61,7 +61,7 @@ function statementOf(tokens: IToken[], text: string): Statement {
  * Parses one statement (a trailing `;` is allowed).
  * @throws QueryError 3000 (phase 'parse') with `line`, `column`, `length` of the offending token,
  *   `expected` (what the parser expected there, e.g. ["FROM", "WHERE", ";"]) and `statement`;
- *   4050 for JOIN/NEST; 1050 when the text holds no statement.
+ *   1020 for JOIN/NEST; 1050 when the text holds no statement.
  */
 export function parseStatement(text: string): Statement {
   const tokens = lex(text);

@@ -86,9 +86,9 @@ describe('syntax errors', () => {
     expect(e.message).toMatch(message);
   });
 
-  it('rejects JOIN and NEST with 4050', () => {
+  it('rejects JOIN and NEST with 1020 (E_SERVICE_NOT_IMPLEMENTED, as the reference names it)', () => {
     const e = errorOf(() => parseStatement('SELECT * FROM a JOIN b ON KEYS a.k'));
-    expect(e.code).toBe(ErrorCode.NOT_SUPPORTED);
+    expect(e.code).toBe(1020);
     expect(e.message).toBe('JOIN is not supported');
     expect([e.line, e.column]).toEqual([1, 17]);
     expect(errorOf(() => parseStatement('SELECT * FROM a INNER NEST b ON KEYS a.k')).message).toBe('NEST is not supported');
