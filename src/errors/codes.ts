@@ -10,12 +10,15 @@ export const ErrorCode = {
   NO_STATEMENT: 1050,
   /** EXECUTE of a name with no prepared statement (reference 4040 E_NO_SUCH_PREPARED; SDKs re-prepare on it). */
   NO_SUCH_PREPARED: 4040,
-  /** A request parameter of the query service has a bad value (reference 1065 family). */
-  BAD_REQUEST_VALUE: 1065,
+  /** A request parameter of the query service has a bad value (reference 1040 E_SERVICE_BAD_VALUE). */
+  BAD_REQUEST_VALUE: 1040,
   /** The request's credentials are missing or wrong (reference 10000). */
   UNAUTHORIZED: 10000,
-  /** A named or positional parameter has no value. */
-  MISSING_PARAMETER: 1060,
+  /**
+   * A named or positional parameter has no value: an evaluation error, as in the reference
+   * (5010, "No value for named parameter $x"; the REST query service answers 500).
+   */
+  MISSING_PARAMETER: 5010,
   /** Syntax error (reference E_PARSE_SYNTAX). */
   SYNTAX: 3000,
   /** Unknown function name. */

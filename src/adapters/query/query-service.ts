@@ -21,7 +21,7 @@ export interface QueryServiceOptions extends HttpAppOptions {
 function httpStatus(e: QueryError): number {
   if (e.code === ErrorCode.UNAUTHORIZED) return 401;
   if (e.code === ErrorCode.KEYSPACE_NOT_FOUND) return 404;
-  if (e.phase === 'parse' || e.phase === 'semantic' || e.phase === 'service' || e.code === ErrorCode.MISSING_PARAMETER) return 400;
+  if (e.phase === 'parse' || e.phase === 'semantic' || e.phase === 'service') return 400;
   return 500;
 }
 

@@ -78,9 +78,16 @@ describe('POST /query/service over HTTP', () => {
     expect(missing.status).toBe(400);
     expect((await json(missing)).errors[0].code).toBe(1050);
     const bad = await fetch(url, form({ statement: 'SELECT 1', args: 'not json' }));
-    expect((await json(bad)).errors[0].code).toBe(1065);
+    expect(bad.status).toBe(400);
+    expect((await json(bad)).errors[0].code).toBe(1040);
     const noKs = await fetch(url, form({ statement: 'SELECT * FROM nope' }));
     expect(noKs.status).toBe(404);
+    // A parameter without a value is an evaluation error, 500 as in the reference.
+    const noArg = await fetch(url, form({ statement: 'SELECT RAW $nothing' }));
+    expect(noArg.status).toBe(500);
+    const noArgBody = await json(noArg);
+    expect(noArgBody.errors[0]).toMatchObject({ code: 5010, msg: 'No value for named parameter $nothing (near line 1, column 12)' });
+    expect(noArgBody.status).toBe('errors');
   });
 
   it('logs one line per request', () => {
