@@ -21,10 +21,16 @@ export const ErrorCode = {
   MISSING_PARAMETER: 5010,
   /** Syntax error (reference E_PARSE_SYNTAX). */
   SYNTAX: 3000,
-  /** Unknown function name. */
-  UNKNOWN_FUNCTION: 3010,
-  /** Wrong number of arguments for a function. */
-  WRONG_ARITY: 3011,
+  /**
+   * Unknown function name ("Invalid function f"): the reference's parser raises it, so it is
+   * E_PARSE_SYNTAX 3000 there (tokenql finds it after parsing: phase `semantic`).
+   */
+  UNKNOWN_FUNCTION: 3000,
+  /**
+   * Wrong number of arguments ("Number of arguments to function f must be …"): 3000, as the
+   * reference's parser, which "rejects any other arity" (spec tokens-reference.md §1).
+   */
+  WRONG_ARITY: 3000,
   /** Aggregate used where it is not allowed (WHERE, nested aggregate). */
   AGGREGATE_MISUSE: 3012,
   /** Duplicate alias in FROM/UNNEST/LET or a projection. */

@@ -48,7 +48,7 @@ const COMPILERS: CompilerMap = {
 
 /**
  * Compiles an expression into a closure over a row environment. Raises QueryError in phase
- * `semantic` for unknown functions (3010), wrong arity (3011) and misplaced aggregates (3012);
+ * `semantic` for unknown functions and wrong arity (3000, as the reference's parser) and misplaced aggregates (3012);
  * the closure raises QueryError 5010 for evaluation errors (e.g. invalid patterns).
  */
 export function compileExpr(e: Expr, scope: Scope): Evaluator {
