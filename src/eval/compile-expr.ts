@@ -48,8 +48,9 @@ const COMPILERS: CompilerMap = {
 
 /**
  * Compiles an expression into a closure over a row environment. Raises QueryError in phase
- * `semantic` for unknown functions and wrong arity (3000, as the reference's parser) and misplaced aggregates (3012);
- * the closure raises QueryError 5010 for evaluation errors (e.g. invalid patterns).
+ * `semantic` for unknown functions and wrong arity (3000, as the reference's parser raises them)
+ * and misplaced aggregates (3012); the closure raises QueryError 5010 for evaluation errors
+ * (e.g. invalid patterns).
  */
 export function compileExpr(e: Expr, scope: Scope): Evaluator {
   return (COMPILERS[e.kind] as (e: Expr, scope: Scope) => Evaluator)(e, scope);
