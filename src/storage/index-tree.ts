@@ -1,45 +1,7 @@
-import { createRequire } from 'node:module';
 import { collate, compareStrings, type Value } from '../values/index.js';
+import { BTree, loadSorted, type Docs, type Tree } from './btree.js';
 import { BuildPostings, mergeInOrder, type KeyOrder } from './build-postings.js';
 import { Posting } from './posting.js';
-
-/**
- * The documents of a key in the tree: a `Posting`, or, as a build leaves them, a plain array of
- * distinct document keys, which becomes a `Posting` on the key's first change.
- */
-type Docs = Posting | string[];
-
-/** The part of sorted-btree's `BTree` (a B+ tree with a custom comparator) used here. */
-interface Tree {
-  readonly size: number;
-  get(key: Value[]): Docs | undefined;
-  set(key: Value[], value: Docs): boolean;
-  delete(key: Value[]): boolean;
-  entries(lowestKey?: Value[]): IterableIterator<[Value[], Docs]>;
-}
-type TreeCtor = new (entries: undefined, compare: KeyOrder, maxNodeSize?: number) => Tree;
-type BulkLoadRoot = (keys: Value[][], values: Docs[], maxNodeSize: number, compare: KeyOrder, loadFactor?: number) => unknown;
-
-// sorted-btree ships CommonJS with the class as `exports.default`.
-const require = createRequire(import.meta.url);
-const BTree = (require('sorted-btree') as { default: TreeCtor }).default;
-const bulkLoadRoot = (require('sorted-btree/extended/bulkLoad') as { bulkLoadRoot: BulkLoadRoot }).bulkLoadRoot;
-/** Node size of the trees (sorted-btree's default) and the fill of bulk-loaded leaves (room for later inserts). */
-const MAX_NODE_SIZE = 64;
-const BULK_LOAD_FACTOR = 0.8;
-
-/**
- * A B+ tree of `keys` (ascending, distinct: sorted by the caller) and `values`, as sorted-btree's
- * `bulkLoad` makes it, without its check that the keys are in order: that is a comparison per key,
- * three quarters of the load (measured on 2,429 tokens), for keys a build has just sorted (and the
- * index-vs-scan tests would see any key out of order). `bulkLoad` itself sets `_root` so.
- */
-function loadSorted(keys: Value[][], values: Docs[], compare: KeyOrder): Tree {
-  const root = bulkLoadRoot(keys, values, MAX_NODE_SIZE, () => -1, BULK_LOAD_FACTOR);
-  const tree = new BTree(undefined, compare, MAX_NODE_SIZE);
-  (tree as unknown as { _root: unknown })._root = root;
-  return tree;
-}
 
 /** One bound of a span on one index key: the value and whether it is included. */
 export interface KeyRange {
