@@ -7,7 +7,7 @@
  * first use and kept up to date by the writes, serves the changes feed in O(changes).
  */
 import { createRequire } from 'node:module';
-import { cloneValue, type Database, type ObjectValue, type Value } from '../../../index.js';
+import type { Database, ObjectValue } from '../../../index.js';
 import type { GatewayDbContext } from '../context.js';
 import { winner, type RevDoc, type RevTree } from './revisions.js';
 
@@ -147,7 +147,9 @@ export class DocStore {
     return this.exclusive(async () => {
       const index = this.ready();
       const before = this.load(id);
-      const doc: RevDoc = before ? (cloneValue(before.doc as unknown as Value) as unknown as RevDoc) : { tree: {}, bodies: {} };
+      // Edits only add revisions and drop bodies (applyEdit, mergeRevision): copies of the two
+      // maps will do; the frozen nodes and bodies are shared, and db.upsert copies what it stores.
+      const doc: RevDoc = before ? { tree: { ...before.doc.tree }, bodies: { ...before.doc.bodies } } : { tree: {}, bodies: {} };
       const out = fn(doc, before);
       if (!out.changed) return out.result;
       const seq = ++this.seq;
