@@ -1,10 +1,8 @@
-import type { CreateIndexStatement, CreatePrimaryIndexStatement, Statement } from './ast/index.js';
+import type { Statement } from './ast/index.js';
 import type { IndexManager } from './indexes/index-manager.js';
 import type { IndexInfo } from './planner/catalog.js';
 import type { FileStore, IndexDefinition, IndexHook } from './storage/file/index.js';
 import { printStatement } from './syntax/index.js';
-
-type CreateStatement = CreateIndexStatement | CreatePrimaryIndexStatement;
 
 /**
  * Keeps the file store in step with the index manager: after every index DDL statement the
@@ -13,8 +11,8 @@ type CreateStatement = CreateIndexStatement | CreatePrimaryIndexStatement;
  * statements are run again, so every index comes back (rebuilt from the documents).
  */
 export class IndexPersistence {
-  /** The statement that created each index, by `IndexInfo.id`. */
-  private readonly created = new Map<string, { statement: CreateStatement; text: string; hook?: IndexHook }>();
+  /** The text of the statement that created each index, by `IndexInfo.id`. */
+  private readonly created = new Map<string, string>();
   private readonly saved = new Map<string, string>();
   /** While {@link restore} runs the saved statements: nothing is saved until every bucket is back. */
   private restoring = false;
@@ -28,17 +26,14 @@ export class IndexPersistence {
   async afterDdl(s: Statement): Promise<void> {
     if (s.kind !== 'CreateIndex' && s.kind !== 'CreatePrimaryIndex' && s.kind !== 'BuildIndex' && s.kind !== 'DropIndex') return;
     if (s.kind === 'CreateIndex' || s.kind === 'CreatePrimaryIndex') {
-      for (const info of this.indexes.all()) if (!this.created.has(info.id)) this.created.set(info.id, { statement: s, text: printStatement(s) });
+      for (const info of this.indexes.all()) if (!this.created.has(info.id)) this.created.set(info.id, printStatement(s));
     }
     if (!this.restoring) await this.persistAll();
   }
 
   private hook(info: IndexInfo): IndexHook {
-    const c = this.created.get(info.id)!;
     const entries = info.state === 'deferred' ? undefined : this.indexes.entries(info.keyspace, info.name);
-    if (!entries) return { name: info.name, designDoc: info.designDoc };
-    c.hook ??= { name: info.name, designDoc: info.designDoc, entries };
-    return c.hook;
+    return entries ? { name: info.name, designDoc: info.designDoc, entries } : { name: info.name, designDoc: info.designDoc };
   }
 
   /** Saves the definitions and syncs the index files of every bucket whose indexes changed. */
@@ -47,7 +42,7 @@ export class IndexPersistence {
     for (const id of [...this.created.keys()]) if (!live.has(id)) this.created.delete(id);
     for (const bucket of this.store.keyspaceNames()) {
       const infos = this.indexes.infos(bucket).filter((i) => this.created.has(i.id));
-      const defs: IndexDefinition[] = infos.map((i) => ({ name: i.name, statement: this.created.get(i.id)!.text, built: i.state !== 'deferred' }));
+      const defs: IndexDefinition[] = infos.map((i) => ({ name: i.name, statement: this.created.get(i.id)!, built: i.state !== 'deferred' }));
       const text = JSON.stringify(defs);
       if (this.saved.get(bucket) === text) continue;
       this.saved.set(bucket, text);
