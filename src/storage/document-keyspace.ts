@@ -25,7 +25,7 @@ export abstract class DocumentKeyspace {
 
   constructor(
     readonly name: string,
-    readonly clock: Clock,
+    readonly clock: Clock = Date.now,
   ) {}
 
   /** Stores a write of `key` (`before` is its live document, if any) and returns the new metadata. */
@@ -68,7 +68,7 @@ export abstract class DocumentKeyspace {
   }
 
   /** A document key must be a non-empty string (StoreError INVALID). */
-  protected checkKey(key: string): void {
+  private checkKey(key: string): void {
     if (typeof key !== 'string' || key.length === 0) throw new StoreError('INVALID', 'document key must be a non-empty string');
   }
 
@@ -97,13 +97,13 @@ export abstract class DocumentKeyspace {
   async insert(key: string, value: Value, options?: WriteOptions): Promise<DocumentMeta> {
     this.sweep();
     if (this.get(key)) throw new StoreError('KEY_EXISTS', `Duplicate Key: ${key}`);
-    return this.put(key, value, options, undefined);
+    return this.write(key, value, options, undefined);
   }
 
   /** Adds or replaces a document. */
   async upsert(key: string, value: Value, options?: WriteOptions): Promise<DocumentMeta> {
     this.sweep();
-    return this.put(key, value, options, this.get(key));
+    return this.write(key, value, options, this.get(key));
   }
 
   /** Replaces a live document; StoreError KEY_NOT_FOUND, or CAS_MISMATCH when `options.cas` is not its CAS. */
@@ -112,6 +112,12 @@ export abstract class DocumentKeyspace {
     const before = this.get(key);
     if (!before) throw new StoreError('KEY_NOT_FOUND', `Key not found: ${key}`);
     checkCas(before, options);
+    return this.write(key, value, options, before);
+  }
+
+  /** {@link put} of a valid key (StoreError INVALID otherwise). */
+  private write(key: string, value: Value, options: WriteOptions | undefined, before: StoredDocument | undefined): DocumentMeta | Promise<DocumentMeta> {
+    this.checkKey(key);
     return this.put(key, value, options, before);
   }
 

@@ -1,6 +1,6 @@
 import { compareStrings, deepFreeze, type Value } from '../values/index.js';
 import { DocumentKeyspace, type Clock } from './document-keyspace.js';
-import { isExpired, type DocumentMeta, type KeyspaceStore, type Store, type StoredDocument, type WriteOptions } from './store.js';
+import type { DocumentMeta, KeyspaceStore, Store, StoredDocument, WriteOptions } from './store.js';
 
 export type { Clock } from './document-keyspace.js';
 
@@ -9,13 +9,8 @@ export type { Clock } from './document-keyspace.js';
  * Expired documents disappear from reads at once, and from the Map when a read meets them.
  */
 export class MemoryKeyspace extends DocumentKeyspace implements KeyspaceStore {
-  /** Documents with an expiration ever written (0: no document can expire, reads skip the check). */
+  /** Documents with an expiration ever written (0: no document can expire, and `documents()` and `count()` skip the check). */
   private expiring = 0;
-
-  constructor(name: string, clock: Clock = Date.now) {
-    super(name, clock);
-    this.sortedKeys = [];
-  }
 
   protected expire(d: StoredDocument): void {
     this.docs.delete(d.key);
@@ -26,19 +21,18 @@ export class MemoryKeyspace extends DocumentKeyspace implements KeyspaceStore {
   documents(): Iterable<StoredDocument> {
     if (this.expiring === 0) return this.docs.values();
     const now = this.clock();
-    return [...this.docs.values()].filter((d) => !isExpired(d.meta.expiration, now));
+    return [...this.docs.values()].filter((d) => !this.expired(d, now));
   }
 
   count(): number {
     if (this.expiring === 0) return this.docs.size;
     let n = 0;
     const now = this.clock();
-    for (const d of this.docs.values()) if (!isExpired(d.meta.expiration, now)) n++;
+    for (const d of this.docs.values()) if (!this.expired(d, now)) n++;
     return n;
   }
 
   protected put(key: string, value: Value, options: WriteOptions | undefined, before: StoredDocument | undefined): DocumentMeta {
-    this.checkKey(key);
     const meta = this.newMeta(key, options);
     if (meta.expiration !== 0) this.expiring++;
     const doc: StoredDocument = { key, value: deepFreeze(value), meta };

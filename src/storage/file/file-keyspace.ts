@@ -1,6 +1,6 @@
 import { deepFreeze, type Value } from '../../values/index.js';
 import { fileStats, type BucketStats, type CompactableKeyspace, type CompactionOptions, type CompactionResult, type FileStats } from '../compaction.js';
-import { DocumentKeyspace } from '../document-keyspace.js';
+import { DocumentKeyspace, type Clock } from '../document-keyspace.js';
 import type { DocumentMeta, StoredDocument, WriteOptions } from '../store.js';
 import type { AppendFile } from './append-file.js';
 import { compactData } from './compact.js';
@@ -38,7 +38,7 @@ export class FileKeyspace extends DocumentKeyspace implements CompactableKeyspac
     readonly dir: string,
     public data: AppendFile,
     readonly manifest: Manifest,
-    clock: () => number,
+    clock: Clock,
     readonly logger: StoreLogger,
   ) {
     super(name, clock);
@@ -110,7 +110,6 @@ export class FileKeyspace extends DocumentKeyspace implements CompactableKeyspac
   // ---- writes ----
 
   protected put(key: string, value: Value, options: WriteOptions | undefined, before: StoredDocument | undefined): Promise<DocumentMeta> {
-    this.checkKey(key);
     if (this.data.failed) throw this.data.failed;
     const meta = this.newMeta(key, options);
     const buf = putRecord(key, meta.cas, meta.expiration, meta.seqno, value);

@@ -101,8 +101,9 @@ export async function compactIndexes(ks: FileKeyspace, logs: IndexLog[], options
   const result: CompactionResult = { cancelled: false, bytesBefore: 0, bytesAfter: 0, purgedTombstones: 0 };
   for (const log of logs) {
     result.bytesBefore += log.file.size;
-    if (abortedBy(ks, options.signal) || ks.indexLogs.get(log.name) !== log) {
-      result.cancelled ||= abortedBy(ks, options.signal);
+    const aborted = abortedBy(ks, options.signal);
+    if (aborted || ks.indexLogs.get(log.name) !== log) {
+      result.cancelled ||= aborted;
       result.bytesAfter += log.file.size;
       continue;
     }
