@@ -5,7 +5,6 @@
  * update, `_local` documents.
  */
 import { createHash } from 'node:crypto';
-import { compareRevs, revDigest } from '../../src/index.js';
 
 type Body = Record<string, unknown>;
 interface Rev {
@@ -21,6 +20,18 @@ interface Doc {
 }
 
 const gen = (rev: string): number => Number.parseInt(rev, 10);
+const hash = (rev: string): string => rev.slice(rev.indexOf('-') + 1);
+/** The revision a revision extends, from its history (undefined for a first revision). */
+const parentOf = (rev: string, r: Rev): string | undefined => (r.history.length > 1 ? `${gen(rev) - 1}-${r.history[1]}` : undefined);
+/**
+ * The fake's own statement of CouchDB's winner rule (not the code under test's): whether leaf `a`
+ * beats leaf `b`: live before deleted, then the higher generation, then the higher hash.
+ */
+function beats(a: string, ra: Rev, b: string, rb: Rev): boolean {
+  if (ra.deleted !== rb.deleted) return rb.deleted;
+  if (gen(a) !== gen(b)) return gen(a) > gen(b);
+  return hash(a) > hash(b);
+}
 const strip = (doc: Body): Body => Object.fromEntries(Object.entries(doc).filter(([k]) => !k.startsWith('_')));
 
 export class FakeDocs {
@@ -59,9 +70,11 @@ export class FakeDocs {
     let d = this.docs.get(id);
     if (!d) this.docs.set(id, (d = { revs: new Map(), winner: rev, seq: 0 }));
     d.revs.set(rev, r);
-    // A child of the winner replaces it; a revision on another branch competes with it.
-    const parent = r.history.length > 1 ? `${gen(rev) - 1}-${r.history[1]}` : undefined;
-    if (rev === d.winner || parent === d.winner || compareRevs(rev, r.deleted, d.winner, d.revs.get(d.winner)!.deleted) < 0) d.winner = rev;
+    // The winner is the best of the leaves (revisions no other revision extends).
+    const parents = new Set([...d.revs].map(([v, x]) => parentOf(v, x)));
+    let best: string | undefined;
+    for (const [v, x] of d.revs) if (!parents.has(v) && (best === undefined || beats(v, x, best, d.revs.get(best)!))) best = v;
+    d.winner = best!;
     d.seq = ++this.seq;
     for (const w of this.waiters) w();
     this.waiters.clear();
@@ -123,7 +136,7 @@ export class FakeDocs {
       if (newEdits) return { id, rev: this.put(id, doc, doc._deleted === true) };
       const rev = String(doc._rev);
       const revisions = doc._revisions as { start: number; ids: string[] } | undefined;
-      if (!this.docs.get(id)?.revs.has(rev)) this.store(id, rev, { body: strip(doc), deleted: doc._deleted === true, history: revisions?.ids ?? [revDigest(rev)] });
+      if (!this.docs.get(id)?.revs.has(rev)) this.store(id, rev, { body: strip(doc), deleted: doc._deleted === true, history: revisions?.ids ?? [hash(rev)] });
       return { id, rev };
     });
   }
