@@ -30,9 +30,9 @@ function limiterKey(gdb: GatewayDatabase, name: string, request: FastifyRequest)
 }
 
 /**
- * Checks a name and password under the login limiter: the user; `{ retryAfter }` (seconds) while
- * the limiter holds this name and address back; undefined when they do not match (counted as a
- * failure, and logged as a failed `via` login).
+ * Checks a name and password under the login limiter: the user; the 429 failure (with
+ * `retryAfter` in seconds) while the limiter holds this name and address back; undefined when
+ * they do not match (counted as a failure, and logged as a failed `via` login).
  */
 export async function passwordLogin(
   gdb: GatewayDatabase,
@@ -40,10 +40,10 @@ export async function passwordLogin(
   password: string,
   request: FastifyRequest,
   via: 'basic' | 'session',
-): Promise<StoredUser | { retryAfter: number } | undefined> {
+): Promise<StoredUser | AuthFailure | undefined> {
   const key = limiterKey(gdb, name, request);
   const wait = gdb.limiter.retryAfter(key);
-  if (wait > 0) return { retryAfter: wait };
+  if (wait > 0) return tooManyLogins(wait);
   const user = await gdb.users.authenticate(name, password);
   if (user) gdb.limiter.succeed(key);
   else {
@@ -53,8 +53,11 @@ export async function passwordLogin(
   return user;
 }
 
+/** An authentication failure: its status, reason and headers. */
+type AuthFailure = Extract<AuthResult, { ok: false }>;
+
 /** The 429 answer while the login limiter holds a name back. */
-export const tooManyLogins = (retryAfter: number): Extract<AuthResult, { ok: false }> => ({
+const tooManyLogins = (retryAfter: number): AuthFailure => ({
   ok: false,
   status: 429,
   reason: 'Too many failed logins; retry later',
@@ -111,7 +114,7 @@ export async function authenticate(gdb: GatewayDatabase, request: FastifyRequest
   const basic = parseBasic(authz);
   if (basic && !cfg.disable_password_auth) {
     const user = await passwordLogin(gdb, basic.user, basic.password, request, 'basic');
-    if (user && 'retryAfter' in user) return tooManyLogins(user.retryAfter);
+    if (user && 'status' in user) return user;
     return user ? ok(request, user, 'basic') : { ok: false, status: 401, reason: 'Invalid login', www };
   }
   // 3. Session cookie

@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { queryOf, sendJson } from '../http/server.js';
-import { authenticate, passwordLogin, sendAuthFailure, tooManyLogins } from './auth.js';
+import { authenticate, passwordLogin, sendAuthFailure } from './auth.js';
 import type { GatewayDatabase } from './runtime.js';
 import type { StoredUser } from './users.js';
 import { cookieValue, corsLoginCheck, httpDate, sendEmpty, sendError, sessionCookie, strictBody } from './wire.js';
@@ -26,7 +26,7 @@ async function login(gdb: GatewayDatabase, request: FastifyRequest, reply: Fasti
   const creds = body && 'value' in body ? body.value : undefined;
   if (creds && typeof creds.name === 'string' && creds.name !== '' && typeof creds.password === 'string') {
     const r = await passwordLogin(gdb, creds.name, creds.password, request, 'session');
-    if (r && 'retryAfter' in r) return sendAuthFailure(reply, tooManyLogins(r.retryAfter));
+    if (r && 'status' in r) return sendAuthFailure(reply, r);
     user = r;
   }
   user ??= caller;
