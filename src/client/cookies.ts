@@ -18,12 +18,3 @@ export function parseSetCookie(line: string): SetCookie | undefined {
   if (exp !== undefined && !Number.isNaN(Date.parse(exp.slice(8)))) cookie.expires = new Date(exp.slice(8));
   return cookie;
 }
-
-/** Parses a body as JSON (undefined when empty or not JSON). */
-export function parseJson(text: string): unknown {
-  try {
-    return text === '' ? undefined : JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}

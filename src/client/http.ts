@@ -4,7 +4,7 @@
  * statuses (spec gateway-client.md §4: 408, 429, 5xx are transient; 401 and 403 are permanent).
  */
 import { DEFAULT_COOKIE_NAME, type Authenticator } from './authenticators.js';
-import { parseJson, parseSetCookie } from './cookies.js';
+import { parseSetCookie } from './cookies.js';
 
 /** Backoff settings: the first delay, the cap, and the number of attempts per request. */
 export interface RetryOptions {
@@ -53,6 +53,15 @@ export interface HttpAnswer {
   body: any; // wire JSON, checked by the callers
 }
 
+/** Parses a body as JSON (undefined when empty or not JSON). */
+function parseJson(text: string): unknown {
+  try {
+    return text === '' ? undefined : JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
 /** A gateway URL as plain HTTP: `ws:`/`wss:` become `http:`/`https:`, trailing slashes dropped. */
 export function httpUrl(url: string): string {
   return url.replace(/^ws(s?):/, 'http$1:').replace(/\/+$/, '');
@@ -86,13 +95,13 @@ export class GatewayHttp {
   private basicOnEveryRequest = false;
   private readonly retry: Required<RetryOptions>;
 
+  /** @param dbUrl the database URL as {@link httpUrl} gives it (the Replicator passes it so) */
   constructor(
     readonly dbUrl: string,
     readonly authenticator: Authenticator | undefined,
     retry: RetryOptions = {},
     private readonly hooks: HttpHooks = {},
   ) {
-    this.dbUrl = httpUrl(dbUrl);
     this.retry = { initialDelayMs: retry.initialDelayMs ?? 1000, maxDelayMs: retry.maxDelayMs ?? 60_000, maxAttempts: retry.maxAttempts ?? 10 };
   }
 

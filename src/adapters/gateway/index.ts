@@ -10,5 +10,5 @@
  */
 export { startGateway, redact, type Gateway, type GatewayOptions } from './server.js';
 export { parseGatewayConfig, loadGatewayConfig, ConfigError, type GatewayConfig, type DatabaseConfig, type OidcProviderConfig } from './config.js';
-export { oidcUsername, queryEscape, type OidcOptions } from './oidc.js';
+export { oidcUsername, type OidcOptions } from './oidc.js';
 export type { GatewayDbContext, Principal } from './context.js';

@@ -24,7 +24,7 @@ function parseJsonValue(name: string, text: string): Value {
  * Reads `statement`, `args` (positional parameters, a JSON array), `$name` (named parameters)
  * and `client_context_id` from a form body (values of `args` and `$name` are JSON text) or a
  * JSON object body (values are JSON already), as the reference's `/query/service` does.
- * Raises QueryError 1065-style "bad value" errors for malformed parameters.
+ * Raises QueryError 1040 (E_SERVICE_BAD_VALUE) errors for malformed parameters.
  */
 export function readServiceRequest(contentType: string | undefined, body: string, query: URLSearchParams): ServiceRequest {
   const out: ServiceRequest = { named: {} };

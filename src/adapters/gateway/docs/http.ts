@@ -1,7 +1,7 @@
 /**
- * Wire helpers of the replication endpoints: the gateway's error body (spec gateway-reference
- * §0: `{"error","reason"}`, label `not_found` for 404 and `conflict` for 409), JSON bodies and
- * query parameters, and the JSON shape of one revision of a document.
+ * Wire helpers of the replication endpoints: bad requests (answered with the gateway's error
+ * body, `wire.ts`), JSON bodies and query parameters, and the JSON shape of one revision of a
+ * document.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { GatewayDbContext } from '../context.js';
