@@ -42,11 +42,6 @@ export class InternTable {
     this.counts = new Int32Array(capacity >> 1);
   }
 
-  /** Number of strings. */
-  get size(): number {
-    return this.byId.length;
-  }
-
   /**
    * The id of `s[start, end)`, whose `hashRange` is `hash`, added (sliced out) if new; -1 if it
    * was already looked up under the same `stamp` (a 32-bit integer; each value looks up its

@@ -138,17 +138,16 @@ export function sortedIds(strs: readonly string[], keys?: Uint32Array): Int32Arr
     keys = new Uint32Array(2 * n);
     for (let i = 0; i < n; i++) writePrefixKeys(strs[i], keys, i);
   }
+  // `order` is still 0 … n - 1 here: position i holds id i.
   let compact = true;
   for (let i = 0; i < n && compact; i++) {
-    const id = order[i];
-    const hi = keys[2 * id];
-    compact = hi >>> 16 < COMPACT_UNIT && (hi & 0xffff) < COMPACT_UNIT && keys[2 * id + 1] >>> 16 < COMPACT_UNIT;
+    const hi = keys[2 * i];
+    compact = hi >>> 16 < COMPACT_UNIT && (hi & 0xffff) < COMPACT_UNIT && keys[2 * i + 1] >>> 16 < COMPACT_UNIT;
   }
   let first: Uint32Array = new Uint32Array(n);
   for (let i = 0; i < n; i++) {
-    const id = order[i];
-    const hi = keys[2 * id];
-    first[i] = compact ? ((hi >>> 16) << 20) | ((hi & 0xffff) << 10) | (keys[2 * id + 1] >>> 16) : hi;
+    const hi = keys[2 * i];
+    first[i] = compact ? ((hi >>> 16) << 20) | ((hi & 0xffff) << 10) | (keys[2 * i + 1] >>> 16) : hi;
   }
   [first, order] = compact ? radixSort(first, order, 10, 3) : radixSort(first, order, 11, 3);
   const depth = compact ? 3 : 2;
