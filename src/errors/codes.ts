@@ -44,8 +44,6 @@ export const ErrorCode = {
   SYSTEM_READ_ONLY: 11003,
   /** A prepared plan cannot be decoded (reference 4070). */
   BAD_PLAN: 4070,
-  /** No index can serve the query (reference 4120). */
-  NO_INDEX: 4120,
   /** Error evaluating an expression (reference E_EVALUATION 5010). */
   EVALUATION: 5010,
   /** A keyspace named in the statement does not exist (reference 12003). */
@@ -58,8 +56,6 @@ export const ErrorCode = {
   INDEX_EXISTS: 4300,
   /** DROP/BUILD INDEX of an index that does not exist (reference 12016). */
   INDEX_NOT_FOUND: 12016,
-  /** A document cannot be loaded. */
-  LOAD: 12100,
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];

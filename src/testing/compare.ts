@@ -1,7 +1,7 @@
 /**
  * Comparing statement outcomes of two databases.
  *
- *   outcome(db, 'SELECT …') → { rows: [...], mutations: 0 } | { error: 4120 }
+ *   outcome(db, 'SELECT …') → { rows: [...], mutations: 0 } | { error: 12003 }
  *   sameOutcome(a, b, ordered) → true when rows (multisets, or sequences when ordered), mutation counts and error codes agree
  */
 import { collate, QueryError, type Database, type Value } from '../index.js';
