@@ -18,7 +18,9 @@ function bestSargs(conjuncts: Expr[], indexes: IndexInfo[]): IndexSarg[] {
     const s = sargIndex(conjuncts, ix);
     if (s) out.push(s);
   }
-  return out.sort((a, b) => b.score - a.score || a.index.name.localeCompare(b.index.name));
+  // Equal scores: the index whose name comes first in code unit order (not `localeCompare`, whose
+  // order depends on the machine's locale: the same statement would get another plan elsewhere).
+  return out.sort((a, b) => b.score - a.score || (a.index.name < b.index.name ? -1 : a.index.name > b.index.name ? 1 : 0));
 }
 
 /** One scan for a list of conjuncts: the best index, or an IntersectScan of exact scans on several ANYs. */

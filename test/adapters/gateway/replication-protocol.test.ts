@@ -164,6 +164,19 @@ describe('replicator endpoints', () => {
     ]);
   });
 
+  it('_all_docs ranges follow code point order, as its listing does (U+10000 after U+E000)', async () => {
+    // In UTF-16 code units U+10000 (D800 DC00) sorts before U+E000; in code points it sorts after.
+    const ids = ['\u{10000}', '\uE000', 'z'];
+    for (const id of ids) await h.call('PUT', `/${encodeURIComponent(id)}`, { id });
+    const list = async (q: string): Promise<string[]> => (await h.call('GET', `/_all_docs${q}`)).json.rows.map((r: any) => r.id);
+    expect(await list('')).toEqual(['z', '\uE000', '\u{10000}']);
+    const key = (s: string): string => encodeURIComponent(JSON.stringify(s));
+    expect(await list(`?startkey=${key('\uE000')}`)).toEqual(['\uE000', '\u{10000}']);
+    expect(await list(`?endkey=${key('\uE000')}`)).toEqual(['z', '\uE000']);
+    expect(await list(`?descending=true&startkey=${key('\uE000')}`)).toEqual(['\uE000', 'z']);
+    expect(await list(`?descending=true&endkey=${key('\uE000')}`)).toEqual(['\u{10000}', '\uE000']);
+  });
+
   it('_local documents: 0-N revisions, 409 on a stale revision, outside the feed and the bucket', async () => {
     expect(await h.call('GET', '/_local/cp')).toMatchObject({ status: 404, json: { error: 'not_found' } });
     const p1 = await h.call('PUT', '/_local/cp', { last_seq: 3 });

@@ -6,7 +6,7 @@
  * `{"value":{"rev","deleted":true},"doc":null}` and an unknown one `{"error":"not_found"}`.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ObjectValue, Value } from '../../../index.js';
+import { collate, type ObjectValue, type Value } from '../../../index.js';
 import { queryOf, sendJson } from '../../http/server.js';
 import type { GatewayDbContext } from '../context.js';
 import { docStore, type DocState, type StoredMeta } from './doc-store.js';
@@ -59,9 +59,12 @@ export function registerAllDocsRoute(app: FastifyInstance, ctx: GatewayDbContext
       // Descending: startkey is the high bound and endkey the low one.
       const [lo, loIn, hi, hiIn] = descending ? [end, inclusiveEnd, start, true] : [start, true, end, inclusiveEnd];
       const live: StoredMeta[] = [];
+      // The bounds compare in the scan's order (code points, `collate`), not in UTF-16 code units.
       for (const meta of store.scan()) {
-        if (lo !== undefined && (meta.id < lo || (meta.id === lo && !loIn))) continue;
-        if (hi !== undefined && (meta.id > hi || (meta.id === hi && !hiIn))) break;
+        const toLo = lo === undefined ? 1 : collate(meta.id, lo);
+        if (toLo < 0 || (toLo === 0 && !loIn)) continue;
+        const toHi = hi === undefined ? -1 : collate(meta.id, hi);
+        if (toHi > 0 || (toHi === 0 && !hiIn)) break;
         if (!meta.tree[winner(meta.tree)]!.d) live.push(meta);
       }
       if (descending) live.reverse();
