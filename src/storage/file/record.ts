@@ -31,14 +31,15 @@ function checksum(type: number, payload: Uint8Array): number {
   return crc32(payload, crc32(TYPE_BYTES[type])) >>> 0;
 }
 
-/** Encodes one record. */
+/** Encodes one record (a string payload is written as UTF-8 straight after the header: one copy). */
 export function encodeRecord(type: RecordTypeCode, payload: string | Buffer): Buffer {
-  const p = typeof payload === 'string' ? Buffer.from(payload, 'utf8') : payload;
-  const b = Buffer.allocUnsafe(HEADER_BYTES + p.length);
-  b.writeUInt32LE(p.length, 0);
+  const len = typeof payload === 'string' ? Buffer.byteLength(payload, 'utf8') : payload.length;
+  const b = Buffer.allocUnsafe(HEADER_BYTES + len);
+  if (typeof payload === 'string') b.write(payload, HEADER_BYTES, 'utf8');
+  else payload.copy(b, HEADER_BYTES);
+  b.writeUInt32LE(len, 0);
   b[4] = type;
-  b.writeUInt32LE(checksum(type, p), 5);
-  p.copy(b, HEADER_BYTES);
+  b.writeUInt32LE(checksum(type, b.subarray(HEADER_BYTES)), 5);
   return b;
 }
 

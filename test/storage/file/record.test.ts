@@ -48,6 +48,19 @@ describe('record format', () => {
   });
 });
 
+describe('record encoding', () => {
+  it('writes a string payload as UTF-8 (multi-byte text, length in bytes) and a Buffer payload as it is', () => {
+    const text = '["Müller",1,0,1,{"t":"naïve café 𐀀 東京"}]';
+    for (const payload of [text, Buffer.from(text, 'utf8')]) {
+      const r = encodeRecord(RecordType.PUT, payload);
+      expect(r.readUInt32LE(0)).toBe(Buffer.byteLength(text, 'utf8'));
+      expect(r.length).toBe(HEADER_BYTES + Buffer.byteLength(text, 'utf8'));
+      const d = decodeAt(r, 0);
+      expect('type' in d && d.payload.toString('utf8')).toBe(text);
+    }
+  });
+});
+
 describe('recovery', () => {
   it('cuts a torn tail back to the last good record, with a warning', async () => {
     const t = tempDir();
