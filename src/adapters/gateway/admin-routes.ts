@@ -68,7 +68,7 @@ export function registerAdminRoutes(app: FastifyInstance, dbs: Map<string, Gatew
 
   // ---- §2 sessions
   route('POST', '/:db/_session', async (gdb, req, reply) => {
-    const parsed = strictBody(req, ['name', 'ttl'], true);
+    const parsed = strictBody(req, ['name', 'ttl']);
     if ('error' in parsed) return sendError(reply, parsed.status, parsed.error);
     const { name, ttl = 86400 } = parsed.value;
     if (typeof ttl !== 'number' || !Number.isInteger(ttl)) return sendError(reply, 400, 'Bad JSON: ttl must be an integer');

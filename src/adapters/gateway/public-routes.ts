@@ -22,7 +22,7 @@ async function login(gdb: GatewayDatabase, request: FastifyRequest, reply: Fasti
   const caller = auth.principal.via === 'guest' ? undefined : auth.user;
   if (gdb.cfg.disable_password_auth && !caller) return sendError(reply, 401, 'Login required');
   let user: StoredUser | undefined;
-  const body = gdb.cfg.disable_password_auth ? undefined : strictBody(request, ['name', 'password'], false);
+  const body = gdb.cfg.disable_password_auth ? undefined : strictBody(request, ['name', 'password']);
   const creds = body && 'value' in body ? body.value : undefined;
   if (creds && typeof creds.name === 'string' && creds.name !== '' && typeof creds.password === 'string') {
     const r = await passwordLogin(gdb, creds.name, creds.password, request, 'session');

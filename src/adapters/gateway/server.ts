@@ -15,7 +15,10 @@ import type { GatewayDbContext } from './context.js';
 import type { OidcOptions } from './oidc.js';
 import { publicNotFound, registerPublicRoutes } from './public-routes.js';
 import { GatewayDatabase } from './runtime.js';
-import { sendError } from './wire.js';
+import { errorBody, sendError } from './wire.js';
+
+/** Largest request body, in bytes: Couchbase Server's largest document (20 MiB). */
+const MAX_BODY_BYTES = 20 << 20;
 
 export interface GatewayOptions {
   /** A validated configuration, a raw parsed one, or the path of a configuration file. */
@@ -87,7 +90,10 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       dbs.set(cfg.name, gdb);
     }
 
-    const pub = createHttpApp({ log });
+    // Bodies up to Couchbase's largest document (20 MiB), so that a document or a batch of
+    // documents is not refused for its size alone; errors no route answers get the reference's body.
+    const http = { log, bodyLimit: MAX_BODY_BYTES, errorBody };
+    const pub = createHttpApp(http);
     pub.get('/', (_req, reply) => sendJson(reply, 200, { couchdb: 'Welcome', vendor: { name: 'tokenql gateway', version: '0.1' }, version: 'tokenql gateway/0.1' }));
     for (const gdb of dbs.values()) {
       const requirePrincipal = principalGuard(gdb);
@@ -98,7 +104,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     }
     pub.setNotFoundHandler(publicNotFound(dbs));
 
-    const admin = createHttpApp({ log });
+    const admin = createHttpApp(http);
     admin.get('/', (_req, reply) => sendJson(reply, 200, { ADMIN: true, couchdb: 'Welcome', vendor: { name: 'tokenql gateway', version: '0.1' } }));
     registerAdminRoutes(admin, dbs);
     admin.setNotFoundHandler((_req, reply) => sendError(reply, 404, 'unknown URL'));

@@ -10,9 +10,13 @@ import type { DatabaseConfig } from './config.js';
 
 export const WWW_AUTHENTICATE = 'Basic realm="Couchbase Sync Gateway"';
 
+/** `not_found` and `conflict`, else Go's `http.StatusText` (not always Node's: 413 is `Payload Too Large` there). */
 const LABELS: Record<number, string> = {
   400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'not_found', 405: 'Method Not Allowed',
-  409: 'conflict', 415: 'Unsupported Media Type', 429: 'Too Many Requests', 500: 'Internal Server Error',
+  406: 'Not Acceptable', 409: 'conflict', 411: 'Length Required', 412: 'Precondition Failed',
+  413: 'Request Entity Too Large', 414: 'Request URI Too Long', 415: 'Unsupported Media Type',
+  416: 'Requested Range Not Satisfiable', 422: 'Unprocessable Entity', 429: 'Too Many Requests',
+  500: 'Internal Server Error', 501: 'Not Implemented', 503: 'Service Unavailable',
 };
 
 /** The `error` label of the reference's error body for an HTTP status (`not_found`, `conflict`, …). */
@@ -20,9 +24,14 @@ export function errorLabel(status: number): string {
   return LABELS[status] ?? 'Error';
 }
 
+/** The reference's error body: `{"error": <label>, "reason": <message>}`. */
+export function errorBody(status: number, reason: string): { error: string; reason: string } {
+  return { error: errorLabel(status), reason };
+}
+
 /** Sends the reference's error body. */
 export function sendError(reply: FastifyReply, status: number, reason: string): FastifyReply {
-  return sendJson(reply, status, { error: errorLabel(status), reason });
+  return sendJson(reply, status, errorBody(status, reason));
 }
 
 /** Sends a status with an empty body and no Content-Type (§0 "Success bodies"). */
@@ -89,11 +98,14 @@ export function jsonBody(request: FastifyRequest): JsonBody {
   return { ok: true, value: value as Record<string, unknown> };
 }
 
-/** Strict decoding (§2.1, §3.3): only these fields; the content type JSON or absent. */
-export function strictBody(request: FastifyRequest, fields: string[], requireJsonType: boolean): { status: number; error: string } | { value: Record<string, unknown> } {
+/**
+ * Strict decoding (§2.1, §3.3): only these fields; the content type JSON or absent (the
+ * reference's `ReadJSONFromMIME` refuses only a Content-Type that is there and not JSON: 415).
+ */
+export function strictBody(request: FastifyRequest, fields: string[]): { status: number; error: string } | { value: Record<string, unknown> } {
   const type = request.headers['content-type'];
-  if ((type !== undefined || requireJsonType) && !/^application\/json/i.test(type ?? '')) {
-    return { status: 415, error: `Invalid content type ${type ?? ''} - expected application/json` };
+  if (type !== undefined && !/^application\/json/i.test(type)) {
+    return { status: 415, error: `Invalid content type ${type} - expected application/json` };
   }
   const body = jsonBody(request);
   if (!body.ok) return { status: 400, error: body.error };

@@ -14,8 +14,14 @@ export interface HttpAppOptions {
   log?: (line: string, level: LogLevel) => void;
   /** Level of the per-request lines (default `info`). */
   requestLogLevel?: LogLevel;
-  /** Largest accepted request body in bytes (default 1 MiB). */
+  /** Largest accepted request body in bytes (default 1 MiB); a longer one gets 413. */
   bodyLimit?: number;
+  /**
+   * The JSON body of the errors no route answers itself: a body over {@link bodyLimit} (413), a
+   * malformed URL such as `/db/%zz` (400), an unexpected exception (500, message `internal
+   * error`). Default `{"error": message}`; an adapter passes its reference's error shape.
+   */
+  errorBody?: (status: number, message: string) => unknown;
 }
 
 declare module 'fastify' {
@@ -54,7 +60,14 @@ export function sendJson(reply: FastifyReply, status: number, body: unknown): Fa
 
 /** Creates a fastify instance with the shared plumbing; the adapter adds its routes. */
 export function createHttpApp(options: HttpAppOptions = {}): FastifyInstance {
-  const app = Fastify({ logger: false, bodyLimit: options.bodyLimit ?? 1 << 20, forceCloseConnections: true });
+  const errorBody = options.errorBody ?? ((_status: number, message: string): unknown => ({ error: message }));
+  const app = Fastify({
+    logger: false,
+    bodyLimit: options.bodyLimit ?? 1 << 20,
+    forceCloseConnections: true,
+    // A path with a malformed percent-escape, answered before any route or hook runs.
+    frameworkErrors: (err, _request, reply) => sendJson(reply, 400, errorBody(400, err.message)),
+  });
   // Every body is kept as text whatever its content type: the adapters parse it themselves
   // (the cluster admin API reads only form bodies and ignores the others, spec §0.5).
   app.removeAllContentTypeParsers();
@@ -70,7 +83,7 @@ export function createHttpApp(options: HttpAppOptions = {}): FastifyInstance {
   app.setErrorHandler((err: Error & { statusCode?: number }, request, reply) => {
     const status = err.statusCode !== undefined && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
     if (status === 500) log?.(`error in ${request.method} ${pathOf(request)}: ${err.stack ?? err.message}`, 'error');
-    return sendJson(reply, status, { error: status === 500 ? 'internal error' : err.message });
+    return sendJson(reply, status, errorBody(status, status === 500 ? 'internal error' : err.message));
   });
   return app;
 }

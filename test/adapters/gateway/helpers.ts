@@ -34,6 +34,8 @@ export interface ReqOpts {
   bearer?: string;
   cookie?: string;
   headers?: Record<string, string>;
+  /** Send the body with no Content-Type header at all (as bytes: fetch gives a string body `text/plain`). */
+  noContentType?: boolean;
 }
 
 export const basic = (cred: string) => 'Basic ' + Buffer.from(cred).toString('base64');
@@ -43,10 +45,11 @@ export async function request(base: string, method: string, path: string, opts: 
   if (opts.basic !== undefined) headers.authorization = basic(opts.basic);
   if (opts.bearer !== undefined) headers.authorization = `Bearer ${opts.bearer}`;
   if (opts.cookie !== undefined) headers.cookie = opts.cookie;
-  let body: string | undefined;
+  let body: string | Uint8Array | undefined;
   if (opts.body !== undefined) {
     body = typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body);
-    headers['content-type'] ??= 'application/json';
+    if (opts.noContentType) body = new TextEncoder().encode(body);
+    else headers['content-type'] ??= 'application/json';
   }
   const res = await fetch(base + path, { method, headers, body, redirect: 'manual' });
   const text = await res.text();

@@ -61,7 +61,12 @@ describe('B. admin session API', () => {
     expect((await f.admin('POST', '/db/_session', { body: { name: 'GUEST' } })).json().reason).toBe('Invalid or missing user name');
     expect((await f.admin('POST', '/db/_session', { body: { name: 'eve', ttl: 0 } })).json().reason).toBe('Invalid or missing ttl');
     expect((await f.admin('POST', '/db/_session', { body: { name: 'eve', foo: 1 } })).json().reason).toMatch(/^JSON Unknown Field/);
-    expect((await f.admin('POST', '/db/_session', { body: { name: 'eve' }, headers: { 'content-type': 'text/plain' } })).status).toBe(415);
+    const wrongType = await f.admin('POST', '/db/_session', { body: { name: 'eve' }, headers: { 'content-type': 'text/plain' } });
+    expect([wrongType.status, wrongType.json()]).toEqual([415, { error: 'Unsupported Media Type', reason: 'Invalid content type text/plain - expected application/json' }]);
+    // No Content-Type at all is JSON (the reference's tests of 22-31 send none).
+    const untyped = await f.admin('POST', '/db/_session', { body: { name: 'eve' }, noContentType: true });
+    expect(untyped.status).toBe(200);
+    expect(untyped.json().session_id).toMatch(/^[0-9a-f]{40}$/);
   });
 });
 
