@@ -10,5 +10,6 @@
  */
 export { startGateway, redact, type Gateway, type GatewayOptions } from './server.js';
 export { parseGatewayConfig, loadGatewayConfig, ConfigError, type GatewayConfig, type DatabaseConfig, type OidcProviderConfig } from './config.js';
-export { oidcUsername, type OidcOptions } from './oidc.js';
+export type { OidcOptions } from './oidc.js';
+export { oidcUsername } from './oidc-username.js';
 export type { GatewayDbContext, Principal } from './context.js';

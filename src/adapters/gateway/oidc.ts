@@ -8,6 +8,7 @@
  */
 import { createRemoteJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify, type JWTPayload } from 'jose';
 import type { OidcProviderConfig } from './config.js';
+import { oidcUsername } from './oidc-username.js';
 
 export interface OidcOptions {
   /** Minimum time between two JWKS fetches of a provider (jose `cooldownDuration`, default 30 s). */
@@ -37,36 +38,6 @@ interface ProviderState {
 }
 
 const NBF_LEEWAY_S = 300;
-
-/** Go `url.QueryEscape`: everything but letters, digits and `-_.~` is escaped; space is `+`. */
-export function queryEscape(s: string): string {
-  return encodeURIComponent(s)
-    .replace(/[!'()*]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase())
-    .replace(/%20/g, '+');
-}
-
-/** The SG user name of a token (§5.3); undefined when the claim is missing or not a string/number. */
-export function oidcUsername(p: OidcProviderConfig, claims: JWTPayload): string | undefined {
-  let value: string;
-  if (p.username_claim) {
-    const v = claims[p.username_claim];
-    if (typeof v === 'string') value = v;
-    else if (typeof v === 'number' && Number.isFinite(v)) value = Number.isInteger(v) ? BigInt(v).toString() : String(v);
-    else return undefined;
-    if (value === '') return undefined;
-    return p.user_prefix ? `${p.user_prefix}_${queryEscape(value)}` : queryEscape(value);
-  }
-  if (typeof claims.sub !== 'string' || claims.sub === '') return undefined;
-  if (p.user_prefix) return `${p.user_prefix}_${queryEscape(claims.sub)}`;
-  let prefix = p.label;
-  try {
-    const u = new URL(p.issuer);
-    if (u.host) prefix = queryEscape(u.host + u.pathname.replace(/^\/$/, ''));
-  } catch {
-    // not an absolute URI: the provider name is the prefix
-  }
-  return `${prefix}_${queryEscape(claims.sub)}`;
-}
 
 export class OidcVerifier {
   private readonly state = new Map<string, ProviderState>();

@@ -144,11 +144,22 @@ describe('F. OIDC implicit flow', () => {
     expect(await who('claim', {})).toBe(401);
     expect(await who('claim', { gpid: [80249751] })).toBe(401);
     expect(await who('claim', { gpid: 80249752 })).toBe('80249752');
+    // A number is written as Go writes a float64: shortest digits, never an exponent (§5.3).
+    expect(await who('claim', { gpid: 1e-7 })).toBe('0.0000001');
+    expect(await who('claim', { gpid: 1e23 })).toBe('100000000000000000000000');
+    expect(await who('claim', { gpid: 2.5 })).toBe('2.5');
     expect(await who('claimprefix', { gpid: 'bar_alice' })).toBe('foo_bar_alice');
     // The issuer's host and path, query-escaped: "127.0.0.1:<port>/foo" → "127.0.0.1%3A<port>%2Ffoo".
     expect(await who('plain', {})).toBe(`127.0.0.1%3A${new URL(prov.issuer).port}%2Ffoo_noah`);
     expect(oidcUsername({ label: 'test', issuer: 'test_issuer', client_id: 'c', register: true }, { sub: 'bilbo' })).toBe('test_bilbo');
     expect(oidcUsername({ label: 'p', issuer: 'http://www.someprovider.com/extra', client_id: 'c', register: true }, { sub: '{bernard}' })).toBe('www.someprovider.com%2Fextra_%7Bbernard%7D');
+    // Go's ParseRequestURI keeps a root path, the host as written and a default port.
+    const derived = (issuer: string): string | undefined => oidcUsername({ label: 'p', issuer, client_id: 'c', register: true }, { sub: 'noah' });
+    expect(derived('http://127.0.0.1:8080/')).toBe('127.0.0.1%3A8080%2F_noah');
+    expect(derived('https://Accounts.Example.COM:443/a%20b')).toBe('Accounts.Example.COM%3A443%2Fa+b_noah');
+    expect(derived('http://www.someprovider.com')).toBe('www.someprovider.com_noah');
+    expect(derived('/relative/issuer')).toBe('%2Frelative%2Fissuer_noah');
+    for (const notRequestUri of ['test_issuer', 'mailto:x@example.com', 'http://host:port/', '', 'http://h/%zz']) expect(derived(notRequestUri)).toBe('p_noah');
   });
 
   it('a disabled user\'s token is rejected (deliberate difference, §4.6)', async () => {
