@@ -10,11 +10,10 @@
  * suppress it. Unlike the reference, disabled users' sessions and tokens are rejected (§4.6).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { parseBasic } from '../cluster/auth.js';
 import type { Principal } from './context.js';
 import type { GatewayDatabase } from './runtime.js';
 import { EMAIL, newSessionUuid, type StoredUser } from './users.js';
-import { WWW_AUTHENTICATE, cookieValue, refreshedCookie, sendError } from './wire.js';
+import { WWW_AUTHENTICATE, cookieValue, parseBasicCredentials, refreshedCookie, sendError } from './wire.js';
 
 export type AuthMode = 'login-required' | 'public-privilege';
 
@@ -111,7 +110,7 @@ export async function authenticate(gdb: GatewayDatabase, request: FastifyRequest
     return user ? ok(request, user, 'bearer') : { ok: false, status: 401, reason: 'Invalid login', www: false };
   }
   // 2. Basic
-  const basic = parseBasic(authz);
+  const basic = parseBasicCredentials(authz);
   if (basic && !cfg.disable_password_auth) {
     const user = await passwordLogin(gdb, basic.user, basic.password, request, 'basic');
     if (user && 'status' in user) return user;

@@ -39,6 +39,25 @@ export function sendEmpty(reply: FastifyReply, status: number): FastifyReply {
   return reply.code(status).send();
 }
 
+/** Standard base64 with its padding, as Go's `base64.StdEncoding` requires. */
+const PADDED_BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+
+/**
+ * The credentials of a `Basic` Authorization header as Go's `Request.BasicAuth` reads them
+ * (§3.1 step 2): the scheme in any case and one space, then padded standard base64 (line
+ * breaks ignored) of `user:password`. Malformed base64 (unpadded, spaces), no colon or an empty
+ * user name: undefined, "no Basic credentials".
+ */
+export function parseBasicCredentials(header: string | undefined): { user: string; password: string } | undefined {
+  if (header === undefined || header.slice(0, 6).toLowerCase() !== 'basic ') return undefined;
+  const encoded = header.slice(6).replace(/[\r\n]/g, '');
+  if (!PADDED_BASE64.test(encoded)) return undefined;
+  const decoded = Buffer.from(encoded, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon <= 0) return undefined;
+  return { user: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
+}
+
 /** The value of the first cookie named exactly `name` (quotes stripped), or undefined. */
 export function cookieValue(request: FastifyRequest, name: string): string | undefined {
   const header = request.headers.cookie;

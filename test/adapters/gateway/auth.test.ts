@@ -27,6 +27,21 @@ describe('E. guest and unauthenticated access', () => {
     expect((await f.pub('GET', '/db/', { bearer: 'abc' })).json().reason).toBe('Invalid login'); // no OIDC: the Bearer step is skipped
   });
 
+  it('§3.1 step 2: Basic as Go reads it; malformed base64 is no credentials (Login required)', async () => {
+    const b64 = Buffer.from('alice:letmein').toString('base64'); // "YWxpY2U6bGV0bWVpbg==" (padded)
+    const status = async (authorization: string): Promise<number | string> => {
+      const r = await f.pub('GET', '/db/', { headers: { authorization } });
+      return r.status === 200 ? 200 : r.json().reason;
+    };
+    expect(await status(`Basic ${b64}`)).toBe(200);
+    expect(await status(`bAsIc ${b64}`)).toBe(200);
+    // (A trailing space never reaches the server: HTTP strips it from header values.)
+    for (const malformed of [`Basic ${b64.replace(/=+$/, '')}`, `Basic  ${b64}`, `Basic ${b64.slice(0, 5)}*${b64.slice(6)}`]) {
+      expect(await status(malformed), malformed).toBe('Login required');
+    }
+    for (const noCredentials of [':letmein', 'alice']) expect(await status(`Basic ${Buffer.from(noCredentials).toString('base64')}`)).toBe('Login required');
+  });
+
   it('62: a disabled user gets 401 with Basic', async () => {
     await f.admin('PUT', '/db/_user/dis', { body: { password: 'letmein' } });
     expect((await f.pub('GET', '/db/', { basic: 'dis:letmein' })).status).toBe(200);
