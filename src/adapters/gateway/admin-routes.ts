@@ -6,6 +6,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { queryOf, sendJson } from '../http/server.js';
 import { updatePrincipal, userBody } from './principal-update.js';
+import { sessionInfoRoute } from './public-routes.js';
 import type { GatewayDatabase } from './runtime.js';
 import { nameProblems, newSessionUuid } from './users.js';
 import { jsonBody, rfc3339, sendEmpty, sendError, strictBody } from './wire.js';
@@ -66,7 +67,9 @@ export function registerAdminRoutes(app: FastifyInstance, dbs: Map<string, Gatew
     return (await gdb.users.remove(name)) ? sendEmpty(reply, 200) : sendError(reply, 404, 'missing');
   });
 
-  // ---- §2 sessions
+  // ---- §2 sessions (and §3.4 who-am-I, which the admin port answers as the public one)
+  route('GET', '/:db/_session', (gdb, req, reply) => sessionInfoRoute(gdb, req, reply));
+  route('HEAD', '/:db/_session', (gdb, req, reply) => sessionInfoRoute(gdb, req, reply));
   route('POST', '/:db/_session', async (gdb, req, reply) => {
     const parsed = strictBody(req, ['name', 'ttl']);
     if ('error' in parsed) return sendError(reply, parsed.status, parsed.error);

@@ -55,6 +55,16 @@ async function logout(gdb: GatewayDatabase, request: FastifyRequest, reply: Fast
   return sendEmpty(reply, 200);
 }
 
+/**
+ * `GET|HEAD /{db}/_session` (§3.4): who the caller is, after public-style authentication (also on
+ * the admin port, where the reference answers it the same way).
+ */
+export async function sessionInfoRoute(gdb: GatewayDatabase, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+  const auth = await authenticate(gdb, request, reply, 'public-privilege');
+  if (!auth.ok) return sendAuthFailure(reply, auth);
+  return request.method === 'HEAD' ? sendEmpty(reply, 200) : sendJson(reply, 200, gdb.sessionInfo(auth.user));
+}
+
 /** Registers the public routes of one database. */
 export function registerPublicRoutes(app: FastifyInstance, gdb: GatewayDatabase, requirePrincipal: (rq: FastifyRequest, rp: FastifyReply) => Promise<unknown>): void {
   const base = `/${gdb.name}`;
@@ -64,11 +74,7 @@ export function registerPublicRoutes(app: FastifyInstance, gdb: GatewayDatabase,
   };
   app.get(`${base}/`, info);
   app.get(base, info);
-  const whoami = async (request: FastifyRequest, reply: FastifyReply) => {
-    const auth = await authenticate(gdb, request, reply, 'public-privilege');
-    if (!auth.ok) return sendAuthFailure(reply, auth);
-    return request.method === 'HEAD' ? sendEmpty(reply, 200) : sendJson(reply, 200, gdb.sessionInfo(auth.user));
-  };
+  const whoami = (request: FastifyRequest, reply: FastifyReply) => sessionInfoRoute(gdb, request, reply);
   app.route({ method: 'GET', url: `${base}/_session`, exposeHeadRoute: false, handler: whoami });
   app.route({ method: 'HEAD', url: `${base}/_session`, handler: whoami });
   app.post(`${base}/_session`, (request, reply) => login(gdb, request, reply));

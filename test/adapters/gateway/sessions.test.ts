@@ -28,6 +28,16 @@ describe('B. admin session API', () => {
     expect(ahead > 24 * H - 5000 && ahead <= 24 * H).toBe(true);
   });
 
+  it('§3.4: GET|HEAD /{db}/_session on the admin port authenticates as the public one', async () => {
+    const anonymous = await f.admin('GET', '/db/_session');
+    expect([anonymous.status, anonymous.json()]).toEqual([200, { authentication_handlers: ['default', 'cookie'], ok: true, userCtx: { channels: null, name: null } }]);
+    expect((await f.admin('GET', '/db/_session', { basic: 'alice:letmein' })).json().userCtx).toEqual({ channels: { '!': 1 }, name: 'alice' });
+    expect((await f.admin('GET', '/db/_session', { basic: 'alice:wrong' })).status).toBe(401);
+    const head = await f.admin('HEAD', '/db/_session', { basic: 'alice:letmein' });
+    expect([head.status, head.text]).toEqual([200, '']);
+    expect((await f.admin('GET', '/nodb/_session')).status).toBe(404);
+  });
+
   it('24-29: read, delete, per-user delete, delete-all, password revocation', async () => {
     const s = await adminSession('user1');
     const info = await f.admin('GET', `/db/_session/${s.session_id}`);
