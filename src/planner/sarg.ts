@@ -1,7 +1,7 @@
 import type { Binary, Expr } from '../ast/index.js';
 import { likePrefix } from '../tokens/patterns.js';
 import { constantValue, NOT_CONSTANT } from '../eval/index.js';
-import { collate } from '../values/index.js';
+import { collate, prefixSuccessor } from '../values/index.js';
 import { exprEquivalent } from './expr-equivalent.js';
 import { isStatic } from './static-expr.js';
 
@@ -23,12 +23,6 @@ export interface SargResult {
 
 const lit = (value: string | null): Expr => ({ kind: 'Literal', value });
 const FLIP: Record<string, string> = { '<': '>', '<=': '>=', '>': '<', '>=': '<=', '=': '=' };
-
-/** The smallest string greater than every string starting with `prefix`. */
-function successor(prefix: string): string {
-  const last = prefix.charCodeAt(prefix.length - 1);
-  return prefix.slice(0, -1) + String.fromCharCode(last + 1);
-}
 
 /** A constant bound that can never equal or order like a plain value (NULL, MISSING, arrays, objects): not exact. */
 function scalarBound(value: Expr): boolean {
@@ -135,8 +129,11 @@ export function sargKey(pred: Expr, key: Expr, vars: ReadonlyMap<string, string>
       if (pattern === NOT_CONSTANT || typeof pattern !== 'string' || typeof escape !== 'string') return undefined;
       const p = likePrefix(pattern, escape);
       if (p.exact) return { ranges: [{ low: lit(p.prefix), high: lit(p.prefix), inclusion: 3 }], exact: true };
-      if (p.prefix === '') return { ranges: [{ low: lit(''), high: { kind: 'ArrayConstruct', items: [] }, inclusion: 1 }], exact: false };
-      return { ranges: [{ low: lit(p.prefix), high: lit(successor(p.prefix)), inclusion: 1 }], exact: p.prefixOnly };
+      // The strings from the prefix up to its successor; with none (an empty prefix, or one of
+      // U+DFFF units only), every string from there: up to `[]`, the first value after the strings.
+      const high = p.prefix === '' ? undefined : prefixSuccessor(p.prefix);
+      const exact = p.prefix !== '' && p.prefixOnly;
+      return { ranges: [{ low: lit(p.prefix), high: high === undefined ? { kind: 'ArrayConstruct', items: [] } : lit(high), inclusion: 1 }], exact };
     }
     case 'Is': {
       if (!isKey(pred.operand)) return undefined;

@@ -15,7 +15,7 @@ export const regexpEscape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]
 
 const likePiece = fc.oneof(
   fc.constantFrom('%', '%', '_', '\\%', '\\_', '\\\\', '\\a', '.', '*', '(', '[', '$', '^', '?', '+', '|'),
-  fc.constantFrom('a', 'b', 'ab', 'A', 'é', '😀', 'com', 'jim', '1', '\n'),
+  fc.constantFrom('a', 'b', 'ab', 'A', 'é', '😀', 'com', 'jim', '1', '\n', '𝟿', '𠏿', '\uffff', 'ퟻ'),
 );
 
 /** True when a LIKE pattern ends in a lone escape (an error, spec §7). */

@@ -14,6 +14,9 @@ export const AWKWARD_FRAGMENTS: readonly string[] = [
   'C++', 'SL300', '3.14', '-5', 'naïve', 'e\u0301te', 'हिन्दी', '東京タワー', '😀', 'Привет', 'straße', 'İstanbul',
   'Hello', 'hello', 'HELLO', 'World', 'MiXeD', '"quoted"', '(x)', 'a,b;c', '!!!', '#hash', 'Hotel', 'inn', 'Amazon',
   'amazon.com', 'x²', '½', '100%', 'a_b', 'back\\slash',
+  // Where code unit order and code point order part ways (LIKE prefix spans, collation):
+  // astral letters and digits whose low surrogate is U+DFFF, U+FFFF, the last BMP letter.
+  '𝟿𝟿', '𠏿x', 'a\uffffb', 'ퟻ',
 ];
 
 /** Extra fragments for tokenizer-level properties (never stored in documents: lone surrogates). */

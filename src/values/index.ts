@@ -5,4 +5,4 @@ export * from './compare.js';
 export * from './json.js';
 export * from './canonical-key.js';
 export * from './sort-strings.js';
-export { writePrefixKeys } from './string-prefix.js';
+export { prefixSuccessor, writePrefixKeys } from './string-prefix.js';

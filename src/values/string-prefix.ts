@@ -11,6 +11,26 @@ export function unitAt(s: string, d: number): number {
   return c < 0xd800 ? c : c >= 0xe000 ? c - 0x800 : c + 0x2000;
 }
 
+/** The code unit whose {@link unitAt} mapping is `m` (0 … 0xFFFF): the inverse of the mapping. */
+function unmapUnit(m: number): number {
+  return m < 0xd800 ? m : m < 0xf800 ? m + 0x800 : m - 0x2000;
+}
+
+/**
+ * The smallest string greater, in the order of {@link compareStrings} (code points), than every
+ * string that starts with `prefix`, or undefined when there is none (every unit of `prefix` is
+ * the highest, U+DFFF): the exclusive upper bound of a `LIKE 'prefix%'` span. The last code unit
+ * goes up by one in the mapped order (U+D7FF → U+E000, U+FFFF → U+D800, a low surrogate U+DFFF
+ * carries into the unit before it), so that astral characters and U+FFFF bound correctly.
+ */
+export function prefixSuccessor(prefix: string): string | undefined {
+  for (let i = prefix.length - 1; i >= 0; i--) {
+    const m = unitAt(prefix, i);
+    if (m < 0xffff) return prefix.slice(0, i) + String.fromCharCode(unmapUnit(m + 1));
+  }
+  return undefined;
+}
+
 /**
  * The code units `d` and `d + 1` of `s` as 32 bits (each mapped by {@link unitAt}, plus one, so
  * that the end of the string is lowest), an order-preserving key: for strings that agree before
