@@ -1,6 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import RE2 from 're2';
 import { evaluationError } from '../errors/index.js';
+import { goEscapeError } from './go-regexp-escapes.js';
 import { likeMatcher, parseLike } from './like-pattern.js';
 
 /**
@@ -51,12 +52,15 @@ export function likePrefix(pattern: string, escape = '\\'): { prefix: string; pr
  * strings: `^(?:pattern)$` — fully anchored, unlike the reference's `^pattern$`, whose top-level
  * alternation is only half anchored. `mode: 'search'` matches anywhere. No `(?s)` is added, so
  * `.` does not match `\n`. An invalid pattern throws QueryError 5010 whose message holds the
- * pattern and RE2's message.
+ * pattern and RE2's message; an escape Go's syntax rejects (`\u0061`, `\cA`, `\C`), Go's message
+ * (see `goEscapeError`).
  */
 export function compileRegexp(pattern: string, mode: 'full' | 'search'): RE2 {
   const key = `${mode}\0${pattern}`;
   let re = regexpCache.get(key);
   if (re === undefined) {
+    const goError = goEscapeError(pattern);
+    if (goError !== undefined) throw evaluationError(`error parsing regexp: ${goError}`);
     let plain: RE2;
     try {
       plain = new RE2(pattern, 'u');

@@ -137,6 +137,49 @@ describe('compileRegexp (spec §8, DESIGN §7)', () => {
     expect(() => compileRegexp('a)|(b', 'full')).toThrow(QueryError);
   });
 
+  // Go's regexp/syntax decides which escapes exist (the re2 package also reads JavaScript's).
+  it.each<[string, string]>([
+    ['\\u0061b', '\\u'],
+    ['\\u{61}', '\\u'],
+    ['\\cA', '\\c'],
+    ['\\Cb', '\\C'],
+    ['a\\Z', '\\Z'],
+    ['\\8', '\\8'],
+    ['\\e', '\\e'],
+    ['[\\b]', '\\b'], // \b is an assertion: not in a class
+    ['[\\A]', '\\A'],
+    ['\\é', '\\é'],
+    ['\\😀', '\\😀'],
+  ])('%j: an escape Go rejects is 5010 "invalid escape sequence: `%s`"', (pattern, escape) => {
+    let err: unknown;
+    try {
+      compileRegexp(pattern, 'full');
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(QueryError);
+    expect([(err as QueryError).code, (err as QueryError).message]).toEqual([5010, `error parsing regexp: invalid escape sequence: \`${escape}\``]);
+  });
+
+  it.each<[string, string, boolean]>([
+    ['\\x61\\x{62}', 'ab', true],
+    ['\\141', 'a', true], // octal
+    ['\\0', '\0', true],
+    ['\\Qa.b\\E', 'a.b', true],
+    ['\\Q\\u\\E', '\\u', true], // literal inside \Q…\E
+    ['\\Aab\\z', 'ab', true],
+    ['a\\b', 'a', true],
+    ['[\\d\\-\\]x]+', '1-]x', true],
+    ['[]a]+', ']a', true],
+    ['[^]a]', 'b', true],
+    ['[[:alpha:]\\.]+', 'a.b', true],
+    ['\\pL\\p{Greek}\\PN', 'aαb', true],
+    ['\\.\\-\\ \\#\\~', '.- #~', true],
+    ['\\t\\n', '\t\n', true],
+  ])('%j: an escape Go accepts, full on %j → %s', (p, s, expected) => {
+    expect(full(p, s)).toBe(expected);
+  });
+
   it('is cached per mode', () => {
     expect(compileRegexp('x+', 'full')).toBe(compileRegexp('x+', 'full'));
     expect(compileRegexp('x+', 'full')).not.toBe(compileRegexp('x+', 'search'));
