@@ -1,6 +1,7 @@
 import type { Binding, Expr } from '../ast/index.js';
-import { constantValue, NOT_CONSTANT } from '../eval/index.js';
+import { NOT_CONSTANT } from '../eval/index.js';
 import { equivalent } from '../values/index.js';
+import { foldedConstant } from './static-expr.js';
 
 /**
  * Structural equivalence of two formalized expressions (spec §10.2): constants by value (object
@@ -10,8 +11,8 @@ import { equivalent } from '../values/index.js';
  * to the right side's.
  */
 export function exprEquivalent(a: Expr, b: Expr, vars: ReadonlyMap<string, string> = new Map()): boolean {
-  const ca = constantValue(a);
-  const cb = constantValue(b);
+  const ca = foldedConstant(a);
+  const cb = foldedConstant(b);
   if (ca !== NOT_CONSTANT || cb !== NOT_CONSTANT) {
     return ca !== NOT_CONSTANT && cb !== NOT_CONSTANT && ca !== undefined && cb !== undefined ? equivalent(ca, cb) : ca === cb;
   }

@@ -3,7 +3,7 @@ import { likePrefix } from '../tokens/patterns.js';
 import { constantValue, NOT_CONSTANT } from '../eval/index.js';
 import { collate, prefixSuccessor } from '../values/index.js';
 import { exprEquivalent } from './expr-equivalent.js';
-import { isStatic } from './static-expr.js';
+import { foldedConstant, isStatic } from './static-expr.js';
 
 /** A range on one key, with static bounds. */
 export interface KeySarg {
@@ -124,8 +124,8 @@ export function sargKey(pred: Expr, key: Expr, vars: ReadonlyMap<string, string>
       return { ranges: [{ low: pred.low, high: pred.high, inclusion: 3, user: true }], exact: scalarBound(pred.low) && scalarBound(pred.high) };
     case 'Like': {
       if (pred.not || !isKey(pred.operand)) return undefined;
-      const pattern = constantValue(pred.pattern);
-      const escape = pred.escape ? constantValue(pred.escape) : '\\';
+      const pattern = foldedConstant(pred.pattern);
+      const escape = pred.escape ? foldedConstant(pred.escape) : '\\';
       if (pattern === NOT_CONSTANT || typeof pattern !== 'string' || typeof escape !== 'string') return undefined;
       const p = likePrefix(pattern, escape);
       if (p.exact) return { ranges: [{ low: lit(p.prefix), high: lit(p.prefix), inclusion: 3 }], exact: true };
