@@ -5,20 +5,33 @@ import { formalize } from './formalize.js';
 
 const PATTERN_FUNCTIONS = new Set(['contains_token', 'contains_token_like', 'contains_token_regexp']);
 
-/** The `x` of indexes whose leading key is `DISTINCT|ALL ARRAY v FOR v IN TOKENS(x, …) END` (identity mapping) or `DISTINCT TOKENS(x, …)`. */
+/** The TOKENS call of an index key `DISTINCT|ALL ARRAY v FOR v IN TOKENS(x, …) [WHEN …] END` (identity mapping) or `DISTINCT|ALL TOKENS(x, …)`, if it is one. */
+function tokensCallOf(key: Expr): Expr | undefined {
+  if (key.kind === 'ArrayFor') {
+    const b = key.bindings;
+    const identity = !key.first && b.length === 1 && !b[0].within && key.mapping.kind === 'Identifier' && key.mapping.name === b[0].variable;
+    return identity ? b[0].expr : undefined;
+  }
+  return key; // the simple form: the key is the call itself
+}
+
+/**
+ * The `x` of every index's first qualifying key (spec §10.3 step 1, the reference's loop over
+ * `RangeKey()`): an array key over `TOKENS(x, …)` as {@link tokensCallOf} accepts it, wherever it
+ * is among the keys. A WHEN clause does not disqualify it: the generated ANY is sargable only
+ * where its SATISFIES implies the WHEN (§10.1), as a hand-written ANY.
+ */
 function tokenSubjects(indexes: IndexInfo[]): Expr[] {
   const out: Expr[] = [];
   for (const ix of indexes) {
-    const k = ix.keys[0];
-    if (!k?.array) continue;
-    const key = formalize(k.expr, ix.alias);
-    let tokensCall: Expr | undefined;
-    if (key.kind === 'ArrayFor' && !key.first && !key.when && key.bindings.length === 1 && !key.bindings[0].within) {
-      if (key.mapping.kind === 'Identifier' && key.mapping.name === key.bindings[0].variable) tokensCall = key.bindings[0].expr;
-    } else if (k.array === 'DISTINCT' || k.array === 'ALL') {
-      tokensCall = key;
+    for (const k of ix.keys) {
+      if (!k.array) continue;
+      const call = tokensCallOf(formalize(k.expr, ix.alias));
+      if (call?.kind === 'FunctionCall' && call.name === 'tokens' && call.args.length >= 1) {
+        out.push(call.args[0]);
+        break;
+      }
     }
-    if (tokensCall?.kind === 'FunctionCall' && tokensCall.name === 'tokens' && tokensCall.args.length >= 1) out.push(tokensCall.args[0]);
   }
   return out;
 }
