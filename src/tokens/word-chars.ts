@@ -8,7 +8,8 @@
  * table read per character: {@link NOT_WORD} 0, {@link WORD} 1, {@link UNCLASSIFIED} 2 (a BMP
  * code point above ASCII not seen yet: classified once with `\p{L}\p{N}` and stored) and
  * {@link SURROGATE} 3 (the code point is decided from the pair; astral results are cached in a
- * `Map`). ASCII is filled in up front. Node's ICU and Go 1.26 both carry Unicode 15 (spec §12).
+ * `Map`). ASCII is filled in up front. The classes are those of the Node runtime's ICU (Node 20.20:
+ * Unicode 17), not Go 1.26's Unicode 15 as spec §12 assumed: docs/compatibility.md.
  */
 
 export const NOT_WORD = 0;
