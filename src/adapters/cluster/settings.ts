@@ -118,14 +118,19 @@ export function bucketCompactionJson(meta: BucketMeta, global: GlobalState): Rec
   if (meta.bucketType === 'ephemeral') return { purgeInterval: meta.purgeInterval ?? DEFAULT_EPHEMERAL_PURGE_INTERVAL };
   const s = meta.autoCompaction;
   if (s === false) return { autoCompactionSettings: false };
+  // The shape follows the bucket's backend, whatever the request that stored the settings
+  // chose (§2.7: the path is the request's storageBackend): a field the bucket did not store
+  // comes from the global settings.
   let settings: Record<string, unknown>;
-  if (isCouchstoreSettings(s)) {
-    settings = { parallelDBAndViewCompaction: s.parallelDBAndViewCompaction };
-    if (s.allowedTimePeriod) settings.allowedTimePeriod = windowJson(s.allowedTimePeriod);
-    settings.databaseFragmentationThreshold = thresholdJson(s.databaseFragmentationThreshold);
-    settings.viewFragmentationThreshold = thresholdJson(s.viewFragmentationThreshold);
+  if (meta.storageBackend === 'magma') {
+    const own = isCouchstoreSettings(s) ? undefined : s.magmaFragmentationPercentage;
+    settings = { magmaFragmentationPercentage: own ?? global.autoCompaction.magmaFragmentationPercentage ?? DEFAULT_MAGMA_PERCENTAGE };
   } else {
-    settings = { magmaFragmentationPercentage: s.magmaFragmentationPercentage };
+    const c = isCouchstoreSettings(s) ? s : global.autoCompaction;
+    settings = { parallelDBAndViewCompaction: c.parallelDBAndViewCompaction };
+    if (c.allowedTimePeriod) settings.allowedTimePeriod = windowJson(c.allowedTimePeriod);
+    settings.databaseFragmentationThreshold = thresholdJson(c.databaseFragmentationThreshold);
+    settings.viewFragmentationThreshold = thresholdJson(c.viewFragmentationThreshold);
   }
   return { autoCompactionSettings: settings, purgeInterval: meta.purgeInterval ?? global.purgeInterval };
 }

@@ -177,6 +177,22 @@ describe('§G148–G150 magma bucket', () => {
     const r = await c.post('/pools/default/buckets/mag', 'autoCompactionDefined=true');
     expect(r.json().errors).toEqual({ parallelDBAndViewCompaction: 'parallelDBAndViewCompaction is missing' });
   });
+  it('§2.6: GET shows the shape of the bucket\'s backend, whichever path (§2.7) stored the settings', async () => {
+    // A magma bucket updated down the couchstore path: GET still shows only the magma percentage,
+    // which the bucket did not store: the global value, or 50.
+    const couchstorePath = 'autoCompactionDefined=true&parallelDBAndViewCompaction=false&databaseFragmentationThreshold[percentage]=40';
+    expect((await c.post('/pools/default/buckets/mag', couchstorePath)).status).toBe(200);
+    const global = (await c.get('/settings/autoCompaction')).json().autoCompactionSettings;
+    expect((await bucket('mag')).autoCompactionSettings).toEqual({ magmaFragmentationPercentage: global.magmaFragmentationPercentage ?? 50 });
+    // And a couchstore bucket updated down the magma path shows the thresholds, from the global settings.
+    expect((await c.post('/pools/default/buckets', 'name=cs2')).status).toBe(202);
+    expect((await c.post('/pools/default/buckets/cs2', 'storageBackend=magma&autoCompactionDefined=true&magmaFragmentationPercentage=60')).status).toBe(200);
+    const cs2 = (await bucket('cs2')).autoCompactionSettings;
+    expect(Object.keys(cs2)).not.toContain('magmaFragmentationPercentage');
+    expect(cs2.databaseFragmentationThreshold).toEqual(global.databaseFragmentationThreshold);
+    expect(cs2.parallelDBAndViewCompaction).toBe(global.parallelDBAndViewCompaction);
+    expect((await c.req('DELETE', '/pools/default/buckets/cs2')).status).toBe(200);
+  });
 });
 
 describe('bucket create, list and delete', () => {
