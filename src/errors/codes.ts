@@ -50,6 +50,8 @@ export const ErrorCode = {
   KEYSPACE_NOT_FOUND: 12003,
   /** DML error, e.g. duplicate key on INSERT (reference 12009). */
   DML: 12009,
+  /** A LIMIT or OFFSET that is not an integer (reference 5030 E_INVALID_VALUE, "Invalid LIMIT value 1.5."). */
+  INVALID_VALUE: 5030,
   /** A key that is not a string, or an empty key. */
   INVALID_KEY: 5070,
   /** CREATE INDEX of an index that exists (reference 4300). */

@@ -87,7 +87,8 @@ export function compileIn(e: In, scope: Scope, compile: Compile): Evaluator {
     const v = x(env, ctx);
     const arr = c(env, ctx);
     if (v === undefined || arr === undefined) return undefined;
-    if (v === null || !Array.isArray(arr)) return null;
+    // A NULL operand is NULL against each element, so NULL IN [] is FALSE (expression/coll_in.go).
+    if (!Array.isArray(arr)) return null;
     let sawNull = false;
     for (const el of arr) {
       const eq = equals(v, el);
@@ -103,9 +104,15 @@ export function compileBetween(e: Between, scope: Scope, compile: Compile): Eval
   const x = compile(e.operand, scope);
   const lo = compile(e.low, scope);
   const hi = compile(e.high, scope);
+  // MISSING if either comparison is MISSING, else NULL if either is NULL (a NULL bound makes
+  // the whole BETWEEN NULL, even when the other comparison is false: expression/comp_between.go).
   const between: Evaluator = (env, ctx) => {
     const v = x(env, ctx);
-    return and3(cmp('>=', v, lo(env, ctx)), cmp('<=', v, hi(env, ctx)));
+    const low = cmp('>=', v, lo(env, ctx));
+    if (low === undefined) return undefined;
+    const high = cmp('<=', v, hi(env, ctx));
+    if (high === undefined) return undefined;
+    return low === null || high === null ? null : low === true && high === true;
   };
   return e.not ? (env, ctx) => not3(between(env, ctx)) : between;
 }
@@ -150,11 +157,12 @@ export function compileCase(e: Case, scope: Scope, compile: Compile): Evaluator 
   };
 }
 
-/** EXISTS: TRUE for a non-empty array, else FALSE. */
+/** EXISTS: whether an array is non-empty; MISSING for MISSING, NULL for anything else (expression/coll_exists.go). */
 export function compileExists(e: Exists, scope: Scope, compile: Compile): Evaluator {
   const x = compile(e.operand, scope);
   return (env, ctx) => {
     const v = x(env, ctx);
-    return Array.isArray(v) && v.length > 0;
+    if (Array.isArray(v)) return v.length > 0;
+    return v === undefined ? undefined : null;
   };
 }

@@ -70,8 +70,9 @@ function base(name: string, call: FunctionCall): Accumulator {
       };
     }
     case 'array_agg': {
+      // Sorted by collation, as the reference's ComputeFinal sorts (algebra/agg_array.go).
       const out: Value[] = [];
-      return { add: (v) => void (v !== undefined && out.push(v)), result: () => (out.length ? out : null) };
+      return { add: (v) => void (v !== undefined && out.push(v)), result: () => (out.length ? out.sort(collate) : null) };
     }
     default:
       throw new QueryError({ code: ErrorCode.UNKNOWN_FUNCTION, phase: 'semantic', message: `Invalid aggregate ${call.name}`, position: call.loc });

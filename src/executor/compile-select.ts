@@ -15,11 +15,16 @@ export type CompiledSelect = (outer: Env | undefined, rc: RunContext) => RowStre
 
 const OUT = '\u0000out';
 
+/**
+ * A LIMIT or OFFSET value as the reference reads it (execution/limit.go, offset.go): an
+ * integer-valued number, a negative one counting as 0 (no rows for LIMIT, none skipped for OFFSET).
+ * @throws QueryError 5030 `Invalid LIMIT value 1.5.` for anything else (a fraction, a string, NULL)
+ */
 function nonNegativeInt(v: Value, what: string): number {
-  if (typeof v !== 'number' || !Number.isFinite(v)) {
-    throw new QueryError({ code: ErrorCode.EVALUATION, phase: 'execution', message: `Invalid ${what} value ${JSON.stringify(v ?? null)}: it must be a non-negative number` });
+  if (typeof v !== 'number' || !Number.isInteger(v)) {
+    throw new QueryError({ code: ErrorCode.INVALID_VALUE, phase: 'execution', message: `Invalid ${what} value ${JSON.stringify(v ?? null)}.` });
   }
-  return Math.max(0, Math.floor(v));
+  return Math.max(0, v);
 }
 
 /**

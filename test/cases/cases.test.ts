@@ -15,7 +15,7 @@ import { canonical, sameRows } from '../support/compare.js';
  */
 interface CaseFile {
   keyspaces: Record<string, Record<string, Value>>;
-  cases: { statement: string; params?: Record<string, Value> | Value[]; results?: Value[]; error?: { code: number }; ordered?: boolean }[];
+  cases: { statement: string; params?: Record<string, Value> | Value[]; results?: Value[]; error?: { code: number; message?: string }; ordered?: boolean }[];
 }
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
@@ -42,6 +42,7 @@ describe('golden cases', () => {
             );
             expect(err, label).toBeInstanceOf(QueryError);
             expect((err as QueryError).code, `${label}: ${(err as Error).message}`).toBe(c.error.code);
+            if (c.error.message !== undefined) expect((err as Error).message, label).toBe(c.error.message);
             continue;
           }
           const { results } = await db.query(c.statement, { params: c.params });
