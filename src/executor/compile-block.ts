@@ -61,7 +61,10 @@ export function compileBlock(
     keyspaceAliases: p.aliases.length ? p.aliases : (outer?.keyspaceAliases ?? []),
     compileSubquery: outer?.compileSubquery,
   };
-  const source: CompiledSource = compileSource(src, scope, compileSubquery);
+  // The FROM term sees the enclosing query's names, not its own alias: in `FROM (SELECT RAW x
+  // FROM ks) AS x` the inner `x` is a field of ks.
+  const fromScope: Scope = { names: new Set(), parent: outer, defaultAlias: outer?.defaultAlias, keyspaceAliases: outer?.keyspaceAliases ?? [], compileSubquery: outer?.compileSubquery };
+  const source: CompiledSource = compileSource(src, fromScope, compileSubquery);
   const starAliases = sourceAlias ? [sourceAlias] : [];
   const unnests = p.unnests.map((u) => {
     const expr = compileExpr(u.expr, scope);

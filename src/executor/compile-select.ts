@@ -64,6 +64,13 @@ export function compileSelect(plan: SelectPlan, catalog: Catalog, outer?: Scope)
   return (env, rc) => offsetLimit(run(env, rc), offsetOf(rc), limitOf(rc));
 }
 
+/** Every name a scope binds, its parents' included (the aliases a correlated subquery can use). */
+function boundNames(scope: Scope): Set<string> {
+  const out = new Set<string>();
+  for (let s: Scope | undefined = scope; s; s = s.parent) for (const n of s.names) out.add(n);
+  return out;
+}
+
 /**
  * A scope (by default the empty root scope) in which subqueries can be compiled: they are
  * planned against `catalog` and compiled where they appear, so correlated names resolve.
@@ -72,7 +79,7 @@ export function scopeWithSubqueries(catalog: Catalog, outer?: Scope): Scope {
   return {
     ...(outer ?? { names: new Set<string>(), keyspaceAliases: [] }),
     compileSubquery: (q, scope) => {
-      const cs = compileSelect(buildSelect(q, catalog), catalog, scope);
+      const cs = compileSelect(buildSelect(q, catalog, boundNames(scope)), catalog, scope);
       return (env, ctx) => collectValues(cs(env, asRun(ctx)));
     },
   };

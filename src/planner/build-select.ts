@@ -38,17 +38,34 @@ function unnestAlias(e: Expr): string {
   throw new QueryError({ code: ErrorCode.SYNTAX, phase: 'semantic', message: 'UNNEST of an expression needs an alias (AS name)', position: e.loc });
 }
 
+/**
+ * A keyspace term that names a path into an outer query's alias (`FROM t.reviews AS r` in a
+ * correlated subquery, `t` bound outside): the expression term it is in N1QL, else undefined.
+ * @throws QueryError 3000 for such a term with USE KEYS
+ */
+function correlatedTerm(base: Extract<FromTerm, { kind: 'KeyspaceTerm' }>, outerNames: ReadonlySet<string>): Extract<FromTerm, { kind: 'ExpressionTerm' }> | undefined {
+  const ref = base.keyspace;
+  // A bare name stays a keyspace (`FROM t AS u` inside a query over `t` reads the keyspace).
+  if (ref.namespace !== undefined || ref.path.length < 2 || !outerNames.has(ref.path[0])) return undefined;
+  if (base.useKeys) throw new QueryError({ code: ErrorCode.SYNTAX, phase: 'semantic', message: `USE KEYS on ${ref.path.join('.')}, which is not a keyspace but a path of an outer alias`, position: base.loc });
+  let expr: Expr = { kind: 'Identifier', name: ref.path[0], loc: ref.loc };
+  for (const name of ref.path.slice(1)) expr = { kind: 'Field', target: expr, name, loc: ref.loc };
+  return { kind: 'ExpressionTerm', expr, alias: ref.alias ?? ref.path[ref.path.length - 1], loc: base.loc };
+}
+
 function buildSource(
-  base: Exclude<FromTerm, { kind: 'UnnestTerm' }> | undefined,
+  from: Exclude<FromTerm, { kind: 'UnnestTerm' }> | undefined,
   catalog: Catalog,
-  where?: Expr,
-  bound: ReadonlySet<string> = new Set(),
+  where: Expr | undefined,
+  bound: ReadonlySet<string>,
+  outerNames: ReadonlySet<string>,
 ): { source: SourcePlan; alias?: string } {
-  if (!base) return { source: { op: 'DummyScan' } };
+  if (!from) return { source: { op: 'DummyScan' } };
+  const base = (from.kind === 'KeyspaceTerm' && correlatedTerm(from, outerNames)) || from;
   if (base.kind === 'ExpressionTerm') {
     const alias = base.alias ?? (base.expr.kind === 'Identifier' ? base.expr.name : undefined);
     if (!alias) throw new QueryError({ code: ErrorCode.SYNTAX, phase: 'semantic', message: 'FROM expression needs an alias (AS name)', position: base.loc });
-    if (base.expr.kind === 'Subquery') return { source: { op: 'SubqueryScan', query: buildSelect(base.expr.query, catalog), alias }, alias };
+    if (base.expr.kind === 'Subquery') return { source: { op: 'SubqueryScan', query: buildSelect(base.expr.query, catalog, outerNames), alias }, alias };
     return { source: { op: 'ExpressionScan', expr: base.expr, alias }, alias };
   }
   const ks = resolveKeyspace(base.keyspace, catalog);
@@ -77,10 +94,10 @@ export function keyspaceSource(name: string, alias: string, useKeys: Expr | unde
  * or an aggregate in the projection, HAVING or the block's ORDER BY), projection.
  * Raises 12003 for unknown keyspaces and 4020 for duplicate aliases.
  */
-export function buildSubselect(s: Subselect, catalog: Catalog, orderHasAggregate: boolean): SubselectPlan {
+export function buildSubselect(s: Subselect, catalog: Catalog, orderHasAggregate: boolean, outerNames: ReadonlySet<string> = new Set()): SubselectPlan {
   const { base, unnests } = s.from ? flattenFrom(s.from) : { base: undefined, unnests: [] };
   const bound = new Set([...unnests.map((u) => u.alias), ...(s.let ?? []).map((l) => l.name)]);
-  const { source, alias } = buildSource(base, catalog, s.where, bound);
+  const { source, alias } = buildSource(base, catalog, s.where, bound, outerNames);
   const seen = new Set<string>();
   const aliases: string[] = [];
   if (alias) {
@@ -124,15 +141,19 @@ export function buildSubselect(s: Subselect, catalog: Catalog, orderHasAggregate
   };
 }
 
-function buildBody(b: SelectBody, catalog: Catalog, orderHasAggregate: boolean): SelectBodyPlan {
-  if (b.kind === 'Subselect') return buildSubselect(b, catalog, orderHasAggregate);
-  return { kind: 'SetOp', op: b.op, all: b.all, left: buildBody(b.left, catalog, false), right: buildBody(b.right, catalog, false) };
+function buildBody(b: SelectBody, catalog: Catalog, orderHasAggregate: boolean, outerNames: ReadonlySet<string>): SelectBodyPlan {
+  if (b.kind === 'Subselect') return buildSubselect(b, catalog, orderHasAggregate, outerNames);
+  return { kind: 'SetOp', op: b.op, all: b.all, left: buildBody(b.left, catalog, false, outerNames), right: buildBody(b.right, catalog, false, outerNames) };
 }
 
-/** Plans a SELECT statement (set operations, ORDER BY, OFFSET, LIMIT included). */
-export function buildSelect(s: SelectStatement, catalog: Catalog): SelectPlan {
+/**
+ * Plans a SELECT statement (set operations, ORDER BY, OFFSET, LIMIT included).
+ * @param outerNames for a subquery, the names the enclosing query binds: a FROM term that starts
+ *   with one of them is a path of that alias (a correlated subquery), not a keyspace
+ */
+export function buildSelect(s: SelectStatement, catalog: Catalog, outerNames: ReadonlySet<string> = new Set()): SelectPlan {
   const orderAgg = (s.orderBy ?? []).some((o) => hasAggregate(o.expr));
-  const plan: SelectPlan = { kind: 'Select', body: buildBody(s.body, catalog, orderAgg), orderBy: s.orderBy, offset: s.offset, limit: s.limit };
+  const plan: SelectPlan = { kind: 'Select', body: buildBody(s.body, catalog, orderAgg, outerNames), orderBy: s.orderBy, offset: s.offset, limit: s.limit };
   pushDownOrder(plan, catalog);
   applyCovering(plan, catalog);
   return plan;
