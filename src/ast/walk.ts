@@ -84,3 +84,13 @@ export function stripLoc<T>(node: T): T {
   for (const [k, v] of Object.entries(node)) if (k !== 'loc' && v !== undefined) out[k] = stripLoc(v);
   return out as T;
 }
+
+/**
+ * The name a projection term gets without AS: the identifier or last field name, else undefined
+ * (the executor numbers those `$1`, `$2` …). Source: couchbase/query `algebra/projection.go`.
+ */
+export function implicitName(e: Expr): string | undefined {
+  if (e.kind === 'Identifier') return e.name;
+  if (e.kind === 'Field') return e.name;
+  return undefined;
+}

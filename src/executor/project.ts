@@ -1,15 +1,8 @@
-import type { Expr, ResultTerm } from '../ast/index.js';
+import { implicitName, type ResultTerm } from '../ast/index.js';
 import { childEnv, compileExpr, type Evaluator, type Scope } from '../eval/index.js';
 import { isObject as isObj, type ObjectValue, type Value } from '../values/index.js';
 import type { Row, RowStream, RunContext } from './runtime.js';
 
-
-/** The name a projection term gets without AS: the identifier or last field name, else `$N`. Source: couchbase/query `algebra/projection.go`. */
-export function implicitName(e: Expr): string | undefined {
-  if (e.kind === 'Identifier') return e.name;
-  if (e.kind === 'Field') return e.name;
-  return undefined;
-}
 
 interface CompiledTerm {
   kind: 'Star' | 'PathStar' | 'Term';

@@ -1,5 +1,5 @@
 import type { Expr, FromTerm, ResultTerm, SelectBody, SelectStatement, Subselect } from '../ast/index.js';
-import { someExpr } from '../ast/index.js';
+import { implicitName, someExpr } from '../ast/index.js';
 import { ErrorCode, QueryError } from '../errors/index.js';
 import { isAggregateName } from '../eval/index.js';
 import { keyspaceAlias, primaryIndexName, resolveKeyspace, type Catalog } from './catalog.js';
@@ -116,12 +116,14 @@ export function buildSubselect(s: Subselect, catalog: Catalog, orderHasAggregate
     throw new QueryError({ code: ErrorCode.AGGREGATE_MISUSE, phase: 'semantic', message: 'Aggregates are not allowed in WHERE', position: s.where.loc });
   }
   const grouped = !!s.groupBy || termsHaveAggregate(s.projection) || orderHasAggregate;
+  // Result names, implicit ones included (`SELECT a, ks.a` names both `a`): the reference's
+  // "Duplicate result alias" (algebra/projection.go).
   const resultAliases = new Set<string>();
   for (const t of s.projection) {
-    if (t.kind === 'Term' && t.alias) {
-      if (resultAliases.has(t.alias)) throw duplicateAlias(t.alias, t);
-      resultAliases.add(t.alias);
-    }
+    const name = t.kind === 'Term' ? (t.alias ?? implicitName(t.expr)) : undefined;
+    if (name === undefined) continue;
+    if (resultAliases.has(name)) throw duplicateAlias(name, t);
+    resultAliases.add(name);
   }
   if (s.raw && (s.projection.length !== 1 || s.projection[0].kind !== 'Term')) {
     throw new QueryError({ code: ErrorCode.SYNTAX, phase: 'semantic', message: 'RAW, ELEMENT and VALUE take exactly one expression', position: s.loc });
