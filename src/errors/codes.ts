@@ -33,6 +33,8 @@ export const ErrorCode = {
   WRONG_ARITY: 3000,
   /** Aggregate used where it is not allowed (WHERE, nested aggregate). */
   AGGREGATE_MISUSE: 3012,
+  /** A grouped query reads documents other than through group keys and aggregates (reference 4210 E_NOT_GROUP_KEY_OR_AGG). */
+  NOT_GROUP_KEY_OR_AGG: 4210,
   /** Duplicate alias in FROM/UNNEST/LET or a projection. */
   DUPLICATE_ALIAS: 4020,
   /**

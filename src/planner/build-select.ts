@@ -1,9 +1,10 @@
-import type { Expr, FromTerm, ResultTerm, SelectBody, SelectStatement, Subselect } from '../ast/index.js';
+import type { Expr, FromTerm, OrderTerm, ResultTerm, SelectBody, SelectStatement, Subselect } from '../ast/index.js';
 import { implicitName, someExpr } from '../ast/index.js';
 import { ErrorCode, QueryError } from '../errors/index.js';
 import { isAggregateName } from '../eval/index.js';
 import { keyspaceAlias, primaryIndexName, resolveKeyspace, type Catalog } from './catalog.js';
 import { chooseScan } from './choose-scan.js';
+import { checkGroupedBlock } from './group-check.js';
 import { pushDownOrder } from './order-pushdown.js';
 import { applyCovering } from './cover.js';
 import type { SelectBodyPlan, SelectPlan, SourcePlan, SubselectPlan, UnnestPlan } from './plan.js';
@@ -94,7 +95,7 @@ export function keyspaceSource(name: string, alias: string, useKeys: Expr | unde
  * or an aggregate in the projection, HAVING or the block's ORDER BY), projection.
  * Raises 12003 for unknown keyspaces and 4020 for duplicate aliases.
  */
-export function buildSubselect(s: Subselect, catalog: Catalog, orderHasAggregate: boolean, outerNames: ReadonlySet<string> = new Set()): SubselectPlan {
+export function buildSubselect(s: Subselect, catalog: Catalog, orderHasAggregate: boolean, outerNames: ReadonlySet<string> = new Set(), orderBy?: OrderTerm[]): SubselectPlan {
   const { base, unnests } = s.from ? flattenFrom(s.from) : { base: undefined, unnests: [] };
   const bound = new Set([...unnests.map((u) => u.alias), ...(s.let ?? []).map((l) => l.name)]);
   const { source, alias } = buildSource(base, catalog, s.where, bound, outerNames);
@@ -116,6 +117,7 @@ export function buildSubselect(s: Subselect, catalog: Catalog, orderHasAggregate
     throw new QueryError({ code: ErrorCode.AGGREGATE_MISUSE, phase: 'semantic', message: 'Aggregates are not allowed in WHERE', position: s.where.loc });
   }
   const grouped = !!s.groupBy || termsHaveAggregate(s.projection) || orderHasAggregate;
+  if (grouped) checkGroupedBlock(s, alias, new Set(unnests.map((u) => u.alias)), orderBy);
   // Result names, implicit ones included (`SELECT a, ks.a` names both `a`): the reference's
   // "Duplicate result alias" (algebra/projection.go).
   const resultAliases = new Set<string>();
@@ -143,8 +145,8 @@ export function buildSubselect(s: Subselect, catalog: Catalog, orderHasAggregate
   };
 }
 
-function buildBody(b: SelectBody, catalog: Catalog, orderHasAggregate: boolean, outerNames: ReadonlySet<string>): SelectBodyPlan {
-  if (b.kind === 'Subselect') return buildSubselect(b, catalog, orderHasAggregate, outerNames);
+function buildBody(b: SelectBody, catalog: Catalog, orderHasAggregate: boolean, outerNames: ReadonlySet<string>, orderBy?: OrderTerm[]): SelectBodyPlan {
+  if (b.kind === 'Subselect') return buildSubselect(b, catalog, orderHasAggregate, outerNames, orderBy);
   return { kind: 'SetOp', op: b.op, all: b.all, left: buildBody(b.left, catalog, false, outerNames), right: buildBody(b.right, catalog, false, outerNames) };
 }
 
@@ -155,7 +157,7 @@ function buildBody(b: SelectBody, catalog: Catalog, orderHasAggregate: boolean, 
  */
 export function buildSelect(s: SelectStatement, catalog: Catalog, outerNames: ReadonlySet<string> = new Set()): SelectPlan {
   const orderAgg = (s.orderBy ?? []).some((o) => hasAggregate(o.expr));
-  const plan: SelectPlan = { kind: 'Select', body: buildBody(s.body, catalog, orderAgg, outerNames), orderBy: s.orderBy, offset: s.offset, limit: s.limit };
+  const plan: SelectPlan = { kind: 'Select', body: buildBody(s.body, catalog, orderAgg, outerNames, s.orderBy), orderBy: s.orderBy, offset: s.offset, limit: s.limit };
   pushDownOrder(plan, catalog);
   applyCovering(plan, catalog);
   return plan;
