@@ -2,6 +2,15 @@
 /** The `tokenql` executable. */
 import { main } from './main.js';
 
+// A reader that stops early (`tokenql query … | head`) closes the pipe: stop quietly, as psql or
+// jq do, instead of dying on an unhandled EPIPE with a stack trace.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    throw err;
+  });
+}
+
 main(process.argv).catch((err: unknown) => {
   process.stderr.write(`error: ${err instanceof Error ? err.message : String(err)}\n`);
   process.exitCode = 1;

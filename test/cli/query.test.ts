@@ -2,7 +2,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DATASETS, CLI_TIMEOUT, runCli } from './run-cli.js';
+import { spawn } from 'node:child_process';
+import { DATASETS, CLI_TIMEOUT, ROOT, runCli } from './run-cli.js';
 
 describe('tokenql query', { timeout: CLI_TIMEOUT }, () => {
   it('prints one JSON line per statement with --format jsonl', async () => {
@@ -73,5 +74,15 @@ describe('tokenql query', { timeout: CLI_TIMEOUT }, () => {
     const r = await runCli(['query', '--key', 'x=%id%', '-e', 'SELECT 1']);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('--key x=… has no matching --load x=FILE');
+  });
+
+  it('stops quietly, exit 0, when the reader of its output goes away (| head)', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/bin.ts', 'query', '--demo', '-e', 'SELECT * FROM demo'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    child.stdout.once('data', () => child.stdout.destroy()); // like `head -c 10`: read a little, then close the pipe
+    const code = await new Promise<number | null>((done) => child.on('close', done));
+    expect(stderr).not.toMatch(/EPIPE|Error|at /);
+    expect(code).toBe(0);
   });
 });
