@@ -14,7 +14,7 @@ export function loadCommand(): Command {
     .argument('<KEYSPACE>', 'keyspace to load into (created when missing)')
     .argument('<FILE>', 'JSON Lines (.jsonl), JSON array, directory of .json files or cbimport sample .zip')
     .addOption(
-      new Option('--key <TEMPLATE>', 'cbimport key template of FILE: %field%, %a.b%, #UUID#, #MONO_INCR#, literal text (default: the file name for a .zip or directory, else the document number); KEYSPACE=TEMPLATE applies to a --load instead')
+      new Option('--key <TEMPLATE>', 'cbimport key template of FILE: %field%, %a.b%, #UUID#, #MONO_INCR#, literal text (default: the file name for a .zip or directory, else the document number); KEYSPACE=TEMPLATE is the same for this KEYSPACE, and applies to a --load of another keyspace')
         .default([])
         .argParser(collect),
     )
@@ -45,7 +45,8 @@ export async function runLoad(keyspace: string, file: string, opts: LoadCommandO
   // `--key` values naming a --load keyspace (`KS=TEMPLATE`) go to that load; the other one is FILE's template.
   const preloaded = new Set(opts.load.map((l) => l.slice(0, l.indexOf('='))));
   const forPreload = opts.key.filter((k) => preloaded.has(k.slice(0, k.indexOf('='))));
-  const own = opts.key.filter((k) => !forPreload.includes(k));
+  // FILE's own template, also written KEYSPACE=TEMPLATE as the other commands take it.
+  const own = opts.key.filter((k) => !forPreload.includes(k)).map((k) => (k.startsWith(`${keyspace}=`) ? k.slice(keyspace.length + 1) : k));
   if (own.length > 1) throw new CliError(`--key given ${own.length} times for ${file}: ${own.join(', ')}`);
   const { db } = await openDatabase({ ...opts, key: forPreload });
   try {

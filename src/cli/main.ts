@@ -36,7 +36,8 @@ export function buildProgram(): Command {
   program.addHelpText(
     'after',
     `
-Every command takes --load KEYSPACE=FILE, --key KEYSPACE=TEMPLATE, --demo and --data DIR.
+Every command takes --data DIR; shell, query and load also take --load KEYSPACE=FILE,
+--key KEYSPACE=TEMPLATE and --demo.
 
 Examples:
   $ tokenql shell --demo

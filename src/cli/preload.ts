@@ -122,11 +122,15 @@ export interface LoadFileOptions {
 export async function loadFile(db: Database, keyspace: string, file: string, options: LoadFileOptions = {}): Promise<LoadReport> {
   const started = performance.now();
   const progress = createProgress(keyspace);
+  const created = !db.keyspaces().includes(keyspace);
   let report: LoadReport;
   try {
     await ensureKeyspace(db, keyspace);
     report = await db.load(keyspace, file, { key: options.key, mode: options.mode, onProgress: (p) => progress.update(p) });
   } catch (err) {
+    // A keyspace this load created is dropped again when nothing could be loaded at all (a
+    // misspelt file name leaves no empty keyspace behind, on disk either).
+    if (created && db.keyspaces().includes(keyspace) && db.bucketStats(keyspace).itemCount === 0) await db.dropBucket(keyspace);
     const msg = err instanceof Error ? err.message : String(err);
     throw new CliError(msg.startsWith('cannot read') ? msg : `cannot load ${file} into ${keyspace}: ${msg}`);
   } finally {

@@ -14,6 +14,9 @@ const LEVELS: LogLevel[] = ['error', 'warn', 'info', 'debug'];
 interface ServeConfig {
   /** A gateway configuration (spec gateway-reference.md): when present, the gateway listeners start too. */
   databases?: Record<string, unknown>;
+  /** The gateway's listeners (with `databases`). */
+  interface?: string;
+  adminInterface?: string;
   host?: string;
   adminPort?: number;
   queryPort?: number;
@@ -55,45 +58,69 @@ export function serveCommand(): Command {
   return new Command('serve')
     .description('run the cluster admin REST API (compaction, buckets, users) and the N1QL query service')
     .option('--data <DIR>', 'data directory of the durable store (default: in memory, lost on exit)')
-    .option('--host <ADDRESS>', 'address to listen on', '127.0.0.1')
+    .option('--host <ADDRESS>', 'address to listen on (default: "127.0.0.1")')
     .option('--admin-port <PORT>', 'cluster admin REST port', port)
     .option('--query-port <PORT>', 'N1QL query service port', port)
     .option('--capi-port <PORT>', 'legacy views (CAPI) port for _spatial/_compact', port)
     .option('--admin-user <NAME>', 'the first administrator (Full Admin)')
     .option('--admin-password <PASSWORD>', 'password of --admin-user (stored only as a salted scrypt hash)')
-    .option('--config <FILE>', 'JSON file with host, adminPort, queryPort, capiPort, admin {user, password}, logLevel; with `databases` (a gateway configuration) the gateway listeners start too')
-    .addOption(new Option('--log-level <LEVEL>', 'request log level').choices(LEVELS).default('info'))
+    .option('--config <FILE>', 'JSON file with host, adminPort, queryPort, capiPort, admin {user, password}, logLevel; with `databases` (and interface, adminInterface: a gateway configuration) the gateway listeners start too; flags win over the file')
+    .addOption(new Option('--log-level <LEVEL>', 'request log level (default: "info")').choices(LEVELS))
     .addHelpText('after', '\nExample:\n  $ tokenql serve --data ./data --admin-user Administrator --admin-password password\n  $ curl -u Administrator:password http://127.0.0.1:8091/settings/autoCompaction')
-    .action(async (opts: { data?: string; host: string; adminPort?: number; queryPort?: number; capiPort?: number; adminUser?: string; adminPassword?: string; config?: string; logLevel: LogLevel }) => {
+    .action(async (opts: { data?: string; host?: string; adminPort?: number; queryPort?: number; capiPort?: number; adminUser?: string; adminPassword?: string; config?: string; logLevel?: LogLevel }) => {
       const config = readConfig(opts.config);
       const user = opts.adminUser ?? config.admin?.user;
       const password = opts.adminPassword ?? config.admin?.password;
       if ((user === undefined) !== (password === undefined)) throw new CliError('--admin-user and --admin-password go together');
-      const threshold = LEVELS.indexOf(config.logLevel && !opts.logLevel ? config.logLevel : opts.logLevel);
+      const level = opts.logLevel ?? config.logLevel ?? 'info';
+      if (!LEVELS.includes(level)) throw new CliError(`${opts.config}: logLevel must be one of ${LEVELS.join(', ')}`);
+      const threshold = LEVELS.indexOf(level);
       const log = (line: string, level: LogLevel = 'info') => {
         if (LEVELS.indexOf(level) <= threshold) process.stderr.write(`${new Date().toISOString()} ${level} ${line}\n`);
       };
       const host = opts.host ?? config.host ?? '127.0.0.1';
       const db = await Database.open(opts.data ? { path: opts.data } : {});
-      const admin = await startClusterAdmin(db, {
-        host,
-        port: opts.adminPort ?? config.adminPort ?? 8091,
-        capiPort: opts.capiPort ?? config.capiPort ?? 8092,
-        admin: user !== undefined ? { user, password: password! } : undefined,
-        log: (line) => log(line),
-      });
-      // The query service accepts the cluster's users once there is one; before that it is open on loopback.
-      const query = await startQueryService(db, {
-        host,
-        port: opts.queryPort ?? config.queryPort ?? 8093,
-        log,
-        requestLogLevel: 'info',
-        authenticate: user !== undefined ? admin.authenticate : undefined,
-      });
-      log(`cluster admin listening on ${admin.url}${admin.capiUrl ? `, views (CAPI) on ${admin.capiUrl}` : ''}`);
-      // A config file with `databases` is a gateway configuration: its listeners serve this database.
-      const gateway = config.databases ? await startGateway({ config: config as never, db, log: (line, level) => log(line, level), registerDocumentRoutes, documentInfo }) : undefined;
-      if (gateway) log(`gateway public API on ${gateway.publicUrl}, admin API on ${gateway.adminUrl}`);
+      // What has started, stopped again if a later listener cannot start (a port in use): the
+      // command then exits with the error instead of hanging with half its listeners open.
+      const started: { close(): Promise<void> }[] = [];
+      const stopAll = async () => {
+        await Promise.allSettled(started.map((l) => l.close()));
+        await db.close();
+      };
+      let admin: Awaited<ReturnType<typeof startClusterAdmin>>;
+      let query: Awaited<ReturnType<typeof startQueryService>>;
+      let gateway: Awaited<ReturnType<typeof startGateway>> | undefined;
+      try {
+        admin = await startClusterAdmin(db, {
+          host,
+          port: opts.adminPort ?? config.adminPort ?? 8091,
+          capiPort: opts.capiPort ?? config.capiPort ?? 8092,
+          admin: user !== undefined ? { user, password: password! } : undefined,
+          log: (line) => log(line),
+        });
+        started.push(admin);
+        // The query service accepts the cluster's users once there is one; before that it is open on loopback.
+        query = await startQueryService(db, {
+          host,
+          port: opts.queryPort ?? config.queryPort ?? 8093,
+          log,
+          requestLogLevel: 'info',
+          authenticate: user !== undefined ? admin.authenticate : undefined,
+        });
+        started.push(query);
+        log(`cluster admin listening on ${admin.url}${admin.capiUrl ? `, views (CAPI) on ${admin.capiUrl}` : ''}`);
+        // `databases` (with the gateway's own keys) is a gateway configuration: its listeners serve this database.
+        if (config.databases) {
+          const { databases, interface: pub, adminInterface } = config;
+          const gatewayConfig = { databases, ...(pub !== undefined ? { interface: pub } : {}), ...(adminInterface !== undefined ? { adminInterface } : {}) };
+          gateway = await startGateway({ config: gatewayConfig, db, log: (line, lvl) => log(line, lvl), registerDocumentRoutes, documentInfo });
+          started.push(gateway);
+          log(`gateway public API on ${gateway.publicUrl}, admin API on ${gateway.adminUrl}`);
+        }
+      } catch (err) {
+        await stopAll();
+        throw new CliError((err as Error).message);
+      }
       log(`query service listening on ${query.url}`);
       process.stdout.write(
         `tokenql serving: admin ${admin.url}, query ${query.url}${gateway ? `, gateway ${gateway.publicUrl} (admin ${gateway.adminUrl})` : ''}${opts.data ? `, data ${opts.data}` : ' (in memory)'}\n`,
@@ -104,8 +131,7 @@ export function serveCommand(): Command {
         process.once('SIGTERM', stop);
       });
       log('shutting down');
-      await Promise.allSettled([admin.close(), query.close(), gateway?.close()]);
-      await db.close();
+      await stopAll();
       process.stdout.write('tokenql stopped\n');
     });
 }

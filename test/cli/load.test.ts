@@ -24,10 +24,22 @@ describe('tokenql load', { timeout: CLI_TIMEOUT }, () => {
     expect(r.stderr).toContain('line 1: key template field %id% is missing in the document');
   });
 
-  it('exits 1 when the file cannot be read', async () => {
-    const r = await runCli(['load', 'k', join(dir, 'missing.jsonl')]);
+  it('exits 1 when the file cannot be read, and leaves no keyspace behind in the data directory', async () => {
+    const data = join(dir, 'data-missing');
+    const r = await runCli(['load', 'ghost', join(dir, 'missing.jsonl'), '--data', data]);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/^error: cannot read .*missing\.jsonl: ENOENT/);
+    const ks = await runCli(['query', '--data', data, '--format', 'jsonl', '-e', 'SELECT RAW name FROM system:keyspaces']);
+    expect(ks.stdout).toBe('{"results":[]}\n');
+  });
+
+  it('takes --key KEYSPACE=TEMPLATE for its own keyspace, as the other commands write it', async () => {
+    const file = join(dir, 'ids.jsonl');
+    writeFileSync(file, '{"id":"a"}\n{"id":"b"}\n');
+    const data = join(dir, 'data-keys');
+    expect((await runCli(['load', 'things', file, '--key', 'things=t::%id%', '--data', data])).code).toBe(0);
+    const keys = await runCli(['query', '--data', data, '--format', 'jsonl', '-e', 'SELECT RAW META().id FROM things ORDER BY META().id']);
+    expect(keys.stdout).toBe('{"results":["t::a","t::b"]}\n');
   });
 
   it('loads a cbimport sample zip with keys from the file names', async () => {

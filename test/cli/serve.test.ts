@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -83,6 +84,53 @@ describe('tokenql serve', () => {
       expect((await fetch(`${gateway}/travel/`)).status).toBe(401);
       s.child.kill('SIGTERM');
       expect(await s.exited).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('with a port in use, stops what it started and exits 1 with the error (no hang, the data directory free again)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tokenql-serve-'));
+    const blocker = createServer();
+    await new Promise<void>((r) => blocker.listen(0, '127.0.0.1', r));
+    const busy = (blocker.address() as AddressInfo).port;
+    try {
+      const s = startServe(['--data', join(dir, 'data'), '--admin-port', '0', '--capi-port', '0', '--query-port', String(busy)]);
+      s.urls.catch(() => {});
+      expect(await s.exited).toBe(1);
+      expect(s.output().stderr).toMatch(/EADDRINUSE/);
+      // The lock is released: the directory opens again.
+      const again = startServe(['--data', join(dir, 'data'), '--admin-port', '0', '--capi-port', '0', '--query-port', '0']);
+      await again.urls;
+      again.child.kill('SIGTERM');
+      expect(await again.exited).toBe(0);
+    } finally {
+      blocker.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('takes host and logLevel from --config, and serve keys next to databases', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tokenql-serve-'));
+    const config = join(dir, 'serve.json');
+    writeFileSync(
+      config,
+      JSON.stringify({
+        host: '127.0.0.1', logLevel: 'error', adminPort: 0, queryPort: 0, capiPort: 0,
+        interface: '127.0.0.1:0', adminInterface: '127.0.0.1:0',
+        databases: { travel: { bucket: 'travel', users: { bob: { password: 'secret1' } } } },
+      }),
+    );
+    try {
+      const s = startServe(['--config', config]);
+      const { query } = await s.urls;
+      const q = await fetch(`${query}/query/service`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'statement=SELECT%201' });
+      expect(q.status).toBe(200);
+      await new Promise((r) => setTimeout(r, 100));
+      expect(s.output().stdout).toMatch(/gateway http:\/\/127\.0\.0\.1:\d+/);
+      s.child.kill('SIGTERM');
+      expect(await s.exited).toBe(0);
+      expect(s.output().stderr).not.toMatch(/ info /); // logLevel error: no request lines
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
