@@ -6,6 +6,7 @@
  *
  *   tokenql fuzz --seconds 60 [--property plan] [--seed 7] [--out counterexample.n1ql] [--data DIR]
  */
+import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import fc from 'fast-check';
 import { Command, Option } from 'commander';
@@ -68,10 +69,16 @@ export function fuzzCommand(): Command {
 export async function runFuzz(opts: FuzzOptions): Promise<void> {
   const seconds = Number(opts.seconds);
   if (!(seconds > 0)) throw new CliError(`--seconds expects a positive number, got ${JSON.stringify(opts.seconds)}`);
+  if (opts.seed !== undefined && !Number.isSafeInteger(Number(opts.seed))) throw new CliError(`--seed expects an integer, got ${JSON.stringify(opts.seed)}`);
   const names = opts.property.length ? opts.property : opts.data === undefined ? IN_MEMORY : ON_DATA;
+  if (names.some((n) => ON_DATA.includes(n)) && opts.data === undefined) throw new CliError(`--property ${names.filter((n) => ON_DATA.includes(n)).join(', ')} needs --data DIR`);
+  if (opts.data !== undefined && !existsSync(opts.data)) throw new CliError(`no data directory ${opts.data} (create one with: tokenql load KEYSPACE FILE --data ${opts.data})`);
   const db = opts.data === undefined ? undefined : await Database.open({ path: opts.data });
   const keyspaces = db ? db.keyspaces() : [undefined];
-  if (names.some((n) => ON_DATA.includes(n)) && !db) throw new CliError(`--property ${names.filter((n) => ON_DATA.includes(n)).join(', ')} needs --data DIR`);
+  if (db && keyspaces.length === 0 && names.some((n) => ON_DATA.includes(n))) {
+    await db.close();
+    throw new CliError(`no keyspaces in ${opts.data} to fuzz (load some with: tokenql load KEYSPACE FILE --data ${opts.data})`);
+  }
   const targets: [string, Prop, number][] = [];
   for (const n of names) for (const ks of ON_DATA.includes(n) ? keyspaces : [undefined]) targets.push([ks ? `${n}:${ks}` : n, ...(await PROPERTIES[n](db, ks))]);
   let seed = opts.seed === undefined ? Math.floor(Math.random() * 2 ** 31) : Number(opts.seed);
@@ -79,7 +86,11 @@ export async function runFuzz(opts: FuzzOptions): Promise<void> {
   const start = Date.now();
   let runs = 0;
   const tty = Boolean(process.stderr.isTTY);
+  // On a terminal the line is rewritten after every batch; in a log, one line every 10 s.
+  let printed = start;
   const progress = (final = false): void => {
+    if (!tty && !final && Date.now() - printed < 10_000) return;
+    printed = Date.now();
     const line = `fuzz: ${Math.round((Date.now() - start) / 1000)}s, ${runs} runs of ${targets.map(([n]) => n).join(', ')}, seed ${seed}`;
     process.stderr.write(tty && !final ? `\r${line}` : `${line}\n`);
   };
@@ -97,7 +108,7 @@ export async function runFuzz(opts: FuzzOptions): Promise<void> {
         process.exitCode = 1;
         return;
       }
-      if (tty || i % targets.length === targets.length - 1) progress();
+      progress();
     }
     progress(true);
     process.stderr.write(`fuzz: no counterexample in ${runs} runs\n`);
