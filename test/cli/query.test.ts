@@ -76,6 +76,14 @@ describe('tokenql query', { timeout: CLI_TIMEOUT }, () => {
     expect(r.stderr).toContain('--key x=… has no matching --load x=FILE');
   });
 
+  it('says so when --data names a file, not a directory', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'tokenql-query-')), 'docs.jsonl');
+    writeFileSync(file, '{}\n');
+    const r = await runCli(['query', '--data', file, '-e', 'SELECT 1']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(`${file} is a file, not a data directory`);
+  });
+
   it('stops quietly, exit 0, when the reader of its output goes away (| head)', async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/bin.ts', 'query', '--demo', '-e', 'SELECT * FROM demo'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';

@@ -1,4 +1,4 @@
-import { mkdir, readdir, rename, rm } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { compareStrings } from '../../values/index.js';
 import type { Store } from '../store.js';
@@ -42,8 +42,13 @@ export class FileStore implements Store {
     this.logger = options.logger ?? consoleLogger;
   }
 
-  /** Opens (creating if needed) a data directory and every bucket in it. */
+  /**
+   * Opens (creating if needed) a data directory and every bucket in it.
+   * @throws Error `DIR is a file, not a data directory` when the path is an existing file
+   */
   static async open(dir: string, options: FileStoreOptions = {}): Promise<FileStore> {
+    const existing = await stat(dir).catch(() => undefined);
+    if (existing && !existing.isDirectory()) throw new Error(`${dir} is a file, not a data directory`);
     await mkdir(dir, { recursive: true });
     const lock = await DirectoryLock.acquire(dir);
     const store = new FileStore(dir, options, lock);
