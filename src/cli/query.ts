@@ -4,7 +4,7 @@ import { Command, Option } from 'commander';
 import { CliError } from './cli-error.js';
 import { errorJSON, formatError, formatRows, formatWarnings } from './format-result.js';
 import { addCommonOptions, openDatabase, type CommonOptions } from './preload.js';
-import { splitStatements } from './split-statements.js';
+import { inPlace, splitStatements } from './split-statements.js';
 
 /** Options of `tokenql query`. */
 interface QueryOptions extends CommonOptions {
@@ -57,8 +57,8 @@ export async function runQuery(opts: QueryOptions): Promise<void> {
       throw new CliError(`cannot read ${file}: ${err instanceof Error ? err.message : String(err)}`);
     }
   }
-  const { statements, rest, restLine } = splitStatements(script);
-  if (rest !== '') statements.push({ text: rest.trim(), line: restLine });
+  const { statements, last } = splitStatements(script);
+  if (last) statements.push(last);
   if (statements.length === 0) throw new CliError('no statement to run');
 
   const { db } = await openDatabase(opts);
@@ -68,7 +68,8 @@ export async function runQuery(opts: QueryOptions): Promise<void> {
     for (const s of statements) {
       try {
         const progress = createIndexProgress();
-        const result = await db.query(s.text, { onProgress: progress.onProgress }).finally(() => progress.stop());
+        // In place: an error's line and column are the script's, not the statement's.
+        const result = await db.query(statements.length > 1 ? inPlace(s) : s.text, { onProgress: progress.onProgress }).finally(() => progress.stop());
         if (opts.format === 'jsonl') {
           process.stdout.write(JSON.stringify({ results: result.results }) + '\n');
         } else {

@@ -7,7 +7,7 @@ import { formatError, formatRows, formatSummary, formatWarnings } from './format
 import { historyPath, HISTORY_SIZE, loadHistory, saveHistory } from './history.js';
 import { addCommonOptions, openDatabase, type CommonOptions } from './preload.js';
 import { runShellCommand, type ShellState } from './shell-commands.js';
-import { isBlank, splitStatements } from './split-statements.js';
+import { inPlace, isBlank, splitStatements, type ScriptStatement } from './split-statements.js';
 
 const PROMPT = 'tokenql> ';
 const CONTINUATION = '     -> ';
@@ -72,16 +72,27 @@ export async function runShell(opts: CommonOptions, version: string): Promise<vo
     rl.prompt();
   });
   if (tty) rl.prompt();
+  // Piped input is a script: where the buffer starts in it (line, column), so that errors point
+  // at the input's lines (statements run in place, see `inPlace`). Typed statements keep their own.
+  let inputLine = 0;
+  let at = { line: 1, column: 1 };
+  const text = (s: ScriptStatement): string => (tty ? s.text : inPlace({ ...s, line: at.line + s.line - 1, column: s.line === 1 ? at.column + s.column - 1 : s.column }));
   try {
     for await (const line of rl) {
+      inputLine++;
       if (buffer === '' && line.trimStart().startsWith('\\')) {
         if ((await runShellCommand(line, state)) === 'quit') break;
       } else {
+        if (buffer === '') at = { line: inputLine, column: 1 };
         buffer = buffer === '' ? line : `${buffer}\n${line}`;
         const { statements, rest } = splitStatements(buffer);
         if (statements.length > 0) {
+          for (const s of statements) await runStatement(text(s), state);
+          // The rest starts right after the last `;`.
+          const done = buffer.slice(0, buffer.length - rest.length).split('\n');
+          const tail = done[done.length - 1]!.length;
+          at = done.length === 1 ? { line: at.line, column: at.column + tail } : { line: at.line + done.length - 1, column: tail + 1 };
           buffer = rest;
-          for (const s of statements) await runStatement(s.text, state);
         } else if (isBlank(buffer)) {
           buffer = '';
         }
@@ -91,7 +102,8 @@ export async function runShell(opts: CommonOptions, version: string): Promise<vo
         rl.prompt();
       }
     }
-    if (!isBlank(buffer)) await runStatement(buffer, state);
+    const last = splitStatements(buffer).last;
+    if (last) await runStatement(text(last), state);
   } finally {
     rl.close();
     if (tty) process.stdout.write('\n');

@@ -1,7 +1,16 @@
-/** A statement cut out of a script, with the 1-based line of the script it starts on. */
+/** A statement cut out of a script, with the 1-based line and column of the script it starts on. */
 export interface ScriptStatement {
   text: string;
   line: number;
+  column: number;
+}
+
+/**
+ * The statement's text placed where it stands in the script (blank lines and spaces before it),
+ * so that the parser's line and column of an error are the script's.
+ */
+export function inPlace(s: ScriptStatement): string {
+  return '\n'.repeat(s.line - 1) + ' '.repeat(s.column - 1) + s.text;
 }
 
 /** The result of {@link splitStatements}. */
@@ -12,6 +21,8 @@ export interface SplitResult {
   rest: string;
   /** 1-based line on which `rest` starts. */
   restLine: number;
+  /** `rest` as a statement (its text trimmed, with the line and column it starts on), if not blank. */
+  last?: ScriptStatement;
 }
 
 /**
@@ -52,22 +63,26 @@ export function splitStatements(script: string): SplitResult {
       }
       i += 2;
     } else if (c === ';') {
-      push(statements, script.slice(start, i), startLine);
+      push(statements, script, start, i, startLine);
       start = i + 1;
       startLine = line;
       i++;
     } else i++;
   }
   const rest = script.slice(start);
-  return { statements, rest: isBlank(rest) ? '' : rest, restLine: startLine };
+  const tail: ScriptStatement[] = [];
+  push(tail, script, start, n, startLine);
+  return { statements, rest: isBlank(rest) ? '' : rest, restLine: startLine, ...(tail.length ? { last: tail[0] } : {}) };
 }
 
-function push(out: ScriptStatement[], text: string, line: number): void {
+function push(out: ScriptStatement[], script: string, start: number, end: number, line: number): void {
+  const text = script.slice(start, end);
   if (isBlank(text)) return;
-  // Report the line of the first non-blank character, and keep the text as written.
+  // Report the line and column of the first non-blank character, and keep the text as written.
   const lead = /^\s*/.exec(text)![0];
   const newlines = lead.split('\n').length - 1;
-  out.push({ text: text.slice(lead.length).trimEnd(), line: line + newlines });
+  const at = start + lead.length;
+  out.push({ text: text.slice(lead.length).trimEnd(), line: line + newlines, column: at - (script.lastIndexOf('\n', at - 1) + 1) + 1 });
 }
 
 /** True when the text holds only whitespace and comments. */

@@ -19,6 +19,12 @@ describe('tokenql shell with piped stdin', { timeout: CLI_TIMEOUT }, () => {
     expect(r.stdout).toContain('│ 5 │');
   });
 
+  it('points errors of piped input at the input\'s line and column', async () => {
+    const r = await runCli(['shell'], { input: 'SELECT 1;\n\\timing\nSELECT\n  x FORM y;\nSELECT 2; SELECT z FORM w\n' });
+    expect(r.stderr).toContain(' --> line 4, column 10\n4 |   x FORM y');
+    expect(r.stderr).toContain(' --> line 5, column 25');
+  });
+
   it('runs backslash commands: \\format, \\timing, \\keyspaces, \\load, \\help', async () => {
     const input = [
       '\\format json',
