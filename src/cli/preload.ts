@@ -144,7 +144,7 @@ export async function loadFile(db: Database, keyspace: string, file: string, opt
   if (report.failures.length > max) process.stderr.write(`… and ${report.failures.length - max} more failures\n`);
   if (!options.quiet) {
     const secs = ((performance.now() - started) / 1000).toFixed(2);
-    (options.summaryStream ?? process.stderr).write(`loaded ${report.loaded} documents into ${keyspace} (${report.failures.length} failed) in ${secs} s\n`);
+    (options.summaryStream ?? process.stderr).write(`loaded ${report.loaded} document${report.loaded === 1 ? '' : 's'} into ${keyspace} (${report.failures.length} failed) in ${secs} s\n`);
   }
   return report;
 }

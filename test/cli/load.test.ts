@@ -53,7 +53,7 @@ describe('tokenql load', { timeout: CLI_TIMEOUT }, () => {
     writeFileSync(file, '{"id":1}\n{"id":1}\n');
     const r = await runCli(['load', 'd', file, '--key', '%id%', '--mode', 'insert']);
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/^loaded 1 documents into d \(1 failed\)/);
+    expect(r.stdout).toMatch(/^loaded 1 document into d \(1 failed\)/);
     expect(r.stderr).toMatch(/^line 2: /m);
   });
 });
