@@ -38,6 +38,18 @@ describe('readDocuments', () => {
     expect(items[3]).toMatchObject({ ok: true, line: 5, value: { id: 4 } });
   });
 
+  it('reports a JSON Lines line that is not valid UTF-8 (not a U+FFFD in the document), takes CR, CRLF and a BOM', async () => {
+    const path = join(dir, 'latin1.jsonl');
+    const bytes = Buffer.concat([Buffer.from('\ufeff{"id":1}\r{"id":2,"n":"caf'), Buffer.from([0xe9]), Buffer.from('"}\r\n{"id":3,"n":"\ufffd kept"}')]);
+    await writeFile(path, bytes);
+    const items = await collect(path, { key: 'k%id%' });
+    expect(items.map((i) => (i.ok ? [i.line, i.key, i.value] : [i.line, i.message]))).toEqual([
+      [1, 'k1', { id: 1 }],
+      [2, 'invalid UTF-8'],
+      [3, 'k3', { id: 3, n: '\ufffd kept' }],
+    ]);
+  });
+
   it('accepts any JSON value as a document and numbers documents without a key template', async () => {
     const path = await file('b.ndjson', '1\n"two"\n[3]\nnull\n');
     const items = await collect(path, {});
