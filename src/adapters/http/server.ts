@@ -65,6 +65,9 @@ export function createHttpApp(options: HttpAppOptions = {}): FastifyInstance {
     logger: false,
     bodyLimit: options.bodyLimit ?? 1 << 20,
     forceCloseConnections: true,
+    // A path parameter may be a 250-character document id or a 239-byte user name (the default
+    // limit, 100 characters, answered 400 for ids the bulk routes accept).
+    routerOptions: { maxParamLength: 1024 },
     // A path with a malformed percent-escape, answered before any route or hook runs.
     frameworkErrors: (err, _request, reply) => sendJson(reply, 400, errorBody(400, err.message)),
   });

@@ -68,6 +68,14 @@ describe('single documents', () => {
     expect((await h.call('PUT', '/x', { _id: 'y', a: 1 })).status).toBe(400);
   });
 
+  it('serves ids of up to 250 characters on the single-document routes, as _bulk_docs writes them', async () => {
+    const id = 'k'.repeat(250);
+    expect((await h.call('PUT', `/${id}`, { v: 1 })).status).toBe(201);
+    expect((await h.call('GET', `/${id}`)).json).toMatchObject({ _id: id, v: 1 });
+    expect((await h.call('POST', '/_bulk_docs', { docs: [{ _id: 'z'.repeat(150), v: 2 }] })).status).toBe(201);
+    expect((await h.call('GET', `/${'z'.repeat(150)}`)).json).toMatchObject({ v: 2 });
+  });
+
   it('stores the body in the bucket, visible to N1QL without _id/_rev', async () => {
     await h.call('PUT', '/h1', { type: 'hotel', name: 'Le Lac' });
     await h.call('PUT', '/h2', { type: 'hotel', name: 'Eiffel' });
@@ -114,6 +122,27 @@ describe('replicator endpoints', () => {
     await h.call('POST', '/_bulk_docs', { docs, new_edits: false });
     expect((await h.call('GET', '/')).json.update_seq).toBe(seq);
     expect((await h.call('POST', '/_bulk_docs', { docs: [{ a: 1 }] })).json[0]).toMatchObject({ ok: true, rev: expect.stringMatching(REV) });
+  });
+
+  it('a longer history grafts onto a revision first known from a stemmed one: no extra leaf, a delete deletes', async () => {
+    // tokenql's Replicator sends at most 20 history ids; a later push of the full history (PouchDB) meets the cut one.
+    await h.call('POST', '/_bulk_docs', { new_edits: false, docs: [{ _id: 's', _rev: '3-c', _revisions: hist(3, 'c'), v: 3 }] });
+    await h.call('POST', '/_bulk_docs', { new_edits: false, docs: [{ _id: 's', _rev: '4-d', _revisions: hist(4, 'd', 'c', 'b', 'a'), v: 4 }] });
+    expect((await h.call('GET', '/s?conflicts=true')).json).toEqual({ _id: 's', _rev: '4-d', v: 4 });
+    expect((await h.call('GET', '/s?open_revs=all')).json).toEqual([{ ok: { _id: 's', _rev: '4-d', v: 4 } }]);
+    expect((await h.call('GET', '/s?revs=true')).json._revisions).toEqual(hist(4, 'd', 'c', 'b', 'a'));
+    expect((await h.call('DELETE', '/s?rev=4-d')).status).toBe(200);
+    expect(await h.call('GET', '/s')).toMatchObject({ status: 404, json: { reason: 'deleted' } });
+  });
+
+  it('revision ids named like object properties are unknown revisions, not found on the tree', async () => {
+    const rev = (await h.call('PUT', '/a', { n: 1 })).json.rev;
+    for (const bad of ['constructor', '__proto__', 'toString']) {
+      expect(await h.call('GET', `/a?rev=${bad}`), bad).toMatchObject({ status: 404, json: { reason: 'missing' } });
+    }
+    const got = await h.call('POST', '/_bulk_get?revs=true', { docs: [{ id: 'a', rev: 'constructor' }] });
+    expect(got.json.results[0].docs[0].error).toMatchObject({ error: 'not_found' });
+    expect((await h.call('POST', '/_revs_diff', { a: ['constructor', rev] })).json).toEqual({ a: { missing: ['constructor'] } });
   });
 
   it('_revs_diff reports missing revisions and possible ancestors', async () => {

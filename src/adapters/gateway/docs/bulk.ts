@@ -9,7 +9,7 @@ import { queryOf, sendJson } from '../../http/server.js';
 import type { GatewayDbContext } from '../context.js';
 import { docStore, type DocState } from './doc-store.js';
 import { BadRequest, guarded, flag, readJson, revisionJson, splitDoc, validDocId } from './http.js';
-import { latestOf, leaves } from './revisions.js';
+import { knownRev, latestOf, leaves } from './revisions.js';
 import { errorLabel } from '../wire.js';
 import { saveDoc } from './write.js';
 
@@ -25,7 +25,7 @@ function bulkGetOne(state: DocState | undefined, id: string, rev: string | undef
     if (state.deleted) return [{ error: { id, rev: state.winner, error: 'not_found', reason: 'deleted' } }];
     rev = state.winner;
   }
-  const wanted = latest && state.doc.tree[rev] ? latestOf(state.doc.tree, rev) : [rev];
+  const wanted = latest && knownRev(state.doc.tree, rev) ? latestOf(state.doc.tree, rev) : [rev];
   return wanted.map((r) => {
     const doc = revisionJson(state, r, { revs });
     return doc ? { ok: doc } : missing(r);
@@ -86,7 +86,7 @@ export function registerBulkRoutes(app: FastifyInstance, ctx: GatewayDbContext):
         throw new BadRequest(`Bad revision list for "${id}"`);
       const state = validDocId(id) ? store.load(id) : undefined;
       const tree = state?.doc.tree ?? {};
-      const missing = revs.filter((r) => !tree[r]);
+      const missing = revs.filter((r) => !knownRev(tree, r));
       if (!missing.length) continue;
       const entry: ObjectValue = { missing };
       if (state) {

@@ -9,7 +9,7 @@ import type { GatewayDbContext } from '../context.js';
 import { docStore } from './doc-store.js';
 import { BadRequest, guarded, flag, jsonParam, readJson, revisionJson, splitDoc, validDocId } from './http.js';
 import { sendError } from '../wire.js';
-import { latestOf, leaves } from './revisions.js';
+import { knownRev, latestOf, leaves } from './revisions.js';
 import { saveDoc, type WriteResult } from './write.js';
 
 type DocRequest = FastifyRequest<{ Params: { docid: string } }>;
@@ -41,7 +41,7 @@ export function registerDocumentRoute(app: FastifyInstance, ctx: GatewayDbContex
       else {
         const v = jsonParam(q, 'open_revs');
         if (!Array.isArray(v) || !v.every((r): r is string => typeof r === 'string')) throw new BadRequest('Bad open_revs');
-        wanted = flag(q, 'latest') ? [...new Set(v.flatMap((r) => (state.doc.tree[r] ? latestOf(state.doc.tree, r) : [r])))] : v;
+        wanted = flag(q, 'latest') ? [...new Set(v.flatMap((r) => (knownRev(state.doc.tree, r) ? latestOf(state.doc.tree, r) : [r])))] : v;
       }
       const out: Value[] = wanted.map((r) => {
         const doc = revisionJson(state, r, { revs });

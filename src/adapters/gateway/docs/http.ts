@@ -9,7 +9,7 @@ import type { ObjectValue, Value } from '../../../index.js';
 import { rawBody } from '../../http/server.js';
 import type { DocState } from './doc-store.js';
 import { sendError } from '../wire.js';
-import { conflicts, deletedConflicts, revisionsOf } from './revisions.js';
+import { conflicts, deletedConflicts, knownRev, revisionsOf } from './revisions.js';
 
 /** A malformed request: the route answers 400 with the message as reason. */
 export class BadRequest extends Error {}
@@ -96,9 +96,9 @@ export interface RevJsonOptions {
 
 /** One revision of a document as JSON (`_id`, `_rev`, `_deleted`, the body, `_revisions` …), or undefined without a body. */
 export function revisionJson(state: DocState, rev: string, opts: RevJsonOptions = {}): ObjectValue | undefined {
-  const body = state.doc.bodies[rev];
-  const node = state.doc.tree[rev];
-  if (!body || !node) return undefined;
+  if (!knownRev(state.doc.tree, rev) || !Object.hasOwn(state.doc.bodies, rev)) return undefined;
+  const body = state.doc.bodies[rev]!;
+  const node = state.doc.tree[rev]!;
   const out: ObjectValue = { _id: state.id, _rev: rev };
   if (node.d) out._deleted = true;
   Object.assign(out, body);

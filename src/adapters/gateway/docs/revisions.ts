@@ -32,6 +32,14 @@ export function isRev(rev: unknown): rev is string {
 }
 
 /**
+ * Whether `rev` is a revision of `tree`: a well-formed id that the tree has as its own key (a
+ * tree is a plain object, so `constructor` or `__proto__` from a request must not be found on it).
+ */
+export function knownRev(tree: RevTree, rev: string): boolean {
+  return isRev(rev) && Object.hasOwn(tree, rev);
+}
+
+/**
  * A new revision id: the generation after the parent's, and the MD5 of the deleted flag,
  * the parent revision and the body, as CouchDB digests a new edit.
  */
@@ -152,9 +160,12 @@ export function mergeRevision(doc: RevDoc, rev: string, revisions: unknown, body
   const tree: RevTree = doc.tree;
   for (let i = path.length - 1; i >= 0; i--) {
     const r = path[i]!;
-    if (tree[r]) continue;
     const parent = path[i + 1];
-    tree[r] = parent !== undefined ? { p: parent } : {};
+    const node = tree[r];
+    if (!node) tree[r] = parent !== undefined ? { p: parent } : {};
+    // A revision known from a stemmed (cut-off) history gets the parent this longer history
+    // gives it: the older revisions join its branch instead of standing as leaves of their own.
+    else if (node.p === undefined && parent !== undefined) tree[r] = { ...node, p: parent }; // (nodes are shared with the stored, frozen tree)
   }
   if (deleted) tree[rev]!.d = true;
   doc.bodies[rev] = body;
