@@ -116,12 +116,16 @@ export class LocalSide {
    * Stores a pulled revision unless the local one descends from it or wins over it (a conflict
    * is resolved by the gateway's own `compareRevs`, so both sides pick the same winner). Returns
    * whether the document changed.
+   * @param remoteLeaves the remote's leaf revisions of the document (`_changes?style=all_docs`):
+   *   a local revision the remote has (synced) that is no longer one of them was edited or
+   *   deleted there, so the remote's winner is taken whatever `compareRevs` says of the two
    */
-  async applyRemote(doc: WireDoc): Promise<boolean> {
+  async applyRemote(doc: WireDoc, remoteLeaves?: readonly string[]): Promise<boolean> {
     const local = await this.current(doc._id);
     const ids = doc._revisions?.ids ?? [revDigest(doc._rev)];
     const start = doc._revisions?.start ?? revPos(doc._rev);
-    if (local !== undefined) {
+    const superseded = local !== undefined && local.synced && remoteLeaves !== undefined && !remoteLeaves.includes(local.rev);
+    if (local !== undefined && !superseded) {
       if (local.rev === doc._rev) return false;
       const remoteHasLocal = ids.some((h, i) => `${start - i}-${h}` === local.rev);
       const localHasRemote = local.history.some((h, i) => `${revPos(local.rev) - i}-${h}` === doc._rev);

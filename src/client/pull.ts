@@ -51,7 +51,8 @@ export class Puller {
 
   /** One `_changes` request from the checkpoint, applied; returns how many rows it had. */
   private async fetch(feed: 'normal' | 'longpoll', extra = ''): Promise<number> {
-    const body = await this.http.ok('GET', `/_changes?since=${encodeURIComponent(seqParam(this.since))}&limit=${this.batchSize}&feed=${feed}${extra}`);
+    // style=all_docs: every leaf of a changed document, the winner first (see `applyRemote`).
+    const body = await this.http.ok('GET', `/_changes?since=${encodeURIComponent(seqParam(this.since))}&limit=${this.batchSize}&feed=${feed}&style=all_docs${extra}`);
     const rows = (body?.results ?? []) as ChangeRow[];
     await this.apply(rows, body?.last_seq);
     return rows.length;
@@ -66,15 +67,17 @@ export class Puller {
     try {
       this.hooks.progress(0, rows.length);
       const wanted: { id: string; rev: string }[] = [];
+      const leavesOf = new Map<string, string[]>();
       for (const row of rows) {
         const rev = row.changes?.[0]?.rev;
+        leavesOf.set(row.id, (row.changes ?? []).map((c) => c.rev));
         if (rev !== undefined && this.local.record(row.id)?.rev !== rev) wanted.push({ id: row.id, rev });
       }
       const changed: string[] = [];
       if (wanted.length > 0) {
         const got = await this.http.ok('POST', '/_bulk_get?revs=true', { docs: wanted });
         for (const result of (got?.results ?? []) as { docs?: { ok?: WireDoc }[] }[]) {
-          for (const entry of result.docs ?? []) if (entry.ok && (await this.local.applyRemote(entry.ok))) changed.push(entry.ok._id);
+          for (const entry of result.docs ?? []) if (entry.ok && (await this.local.applyRemote(entry.ok, leavesOf.get(entry.ok._id)))) changed.push(entry.ok._id);
         }
       }
       this.since = lastSeq ?? rows[rows.length - 1]!.seq;

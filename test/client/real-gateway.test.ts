@@ -72,6 +72,31 @@ it('a local deletion in conflict with a live edit on the gateway ends as the gat
   expect(deletionHadHigherDigest).toBeGreaterThan(0);
 });
 
+it('a client converges when the winning branch it holds is deleted on the gateway (the loser is promoted)', async () => {
+  const auth = new BasicAuthenticator('bob', 'secret1');
+  const run = async (type: 'push' | 'pull') => {
+    const r = new Replicator({ url: `${f.gw.publicUrl}/db`, database: local, authenticator: auth, type, retry: FAST_RETRY });
+    r.start();
+    expect((await r.whenStopped()).error).toBeUndefined();
+  };
+  // Two branches on the gateway; the client pulls the winner.
+  const hist = (start: number, ...ids: string[]) => ({ start, ids });
+  const docs = [
+    { _id: 'y', _rev: '2-ffff', _revisions: hist(2, 'ffff', 'aaaa'), side: 'high' },
+    { _id: 'y', _rev: '2-1111', _revisions: hist(2, '1111', 'aaaa'), side: 'low' },
+  ];
+  expect((await f.pub('POST', '/db/_bulk_docs', { body: { new_edits: false, docs }, basic: 'bob:secret1' })).status).toBe(201);
+  await run('pull');
+  expect(local.get('db', 'y')?.value).toEqual({ side: 'high' });
+  // The gateway deletes the winner: the other branch wins there, and must win on the client too.
+  expect((await f.pub('DELETE', '/db/y?rev=2-ffff', { basic: 'bob:secret1' })).status).toBe(200);
+  expect((await f.pub('GET', '/db/y', { basic: 'bob:secret1' })).json()).toMatchObject({ _rev: '2-1111', side: 'low' });
+  await run('pull');
+  expect(local.get('db', 'y')?.value).toEqual({ side: 'low' });
+  await run('push');
+  expect((await f.pub('GET', '/db/y', { basic: 'bob:secret1' })).json()).toMatchObject({ _rev: '2-1111', side: 'low' });
+});
+
 it('replicates with an admin-created session and stops with 401 once the session has expired', async () => {
   const s = await f.admin('POST', '/db/_session', { body: { name: 'bob', ttl: 3600 } });
   expect(s.status).toBe(200);
