@@ -47,6 +47,9 @@ describe('_changes', () => {
     expect(deleted.json.results).toEqual([{ seq: 6, id: 'c', changes: [{ rev: del.rev }], deleted: true, doc: { _id: 'c', _rev: del.rev, _deleted: true } }]);
     const filtered = await h.call('POST', '/_changes?filter=_doc_ids', { doc_ids: ['a', 'zz'] });
     expect(filtered.json.results.map((r: any) => r.id)).toEqual(['a']);
+    // POST takes the options from its body too (the query string wins).
+    const posted = await h.call('POST', '/_changes?limit=1', { since: 2, limit: 5, include_docs: true, style: 'all_docs' });
+    expect(posted.json.results).toEqual([{ seq: 4, id: 'a', changes: [{ rev: a2.rev }], doc: { _id: 'a', _rev: a2.rev, n: 4 } }]);
     expect((await h.call('GET', '/_changes?feed=continuous')).status).toBe(400);
     expect((await h.call('GET', '/_changes?since=abc')).status).toBe(400);
   });
@@ -64,6 +67,10 @@ describe('_changes', () => {
     const woke = await waiting;
     expect(woke.json.results).toEqual([{ seq: 2, id: 'b', changes: [{ rev: expect.any(String) }], doc: expect.objectContaining({ n: 2 }) }]);
     expect(Date.now() - t0).toBeLessThan(5000);
+    // timeout=0: an answer at once.
+    const t1 = Date.now();
+    expect((await h.call('GET', '/_changes?feed=longpoll&since=2&timeout=0')).json).toEqual({ results: [], last_seq: 2 });
+    expect(Date.now() - t1).toBeLessThan(2000);
     // Something to report: no wait at all.
     expect((await h.call('GET', '/_changes?feed=longpoll&since=0&timeout=10000')).json.results).toHaveLength(2);
   });

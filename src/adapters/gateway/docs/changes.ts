@@ -89,12 +89,16 @@ export function registerChangesRoute(app: FastifyInstance, ctx: GatewayDbContext
   const handler = guarded(ctx, async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
     const q = queryOf(request);
     const body = optionsBody(request);
+    // POST: the body's options count where the query string does not give them (CouchDB, Sync Gateway).
+    for (const [k, v] of Object.entries(body)) {
+      if (k !== 'doc_ids' && !q.has(k) && (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean')) q.set(k, String(v));
+    }
     const o = parseOptions(q, body, store);
     const feed = q.get('feed') ?? (typeof body.feed === 'string' ? body.feed : 'normal');
     if (feed !== 'normal' && feed !== 'longpoll') throw new BadRequest(`Unsupported feed "${feed}"`);
     let rows = collect(store, o);
     if (!rows.length && feed === 'longpoll' && !o.descending) {
-      const timeout = intParam(q, 'timeout', LONGPOLL_DEFAULT_MS) || LONGPOLL_DEFAULT_MS;
+      const timeout = intParam(q, 'timeout', LONGPOLL_DEFAULT_MS); // 0: answer at once
       const heartbeat = intParam(q, 'heartbeat', 0);
       // No heartbeat newlines are streamed: a heartbeat shorter than the timeout ends the wait.
       const wait = Math.min(timeout, heartbeat > 0 ? heartbeat : timeout, LONGPOLL_MAX_MS);
