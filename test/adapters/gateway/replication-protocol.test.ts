@@ -66,6 +66,10 @@ describe('single documents', () => {
     expect((await h.call('PUT', '/x', { _attachments: { 'a.txt': { data: 'aGk=' } } })).status).toBe(400);
     expect((await h.call('PUT', '/x', { _other: 1 })).status).toBe(400);
     expect((await h.call('PUT', '/x', { _id: 'y', a: 1 })).status).toBe(400);
+    // A _rev in the body and another in ?rev= (CouchDB's message).
+    const rev = (await h.call('PUT', '/r', { a: 1 })).json.rev;
+    expect(await h.call('PUT', `/r?rev=${rev}`, { _rev: '1-other', a: 2 })).toMatchObject({ status: 400, json: { reason: 'Document rev from request body and query string have different values' } });
+    expect((await h.call('PUT', `/r?rev=${rev}`, { _rev: rev, a: 2 })).status).toBe(201);
   });
 
   it('serves ids of up to 250 characters on the single-document routes, as _bulk_docs writes them', async () => {

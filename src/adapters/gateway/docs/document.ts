@@ -66,7 +66,11 @@ export function registerDocumentRoute(app: FastifyInstance, ctx: GatewayDbContex
     if (!validDocId(id)) return sendError(reply, 400, 'Invalid doc ID');
     const incoming = splitDoc(readJson(request));
     if (incoming.id !== undefined && incoming.id !== id) return sendError(reply, 400, 'The document ID in the body does not match the URL');
-    incoming.rev ??= revFromRequest(request, q);
+    const outside = revFromRequest(request, q);
+    if (incoming.rev !== undefined && outside !== undefined && incoming.rev !== outside) {
+      return sendError(reply, 400, 'Document rev from request body and query string have different values');
+    }
+    incoming.rev ??= outside;
     return sendWrite(reply, await saveDoc(store, id, incoming, flag(q, 'new_edits', true)), 201);
   }));
 
