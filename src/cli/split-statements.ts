@@ -19,8 +19,6 @@ export interface SplitResult {
   statements: ScriptStatement[];
   /** Text after the last `;` (an unfinished statement), `''` when only blanks or comments remain. */
   rest: string;
-  /** 1-based line on which `rest` starts. */
-  restLine: number;
   /** `rest` as a statement (its text trimmed, with the line and column it starts on), if not blank. */
   last?: ScriptStatement;
 }
@@ -69,10 +67,9 @@ export function splitStatements(script: string): SplitResult {
       i++;
     } else i++;
   }
-  const rest = script.slice(start);
   const tail: ScriptStatement[] = [];
   push(tail, script, start, n, startLine);
-  return { statements, rest: isBlank(rest) ? '' : rest, restLine: startLine, ...(tail.length ? { last: tail[0] } : {}) };
+  return tail.length ? { statements, rest: script.slice(start), last: tail[0] } : { statements, rest: '' };
 }
 
 function push(out: ScriptStatement[], script: string, start: number, end: number, line: number): void {

@@ -61,10 +61,9 @@ export function compileBlock(
     keyspaceAliases: p.aliases.length ? p.aliases : (outer?.keyspaceAliases ?? []),
     compileSubquery: outer?.compileSubquery,
   };
-  // The FROM term sees the enclosing query's names, not its own alias: in `FROM (SELECT RAW x
-  // FROM ks) AS x` the inner `x` is a field of ks.
-  const fromScope: Scope = { names: new Set(), parent: outer, defaultAlias: outer?.defaultAlias, keyspaceAliases: outer?.keyspaceAliases ?? [], compileSubquery: outer?.compileSubquery };
-  const source: CompiledSource = compileSource(src, fromScope, compileSubquery);
+  // The FROM term is compiled in the enclosing query's scope, not in this block's (which binds its
+  // own alias): in `FROM (SELECT RAW x FROM ks) AS x` the inner `x` is a field of ks.
+  const source: CompiledSource = compileSource(src, outer ?? { names: new Set(), keyspaceAliases: [] }, compileSubquery);
   const starAliases = sourceAlias ? [sourceAlias] : [];
   const unnests = p.unnests.map((u) => {
     const expr = compileExpr(u.expr, scope);

@@ -42,9 +42,11 @@ export function checkGroupedBlock(s: Subselect, alias: string | undefined, preGr
   const after = new Set<string>();
   for (const k of s.groupBy?.keys ?? []) if (k.alias) after.add(k.alias);
   for (const l of s.groupBy?.letting ?? []) after.add(l.name);
-  const bound = new Set([...preGroup, ...after, ...(s.let ?? []).map((l) => l.name)]);
+  // Names formalization keeps as they are: before grouping (UNNEST, LET), and after it.
+  const beforeGroup = new Set([...preGroup, ...(s.let ?? []).map((l) => l.name)]);
+  const bound = new Set([...beforeGroup, ...after]);
   const f = (e: Expr, names: ReadonlySet<string> = bound) => formalize(e, alias ?? '', names);
-  const keys = (s.groupBy?.keys ?? []).map((k) => f(k.expr, new Set([...preGroup, ...(s.let ?? []).map((l) => l.name)])));
+  const keys = (s.groupBy?.keys ?? []).map((k) => f(k.expr, beforeGroup));
   const check = (e: Expr, names?: ReadonlySet<string>): void => {
     const bad = offending(f(e, names), keys, preGroup);
     if (!bad) return;

@@ -5,12 +5,16 @@ import { lookupFunction } from '../eval/functions/registry.js';
 import type { Value } from '../values/index.js';
 
 /**
- * True if an expression's value is the same for every document: literals, parameters,
- * constructors and non-volatile functions of those. Such expressions can bound an index span.
+ * True if an expression's value is the same for every document: literals, parameters (unless
+ * `withParameters` is false), constructors and non-volatile functions of those. Such
+ * expressions can bound an index span.
  */
-export function isStatic(e: Expr): boolean {
+export function isStatic(e: Expr, withParameters = true): boolean {
   return !someExpr(e, (x) => {
     switch (x.kind) {
+      case 'NamedParam':
+      case 'PositionalParam':
+        return !withParameters;
       case 'Identifier':
       case 'Self':
       case 'Subquery':
@@ -48,7 +52,7 @@ const FOLD_CONTEXT: ExecContext = { named: {}, positional: [], warn: () => {}, n
 export function foldedConstant(e: Expr): Value | typeof NOT_CONSTANT {
   const c = constantValue(e);
   if (c !== NOT_CONSTANT || e.kind === 'Identifier' || e.kind === 'NamedParam' || e.kind === 'PositionalParam') return c;
-  if (!isStatic(e) || someExpr(e, (x) => x.kind === 'NamedParam' || x.kind === 'PositionalParam')) return NOT_CONSTANT;
+  if (!isStatic(e, false)) return NOT_CONSTANT;
   try {
     return compileExpr(e, { names: new Set(), keyspaceAliases: [] })(rootEnv(), FOLD_CONTEXT);
   } catch {

@@ -25,6 +25,13 @@ afterEach(async () => {
   await f.close();
 });
 
+/** One push or pull as bob, which must end without an error. */
+async function run(type: 'push' | 'pull'): Promise<void> {
+  const r = new Replicator({ url: `${f.gw.publicUrl}/db`, database: local, authenticator: new BasicAuthenticator('bob', 'secret1'), type, retry: FAST_RETRY });
+  r.start();
+  expect((await r.whenStopped()).error).toBeUndefined();
+}
+
 it('pushes and pulls with a BasicAuthenticator; N1QL sees the documents on both sides', async () => {
   await local.upsert('db', 'l1', { text: 'from the client' });
   const push = new Replicator({ url: `${f.gw.publicUrl}/db`, database: local, authenticator: new BasicAuthenticator('bob', 'secret1'), type: 'push', retry: FAST_RETRY });
@@ -44,12 +51,6 @@ it('pushes and pulls with a BasicAuthenticator; N1QL sees the documents on both 
 });
 
 it('a local deletion in conflict with a live edit on the gateway ends as the gateway winner on both sides', async () => {
-  const auth = new BasicAuthenticator('bob', 'secret1');
-  const run = async (type: 'push' | 'pull') => {
-    const r = new Replicator({ url: `${f.gw.publicUrl}/db`, database: local, authenticator: auth, type, retry: FAST_RETRY });
-    r.start();
-    expect((await r.whenStopped()).error).toBeUndefined();
-  };
   const ids = Array.from({ length: 8 }, (_, i) => `c${i}`);
   const first: Record<string, string> = {};
   for (const id of ids) first[id] = ((await f.pub('PUT', `/db/${id}`, { body: { v: 0 }, basic: 'bob:secret1' })).json() as { rev: string }).rev;
@@ -73,12 +74,6 @@ it('a local deletion in conflict with a live edit on the gateway ends as the gat
 });
 
 it('a client converges when the winning branch it holds is deleted on the gateway (the loser is promoted)', async () => {
-  const auth = new BasicAuthenticator('bob', 'secret1');
-  const run = async (type: 'push' | 'pull') => {
-    const r = new Replicator({ url: `${f.gw.publicUrl}/db`, database: local, authenticator: auth, type, retry: FAST_RETRY });
-    r.start();
-    expect((await r.whenStopped()).error).toBeUndefined();
-  };
   // Two branches on the gateway; the client pulls the winner.
   const hist = (start: number, ...ids: string[]) => ({ start, ids });
   const docs = [

@@ -26,14 +26,14 @@ interface ChangesOptions {
 }
 
 function parseOptions(q: URLSearchParams, body: ObjectValue, store: DocStore): ChangesOptions {
-  const sinceText = q.get('since') ?? (body.since !== undefined ? String(body.since) : '0');
+  const sinceText = q.get('since') ?? '0';
   let since: number;
   if (sinceText === 'now') since = store.updateSeq();
   else if (/^[0-9]+$/.test(sinceText)) since = Number(sinceText);
   else throw new BadRequest(`Invalid since "${sinceText}"`);
   const style = q.get('style') ?? 'main_only';
   if (style !== 'main_only' && style !== 'all_docs') throw new BadRequest(`Invalid style "${style}"`);
-  const filter = q.get('filter') ?? (typeof body.filter === 'string' ? body.filter : undefined);
+  const filter = q.get('filter') ?? undefined;
   let docIds: string[] | undefined;
   if (filter !== undefined) {
     if (filter !== '_doc_ids') throw new BadRequest(`Unsupported filter "${filter}"`);
@@ -94,7 +94,7 @@ export function registerChangesRoute(app: FastifyInstance, ctx: GatewayDbContext
       if (k !== 'doc_ids' && !q.has(k) && (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean')) q.set(k, String(v));
     }
     const o = parseOptions(q, body, store);
-    const feed = q.get('feed') ?? (typeof body.feed === 'string' ? body.feed : 'normal');
+    const feed = q.get('feed') ?? 'normal';
     if (feed !== 'normal' && feed !== 'longpoll') throw new BadRequest(`Unsupported feed "${feed}"`);
     let rows = collect(store, o);
     if (!rows.length && feed === 'longpoll' && !o.descending) {

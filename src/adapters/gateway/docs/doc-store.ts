@@ -147,8 +147,9 @@ export class DocStore {
     return this.exclusive(async () => {
       const index = this.ready();
       const before = this.load(id);
-      // Edits only add revisions and drop bodies (applyEdit, mergeRevision): copies of the two
-      // maps will do; the frozen nodes and bodies are shared, and db.upsert copies what it stores.
+      // Edits add revisions, replace nodes and drop bodies, never change a node or a body in place
+      // (applyEdit, mergeRevision): copies of the two maps will do; the frozen nodes and bodies
+      // are shared, and db.upsert copies what it stores.
       const doc: RevDoc = before ? { tree: { ...before.doc.tree }, bodies: { ...before.doc.bodies } } : { tree: {}, bodies: {} };
       const out = fn(doc, before);
       if (!out.changed) return out.result;
