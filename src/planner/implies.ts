@@ -31,7 +31,8 @@ function rangeWithin(inner: KeySarg, outer: KeySarg): boolean {
 /**
  * True if the query's conjuncts imply a partial index's condition (both formalized): every
  * conjunct of the condition is equivalent to a query conjunct, or is a range on an expression
- * that some query conjunct restricts to a sub-range (`x = 10` implies `x > 5`).
+ * that some query conjunct restricts to a sub-range (`x = 10` implies `x > 5`) and that the
+ * range expresses exactly.
  * Source: couchbase/query `plannerbase/subset_*.go`, simplified.
  */
 export function implies(conjuncts: Expr[], condition: Expr): boolean {
@@ -39,8 +40,10 @@ export function implies(conjuncts: Expr[], condition: Expr): boolean {
     if (conjuncts.some((c) => exprEquivalent(c, ic))) return true;
     const subject = rangeSubject(ic);
     if (!subject) return false;
+    // Only an exact range is the condition itself: an inexact one (`s LIKE "a_"`, a NULL bound)
+    // holds more values than the condition, so a query range inside it proves nothing.
     const outer = sargKey(ic, subject, new Map());
-    if (!outer || outer.ranges.length !== 1) return false;
+    if (!outer || !outer.exact || outer.ranges.length !== 1) return false;
     return conjuncts.some((c) => {
       const inner = sargKey(c, subject, new Map());
       return !!inner && inner.exact && inner.ranges.every((r) => rangeWithin(r, outer.ranges[0]));

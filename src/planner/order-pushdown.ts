@@ -1,4 +1,4 @@
-import type { Expr, OrderTerm } from '../ast/index.js';
+import { implicitName, someExpr, type Expr, type OrderTerm, type ResultTerm } from '../ast/index.js';
 import type { Catalog } from './catalog.js';
 import { exprEquivalent } from './expr-equivalent.js';
 import { formalize } from './formalize.js';
@@ -24,16 +24,51 @@ export function pushDownOrder(plan: SelectPlan, catalog: Catalog): void {
   const scan = src.scan;
   const index = catalog.indexes?.(src.keyspace).find((i) => i.name === scan.index);
   if (!index || plan.orderBy.length > index.keys.length) return;
+  const aliases = b.raw ? new Map<string, Expr>() : shadowingAliases(b.terms);
   const served = plan.orderBy.every((o: OrderTerm, i) => {
     const key = index.keys[i];
     const nullsDefault = o.nulls === undefined || o.nulls === (o.desc ? 'LAST' : 'FIRST');
-    return nullsDefault && o.desc === key.desc && exprEquivalent(formalize(o.expr, src.alias), formalize(key.expr, index.alias));
+    const expr = resolveAliases(o.expr, aliases);
+    return nullsDefault && o.desc === key.desc && !!expr && exprEquivalent(formalize(expr, src.alias), formalize(key.expr, index.alias));
   });
   if (!served) return;
   b.orderServed = true;
-  if (plan.limit && scan.servesWhere) {
-    scan.limit = plan.offset ? ({ kind: 'Binary', op: '+', left: plan.limit, right: plan.offset } as Expr) : plan.limit;
+  if (plan.limit && scan.servesWhere) scan.limit = scanLimit(plan.limit, plan.offset);
+}
+
+/**
+ * The result names of a projection that stand for something other than the field of the same
+ * name (`SELECT b AS a`), with their expressions: ORDER BY sees result names first.
+ */
+function shadowingAliases(terms: ResultTerm[]): Map<string, Expr> {
+  const out = new Map<string, Expr>();
+  let n = 0;
+  for (const t of terms) {
+    if (t.kind !== 'Term') continue;
+    const name = t.alias ?? implicitName(t.expr) ?? `$${++n}`;
+    if (!(t.expr.kind === 'Identifier' && t.expr.name === name)) out.set(name, t.expr);
   }
+  return out;
+}
+
+/**
+ * An ORDER BY term with its result names resolved: a bare result name becomes the projected
+ * expression; undefined (not served) if a result name appears inside a larger expression.
+ */
+function resolveAliases(e: Expr, aliases: ReadonlyMap<string, Expr>): Expr | undefined {
+  if (e.kind === 'Identifier' && aliases.has(e.name)) return aliases.get(e.name);
+  return someExpr(e, (x) => x.kind === 'Identifier' && aliases.has(x.name)) ? undefined : e;
+}
+
+/**
+ * The scan's limit for LIMIT and OFFSET: `limit + offset`, where a negative offset counts as 0
+ * (as the Offset operator reads it), so the scan never stops before the rows OFFSET skips and LIMIT keeps.
+ */
+function scanLimit(limit: Expr, offset: Expr | undefined): Expr {
+  if (!offset) return limit;
+  const zero: Expr = { kind: 'Literal', value: 0 };
+  const nonNegative: Expr = { kind: 'Case', whens: [{ when: { kind: 'Binary', op: '>', left: offset, right: zero }, then: offset }], else: zero };
+  return { kind: 'Binary', op: '+', left: limit, right: nonNegative };
 }
 
 /**
@@ -47,5 +82,5 @@ function pushDownLimit(plan: SelectPlan): void {
   const src = b.source;
   if (src.op !== 'IndexScan' || src.scan.kind !== 'IndexScan3' || !src.scan.servesWhere) return;
   if (b.group || b.distinct || b.unnests.length || b.let?.length) return;
-  src.scan.limit = plan.offset ? ({ kind: 'Binary', op: '+', left: plan.limit, right: plan.offset } as Expr) : plan.limit;
+  src.scan.limit = scanLimit(plan.limit, plan.offset);
 }

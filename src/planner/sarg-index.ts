@@ -79,19 +79,9 @@ function sargAny(c: Collection, shape: ArrayKeyShape): { r: SargResult; fallback
   return { r: { ranges: [{ low: { kind: 'Literal', value: null }, inclusion: skipNull ? 0 : 1 }], exact: false }, fallback: true };
 }
 
-const KEY = '\u0000key';
-
-/** True if the predicate mentions the key expression and is NULL-rejecting in it. */
+/** True if the predicate mentions the key expression and is NULL-rejecting in it (subqueries are not entered). */
 function dependsStrictly(pred: Expr, key: Expr): boolean {
-  let found = false;
-  const replaced = JSON.parse(JSON.stringify(pred), (_k, v) => {
-    if (v && typeof v.kind === 'string' && exprEquivalent(v as Expr, key)) {
-      found = true;
-      return { kind: 'Identifier', name: KEY };
-    }
-    return v;
-  }) as Expr;
-  return found && nullRejecting(replaced, KEY);
+  return nullRejecting(pred, (e) => exprEquivalent(e, key));
 }
 
 /** Flattens nested ANDs. */
@@ -110,6 +100,7 @@ export function sargIndex(conjuncts: Expr[], index: IndexInfo): IndexSarg | unde
   let spans: { exact: boolean; ranges: SpanRangePlan[] }[] = [{ exact: true, ranges: [] }];
   const used: Expr[] = [];
   let total = 0;
+  let keysUsed = 0;
   for (let i = 0; i < keys.length; i++) {
     const shape = arrayKeyShape(keys[i], !!index.keys[i].array);
     let best: { r: SargResult; s: number; c: Expr[] } | undefined;
@@ -138,6 +129,7 @@ export function sargIndex(conjuncts: Expr[], index: IndexInfo): IndexSarg | unde
       if (r && (!best || s > best.s)) best = { r, s, c: [c] };
     }
     if (!best) break;
+    keysUsed = i + 1;
     used.push(...best.c);
     total += best.s;
     const r = best.r;
@@ -148,6 +140,9 @@ export function sargIndex(conjuncts: Expr[], index: IndexInfo): IndexSarg | unde
     if (!point || shape) break;
   }
   if (used.length === 0) return undefined;
+  // A document whose array key is not a non-empty array has no entry at all (index-entries.ts):
+  // an index with an array key is usable only when its spans reach that key (an ANY on it).
+  if (index.keys.some((k, i) => k.array && i >= keysUsed)) return undefined;
   const exact = spans.every((s) => s.exact) && used.length >= 1;
   return { index, spans, exact, score: total, used, distinct: index.keys.some((k) => !!k.array) };
 }

@@ -56,30 +56,52 @@ function compareSargRaw(op: string, value: Expr): SargResult | undefined {
 
 const isNullLow = (e: Expr | undefined) => e?.kind === 'Literal' && e.value === null;
 
-function pickBound(a: Expr | undefined, b: Expr | undefined, wantLarger: boolean): 'a' | 'b' | undefined {
-  if (!a) return b ? 'b' : undefined;
-  if (!b) return 'a';
-  const x = constantValue(a);
-  const y = constantValue(b);
+/**
+ * Which of two bounds is tighter (the larger low, the smaller high): 'a' or 'b', undefined if
+ * they do not compare as constants. Equal bounds: the exclusive one (`bit` of `inclusion`).
+ */
+function pickBound(a: KeySarg, b: KeySarg, wantLarger: boolean): 'a' | 'b' | undefined {
+  const [x0, y0, bit] = wantLarger ? [lowOf(a), lowOf(b), 1] : [a.high, b.high, 2];
+  if (!x0) return y0 ? 'b' : undefined;
+  if (!y0) return 'a';
+  const x = constantValue(x0);
+  const y = constantValue(y0);
   if (x === NOT_CONSTANT || y === NOT_CONSTANT) return undefined;
   const c = collate(x, y);
-  return (wantLarger ? c >= 0 : c <= 0) ? 'a' : 'b';
+  if (c === 0) return a.inclusion & bit && !(b.inclusion & bit) ? 'b' : 'a';
+  return (wantLarger ? c > 0 : c < 0) ? 'a' : 'b';
+}
+
+/** A range's low bound, unless it is the NULL sentinel of `IS NOT NULL` and the like. */
+const lowOf = (r: KeySarg) => (isNullLow(r.low) ? undefined : r.low);
+
+/**
+ * The literal prefix of a LIKE pattern, or undefined when the pattern is invalid: then the
+ * predicate is not sargable, and the error is raised (or not) as without an index, when a
+ * string operand reaches the pattern at run time.
+ */
+function likePrefixOrUndefined(pattern: string, escape: string): ReturnType<typeof likePrefix> | undefined {
+  try {
+    return likePrefix(pattern, escape);
+  } catch {
+    return undefined;
+  }
 }
 
 /** `k >= 2 AND k <= 5`: the intersection of two single ranges on the same key, when the bounds compare. */
 export function mergeRanges(l: SargResult, r: SargResult): SargResult | undefined {
   if (l.ranges.length !== 1 || r.ranges.length !== 1) return undefined;
   const [a, b] = [l.ranges[0], r.ranges[0]];
-  const lowA = isNullLow(a.low) ? undefined : a.low;
-  const lowB = isNullLow(b.low) ? undefined : b.low;
-  const lowFrom = pickBound(lowA, lowB, true);
-  const highFrom = pickBound(a.high, b.high, false);
-  if ((lowA || lowB) && !lowFrom) return undefined;
+  const lowFrom = pickBound(a, b, true);
+  const highFrom = pickBound(a, b, false);
+  if ((lowOf(a) || lowOf(b)) && !lowFrom) return undefined;
   if ((a.high || b.high) && !highFrom) return undefined;
   const lo = lowFrom === 'a' ? a : lowFrom === 'b' ? b : undefined;
   const hi = highFrom === 'a' ? a : highFrom === 'b' ? b : undefined;
   const low = lo ? lo.low : a.low ?? b.low;
-  const inclusion = (((lo ? lo.inclusion : (a.low ? a.inclusion : b.inclusion)) & 1) | ((hi ? hi.inclusion : 0) & 2)) as KeySarg['inclusion'];
+  // Both lows the NULL sentinel (`IS NOT MISSING` includes NULL, `IS NOT NULL` does not): both must hold.
+  const lowBit = lo ? lo.inclusion : a.low && b.low ? a.inclusion & b.inclusion : a.low ? a.inclusion : b.inclusion;
+  const inclusion = ((lowBit & 1) | ((hi ? hi.inclusion : 0) & 2)) as KeySarg['inclusion'];
   return { ranges: [{ low, high: hi?.high, inclusion, user: a.user || b.user }], exact: l.exact && r.exact };
 }
 
@@ -127,7 +149,8 @@ export function sargKey(pred: Expr, key: Expr, vars: ReadonlyMap<string, string>
       const pattern = foldedConstant(pred.pattern);
       const escape = pred.escape ? foldedConstant(pred.escape) : '\\';
       if (pattern === NOT_CONSTANT || typeof pattern !== 'string' || typeof escape !== 'string') return undefined;
-      const p = likePrefix(pattern, escape);
+      const p = likePrefixOrUndefined(pattern, escape);
+      if (!p) return undefined;
       if (p.exact) return { ranges: [{ low: lit(p.prefix), high: lit(p.prefix), inclusion: 3 }], exact: true };
       // The strings from the prefix up to its successor; with none (an empty prefix, or one of
       // U+DFFF units only), every string from there: up to `[]`, the first value after the strings.
