@@ -1,7 +1,7 @@
 /**
  * WHERE predicates and SELECT statements as N1QL text: ANY over TOKENS (IN and WITHIN, several
  * SATISFIES shapes), CONTAINS_TOKEN / HAS_TOKEN / _LIKE / _REGEXP, scalar comparisons, IN lists,
- * ranges, LIKE, IS NOT NULL, NOT, AND and OR. Options are often an equivalent of an index's
+ * ranges, LIKE, the IS tests (alone and two on one key), NOT, AND and OR. Options are often an equivalent of an index's
  * options (spec §10.2) and constants come from the documents' own tokens (a {@link Pool}).
  *
  *   predicates(pool, indexes).where → 'ANY v IN TOKENS(name, {"case": "lower"}) SATISFIES v = "hello" END'
@@ -69,6 +69,8 @@ export function predicates(pool: Pool, indexes: readonly IndexDef[], shape: Pred
       { weight: 1, arbitrary: fc.tuple(tokenConst, tokenConst).map(([a, b]) => `${v} IN [${a}, ${b}]`) },
       { weight: 1, arbitrary: likePattern.map((p) => `${v} LIKE ${literal(p)}`) },
       { weight: 1, arbitrary: fc.tuple(str, str).map(([a, b]) => `${v} >= ${literal(a)} AND ${v} < ${literal(b)}`) },
+      // Not sargable, and true for NULL tokens: the full-range scan must keep them (`1 = 1` rejects no NULL).
+      { weight: 1, arbitrary: tokenConst.map((c) => `(${v} IS NULL OR ${v} = ${c}) AND 1 = 1`) },
     );
 
   const anyTokens = fc
@@ -94,6 +96,10 @@ export function predicates(pool: Pool, indexes: readonly IndexDef[], shape: Pred
     fc.tuple(field, likePattern).map(([f, p]) => `${f} LIKE ${literal(p)}`),
     field.map((f) => `${f} IS NOT NULL`),
     field.map((f) => `${f} IS VALUED`),
+    fc.tuple(field, fc.constantFrom('NULL', 'NOT NULL', 'MISSING', 'NOT MISSING', 'VALUED', 'NOT VALUED')).map(([f, t]) => `${f} IS ${t}`),
+    // Two tests on one key, merged into one span: the tighter bound must win.
+    fc.tuple(field, fc.constantFrom('NOT MISSING', 'NULL'), fc.constantFrom('NOT NULL', 'VALUED')).map(([f, a, b]) => `${f} IS ${a} AND ${f} IS ${b}`),
+    fc.tuple(field, constant, fc.constantFrom('>= %c AND %f > %c', '<= %c AND %f < %c')).map(([f, c, t]) => `${f} ${t.replaceAll('%c', c).replaceAll('%f', f)}`),
   );
 
   /** Only token predicates (ANY over TOKENS, the CONTAINS_TOKEN family). */
