@@ -99,13 +99,15 @@ export function serveCommand(): Command {
           log: (line) => log(line),
         });
         started.push(admin);
-        // The query service accepts the cluster's users once there is one; before that it is open on loopback.
+        // The query service accepts the cluster's users once there is one (given now, or stored by
+        // an earlier run); before that it is open on loopback.
         query = await startQueryService(db, {
           host,
           port: opts.queryPort ?? config.queryPort ?? 8093,
           log,
           requestLogLevel: 'info',
-          authenticate: user !== undefined ? admin.authenticate : undefined,
+          authenticate: admin.authenticate,
+          required: () => admin.hasUsers(),
         });
         started.push(query);
         log(`cluster admin listening on ${admin.url}${admin.capiUrl ? `, views (CAPI) on ${admin.capiUrl}` : ''}`);
@@ -122,14 +124,17 @@ export function serveCommand(): Command {
         throw new CliError((err as Error).message);
       }
       log(`query service listening on ${query.url}`);
-      process.stdout.write(
-        `tokenql serving: admin ${admin.url}, query ${query.url}${gateway ? `, gateway ${gateway.publicUrl} (admin ${gateway.adminUrl})` : ''}${opts.data ? `, data ${opts.data}` : ' (in memory)'}\n`,
-      );
-      await new Promise<void>((resolve) => {
+      // The signal handlers go in before the line that tells a supervisor the server is up, so
+      // that a SIGTERM sent as soon as it reads that line still shuts down cleanly.
+      const stopped = new Promise<void>((resolve) => {
         const stop = () => resolve();
         process.once('SIGINT', stop);
         process.once('SIGTERM', stop);
       });
+      process.stdout.write(
+        `tokenql serving: admin ${admin.url}, query ${query.url}${gateway ? `, gateway ${gateway.publicUrl} (admin ${gateway.adminUrl})` : ''}${opts.data ? `, data ${opts.data}` : ' (in memory)'}\n`,
+      );
+      await stopped;
       log('shutting down');
       await stopAll();
       process.stdout.write('tokenql stopped\n');

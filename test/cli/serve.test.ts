@@ -89,6 +89,33 @@ describe('tokenql serve', () => {
     }
   });
 
+  it('restarted on the same data without --admin-user, still requires the stored administrator on the query service; SIGTERM right after the ready line stops cleanly', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tokenql-serve-'));
+    const data = join(dir, 'data');
+    const ports = ['--admin-port', '0', '--query-port', '0', '--capi-port', '0'];
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    try {
+      const first = startServe(['--data', data, ...ports, '--admin-user', 'Administrator', '--admin-password', 'password']);
+      await first.urls;
+      // At once, no request in between: the handlers are in place before the line is printed.
+      first.child.kill('SIGTERM');
+      expect(await first.exited).toBe(0);
+      expect(first.output().stdout).toMatch(/tokenql stopped/);
+
+      const again = startServe(['--data', data, ...ports]);
+      const { admin, query } = await again.urls;
+      const anon = await fetch(`${query}/query/service`, { method: 'POST', headers: form, body: 'statement=SELECT%201' });
+      expect(anon.status).toBe(401);
+      const ok = await fetch(`${query}/query/service`, { method: 'POST', headers: { ...form, ...auth }, body: 'statement=SELECT%201' });
+      expect(ok.status).toBe(200);
+      expect((await fetch(`${admin}/settings/autoCompaction`)).status).toBe(401);
+      again.child.kill('SIGTERM');
+      expect(await again.exited).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('with a port in use, stops what it started and exits 1 with the error (no hang, the data directory free again)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'tokenql-serve-'));
     const blocker = createServer();

@@ -57,6 +57,8 @@ export interface ClusterAdmin {
   daemon: CompactionDaemon;
   /** Checks a user's credentials against the cluster's users (for the query service). */
   authenticate(user: string, password: string): Promise<boolean>;
+  /** Whether the cluster has any user yet (stored ones included: a restart without `admin` keeps them). */
+  hasUsers(): boolean;
   close(): Promise<void>;
 }
 
@@ -108,6 +110,7 @@ export async function startClusterAdmin(db: Database, options: ClusterAdminOptio
     daemon,
     authenticate: async (user, password) =>
       (await auth.authenticate('Basic ' + Buffer.from(`${user}:${password}`).toString('base64'))) !== undefined,
+    hasUsers: () => state.users().length > 0,
     async close() {
       await daemon.stop();
       await tasks.cancelAll();

@@ -15,6 +15,11 @@ export interface QueryServiceOptions extends HttpAppOptions {
    * credentials gets 401. Without it the service is open (it listens on 127.0.0.1 by default).
    */
   authenticate?: (user: string, password: string) => Promise<boolean>;
+  /**
+   * Whether {@link authenticate} applies to the request at hand (default: always). `tokenql serve`
+   * passes "the cluster has a user", so that the service is open only until an administrator exists.
+   */
+  required?: () => boolean;
 }
 
 /** HTTP status for a query error: client errors (bad request, syntax, semantics) 400, unknown keyspace 404, others 500. */
@@ -45,7 +50,7 @@ export function addQueryRoutes(app: FastifyInstance, db: Database, options: Quer
     const requestID = randomUUID();
     const start = performance.now();
     try {
-      if (options.authenticate) {
+      if (options.authenticate && (options.required?.() ?? true)) {
         const cred = basicCredentials(request.headers.authorization);
         if (!cred || !(await options.authenticate(cred[0], cred[1]))) {
           throw new QueryError({ code: ErrorCode.UNAUTHORIZED, phase: 'service', message: 'User does not have credentials to run queries. Add role query_select on the keyspace.' });
