@@ -118,7 +118,7 @@ export const selectRules = {
   },
   letBinding(this: AstBuilder, ctx: C.LetBindingCstChildren): LetBinding {
     const t = ctx.name[0]!;
-    return { name: decodeName(t).name, expr: this.expr(ctx.expression[0]) };
+    return { name: decodeName(t).name, expr: this.expr(ctx.expression[0]), loc: tokenLoc(t) };
   },
   whereClause(this: AstBuilder, ctx: C.WhereClauseCstChildren): Expr {
     return this.expr(ctx.expression[0]);

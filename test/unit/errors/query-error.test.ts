@@ -30,4 +30,19 @@ describe('QueryError', () => {
     expect(err.format().split('\n').slice(2)).toEqual(['2 |   nosuch(2)', '  |   ' + '^'.repeat(err.length ?? 1)]);
     await db.close();
   });
+
+  it('points a duplicate LET name (4020) at the second binding', async () => {
+    const db = await Database.open();
+    await db.createKeyspace('ks');
+    for (const [statement, column] of [
+      ['SELECT 1 FROM ks LET x = 1,\n x = 2', 2],
+      ['SELECT 1 FROM ks AS x\nLET x = 1', 5],
+    ] as const) {
+      const err = (await db.query(statement).catch((e: unknown) => e)) as QueryError;
+      expect(err.code, statement).toBe(4020);
+      expect(err.message).toBe('Duplicate alias x');
+      expect([err.line, err.column], statement).toEqual([2, column]);
+    }
+    await db.close();
+  });
 });
