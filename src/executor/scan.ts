@@ -5,6 +5,7 @@ import type { KeyspaceStore, StoredDocument } from '../storage/index.js';
 import type { Value } from '../values/index.js';
 import { batched, type Row, type RowStream, type RunContext } from './runtime.js';
 import { systemRows } from './system-scan.js';
+import { coveredDocument } from './covered-document.js';
 import { compileScan } from './index-scan.js';
 
 /**
@@ -79,7 +80,7 @@ export function compileSource(
           scan(rc, max, (id, key) => entries.push({ id, key }), accept);
           for (const { id, key } of entries) {
             const env = outer ? childEnv(outer) : rootEnv();
-            bindDocument(env, source.alias, coverDocument(paths, key), { id, cas: 0, expiration: 0, keyspace: path });
+            bindDocument(env, source.alias, coveredDocument(paths, key, live.get(id)!), { id, cas: 0, expiration: 0, keyspace: path });
             rows.push({ env });
           }
         } else {
@@ -144,26 +145,6 @@ function liveDocuments(ks: KeyspaceStore): { accept: (id: string) => boolean; li
       for (const id of expired) ks.get(id);
     },
   };
-}
-
-/**
- * A document holding only the covered index keys at their field paths. A path under another
- * covered path (`info.title` under `info`) is already inside that value and is skipped, so
- * only objects made here are written into, never stored values.
- */
-function coverDocument(paths: string[][], key: Value[]): Value {
-  const doc: Record<string, Value> = {};
-  paths.forEach((p, i) => {
-    if (key[i] === undefined) return;
-    if (paths.some((q, j) => j !== i && q.length < p.length && q.every((n, k) => n === p[k]))) return;
-    let o = doc;
-    for (let j = 0; j < p.length - 1; j++) {
-      const next = o[p[j]];
-      o = (next !== null && typeof next === 'object' && !Array.isArray(next) ? next : (o[p[j]] = {})) as Record<string, Value>;
-    }
-    o[p[p.length - 1]] = key[i];
-  });
-  return doc;
 }
 
 function* mapIter<T, U>(it: Iterable<T>, f: (t: T) => U): Iterable<U> {
