@@ -133,12 +133,13 @@ async function executeStatement(text: string, params: EngineParams, deps: Engine
   if (statement.kind === 'Execute') {
     const p = deps.prepared.get(preparedKey(statement.name, params.restricted));
     if (!p) throw new QueryError({ code: ErrorCode.NO_SUCH_PREPARED, phase: 'service', message: `No such prepared statement: ${statement.name}`, position: statement.loc });
-    // The cached plan runs as long as every index it scans is online; otherwise re-plan.
-    const online = [...planIndexes(p.plan)].every((k) => {
-      const [ks, ix] = k.split('\u0000');
-      return deps.indexes.tree(ks, ix) !== undefined;
-    });
-    if (!online) {
+    // The cached plan runs as long as every index it scans is online and is still the index it
+    // was planned on (the id, not only the name: an index dropped and created again under the
+    // same name may have other keys); otherwise re-plan.
+    const current = [...planIndexes(p.plan).values()].every(
+      (s) => deps.indexes.info(s.keyspace, s.index)?.id === s.indexId && deps.indexes.tree(s.keyspace, s.index) !== undefined,
+    );
+    if (!current) {
       p.plan = buildPlan(p.statement, catalog);
       p.encodedPlan = encodePlan(p.plan);
     }

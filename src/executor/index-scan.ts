@@ -9,8 +9,12 @@ import type { Value } from '../values/index.js';
  * A compiled scan: the document keys it selects, in index order, without duplicates.
  * `scalarBounds(rc)` tells whether every span bound taken from the query evaluates to a plain
  * string, number or boolean (then exact spans select exactly the rows the predicate accepts).
+ * An IndexScan3 stops after `limit` documents, calls `onEntry` with each document's first entry,
+ * and, given `accept`, selects only the documents it accepts (the live ones), which alone count
+ * towards the limit; `accept` and `onEntry` must not change the index (it is being walked).
+ * An IntersectScan or UnionScan takes neither (no limit is pushed into them).
  */
-export type CompiledScan = ((rc: RunContext, limit?: number, onEntry?: (id: string, key: Value[]) => void) => string[]) & {
+export type CompiledScan = ((rc: RunContext, limit?: number, onEntry?: (id: string, key: Value[]) => void, accept?: (id: string) => boolean) => string[]) & {
   scalarBounds: (rc: RunContext) => boolean;
 };
 
@@ -74,7 +78,7 @@ export function compileScan(scan: ScanPlan, scope: Scope): CompiledScan {
       return typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
     });
   };
-  const run = (rc: RunContext, limit?: number, onEntry?: (id: string, key: Value[]) => void): string[] => {
+  const run = (rc: RunContext, limit?: number, onEntry?: (id: string, key: Value[]) => void, accept?: (id: string) => boolean): string[] => {
     const tree = rc.indexTree(scan.keyspace, scan.index);
     if (!tree) {
       throw new QueryError({ code: ErrorCode.INDEX_NOT_FOUND, phase: 'execution', message: `Index Not Found - cause: GSI index ${scan.index} not found.` });
@@ -86,7 +90,8 @@ export function compileScan(scan: ScanPlan, scope: Scope): CompiledScan {
       const ranges: KeyRange[] = span.map((r) => ({ low: r.low?.(env, rc), high: r.high?.(env, rc), inclusion: r.inclusion }));
       tree.scan(ranges, (key, docs) => {
         for (const id of docs) {
-          if (onEntry && !seen.has(id)) onEntry(id, key);
+          if (seen.has(id) || (accept && !accept(id))) continue;
+          onEntry?.(id, key);
           seen.add(id);
           if (seen.size >= max) return false;
         }

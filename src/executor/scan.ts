@@ -1,10 +1,11 @@
 import { ErrorCode, QueryError } from '../errors/index.js';
 import { bindDocument, childEnv, compileExpr, rootEnv, type Env, type Evaluator, type Scope } from '../eval/index.js';
 import type { SourcePlan } from '../planner/plan.js';
-import type { StoredDocument } from '../storage/index.js';
+import type { KeyspaceStore, StoredDocument } from '../storage/index.js';
 import type { Value } from '../values/index.js';
 import { batched, type Row, type RowStream, type RunContext } from './runtime.js';
 import { systemRows } from './system-scan.js';
+import { coveredDocument } from './covered-document.js';
 import { compileScan } from './index-scan.js';
 
 /**
@@ -70,23 +71,23 @@ export function compileSource(
         const redundant = filterRedundant(rc);
         const lim = redundant ? limitExpr?.(rootEnv(), rc) : undefined;
         const max = typeof lim === 'number' ? Math.max(0, Math.floor(lim)) : undefined;
+        const { accept, live, expireLater } = liveDocuments(ks);
         // A covering scan rebuilds the row's document from the index keys (no Fetch); one that
         // covers only META().id relies on the Filter being redundant.
         if (source.coverPaths && (source.coverPaths.length > 0 || redundant)) {
           const paths = source.coverPaths;
-          scan(rc, max, (id, key) => {
-            if (!ks.get(id)) return;
+          const entries: { id: string; key: Value[] }[] = [];
+          scan(rc, max, (id, key) => entries.push({ id, key }), accept);
+          for (const { id, key } of entries) {
             const env = outer ? childEnv(outer) : rootEnv();
-            bindDocument(env, source.alias, coverDocument(paths, key), { id, cas: 0, expiration: 0, keyspace: path });
+            bindDocument(env, source.alias, coveredDocument(paths, key, live.get(id)!), { id, cas: 0, expiration: 0, keyspace: path });
             rows.push({ env });
-          });
-          yield* batched(rows);
-          return;
+          }
+        } else {
+          // An IntersectScan or UnionScan does not filter with `accept`: the ids are checked here.
+          for (const id of scan(rc, max, undefined, accept)) if (accept(id)) rows.push(docRow(outer, source.alias, path, live.get(id)!));
         }
-        for (const id of scan(rc, max)) {
-          const d = ks.get(id);
-          if (d) rows.push(docRow(outer, source.alias, path, d));
-        }
+        expireLater();
         yield* batched(rows);
       };
       return Object.assign(run, { filterRedundant });
@@ -119,23 +120,31 @@ export function compileSource(
 }
 
 /**
- * A document holding only the covered index keys at their field paths. A path under another
- * covered path (`info.title` under `info`) is already inside that value and is skipped, so
- * only objects made here are written into, never stored values.
+ * How an index scan reads documents: while the index is walked, `accept(id)` tells whether the
+ * document is live, reading it with `peek` (its document is then in `live`). Reading an expired
+ * document with `get` would expire it, and the expiry removes its entries from the very tree
+ * being walked, so the walk would skip the next entry (or stop). An expired document is left
+ * out (and does not count towards a LIMIT pushed into the scan), and `expireLater()`, called
+ * once the walk is over, expires it as reading it with `get` does (removing its index entries),
+ * so no walk ever sees an index changed under it.
  */
-function coverDocument(paths: string[][], key: Value[]): Value {
-  const doc: Record<string, Value> = {};
-  paths.forEach((p, i) => {
-    if (key[i] === undefined) return;
-    if (paths.some((q, j) => j !== i && q.length < p.length && q.every((n, k) => n === p[k]))) return;
-    let o = doc;
-    for (let j = 0; j < p.length - 1; j++) {
-      const next = o[p[j]];
-      o = (next !== null && typeof next === 'object' && !Array.isArray(next) ? next : (o[p[j]] = {})) as Record<string, Value>;
-    }
-    o[p[p.length - 1]] = key[i];
-  });
-  return doc;
+function liveDocuments(ks: KeyspaceStore): { accept: (id: string) => boolean; live: Map<string, StoredDocument>; expireLater: () => void } {
+  const live = new Map<string, StoredDocument>();
+  const expired = new Set<string>();
+  return {
+    live,
+    accept: (id) => {
+      if (live.has(id)) return true;
+      if (expired.has(id)) return false;
+      const d = ks.peek(id);
+      if (d) live.set(id, d);
+      else expired.add(id);
+      return d !== undefined;
+    },
+    expireLater: () => {
+      for (const id of expired) ks.get(id);
+    },
+  };
 }
 
 function* mapIter<T, U>(it: Iterable<T>, f: (t: T) => U): Iterable<U> {

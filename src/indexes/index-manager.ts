@@ -61,6 +61,11 @@ export class IndexManager {
     return [...(this.byKeyspace.get(keyspace)?.values() ?? [])].map((s) => s.info);
   }
 
+  /** The index of a keyspace with this name (any state), or undefined. */
+  info(keyspace: string, name: string): IndexInfo | undefined {
+    return this.byKeyspace.get(keyspace)?.get(name)?.info;
+  }
+
   /** Every index of every keyspace. */
   all(): IndexInfo[] {
     return [...this.byKeyspace.values()].flatMap((m) => [...m.values()].map((s) => s.info));

@@ -4,6 +4,7 @@ import { ErrorCode, QueryError } from '../errors/index.js';
 import { isAggregateName } from '../eval/index.js';
 import { keyspaceAlias, primaryIndexName, resolveKeyspace, type Catalog } from './catalog.js';
 import { chooseScan } from './choose-scan.js';
+import { formalize, outerBound } from './formalize.js';
 import { checkGroupedBlock } from './group-check.js';
 import { pushDownOrder } from './order-pushdown.js';
 import { applyCovering } from './cover.js';
@@ -75,13 +76,14 @@ function buildSource(
     if (base.useKeys) throw new QueryError({ code: ErrorCode.NOT_SUPPORTED, phase: 'plan', message: 'USE KEYS on system keyspaces is not supported', position: base.loc });
     return { source: { op: 'SystemScan', keyspace: ks.system, alias }, alias };
   }
-  return { source: keyspaceSource(ks.name, alias, base.useKeys, where, catalog, bound), alias };
+  return { source: keyspaceSource(ks.name, alias, base.useKeys, where, catalog, new Set([...outerBound(outerNames, alias), ...bound])), alias };
 }
 
 /**
  * The scan of a keyspace term: USE KEYS → KeyScan; a sargable WHERE → IndexScan (spec §10);
  * otherwise the primary index or the implicit sequential scan (PrimaryScan3), so a query
- * never fails for lack of an index.
+ * never fails for lack of an index. `bound`: the names that are not fields of the keyspace
+ * (the block's UNNEST aliases and LET variables, and in a subquery the enclosing queries' names).
  */
 export function keyspaceSource(name: string, alias: string, useKeys: Expr | undefined, where: Expr | undefined, catalog: Catalog, bound: ReadonlySet<string> = new Set()): SourcePlan {
   if (useKeys) return { op: 'KeyScan', keyspace: name, namespace: 'default', alias, keys: useKeys };
@@ -158,7 +160,21 @@ function buildBody(b: SelectBody, catalog: Catalog, orderHasAggregate: boolean, 
 export function buildSelect(s: SelectStatement, catalog: Catalog, outerNames: ReadonlySet<string> = new Set()): SelectPlan {
   const orderAgg = (s.orderBy ?? []).some((o) => hasAggregate(o.expr));
   const plan: SelectPlan = { kind: 'Select', body: buildBody(s.body, catalog, orderAgg, outerNames, s.orderBy), orderBy: s.orderBy, offset: s.offset, limit: s.limit };
-  pushDownOrder(plan, catalog);
-  applyCovering(plan, catalog);
+  if (!orderReadsOuterNames(plan, outerNames)) pushDownOrder(plan, catalog);
+  applyCovering(plan, catalog, outerNames);
   return plan;
+}
+
+/**
+ * True if an ORDER BY term of a single-block subquery reads a name an enclosing query binds
+ * (`ORDER BY v, a` under an outer `LET v`): the evaluator sorts by the outer value (one constant
+ * per execution), so the term is not the inner keyspace's index key of the same name, and the
+ * index order must not stand in for the sort (nor a LIMIT be pushed into the scan).
+ */
+function orderReadsOuterNames(plan: SelectPlan, outerNames: ReadonlySet<string>): boolean {
+  const b = plan.body;
+  if (b.kind !== 'Subselect' || !plan.orderBy?.length || outerNames.size === 0 || b.source.op === 'DummyScan') return false;
+  const alias = b.source.alias;
+  const outer = outerBound(outerNames, alias);
+  return plan.orderBy.some((o) => JSON.stringify(formalize(o.expr, alias)) !== JSON.stringify(formalize(o.expr, alias, outer)));
 }

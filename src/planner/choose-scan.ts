@@ -74,7 +74,8 @@ function disjunctsOf(e: Expr): Expr[] {
  * index (partial indexes only when the WHERE implies their condition), an IntersectScan of
  * exact token-index scans for several ANYs, a UnionScan for an OR of sargable terms, or
  * undefined (the caller falls back to the primary / sequential scan). `bound` are names that
- * are not fields of the keyspace (UNNEST aliases, LET variables).
+ * are not fields of the keyspace (UNNEST aliases, LET variables, and in a correlated subquery
+ * every name the enclosing queries bind: outer aliases, LET, UNNEST and ANY variables).
  */
 export function chooseScan(where: Expr | undefined, alias: string, indexes: IndexInfo[], bound: ReadonlySet<string> = new Set()): ScanPlan | undefined {
   if (!where) return undefined;

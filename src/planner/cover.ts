@@ -1,7 +1,7 @@
 import type { Expr } from '../ast/index.js';
 import { walkExpr } from '../ast/index.js';
 import type { Catalog } from './catalog.js';
-import { formalize, KS } from './formalize.js';
+import { formalize, KS, outerBound } from './formalize.js';
 import { indexKeyText } from './sarg-index.js';
 import type { SelectPlan } from './plan.js';
 
@@ -43,8 +43,9 @@ function coveredBy(e: Expr, paths: string[][]): boolean {
  * single SELECT block scans one scalar index and every expression of the block reads the
  * keyspace only through index keys that are plain field paths (or `META().id`), the rows are
  * built from the index entries and the Fetch is skipped. Marks the scan with `covers`.
+ * `outerNames`: in a subquery, the names enclosing queries bind (not fields of this keyspace).
  */
-export function applyCovering(plan: SelectPlan, catalog: Catalog): void {
+export function applyCovering(plan: SelectPlan, catalog: Catalog, outerNames: ReadonlySet<string> = new Set()): void {
   const b = plan.body;
   if (b.kind !== 'Subselect') return;
   const src = b.source;
@@ -69,7 +70,7 @@ export function applyCovering(plan: SelectPlan, catalog: Catalog): void {
   for (const k of b.group?.keys ?? []) exprs.push(k.expr);
   for (const l of b.group?.letting ?? []) exprs.push(l.expr);
   if (b.group?.having) exprs.push(b.group.having);
-  const bound = new Set([...b.unnests.map((u) => u.alias), ...(b.let ?? []).map((l) => l.name), ...(b.group?.keys ?? []).flatMap((k) => (k.alias ? [k.alias] : []))]);
+  const bound = new Set([...outerBound(outerNames, src.alias), ...b.unnests.map((u) => u.alias), ...(b.let ?? []).map((l) => l.name), ...(b.group?.keys ?? []).flatMap((k) => (k.alias ? [k.alias] : []))]);
   if (!exprs.every((e) => coveredBy(formalize(e, src.alias, bound), paths as string[][]))) return;
   // ORDER BY may also name projection aliases.
   const orderBound = new Set([...bound, ...b.terms.flatMap((t) => (t.kind === 'Term' && t.alias ? [t.alias] : []))]);

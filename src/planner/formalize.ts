@@ -5,6 +5,22 @@ import { lookupFunction } from '../eval/functions/registry.js';
 export const KS = '\u0000ks';
 
 /**
+ * The names of an enclosing query that a subquery block over keyspace `alias` sees as bound:
+ * all of them but the block's own alias, which shadows an outer name. The evaluator resolves an
+ * identifier bound in any enclosing scope as that binding, never as a field of the block's
+ * keyspace (`compileIdentifier` through `isBound`'s scope chain; in couchbase/query a subquery
+ * is formalized from its parent's formalizer, `Subquery.Formalize(parent)`, whose "allowed"
+ * identifiers stay identifiers), so the planner must not formalize them as `KS.name` either:
+ * `v = 1` on an outer `LET v` is no span of the inner scan. (`i.f = v` is no span either: span
+ * bounds are evaluated once per execution of the scan without the outer row, see `isStatic`.)
+ */
+export function outerBound(outerNames: ReadonlySet<string>, alias: string | undefined): Set<string> {
+  const out = new Set(outerNames);
+  if (alias !== undefined) out.delete(alias);
+  return out;
+}
+
+/**
  * Formalizes an expression for comparison (couchbase/query `expression/formalizer.go`): the
  * keyspace alias becomes {@link KS}, an unqualified field `name` becomes `KS.name`, `SELF`
  * becomes `KS`, `META()` becomes `META(KS)`, and function names become their canonical lower

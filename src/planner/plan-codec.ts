@@ -25,18 +25,28 @@ export function decodePlan(encoded: string): Plan {
   }
 }
 
-function scanIndexes(s: ScanPlan, out: Set<string>): void {
-  if (s.kind === 'IndexScan3') out.add(`${s.keyspace}\u0000${s.index}`);
+/** An index a plan scans: its keyspace, name and id (`ks:ix:1`; a re-created index has another). */
+export interface ScannedIndex {
+  keyspace: string;
+  index: string;
+  indexId: string;
+}
+
+function scanIndexes(s: ScanPlan, out: Map<string, ScannedIndex>): void {
+  if (s.kind === 'IndexScan3') out.set(s.indexId, { keyspace: s.keyspace, index: s.index, indexId: s.indexId });
   else for (const x of s.scans) scanIndexes(x, out);
 }
 
-function sourceIndexes(s: SourcePlan, out: Set<string>): void {
+function sourceIndexes(s: SourcePlan, out: Map<string, ScannedIndex>): void {
   if (s.op === 'IndexScan') scanIndexes(s.scan, out);
   if (s.op === 'SubqueryScan') planIndexes(s.query, out);
 }
 
-/** The `keyspace\0index` pairs a plan scans (a prepared plan is re-planned when one is gone). */
-export function planIndexes(plan: Plan, out = new Set<string>()): Set<string> {
+/**
+ * The indexes a plan scans, by index id (a prepared plan is re-planned when one of them is gone:
+ * dropped, not online, or dropped and created again under its name, which gives another id).
+ */
+export function planIndexes(plan: Plan, out = new Map<string, ScannedIndex>()): Map<string, ScannedIndex> {
   if (plan.kind === 'Select') {
     const walk = (b: typeof plan.body): void => {
       if (b.kind === 'Subselect') sourceIndexes(b.source, out);

@@ -55,6 +55,12 @@ export abstract class DocumentKeyspace {
     return d;
   }
 
+  /** The live document, without expiring one whose time has come (KeyspaceStore `peek`). */
+  peek(key: string): StoredDocument | undefined {
+    const d = this.docs.get(key);
+    return d && !this.expired(d) ? d : undefined;
+  }
+
   /** The live documents in key order (code point order of the keys). */
   *scan(): Iterable<StoredDocument> {
     this.sweep();

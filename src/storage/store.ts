@@ -53,6 +53,13 @@ export interface KeyspaceStore {
   readonly name: string;
   /** The live document with this key, or undefined. */
   get(key: string): StoredDocument | undefined;
+  /**
+   * The live document with this key, or undefined, like {@link get}, except that a document
+   * whose time has come is only left out, not expired now: nothing changes and no listener
+   * runs, so a reader walking an index (which an expiry would change under it) can use it
+   * and let the document expire once it is done.
+   */
+  peek(key: string): StoredDocument | undefined;
   /** Every live document in key order (code point order of the keys). */
   scan(): Iterable<StoredDocument>;
   /** Every live document, in no particular order (cheaper than `scan`; index builds). */

@@ -19,6 +19,29 @@ describe('PREPARE / EXECUTE with a serialised plan', () => {
     await db.close();
   });
 
+  it('re-plans when an index it scans was dropped and created again under the same name (audit bug 7)', async () => {
+    const db = await Database.open();
+    await db.createKeyspace('ks');
+    await db.query('INSERT INTO ks (KEY, VALUE) VALUES ("x1", {"a": 1, "b": 2}), ("x2", {"a": 2, "b": 1})');
+    await db.query('CREATE INDEX ix ON ks(a)');
+    await db.query('PREPARE p1 FROM SELECT META().id, a FROM ks WHERE a = 1');
+    await db.query('PREPARE p2 FROM SELECT RAW META().id FROM ks WHERE a = 1');
+    // x1 is the only document with a = 1 (as a full scan finds it), whatever the indexes.
+    const expected = [{ id: 'x1', a: 1 }];
+    expect((await db.query('EXECUTE p1')).results).toEqual(expected);
+    await db.query('DROP INDEX ks.ix');
+    await db.query('CREATE INDEX ix ON ks(b)');
+    expect((await db.query('EXECUTE p1')).results).toEqual(expected);
+    // p2 was not executed between the DROP and the CREATE: its plan's index id still differs.
+    expect((await db.query('EXECUTE p2')).results).toEqual(['x1']);
+    // Re-created with the original key: the statement still runs (planned again on the new index).
+    await db.query('DROP INDEX ks.ix');
+    await db.query('CREATE INDEX ix ON ks(a)');
+    expect((await db.query('EXECUTE p1')).results).toEqual(expected);
+    expect(JSON.stringify(await db.explain('SELECT META().id, a FROM ks WHERE a = 1'))).toContain('"IndexScan3"');
+    await db.close();
+  });
+
   it('rejects an encoded plan it cannot read with 4070', () => {
     expect(() => decodePlan('not a plan')).toThrow(QueryError);
     expect(() => decodePlan(Buffer.from('{"version": 99, "plan": {}}').toString('base64'))).toThrow(expect.objectContaining({ code: 4070 }));

@@ -1,0 +1,54 @@
+import type { StoredDocument } from '../storage/index.js';
+import type { Value } from '../values/index.js';
+
+/**
+ * The document a covering scan binds for one index entry (couchbase/query
+ * `execution/index_scan3.go` builds covered rows from the entry's keys). An index posting
+ * holds one key value for every document whose key collates equal to it (the value of the
+ * first one indexed), so the entry's keys are the document's own values only when collation
+ * equality is identity for them: not for 0 (-0 collates equal to 0) nor for objects (their
+ * fields compare in name order, whatever their order in the document). When a covered key is
+ * such a value, the row is the document's own value `doc` (which the scan has read anyway, to
+ * leave out expired documents), so a covering scan returns what a full scan returns. (Real GSI
+ * returns the index-encoded values instead; docs/compatibility.md.)
+ */
+export function coveredDocument(paths: string[][], key: Value[], doc: StoredDocument): Value {
+  for (let i = 0; i < paths.length; i++) if (!identityKey(key[i])) return doc.value;
+  return coverDocument(paths, key);
+}
+
+/**
+ * True if every value that collates equal to `v` is `v` itself: MISSING, NULL, booleans,
+ * strings (compared by code points), numbers other than 0, and arrays of those.
+ */
+function identityKey(v: Value): boolean {
+  if (v === undefined || v === null) return true;
+  switch (typeof v) {
+    case 'string':
+    case 'boolean':
+      return true;
+    case 'number':
+      return v !== 0;
+  }
+  return Array.isArray(v) && v.every(identityKey);
+}
+
+/**
+ * A document holding only the covered index keys at their field paths. A path under another
+ * covered path (`info.title` under `info`) is already inside that value and is skipped, so
+ * only objects made here are written into, never stored values.
+ */
+function coverDocument(paths: string[][], key: Value[]): Value {
+  const doc: Record<string, Value> = {};
+  paths.forEach((p, i) => {
+    if (key[i] === undefined) return;
+    if (paths.some((q, j) => j !== i && q.length < p.length && q.every((n, k) => n === p[k]))) return;
+    let o = doc;
+    for (let j = 0; j < p.length - 1; j++) {
+      const next = o[p[j]];
+      o = (next !== null && typeof next === 'object' && !Array.isArray(next) ? next : (o[p[j]] = {})) as Record<string, Value>;
+    }
+    o[p[p.length - 1]] = key[i];
+  });
+  return doc;
+}
