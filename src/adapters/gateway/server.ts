@@ -91,8 +91,9 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     }
 
     // Bodies up to Couchbase's largest document (20 MiB), so that a document or a batch of
-    // documents is not refused for its size alone; errors no route answers get the reference's body.
-    const http = { log, bodyLimit: MAX_BODY_BYTES, errorBody };
+    // documents is not refused for its size alone; errors no route answers get the reference's
+    // body; JSON answers carry exactly `Content-Type: application/json` (§0).
+    const http = { log, bodyLimit: MAX_BODY_BYTES, errorBody, contentTypes: { json: 'application/json' } };
     const pub = createHttpApp(http);
     pub.get('/', (_req, reply) => sendJson(reply, 200, { couchdb: 'Welcome', vendor: { name: 'tokenql gateway', version: '0.1' }, version: 'tokenql gateway/0.1' }));
     for (const gdb of dbs.values()) {

@@ -75,7 +75,7 @@ describe('F. OIDC implicit flow', () => {
     const t = await token({});
     const r = await f.pub('POST', '/db/_session', { bearer: t, body: {} });
     expect(r.status).toBe(200);
-    expect(r.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(r.headers.get('content-type')).toBe('application/json'); // exactly (§0, S65)
     expect(r.text).toBe(JSON.stringify(GOOD_BODY));
     const c = cookiePair(r);
     expect(c).toMatch(/^GatewaySession=[0-9a-f]{40}$/);
