@@ -1,7 +1,8 @@
 /**
  * The admin API (spec gateway-reference.md §1 users, §2 sessions) on the admin listener
  * (default 127.0.0.1:4985). As the reference on walrus with the default admin interface, it has
- * no authentication: keep it on loopback. Unknown database: 404.
+ * no authentication: keep it on loopback. Unknown database: 404. A wrong method (S9 `POST
+ * /{db}/_user/{name}`) and an empty name (`DELETE /{db}/_user/`) are the router's 405 (routing.ts).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { queryOf, sendJson } from '../http/server.js';
@@ -39,7 +40,6 @@ export function registerAdminRoutes(app: FastifyInstance, dbs: Map<string, Gatew
     const r = await updatePrincipal(gdb, req.params.name!, body.value);
     return r.reason ? sendError(reply, r.status, r.reason) : sendEmpty(reply, r.status);
   });
-  route('POST', '/:db/_user/:name', (_gdb, _req, reply) => sendError(reply, 405, 'Method Not Allowed'));
   const getUser = (gdb: GatewayDatabase, req: Req, reply: FastifyReply, head: boolean) => {
     const name = req.params.name!;
     const user = name === 'GUEST' ? gdb.users.guest() : gdb.users.get(name);

@@ -14,6 +14,7 @@ import { loadGatewayConfig, parseGatewayConfig, parseInterface, type GatewayConf
 import type { GatewayDbContext } from './context.js';
 import type { OidcOptions } from './oidc.js';
 import { publicNotFound, registerPublicRoutes } from './public-routes.js';
+import { methodNotAllowed, rejectEmptyParams } from './routing.js';
 import { GatewayDatabase } from './runtime.js';
 import { errorBody, sendError } from './wire.js';
 
@@ -95,6 +96,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     // body; JSON answers carry exactly `Content-Type: application/json` (§0).
     const http = { log, bodyLimit: MAX_BODY_BYTES, errorBody, contentTypes: { json: 'application/json' } };
     const pub = createHttpApp(http);
+    rejectEmptyParams(pub);
     pub.get('/', (_req, reply) => sendJson(reply, 200, { couchdb: 'Welcome', vendor: { name: 'tokenql gateway', version: '0.1' }, version: 'tokenql gateway/0.1' }));
     for (const gdb of dbs.values()) {
       const requirePrincipal = principalGuard(gdb);
@@ -103,12 +105,15 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       options.registerDocumentRoutes?.(pub, ctx);
       if (options.documentInfo) gdb.documentInfo = () => options.documentInfo!(ctx);
     }
-    pub.setNotFoundHandler(publicNotFound(dbs));
+    // A known path with another method is 405 before authentication, as the reference's router.
+    const unknownPublic = publicNotFound(dbs);
+    pub.setNotFoundHandler((request, reply) => (methodNotAllowed(pub, request, reply) ? reply : unknownPublic(request, reply)));
 
     const admin = createHttpApp(http);
+    rejectEmptyParams(admin);
     admin.get('/', (_req, reply) => sendJson(reply, 200, { ADMIN: true, couchdb: 'Welcome', vendor: { name: 'tokenql gateway', version: '0.1' } }));
     registerAdminRoutes(admin, dbs);
-    admin.setNotFoundHandler((_req, reply) => sendError(reply, 404, 'unknown URL'));
+    admin.setNotFoundHandler((request, reply) => (methodNotAllowed(admin, request, reply) ? reply : sendError(reply, 404, 'unknown URL')));
 
     const p = parseInterface(options.interface ?? config.interface, 'interface');
     const a = parseInterface(options.adminInterface ?? config.adminInterface, 'adminInterface');

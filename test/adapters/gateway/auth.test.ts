@@ -64,6 +64,27 @@ describe('E. guest and unauthenticated access', () => {
   });
 });
 
+describe('§0 router: wrong methods', () => {
+  it('a known public path with another method is 405 with Allow, before authentication', async () => {
+    const cases: [string, string, string][] = [
+      ['PUT', '/db/_session', 'GET, HEAD, POST, DELETE'], // not a document write (ids never start with _)
+      ['PATCH', '/db/_session', 'GET, HEAD, POST, DELETE'],
+      ['PATCH', '/db/doc1', 'GET, HEAD, PUT'], // the stand-in document module has GET and PUT
+    ];
+    for (const [method, path, allow] of cases) {
+      for (const auth of [{ basic: 'alice:letmein' }, {}]) {
+        const r = await f.pub(method, path, auth);
+        expect([r.status, r.headers.get('allow'), r.headers.get('content-type'), r.json()], `${method} ${path}`)
+          .toEqual([405, allow, 'application/json', { error: 'Method Not Allowed', reason: '' }]);
+      }
+    }
+    // No route for the path: authentication first, then 404 (and 401 for an unknown database).
+    expect((await f.pub('PUT', '/db/_reserved', { basic: 'alice:letmein' })).json()).toEqual({ error: 'not_found', reason: 'unknown URL' });
+    expect((await f.pub('PUT', '/db/_reserved')).status).toBe(401);
+    expect((await f.pub('PATCH', '/notadb/_session')).json().reason).toBe('Login required');
+  });
+});
+
 describe('configuration', () => {
   it('44, 51-53, 61: cookie name and attributes, CORS login origin, disable_password_auth', async () => {
     const g = await startFixture({

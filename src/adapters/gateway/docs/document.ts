@@ -8,6 +8,7 @@ import { queryOf, sendJson } from '../../http/server.js';
 import type { GatewayDbContext } from '../context.js';
 import { docStore } from './doc-store.js';
 import { BadRequest, guarded, flag, jsonParam, readJson, revisionJson, splitDoc, validDocId } from './http.js';
+import { DOC_ID_PARAM } from '../routing.js';
 import { sendError } from '../wire.js';
 import { knownRev, latestOf, leaves } from './revisions.js';
 import { saveDoc, type WriteResult } from './write.js';
@@ -26,7 +27,8 @@ function sendWrite(reply: FastifyReply, r: WriteResult, status: number): Fastify
 
 /** Registers the single-document routes. */
 export function registerDocumentRoute(app: FastifyInstance, ctx: GatewayDbContext): void {
-  const path = `/${ctx.dbName}/:docid`;
+  // Ids starting with `_` are not documents: `PUT /{db}/_session` is the router's 405 (routing.ts).
+  const path = `/${ctx.dbName}/${DOC_ID_PARAM}`;
   const store = docStore(ctx);
 
   app.get(path, guarded(ctx, async (request: DocRequest, reply) => {
