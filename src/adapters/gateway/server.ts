@@ -21,6 +21,14 @@ import { errorBody, sendError } from './wire.js';
 /** Largest request body, in bytes: Couchbase Server's largest document (20 MiB). */
 const MAX_BODY_BYTES = 20 << 20;
 
+/**
+ * Longest path parameter the router matches: more than a request line can hold (Node answers
+ * 431 past 16 KiB of headers by default), so a long user name or document id reaches its route,
+ * which answers as the reference does (404 `missing`, 400 `invalid name: length exceeds 239`),
+ * instead of the router's 400 echoing the URL.
+ */
+const MAX_PARAM_LENGTH = 1 << 16;
+
 export interface GatewayOptions {
   /** A validated configuration, a raw parsed one, or the path of a configuration file. */
   config: GatewayConfig | Record<string, unknown> | string;
@@ -94,7 +102,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     // Bodies up to Couchbase's largest document (20 MiB), so that a document or a batch of
     // documents is not refused for its size alone; errors no route answers get the reference's
     // body; JSON answers carry exactly `Content-Type: application/json` (§0).
-    const http = { log, bodyLimit: MAX_BODY_BYTES, errorBody, contentTypes: { json: 'application/json' } };
+    const http = { log, bodyLimit: MAX_BODY_BYTES, maxParamLength: MAX_PARAM_LENGTH, errorBody, contentTypes: { json: 'application/json' } };
     const pub = createHttpApp(http);
     rejectEmptyParams(pub);
     pub.get('/', (_req, reply) => sendJson(reply, 200, { couchdb: 'Welcome', vendor: { name: 'tokenql gateway', version: '0.1' }, version: 'tokenql gateway/0.1' }));

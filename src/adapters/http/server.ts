@@ -28,6 +28,11 @@ export interface HttpAppOptions {
    * whose reference sends a bare `application/json` passes it (gateway spec §0).
    */
   contentTypes?: Partial<ReplyTypes>;
+  /**
+   * Longest path parameter the router matches (default 1024 characters); a longer one gets 400
+   * before any route runs, with the whole URL in the reason.
+   */
+  maxParamLength?: number;
 }
 
 /** Content-Type values of an app's answers (HttpAppOptions.contentTypes). */
@@ -91,9 +96,9 @@ export function createHttpApp(options: HttpAppOptions = {}): FastifyInstance {
     logger: false,
     bodyLimit: options.bodyLimit ?? 1 << 20,
     forceCloseConnections: true,
-    // A path parameter may be a 250-character document id or a 239-byte user name (the default
-    // limit, 100 characters, answered 400 for ids the bulk routes accept).
-    routerOptions: { maxParamLength: 1024 },
+    // A path parameter may be a 250-character document id or a 239-byte user name (fastify's
+    // default limit, 100 characters, answered 400 for ids the bulk routes accept).
+    routerOptions: { maxParamLength: options.maxParamLength ?? 1024 },
     // A path with a malformed percent-escape, answered before any route or hook runs.
     frameworkErrors: (err, _request, reply) => sendJson(reply, 400, errorBody(400, err.message)),
   });

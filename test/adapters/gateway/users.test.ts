@@ -127,6 +127,11 @@ describe('A. admin user API', () => {
     expect((await f.admin('POST', '/db/_user/', { body: { name: 'GUEST', password: 'abc' } })).status).toBe(409);
     expect((await f.admin('POST', '/db/_user/', { body: { name: 'a:b', password: 'abc' } })).json().reason).toBe("invalid name: contains '/', ':', ',', or '`'");
     expect((await f.admin('POST', '/db/_user/', { body: { password: 'abc' } })).json().reason).toBe('Missing name property');
+    // A name longer than the router's usual parameter limit reaches the route (§1.4, §1.2).
+    const long = 'a'.repeat(1100);
+    expect((await f.admin('GET', `/db/_user/${long}`)).json()).toEqual({ error: 'not_found', reason: 'missing' });
+    expect((await f.admin('PUT', `/db/_user/${long}`, { body: { password: 'abc' } })).json()).toEqual({ error: 'Bad Request', reason: 'invalid name: length exceeds 239' });
+    expect((await f.admin('DELETE', `/db/_user/${long}`)).json()).toEqual({ error: 'not_found', reason: 'missing' });
     expect((await f.admin('GET', '/nodb/_user/')).status).toBe(404);
   });
 
