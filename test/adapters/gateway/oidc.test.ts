@@ -57,6 +57,7 @@ beforeAll(async () => {
       noreg: { oidc: { providers: { foo: provider({ register: false, user_prefix: 'foo' }) } } },
       claim: { oidc: { providers: { foo: provider({ register: true, username_claim: 'gpid' }) } } },
       claimprefix: { oidc: { providers: { foo: provider({ register: true, username_claim: 'gpid', user_prefix: 'foo' }) } } },
+      claimnoreg: { oidc: { providers: { foo: provider({ register: false, username_claim: 'gpid' }) } } },
       plain: { oidc: { providers: { foo: provider({ register: true }) } } },
       keyspace: { oidc: { providers: { foo: provider({ register: true }) } } },
       nopw: { disable_password_auth: true, oidc: { providers: { foo: provider({ register: true }) } } },
@@ -83,6 +84,17 @@ describe('F. OIDC implicit flow', () => {
     expect((await f.pub('PUT', '/db/doc65b', { bearer: t })).status).toBe(201);
     const u = (await f.admin('GET', '/db/_user/foo_noah')).json();
     expect(u).toMatchObject({ name: 'foo_noah', email: 'noah@foo.com', jwt_issuer: prov.issuer });
+  });
+
+  it('18: a body copied from GET /_user/{oidc user} (jwt_* included) can be PUT back unchanged', async () => {
+    await f.pub('GET', '/db/_session', { bearer: await token({}) });
+    const body = (await f.admin('GET', '/db/_user/foo_noah')).json();
+    expect(body).toMatchObject({ jwt_issuer: prov.issuer, jwt_roles: [], jwt_channels: [], all_channels: ['!'] });
+    expect((await f.admin('PUT', '/db/_user/foo_noah', { body })).status).toBe(200);
+    expect((await f.admin('GET', '/db/_user/foo_noah')).json()).toEqual(body);
+    const { jwt_issuer: _omitted, ...withoutIssuer } = body;
+    expect((await f.admin('PUT', '/db/_user/foo_noah', { body: withoutIssuer })).status).toBe(200);
+    expect((await f.admin('GET', '/db/_user/foo_noah')).json()).toEqual(body);
   });
 
   it('66-67: register:false', async () => {
@@ -149,6 +161,12 @@ describe('F. OIDC implicit flow', () => {
     expect(await who('claim', { gpid: 1e23 })).toBe('100000000000000000000000');
     expect(await who('claim', { gpid: 2.5 })).toBe('2.5');
     expect(await who('claimprefix', { gpid: 'bar_alice' })).toBe('foo_bar_alice');
+    // 79: the derived name changes from foo_alice to bar_alice: a new user with register, else 401.
+    expect(await who('claim', { gpid: 'foo_alice' })).toBe('foo_alice');
+    expect(await who('claim', { gpid: 'bar_alice' })).toBe('bar_alice');
+    await f.admin('PUT', '/claimnoreg/_user/foo_alice', { body: { password: 'letmein' } });
+    expect(await who('claimnoreg', { gpid: 'foo_alice' })).toBe('foo_alice');
+    expect(await who('claimnoreg', { gpid: 'bar_alice' })).toBe(401);
     // The issuer's host and path, query-escaped: "127.0.0.1:<port>/foo" → "127.0.0.1%3A<port>%2Ffoo".
     expect(await who('plain', {})).toBe(`127.0.0.1%3A${new URL(prov.issuer).port}%2Ffoo_noah`);
     expect(oidcUsername({ label: 'test', issuer: 'test_issuer', client_id: 'c', register: true }, { sub: 'bilbo' })).toBe('test_bilbo');
