@@ -1,18 +1,18 @@
 /**
  * OpenID Connect implicit flow (spec gateway-reference.md §5; seed area A "Implicit flow"):
  * RS256 only (HS256, `none` and every other `alg` → 401), the provider chosen by the token's
- * issuer and audience (§5.1), keys from the provider's discovery document and JWKS through jose
- * (fetched lazily, cached, refetched on an unknown `kid` at most once per cooldown), `exp` with no
- * leeway and missing = expired, `nbf` with 5 min leeway, `iss` and `aud` (§5.2), the username
- * rule (§5.3) and `register` (§5.4).
+ * issuer and audience (§5.1), then as go-oidc's `IDTokenVerifier` (§5.2): the claims first —
+ * `iss` and `aud`, `exp` with no leeway and missing = expired, `nbf` with 5 min leeway, `iat`
+ * unchecked — and then the signature with the keys of the provider's discovery document
+ * (fetched lazily, cached, fetched again whenever no cached key verifies a token: oidc-keys.ts);
+ * then the username rule (§5.3); `register` (§5.4) is the caller's.
  */
-import { createRemoteJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify, type JWTPayload } from 'jose';
+import { decodeJwt, decodeProtectedHeader, type JWTPayload } from 'jose';
 import type { OidcProviderConfig } from './config.js';
+import { ALGORITHMS, remoteKeySet, verifySignature, type KeySet } from './oidc-keys.js';
 import { oidcUsername } from './oidc-username.js';
 
 export interface OidcOptions {
-  /** Minimum time between two JWKS fetches of a provider (jose `cooldownDuration`, default 30 s). */
-  jwksCooldownMs?: number;
   /** Time a fetched JWKS is used before it is fetched again (default 10 min). */
   jwksMaxAgeMs?: number;
   /** Time a discovery document is used, and the wait after a failed discovery (default 1 h / 5 s). */
@@ -28,8 +28,6 @@ export interface VerifiedToken {
   claims: JWTPayload;
 }
 
-type KeySet = ReturnType<typeof createRemoteJWKSet>;
-
 interface ProviderState {
   keys?: KeySet;
   fetchedAt: number;
@@ -38,6 +36,22 @@ interface ProviderState {
 }
 
 const NBF_LEEWAY_S = 300;
+
+const isTime = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+
+/**
+ * The claim checks of go-oidc's `IDTokenVerifier.Verify` (§5.2), on the token's unverified
+ * claims: why the token is refused, or undefined.
+ */
+function claimProblem(claims: JWTPayload, audiences: string[], provider: OidcProviderConfig, nowMs: number): string | undefined {
+  if (claims.iss !== provider.issuer) return `id token issued by a different provider (${JSON.stringify(claims.iss)})`;
+  if (!audiences.includes(provider.client_id)) return `expected audience ${JSON.stringify(provider.client_id)}`;
+  for (const c of ['exp', 'nbf', 'iat'] as const) if (claims[c] !== undefined && !isTime(claims[c])) return `malformed ${c} claim`;
+  if (claims.exp === undefined || claims.exp * 1000 < nowMs) return 'token is expired'; // no leeway; missing = expired
+  if (claims.nbf !== undefined && claims.nbf * 1000 > nowMs + NBF_LEEWAY_S * 1000) return 'token is not valid yet (nbf)';
+  if (typeof claims.sub !== 'string' || claims.sub === '') return 'subject not found';
+  return undefined;
+}
 
 export class OidcVerifier {
   private readonly state = new Map<string, ProviderState>();
@@ -63,11 +77,7 @@ export class OidcVerifier {
       const doc = (await res.json()) as { issuer?: unknown; jwks_uri?: unknown };
       if (doc.issuer !== p.issuer) throw new Error(`the document's issuer ${JSON.stringify(doc.issuer)} is not the configured one`);
       if (typeof doc.jwks_uri !== 'string') throw new Error('no jwks_uri');
-      return createRemoteJWKSet(new URL(doc.jwks_uri), {
-        cooldownDuration: this.options.jwksCooldownMs ?? 30_000,
-        cacheMaxAge: this.options.jwksMaxAgeMs ?? 600_000,
-        timeoutDuration: 5000,
-      });
+      return remoteKeySet(new URL(doc.jwks_uri), this.options.jwksMaxAgeMs ?? 600_000);
     } catch (err) {
       this.log(`oidc provider ${p.label}: discovery at ${url} failed: ${(err as Error).message}`);
       return undefined;
@@ -100,37 +110,29 @@ export class OidcVerifier {
       this.log(`bearer token rejected: ${why}`);
       return undefined;
     };
-    let iss: unknown;
-    let aud: unknown;
+    let claims: JWTPayload;
     try {
       const header = decodeProtectedHeader(token);
-      if (header.alg !== 'RS256') return fail(`algorithm ${JSON.stringify(header.alg)} is not RS256`);
-      ({ iss, aud } = decodeJwt(token));
+      if (!ALGORITHMS.includes(header.alg ?? '')) return fail(`algorithm ${JSON.stringify(header.alg)} is not RS256`);
+      claims = decodeJwt(token);
     } catch {
       return fail('malformed token');
     }
+    const { iss, aud } = claims;
     if (typeof iss !== 'string') return fail('no issuer claim');
     const audiences = typeof aud === 'string' ? [aud] : Array.isArray(aud) ? aud.filter((a): a is string => typeof a === 'string') : [];
     const provider = this.choose(iss, audiences);
     if (!provider) return fail(`no provider for issuer ${JSON.stringify(iss)}`);
+    // As go-oidc, the claims before the signature: a token refused for them costs no key fetch.
+    const problem = claimProblem(claims, audiences, provider, this.clock());
+    if (problem) return fail(`${provider.label}: ${problem}`);
     const keys = await this.keys(provider);
     if (!keys) return fail(`provider ${provider.label} has no keys (discovery failed)`);
-    let claims: JWTPayload;
     try {
-      ({ payload: claims } = await jwtVerify(token, keys, {
-        algorithms: ['RS256'],
-        issuer: provider.issuer,
-        audience: provider.client_id,
-        clockTolerance: NBF_LEEWAY_S,
-        currentDate: new Date(this.clock()),
-        requiredClaims: ['exp', 'sub'],
-      }));
+      await verifySignature(token, keys);
     } catch (err) {
       return fail(`${provider.label}: ${(err as Error).message}`);
     }
-    // jose applies its tolerance to exp as well; the reference gives exp no leeway.
-    if (typeof claims.exp !== 'number' || claims.exp * 1000 < this.clock()) return fail('token is expired');
-    if (typeof claims.sub !== 'string' || claims.sub === '') return fail('subject not found');
     const username = oidcUsername(provider, claims);
     if (username === undefined) return fail(`no usable ${provider.username_claim ?? 'sub'} claim`);
     return { provider, username, email: typeof claims.email === 'string' ? claims.email : undefined, claims };
