@@ -15,9 +15,8 @@ import { oidcUsername } from './oidc-username.js';
 export interface OidcOptions {
   /** Time a fetched JWKS is used before it is fetched again (default 10 min). */
   jwksMaxAgeMs?: number;
-  /** Time a discovery document is used, and the wait after a failed discovery (default 1 h / 5 s). */
+  /** Time a discovery document is used before it is fetched again (default 1 h). */
   discoveryMaxAgeMs?: number;
-  discoveryRetryMs?: number;
 }
 
 /** A verified token: its provider, derived user name and claims. */
@@ -31,11 +30,14 @@ export interface VerifiedToken {
 interface ProviderState {
   keys?: KeySet;
   fetchedAt: number;
-  failedAt: number;
+  /** The discovery in flight, shared by the tokens that wait for it. */
   pending?: Promise<KeySet | undefined>;
 }
 
 const NBF_LEEWAY_S = 300;
+/** Standard discovery: up to 5 attempts, 500 ms apart (§5.2). */
+const DISCOVERY_ATTEMPTS = 5;
+const DISCOVERY_RETRY_WAIT_MS = 500;
 
 const isTime = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 
@@ -69,39 +71,58 @@ export class OidcVerifier {
     return this.providers.find((p) => p.issuer === iss && aud.includes(p.client_id));
   }
 
+  /** One fetch of the discovery document: the key set of its `jwks_uri` (throws on any problem). */
+  private async fetchDocument(p: OidcProviderConfig, url: string): Promise<KeySet> {
+    const res = await fetch(url, { signal: AbortSignal.timeout(5000), redirect: 'error' });
+    if (!res.ok) throw new Error(`status ${res.status}`);
+    const doc = (await res.json()) as { issuer?: unknown; jwks_uri?: unknown };
+    if (doc.issuer !== p.issuer) throw new Error(`the document's issuer ${JSON.stringify(doc.issuer)} is not the configured one`);
+    if (typeof doc.jwks_uri !== 'string') throw new Error('no jwks_uri');
+    return remoteKeySet(new URL(doc.jwks_uri), this.options.jwksMaxAgeMs ?? 600_000);
+  }
+
+  /**
+   * Discovery (§5.2): standard discovery (`<issuer>/.well-known/openid-configuration`) makes up
+   * to 5 attempts, 500 ms apart; a configured `discovery_url` one (as the reference's custom
+   * discovery). Undefined when every attempt failed; the failure is not remembered.
+   */
   private async discover(p: OidcProviderConfig): Promise<KeySet | undefined> {
     const url = p.discovery_url ?? `${p.issuer.replace(/\/$/, '')}/.well-known/openid-configuration`;
-    try {
-      const res = await fetch(url, { signal: AbortSignal.timeout(5000), redirect: 'error' });
-      if (!res.ok) throw new Error(`status ${res.status}`);
-      const doc = (await res.json()) as { issuer?: unknown; jwks_uri?: unknown };
-      if (doc.issuer !== p.issuer) throw new Error(`the document's issuer ${JSON.stringify(doc.issuer)} is not the configured one`);
-      if (typeof doc.jwks_uri !== 'string') throw new Error('no jwks_uri');
-      return remoteKeySet(new URL(doc.jwks_uri), this.options.jwksMaxAgeMs ?? 600_000);
-    } catch (err) {
-      this.log(`oidc provider ${p.label}: discovery at ${url} failed: ${(err as Error).message}`);
-      return undefined;
+    const attempts = p.discovery_url === undefined ? DISCOVERY_ATTEMPTS : 1;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.fetchDocument(p, url);
+      } catch (err) {
+        this.log(`oidc provider ${p.label}: discovery at ${url} failed (attempt ${attempt}/${attempts}): ${(err as Error).message}`);
+        if (attempt >= attempts) return undefined;
+        await new Promise((r) => setTimeout(r, DISCOVERY_RETRY_WAIT_MS));
+      }
     }
   }
 
-  /** The provider's key set: discovered on first use, re-discovered after its max age; failures wait `discoveryRetryMs`. */
-  private async keys(p: OidcProviderConfig): Promise<KeySet | undefined> {
-    const s = this.state.get(p.label) ?? { fetchedAt: 0, failedAt: -Infinity };
-    this.state.set(p.label, s);
-    const now = this.clock();
-    if (s.keys && now - s.fetchedAt < (this.options.discoveryMaxAgeMs ?? 3_600_000)) return s.keys;
-    if (!s.keys && now - s.failedAt < (this.options.discoveryRetryMs ?? 5000)) return undefined;
+  /** Runs one discovery for the provider (shared while in flight) and keeps its key set. */
+  private rediscover(p: OidcProviderConfig, s: ProviderState): Promise<KeySet | undefined> {
     s.pending ??= this.discover(p).then((keys) => {
       s.pending = undefined;
       if (keys) {
         s.keys = keys;
         s.fetchedAt = this.clock();
-      } else {
-        s.failedAt = this.clock();
       }
       return s.keys;
     });
     return s.pending;
+  }
+
+  /**
+   * The provider's key set: discovered on first use (the token waits); after `discoveryMaxAgeMs`
+   * discovered again in the background while the old keys go on serving (kept if that fails).
+   */
+  private async keys(p: OidcProviderConfig): Promise<KeySet | undefined> {
+    const s = this.state.get(p.label) ?? { fetchedAt: 0 };
+    this.state.set(p.label, s);
+    if (!s.keys) return this.rediscover(p, s);
+    if (this.clock() - s.fetchedAt >= (this.options.discoveryMaxAgeMs ?? 3_600_000)) void this.rediscover(p, s);
+    return s.keys;
   }
 
   /** Verifies an ID token; undefined (→ 401 `Invalid login`) on any failure, with the cause logged (never the token). */

@@ -280,3 +280,52 @@ describe('§5.2 signing keys, as go-oidc\'s RemoteKeySet', () => {
     expect(await status(await signed({ key: keyA, kid: 'A' }))).toBe(401); // the old key is gone
   });
 });
+
+describe('§5.2 discovery: up to 5 attempts, 500 ms apart, a failure not remembered', () => {
+  let flaky: Provider;
+  let down: Provider;
+  let g: Fixture;
+  const config = (issuer: string, extra: Record<string, unknown> = {}) => ({ oidc: { providers: { p: { issuer, client_id: 'baz', register: true, user_prefix: 'p', ...extra } } } });
+  beforeAll(async () => {
+    flaky = await startProvider('/flaky');
+    down = await startProvider('/down');
+    for (const p of [flaky, down]) p.jwks = [{ ...(await exportJWK(keyA.publicKey)), kid: 'kid', alg: 'RS256', use: 'sig' }];
+    g = await startFixture({}, { more: {
+      flaky: config(flaky.issuer),
+      down: config(down.issuer),
+      custom: config(down.issuer, { discovery_url: `${down.issuer}/.well-known/openid-configuration` }),
+    } });
+  });
+  afterAll(async () => {
+    await g.close();
+    for (const p of [flaky, down]) await new Promise((r) => p.server.close(r));
+  });
+
+  it('a 1 s outage: the first token waits for a later attempt and is accepted', async () => {
+    flaky.downUntil = Date.now() + 1000;
+    const r = await g.pub('GET', '/flaky/', { bearer: await token({}, { iss: flaky.issuer }) });
+    expect(r.status).toBe(200);
+    expect(flaky.discoveryFetches).toBeGreaterThanOrEqual(2);
+    expect(flaky.discoveryFetches).toBeLessThanOrEqual(5);
+  });
+
+  it('5 failed attempts give 401; the next token tries again at once', async () => {
+    down.downUntil = Date.now() + 60_000;
+    const t = await token({}, { iss: down.issuer });
+    const started = Date.now();
+    expect((await g.pub('GET', '/down/', { bearer: t })).status).toBe(401);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(4 * 500 - 50);
+    expect(down.discoveryFetches).toBe(5);
+    down.downUntil = 0;
+    expect((await g.pub('GET', '/down/', { bearer: t })).status).toBe(200);
+    expect(down.discoveryFetches).toBe(6);
+  });
+
+  it('a configured discovery_url is fetched once per token', async () => {
+    down.downUntil = Date.now() + 60_000;
+    const before = down.discoveryFetches;
+    expect((await g.pub('GET', '/custom/', { bearer: await token({}, { iss: down.issuer }) })).status).toBe(401);
+    expect(down.discoveryFetches).toBe(before + 1);
+    down.downUntil = 0;
+  });
+});
