@@ -71,6 +71,16 @@ describe('B. admin session API', () => {
     expect((await f.admin('POST', '/db/_session', { body: { name: 'GUEST' } })).json().reason).toBe('Invalid or missing user name');
     expect((await f.admin('POST', '/db/_session', { body: { name: 'eve', ttl: 0 } })).json().reason).toBe('Invalid or missing ttl');
     expect((await f.admin('POST', '/db/_session', { body: { name: 'eve', foo: 1 } })).json().reason).toMatch(/^JSON Unknown Field/);
+    // §2.1: a non-integer ttl is 400 Bad JSON, as the literal is written (Go's int decoding).
+    for (const ttl of ['10.0', '1.5', '1e3', '"10"', 'true', '9223372036854775808', '{"a":1}']) {
+      const bad = await f.admin('POST', '/db/_session', { body: `{"name":"eve","ttl":${ttl}}` });
+      expect([bad.status, bad.json().error, bad.json().reason], ttl).toEqual([400, 'Bad Request', expect.stringMatching(/^Bad JSON: /)]);
+    }
+    expect((await f.admin('POST', '/db/_session', { body: '{"tt\\u006c":10.0,"name":"eve"}' })).status).toBe(400);
+    expect((await f.admin('POST', '/db/_session', { body: '{"name":"eve","ttl":10, "ttl" : 2.0}' })).status).toBe(400);
+    const ok = await f.admin('POST', '/db/_session', { body: '{ "name" : "eve" , "ttl" : 10 }' });
+    expect(ok.status).toBe(200);
+    expect(Date.parse(ok.json().expires) - Date.now()).toBeLessThanOrEqual(10_000);
     const wrongType = await f.admin('POST', '/db/_session', { body: { name: 'eve' }, headers: { 'content-type': 'text/plain' } });
     expect([wrongType.status, wrongType.json()]).toEqual([415, { error: 'Unsupported Media Type', reason: 'Invalid content type text/plain - expected application/json' }]);
     // No Content-Type at all is JSON (the reference's tests of 22-31 send none).
