@@ -19,11 +19,13 @@ interface Provider {
   jwksDelayMs: number;
   /** Discovery answers 503 until this time (ms since the epoch). */
   downUntil: number;
+  /** The discovery document's `id_token_signing_alg_values_supported` (left out when undefined). */
+  algs?: string[];
   server: Server;
 }
 
 async function startProvider(path: string): Promise<Provider> {
-  const p = { issuer: '', jwks: [] as JWK[], jwksFetches: 0, discoveryFetches: 0, jwksDelayMs: 0, downUntil: 0 } as Provider;
+  const p = { issuer: '', jwks: [] as JWK[], jwksFetches: 0, discoveryFetches: 0, jwksDelayMs: 0, downUntil: 0, algs: ['RS256'] } as Provider;
   p.server = createServer((req, res) => {
     res.setHeader('content-type', 'application/json');
     if (req.url === `${path}/.well-known/openid-configuration`) {
@@ -33,7 +35,7 @@ async function startProvider(path: string): Promise<Provider> {
         res.end('{}');
         return;
       }
-      res.end(JSON.stringify({ issuer: p.issuer, jwks_uri: `${p.issuer}/jwks`, id_token_signing_alg_values_supported: ['RS256'], response_types_supported: ['id_token'], subject_types_supported: ['public'] }));
+      res.end(JSON.stringify({ issuer: p.issuer, jwks_uri: `${p.issuer}/jwks`, id_token_signing_alg_values_supported: p.algs, response_types_supported: ['id_token'], subject_types_supported: ['public'] }));
     } else if (req.url === `${path}/jwks`) {
       p.jwksFetches++;
       const body = JSON.stringify({ keys: p.jwks });
@@ -327,5 +329,35 @@ describe('§5.2 discovery: up to 5 attempts, 500 ms apart, a failure not remembe
     expect((await g.pub('GET', '/custom/', { bearer: await token({}, { iss: down.issuer }) })).status).toBe(401);
     expect(down.discoveryFetches).toBe(before + 1);
     down.downUntil = 0;
+  });
+});
+
+describe('§5.2 allowed algorithms: the discovery document\'s, with the reference\'s list', () => {
+  it('an RS256 token is refused when the provider advertises only other algorithms', async () => {
+    const cases: [string, string[] | undefined, number][] = [
+      ['es', ['ES256'], 401], // the intersection with §5.1 is [ES256]: RS256 is not allowed
+      ['both', ['ES256', 'RS256'], 200],
+      ['none', undefined, 200], // nothing advertised: RS256 only
+      ['hs', ['HS256', 'none'], 200], // nothing of §5.1 advertised: RS256 only
+    ];
+    const providers: Provider[] = [];
+    const more: Record<string, unknown> = {};
+    for (const [name, algs] of cases) {
+      const p = await startProvider(`/${name}`);
+      p.algs = algs;
+      p.jwks = [{ ...(await exportJWK(keyA.publicKey)), kid: 'kid', alg: 'RS256', use: 'sig' }];
+      providers.push(p);
+      more[name] = { oidc: { providers: { p: { issuer: p.issuer, client_id: 'baz', register: true, user_prefix: 'p' } } } };
+    }
+    const g = await startFixture({}, { more });
+    try {
+      for (const [i, [name, , expected]] of cases.entries()) {
+        const r = await g.pub('GET', `/${name}/`, { bearer: await token({}, { iss: providers[i]!.issuer }) });
+        expect(r.status, name).toBe(expected);
+      }
+    } finally {
+      await g.close();
+      for (const p of providers) await new Promise((r) => p.server.close(r));
+    }
   });
 });
