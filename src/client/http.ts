@@ -1,7 +1,8 @@
 /**
  * The replicator's HTTP layer: `fetch` with a cookie jar, the authenticators' rules
  * (authenticators.ts) and retry with exponential backoff on network errors and transient
- * statuses (spec gateway-client.md §4: 408, 429, 5xx are transient; 401 and 403 are permanent).
+ * statuses (spec gateway-client.md §4, `C4Error::mayBeTransient`: only 408, 429, 502, 503 and
+ * 504 are transient; 401, 403 and every other 5xx are permanent).
  */
 import { DEFAULT_COOKIE_NAME, type Authenticator } from './authenticators.js';
 import { parseSetCookie } from './cookies.js';
@@ -42,10 +43,16 @@ export class HttpError extends Error {
 export class StoppedError extends Error {}
 
 const STATUS_TEXT: Record<number, string> = {
-  ...{ 0: 'Network Error', 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 409: 'Conflict' },
-  ...{ 429: 'Too Many Requests', 500: 'Internal Server Error', 502: 'Bad Gateway', 503: 'Service Unavailable', 504: 'Gateway Timeout' },
+  ...{ 0: 'Network Error', 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 408: 'Request Timeout', 409: 'Conflict' },
+  ...{ 429: 'Too Many Requests', 500: 'Internal Server Error', 501: 'Not Implemented', 502: 'Bad Gateway', 503: 'Service Unavailable' },
+  ...{ 504: 'Gateway Timeout', 505: 'HTTP Version Not Supported' },
 };
-const isTransient = (status: number): boolean => status === 408 || status === 429 || status >= 500;
+
+/** The statuses retried with backoff: Couchbase Lite's transient HTTP statuses (gateway-client.md §4). */
+const TRANSIENT = new Set([408, 429, 502, 503, 504]);
+const isTransient = (status: number): boolean => TRANSIENT.has(status);
+/** Statuses that end the request with an error: the permanent 401, 403 and 5xx, and the transient ones. */
+const isFailure = (status: number): boolean => status === 401 || status === 403 || status >= 500 || isTransient(status);
 
 /** The answer of a request: status and parsed JSON body (undefined when empty or not JSON). */
 export interface HttpAnswer {
@@ -113,9 +120,10 @@ export class GatewayHttp {
   }
 
   /**
-   * Sends a request, retrying transient failures with backoff. 401 and 403 always raise
-   * {@link HttpError}; other statuses are returned. With a BasicAuthenticator a 401 on a cookie
-   * request logs in again once and repeats the request.
+   * Sends a request, retrying transient failures (network errors, 408, 429, 502, 503, 504) with
+   * backoff. 401, 403 and the other 5xx raise {@link HttpError} at once; other statuses are
+   * returned. With a BasicAuthenticator a 401 on a cookie request logs in again once and repeats
+   * the request.
    */
   async request(method: string, path: string, body?: unknown): Promise<HttpAnswer> {
     let delay = this.retry.initialDelayMs;
@@ -143,7 +151,7 @@ export class GatewayHttp {
       await this.login();
       res = await this.send(method, path, body);
     }
-    if (res.status === 401 || res.status === 403 || isTransient(res.status)) throw errorOf(res);
+    if (isFailure(res.status)) throw errorOf(res);
     return res;
   }
 

@@ -2,8 +2,9 @@
  * The replicator (issue 5 §4): pull, push or both between a remote gateway database and one
  * keyspace of a local tokenql {@link Database}, once or continuously, with the status model of
  * Couchbase Lite (activity CONNECTING, BUSY, IDLE, OFFLINE, STOPPED; progress; last error) and
- * its error rule: transient failures (network, 408, 429, 5xx) are retried with backoff, while
- * 401 and 403 stop the replicator for good with `status.error` (seed area A, session expiry).
+ * its error rule (gateway-client.md §4): transient failures (network, 408, 429, 502, 503, 504)
+ * are retried with backoff, while 401, 403 and any other 5xx stop the replicator for good with
+ * `status.error` (seed area A, session expiry).
  */
 import type { Database } from '../index.js';
 import type { Authenticator } from './authenticators.js';

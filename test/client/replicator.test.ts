@@ -139,10 +139,36 @@ describe('errors', () => {
     expect(status).toMatchObject({ activity: 'STOPPED', error: { status: 0, message: 'Network Error' } });
   });
 
-  it('stops on a 5xx after maxAttempts with that status', async () => {
-    fake.failNext(5, 500);
+  it('stops on a transient status after maxAttempts with that status', async () => {
+    fake.failNext(5, 502);
     const status = await replicator({ type: 'pull', retry: { ...FAST_RETRY, maxAttempts: 2 } }).whenStopped();
-    expect(status.error).toMatchObject({ status: 500, message: 'Internal Server Error' });
+    expect(status.error).toMatchObject({ status: 502, message: 'Bad Gateway' });
+  });
+
+  it('retries only 408, 429, 502, 503 and 504 (gateway-client.md §4)', async () => {
+    fake.docs.put('x', { ok: true });
+    for (const code of [408, 429, 502, 503, 504]) {
+      fake.failNext(2, code, '_changes');
+      const seen: string[] = [];
+      const r = replicator({ type: 'pull' });
+      r.addChangeListener((s) => seen.push(s.activity));
+      const status = await r.whenStopped();
+      expect(status.error, String(code)).toBeUndefined();
+      expect(seen, String(code)).toContain('OFFLINE');
+    }
+  });
+
+  it('any other 5xx is permanent: the replicator stops at once, even continuous', async () => {
+    for (const [code, message] of [[500, 'Internal Server Error'], [501, 'Not Implemented'], [505, 'HTTP Version Not Supported']] as const) {
+      fake.failNext(1000, code);
+      const seen: string[] = [];
+      const r = replicator({ type: 'pull', continuous: true });
+      r.addChangeListener((s) => seen.push(s.activity));
+      const status = await waitFor(r, (s) => s.activity === 'STOPPED');
+      expect(status.error, String(code)).toEqual({ status: code, message, reason: 'injected' });
+      expect(seen, String(code)).not.toContain('OFFLINE');
+      while (fake.takeFailure('/') !== undefined); // drop the failures no request took
+    }
   });
 });
 

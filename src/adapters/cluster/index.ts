@@ -88,7 +88,14 @@ export async function startClusterAdmin(db: Database, options: ClusterAdminOptio
   const tasks = new TaskRegistry(log);
   const daemon = new CompactionDaemon({ db, state, tasks, clock: options.clock, checkIntervalSeconds: options.checkIntervalSeconds, log });
   const ctx: ClusterContext = { db, state, auth, tasks, daemon, log };
-  const http = { log: options.log ? (line: string) => log(line) : undefined, requestLogLevel: options.requestLogLevel };
+  // Answers carry the bare types the reference sends (spec §0.2, §0.4: `Content-Type:
+  // application/json`, `text/plain`), without fastify's `; charset=utf-8`; the CAPI listener
+  // answers its errors as the admin port does.
+  const http = {
+    log: options.log ? (line: string) => log(line) : undefined,
+    requestLogLevel: options.requestLogLevel,
+    contentTypes: { json: 'application/json', text: 'text/plain' },
+  };
 
   const app = createHttpApp(http);
   app.setNotFoundHandler(notFound);

@@ -1,10 +1,12 @@
 /**
  * The admin API (spec gateway-reference.md §1 users, §2 sessions) on the admin listener
  * (default 127.0.0.1:4985). As the reference on walrus with the default admin interface, it has
- * no authentication: keep it on loopback. Unknown database: 404.
+ * no authentication: keep it on loopback. Unknown database: 404. A wrong method (S9 `POST
+ * /{db}/_user/{name}`) and an empty name (`DELETE /{db}/_user/`) are the router's 405 (routing.ts).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { queryOf, sendJson } from '../http/server.js';
+import { queryOf, rawBody, sendJson } from '../http/server.js';
+import { isGoInt, rawMembers } from './json-raw.js';
 import { updatePrincipal, userBody } from './principal-update.js';
 import { sessionInfoRoute } from './public-routes.js';
 import type { GatewayDatabase } from './runtime.js';
@@ -39,7 +41,6 @@ export function registerAdminRoutes(app: FastifyInstance, dbs: Map<string, Gatew
     const r = await updatePrincipal(gdb, req.params.name!, body.value);
     return r.reason ? sendError(reply, r.status, r.reason) : sendEmpty(reply, r.status);
   });
-  route('POST', '/:db/_user/:name', (_gdb, _req, reply) => sendError(reply, 405, 'Method Not Allowed'));
   const getUser = (gdb: GatewayDatabase, req: Req, reply: FastifyReply, head: boolean) => {
     const name = req.params.name!;
     const user = name === 'GUEST' ? gdb.users.guest() : gdb.users.get(name);
@@ -74,7 +75,9 @@ export function registerAdminRoutes(app: FastifyInstance, dbs: Map<string, Gatew
     const parsed = strictBody(req, ['name', 'ttl']);
     if ('error' in parsed) return sendError(reply, parsed.status, parsed.error);
     const { name, ttl = 86400 } = parsed.value;
-    if (typeof ttl !== 'number' || !Number.isInteger(ttl)) return sendError(reply, 400, 'Bad JSON: ttl must be an integer');
+    // Go's decoder refuses `10.0` or `1e3` for the int ttl, which JSON.parse reads as integers (§2.1).
+    const ttlLiterals = rawMembers(rawBody(req)).filter(([k]) => k === 'ttl').map(([, v]) => v);
+    if (typeof ttl !== 'number' || !ttlLiterals.every(isGoInt)) return sendError(reply, 400, 'Bad JSON: ttl must be an integer');
     if (typeof name !== 'string' || name === '' || name === 'GUEST' || nameProblems(name)) return sendError(reply, 400, 'Invalid or missing user name');
     const user = gdb.users.get(name);
     if (!user) return sendError(reply, 404, `No such user "${name}"`);

@@ -14,11 +14,20 @@ import { loadGatewayConfig, parseGatewayConfig, parseInterface, type GatewayConf
 import type { GatewayDbContext } from './context.js';
 import type { OidcOptions } from './oidc.js';
 import { publicNotFound, registerPublicRoutes } from './public-routes.js';
+import { methodNotAllowed, rejectEmptyParams } from './routing.js';
 import { GatewayDatabase } from './runtime.js';
 import { errorBody, sendError } from './wire.js';
 
 /** Largest request body, in bytes: Couchbase Server's largest document (20 MiB). */
 const MAX_BODY_BYTES = 20 << 20;
+
+/**
+ * Longest path parameter the router matches: more than a request line can hold (Node answers
+ * 431 past 16 KiB of headers by default), so a long user name or document id reaches its route,
+ * which answers as the reference does (404 `missing`, 400 `invalid name: length exceeds 239`),
+ * instead of the router's 400 echoing the URL.
+ */
+const MAX_PARAM_LENGTH = 1 << 16;
 
 export interface GatewayOptions {
   /** A validated configuration, a raw parsed one, or the path of a configuration file. */
@@ -91,9 +100,11 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     }
 
     // Bodies up to Couchbase's largest document (20 MiB), so that a document or a batch of
-    // documents is not refused for its size alone; errors no route answers get the reference's body.
-    const http = { log, bodyLimit: MAX_BODY_BYTES, errorBody };
+    // documents is not refused for its size alone; errors no route answers get the reference's
+    // body; JSON answers carry exactly `Content-Type: application/json` (§0).
+    const http = { log, bodyLimit: MAX_BODY_BYTES, maxParamLength: MAX_PARAM_LENGTH, errorBody, contentTypes: { json: 'application/json' } };
     const pub = createHttpApp(http);
+    rejectEmptyParams(pub);
     pub.get('/', (_req, reply) => sendJson(reply, 200, { couchdb: 'Welcome', vendor: { name: 'tokenql gateway', version: '0.1' }, version: 'tokenql gateway/0.1' }));
     for (const gdb of dbs.values()) {
       const requirePrincipal = principalGuard(gdb);
@@ -102,12 +113,15 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       options.registerDocumentRoutes?.(pub, ctx);
       if (options.documentInfo) gdb.documentInfo = () => options.documentInfo!(ctx);
     }
-    pub.setNotFoundHandler(publicNotFound(dbs));
+    // A known path with another method is 405 before authentication, as the reference's router.
+    const unknownPublic = publicNotFound(dbs);
+    pub.setNotFoundHandler((request, reply) => (methodNotAllowed(pub, request, reply) ? reply : unknownPublic(request, reply)));
 
     const admin = createHttpApp(http);
+    rejectEmptyParams(admin);
     admin.get('/', (_req, reply) => sendJson(reply, 200, { ADMIN: true, couchdb: 'Welcome', vendor: { name: 'tokenql gateway', version: '0.1' } }));
     registerAdminRoutes(admin, dbs);
-    admin.setNotFoundHandler((_req, reply) => sendError(reply, 404, 'unknown URL'));
+    admin.setNotFoundHandler((request, reply) => (methodNotAllowed(admin, request, reply) ? reply : sendError(reply, 404, 'unknown URL')));
 
     const p = parseInterface(options.interface ?? config.interface, 'interface');
     const a = parseInterface(options.adminInterface ?? config.adminInterface, 'adminInterface');

@@ -92,7 +92,9 @@ export class UserStore {
     this.verified.delete(user.name);
   }
 
+  /** Deletes a user; never the GUEST (`''`), which can only be disabled (§1.6): false. */
   async remove(name: string): Promise<boolean> {
+    if (name === '') return false;
     this.verified.delete(name);
     return this.db.remove(GATEWAY_KEYSPACE, this.key(name));
   }

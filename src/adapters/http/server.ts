@@ -22,12 +22,35 @@ export interface HttpAppOptions {
    * error`). Default `{"error": message}`; an adapter passes its reference's error shape.
    */
   errorBody?: (status: number, message: string) => unknown;
+  /**
+   * The Content-Type of the JSON and text answers ({@link sendJson}, {@link sendText}). Default
+   * fastify's, `application/json; charset=utf-8` and `text/plain; charset=utf-8`; an adapter
+   * whose reference sends a bare `application/json` passes it (gateway spec §0).
+   */
+  contentTypes?: Partial<ReplyTypes>;
+  /**
+   * Longest path parameter the router matches (default 1024 characters); a longer one gets 400
+   * before any route runs, with the whole URL in the reason.
+   */
+  maxParamLength?: number;
 }
+
+/** Content-Type values of an app's answers (HttpAppOptions.contentTypes). */
+export interface ReplyTypes {
+  json: string;
+  text: string;
+}
+
+const DEFAULT_TYPES: ReplyTypes = { json: 'application/json; charset=utf-8', text: 'text/plain; charset=utf-8' };
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The authenticated user's name, for the request log (set by the adapter's auth step). */
     logUser?: string;
+  }
+  interface FastifyInstance {
+    /** The Content-Type values of {@link sendJson} and {@link sendText} (set by {@link createHttpApp}). */
+    replyTypes: ReplyTypes;
   }
 }
 
@@ -48,14 +71,22 @@ export function queryOf(request: FastifyRequest): URLSearchParams {
   return new URLSearchParams(q < 0 ? '' : request.url.slice(q + 1));
 }
 
-/** Sends a plain-text answer. */
-export function sendText(reply: FastifyReply, status: number, text: string): FastifyReply {
-  return reply.code(status).type('text/plain').send(text);
+/**
+ * Sends a body with exactly this Content-Type: fastify appends `; charset=utf-8` to a JSON or
+ * text type sent with a string, never to one sent with a Buffer.
+ */
+function sendTyped(reply: FastifyReply, status: number, type: string, text: string): FastifyReply {
+  return reply.code(status).header('content-type', type).send(Buffer.from(text, 'utf8'));
 }
 
-/** Sends a JSON answer serialised with JSON.stringify (key order kept). */
+/** Sends a plain-text answer, with the app's text Content-Type. */
+export function sendText(reply: FastifyReply, status: number, text: string): FastifyReply {
+  return sendTyped(reply, status, (reply.server.replyTypes ?? DEFAULT_TYPES).text, text);
+}
+
+/** Sends a JSON answer serialised with JSON.stringify (key order kept), with the app's JSON Content-Type. */
 export function sendJson(reply: FastifyReply, status: number, body: unknown): FastifyReply {
-  return reply.code(status).type('application/json').send(JSON.stringify(body));
+  return sendTyped(reply, status, (reply.server.replyTypes ?? DEFAULT_TYPES).json, JSON.stringify(body));
 }
 
 /** Creates a fastify instance with the shared plumbing; the adapter adds its routes. */
@@ -65,12 +96,13 @@ export function createHttpApp(options: HttpAppOptions = {}): FastifyInstance {
     logger: false,
     bodyLimit: options.bodyLimit ?? 1 << 20,
     forceCloseConnections: true,
-    // A path parameter may be a 250-character document id or a 239-byte user name (the default
-    // limit, 100 characters, answered 400 for ids the bulk routes accept).
-    routerOptions: { maxParamLength: 1024 },
+    // A path parameter may be a 250-character document id or a 239-byte user name (fastify's
+    // default limit, 100 characters, answered 400 for ids the bulk routes accept).
+    routerOptions: { maxParamLength: options.maxParamLength ?? 1024 },
     // A path with a malformed percent-escape, answered before any route or hook runs.
     frameworkErrors: (err, _request, reply) => sendJson(reply, 400, errorBody(400, err.message)),
   });
+  app.decorate('replyTypes', { ...DEFAULT_TYPES, ...options.contentTypes });
   // Every body is kept as text whatever its content type: the adapters parse it themselves
   // (the cluster admin API reads only form bodies and ignores the others, spec §0.5).
   app.removeAllContentTypeParsers();

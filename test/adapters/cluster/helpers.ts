@@ -125,5 +125,5 @@ export function is401(r: Reply): boolean {
 
 /** Asserts "404-text". */
 export function is404Text(r: Reply): boolean {
-  return r.status === 404 && r.type.startsWith('text/plain') && r.text === NOT_FOUND_TEXT;
+  return r.status === 404 && r.type === 'text/plain' && r.text === NOT_FOUND_TEXT;
 }

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Database } from '../../../src/index.js';
 import { parseGatewayConfig, startGateway } from '../../../src/adapters/gateway/index.js';
+import { documentInfo, registerDocumentRoutes } from '../../../src/adapters/gateway/docs/index.js';
 import { cookiePair, request, startFixture, type Fixture } from './helpers.js';
 
 const WWW = 'Basic realm="Couchbase Sync Gateway"';
@@ -64,21 +65,65 @@ describe('E. guest and unauthenticated access', () => {
   });
 });
 
+describe('§0 router: wrong methods', () => {
+  it('a known public path with another method is 405 with Allow, before authentication', async () => {
+    const cases: [string, string, string][] = [
+      ['PUT', '/db/_session', 'GET, HEAD, POST, DELETE'], // not a document write (ids never start with _)
+      ['PATCH', '/db/_session', 'GET, HEAD, POST, DELETE'],
+      ['PATCH', '/db/doc1', 'GET, HEAD, PUT'], // the stand-in document module has GET and PUT
+    ];
+    for (const [method, path, allow] of cases) {
+      for (const auth of [{ basic: 'alice:letmein' }, {}]) {
+        const r = await f.pub(method, path, auth);
+        expect([r.status, r.headers.get('allow'), r.headers.get('content-type'), r.json()], `${method} ${path}`)
+          .toEqual([405, allow, 'application/json', { error: 'Method Not Allowed', reason: '' }]);
+      }
+    }
+    // No route for the path: authentication first, then 404 (and 401 for an unknown database).
+    expect((await f.pub('PUT', '/db/_reserved', { basic: 'alice:letmein' })).json()).toEqual({ error: 'not_found', reason: 'unknown URL' });
+    expect((await f.pub('PUT', '/db/_reserved')).status).toBe(401);
+    expect((await f.pub('PATCH', '/notadb/_session')).json().reason).toBe('Login required');
+  });
+});
+
 describe('configuration', () => {
   it('44, 51-53, 61: cookie name and attributes, CORS login origin, disable_password_auth', async () => {
     const g = await startFixture({
       users: { u: { password: 'letmein' } }, session_cookie_name: 'TestCustomCookieName', session_cookie_http_only: true, session_cookie_secure: true,
       cors: { origin: ['http://couchbase.com'], login_origin: ['http://couchbase.com'] },
-    }, { more: { locked: { disable_password_auth: true, users: { u: { password: 'letmein' } } }, strict: { unsupported: { same_site_cookie: 'Strict' }, users: { u: { password: 'letmein' } } } } });
+    }, {
+      registerDocumentRoutes, documentInfo, // the real document module: POST /db/ (S44)
+      more: { locked: { disable_password_auth: true, users: { u: { password: 'letmein' } } }, strict: { unsupported: { same_site_cookie: 'Strict' }, users: { u: { password: 'letmein' } } } },
+    });
     try {
       const r = await g.pub('POST', '/db/_session', { basic: 'u:letmein', headers: { origin: 'http://couchbase.com' } });
+      expect(r.headers.getSetCookie()).toHaveLength(1);
       expect(r.headers.get('set-cookie')).toMatch(/^TestCustomCookieName=[0-9a-f]{40}; Path=\/db; Expires=[^;]+; HttpOnly; Secure; SameSite=None$/);
       expect(r.headers.get('access-control-allow-origin')).toBe('http://couchbase.com');
       const id = cookiePair(r).split('=')[1];
-      expect((await g.pub('GET', '/db/', { cookie: `GatewaySession=${id}` })).status).toBe(401);
+      for (const other of ['SyncGatewaySession', 'GatewaySession', 'testcustomcookiename']) {
+        expect((await g.pub('GET', '/db/', { cookie: `${other}=${id}` })).status, other).toBe(401);
+        expect((await g.pub('POST', '/db/', { cookie: `${other}=${id}`, body: { x: 1 } })).status, other).toBe(401);
+      }
       expect((await g.pub('GET', '/db/', { cookie: `TestCustomCookieName=${id}` })).status).toBe(200);
-      expect((await g.pub('GET', '/db/', { cookie: `testcustomcookiename=${id}` })).status).toBe(401);
-      expect((await g.pub('DELETE', '/db/_session', { cookie: `TestCustomCookieName=${id}`, headers: { origin: 'http://staging.couchbase.com' } })).json().reason).toBe('No CORS');
+      // 44, third bullet: POST /db/ with the custom cookie creates a document with a generated id (200).
+      const post = await g.pub('POST', '/db/', { cookie: `TestCustomCookieName=${id}`, body: { x: 1 } });
+      expect([post.status, post.headers.get('content-type')]).toEqual([200, 'application/json']);
+      const created = post.json();
+      expect(Object.keys(created)).toEqual(['id', 'ok', 'rev']);
+      expect(created).toEqual({ id: expect.stringMatching(/^[0-9a-f]{32}$/), ok: true, rev: expect.stringMatching(/^1-[0-9a-f]+$/) });
+      expect((await g.pub('GET', `/db/${created.id}`, { cookie: `TestCustomCookieName=${id}` })).json()).toEqual({ _id: created.id, _rev: created.rev, x: 1 });
+      expect((await g.pub('DELETE', '/db/', { cookie: `TestCustomCookieName=${id}` })).headers.get('allow')).toBe('GET, HEAD, POST'); // 405
+      // 51: a login origin that is not listed gets 400 No CORS on POST and DELETE, with the Origin echoed.
+      const staging = { origin: 'http://staging.couchbase.com' };
+      const noCors = await g.pub('POST', '/db/_session', { basic: 'u:letmein', headers: staging });
+      expect([noCors.status, noCors.json().reason, noCors.headers.get('access-control-allow-origin')]).toEqual([400, 'No CORS', staging.origin]);
+      expect((await g.pub('DELETE', '/db/_session', { cookie: `TestCustomCookieName=${id}`, headers: staging })).json().reason).toBe('No CORS');
+      // 48: guest enabled, no cookie, an allowed Origin: DELETE /db/_session is 404 no session.
+      await g.admin('PUT', '/db/_user/GUEST', { body: { disabled: false } });
+      const noSession = await g.pub('DELETE', '/db/_session', { headers: { origin: 'http://couchbase.com' } });
+      expect([noSession.status, noSession.json(), noSession.headers.get('set-cookie')]).toEqual([404, { error: 'not_found', reason: 'no session' }, null]);
+      await g.admin('PUT', '/db/_user/GUEST', { body: { disabled: true } });
       expect((await g.pub('DELETE', '/db/_session', { cookie: `TestCustomCookieName=${id}`, headers: { origin: 'http://couchbase.com' } })).status).toBe(200);
       const s = await g.pub('POST', '/strict/_session', { basic: 'u:letmein' });
       expect(s.headers.get('set-cookie')).toMatch(/; SameSite=Strict$/);
@@ -86,7 +131,20 @@ describe('configuration', () => {
       expect([l1.json().reason, l1.headers.get('www-authenticate')]).toEqual(['Login required', null]);
       const l2 = await g.pub('GET', '/locked/', { basic: 'u:letmein' });
       expect([l2.status, l2.json().reason, l2.headers.get('www-authenticate')]).toEqual([401, 'Invalid login', null]);
+      // 61: an unknown database behaves the same (never a WWW-Authenticate there).
+      const n1 = await g.pub('GET', '/notadb/');
+      const n2 = await g.pub('GET', '/notadb/', { basic: 'u:letmein' });
+      expect([n1.status, n1.json().reason, n1.headers.get('www-authenticate'), n2.status, n2.json().reason, n2.headers.get('www-authenticate')])
+        .toEqual([401, 'Login required', null, 401, 'Invalid login', null]);
       expect((await g.pub('POST', '/locked/_session', { body: { name: 'u', password: 'letmein' } })).json().reason).toBe('Login required');
+      // 61: with the setting switched back off (a restart on the same store), both give 200.
+      const unlocked = await startGateway({ config: { databases: { locked: { bucket: 'locked' } } }, db: g.db, interface: '127.0.0.1:0', adminInterface: '127.0.0.1:0' });
+      try {
+        expect((await request(unlocked.publicUrl, 'GET', '/locked/', { basic: 'u:letmein' })).status).toBe(200);
+        expect((await request(unlocked.publicUrl, 'POST', '/locked/_session', { body: { name: 'u', password: 'letmein' } })).status).toBe(200);
+      } finally {
+        await unlocked.close();
+      }
     } finally {
       await g.close();
     }
@@ -101,6 +159,12 @@ describe('configuration', () => {
       expect((await g.admin('PUT', '/db/_user/e1', { body: { password: '' } })).status).toBe(200);
       expect((await g.pub('GET', '/db/', { basic: 'e1:' })).status).toBe(200);
       expect((await g.pub('GET', '/db/', { basic: 'e1:x' })).status).toBe(401);
+      // 39 with empty passwords: setting the (empty) password again revokes the cookie; Basic still works.
+      const c = cookiePair(await g.pub('POST', '/db/_session', { basic: 'e1:' }));
+      expect((await g.pub('GET', '/db/', { cookie: c })).status).toBe(200);
+      expect((await g.admin('PUT', '/db/_user/e1', { body: { password: '' } })).status).toBe(200);
+      expect((await g.pub('GET', '/db/', { cookie: c })).json()).toEqual({ error: 'Unauthorized', reason: 'Session no longer valid for user' });
+      expect((await g.pub('GET', '/db/', { basic: 'e1:' })).status).toBe(200);
     } finally {
       await g.close();
     }
@@ -174,13 +238,13 @@ describe('security', () => {
 
   it('errors no route answers have the reference body (§0): 413 past 20 MiB, 400 for a malformed escape', async () => {
     const big = await f.admin('PUT', '/db/_user/big', { body: { password: 'letmein', pad: 'x'.repeat(21 << 20) } });
-    expect([big.status, big.json()]).toEqual([413, { error: 'Request Entity Too Large', reason: expect.any(String) }]);
+    expect([big.status, big.headers.get('content-type'), big.json()]).toEqual([413, 'application/json', { error: 'Request Entity Too Large', reason: expect.any(String) }]);
     // Two MiB is no problem (a batch of documents can be that large).
     expect((await f.admin('PUT', '/db/_user/mid', { body: { password: 'letmein', email: 'x'.repeat(2 << 20) } })).status).toBe(201);
     const badAdmin = await f.admin('GET', '/db/_user/%zz');
     const badPublic = await f.pub('GET', '/db/%zz', { basic: 'alice:letmein' });
     for (const r of [badAdmin, badPublic]) {
-      expect([r.status, r.headers.get('content-type'), r.json()]).toEqual([400, expect.stringMatching(/^application\/json/), { error: 'Bad Request', reason: expect.stringContaining('%zz') }]);
+      expect([r.status, r.headers.get('content-type'), r.json()]).toEqual([400, 'application/json', { error: 'Bad Request', reason: expect.stringContaining('%zz') }]);
     }
   });
 

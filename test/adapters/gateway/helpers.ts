@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { Database } from '../../../src/index.js';
 import { startGateway, type Gateway, type GatewayOptions } from '../../../src/adapters/gateway/index.js';
 import type { GatewayDbContext } from '../../../src/adapters/gateway/context.js';
+import { DOC_ID_PARAM } from '../../../src/adapters/gateway/routing.js';
 
 export interface Reply {
   status: number;
@@ -56,18 +57,18 @@ export async function request(base: string, method: string, path: string, opts: 
   return { status: res.status, text, headers: res.headers, json: () => JSON.parse(text) };
 }
 
-/** A stand-in document module: PUT stores, GET reads; both require a principal. */
+/** A stand-in document module: PUT stores, GET reads; both require a principal. Ids as the real module's (no `_`). */
 export function testDocumentRoutes(app: FastifyInstance, ctx: GatewayDbContext): void {
-  app.put(`/${ctx.dbName}/:doc`, async (req, reply) => {
+  app.put(`/${ctx.dbName}/${DOC_ID_PARAM}`, async (req, reply) => {
     const p = await ctx.requirePrincipal(req, reply);
     if (!p) return reply;
-    await ctx.db.upsert(ctx.bucket, (req.params as { doc: string }).doc, { by: p.name });
+    await ctx.db.upsert(ctx.bucket, (req.params as { docid: string }).docid, { by: p.name });
     return reply.code(201).type('application/json').send(JSON.stringify({ ok: true, by: p.name }));
   });
-  app.get(`/${ctx.dbName}/:doc`, async (req, reply) => {
+  app.get(`/${ctx.dbName}/${DOC_ID_PARAM}`, async (req, reply) => {
     const p = await ctx.requirePrincipal(req, reply);
     if (!p) return reply;
-    const doc = ctx.db.get(ctx.bucket, (req.params as { doc: string }).doc);
+    const doc = ctx.db.get(ctx.bucket, (req.params as { docid: string }).docid);
     return doc ? reply.type('application/json').send(JSON.stringify(doc.value)) : reply.code(404).send({ error: 'not_found', reason: 'missing' });
   });
 }

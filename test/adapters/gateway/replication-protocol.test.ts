@@ -46,6 +46,22 @@ describe('single documents', () => {
     expect(revs.json._revisions.ids[2]).toBe(rev1.slice(2));
   });
 
+  it('POST /{db}/ creates a document with a generated id, or the body\'s _id (S44, SG handlePostDoc)', async () => {
+    const post = await h.call('POST', '/', { type: 'note', n: 1 });
+    expect(post.status).toBe(200);
+    expect(post.json).toEqual({ id: expect.stringMatching(/^[0-9a-f]{32}$/), ok: true, rev: expect.stringMatching(REV) });
+    expect([post.headers.get('location'), post.headers.get('etag')]).toEqual([post.json.id, `"${post.json.rev}"`]);
+    expect((await h.call('GET', `/${post.json.id}`)).json).toEqual({ _id: post.json.id, _rev: post.json.rev, type: 'note', n: 1 });
+    const second = await h.call('POST', '/', { type: 'note', n: 2 });
+    expect(second.json.id).not.toBe(post.json.id);
+    const named = await h.call('POST', '/', { _id: 'chosen', v: 1 });
+    expect([named.status, named.json.id]).toEqual([200, 'chosen']);
+    expect((await h.call('POST', '/', { _id: 'chosen', v: 2 })).json).toEqual({ error: 'conflict', reason: 'Document exists' });
+    expect(await h.call('POST', '/', { _rev: named.json.rev, v: 3 })).toMatchObject({ status: 404, json: { error: 'not_found', reason: 'No previous revision to replace' } });
+    expect((await h.call('POST', '/', '{bad')).status).toBe(400);
+    expect((await h.call('POST', '/', { v: 1 }, '')).status).toBe(401);
+  });
+
   it('deletes with a revision, keeps the tombstone and recreates after deletion', async () => {
     const { json: c } = await h.call('PUT', '/d1', { v: 1 });
     expect((await h.call('DELETE', '/d1')).status).toBe(409);
@@ -62,7 +78,8 @@ describe('single documents', () => {
 
   it('validates bodies and ids', async () => {
     expect(await h.call('PUT', '/x', '{bad')).toMatchObject({ status: 400, json: { error: 'Bad Request', reason: 'Bad JSON' } });
-    expect((await h.call('PUT', '/_reserved', { a: 1 })).status).toBe(400);
+    // An id starting with `_` is no document route at all (the reference's docRegex `[^_/][^/]*`).
+    expect((await h.call('PUT', '/_reserved', { a: 1 })).status).toBe(404);
     expect((await h.call('PUT', '/x', { _attachments: { 'a.txt': { data: 'aGk=' } } })).status).toBe(400);
     expect((await h.call('PUT', '/x', { _other: 1 })).status).toBe(400);
     expect((await h.call('PUT', '/x', { _id: 'y', a: 1 })).status).toBe(400);

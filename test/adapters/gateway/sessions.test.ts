@@ -61,7 +61,7 @@ describe('B. admin session API', () => {
   it('30-31: content types and errors', async () => {
     await f.admin('PUT', '/db/_user/eve', { body: { password: 'letmein' } });
     const r = await f.admin('POST', '/db/_session', { body: { name: 'eve' } });
-    expect(r.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(r.headers.get('content-type')).toBe('application/json'); // exactly, as TestUserAndRoleResponseContentType (§0)
     const d1 = await f.admin('DELETE', `/db/_user/eve/_session/${r.json().session_id}`);
     expect([d1.status, d1.headers.get('content-type')]).toEqual([200, null]);
     const d2 = await f.admin('DELETE', '/db/_user/eve/_session');
@@ -71,6 +71,16 @@ describe('B. admin session API', () => {
     expect((await f.admin('POST', '/db/_session', { body: { name: 'GUEST' } })).json().reason).toBe('Invalid or missing user name');
     expect((await f.admin('POST', '/db/_session', { body: { name: 'eve', ttl: 0 } })).json().reason).toBe('Invalid or missing ttl');
     expect((await f.admin('POST', '/db/_session', { body: { name: 'eve', foo: 1 } })).json().reason).toMatch(/^JSON Unknown Field/);
+    // §2.1: a non-integer ttl is 400 Bad JSON, as the literal is written (Go's int decoding).
+    for (const ttl of ['10.0', '1.5', '1e3', '"10"', 'true', '9223372036854775808', '{"a":1}']) {
+      const bad = await f.admin('POST', '/db/_session', { body: `{"name":"eve","ttl":${ttl}}` });
+      expect([bad.status, bad.json().error, bad.json().reason], ttl).toEqual([400, 'Bad Request', expect.stringMatching(/^Bad JSON: /)]);
+    }
+    expect((await f.admin('POST', '/db/_session', { body: '{"tt\\u006c":10.0,"name":"eve"}' })).status).toBe(400);
+    expect((await f.admin('POST', '/db/_session', { body: '{"name":"eve","ttl":10, "ttl" : 2.0}' })).status).toBe(400);
+    const ok = await f.admin('POST', '/db/_session', { body: '{ "name" : "eve" , "ttl" : 10 }' });
+    expect(ok.status).toBe(200);
+    expect(Date.parse(ok.json().expires) - Date.now()).toBeLessThanOrEqual(10_000);
     const wrongType = await f.admin('POST', '/db/_session', { body: { name: 'eve' }, headers: { 'content-type': 'text/plain' } });
     expect([wrongType.status, wrongType.json()]).toEqual([415, { error: 'Unsupported Media Type', reason: 'Invalid content type text/plain - expected application/json' }]);
     // No Content-Type at all is JSON (the reference's tests of 22-31 send none).
@@ -148,7 +158,8 @@ describe('C. public login, cookies, logout', () => {
     expect([out.status, out.text]).toEqual([200, '']);
     expect(out.headers.get('set-cookie')).toMatch(/^GatewaySession=; Expires=.* GMT$/);
     expect((await f.pub('GET', '/db/', { cookie: c })).json().reason).toBe('Session Invalid');
-    expect((await f.pub('DELETE', '/db/_session', { basic: 'manny:letmein' })).json()).toEqual({ error: 'not_found', reason: 'no session' });
+    const none = await f.pub('DELETE', '/db/_session', { basic: 'manny:letmein', cookie: `SyncGatewaySession=${c.split('=')[1]}` });
+    expect([none.json(), none.headers.get('set-cookie')]).toEqual([{ error: 'not_found', reason: 'no session' }, null]); // 54: another cookie name, no clearing cookie
   });
 });
 

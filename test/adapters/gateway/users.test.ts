@@ -8,14 +8,15 @@ afterAll(async () => { await f.close(); });
 
 describe('A. admin user API', () => {
   it('1-6: create, read, list, update, delete', async () => {
-    expect((await f.admin('GET', '/db/_user/snej')).status).toBe(404);
+    const missing = await f.admin('GET', '/db/_user/snej');
+    expect([missing.status, missing.headers.get('content-type'), missing.json()]).toEqual([404, 'application/json', { error: 'not_found', reason: 'missing' }]);
     const put = await f.admin('PUT', '/db/_user/snej', { body: { password: 'letmein', email: 'jens@couchbase.com', admin_channels: ['foo', 'bar'] } });
     expect(put.status).toBe(201);
     expect(put.text).toBe('');
     expect(put.headers.get('content-type')).toBeNull();
     const get = await f.admin('GET', '/db/_user/snej');
     expect(get.status).toBe(200);
-    expect(get.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(get.headers.get('content-type')).toBe('application/json'); // exactly (§0)
     expect(get.json()).toEqual({ name: 'snej', admin_channels: ['bar', 'foo'], email: 'jens@couchbase.com', disabled: false, all_channels: ['!', 'bar', 'foo'] });
     expect(get.text).not.toContain('password');
     expect((await f.admin('GET', '/db/_user/')).text).toBe('["snej"]');
@@ -34,8 +35,8 @@ describe('A. admin user API', () => {
     const r8 = await f.admin('POST', '/db/_user/', { body: { name: 'snej', password: 'letmein' } });
     expect([r8.status, r8.text]).toEqual([201, '']);
     const r9 = await f.admin('POST', '/db/_user/charles', { body: '' });
-    expect(r9.status).toBe(405);
-    expect(r9.json().error).toBe('Method Not Allowed');
+    expect([r9.status, r9.headers.get('allow'), r9.headers.get('content-type'), r9.json()])
+      .toEqual([405, 'GET, HEAD, PUT, DELETE', 'application/json', { error: 'Method Not Allowed', reason: '' }]);
     const r10 = await f.admin('PUT', '/db/_user/christopher', { body: '' });
     expect(r10.status).toBe(400);
     expect(r10.json().error).toBe('Bad Request');
@@ -45,6 +46,34 @@ describe('A. admin user API', () => {
     const head = await f.admin('HEAD', '/db/_user/snej');
     expect([head.status, head.headers.get('content-type')]).toEqual([200, null]);
     expect((await f.admin('HEAD', '/db/_user/')).status).toBe(200);
+  });
+
+  it('1.6, 12: DELETE or PUT /{db}/_user/ (no name) is 405 and never touches the GUEST', async () => {
+    expect((await f.admin('PUT', '/db/_user/GUEST', { body: { disabled: false, admin_channels: ['*'] } })).status).toBe(200);
+    for (const method of ['DELETE', 'PUT']) {
+      const r = await f.admin(method, '/db/_user/', method === 'PUT' ? { body: { password: 'abc' } } : {});
+      expect([r.status, r.headers.get('allow'), r.json()], method).toEqual([405, 'GET, HEAD, POST', { error: 'Method Not Allowed', reason: '' }]);
+    }
+    expect((await f.admin('GET', '/db/_user/GUEST')).json()).toEqual({ name: 'GUEST', admin_channels: ['*'], email: '', disabled: false, all_channels: ['!', '*'] });
+    expect((await f.pub('GET', '/db/')).status).toBe(200); // guest access still works
+    expect((await f.admin('PUT', '/db/_user/GUEST', { body: { disabled: true, admin_channels: [] } })).status).toBe(200);
+  });
+
+  it('§0: a known path with another method is 405 with Allow; an unknown path is 404', async () => {
+    const cases: [string, string, string][] = [
+      ['PATCH', '/db/_user/pupshaw', 'GET, HEAD, PUT, DELETE'],
+      ['PUT', '/db/_session', 'GET, HEAD, POST'],
+      ['POST', '/db/_session/abc', 'GET, DELETE'],
+      ['PUT', '/db/_session/abc', 'GET, DELETE'],
+      ['GET', '/db/_user/pupshaw/_session', 'DELETE'],
+      ['POST', '/nodb/_user/x', 'GET, HEAD, PUT, DELETE'], // the route matches whatever the database
+    ];
+    for (const [method, path, allow] of cases) {
+      const r = await f.admin(method, path);
+      expect([r.status, r.headers.get('allow'), r.json()], `${method} ${path}`).toEqual([405, allow, { error: 'Method Not Allowed', reason: '' }]);
+    }
+    const unknown = await f.admin('PATCH', '/db/_nothing');
+    expect([unknown.status, unknown.headers.get('allow'), unknown.json()]).toEqual([404, null, { error: 'not_found', reason: 'unknown URL' }]);
   });
 
   it('14: GUEST', async () => {
@@ -98,6 +127,11 @@ describe('A. admin user API', () => {
     expect((await f.admin('POST', '/db/_user/', { body: { name: 'GUEST', password: 'abc' } })).status).toBe(409);
     expect((await f.admin('POST', '/db/_user/', { body: { name: 'a:b', password: 'abc' } })).json().reason).toBe("invalid name: contains '/', ':', ',', or '`'");
     expect((await f.admin('POST', '/db/_user/', { body: { password: 'abc' } })).json().reason).toBe('Missing name property');
+    // A name longer than the router's usual parameter limit reaches the route (§1.4, §1.2).
+    const long = 'a'.repeat(1100);
+    expect((await f.admin('GET', `/db/_user/${long}`)).json()).toEqual({ error: 'not_found', reason: 'missing' });
+    expect((await f.admin('PUT', `/db/_user/${long}`, { body: { password: 'abc' } })).json()).toEqual({ error: 'Bad Request', reason: 'invalid name: length exceeds 239' });
+    expect((await f.admin('DELETE', `/db/_user/${long}`)).json()).toEqual({ error: 'not_found', reason: 'missing' });
     expect((await f.admin('GET', '/nodb/_user/')).status).toBe(404);
   });
 

@@ -1,13 +1,16 @@
 /**
  * `GET|PUT|DELETE /{db}/{docid}` (docs/replication.md): one document, one revision or
- * several (`open_revs`), with `_rev` checks (409 on a stale revision).
+ * several (`open_revs`), with `_rev` checks (409 on a stale revision); and `POST /{db}/`, which
+ * creates a document with a generated id (gateway-scenarios.md S44).
  */
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ObjectValue, Value } from '../../../index.js';
 import { queryOf, sendJson } from '../../http/server.js';
 import type { GatewayDbContext } from '../context.js';
 import { docStore } from './doc-store.js';
 import { BadRequest, guarded, flag, jsonParam, readJson, revisionJson, splitDoc, validDocId } from './http.js';
+import { DOC_ID_PARAM } from '../routing.js';
 import { sendError } from '../wire.js';
 import { knownRev, latestOf, leaves } from './revisions.js';
 import { saveDoc, type WriteResult } from './write.js';
@@ -26,8 +29,22 @@ function sendWrite(reply: FastifyReply, r: WriteResult, status: number): Fastify
 
 /** Registers the single-document routes. */
 export function registerDocumentRoute(app: FastifyInstance, ctx: GatewayDbContext): void {
-  const path = `/${ctx.dbName}/:docid`;
+  // Ids starting with `_` are not documents: `PUT /{db}/_session` is the router's 405 (routing.ts).
+  const path = `/${ctx.dbName}/${DOC_ID_PARAM}`;
   const store = docStore(ctx);
+
+  // `POST /{db}/` as the reference's `handlePostDoc`: the body's `_id` or a random 32-hex-digit
+  // id, a body `_rev` is 404 (there is nothing to replace), 200 `{"id","ok":true,"rev"}` with
+  // `Location` and `Etag`.
+  app.post(`/${ctx.dbName}/`, guarded(ctx, async (request, reply) => {
+    const incoming = splitDoc(readJson(request));
+    if (incoming.rev !== undefined) return sendError(reply, 404, 'No previous revision to replace');
+    const id = typeof incoming.id === 'string' ? incoming.id : randomBytes(16).toString('hex');
+    if (!validDocId(id)) return sendError(reply, 400, 'Invalid doc ID');
+    const r = await saveDoc(store, id, { ...incoming, id }, true);
+    if (r.ok) reply.header('Location', encodeURIComponent(r.id)).header('Etag', JSON.stringify(r.rev));
+    return sendWrite(reply, r, 200);
+  }));
 
   app.get(path, guarded(ctx, async (request: DocRequest, reply) => {
     const q = queryOf(request);
