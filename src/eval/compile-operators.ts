@@ -79,7 +79,12 @@ export function compileLikeOp(e: Like, scope: Scope, compile: Compile): Evaluato
   return e.not ? (env, ctx) => not3(like(env, ctx)) : like;
 }
 
-/** `[NOT] IN`: TRUE if some element equals the operand. */
+/**
+ * `[NOT] IN`: TRUE if some element equals the operand; else NULL if the operand or an element is
+ * NULL (so NULL IN [] is FALSE), else FALSE. An element whose equality with the operand is NULL
+ * because NULLs are nested in them (`[1, null] IN [[1, null]]`) counts as not found.
+ * Source: couchbase/query `expression/coll_in.go` `In.Evaluate`.
+ */
 export function compileIn(e: In, scope: Scope, compile: Compile): Evaluator {
   const x = compile(e.operand, scope);
   const c = compile(e.collection, scope);
@@ -87,13 +92,11 @@ export function compileIn(e: In, scope: Scope, compile: Compile): Evaluator {
     const v = x(env, ctx);
     const arr = c(env, ctx);
     if (v === undefined || arr === undefined) return undefined;
-    // A NULL operand is NULL against each element, so NULL IN [] is FALSE (expression/coll_in.go).
     if (!Array.isArray(arr)) return null;
     let sawNull = false;
     for (const el of arr) {
-      const eq = equals(v, el);
-      if (eq === true) return true;
-      if (eq === null) sawNull = true;
+      if (el === null || v === null) sawNull = true;
+      else if (equals(v, el) === true) return true;
     }
     return sawNull ? null : false;
   };
