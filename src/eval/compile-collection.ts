@@ -148,7 +148,11 @@ export function compileArrayFor(e: ArrayFor, scope: Scope, compile: Compile): Ev
   };
 }
 
-/** OBJECT name : value FOR … [WHEN c] END (non-string names and MISSING values are left out). */
+/**
+ * OBJECT name : value FOR … [WHEN c] END: a field per position; MISSING values are left out. A
+ * name that is MISSING makes the whole result MISSING, any other non-string name (NULL too)
+ * makes it NULL. Source: couchbase/query `expression/coll_object.go` `Object.Evaluate`.
+ */
 export function compileObjectFor(e: ObjectFor, scope: Scope, compile: Compile): Evaluator {
   const { iterate, inner } = compileBindings(e.bindings, scope, compile);
   const name = compile(e.name, inner);
@@ -156,13 +160,19 @@ export function compileObjectFor(e: ObjectFor, scope: Scope, compile: Compile): 
   const when = e.when ? compile(e.when, inner) : undefined;
   return (env, ctx) => {
     const out: ObjectValue = {};
+    let bad: null | undefined | false = false;
     const r = iterate(env, ctx, (x) => {
       if (when && !truth(when(x, ctx))) return false;
       const n = name(x, ctx);
+      if (typeof n !== 'string') {
+        bad = n === undefined ? undefined : null;
+        return true;
+      }
       const v = value(x, ctx);
-      if (typeof n === 'string' && v !== undefined) out[n] = v;
+      if (v !== undefined) out[n] = v;
       return false;
     });
-    return r === undefined || r === null ? r : out;
+    if (r === undefined || r === null) return r;
+    return bad === false ? out : bad;
   };
 }
