@@ -32,7 +32,14 @@ export function compileUnary(e: Unary, scope: Scope, compile: Compile): Evaluato
   return e.op === 'NOT' ? (env, ctx) => not3(x(env, ctx)) : (env, ctx) => negate(x(env, ctx));
 }
 
-/** Binary operators; AND/OR evaluate both sides only when needed to decide. */
+/**
+ * The warning of a division by zero (NULL result), whatever the dividend, unless an operand is
+ * MISSING; `%` by zero warns nothing. Source: couchbase/query `expression/arith_div.go`
+ * `Div.Evaluate`, `errors.NewDivideByZeroWarning` ("Division by 0.").
+ */
+export const DIVISION_BY_ZERO = 'Division by 0.';
+
+/** Binary operators; AND/OR evaluate both sides only when needed to decide; `/` by 0 warns. */
 export function compileBinary(e: Binary, scope: Scope, compile: Compile): Evaluator {
   const l = compile(e.left, scope);
   const r = compile(e.right, scope);
@@ -52,10 +59,16 @@ export function compileBinary(e: Binary, scope: Scope, compile: Compile): Evalua
       };
     case '||':
       return (env, ctx) => concat(l(env, ctx), r(env, ctx));
+    case '/':
+      return (env, ctx) => {
+        const a = l(env, ctx);
+        const b = r(env, ctx);
+        if (b === 0 && a !== undefined) ctx.warn(DIVISION_BY_ZERO);
+        return arith(op, a, b);
+      };
     case '+':
     case '-':
     case '*':
-    case '/':
     case '%':
       return (env, ctx) => arith(op, l(env, ctx), r(env, ctx));
     default:
