@@ -21,7 +21,7 @@ export function compareStrings(a: string, b: string): number {
   return a.length - b.length;
 }
 
-/** The names of an object sorted by code point (Go `sort.Strings`). */
+/** The names of an object sorted by code point. Source: couchbase/query `value/object.go` `sortedNames` (Go `sort.Strings`). */
 export function sortedNames(o: ObjectValue): string[] {
   return Object.keys(o).sort(compareStrings);
 }
