@@ -121,7 +121,8 @@ async function executeStatement(text: string, params: EngineParams, deps: Engine
   const rc: RunContext = {
     ...params,
     now: Date.now(),
-    warn: (msg) => warnings.push({ code: 0, msg }),
+    // A warning repeated by many rows (a division by zero per row) is reported once.
+    warn: (msg) => void (warnings.some((w) => w.msg === msg) || warnings.push({ code: 0, msg })),
     store: deps.store,
     system: params.restricted
       ? { keyspaces: () => deps.system.keyspaces().filter((k) => visible(k.name)), indexes: () => deps.system.indexes().filter((i) => visible(String((i as { keyspace_id?: string }).keyspace_id ?? ''))) }

@@ -27,8 +27,11 @@ export function constantValue(e: Expr): Value | typeof NOT_CONSTANT {
       const out: ObjectValue = {};
       for (const f of e.fields) {
         const n = constantValue(f.name);
+        if (n === NOT_CONSTANT) return NOT_CONSTANT;
+        // A MISSING or NULL name leaves the field out, whatever its value (cons_object.go).
+        if (n === undefined || n === null) continue;
         const v = constantValue(f.value);
-        if (n === NOT_CONSTANT || v === NOT_CONSTANT || typeof n !== 'string') return NOT_CONSTANT;
+        if (v === NOT_CONSTANT || typeof n !== 'string') return NOT_CONSTANT;
         if (v !== undefined) out[n] = v;
       }
       return out;
@@ -53,7 +56,11 @@ export function compileArrayConstruct(e: ArrayConstruct, scope: Scope, compile: 
   });
 }
 
-/** Object constructor: non-string names are an error in the reference; here they give NULL. MISSING values are left out. */
+/**
+ * Object constructor `{name: value, …}`: a field whose name is MISSING or NULL is left out, as is
+ * a MISSING value; any other non-string name makes the result NULL.
+ * Source: couchbase/query `expression/cons_object.go` `ObjectConstruct.Evaluate`.
+ */
 export function compileObjectConstruct(e: ObjectConstruct, scope: Scope, compile: Compile): Evaluator {
   const c = constantValue(e);
   if (c !== NOT_CONSTANT) return () => c;
@@ -62,7 +69,7 @@ export function compileObjectConstruct(e: ObjectConstruct, scope: Scope, compile
     const out: ObjectValue = {};
     for (const f of fields) {
       const n = f.name(env, ctx);
-      if (n === undefined) continue;
+      if (n === undefined || n === null) continue;
       if (typeof n !== 'string') return null;
       const v = f.value(env, ctx);
       if (v !== undefined) out[n] = v;

@@ -1,20 +1,27 @@
 import type { ArrayFor, Binding, Collection, ObjectFor } from '../ast/index.js';
-import { isObject, truth, type ObjectValue, type Value } from '../values/index.js';
+import { isObject, sortedNames, truth, type ObjectValue, type Value } from '../values/index.js';
 import type { Compile } from './compile-path.js';
 import { childEnv, type Env } from './env.js';
 import { childScope, type ExecContext, type Evaluator, type Scope } from './scope.js';
 
-/** All values nested in `v` at any depth (for WITHIN), depth first. */
-function descendants(v: Value, out: Value[]): void {
+/**
+ * All values nested in `v` at any depth (for WITHIN), depth first: each element or field value,
+ * then its own descendants; object fields in code point order of their names. With `names`,
+ * also each value's index (in an array) or field name (in an object), for `FOR n:v WITHIN`.
+ * Source: couchbase/query `value/array.go` and `value/object.go` `Descendants`, `DescendantPairs`.
+ */
+function descendants(v: Value, out: Value[], names?: Value[]): void {
   if (Array.isArray(v)) {
-    for (const x of v) {
-      out.push(x);
-      descendants(x, out);
+    for (let i = 0; i < v.length; i++) {
+      out.push(v[i]);
+      names?.push(i);
+      descendants(v[i], out, names);
     }
   } else if (isObject(v)) {
-    for (const k of Object.keys(v)) {
+    for (const k of sortedNames(v)) {
       out.push(v[k]);
-      descendants(v[k], out);
+      names?.push(k);
+      descendants(v[k], out, names);
     }
   }
 }
@@ -24,18 +31,25 @@ interface Range {
   names?: Value[];
 }
 
-/** The sequence a binding ranges over, or MISSING/NULL when its expression is not a collection. */
+/**
+ * The sequence a binding ranges over, or MISSING/NULL when its expression is not a collection:
+ * an array's elements (with their indices for a name variable), an object's field values in
+ * code point order of their names (only with a name variable, which gets the names), or for
+ * WITHIN the descendants of an array or object.
+ * Source: couchbase/query `expression/coll_util.go` `collEval`.
+ */
 function rangeOf(b: Binding, v: Value): Range | undefined | null {
   if (v === undefined) return undefined;
   if (b.within) {
     if (!Array.isArray(v) && !isObject(v)) return null;
     const out: Value[] = [];
-    descendants(v, out);
-    return { values: out };
+    const names: Value[] | undefined = b.nameVariable ? [] : undefined;
+    descendants(v, out, names);
+    return { values: out, names };
   }
   if (Array.isArray(v)) return { values: v, names: b.nameVariable ? v.map((_, i) => i) : undefined };
   if (b.nameVariable && isObject(v)) {
-    const names = Object.keys(v);
+    const names = sortedNames(v);
     return { values: names.map((k) => (v as ObjectValue)[k]), names };
   }
   return null;
@@ -46,9 +60,9 @@ type Iterate = (env: Env, ctx: ExecContext, visit: (inner: Env) => boolean) => V
 /**
  * Compiles bindings into an iterator: evaluates each binding's collection in the outer
  * environment, then calls `visit` with an inner environment per position (several bindings
- * advance together, up to the longest; shorter ones give MISSING). Returns MISSING or NULL when
- * a collection is MISSING or not a collection, `true` when `visit` stopped early, else `false`.
- * Source: couchbase/query `expression/coll_*.go`.
+ * advance together and stop at the end of the shortest). Returns MISSING or NULL when a
+ * collection is MISSING or not a collection, `true` when `visit` stopped early, else `false`.
+ * Source: couchbase/query `expression/coll_util.go` `collEval` ("length of shortest array").
  */
 export function compileBindings(bindings: Binding[], scope: Scope, compile: Compile): { iterate: Iterate; inner: Scope } {
   const exprs = bindings.map((b) => compile(b.expr, scope));
@@ -68,8 +82,9 @@ export function compileBindings(bindings: Binding[], scope: Scope, compile: Comp
       else ranges.push(r);
     }
     if (sawNull) return null;
-    let n = 0;
-    for (const r of ranges) n = Math.max(n, r.values.length);
+    let n = Infinity;
+    for (const r of ranges) n = Math.min(n, r.values.length);
+    if (ranges.length === 0) n = 0;
     // One inner environment per evaluation, rebound per position: no closure keeps it.
     const e = n > 0 ? childEnv(env) : env;
     for (let i = 0; i < n; i++) {
@@ -133,7 +148,11 @@ export function compileArrayFor(e: ArrayFor, scope: Scope, compile: Compile): Ev
   };
 }
 
-/** OBJECT name : value FOR … [WHEN c] END (non-string names and MISSING values are left out). */
+/**
+ * OBJECT name : value FOR … [WHEN c] END: a field per position; MISSING values are left out. A
+ * name that is MISSING makes the whole result MISSING, any other non-string name (NULL too)
+ * makes it NULL. Source: couchbase/query `expression/coll_object.go` `Object.Evaluate`.
+ */
 export function compileObjectFor(e: ObjectFor, scope: Scope, compile: Compile): Evaluator {
   const { iterate, inner } = compileBindings(e.bindings, scope, compile);
   const name = compile(e.name, inner);
@@ -141,13 +160,19 @@ export function compileObjectFor(e: ObjectFor, scope: Scope, compile: Compile): 
   const when = e.when ? compile(e.when, inner) : undefined;
   return (env, ctx) => {
     const out: ObjectValue = {};
+    let bad: null | undefined | false = false;
     const r = iterate(env, ctx, (x) => {
       if (when && !truth(when(x, ctx))) return false;
       const n = name(x, ctx);
+      if (typeof n !== 'string') {
+        bad = n === undefined ? undefined : null;
+        return true;
+      }
       const v = value(x, ctx);
-      if (typeof n === 'string' && v !== undefined) out[n] = v;
+      if (v !== undefined) out[n] = v;
       return false;
     });
-    return r === undefined || r === null ? r : out;
+    if (r === undefined || r === null) return r;
+    return bad === false ? out : bad;
   };
 }

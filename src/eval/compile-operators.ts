@@ -32,7 +32,14 @@ export function compileUnary(e: Unary, scope: Scope, compile: Compile): Evaluato
   return e.op === 'NOT' ? (env, ctx) => not3(x(env, ctx)) : (env, ctx) => negate(x(env, ctx));
 }
 
-/** Binary operators; AND/OR evaluate both sides only when needed to decide. */
+/**
+ * The warning of a division by zero (NULL result), whatever the dividend, unless an operand is
+ * MISSING; `%` by zero warns nothing. Source: couchbase/query `expression/arith_div.go`
+ * `Div.Evaluate`, `errors.NewDivideByZeroWarning` ("Division by 0.").
+ */
+export const DIVISION_BY_ZERO = 'Division by 0.';
+
+/** Binary operators; AND/OR evaluate both sides only when needed to decide; `/` by 0 warns. */
 export function compileBinary(e: Binary, scope: Scope, compile: Compile): Evaluator {
   const l = compile(e.left, scope);
   const r = compile(e.right, scope);
@@ -52,10 +59,16 @@ export function compileBinary(e: Binary, scope: Scope, compile: Compile): Evalua
       };
     case '||':
       return (env, ctx) => concat(l(env, ctx), r(env, ctx));
+    case '/':
+      return (env, ctx) => {
+        const a = l(env, ctx);
+        const b = r(env, ctx);
+        if (b === 0 && a !== undefined) ctx.warn(DIVISION_BY_ZERO);
+        return arith(op, a, b);
+      };
     case '+':
     case '-':
     case '*':
-    case '/':
     case '%':
       return (env, ctx) => arith(op, l(env, ctx), r(env, ctx));
     default:
@@ -79,7 +92,12 @@ export function compileLikeOp(e: Like, scope: Scope, compile: Compile): Evaluato
   return e.not ? (env, ctx) => not3(like(env, ctx)) : like;
 }
 
-/** `[NOT] IN`: TRUE if some element equals the operand. */
+/**
+ * `[NOT] IN`: TRUE if some element equals the operand; else NULL if the operand or an element is
+ * NULL (so NULL IN [] is FALSE), else FALSE. An element whose equality with the operand is NULL
+ * because NULLs are nested in them (`[1, null] IN [[1, null]]`) counts as not found.
+ * Source: couchbase/query `expression/coll_in.go` `In.Evaluate`.
+ */
 export function compileIn(e: In, scope: Scope, compile: Compile): Evaluator {
   const x = compile(e.operand, scope);
   const c = compile(e.collection, scope);
@@ -87,13 +105,11 @@ export function compileIn(e: In, scope: Scope, compile: Compile): Evaluator {
     const v = x(env, ctx);
     const arr = c(env, ctx);
     if (v === undefined || arr === undefined) return undefined;
-    // A NULL operand is NULL against each element, so NULL IN [] is FALSE (expression/coll_in.go).
     if (!Array.isArray(arr)) return null;
     let sawNull = false;
     for (const el of arr) {
-      const eq = equals(v, el);
-      if (eq === true) return true;
-      if (eq === null) sawNull = true;
+      if (el === null || v === null) sawNull = true;
+      else if (equals(v, el) === true) return true;
     }
     return sawNull ? null : false;
   };

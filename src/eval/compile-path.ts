@@ -55,17 +55,21 @@ export function compileDynamicField(e: DynamicField, scope: Scope, compile: Comp
   };
 }
 
-/** `a[i]`: arrays by integer position (negative from the end), objects by string name. */
+/**
+ * `a[i]`: the element of an array at an integer position (negative counts from the end), MISSING
+ * past either end or when `a` is not an array; a MISSING index gives MISSING. An index that is
+ * not an integer number (a string too: `a["x"]` never reads a field, `a.["x"]` does) gives NULL,
+ * or MISSING when `a` is MISSING. Source: couchbase/query `expression/nav_element.go`
+ * `Element.Evaluate` (and `Index()` of each value kind: MISSING unless an array).
+ */
 export function elementOf(t: Value, i: Value): Value {
-  if (t === undefined || i === undefined) return undefined;
-  if (Array.isArray(t)) {
-    if (typeof i !== 'number') return i === null ? null : undefined;
-    if (!Number.isInteger(i)) return undefined;
+  if (i === undefined) return undefined;
+  if (typeof i === 'number' && Number.isInteger(i)) {
+    if (!Array.isArray(t)) return undefined;
     const idx = i < 0 ? t.length + i : i;
     return idx >= 0 && idx < t.length ? t[idx] : undefined;
   }
-  if (typeof i === 'string') return getField(t, i);
-  return undefined;
+  return t === undefined ? undefined : null;
 }
 
 export function compileElement(e: Element, scope: Scope, compile: Compile): Evaluator {

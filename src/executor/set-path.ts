@@ -45,10 +45,16 @@ export function compilePath(e: Expr, alias: string, scope: Scope): CompiledPath 
   return { steps };
 }
 
+/**
+ * The name or position a step sets: `.f` a field name; `.[expr]` a string or integer; `[expr]`
+ * an integer only (a string in brackets sets nothing, as the reference's `Element.Set`,
+ * couchbase/query `expression/nav_element.go`).
+ */
 function key(step: Step, env: Env, rc: RunContext): string | number | undefined {
   if ('field' in step) return step.field;
   const v = 'dynamic' in step ? step.dynamic(env, rc) : step.index(env, rc);
-  return typeof v === 'string' || (typeof v === 'number' && Number.isInteger(v)) ? v : undefined;
+  if (typeof v === 'number' && Number.isInteger(v)) return v;
+  return typeof v === 'string' && 'dynamic' in step ? v : undefined;
 }
 
 /**

@@ -1,7 +1,8 @@
 /**
  * WHERE predicates and SELECT statements as N1QL text: ANY over TOKENS (IN and WITHIN, several
- * SATISFIES shapes), CONTAINS_TOKEN / HAS_TOKEN / _LIKE / _REGEXP, scalar comparisons, IN lists,
- * ranges, LIKE, the IS tests (alone and two on one key), NOT, AND and OR. Options are often an equivalent of an index's
+ * SATISFIES shapes), CONTAINS_TOKEN / HAS_TOKEN / _LIKE / _REGEXP, comparisons with scalars
+ * and with arrays and objects (NULL elements included), IN lists, ranges, LIKE, the IS tests
+ * (alone and two on one key), NOT, AND and OR. Options are often an equivalent of an index's
  * options (spec §10.2) and constants come from the documents' own tokens (a {@link Pool}).
  *
  *   predicates(pool, indexes).where → 'ANY v IN TOKENS(name, {"case": "lower"}) SATISFIES v = "hello" END'
@@ -37,7 +38,14 @@ export function predicates(pool: Pool, indexes: readonly IndexDef[], shape: Pred
   const allFields = shape.fields ?? FIELD_PATHS;
   const str = fc.constantFrom(...pool.tokens);
   const scalar = fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...pool.scalars) }, { weight: 1, arbitrary: str });
-  const constant = scalar.map(literal);
+  const composites = pool.composites ?? [];
+  const withNullElement = composites.filter((c) => c !== null && typeof c === 'object' && Object.values(c).includes(null));
+  // Mostly scalars; sometimes an array or object, often one with a NULL element, whose
+  // comparisons are NULL where collation still orders it (`tags > [null]`).
+  const composite = withNullElement.length ? fc.oneof(fc.constantFrom(...withNullElement), fc.constantFrom(...composites)) : fc.constantFrom(...composites);
+  const constant = composites.length ? fc.oneof({ weight: 4, arbitrary: scalar.map(literal) }, { weight: 1, arbitrary: composite.map(literal) }) : scalar.map(literal);
+  /** A range bound: as often an array or object as a scalar. */
+  const bound = composites.length ? fc.oneof(scalar.map(literal), composite.map(literal)) : constant;
   const tokenConst = fc.oneof({ weight: 6, arbitrary: str.map(literal) }, { weight: 1, arbitrary: fc.constantFrom('1', '1.0', 'true', 'null', '408', '""', '" "') });
   const likePattern = fc.oneof(
     { weight: 4, arbitrary: fc.tuple(str, fc.integer({ min: 1, max: 3 })).map(([s, n]) => `${likeEscape(firstChars(s, n))}%`) },
@@ -88,11 +96,19 @@ export function predicates(pool: Pool, indexes: readonly IndexDef[], shape: Pred
     fc.tuple(tokenTarget, regexp, fc.constantFrom('CONTAINS_TOKEN_REGEXP', 'CONTAINS_TOKEN_REGEX')).map(([t, r, fn]) => `${fn}(${t.f}, ${literal(r)}${t.o})`),
   );
 
+  // Ranges with an array or object bound matter on fields that hold arrays or objects, above
+  // all indexed ones: prefer those fields for them.
+  const compositeFields = (pool.compositeFields ?? []).filter((f) => allFields.includes(f));
+  const scalarIndexed = indexes.filter((i) => !i.tokens).map((i) => i.field);
+  const indexedComposite = compositeFields.filter((f) => scalarIndexed.includes(f));
+  const rangeFieldChoices = indexedComposite.length ? indexedComposite : compositeFields;
+  const rangeField = rangeFieldChoices.length ? fc.oneof(field, fc.constantFrom(...rangeFieldChoices)) : field;
+
   const scalarPredicate = fc.oneof(
     fc.tuple(field, constant).map(([f, c]) => `${f} = ${c}`),
     fc.tuple(field, fc.array(constant, { minLength: 1, maxLength: 3 })).map(([f, cs]) => `${f} IN [${cs.join(', ')}]`),
-    fc.tuple(field, fc.constantFrom('<', '<=', '>', '>='), constant).map(([f, op, c]) => `${f} ${op} ${c}`),
-    fc.tuple(field, constant, constant).map(([f, a, b]) => `${f} BETWEEN ${a} AND ${b}`),
+    fc.tuple(rangeField, fc.constantFrom('<', '<=', '>', '>='), bound).map(([f, op, c]) => `${f} ${op} ${c}`),
+    fc.tuple(rangeField, bound, bound).map(([f, a, b]) => `${f} BETWEEN ${a} AND ${b}`),
     fc.tuple(field, likePattern).map(([f, p]) => `${f} LIKE ${literal(p)}`),
     field.map((f) => `${f} IS NOT NULL`),
     field.map((f) => `${f} IS VALUED`),

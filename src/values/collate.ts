@@ -21,15 +21,46 @@ export function compareStrings(a: string, b: string): number {
   return a.length - b.length;
 }
 
-function sortedNames(o: ObjectValue): string[] {
+/** The names of an object sorted by code point. Source: couchbase/query `value/object.go` `sortedNames` (Go `sort.Strings`). */
+export function sortedNames(o: ObjectValue): string[] {
   return Object.keys(o).sort(compareStrings);
 }
 
 /**
- * N1QL collation: a total order over all values, used by ORDER BY, index keys, MIN/MAX and
- * ARRAY_SORT. MISSING < NULL < FALSE < TRUE < numbers < strings (code point order) < arrays
- * (element-wise, then length) < objects (by field count, then sorted names, then values).
- * Source: couchbase/query `value/*.go` `Collate`.
+ * Walks two objects with the same number of fields over the union of their names in code point
+ * order, and returns the first decision: at a name only one object has, the object lacking it is
+ * the larger one (±1); at a name both have, `compareValues` of the two values decides unless it
+ * is `isZero`. Returns 0 when every name and value agree. Shared by collation and comparison.
+ * Source: couchbase/query `value/object.go` `objectCollate` and `objectCompare` (combineNames).
+ */
+export function walkObjectNames<R>(x: ObjectValue, y: ObjectValue, compareValues: (a: Value, b: Value) => R, isZero: (r: R) => boolean): R | number {
+  const nx = sortedNames(x);
+  const ny = sortedNames(y);
+  let i = 0;
+  let j = 0;
+  while (i < nx.length || j < ny.length) {
+    // Both lists are sorted: their merge is the sorted union, and a name on one side only
+    // shows up as the smaller head.
+    const c = i >= nx.length ? 1 : j >= ny.length ? -1 : compareStrings(nx[i], ny[j]);
+    if (c > 0) return 1; // x lacks ny[j]: x is the larger
+    if (c < 0) return -1; // y lacks nx[i]: y is the larger
+    const r = compareValues(x[nx[i]], y[ny[j]]);
+    if (!isZero(r)) return r;
+    i++;
+    j++;
+  }
+  return 0;
+}
+
+const isZeroNumber = (c: number): boolean => c === 0;
+
+/**
+ * N1QL collation: a total order over all values, the one order of ORDER BY, index keys,
+ * MIN/MAX, ARRAY_SORT, GROUP BY and DISTINCT. MISSING < NULL < FALSE < TRUE < numbers <
+ * strings (code point order) < arrays (element-wise, then length) < objects (fewer fields
+ * first; then over the union of both objects' names in code point order, the object lacking a
+ * name is the larger, else the values at that name decide).
+ * Source: couchbase/query `value/*.go` `Collate`; `value/object.go` `objectCollate`.
  * @returns a negative number, 0 or a positive number
  */
 export function collate(a: Value, b: Value): number {
@@ -62,18 +93,9 @@ export function collate(a: Value, b: Value): number {
     default: {
       const x = a as ObjectValue;
       const y = b as ObjectValue;
-      const nx = sortedNames(x);
-      const ny = sortedNames(y);
-      if (nx.length !== ny.length) return nx.length - ny.length;
-      for (let i = 0; i < nx.length; i++) {
-        const c = compareStrings(nx[i], ny[i]);
-        if (c !== 0) return c;
-      }
-      for (const name of nx) {
-        const c = collate(x[name], y[name]);
-        if (c !== 0) return c;
-      }
-      return 0;
+      const size = Object.keys(x).length - Object.keys(y).length;
+      if (size !== 0) return size;
+      return walkObjectNames(x, y, collate, isZeroNumber);
     }
   }
 }

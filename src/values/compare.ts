@@ -1,4 +1,4 @@
-import { collate } from './collate.js';
+import { collate, walkObjectNames } from './collate.js';
 import { Kind, kindOf, type ObjectValue, type Value } from './value.js';
 
 /**
@@ -44,14 +44,41 @@ export function equals(a: Value, b: Value): boolean | null | undefined {
   }
 }
 
+/** The result of a comparison: a number (<0, 0, >0), NULL, or MISSING. */
+export type Comparison = number | null | undefined;
+
+const isZeroComparison = (c: Comparison): boolean => c === 0;
+
 /**
- * Three-valued ordering of `<`, `<=`, `>`, `>=`: MISSING if either side is MISSING, else NULL
- * if either is NULL, else the collation order (so values of different kinds compare by kind).
- * Source: couchbase/query `expression/comp_lt.go`.
+ * Three-valued ordering of `<`, `<=`, `>`, `>=` and BETWEEN (N1QL `Compare`, not `Collate`):
+ * MISSING if either side is MISSING, else NULL if either is NULL; values of different kinds
+ * compare by kind; arrays and objects compare element by element like collation, but the first
+ * element comparison that is not 0 decides, and when that is NULL (a NULL element met by a value
+ * or by another NULL) the result is NULL: `[null] < [1]` and `[null, 1] < [null, 2]` are NULL,
+ * `[1, null] < [2, null]` is TRUE. When the result is a number it has the sign of `collate`.
+ * Source: couchbase/query `expression/comp_lt.go` (`first.Compare(second)`), `value/array.go`
+ * `arrayCompare`, `value/object.go` `objectCompare`, `value/null.go` `nullValue.Compare`.
  * @returns a number (<0, 0, >0), or MISSING/NULL
  */
-export function compare(a: Value, b: Value): number | null | undefined {
+export function compare(a: Value, b: Value): Comparison {
   if (a === undefined || b === undefined) return undefined;
   if (a === null || b === null) return null;
-  return collate(a, b);
+  const ka = kindOf(a);
+  const kb = kindOf(b);
+  if (ka !== kb || (ka !== Kind.ARRAY && ka !== Kind.OBJECT)) return collate(a, b);
+  if (ka === Kind.ARRAY) {
+    const x = a as Value[];
+    const y = b as Value[];
+    for (let i = 0; i < x.length; i++) {
+      if (i >= y.length) return 1;
+      const c = compare(x[i], y[i]);
+      if (c !== 0) return c;
+    }
+    return x.length - y.length;
+  }
+  const x = a as ObjectValue;
+  const y = b as ObjectValue;
+  const size = Object.keys(x).length - Object.keys(y).length;
+  if (size !== 0) return size;
+  return walkObjectNames(x, y, compare, isZeroComparison);
 }

@@ -24,7 +24,9 @@ table('ARRAY_UNION', [
 table('ARRAY_INTERSECT', [
   [[[1, 2, 3, 2], [2, 3, 4], [3, 2]], [2, 3]],
   [[[1], [2]], []],
-  [[[null, 1], [null]], [null]],
+  // NULL elements are left out (func_array.go ArrayIntersect: only elements above NULL).
+  [[[null, 1], [null]], []],
+  [[[null, 1], [null, 1]], [1]],
   [[[1], 1], null],
   [[MISSING, [1]], MISSING],
   [[[1], MISSING], MISSING],

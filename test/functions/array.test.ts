@@ -169,6 +169,12 @@ table('ARRAY_REPEAT', [
   [[MISSING, 2], MISSING],
   [[1, MISSING], MISSING],
   [[1, null], null],
+  // Result size over 20 MiB (func_array.go ArrayRepeat: AnySize(first) * n; a string's size is
+  // its bytes): error 5010, as REPEAT.
+  [['x'.repeat(1000), 100000], throws(5010)],
+  [['x'.repeat(21), 1 << 20], throws(5010)],
+  [[{ a: 'x'.repeat(100) }, 200000], throws(5010)],
+  [['a', (1 << 20) + 1], throws(5010)],
 ]);
 
 table('ARRAY_REPLACE', [
@@ -180,4 +186,15 @@ table('ARRAY_REPLACE', [
   [[[1], 1, MISSING], MISSING],
   [[null, 1, 2], null],
   [['a', 1, 2], null],
+  // At most n replacements (func_array.go ArrayReplace num_replacements; arrayfun.adoc max_int).
+  [[[1, 2, 1, 1], 1, 9, 2], [9, 2, 9, 1]],
+  [[[1, 2, 1, 1], 1, 9, 0], [1, 2, 1, 1]],
+  [[[1, 2, 1, 1], 1, 9, -1], [1, 2, 1, 1]],
+  [[[1, 2, 1, 1], 1, 9, 10], [9, 2, 9, 9]],
+  [[[1, 2, 1, 1], 1, 9, 1.5], null],
+  [[[1, 2, 1, 1], 1, 9, '2'], null],
+  [[[1, 2, 1, 1], 1, 9, null], null],
+  [[[1, 2, 1, 1], 1, 9, MISSING], MISSING],
+  [[null, 1, 9, 1], null],
+  [[MISSING, 1, 9, null], MISSING],
 ]);

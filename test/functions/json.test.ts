@@ -16,6 +16,13 @@ table('DECODE_JSON', [
   [[1], null],
   [[MISSING], MISSING],
   [[null], null],
+  // Go encoding/json (func_json.go JSONDecode): an escaped lone surrogate decodes to U+FFFD,
+  // a pair to its character, in values and names alike.
+  [['"\\ud800"'], '\ufffd'],
+  [['"a\\udc00b"'], 'a\ufffdb'],
+  [['"\\ud800\\u0041"'], '\ufffdA'],
+  [['"\\ud83d\\ude00"'], '\u{1F600}'],
+  [['{"\\udfff":["\\ud800\\ud800"]}'], { '\ufffd': ['\ufffd\ufffd'] }],
 ]);
 table('JSON_DECODE', [[['[1]'], [1]], [[MISSING], MISSING], [[null], null], [[true], null]]);
 
@@ -26,6 +33,23 @@ table('ENCODE_JSON', [
   [[true], 'true'],
   [[null], 'null'],
   [[MISSING], ''],
+  // The reference's Value.MarshalJSON (value/object.go, value/float.go, value/string.go; go_json
+  // encode.go): names sorted by code point, numbers as FormatFloat 'f' -1, U+2028/U+2029
+  // escaped, invalid text as \ufffd, and in names only `<`, `>`, `&` escaped too.
+  [[{ b: 1, a: 2 }], '{"a":2,"b":1}'],
+  [[[1, { z: 1, y: [2] }]], '[1,{"y":[2],"z":1}]'],
+  [[1e21], '1000000000000000000000'],
+  [[0.0000001], '0.0000001'],
+  [[-1.5e-7], '-0.00000015'],
+  [[-0], '0'],
+  [['\u2028'], '"\\u2028"'],
+  [['a\u2029'], '"a\\u2029"'],
+  [['\ud800x'], '"\\ufffdx"'],
+  [['\u{1F600}'], '"\u{1F600}"'],
+  [['<a&b>'], '"<a&b>"'],
+  [[{ '<a&b>': '<' }], '{"\\u003ca\\u0026b\\u003e":"<"}'],
+  [[{ '\u{1F600}': 1, '\uE000': 2, B: 3 }], '{"B":3,"\uE000":2,"\u{1F600}":1}'],
+  [['q"\\\n\t'], '"q\\"\\\\\\n\\t"'],
 ]);
 table('JSON_ENCODE', [[[[1]], '[1]'], [[MISSING], ''], [[null], 'null']]);
 
@@ -34,6 +58,9 @@ table('ENCODED_SIZE', [
   [['é'], 4],
   [[null], 4],
   [[MISSING], 0],
+  // Bytes of the reference's JSON text (func_json.go EncodedSize: len(arg.MarshalJSON())).
+  [[{ b: 1, a: 2, c: 1e21 }], 40],
+  [['\u2028'], 8],
 ]);
 
 table('POLY_LENGTH', [

@@ -20,6 +20,23 @@ table('OBJECT_PAIRS', [
   [[[]], null],
   [[MISSING], MISSING],
   [[null], null],
+  // The options argument (func_obj.go ObjectPairs: MaxArgs 2, "types").
+  [[{ b: 1, a: 'x' }, { types: true }], [{ name: 'a', type: 'string' }, { name: 'b', type: 'number' }]],
+  [[{ c: [], b: null, a: {} }, { types: true }], [{ name: 'a', type: 'object' }, { name: 'b', type: 'null' }, { name: 'c', type: 'array' }]],
+  [[{ a: 1 }, { types: false }], [{ name: 'a', val: 1 }]],
+  [[{ a: 1 }, { types: 'yes' }], [{ name: 'a', val: 1 }]],
+  [[{ a: 1 }, {}], [{ name: 'a', val: 1 }]],
+  [[{ a: 1 }, MISSING], MISSING],
+  [[{ a: 1 }, null], null],
+  [[{ a: 1 }, 1], null],
+  [[MISSING, { types: true }], MISSING],
+  [[null, MISSING], null],
+  [[1, { types: true }], null],
+]);
+table('OBJECT_OUTER_PAIRS', [
+  [[{ b: 1, a: 'x' }, { types: true }], [{ name: 'a', type: 'string' }, { name: 'b', type: 'number' }]],
+  [[MISSING], MISSING],
+  [[null], null],
 ]);
 table('OBJECT_UNWRAP', [[[{ a: 'x' }], 'x'], [[{ a: 1, b: 2 }], null], [[{}], null], [[1], null], [[MISSING], MISSING], [[null], null]]);
 

@@ -106,6 +106,11 @@ table('REVERSE', [
   [['racecar'], 'racecar'],
   [['😀a'], 'a😀'],
   [['e\u0301a'], 'ae\u0301'], // a combining mark stays after its base
+  // util ReversePreservingCombiningCharacters skips every utf8.RuneError rune, U+FFFD included.
+  [['a\ufffdb'], 'ba'],
+  [['\ufffd'], ''],
+  [['ab\ufffd\u0301c'], 'c\u0301ba'], // a mark after U+FFFD is a cluster of its own
+  [['\u0301a'], 'a\u0301'], // a leading mark is its own cluster too
   [[''], ''],
   [[MISSING], MISSING],
   [[null], null],
@@ -116,6 +121,13 @@ table('TITLE', [
   [[S], 'N1ql Is Awesome'],
   [["don't STOP"], "Don'T Stop"],
   [['hello_world-x'], 'Hello_world-X'],
+  // Go strings.Title applies unicode.ToTitle: digraphs title-case to ǅ ǈ ǋ ǲ, Georgian
+  // Mkhedruli letters to themselves (their upper case, Mtavruli, is not used).
+  [['ǆa ǅb'], 'ǅa ǅb'],
+  [['ǳa ǉb ǌc'], 'ǲa ǈb ǋc'],
+  [['ǄA'], 'ǅa'],
+  [['ანა ბი'], 'ანა ბი'],
+  [['ᲐᲜᲐ'], 'ანა'],
   [[''], ''],
   [[MISSING], MISSING],
   [[null], null],

@@ -9,7 +9,8 @@
  */
 import { collate, equals, type Value } from '../../values/index.js';
 import type { FunctionDef } from './function-def.js';
-import { finite, isArrayValue, isInt, RANGE_LIMIT, rangeError, strictFn } from './support.js';
+import { finite, isArrayValue, isInt, MAX_RESULT_BYTES, RANGE_LIMIT, rangeError, strictFn } from './support.js';
+import { valueSize } from './value-size.js';
 
 /** A strict function whose first argument must be an array. */
 function arrFn(name: string, min: number, max: number, body: (a: Value[], rest: Value[]) => Value, aliases?: string[]): FunctionDef {
@@ -109,18 +110,29 @@ export const arrayFunctions: FunctionDef[] = [
     if (pos < 0 || pos > a.length) return null;
     return [...a.slice(0, pos), ...vs, ...a.slice(pos)];
   }),
-  /** ARRAY_REPEAT(v, n): `v` (NULL too) repeated `n` times; `n` a non-negative integer. */
+  /**
+   * ARRAY_REPEAT(v, n): `v` (NULL too) repeated `n` times; `n` a non-negative integer. More than
+   * 2^20 elements, or a result whose size (the reference's size of `v` × `n`) is over 20 MiB, is
+   * error 5010, as REPEAT. Source: couchbase/query `expression/func_array.go` `ArrayRepeat`.
+   */
   insertFn('ARRAY_REPEAT', 2, 2, ([v, n]) => {
     if (!isInt(n) || n < 0) return null;
-    if (n > RANGE_LIMIT) throw rangeError('ARRAY_REPEAT()');
+    if (n > RANGE_LIMIT || valueSize(v) * n > MAX_RESULT_BYTES) throw rangeError('ARRAY_REPEAT()');
     return new Array<Value>(n).fill(v);
   }),
   /**
-   * ARRAY_REPLACE(a, v1, v2 [, n]): elements = v1 replaced by v2 (NULL allowed); NULL `v1`
-   * gives NULL. The reference ignores `n`; so do we.
+   * ARRAY_REPLACE(a, v1, v2 [, n]): elements = v1 replaced by v2 (NULL allowed), at most `n`
+   * of them (the first ones; none when `n` ≤ 0). NULL `v1`, or an `n` that is not an integer
+   * number (NULL too), gives NULL. Source: couchbase/query `expression/func_array.go`
+   * `ArrayReplace` (`num_replacements`).
    */
-  insertFn('ARRAY_REPLACE', 3, 4, ([a, v1, v2]) => {
-    if (!isArrayValue(a) || v1 === null) return null;
-    return a.map((e) => (equals(v1, e) === true ? v2 : e));
+  insertFn('ARRAY_REPLACE', 3, 4, ([a, v1, v2, ...max]) => {
+    if (!isArrayValue(a) || v1 === null || (max.length > 0 && !isInt(max[0]))) return null;
+    let left = max.length > 0 ? (max[0] as number) : Infinity;
+    return a.map((e) => {
+      if (left <= 0 || equals(v1, e) !== true) return e;
+      left--;
+      return v2;
+    });
   }),
 ];

@@ -1,22 +1,42 @@
 /**
  * JSON functions. Reference: couchbase/query `expression/func_json.go`; docs `jsonfun.adoc`.
  */
-import { isObject, jsonSize, toJSON, type Value } from '../../values/index.js';
+import { isObject, type Value } from '../../values/index.js';
+import { marshalJSON } from './go-json.js';
 import type { FunctionDef } from './function-def.js';
 import { goTrimSpace, isString, utf8Length } from './support.js';
 
+/** A lone surrogate (a high one not followed by a low one, or a low one not after a high one). */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+/** Text that may decode to a lone surrogate: an escape `\uD800`–`\uDFFF`, or a raw surrogate. */
+const MAY_HAVE_SURROGATES = /\\u[dD][89a-fA-F]|[\ud800-\udfff]/;
+
+/** `v` with every lone surrogate in its strings and names replaced by U+FFFD. */
+function wellFormed(v: Value): Value {
+  if (typeof v === 'string') return v.replace(LONE_SURROGATE, '\ufffd');
+  if (Array.isArray(v)) return v.map(wellFormed);
+  if (!isObject(v)) return v;
+  const out: Record<string, Value> = {};
+  for (const k of Object.keys(v)) Object.defineProperty(out, wellFormed(k) as string, { value: wellFormed(v[k]), writable: true, enumerable: true, configurable: true });
+  return out;
+}
+
 /**
  * DECODE_JSON: the text, trimmed of white space, parsed as JSON. Empty text and invalid JSON
- * give NULL, as the reference's code does (its docs say the empty string is MISSING).
+ * give NULL, as the reference's code does (its docs say the empty string is MISSING). A `\u`
+ * escape of a lone surrogate decodes to U+FFFD, as Go's `encoding/json` does (a pair decodes to
+ * its character). Source: couchbase/query `expression/func_json.go` `JSONDecode`.
  */
 function decode(s: string): Value {
   const t = goTrimSpace(s);
   if (t === '') return null;
+  let v: Value;
   try {
-    return JSON.parse(t) as Value;
+    v = JSON.parse(t) as Value;
   } catch {
     return null;
   }
+  return MAY_HAVE_SURROGATES.test(t) ? wellFormed(v) : v;
 }
 
 export const jsonFunctions: FunctionDef[] = [
@@ -30,21 +50,28 @@ export const jsonFunctions: FunctionDef[] = [
     fn: ([s]) => (isString(s) ? decode(s) : null),
   },
   {
-    /** ENCODE_JSON(v), alias JSON_ENCODE: the JSON text of any value; MISSING → "" (docs). */
+    /**
+     * ENCODE_JSON(v), alias JSON_ENCODE: the reference's JSON text of any value (sorted names,
+     * numbers never in exponent form, U+2028/U+2029 escaped: see go-json.ts); MISSING → "" (docs).
+     * Source: couchbase/query `expression/func_json.go` `JSONEncode` (`arg.MarshalJSON()`).
+     */
     name: 'ENCODE_JSON',
     aliases: ['JSON_ENCODE'],
     minArgs: 1,
     maxArgs: 1,
     nulls: 'custom',
-    fn: ([v]) => toJSON(v),
+    fn: ([v]) => marshalJSON(v),
   },
   {
-    /** ENCODED_SIZE(v): bytes of the JSON text; never MISSING or NULL (0 for MISSING). */
+    /**
+     * ENCODED_SIZE(v): UTF-8 bytes of ENCODE_JSON's text; never MISSING or NULL (0 for MISSING).
+     * Source: couchbase/query `expression/func_json.go` `EncodedSize`.
+     */
     name: 'ENCODED_SIZE',
     minArgs: 1,
     maxArgs: 1,
     nulls: 'custom',
-    fn: ([v]) => jsonSize(v),
+    fn: ([v]) => utf8Length(marshalJSON(v)),
   },
   {
     /**

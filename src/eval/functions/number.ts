@@ -6,6 +6,7 @@
  */
 import type { Value } from '../../values/index.js';
 import type { FunctionDef } from './function-def.js';
+import { goPowInt } from './go-pow.js';
 import { finite, isInt, strictFn } from './support.js';
 
 /** A strict function of number arguments whose result is NULL unless finite. */
@@ -14,21 +15,25 @@ function numFn(name: string, arity: number, f: (...x: number[]) => number, alias
 }
 
 /**
- * The reference's `roundFloat`: scale by 10^digits, add 0.5 to the magnitude and floor; with
- * `toEven`, an exact .5 tie goes to the even neighbour (ROUND(2.5) = 2, ROUND(3.5) = 4).
+ * The reference's `roundFloat`: scale by 10^digits (Go's `math.Pow`, see go-pow.ts), add 0.5 to
+ * the magnitude and floor; with `toEven`, an exact .5 tie goes to the even neighbour
+ * (ROUND(2.5) = 2, ROUND(3.5) = 4). Source: couchbase/query `expression/func_num.go` `roundFloat`.
  */
 function roundTo(x: number, digits: number, toEven: boolean): number {
   const sign = x < 0 ? -1 : 1;
-  const pow = 10 ** digits;
+  const pow = goPowInt(10, digits);
   const intermed = Math.abs(x) * pow + 0.5;
   let r = Math.floor(intermed);
   if (toEven && r === intermed && r % 2 !== 0) r--;
   return (sign * r) / pow;
 }
 
-/** The reference's `truncateFloat`: scale by 10^digits, truncate, scale back. */
+/**
+ * The reference's `truncateFloat`: scale by 10^digits (Go's `math.Pow`), truncate, scale back.
+ * Source: couchbase/query `expression/func_num.go` `truncateFloat`.
+ */
 function truncTo(x: number, digits: number): number {
-  const pow = 10 ** digits;
+  const pow = goPowInt(10, digits);
   return Math.trunc(x * pow) / pow;
 }
 

@@ -4,7 +4,7 @@
  * code point (Go string order). OBJECT_ADD and OBJECT_PUT are 'custom': the value may be NULL
  * (stored) or MISSING (OBJECT_ADD: no change; OBJECT_PUT: the field is removed).
  */
-import { compareStrings, equals, isObject, type ObjectValue, type Value } from '../../values/index.js';
+import { compareStrings, equals, isObject, typeName, type ObjectValue, type Value } from '../../values/index.js';
 import type { FunctionDef } from './function-def.js';
 import { isString } from './support.js';
 
@@ -51,8 +51,33 @@ export const objectFunctions: FunctionDef[] = [
   objFn('OBJECT_NAMES', (o) => sortedNames(o)),
   /** OBJECT_VALUES(o): field values, in the order of the sorted names. */
   objFn('OBJECT_VALUES', (o) => sortedNames(o).map((n) => o[n]), ['OBJECT_OUTER_VALUES', 'OBJECT_OUTERVALUES']),
-  /** OBJECT_PAIRS(o): `[{name, val}]`, sorted by name. */
-  objFn('OBJECT_PAIRS', (o) => sortedNames(o).map((n) => ({ name: n, val: o[n] })), ['OBJECT_OUTER_PAIRS', 'OBJECT_OUTERPAIRS']),
+  {
+    /**
+     * OBJECT_PAIRS(o [, options]): `[{name, val}]` sorted by name; with `{"types": true}`,
+     * `[{name, type}]` (the TYPE() name of each value). MISSING `o` → MISSING, a non-object `o`
+     * → NULL; then a MISSING options argument → MISSING, a non-object one → NULL; a `types`
+     * that is not a boolean counts as false. Source: couchbase/query `expression/func_obj.go`
+     * `ObjectPairs.Evaluate`.
+     */
+    name: 'OBJECT_PAIRS',
+    aliases: ['OBJECT_OUTER_PAIRS', 'OBJECT_OUTERPAIRS'],
+    minArgs: 1,
+    maxArgs: 2,
+    nulls: 'custom',
+    fn: ([o, ...options]) => {
+      if (o === undefined) return undefined;
+      if (!isObject(o)) return null;
+      let types = false;
+      if (options.length > 0) {
+        const opts = options[0];
+        if (opts === undefined) return undefined;
+        if (!isObject(opts)) return null;
+        const t = Object.prototype.hasOwnProperty.call(opts, 'types') ? opts.types : undefined;
+        types = t === true;
+      }
+      return sortedNames(o).map((n) => (types ? { name: n, type: typeName(o[n]) } : { name: n, val: o[n] }));
+    },
+  },
   /** OBJECT_UNWRAP(o): the value of a one-field object; NULL for any other object. */
   objFn('OBJECT_UNWRAP', (o) => {
     const names = Object.keys(o);

@@ -5,7 +5,8 @@
  */
 import type { Value } from '../../values/index.js';
 import type { FunctionDef } from './function-def.js';
-import { goFields, goTitle, isInt, isString, MAX_RESULT_BYTES, RANGE_LIMIT, rangeError, utf8Length } from './support.js';
+import { goFields, isInt, isString, MAX_RESULT_BYTES, RANGE_LIMIT, rangeError, utf8Length } from './support.js';
+import { goTitle } from './title-case.js';
 
 /** The reference's default trim set (`_WHITESPACE`): space, tab, LF, FF, CR (not VT). */
 const WHITESPACE = ' \t\n\f\r';
@@ -70,12 +71,26 @@ function replace(s: string, old: string, repl: string, n: number): string {
   return out + s.slice(from);
 }
 
-/** Reverses code points, keeping combining marks after their base character. */
+/** U+FFFD or a lone surrogate: what Go sees as `utf8.RuneError`. */
+const RUNE_ERROR = /^(?:\ufffd|[\ud800-\udfff])$/;
+
+/**
+ * Reverses code points, keeping combining marks (Mn, Mc, Me) after their base character, and
+ * leaves out U+FFFD (and lone surrogates): the reference skips every `utf8.RuneError` rune,
+ * a genuine U+FFFD included, and marks right after one start a new cluster.
+ * Source: couchbase/query `util` `ReversePreservingCombiningCharacters` (Reverse.Evaluate).
+ */
 function reverse(s: string): string {
   const clusters: string[] = [];
+  let attach = false;
   for (const ch of s) {
-    if (clusters.length > 0 && /^\p{M}$/u.test(ch)) clusters[clusters.length - 1] += ch;
+    if (RUNE_ERROR.test(ch)) {
+      attach = false;
+      continue;
+    }
+    if (attach && /^\p{M}$/u.test(ch)) clusters[clusters.length - 1] += ch;
     else clusters.push(ch);
+    attach = true;
   }
   return clusters.reverse().join('');
 }
@@ -123,7 +138,7 @@ export const stringEditFunctions: FunctionDef[] = [
     },
   },
   {
-    /** REVERSE(s): code points in reverse order, combining marks kept with their base. */
+    /** REVERSE(s): code points in reverse order, combining marks kept with their base, U+FFFD left out. */
     name: 'REVERSE',
     minArgs: 1,
     maxArgs: 1,

@@ -98,25 +98,6 @@ export function goUpper(s: string): string {
   return foldCase(s, 'upper', false);
 }
 
-// Go strings.Title's word separator: ASCII other than letters, digits and '_'; beyond
-// ASCII only white space.
-function isTitleSeparator(ch: string): boolean {
-  const c = ch.codePointAt(0)!;
-  if (c <= 0x7f) return !/[0-9A-Za-z_]/.test(ch);
-  return /^[\p{L}\p{Nd}]$/u.test(ch) ? false : isGoSpace(c);
-}
-
-/** Go `strings.Title(strings.ToLower(s))`: the reference's TITLE/INITCAP. */
-export function goTitle(s: string): string {
-  let out = '';
-  let prev = ' ';
-  for (const ch of goLower(s)) {
-    out += isTitleSeparator(prev) ? goUpper(ch) : ch;
-    prev = ch;
-  }
-  return out;
-}
-
 /** The reference's `RANGE_LIMIT` for generated arrays and the REPEAT() result cap. */
 export const RANGE_LIMIT = 1 << 20;
 export const MAX_RESULT_BYTES = 20 * 1024 * 1024;

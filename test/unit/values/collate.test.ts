@@ -28,8 +28,8 @@ const ascending: Value[] = [
   {},
   { b: 0 },
   { a: 1, b: 0 },
-  { a: 2, b: 0 },
   { a: 1, c: 0 },
+  { a: 2, b: 0 },
 ];
 
 describe('collate', () => {
@@ -41,6 +41,29 @@ describe('collate', () => {
       }
     }
   });
+
+  // couchbase/query value/object.go objectCollate: fewer fields first; then over the union of
+  // both objects' names in code point order, the object lacking a name is the larger, else the
+  // values at that name decide (not the sorted name lists first, then the values).
+  const objects: [Value, Value, number][] = [
+    [{ a: 2, b: 0 }, { a: 1, c: 0 }, 1],
+    [{ a: 1, c: 1 }, { a: 2, b: 1 }, -1],
+    [{ a: 1, b: 0 }, { a: 1, c: 0 }, -1],
+    [{ b: 0 }, { a: 0 }, 1],
+    [{ a: 9 }, { b: 0 }, -1],
+    [{ z: 1 }, { a: 1, b: 1 }, -1],
+    [{ a: [1], b: null }, { a: [1], b: null }, 0],
+    [{ a: null }, { a: 1 }, -1],
+    [{ a: { x: 2, y: 0 } }, { a: { x: 1, z: 0 } }, 1],
+    // U+E000 sorts before U+1F600 by code point (not by UTF-16 unit): the first lacks it.
+    [{ '\u{1F600}': 0 }, { '\uE000': 0 }, 1],
+  ];
+  for (const [a, b, sign] of objects) {
+    it(`collates ${JSON.stringify(a)} ${sign < 0 ? '<' : sign > 0 ? '>' : '='} ${JSON.stringify(b)} (objectCollate)`, () => {
+      expect(Math.sign(collate(a, b))).toBe(sign);
+      expect(Math.sign(collate(b, a)) + 0).toBe(-sign + 0);
+    });
+  }
 
   it('compares strings by code point, not UTF-16 unit', () => {
     // U+1F600 is a surrogate pair in UTF-16 (0xD83D…) but sorts after U+E000 by code point.

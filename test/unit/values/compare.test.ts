@@ -41,4 +41,32 @@ describe('compare (three-valued ordering)', () => {
     expect(compare(true, 0)).toBeLessThan(0);
     expect(compare([1], 'z')).toBeGreaterThan(0);
   });
+  // couchbase/query value/array.go arrayCompare, value/object.go objectCompare,
+  // value/null.go nullValue.Compare: the first element comparison that is not 0 decides, and a
+  // NULL one makes the whole comparison NULL.
+  const nested: [Value, Value, number | null][] = [
+    [[null], [1], null],
+    [[1], [null], null],
+    [[null, 1], [null, 2], null],
+    [{ a: null }, { a: 1 }, null],
+    [[1, null], [2, null], -1],
+    [[null], [], 1],
+    [[], [null], -1],
+    [[1], [1, null], -1],
+    [[1, null], [1, null], null],
+    [[null], 'z', 1],
+    [{ a: null }, { b: null }, -1],
+    [{ a: 1, b: null }, { a: 2, b: null }, -1],
+    [{ a: [null] }, { a: [0] }, null],
+    [{ a: 1 }, { a: null, b: 1 }, -1],
+    [[[null]], [[1]], null],
+    [[{ a: 2, b: 0 }], [{ a: 1, c: 0 }], 1],
+  ];
+  for (const [a, b, r] of nested) {
+    it(`compare(${JSON.stringify(a)}, ${JSON.stringify(b)}) is ${r === null ? 'NULL' : r < 0 ? 'negative' : 'positive'}`, () => {
+      const c = compare(a, b);
+      if (r === null) expect(c).toBe(null);
+      else expect(Math.sign(c as number)).toBe(r);
+    });
+  }
 });
