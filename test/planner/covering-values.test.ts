@@ -17,12 +17,12 @@ describe('covering scans over collation-equal keys', () => {
       const p = await scanPair(order === 'd1 first' ? { d1, d2 } : { d2, d1 }, ['CREATE INDEX ixo ON ks(o)', 'CREATE INDEX ixz ON ks(z)', 'CREATE INDEX ixa ON ks(a)', 'CREATE INDEX ixsz ON ks(s, z)']);
       try {
         const covering = async (q: string) => expect(JSON.stringify(await p.indexed.explain(q))).toContain('"covers"');
-        const q1 = 'SELECT META().id, ENCODE_JSON(o) AS e FROM ks WHERE o IS NOT NULL';
+        // Field order shows only in the result's JSON text (ENCODE_JSON sorts names, as the reference's).
+        const q1 = 'SELECT RAW [META().id, o] FROM ks WHERE o IS NOT NULL ORDER BY META().id';
         await covering(q1);
-        await p.expectRows(q1, [
-          { id: 'd1', e: '{"x":1,"y":2}' },
-          { id: 'd2', e: '{"y":2,"x":1}' },
-        ]);
+        for (const db of [p.plain, p.indexed]) {
+          expect(JSON.stringify((await db.query(q1)).results)).toBe('[["d1",{"x":1,"y":2}],["d2",{"y":2,"x":1}]]');
+        }
         const q2 = 'SELECT META().id, ATAN2(z, -1) AS r FROM ks WHERE z = 0';
         await covering(q2);
         await p.expectRows(q2, [
