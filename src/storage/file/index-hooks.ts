@@ -129,8 +129,8 @@ export async function compactIndexes(ks: FileKeyspace, logs: IndexLog[], options
         if (w) await w;
       }
       await old.drain(); // the records before `start` are on disk, so none of them reaches the new file
-      await old.pause();
       paused = true;
+      await old.pause();
       if (abortedBy(ks, options.signal) || ks.indexLogs.get(log.name) !== log) {
         result.cancelled = true;
         result.bytesAfter += old.size;
