@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { link, open, readdir, readFile, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 
@@ -7,6 +8,8 @@ interface Owner {
   pid: number;
   /** Random, one per acquisition: tells two holders with the same pid apart. */
   token: string;
+  /** When the process started (`<boot id>:<start time>`, Linux), to notice a pid used again; absent where unknown. */
+  start?: string;
 }
 
 /** What a lock file holds: its owner, or the text when it is not a valid owner. */
@@ -16,13 +19,25 @@ type Found = { owner: Owner } | { unreadable: string };
 const ATTEMPTS = 200;
 
 /**
+ * The tokens of the locks this process holds or is acquiring. Kept on `globalThis` so that two
+ * copies of this module in one process (e.g. the sources and the build) share it.
+ */
+const mine: Set<string> = ((globalThis as Record<symbol, Set<string> | undefined>)[Symbol.for('tokenql.directoryLocks')] ??= new Set());
+
+/**
  * The lock of a data directory (docs/storage.md "Lock"). `DIR/LOCK` holds its owner as JSON,
- * `{"pid", "token"}`; it is written complete to `LOCK.<token>.tmp`, synced, and hard-linked to
+ * `{"pid", "token", "start"}`; it is written complete to `LOCK.<token>.tmp`, synced, and hard-linked to
  * `LOCK` (`link` never replaces a file), so no reader ever sees a partial lock, and a lock file
  * that is not a valid owner is treated as held. A stale lock (its process is gone) is removed
  * only by the one process that created `LOCK.<its token>.takeover` (again with `link`), and only
  * after reading that `LOCK` still is that stale lock; so two processes that found the same stale
  * lock cannot both take it over (a durability audit, B2).
+ *
+ * Whether the owner still runs: a lock with this process's pid is held only if its token is one
+ * of this process's locks (otherwise it was left by a dead process that had the same pid, as
+ * after a container restart); another pid must be alive and, where the start time of processes
+ * can be read (Linux `/proc`), must have started when the owner did (otherwise the pid now
+ * belongs to another program). A durability audit, B3.
  */
 export class DirectoryLock {
   private constructor(
@@ -36,13 +51,16 @@ export class DirectoryLock {
    */
   static async acquire(dir: string): Promise<DirectoryLock> {
     const path = join(dir, 'LOCK');
-    const owner: Owner = { pid: process.pid, token: randomBytes(12).toString('hex') };
+    const owner: Owner = { pid: process.pid, token: randomBytes(12).toString('hex'), start: startOf(process.pid) };
     const tmp = join(dir, `LOCK.${owner.token}.tmp`);
     const text = JSON.stringify(owner) + '\n';
-    await writeSynced(tmp, text);
+    mine.add(owner.token);
+    let locked = false;
     try {
+      await writeSynced(tmp, text);
       for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
         if (await linkExclusive(tmp, text, path)) {
+          locked = true;
           await removeLeftovers(dir, owner.token);
           return new DirectoryLock(path, owner);
         }
@@ -56,6 +74,7 @@ export class DirectoryLock {
       }
       throw new Error(`Cannot lock the data directory ${dir}: another process keeps taking over its stale lock`);
     } finally {
+      if (!locked) mine.delete(owner.token);
       await unlink(tmp).catch(() => {});
     }
   }
@@ -64,6 +83,7 @@ export class DirectoryLock {
   async release(): Promise<void> {
     const found = await readLock(this.path);
     if (found && 'owner' in found && found.owner.token === this.owner.token) await unlink(this.path).catch(() => {});
+    mine.delete(this.owner.token);
   }
 }
 
@@ -113,7 +133,9 @@ async function readLock(path: string): Promise<Found | undefined> {
   if (legacy) return { owner: { pid: Number(legacy[1]), token: `pid-${legacy[1]}` } };
   try {
     const o = JSON.parse(text) as Partial<Owner>;
-    if (Number.isSafeInteger(o.pid) && o.pid! > 0 && typeof o.token === 'string' && /^[\w-]+$/.test(o.token)) return { owner: { pid: o.pid!, token: o.token } };
+    if (Number.isSafeInteger(o.pid) && o.pid! > 0 && typeof o.token === 'string' && /^[\w-]+$/.test(o.token)) {
+      return { owner: { pid: o.pid!, token: o.token, start: typeof o.start === 'string' ? o.start : undefined } };
+    }
   } catch {
     // not JSON: reported as unreadable below
   }
@@ -122,7 +144,25 @@ async function readLock(path: string): Promise<Found | undefined> {
 
 /** Whether the owner of a lock or claim may still be running (then its file is not stale). */
 function running(o: Owner): boolean {
-  return o.pid === process.pid || alive(o.pid);
+  if (o.pid === process.pid) return mine.has(o.token);
+  if (!alive(o.pid)) return false;
+  const now = o.start === undefined ? undefined : startOf(o.pid);
+  return now === undefined || now === o.start;
+}
+
+let bootId: string | undefined;
+
+/** When process `pid` started, as `<boot id>:<start time in clock ticks>` (Linux); undefined where unknown. */
+function startOf(pid: number): string | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const start = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]; // field 22, starttime
+    if (!start || !/^\d+$/.test(start)) return undefined;
+    bootId ??= readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
+    return `${bootId}:${start}`;
+  } catch {
+    return undefined;
+  }
 }
 
 /**

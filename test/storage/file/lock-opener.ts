@@ -1,7 +1,8 @@
 /**
  * The child process of lock-race.test.ts. Prints `READY`, then for each line on stdin:
  * `open`: opens the data directory `argv[2]` and prints `OPENED` (after writing the document
- * `<pid>-<n>`) or `REFUSED <message>`; `close`: closes it if it is open and prints `CLOSED`.
+ * `<pid>-<n>` of bucket `b`, or `argv[3]` if given, and waiting for its acknowledgement) or
+ * `REFUSED <message>`; `close`: closes it if it is open and prints `CLOSED`.
  * Exits when stdin ends.
  */
 import { createInterface } from 'node:readline';
@@ -14,7 +15,8 @@ for await (const line of createInterface({ input: process.stdin })) {
   if (line === 'open') {
     try {
       db = await Database.open({ path: process.argv[2], logger: { warn: () => {}, error: () => {} } });
-      await db.upsert('b', `${process.pid}-${n++}`, { pid: process.pid });
+      if (process.argv[3]) await db.upsert('b', process.argv[3], { acknowledged: true });
+      else await db.upsert('b', `${process.pid}-${n++}`, { pid: process.pid });
       process.stdout.write('OPENED\n');
     } catch (e) {
       process.stdout.write(`REFUSED ${(e as Error).message.replace(/\n/g, ' ')}\n`);

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Database } from '../../../src/index.js';
 import { DirectoryLock } from '../../../src/storage/file/lock.js';
-import { tempDir } from './helpers.js';
+import { lineReader, tempDir } from './helpers.js';
 
 /** Reads of a `LOCK` file wait at these gates, one per read, in order, while any are queued. */
 const gates: { reached: () => void; open: Promise<void> }[] = [];
@@ -136,21 +136,9 @@ function startOpeners(script: string, dir: string, n: number): { next: () => Pro
   return Array.from({ length: n }, () => {
     const k = spawn(process.execPath, ['--import', 'tsx', script, dir], { stdio: ['pipe', 'pipe', 'inherit'] });
     const exit = new Promise((r) => k.on('exit', r));
-    let buf = '';
-    const waiting: ((line: string) => void)[] = [];
-    const queue: string[] = [];
-    k.stdout.on('data', (c: Buffer) => {
-      buf += c.toString('utf8');
-      for (let i = buf.indexOf('\n'); i >= 0; i = buf.indexOf('\n')) {
-        const line = buf.slice(0, i);
-        buf = buf.slice(i + 1);
-        const w = waiting.shift();
-        if (w) w(line);
-        else queue.push(line);
-      }
-    });
+    const next = lineReader(k.stdout);
     return {
-      next: () => (queue.length ? Promise.resolve(queue.shift()!) : new Promise<string>((r) => waiting.push(r))),
+      next,
       send: (line) => void k.stdin.write(line + '\n'),
       end: () => {
         k.stdin.end();
