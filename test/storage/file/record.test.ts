@@ -113,3 +113,53 @@ describe('recovery', () => {
     await db.close();
   });
 });
+
+/**
+ * A record whose checksum is good but whose payload has not the shape of its type is damage,
+ * reported with file and offset, and skipped by `repair` (docs/storage.md "Recovery"). A
+ * durability audit (B5) found such records crashing the open with a TypeError, or read as
+ * documents with a numeric or undefined key, an undefined value or a NaN cas.
+ */
+describe('records with a good checksum and the wrong payload (B5)', () => {
+  const cases: [string, number, string][] = [
+    ['PUT null', RecordType.PUT, 'null'],
+    ['PUT object', RecordType.PUT, '{"x":1}'],
+    ['PUT []', RecordType.PUT, '[]'],
+    ['PUT numeric key', RecordType.PUT, '[42,1,0,1,{"a":2}]'],
+    ['PUT without value', RecordType.PUT, '["k2"]'],
+    ['PUT string cas', RecordType.PUT, '["k3","abc",0,"x",{"a":3}]'],
+    ['PUT empty key', RecordType.PUT, '["",1,0,1,{}]'],
+    ['DEL string', RecordType.DEL, '"k1"'],
+    ['DEL []', RecordType.DEL, '[]'],
+    ['DEL negative time', RecordType.DEL, '["k1",1,2,-5]'],
+    ['FILE in the middle', RecordType.FILE, '{"format":"tokenql-data","version":1}'],
+    ['index record in a data file', RecordType.ADD, '["k1","[1]"]'],
+  ];
+  for (const [label, type, payload] of cases) {
+    for (const where of ['last', 'middle'] as const) {
+      it(`${label} (${where} record): damage with file and offset; repair skips it`, async () => {
+        const t = tempDir();
+        cleanup = t.cleanup;
+        await fill(t.dir, 3);
+        const file = dataFile(t.dir);
+        const offset = readFileSync(file).length;
+        appendFileSync(file, encodeRecord(type as never, payload));
+        if (where === 'middle') appendFileSync(file, putRecord('after', 1, 0, 99, { after: true }));
+        const bytes = readFileSync(file);
+        const err = await Database.open({ path: t.dir, logger: recordingLogger() }).catch((e: unknown) => e);
+        expect(err).toBeInstanceOf(StoreDamageError);
+        expect(err).toMatchObject({ file, offset });
+        expect((err as Error).message).toContain(`${file} is damaged at offset ${offset}`);
+        expect(readFileSync(file)).toEqual(bytes); // nothing changed on disk
+        const logger = recordingLogger();
+        const db = await Database.open({ path: t.dir, logger, repair: true });
+        expect(logger.errors).toHaveLength(1);
+        expect(logger.errors[0]).toContain(`${file}: damaged bytes ${offset}–`);
+        expect([...db.scan('b')].map((d) => d.key)).toEqual(where === 'middle' ? ['after', 'k0', 'k1', 'k2'] : ['k0', 'k1', 'k2']);
+        const meta = await db.upsert('b', 'new', { n: 1 }); // the counters are numbers
+        expect(Number.isFinite(meta.cas) && Number.isFinite(meta.seqno)).toBe(true);
+        await db.close();
+      });
+    }
+  }
+});
