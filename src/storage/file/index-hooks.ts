@@ -33,7 +33,7 @@ async function attach(ks: FileKeyspace, hook: IndexHook & { entries: EntriesOf }
       log = new IndexLog(hook.name, hook.designDoc, new AppendFile(fh, path, size, 'none'), hook.entries, ks.logger);
       const l = log;
       const r = await scanRecords(fh, 0, size, (rec) => l.replay(rec)).catch((e: Error) => ({ end: 0, damage: { offset: 0, why: e.message, resumeAt: 0 } }));
-      if (r.damage?.resumeAt !== undefined) {
+      if (r.damage && (r.damage.resumeAt !== undefined || r.end === 0)) { // damage, or no good file record: never cut to 0 bytes
         ks.logger.error(`${path}: damaged at offset ${r.damage.offset} (${r.damage.why}); the index file is rebuilt from the documents`);
         await fh.close();
         log = undefined;

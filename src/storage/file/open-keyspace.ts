@@ -4,6 +4,7 @@ import { deepFreeze, type Value } from '../../values/index.js';
 import { AppendFile } from './append-file.js';
 import { isExpired } from '../store.js';
 import { FileKeyspace } from './file-keyspace.js';
+import { headDamage, rewriteWithoutHead } from './file-head.js';
 import { readJson } from './fsutil.js';
 import { readDataPayload, RecordType } from './record.js';
 import { scanRecords, type ScannedRecord } from './scan.js';
@@ -53,8 +54,9 @@ function replay(ks: FileKeyspace, r: ScannedRecord, path: string, now: number): 
 /**
  * Opens a bucket directory: reads `CURRENT`, deletes files it does not name (left by a
  * compaction or index build that did not finish), replays the data file. A torn tail is cut
- * back to the last good record with a warning; damage followed by good records fails the open
- * (StoreDamageError with file and offset) unless `repair` is set.
+ * back to the last good record with a warning; damage followed by good records, and any damage
+ * of the first (file) record, fails the open (StoreDamageError with file and offset, nothing
+ * changed on disk) unless `repair` is set (docs/storage.md "Recovery").
  */
 export async function openKeyspace(name: string, dir: string, options: FileStoreOptions, logger: StoreLogger): Promise<FileKeyspace> {
   const manifest = await readJson<Manifest>(join(dir, 'CURRENT'));
@@ -64,10 +66,15 @@ export async function openKeyspace(name: string, dir: string, options: FileStore
   for (const f of await readdir(dir)) {
     if ((f.endsWith('.tql') && !inUse.has(f)) || f.endsWith('.tmp')) await unlink(join(dir, f)).catch(() => {});
   }
-  const path = join(dir, manifest.data);
-  const fh = await open(path, 'r+');
+  let path = join(dir, manifest.data);
+  let fh = await open(path, 'r+');
   try {
-    const { size } = await fh.stat();
+    let { size } = await fh.stat();
+    const head = await headDamage(fh, size);
+    if (head) {
+      if (!options.repair) throw new StoreDamageError(path, 0, `file record: ${head.why}`, head.resumeAt);
+      ({ fh, path, size } = await rewriteWithoutHead(dir, manifest, { fh, path, size }, head, logger));
+    }
     const clock = options.clock ?? Date.now;
     const ks = new FileKeyspace(name, dir, new AppendFile(fh, path, size, options.durability ?? 'fsync', options.batchIntervalMs), manifest, clock, logger);
     const now = clock();
@@ -94,7 +101,6 @@ export async function openKeyspace(name: string, dir: string, options: FileStore
       logger.error(`${path}: damaged bytes ${r.damage.offset}–${r.damage.resumeAt} (${r.damage.why}) skipped; the records in them are lost`);
       from = r.damage.resumeAt;
     }
-    if (end === 0) throw new StoreDamageError(path, 0, 'no file record');
     ks.data.written = end;
     return ks;
   } catch (e) {

@@ -111,7 +111,7 @@ export function readDataPayload(type: number, payload: Buffer): DataPayload | { 
   if (type === RecordType.FILE) {
     const o = v as { format?: unknown; version?: unknown } | null;
     if (o !== null && typeof o === 'object' && o.format === 'tokenql-data' && o.version === 1) return { type: 'file' };
-    return { damage: `file record is not {"format":"tokenql-data","version":1}` };
+    return { damage: 'payload is not {"format":"tokenql-data","version":1}' };
   }
   if (type === RecordType.PUT) {
     if (a?.length === 5 && validKey(a[0]) && isCount(a[1]) && isCount(a[2]) && isCount(a[3])) {

@@ -163,3 +163,86 @@ describe('records with a good checksum and the wrong payload (B5)', () => {
     }
   }
 });
+
+/**
+ * Damage in a data file's first (file) record (a durability audit, B6): the open used to take it
+ * for a torn tail, cut the file to 0 bytes and then refuse, and `repair` did not help. It is
+ * damage: refused with nothing changed on disk; `repair: true` skips the damaged bytes and keeps
+ * the records after them (docs/storage.md "Recovery").
+ */
+describe('damage in the first record of a data file (B6)', () => {
+  const damages: [string, number, (b: Buffer) => Buffer][] = [
+    ['cut to 20 bytes (empty bucket)', 0, (b) => b.subarray(0, 20)],
+    ['a byte flipped (empty bucket)', 0, (b) => flip(b, 9)],
+    ['a byte flipped, documents after it', 3, (b) => flip(b, 9)],
+    ['the length field damaged, documents after it', 3, (b) => flip(b, 1)],
+    ['an index file record, documents after it', 3, (b) => Buffer.concat([encodeRecord(RecordType.FILE, '{"format":"tokenql-index","version":1}'), b.subarray(46)])],
+  ];
+  for (const [label, docs, damage] of damages) {
+    it(`${label}: refused without a change, repaired with repair: true`, async () => {
+      const t = tempDir();
+      cleanup = t.cleanup;
+      const db = await Database.open({ path: t.dir });
+      await db.createBucket('b');
+      for (let i = 0; i < docs; i++) await db.upsert('b', `k${i}`, { i });
+      await db.upsert('other', 'x', { a: 1 });
+      await db.close();
+      const file = dataFile(t.dir);
+      expect(readFileSync(file).subarray(0, 46)).toEqual(encodeRecord(RecordType.FILE, '{"format":"tokenql-data","version":1}'));
+      const bytes = damage(readFileSync(file));
+      writeFileSync(file, bytes);
+
+      const logger = recordingLogger();
+      const err = await Database.open({ path: t.dir, logger }).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(StoreDamageError);
+      expect(err).toMatchObject({ file, offset: 0 });
+      expect((err as Error).message).toMatch(/damaged at offset 0 \(file record: /);
+      expect(logger.warnings).toEqual([]);
+      expect(readFileSync(file)).toEqual(bytes); // nothing changed on disk
+
+      const repaired = await Database.open({ path: t.dir, logger, repair: true });
+      expect(logger.errors).toHaveLength(1);
+      expect(logger.errors[0]).toMatch(/damaged bytes 0–\d+ .* skipped/);
+      expect([...repaired.scan('b')].map((d) => d.key)).toEqual(Array.from({ length: docs }, (_, i) => `k${i}`));
+      expect(repaired.get('other', 'x')?.value).toEqual({ a: 1 });
+      await repaired.upsert('b', 'new', { n: 1 });
+      await repaired.close();
+      const clean = recordingLogger();
+      const again = await Database.open({ path: t.dir, logger: clean }); // the file was rewritten: no repair needed
+      expect([...clean.errors, ...clean.warnings]).toEqual([]);
+      expect(again.count('b')).toBe(docs + 1);
+      await again.close();
+    });
+  }
+});
+
+describe('damage in the first record of an index file (B6)', () => {
+  it('rebuilds the index file instead of cutting it to 0 bytes', async () => {
+    const t = tempDir();
+    cleanup = t.cleanup;
+    const db = await Database.open({ path: t.dir });
+    await db.createBucket('b');
+    await db.query('CREATE INDEX ix ON b(n)');
+    await db.close();
+    const dir = bucketPath(t.dir, 'b');
+    const file = join(dir, readdirSync(dir).find((f) => f.startsWith('index-ix.'))!);
+    writeFileSync(file, flip(readFileSync(file), 9)); // its only record, the file record
+    const logger = recordingLogger();
+    const again = await Database.open({ path: t.dir, logger });
+    expect(logger.errors).toHaveLength(1);
+    expect(logger.errors[0]).toMatch(/index-ix\.1\.tql: damaged at offset 0 .*rebuilt/);
+    await again.upsert('b', 'k', { n: 1 });
+    await again.close();
+    const clean = recordingLogger();
+    const third = await Database.open({ path: t.dir, logger: clean });
+    expect([...clean.errors, ...clean.warnings]).toEqual([]);
+    expect((await third.query('SELECT RAW META().id FROM b WHERE n = 1')).results).toEqual(['k']);
+    await third.close();
+  });
+});
+
+function flip(b: Buffer, at: number): Buffer {
+  const c = Buffer.from(b);
+  c[at] ^= 0xff;
+  return c;
+}
