@@ -79,34 +79,37 @@ export class AppendFile {
   }
 
   private async flushLoop(): Promise<void> {
-    while (this.pending.length > 0 && this.paused === 0 && !this.failed) {
-      const batch = this.pending;
-      this.pending = [];
-      const bytes = this.pendingBytes;
-      this.pendingBytes = 0;
-      this.inflightBytes = bytes;
-      let offset = this.written;
-      for (const p of batch) {
-        p.onOffset?.(offset);
-        offset += p.buf.length;
-      }
-      try {
-        const buf = batch.length === 1 ? batch[0].buf : Buffer.concat(batch.map((p) => p.buf), bytes);
-        await writeFully(this.fh, buf, this.written);
-        this.written += bytes;
-        this.inflightBytes = 0;
-        if (this.durability === 'fsync') await this.fh.datasync();
-        else this.scheduleSync();
-        for (const p of batch) p.resolve();
-      } catch (e) {
-        this.failed = new Error(`write to ${this.path} failed: ${(e as Error).message}`);
-        this.inflightBytes = 0;
-        for (const p of [...batch, ...this.pending]) p.reject(this.failed);
-        this.pending = [];
-        this.pendingBytes = 0;
-      }
-    }
+    while (this.pending.length > 0 && this.paused === 0 && !this.failed) await this.writeBatch();
     this.flushing = undefined;
+  }
+
+  /** Writes every queued record as one batch (then syncs under `fsync`) and settles their promises. */
+  private async writeBatch(): Promise<void> {
+    const batch = this.pending;
+    this.pending = [];
+    const bytes = this.pendingBytes;
+    this.pendingBytes = 0;
+    this.inflightBytes = bytes;
+    let offset = this.written;
+    for (const p of batch) {
+      p.onOffset?.(offset);
+      offset += p.buf.length;
+    }
+    try {
+      const buf = batch.length === 1 ? batch[0].buf : Buffer.concat(batch.map((p) => p.buf), bytes);
+      await writeFully(this.fh, buf, this.written);
+      this.written += bytes;
+      this.inflightBytes = 0;
+      if (this.durability === 'fsync') await this.fh.datasync();
+      else this.scheduleSync();
+      for (const p of batch) p.resolve();
+    } catch (e) {
+      this.failed = new Error(`write to ${this.path} failed: ${(e as Error).message}`);
+      this.inflightBytes = 0;
+      for (const p of [...batch, ...this.pending]) p.reject(this.failed);
+      this.pending = [];
+      this.pendingBytes = 0;
+    }
   }
 
   private scheduleSync(): void {
@@ -126,10 +129,23 @@ export class AppendFile {
     await this.fh.datasync();
   }
 
-  /** Stops writing batches (appends queue up) once the batch in flight is written. */
+  /**
+   * Stops writing batches: waits for the batch in flight, then writes the records queued by then
+   * as one more batch; appends made after that queue up until {@link resume}. Compaction relies on
+   * this (docs/storage.md "Compaction", step 4): every record queued when it took its snapshot is
+   * in the old file when it copies the last bytes, so no key is left without a record in the new
+   * file when the writer switches to it (a durability audit, B1). After a failed write (see
+   * {@link failed}) nothing more is written.
+   */
   async pause(): Promise<void> {
     this.paused++;
     while (this.flushing) await this.flushing;
+    if (this.pending.length > 0 && !this.failed) {
+      const batch = this.writeBatch();
+      this.flushing = batch;
+      await batch;
+      this.flushing = undefined;
+    }
   }
 
   /** Undoes one {@link pause}. */

@@ -113,9 +113,11 @@ export async function compactData(ks: FileKeyspace, options: CompactionOptions):
       await copyRange(oldFh, copied, to, out);
       copied = to;
     }
-    // 3. The last piece with writes paused, sync, switch.
-    await old.pause();
+    // 3. The last piece with writes paused, sync, switch. The pause first writes the records still
+    //    queued: the snapshot left them out (offset -1), and their keys' older versions too.
     paused = true;
+    await old.pause();
+    if (old.failed) throw old.failed;
     await copyRange(oldFh, copied, old.written, out);
     const end = old.written;
     await out.flush();

@@ -193,6 +193,7 @@ export class FileKeyspace extends DocumentKeyspace implements CompactableKeyspac
   async close(): Promise<void> {
     this.closing = true;
     await this.compaction?.catch(() => {});
+    for (const log of this.indexLogs.values()) await log.compaction?.catch(() => {}); // compactViews runs stop too
     await this.indexChain;
     await this.data.close();
     for (const log of this.indexLogs.values()) await log.close();

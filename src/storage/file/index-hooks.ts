@@ -5,7 +5,7 @@ import { AppendFile } from './append-file.js';
 import { abortedBy } from './compact.js';
 import { copyRange, createCompactionTarget, createRecordFile, discardCompactionTarget } from './out-file.js';
 import type { FileKeyspace } from './file-keyspace.js';
-import { entryRecord, IndexLog, type EntriesOf } from './index-log.js';
+import { entryRecord, IndexLog, type EntriesOf, type IndexCompaction } from './index-log.js';
 import { RecordType } from './record.js';
 import { scanRecords } from './scan.js';
 import { generationOf } from './types.js';
@@ -33,7 +33,7 @@ async function attach(ks: FileKeyspace, hook: IndexHook & { entries: EntriesOf }
       log = new IndexLog(hook.name, hook.designDoc, new AppendFile(fh, path, size, 'none'), hook.entries, ks.logger);
       const l = log;
       const r = await scanRecords(fh, 0, size, (rec) => l.replay(rec)).catch((e: Error) => ({ end: 0, damage: { offset: 0, why: e.message, resumeAt: 0 } }));
-      if (r.damage?.resumeAt !== undefined) {
+      if (r.damage && (r.damage.resumeAt !== undefined || r.end === 0)) { // damage, or no good file record: never cut to 0 bytes
         ks.logger.error(`${path}: damaged at offset ${r.damage.offset} (${r.damage.why}); the index file is rebuilt from the documents`);
         await fh.close();
         log = undefined;
@@ -81,6 +81,7 @@ export async function syncIndexLogs(ks: FileKeyspace, hooks: IndexHook[]): Promi
   for (const [name, log] of [...ks.indexLogs]) {
     if (built.has(name)) continue;
     ks.indexLogs.delete(name);
+    await log.compaction?.catch(() => {}); // it stops (cancelled) at its next check: the index is gone
     await log.close();
   }
   for (const name of Object.keys(ks.manifest.indexes)) {
@@ -96,60 +97,73 @@ export async function syncIndexLogs(ks: FileKeyspace, hooks: IndexHook[]): Promi
   }
 }
 
-/** Compacts index files: the live entries into a new file, then the changes appended meanwhile; switch by manifest rename. */
+/**
+ * Compacts index files, one after the other. An index file whose compaction is already running
+ * (another `compactViews` of its design document, a bucket compaction, the daemon, a CAPI
+ * request) is not compacted a second time: this call waits for that run and reports its sizes.
+ * Two runs on one file wrote the same new file at once, and the second copied its tail from the
+ * file the first had switched to (a durability audit, B4).
+ */
 export async function compactIndexes(ks: FileKeyspace, logs: IndexLog[], options: CompactionOptions): Promise<CompactionResult> {
   const result: CompactionResult = { cancelled: false, bytesBefore: 0, bytesAfter: 0, purgedTombstones: 0 };
   for (const log of logs) {
-    result.bytesBefore += log.file.size;
-    const aborted = abortedBy(ks, options.signal);
-    if (aborted || ks.indexLogs.get(log.name) !== log) {
-      result.cancelled ||= aborted;
-      result.bytesAfter += log.file.size;
-      continue;
+    let run = log.compaction;
+    if (!run) {
+      const started = compactIndexFile(ks, log, options).finally(() => {
+        if (log.compaction === started) log.compaction = undefined;
+      });
+      log.compaction = run = started;
     }
-    const old = log.file;
-    // The snapshot below already holds the effect of every record appended so far, including those
-    // still queued or being written; they land before offset `size`, so the tail starts there.
-    const start = old.size;
-    const snapshot: [string, string][] = [];
-    for (const [id, m] of log.entries) for (const k of m.keys()) snapshot.push([id, k]);
-    const oldName = ks.manifest.indexes[log.name];
-    const name = indexFileName(log.name, generationOf(oldName) + 1);
-    const path = join(ks.dir, name);
-    const { fh, out } = await createCompactionTarget(path, 'index');
-    let switched = false;
-    let paused = false;
-    try {
-      for (let i = 0; i < snapshot.length; i++) {
-        if (i % 1000 === 0) {
-          await new Promise((r) => setImmediate(r)); // let queries and writes in between
-          if (abortedBy(ks, options.signal)) break;
-        }
-        const w = out.write(entryRecord(RecordType.ADD, snapshot[i][0], snapshot[i][1]));
-        if (w) await w;
-      }
-      await old.drain(); // the records before `start` are on disk, so none of them reaches the new file
-      await old.pause();
-      paused = true;
-      if (abortedBy(ks, options.signal) || ks.indexLogs.get(log.name) !== log) {
-        result.cancelled = true;
-        result.bytesAfter += old.size;
-        continue;
-      }
-      await copyRange(old.fh, start, old.written, out);
-      await out.flush();
-      await fh.datasync();
-      await setIndexFile(ks, log.name, name);
-      switched = true;
-      const oldFh = old.switchTo(fh, path, out.position);
-      await oldFh.close();
-      await unlink(join(ks.dir, oldName)).catch(() => {});
-      result.bytesAfter += log.file.size;
-    } finally {
-      if (paused) old.resume();
-      if (!switched) await discardCompactionTarget(fh, path);
-    }
+    const r = await run;
+    result.cancelled ||= r.cancelled;
+    result.bytesBefore += r.bytesBefore;
+    result.bytesAfter += r.bytesAfter;
   }
   options.onProgress?.(100);
   return result;
+}
+
+/** Compacts one index file: the live entries into a new file, then the changes appended meanwhile; switch by manifest rename. */
+async function compactIndexFile(ks: FileKeyspace, log: IndexLog, options: CompactionOptions): Promise<IndexCompaction> {
+  const bytesBefore = log.file.size;
+  const aborted = abortedBy(ks, options.signal);
+  if (aborted || ks.indexLogs.get(log.name) !== log) return { cancelled: aborted, bytesBefore, bytesAfter: log.file.size };
+  const old = log.file;
+  // The snapshot below already holds the effect of every record appended so far, including those
+  // still queued or being written; they land before offset `size`, so the tail starts there.
+  const start = old.size;
+  const snapshot: [string, string][] = [];
+  for (const [id, m] of log.entries) for (const k of m.keys()) snapshot.push([id, k]);
+  const oldName = ks.manifest.indexes[log.name];
+  const name = indexFileName(log.name, generationOf(oldName) + 1);
+  const path = join(ks.dir, name);
+  const { fh, out } = await createCompactionTarget(path, 'index');
+  let switched = false;
+  let paused = false;
+  try {
+    for (let i = 0; i < snapshot.length; i++) {
+      if (i % 1000 === 0) {
+        await new Promise((r) => setImmediate(r)); // let queries and writes in between
+        if (abortedBy(ks, options.signal)) break;
+      }
+      const w = out.write(entryRecord(RecordType.ADD, snapshot[i][0], snapshot[i][1]));
+      if (w) await w;
+    }
+    await old.drain(); // the records before `start` are on disk, so none of them reaches the new file
+    paused = true;
+    await old.pause();
+    if (abortedBy(ks, options.signal) || ks.indexLogs.get(log.name) !== log) return { cancelled: true, bytesBefore, bytesAfter: old.size };
+    await copyRange(old.fh, start, old.written, out);
+    await out.flush();
+    await fh.datasync();
+    await setIndexFile(ks, log.name, name);
+    switched = true;
+    const oldFh = old.switchTo(fh, path, out.position);
+    await oldFh.close();
+    await unlink(join(ks.dir, oldName)).catch(() => {});
+    return { cancelled: false, bytesBefore, bytesAfter: log.file.size };
+  } finally {
+    if (paused) old.resume();
+    if (!switched) await discardCompactionTarget(fh, path);
+  }
 }

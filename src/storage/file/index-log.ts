@@ -5,6 +5,13 @@ import { encodeRecord, RecordType } from './record.js';
 import type { ScannedRecord } from './scan.js';
 import type { StoreLogger } from './types.js';
 
+/** The outcome of compacting one index file. */
+export interface IndexCompaction {
+  cancelled: boolean;
+  bytesBefore: number;
+  bytesAfter: number;
+}
+
 /** The index entries (composite keys) of a document, as the index manager computes them. */
 export type EntriesOf = (doc: StoredDocument) => readonly unknown[][];
 
@@ -22,6 +29,8 @@ export class IndexLog {
   /** Live entries: document key → entry key text → size of its ADD record. */
   readonly entries = new Map<string, Map<string, number>>();
   liveBytes = 0;
+  /** The compaction of this file that is running, if any (a second one joins it). */
+  compaction: Promise<IndexCompaction> | undefined;
   private reported = false;
 
   constructor(

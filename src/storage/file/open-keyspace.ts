@@ -4,8 +4,9 @@ import { deepFreeze, type Value } from '../../values/index.js';
 import { AppendFile } from './append-file.js';
 import { isExpired } from '../store.js';
 import { FileKeyspace } from './file-keyspace.js';
+import { headDamage, rewriteWithoutHead } from './file-head.js';
 import { readJson } from './fsutil.js';
-import { RecordType } from './record.js';
+import { readDataPayload, RecordType } from './record.js';
 import { scanRecords, type ScannedRecord } from './scan.js';
 import type { FileStoreOptions, Manifest, Rec, StoreLogger } from './types.js';
 
@@ -14,7 +15,7 @@ export class StoreDamageError extends Error {
   constructor(
     readonly file: string,
     readonly offset: number,
-    why: string,
+    readonly why: string,
     readonly resumeAt?: number,
   ) {
     super(
@@ -26,38 +27,36 @@ export class StoreDamageError extends Error {
   }
 }
 
-/** Applies one data record to the keyspace being recovered. */
+/**
+ * Applies one data record to the keyspace being recovered; a record whose payload has not the
+ * shape of its type, or that is misplaced, is damage (StoreDamageError) and changes nothing.
+ */
 function replay(ks: FileKeyspace, r: ScannedRecord, path: string, now: number): void {
-  if (r.type === RecordType.FILE) {
+  if ((r.offset === 0) !== (r.type === RecordType.FILE)) throw new StoreDamageError(path, r.offset, 'misplaced file record');
+  const p = readDataPayload(r.type, r.payload);
+  if ('damage' in p) throw new StoreDamageError(path, r.offset, p.damage);
+  if (p.type === 'file') {
     ks.liveBytes += r.size;
     return;
   }
-  let parsed: unknown[];
-  try {
-    parsed = JSON.parse(r.payload.toString('utf8')) as unknown[];
-  } catch (e) {
-    throw new StoreDamageError(path, r.offset, `unreadable payload: ${(e as Error).message}`);
-  }
-  if (r.type === RecordType.PUT) {
-    const [key, cas, expiration, seqno, value] = parsed as [string, number, number, number, Value];
+  if (p.type === 'put') {
+    const { key, cas, expiration, seqno } = p;
     const live = !isExpired(expiration, now);
     const rec: Rec = { key, kind: 'put', offset: r.offset, size: r.size, deletedAt: live ? -1 : expiration, cas, seqno };
-    ks.apply(rec, live ? { key, value: deepFreeze(value), meta: { id: key, cas, expiration, seqno } } : undefined);
-    ks.seqno = Math.max(ks.seqno, seqno);
-    ks.casCounter = Math.max(ks.casCounter, cas);
-  } else if (r.type === RecordType.DEL) {
-    const [key, cas, seqno, deletedAt] = parsed as [string, number, number, number];
-    ks.apply({ key, kind: 'del', offset: r.offset, size: r.size, deletedAt, cas, seqno }, undefined);
-    ks.seqno = Math.max(ks.seqno, seqno);
-    ks.casCounter = Math.max(ks.casCounter, cas);
-  } else throw new StoreDamageError(path, r.offset, `unexpected record type 0x${r.type.toString(16)} in a data file`);
+    ks.apply(rec, live ? { key, value: deepFreeze(p.value as Value), meta: { id: key, cas, expiration, seqno } } : undefined);
+  } else {
+    ks.apply({ key: p.key, kind: 'del', offset: r.offset, size: r.size, deletedAt: p.deletedAt, cas: p.cas, seqno: p.seqno }, undefined);
+  }
+  ks.seqno = Math.max(ks.seqno, p.seqno);
+  ks.casCounter = Math.max(ks.casCounter, p.cas);
 }
 
 /**
  * Opens a bucket directory: reads `CURRENT`, deletes files it does not name (left by a
  * compaction or index build that did not finish), replays the data file. A torn tail is cut
- * back to the last good record with a warning; damage followed by good records fails the open
- * (StoreDamageError with file and offset) unless `repair` is set.
+ * back to the last good record with a warning; damage followed by good records, and any damage
+ * of the first (file) record, fails the open (StoreDamageError with file and offset, nothing
+ * changed on disk) unless `repair` is set (docs/storage.md "Recovery").
  */
 export async function openKeyspace(name: string, dir: string, options: FileStoreOptions, logger: StoreLogger): Promise<FileKeyspace> {
   const manifest = await readJson<Manifest>(join(dir, 'CURRENT'));
@@ -67,10 +66,15 @@ export async function openKeyspace(name: string, dir: string, options: FileStore
   for (const f of await readdir(dir)) {
     if ((f.endsWith('.tql') && !inUse.has(f)) || f.endsWith('.tmp')) await unlink(join(dir, f)).catch(() => {});
   }
-  const path = join(dir, manifest.data);
-  const fh = await open(path, 'r+');
+  let path = join(dir, manifest.data);
+  let fh = await open(path, 'r+');
   try {
-    const { size } = await fh.stat();
+    let { size } = await fh.stat();
+    const head = await headDamage(fh, size);
+    if (head) {
+      if (!options.repair) throw new StoreDamageError(path, 0, `file record: ${head.why}`, head.resumeAt);
+      ({ fh, path, size } = await rewriteWithoutHead(dir, manifest, { fh, path, size }, head, logger));
+    }
     const clock = options.clock ?? Date.now;
     const ks = new FileKeyspace(name, dir, new AppendFile(fh, path, size, options.durability ?? 'fsync', options.batchIntervalMs), manifest, clock, logger);
     const now = clock();
@@ -78,8 +82,12 @@ export async function openKeyspace(name: string, dir: string, options: FileStore
     let end = 0;
     for (;;) {
       const r = await scanRecords(fh, from, size, (rec) => {
-        if ((rec.offset === 0) !== (rec.type === RecordType.FILE)) throw new StoreDamageError(path, rec.offset, 'misplaced file record');
-        replay(ks, rec, path, now);
+        try {
+          replay(ks, rec, path, now);
+        } catch (e) {
+          if (!(e instanceof StoreDamageError) || !options.repair) throw e;
+          logger.error(`${path}: damaged bytes ${rec.offset}–${rec.offset + rec.size} (${e.why}) skipped; the records in them are lost`);
+        }
       });
       end = r.end;
       if (!r.damage) break;
@@ -93,7 +101,6 @@ export async function openKeyspace(name: string, dir: string, options: FileStore
       logger.error(`${path}: damaged bytes ${r.damage.offset}–${r.damage.resumeAt} (${r.damage.why}) skipped; the records in them are lost`);
       from = r.damage.resumeAt;
     }
-    if (end === 0) throw new StoreDamageError(path, 0, 'no file record');
     ks.data.written = end;
     return ks;
   } catch (e) {

@@ -80,3 +80,48 @@ export function putRecord(key: string, cas: number, expiration: number, seqno: n
 export function delRecord(key: string, cas: number, seqno: number, deletedAt: number): Buffer {
   return encodeRecord(RecordType.DEL, JSON.stringify([key, cas, seqno, deletedAt]));
 }
+
+/** The payload of a data file record, read back and checked. */
+export type DataPayload =
+  | { type: 'file' }
+  | { type: 'put'; key: string; cas: number; expiration: number; seqno: number; value: unknown }
+  | { type: 'del'; key: string; cas: number; seqno: number; deletedAt: number };
+
+/** A count, time or CAS as the store writes them: a finite number, not negative. */
+function isCount(x: unknown): x is number {
+  return typeof x === 'number' && Number.isFinite(x) && x >= 0;
+}
+
+/**
+ * Parses the payload of a data file record and checks it has the shape its type calls for (the
+ * tables of docs/storage.md "Record format"): the fields, or the reason it is damage ("A record
+ * with a good checksum whose payload is not the expected JSON is damage too", docs/storage.md
+ * "Recovery"; a durability audit, B5, found such records crashing the open or read as documents
+ * with a numeric or undefined key, an undefined value or a NaN cas).
+ */
+export function readDataPayload(type: number, payload: Buffer): DataPayload | { damage: string } {
+  let v: unknown;
+  try {
+    v = JSON.parse(payload.toString('utf8'));
+  } catch (e) {
+    return { damage: `unreadable payload: ${(e as Error).message}` };
+  }
+  const a = Array.isArray(v) ? (v as unknown[]) : undefined;
+  const validKey = (k: unknown): k is string => typeof k === 'string' && k.length > 0;
+  if (type === RecordType.FILE) {
+    const o = v as { format?: unknown; version?: unknown } | null;
+    if (o !== null && typeof o === 'object' && o.format === 'tokenql-data' && o.version === 1) return { type: 'file' };
+    return { damage: 'payload is not {"format":"tokenql-data","version":1}' };
+  }
+  if (type === RecordType.PUT) {
+    if (a?.length === 5 && validKey(a[0]) && isCount(a[1]) && isCount(a[2]) && isCount(a[3])) {
+      return { type: 'put', key: a[0], cas: a[1], expiration: a[2], seqno: a[3], value: a[4] };
+    }
+    return { damage: 'PUT payload is not [key, cas, expiration, seqno, value]' };
+  }
+  if (type === RecordType.DEL) {
+    if (a?.length === 4 && validKey(a[0]) && isCount(a[1]) && isCount(a[2]) && isCount(a[3])) return { type: 'del', key: a[0], cas: a[1], seqno: a[2], deletedAt: a[3] };
+    return { damage: 'DEL payload is not [key, cas, seqno, deletedAt]' };
+  }
+  return { damage: `unexpected record type 0x${type.toString(16)} in a data file` };
+}

@@ -52,7 +52,7 @@ export async function scanRecords(fh: FileHandle, from: number, to: number, each
 }
 
 /** A bad record at `offset`: damage when a good record follows within the window, else a torn tail. */
-async function classify(fh: FileHandle, offset: number, to: number, why: string): Promise<ScanResult['damage']> {
+export async function classify(fh: FileHandle, offset: number, to: number, why: string): Promise<ScanResult['damage']> {
   const n = Math.min(to - offset - 1, RESYNC_WINDOW);
   if (n < HEADER_BYTES) return { offset, why };
   const buf = Buffer.allocUnsafe(n);

@@ -17,9 +17,11 @@ export interface FileStoreOptions {
   /** Where warnings and errors of recovery go (default: `console.warn` / `console.error`). */
   logger?: StoreLogger;
   /**
-   * Damage in the middle of a data file (not a torn tail) makes the open fail with an error
-   * naming the file and offset. With `repair: true` the damaged bytes are skipped (their
-   * records are lost, and each skipped range is reported through `logger.error`).
+   * Damage in the middle of a data file (not a torn tail), a record of the wrong shape, or a
+   * damaged first (file) record makes the open fail with an error naming the file and offset.
+   * With `repair: true` the damaged bytes are skipped (their records are lost, and each skipped
+   * range is reported through `logger.error`); a damaged first record is replaced by rewriting
+   * the rest of the file into the next data file generation.
    */
   repair?: boolean;
 }

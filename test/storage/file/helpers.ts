@@ -26,3 +26,21 @@ export function manualClock(start = Date.UTC(2024, 0, 1)): { now: () => number; 
 export function bucketPath(dir: string, name: string): string {
   return join(dir, `b_${encodeURIComponent(name)}`);
 }
+
+/** Reads a stream line by line: each call resolves with the next line. */
+export function lineReader(stream: NodeJS.ReadableStream): () => Promise<string> {
+  let buf = '';
+  const waiting: ((line: string) => void)[] = [];
+  const queue: string[] = [];
+  stream.on('data', (c: Buffer) => {
+    buf += c.toString('utf8');
+    for (let i = buf.indexOf('\n'); i >= 0; i = buf.indexOf('\n')) {
+      const line = buf.slice(0, i);
+      buf = buf.slice(i + 1);
+      const w = waiting.shift();
+      if (w) w(line);
+      else queue.push(line);
+    }
+  });
+  return () => (queue.length ? Promise.resolve(queue.shift()!) : new Promise((r) => waiting.push(r)));
+}

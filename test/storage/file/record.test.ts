@@ -113,3 +113,136 @@ describe('recovery', () => {
     await db.close();
   });
 });
+
+/**
+ * A record whose checksum is good but whose payload has not the shape of its type is damage,
+ * reported with file and offset, and skipped by `repair` (docs/storage.md "Recovery"). A
+ * durability audit (B5) found such records crashing the open with a TypeError, or read as
+ * documents with a numeric or undefined key, an undefined value or a NaN cas.
+ */
+describe('records with a good checksum and the wrong payload (B5)', () => {
+  const cases: [string, number, string][] = [
+    ['PUT null', RecordType.PUT, 'null'],
+    ['PUT object', RecordType.PUT, '{"x":1}'],
+    ['PUT []', RecordType.PUT, '[]'],
+    ['PUT numeric key', RecordType.PUT, '[42,1,0,1,{"a":2}]'],
+    ['PUT without value', RecordType.PUT, '["k2"]'],
+    ['PUT string cas', RecordType.PUT, '["k3","abc",0,"x",{"a":3}]'],
+    ['PUT empty key', RecordType.PUT, '["",1,0,1,{}]'],
+    ['DEL string', RecordType.DEL, '"k1"'],
+    ['DEL []', RecordType.DEL, '[]'],
+    ['DEL negative time', RecordType.DEL, '["k1",1,2,-5]'],
+    ['FILE in the middle', RecordType.FILE, '{"format":"tokenql-data","version":1}'],
+    ['index record in a data file', RecordType.ADD, '["k1","[1]"]'],
+  ];
+  for (const [label, type, payload] of cases) {
+    for (const where of ['last', 'middle'] as const) {
+      it(`${label} (${where} record): damage with file and offset; repair skips it`, async () => {
+        const t = tempDir();
+        cleanup = t.cleanup;
+        await fill(t.dir, 3);
+        const file = dataFile(t.dir);
+        const offset = readFileSync(file).length;
+        appendFileSync(file, encodeRecord(type as never, payload));
+        if (where === 'middle') appendFileSync(file, putRecord('after', 1, 0, 99, { after: true }));
+        const bytes = readFileSync(file);
+        const err = await Database.open({ path: t.dir, logger: recordingLogger() }).catch((e: unknown) => e);
+        expect(err).toBeInstanceOf(StoreDamageError);
+        expect(err).toMatchObject({ file, offset });
+        expect((err as Error).message).toContain(`${file} is damaged at offset ${offset}`);
+        expect(readFileSync(file)).toEqual(bytes); // nothing changed on disk
+        const logger = recordingLogger();
+        const db = await Database.open({ path: t.dir, logger, repair: true });
+        expect(logger.errors).toHaveLength(1);
+        expect(logger.errors[0]).toContain(`${file}: damaged bytes ${offset}–`);
+        expect([...db.scan('b')].map((d) => d.key)).toEqual(where === 'middle' ? ['after', 'k0', 'k1', 'k2'] : ['k0', 'k1', 'k2']);
+        const meta = await db.upsert('b', 'new', { n: 1 }); // the counters are numbers
+        expect(Number.isFinite(meta.cas) && Number.isFinite(meta.seqno)).toBe(true);
+        await db.close();
+      });
+    }
+  }
+});
+
+/**
+ * Damage in a data file's first (file) record (a durability audit, B6): the open used to take it
+ * for a torn tail, cut the file to 0 bytes and then refuse, and `repair` did not help. It is
+ * damage: refused with nothing changed on disk; `repair: true` skips the damaged bytes and keeps
+ * the records after them (docs/storage.md "Recovery").
+ */
+describe('damage in the first record of a data file (B6)', () => {
+  const damages: [string, number, (b: Buffer) => Buffer][] = [
+    ['cut to 20 bytes (empty bucket)', 0, (b) => b.subarray(0, 20)],
+    ['a byte flipped (empty bucket)', 0, (b) => flip(b, 9)],
+    ['a byte flipped, documents after it', 3, (b) => flip(b, 9)],
+    ['the length field damaged, documents after it', 3, (b) => flip(b, 1)],
+    ['an index file record, documents after it', 3, (b) => Buffer.concat([encodeRecord(RecordType.FILE, '{"format":"tokenql-index","version":1}'), b.subarray(46)])],
+  ];
+  for (const [label, docs, damage] of damages) {
+    it(`${label}: refused without a change, repaired with repair: true`, async () => {
+      const t = tempDir();
+      cleanup = t.cleanup;
+      const db = await Database.open({ path: t.dir });
+      await db.createBucket('b');
+      for (let i = 0; i < docs; i++) await db.upsert('b', `k${i}`, { i });
+      await db.upsert('other', 'x', { a: 1 });
+      await db.close();
+      const file = dataFile(t.dir);
+      expect(readFileSync(file).subarray(0, 46)).toEqual(encodeRecord(RecordType.FILE, '{"format":"tokenql-data","version":1}'));
+      const bytes = damage(readFileSync(file));
+      writeFileSync(file, bytes);
+
+      const logger = recordingLogger();
+      const err = await Database.open({ path: t.dir, logger }).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(StoreDamageError);
+      expect(err).toMatchObject({ file, offset: 0 });
+      expect((err as Error).message).toMatch(/damaged at offset 0 \(file record: /);
+      expect(logger.warnings).toEqual([]);
+      expect(readFileSync(file)).toEqual(bytes); // nothing changed on disk
+
+      const repaired = await Database.open({ path: t.dir, logger, repair: true });
+      expect(logger.errors).toHaveLength(1);
+      expect(logger.errors[0]).toMatch(/damaged bytes 0–\d+ .* skipped/);
+      expect([...repaired.scan('b')].map((d) => d.key)).toEqual(Array.from({ length: docs }, (_, i) => `k${i}`));
+      expect(repaired.get('other', 'x')?.value).toEqual({ a: 1 });
+      await repaired.upsert('b', 'new', { n: 1 });
+      await repaired.close();
+      const clean = recordingLogger();
+      const again = await Database.open({ path: t.dir, logger: clean }); // the file was rewritten: no repair needed
+      expect([...clean.errors, ...clean.warnings]).toEqual([]);
+      expect(again.count('b')).toBe(docs + 1);
+      await again.close();
+    });
+  }
+});
+
+describe('damage in the first record of an index file (B6)', () => {
+  it('rebuilds the index file instead of cutting it to 0 bytes', async () => {
+    const t = tempDir();
+    cleanup = t.cleanup;
+    const db = await Database.open({ path: t.dir });
+    await db.createBucket('b');
+    await db.query('CREATE INDEX ix ON b(n)');
+    await db.close();
+    const dir = bucketPath(t.dir, 'b');
+    const file = join(dir, readdirSync(dir).find((f) => f.startsWith('index-ix.'))!);
+    writeFileSync(file, flip(readFileSync(file), 9)); // its only record, the file record
+    const logger = recordingLogger();
+    const again = await Database.open({ path: t.dir, logger });
+    expect(logger.errors).toHaveLength(1);
+    expect(logger.errors[0]).toMatch(/index-ix\.1\.tql: damaged at offset 0 .*rebuilt/);
+    await again.upsert('b', 'k', { n: 1 });
+    await again.close();
+    const clean = recordingLogger();
+    const third = await Database.open({ path: t.dir, logger: clean });
+    expect([...clean.errors, ...clean.warnings]).toEqual([]);
+    expect((await third.query('SELECT RAW META().id FROM b WHERE n = 1')).results).toEqual(['k']);
+    await third.close();
+  });
+});
+
+function flip(b: Buffer, at: number): Buffer {
+  const c = Buffer.from(b);
+  c[at] ^= 0xff;
+  return c;
+}
