@@ -56,12 +56,12 @@ function port(v: string): number {
  */
 export function serveCommand(): Command {
   return new Command('serve')
-    .description('run the cluster admin REST API (compaction, buckets, users) and the N1QL query service')
+    .description('run the cluster admin REST API (compaction, buckets, users), the legacy views (CAPI) listener and the N1QL query service; with a gateway configuration in --config, the gateway too')
     .option('--data <DIR>', 'data directory of the durable store (default: in memory, lost on exit)')
     .option('--host <ADDRESS>', 'address to listen on (default: "127.0.0.1")')
-    .option('--admin-port <PORT>', 'cluster admin REST port', port)
-    .option('--query-port <PORT>', 'N1QL query service port', port)
-    .option('--capi-port <PORT>', 'legacy views (CAPI) port for _spatial/_compact', port)
+    .option('--admin-port <PORT>', 'cluster admin REST port (default: 8091)', port)
+    .option('--query-port <PORT>', 'N1QL query service port (default: 8093)', port)
+    .option('--capi-port <PORT>', 'legacy views (CAPI) port for _spatial/_compact (default: 8092)', port)
     .option('--admin-user <NAME>', 'the first administrator (Full Admin)')
     .option('--admin-password <PASSWORD>', 'password of --admin-user (stored only as a salted scrypt hash)')
     .option('--config <FILE>', 'JSON file with host, adminPort, queryPort, capiPort, admin {user, password}, logLevel; with `databases` (and interface, adminInterface: a gateway configuration) the gateway listeners start too; flags win over the file')
