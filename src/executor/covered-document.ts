@@ -13,8 +13,24 @@ import type { Value } from '../values/index.js';
  * returns the index-encoded values instead; docs/compatibility.md.)
  */
 export function coveredDocument(paths: string[][], key: Value[], doc: StoredDocument): Value {
-  for (let i = 0; i < paths.length; i++) if (!identityKey(key[i])) return doc.value;
+  for (let i = 0; i < paths.length; i++) if (!identityKey(key[i])) return withCoveredExpressions(paths, key, doc.value);
   return coverDocument(paths, key);
+}
+
+/**
+ * The document's own value plus the values of covered expression keys (one-step paths whose
+ * name starts with `COVER_MARK`, planner/cover-expressions.ts), which the block reads instead of
+ * the expressions. Such a value is the entry's key: for 0 or an object it may be another
+ * document's collation-equal value, as real GSI returns (docs/compatibility.md).
+ */
+function withCoveredExpressions(paths: string[][], key: Value[], value: Value): Value {
+  let out: Record<string, Value> | undefined;
+  paths.forEach((p, i) => {
+    if (p.length !== 1 || !p[0].startsWith('\u0000') || key[i] === undefined) return;
+    out ??= value !== null && typeof value === 'object' && !Array.isArray(value) ? { ...(value as Record<string, Value>) } : {};
+    out[p[0]] = key[i];
+  });
+  return out ?? value;
 }
 
 /**

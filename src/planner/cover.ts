@@ -1,6 +1,8 @@
 import type { Expr } from '../ast/index.js';
 import { walkExpr } from '../ast/index.js';
 import type { Catalog } from './catalog.js';
+import { coverFieldName, rewritable, rewriteCoveredBlock, type CoveredKey } from './cover-expressions.js';
+import { exprEquivalent } from './expr-equivalent.js';
 import { formalize, KS, outerBound } from './formalize.js';
 import { indexKeyText } from './sarg-index.js';
 import type { SelectPlan } from './plan.js';
@@ -20,12 +22,17 @@ function isMetaId(e: Expr): boolean {
   return e.kind === 'Field' && e.name === 'id' && e.target.kind === 'FunctionCall' && e.target.name === 'meta';
 }
 
-/** True if every reference to the keyspace in `e` goes through one of `paths` (or `META().id`). */
-function coveredBy(e: Expr, paths: string[][]): boolean {
+/**
+ * True if every reference to the keyspace in `e` goes through one of `paths`, one of the
+ * expression keys `exprKeys`, or `META().id`.
+ */
+function coveredBy(e: Expr, paths: string[][], exprKeys: readonly CoveredKey[]): boolean {
+  if (exprKeys.length > 0 && !rewritable(e)) return false;
   let ok = true;
   walkExpr(e, (x) => {
     if (!ok) return false;
     if (isMetaId(x)) return false;
+    if (exprKeys.some((k) => exprEquivalent(x, k.formal))) return false;
     const p = fieldPath(x);
     if (p) {
       if (paths.some((k) => k.length <= p.length && k.every((n, i) => n === p[i]))) return false;
@@ -41,8 +48,10 @@ function coveredBy(e: Expr, paths: string[][]): boolean {
 /**
  * Covering index scans (couchbase/query `planner/build_covering.go`, simplified): when a
  * single SELECT block scans one scalar index and every expression of the block reads the
- * keyspace only through index keys that are plain field paths (or `META().id`), the rows are
- * built from the index entries and the Fetch is skipped. Marks the scan with `covers`.
+ * keyspace only through index keys (field paths, or expressions such as `LOWER(name)` met
+ * whole) or `META().id`, the rows are built from the index entries and the Fetch is skipped.
+ * Marks the scan with `covers`; expression keys are rewritten into reads of the covering
+ * document (cover-expressions.ts).
  * `outerNames`: in a subquery, the names enclosing queries bind (not fields of this keyspace).
  */
 export function applyCovering(plan: SelectPlan, catalog: Catalog, outerNames: ReadonlySet<string> = new Set()): void {
@@ -57,8 +66,11 @@ export function applyCovering(plan: SelectPlan, catalog: Catalog, outerNames: Re
   // executor then skips the Filter; if a bound is not a plain scalar at run time it fetches).
   const arrayIndex = index.keys.some((k) => k.array);
   if (arrayIndex && !scan.servesWhere) return;
-  const paths = arrayIndex ? [] : index.keys.map((k) => fieldPath(formalize(k.expr, index.alias)));
-  if (paths.some((p) => !p)) return;
+  // Field-path keys rebuild the document; an expression key is read from a field of its own.
+  const formalKeys = arrayIndex ? [] : index.keys.map((k) => formalize(k.expr, index.alias));
+  const keyPaths = formalKeys.map(fieldPath);
+  const exprKeys: CoveredKey[] = formalKeys.flatMap((formal, i) => (keyPaths[i] ? [] : [{ formal, field: coverFieldName(indexKeyText(index.keys[i])) }]));
+  const paths = keyPaths.map((p, i) => p ?? [coverFieldName(indexKeyText(index.keys[i]))]);
   const exprs: Expr[] = [];
   for (const t of b.terms) {
     if (t.kind === 'Star') return;
@@ -71,10 +83,11 @@ export function applyCovering(plan: SelectPlan, catalog: Catalog, outerNames: Re
   for (const l of b.group?.letting ?? []) exprs.push(l.expr);
   if (b.group?.having) exprs.push(b.group.having);
   const bound = new Set([...outerBound(outerNames, src.alias), ...b.unnests.map((u) => u.alias), ...(b.let ?? []).map((l) => l.name), ...(b.group?.keys ?? []).flatMap((k) => (k.alias ? [k.alias] : []))]);
-  if (!exprs.every((e) => coveredBy(formalize(e, src.alias, bound), paths as string[][]))) return;
+  if (!exprs.every((e) => coveredBy(formalize(e, src.alias, bound), keyPaths.filter((p) => !!p) as string[][], exprKeys))) return;
   // ORDER BY may also name projection aliases.
   const orderBound = new Set([...bound, ...b.terms.flatMap((t) => (t.kind === 'Term' && t.alias ? [t.alias] : []))]);
-  if (!(plan.orderBy ?? []).every((o) => coveredBy(formalize(o.expr, src.alias, orderBound), paths as string[][]))) return;
+  if (!(plan.orderBy ?? []).every((o) => coveredBy(formalize(o.expr, src.alias, orderBound), keyPaths.filter((p) => !!p) as string[][], exprKeys))) return;
+  if (exprKeys.length > 0) rewriteCoveredBlock(plan, b, src.alias, bound, orderBound, exprKeys);
   scan.covers = (arrayIndex ? [] : index.keys.map((k) => `cover (${indexKeyText(k)})`)).concat(['cover ((meta(`' + src.alias + '`).`id`))']);
-  src.coverPaths = paths as string[][];
+  src.coverPaths = paths;
 }

@@ -54,7 +54,8 @@ const printers: ExprPrinters = {
   ObjectConstruct: (e) => '{' + e.fields.map((f) => `${printExpr(f.name)}: ${printExpr(f.value)}`).join(', ') + '}',
   Identifier: (e) => printName(e.name, e.caseInsensitive),
   Self: () => 'self',
-  Field: (e) => `(${operand(e.target)}.${printName(e.name, e.caseInsensitive)})`,
+  // A covered expression index key (planner/cover-expressions.ts) prints as the reference's `cover (…)`.
+  Field: (e) => (e.name.startsWith('\u0000') ? e.name.slice(1) : `(${operand(e.target)}.${printName(e.name, e.caseInsensitive)})`),
   DynamicField: (e) => `(${operand(e.target)}.[${printExpr(e.name)}])`,
   Element: (e) => `(${operand(e.target)}[${printExpr(e.index)}])`,
   Slice: (e) => `(${operand(e.target)}[${printExpr(e.start)}:${e.end ? printExpr(e.end) : ''}])`,
