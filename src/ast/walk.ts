@@ -1,4 +1,5 @@
 import type { Binding, Expr } from './expr.js';
+import type { ResultTerm } from './statement.js';
 
 /**
  * The direct sub-expressions of an expression, in source order. Subqueries are not entered
@@ -94,3 +95,20 @@ export function implicitName(e: Expr): string | undefined {
   if (e.kind === 'Field') return e.name;
   return undefined;
 }
+
+/**
+ * The result name of each projection term: its alias, else its {@link implicitName}, else `$1`,
+ * `$2` … in the order of the unnamed terms; undefined for `*` and `path.*`.
+ * Source: couchbase/query `algebra/projection.go`.
+ */
+export function resultNames(terms: readonly ResultTerm[]): (string | undefined)[] {
+  let n = 0;
+  return terms.map((t) => (t.kind === 'Term' ? (t.alias ?? implicitName(t.expr) ?? `$${++n}`) : undefined));
+}
+
+/**
+ * Marks a field name as a covered expression index key (planner/cover-expressions.ts): the
+ * covering scan's document holds the key's value under `COVER_MARK + "cover (<key>)"`, a name no
+ * field written in N1QL text can have, and printing shows the rest, the reference's `cover (…)`.
+ */
+export const COVER_MARK = '\u0000';

@@ -1,3 +1,4 @@
+import { COVER_MARK } from '../ast/index.js';
 import type { StoredDocument } from '../storage/index.js';
 import type { Value } from '../values/index.js';
 
@@ -26,7 +27,7 @@ export function coveredDocument(paths: string[][], key: Value[], doc: StoredDocu
 function withCoveredExpressions(paths: string[][], key: Value[], value: Value): Value {
   let out: Record<string, Value> | undefined;
   paths.forEach((p, i) => {
-    if (p.length !== 1 || !p[0].startsWith('\u0000') || key[i] === undefined) return;
+    if (p.length !== 1 || !p[0].startsWith(COVER_MARK) || key[i] === undefined) return;
     out ??= value !== null && typeof value === 'object' && !Array.isArray(value) ? { ...(value as Record<string, Value>) } : {};
     out[p[0]] = key[i];
   });

@@ -1,4 +1,4 @@
-import { implicitName, type ResultTerm } from '../ast/index.js';
+import { resultNames, type ResultTerm } from '../ast/index.js';
 import { childEnv, compileExpr, type Evaluator, type Scope } from '../eval/index.js';
 import { isObject as isObj, type ObjectValue, type Value } from '../values/index.js';
 import type { Row, RowStream, RunContext } from './runtime.js';
@@ -23,13 +23,12 @@ export interface CompiledProjection {
  * out of the row; `RAW` makes the single term's value the row.
  */
 export function compileProjection(terms: ResultTerm[], raw: boolean, scope: Scope, starAliases: string[]): CompiledProjection {
-  let n = 0;
-  const compiled: CompiledTerm[] = terms.map((t) => {
+  const names = resultNames(terms);
+  const compiled: CompiledTerm[] = terms.map((t, i) => {
     if (t.kind === 'Star') return { kind: 'Star' };
     const expr = compileExpr(t.expr, scope);
     if (t.kind === 'PathStar') return { kind: 'PathStar', expr };
-    const name = t.alias ?? implicitName(t.expr) ?? `$${++n}`;
-    return { kind: 'Term', name, expr };
+    return { kind: 'Term', name: names[i], expr };
   });
   const aliases = compiled.filter((t) => t.kind === 'Term' && t.name).map((t) => t.name!);
   if (raw) {

@@ -1,4 +1,4 @@
-import { implicitName, someExpr, type Expr, type ResultTerm } from '../ast/index.js';
+import { COVER_MARK, resultNames, someExpr, type Expr, type ResultTerm } from '../ast/index.js';
 import { exprEquivalent } from './expr-equivalent.js';
 import { formalize } from './formalize.js';
 import type { SubselectPlan, SelectPlan } from './plan.js';
@@ -11,9 +11,6 @@ import type { SubselectPlan, SelectPlan } from './plan.js';
  * key. The scan puts the entry's key value there (`coverPaths` gives it as a one-step path), so
  * the block reads the key value instead of computing the expression from a fetched document.
  */
-
-/** Marks a field name as a covered expression (never a name a document field can be given in N1QL text). */
-export const COVER_MARK = '\u0000';
 
 /** The field of the covering document that holds the value of the key whose canonical text is `keyText`. */
 export function coverFieldName(keyText: string): string {
@@ -61,11 +58,10 @@ function rewrite(e: Expr, alias: string, bound: ReadonlySet<string>, keys: reado
  */
 export function rewriteCoveredBlock(plan: SelectPlan, b: SubselectPlan, alias: string, bound: ReadonlySet<string>, orderBound: ReadonlySet<string>, keys: readonly CoveredKey[]): void {
   const r = (e: Expr) => rewrite(e, alias, bound, keys);
-  let n = 0;
-  b.terms = b.terms.map((t): ResultTerm => {
+  const names = resultNames(b.terms);
+  b.terms = b.terms.map((t, i): ResultTerm => {
     if (t.kind !== 'Term') return t.kind === 'PathStar' ? { ...t, expr: r(t.expr) } : t;
-    const name = t.alias ?? implicitName(t.expr) ?? `$${++n}`;
-    return { ...t, expr: r(t.expr), ...(b.raw ? {} : { alias: name }) };
+    return { ...t, expr: r(t.expr), ...(b.raw ? {} : { alias: names[i] }) };
   });
   if (b.where) b.where = r(b.where);
   b.unnests = b.unnests.map((u) => ({ ...u, expr: r(u.expr) }));

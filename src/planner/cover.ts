@@ -68,9 +68,15 @@ export function applyCovering(plan: SelectPlan, catalog: Catalog, outerNames: Re
   if (arrayIndex && !scan.servesWhere) return;
   // Field-path keys rebuild the document; an expression key is read from a field of its own.
   const formalKeys = arrayIndex ? [] : index.keys.map((k) => formalize(k.expr, index.alias));
-  const keyPaths = formalKeys.map(fieldPath);
-  const exprKeys: CoveredKey[] = formalKeys.flatMap((formal, i) => (keyPaths[i] ? [] : [{ formal, field: coverFieldName(indexKeyText(index.keys[i])) }]));
-  const paths = keyPaths.map((p, i) => p ?? [coverFieldName(indexKeyText(index.keys[i]))]);
+  const paths: string[][] = [];
+  const pathKeys: string[][] = [];
+  const exprKeys: CoveredKey[] = [];
+  formalKeys.forEach((formal, i) => {
+    const path = fieldPath(formal);
+    if (path) pathKeys.push(path);
+    else exprKeys.push({ formal, field: coverFieldName(indexKeyText(index.keys[i])) });
+    paths.push(path ?? [exprKeys[exprKeys.length - 1]!.field]);
+  });
   const exprs: Expr[] = [];
   for (const t of b.terms) {
     if (t.kind === 'Star') return;
@@ -83,10 +89,10 @@ export function applyCovering(plan: SelectPlan, catalog: Catalog, outerNames: Re
   for (const l of b.group?.letting ?? []) exprs.push(l.expr);
   if (b.group?.having) exprs.push(b.group.having);
   const bound = new Set([...outerBound(outerNames, src.alias), ...b.unnests.map((u) => u.alias), ...(b.let ?? []).map((l) => l.name), ...(b.group?.keys ?? []).flatMap((k) => (k.alias ? [k.alias] : []))]);
-  if (!exprs.every((e) => coveredBy(formalize(e, src.alias, bound), keyPaths.filter((p) => !!p) as string[][], exprKeys))) return;
+  if (!exprs.every((e) => coveredBy(formalize(e, src.alias, bound), pathKeys, exprKeys))) return;
   // ORDER BY may also name projection aliases.
   const orderBound = new Set([...bound, ...b.terms.flatMap((t) => (t.kind === 'Term' && t.alias ? [t.alias] : []))]);
-  if (!(plan.orderBy ?? []).every((o) => coveredBy(formalize(o.expr, src.alias, orderBound), keyPaths.filter((p) => !!p) as string[][], exprKeys))) return;
+  if (!(plan.orderBy ?? []).every((o) => coveredBy(formalize(o.expr, src.alias, orderBound), pathKeys, exprKeys))) return;
   if (exprKeys.length > 0) rewriteCoveredBlock(plan, b, src.alias, bound, orderBound, exprKeys);
   scan.covers = (arrayIndex ? [] : index.keys.map((k) => `cover (${indexKeyText(k)})`)).concat(['cover ((meta(`' + src.alias + '`).`id`))']);
   src.coverPaths = paths;

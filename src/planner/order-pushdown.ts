@@ -1,4 +1,4 @@
-import { implicitName, someExpr, type Expr, type OrderTerm, type ResultTerm } from '../ast/index.js';
+import { resultNames, someExpr, type Expr, type OrderTerm, type ResultTerm } from '../ast/index.js';
 import type { Catalog } from './catalog.js';
 import { exprEquivalent } from './expr-equivalent.js';
 import { formalize } from './formalize.js';
@@ -42,12 +42,11 @@ export function pushDownOrder(plan: SelectPlan, catalog: Catalog): void {
  */
 function shadowingAliases(terms: ResultTerm[]): Map<string, Expr> {
   const out = new Map<string, Expr>();
-  let n = 0;
-  for (const t of terms) {
-    if (t.kind !== 'Term') continue;
-    const name = t.alias ?? implicitName(t.expr) ?? `$${++n}`;
-    if (!(t.expr.kind === 'Identifier' && t.expr.name === name)) out.set(name, t.expr);
-  }
+  const names = resultNames(terms);
+  terms.forEach((t, i) => {
+    const name = names[i];
+    if (t.kind === 'Term' && name !== undefined && !(t.expr.kind === 'Identifier' && t.expr.name === name)) out.set(name, t.expr);
+  });
   return out;
 }
 

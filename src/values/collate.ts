@@ -27,15 +27,19 @@ export function sortedNames(o: ObjectValue): string[] {
 }
 
 /**
- * Walks two objects with the same number of fields over the union of their names in code point
- * order, and returns the first decision: at a name only one object has, the object lacking it is
- * the larger one (±1); at a name both have, `compareValues` of the two values decides unless it
- * is `isZero`. Returns 0 when every name and value agree. Shared by collation and comparison.
+ * Orders two objects as the reference does: the one with fewer fields first; else over the union
+ * of their names in code point order, the first decision: at a name only one object has, the
+ * object lacking it is the larger one (±1); at a name both have, `compareValues` of the two
+ * values decides unless it is `isZero`. Returns 0 when every name and value agree. Shared by
+ * collation and comparison.
  * Source: couchbase/query `value/object.go` `objectCollate` and `objectCompare` (combineNames).
  */
-export function walkObjectNames<R>(x: ObjectValue, y: ObjectValue, compareValues: (a: Value, b: Value) => R, isZero: (r: R) => boolean): R | number {
-  const nx = sortedNames(x);
-  const ny = sortedNames(y);
+export function compareObjects<R>(x: ObjectValue, y: ObjectValue, compareValues: (a: Value, b: Value) => R, isZero: (r: R) => boolean): R | number {
+  const nx = Object.keys(x);
+  const ny = Object.keys(y);
+  if (nx.length !== ny.length) return nx.length - ny.length;
+  nx.sort(compareStrings);
+  ny.sort(compareStrings);
   let i = 0;
   let j = 0;
   while (i < nx.length || j < ny.length) {
@@ -90,13 +94,8 @@ export function collate(a: Value, b: Value): number {
       }
       return x.length - y.length;
     }
-    default: {
-      const x = a as ObjectValue;
-      const y = b as ObjectValue;
-      const size = Object.keys(x).length - Object.keys(y).length;
-      if (size !== 0) return size;
-      return walkObjectNames(x, y, collate, isZeroNumber);
-    }
+    default:
+      return compareObjects(a as ObjectValue, b as ObjectValue, collate, isZeroNumber);
   }
 }
 

@@ -1,4 +1,4 @@
-import { collate, walkObjectNames } from './collate.js';
+import { collate, compareObjects } from './collate.js';
 import { Kind, kindOf, type ObjectValue, type Value } from './value.js';
 
 /**
@@ -76,9 +76,5 @@ export function compare(a: Value, b: Value): Comparison {
     }
     return x.length - y.length;
   }
-  const x = a as ObjectValue;
-  const y = b as ObjectValue;
-  const size = Object.keys(x).length - Object.keys(y).length;
-  if (size !== 0) return size;
-  return walkObjectNames(x, y, compare, isZeroComparison);
+  return compareObjects(a as ObjectValue, b as ObjectValue, compare, isZeroComparison);
 }

@@ -81,12 +81,12 @@ function sendTyped(reply: FastifyReply, status: number, type: string, text: stri
 
 /** Sends a plain-text answer, with the app's text Content-Type. */
 export function sendText(reply: FastifyReply, status: number, text: string): FastifyReply {
-  return sendTyped(reply, status, (reply.server.replyTypes ?? DEFAULT_TYPES).text, text);
+  return sendTyped(reply, status, reply.server.replyTypes.text, text);
 }
 
 /** Sends a JSON answer serialised with JSON.stringify (key order kept), with the app's JSON Content-Type. */
 export function sendJson(reply: FastifyReply, status: number, body: unknown): FastifyReply {
-  return sendTyped(reply, status, (reply.server.replyTypes ?? DEFAULT_TYPES).json, JSON.stringify(body));
+  return sendTyped(reply, status, reply.server.replyTypes.json, JSON.stringify(body));
 }
 
 /** Creates a fastify instance with the shared plumbing; the adapter adds its routes. */

@@ -4,13 +4,9 @@
  * code point (Go string order). OBJECT_ADD and OBJECT_PUT are 'custom': the value may be NULL
  * (stored) or MISSING (OBJECT_ADD: no change; OBJECT_PUT: the field is removed).
  */
-import { compareStrings, equals, isObject, typeName, type ObjectValue, type Value } from '../../values/index.js';
+import { equals, isObject, sortedNames, typeName, type ObjectValue, type Value } from '../../values/index.js';
 import type { FunctionDef } from './function-def.js';
 import { isString } from './support.js';
-
-function sortedNames(o: ObjectValue): string[] {
-  return Object.keys(o).sort(compareStrings);
-}
 
 /** Own-property object with the fields of `o` (keeps `__proto__` an ordinary name). */
 function copy(o: ObjectValue): ObjectValue {
@@ -72,8 +68,7 @@ export const objectFunctions: FunctionDef[] = [
         const opts = options[0];
         if (opts === undefined) return undefined;
         if (!isObject(opts)) return null;
-        const t = Object.prototype.hasOwnProperty.call(opts, 'types') ? opts.types : undefined;
-        types = t === true;
+        types = Object.hasOwn(opts, 'types') && opts.types === true;
       }
       return sortedNames(o).map((n) => (types ? { name: n, type: typeName(o[n]) } : { name: n, val: o[n] }));
     },

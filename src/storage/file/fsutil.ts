@@ -13,16 +13,24 @@ export async function syncDir(dir: string): Promise<void> {
   }
 }
 
-/** Replaces a file atomically: writes `<file>.tmp`, syncs it, renames it over `file`, syncs the directory. */
-export async function writeFileAtomic(dir: string, name: string, text: string): Promise<void> {
-  const tmp = join(dir, `${name}.tmp`);
-  const fh = await open(tmp, 'w');
+/**
+ * Writes `text` to `path` and syncs it, so that a rename or link of it never shows partial
+ * content. `flags` as `fs.open`: `'w'` replaces the file, `'wx'` fails with EEXIST when it exists.
+ */
+export async function writeSynced(path: string, text: string, flags: 'w' | 'wx' = 'w'): Promise<void> {
+  const fh = await open(path, flags);
   try {
     await fh.writeFile(text);
     await fh.sync();
   } finally {
     await fh.close();
   }
+}
+
+/** Replaces a file atomically: writes `<file>.tmp`, syncs it, renames it over `file`, syncs the directory. */
+export async function writeFileAtomic(dir: string, name: string, text: string): Promise<void> {
+  const tmp = join(dir, `${name}.tmp`);
+  await writeSynced(tmp, text);
   await rename(tmp, join(dir, name));
   await syncDir(dir);
 }

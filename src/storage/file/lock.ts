@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { link, open, readdir, readFile, unlink } from 'node:fs/promises';
+import { link, readdir, readFile, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
+import { writeSynced } from './fsutil.js';
 
 /** Who holds (or claims) a lock file: the `LOCK` content, JSON. */
 interface Owner {
@@ -57,7 +58,7 @@ export class DirectoryLock {
     mine.add(owner.token);
     let locked = false;
     try {
-      await writeSynced(tmp, text);
+      await writeSynced(tmp, text, 'wx');
       for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
         if (await linkExclusive(tmp, text, path)) {
           locked = true;
@@ -87,17 +88,6 @@ export class DirectoryLock {
   }
 }
 
-/** Creates `path` holding `text`, synced (so a link to it never shows a partial content). */
-async function writeSynced(path: string, text: string): Promise<void> {
-  const fh = await open(path, 'wx');
-  try {
-    await fh.writeFile(text);
-    await fh.sync();
-  } finally {
-    await fh.close();
-  }
-}
-
 function inUse(dir: string, pid: number): Error {
   return new Error(`The data directory ${dir} is in use by process ${pid}${pid === process.pid ? ' (this process)' : ''}; close that database first.`);
 }
@@ -115,7 +105,7 @@ async function linkExclusive(tmp: string, text: string, to: string): Promise<boo
       const code = (e as NodeJS.ErrnoException).code;
       if (code === 'EEXIST') return false;
       if (code !== 'ENOENT') throw e;
-      await writeSynced(tmp, text);
+      await writeSynced(tmp, text, 'wx');
     }
   }
 }
