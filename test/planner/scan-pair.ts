@@ -42,7 +42,10 @@ export async function scanPair(docs: Record<string, Value>, indexes: string[], o
     async expectRows(statement, expected, { ordered = false, params } = {}) {
       for (const [name, db] of [['without the indexes', plain], ['with the indexes', indexed]] as const) {
         const rows = (await db.query(statement, { params })).results;
-        if (!sameRows(rows, expected, ordered)) expect(rows.map(canonical), `${statement} (${name})`).toEqual(expected.map(canonical));
+        const ok = sameRows(rows, expected, ordered);
+        // The rows side by side first, for the message; then the verdict of sameRows itself.
+        if (!ok) expect(rows.map(canonical), `${statement} (${name})`).toEqual(expected.map(canonical));
+        expect(ok, `${statement} (${name})`).toBe(true);
       }
     },
     async close() {
