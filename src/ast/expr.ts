@@ -76,6 +76,12 @@ export interface Field extends Node {
   target: Expr;
   name: string;
   caseInsensitive?: boolean;
+  /**
+   * Set only by the planner (planner/cover-expressions.ts): this field holds the value of the
+   * covered expression index key whose text this is, e.g. "lower(`name`)"; printed as the
+   * reference's `cover (lower(`name`))`. Never produced by the parser.
+   */
+  coveredKey?: string;
 }
 
 /** `target.[nameExpr]` */

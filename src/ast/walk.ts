@@ -105,10 +105,3 @@ export function resultNames(terms: readonly ResultTerm[]): (string | undefined)[
   let n = 0;
   return terms.map((t) => (t.kind === 'Term' ? (t.alias ?? implicitName(t.expr) ?? `$${++n}`) : undefined));
 }
-
-/**
- * Marks a field name as a covered expression index key (planner/cover-expressions.ts): the
- * covering scan's document holds the key's value under `COVER_MARK + "cover (<key>)"`, a name no
- * field written in N1QL text can have, and printing shows the rest, the reference's `cover (…)`.
- */
-export const COVER_MARK = '\u0000';

@@ -1,4 +1,3 @@
-import { COVER_MARK } from '../ast/index.js';
 import type { StoredDocument } from '../storage/index.js';
 import type { Value } from '../values/index.js';
 
@@ -13,21 +12,21 @@ import type { Value } from '../values/index.js';
  * leave out expired documents), so a covering scan returns what a full scan returns. (Real GSI
  * returns the index-encoded values instead; docs/compatibility.md.)
  */
-export function coveredDocument(paths: string[][], key: Value[], doc: StoredDocument): Value {
-  for (let i = 0; i < paths.length; i++) if (!identityKey(key[i])) return withCoveredExpressions(paths, key, doc.value);
+export function coveredDocument(paths: string[][], key: Value[], doc: StoredDocument, expressionKeys?: readonly boolean[]): Value {
+  for (let i = 0; i < paths.length; i++) if (!identityKey(key[i])) return withCoveredExpressions(paths, key, doc.value, expressionKeys);
   return coverDocument(paths, key);
 }
 
 /**
- * The document's own value plus the values of covered expression keys (one-step paths whose
- * name starts with `COVER_MARK`, planner/cover-expressions.ts), which the block reads instead of
- * the expressions. Such a value is the entry's key: for 0 or an object it may be another
+ * The document's own value plus the values of covered expression keys (the positions where
+ * `expressionKeys` is true; their paths are one-step cover fields, planner/cover-expressions.ts),
+ * which the block reads instead of the expressions. Such a value is the entry's key: for 0 or an object it may be another
  * document's collation-equal value, as real GSI returns (docs/compatibility.md).
  */
-function withCoveredExpressions(paths: string[][], key: Value[], value: Value): Value {
+function withCoveredExpressions(paths: string[][], key: Value[], value: Value, expressionKeys: readonly boolean[] = []): Value {
   let out: Record<string, Value> | undefined;
   paths.forEach((p, i) => {
-    if (p.length !== 1 || !p[0].startsWith(COVER_MARK) || key[i] === undefined) return;
+    if (!expressionKeys[i] || key[i] === undefined) return;
     out ??= value !== null && typeof value === 'object' && !Array.isArray(value) ? { ...(value as Record<string, Value>) } : {};
     out[p[0]] = key[i];
   });

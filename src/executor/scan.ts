@@ -80,7 +80,7 @@ export function compileSource(
           scan(rc, max, (id, key) => entries.push({ id, key }), accept);
           for (const { id, key } of entries) {
             const env = outer ? childEnv(outer) : rootEnv();
-            bindDocument(env, source.alias, coveredDocument(paths, key, live.get(id)!), { id, cas: 0, expiration: 0, keyspace: path });
+            bindDocument(env, source.alias, coveredDocument(paths, key, live.get(id)!, source.coverExpressionKeys), { id, cas: 0, expiration: 0, keyspace: path });
             rows.push({ env });
           }
         } else {

@@ -1,4 +1,4 @@
-import { COVER_MARK, resultNames, someExpr, type Expr, type ResultTerm } from '../ast/index.js';
+import { resultNames, someExpr, type Expr, type ResultTerm } from '../ast/index.js';
 import { exprEquivalent } from './expr-equivalent.js';
 import { formalize } from './formalize.js';
 import type { SubselectPlan, SelectPlan } from './plan.js';
@@ -12,14 +12,22 @@ import type { SubselectPlan, SelectPlan } from './plan.js';
  * the block reads the key value instead of computing the expression from a fetched document.
  */
 
-/** The field of the covering document that holds the value of the key whose canonical text is `keyText`. */
+/**
+ * The field of the covering document that holds the value of the key whose canonical text is
+ * `keyText`. The leading NUL keeps it apart from the fields documents usually have; the
+ * executor knows these fields from the plan (`coverExpressionKeys`), never from the name.
+ */
 export function coverFieldName(keyText: string): string {
-  return `${COVER_MARK}cover (${keyText})`;
+  return `\u0000cover (${keyText})`;
 }
 
-/** An expression index key to cover: its formalized expression and the field that will hold its value. */
+/**
+ * An expression index key to cover: its formalized expression, its canonical text (e.g.
+ * "lower(`name`)") and the field of the covering document that will hold its value.
+ */
 export interface CoveredKey {
   formal: Expr;
+  text: string;
   field: string;
 }
 
@@ -41,7 +49,7 @@ function rewrite(e: Expr, alias: string, bound: ReadonlySet<string>, keys: reado
     if (typeof node.kind === 'string') {
       const formal = formalize(node as unknown as Expr, alias, bound);
       const key = keys.find((k) => exprEquivalent(formal, k.formal));
-      if (key) return { kind: 'Field', target: { kind: 'Identifier', name: alias }, name: key.field };
+      if (key) return { kind: 'Field', target: { kind: 'Identifier', name: alias }, name: key.field, coveredKey: key.text };
     }
     const out: Record<string, unknown> = {};
     for (const [k, x] of Object.entries(node)) out[k] = k === 'loc' ? x : visit(x);

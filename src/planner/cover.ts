@@ -74,7 +74,10 @@ export function applyCovering(plan: SelectPlan, catalog: Catalog, outerNames: Re
   formalKeys.forEach((formal, i) => {
     const path = fieldPath(formal);
     if (path) pathKeys.push(path);
-    else exprKeys.push({ formal, field: coverFieldName(indexKeyText(index.keys[i])) });
+    else {
+      const text = indexKeyText(index.keys[i]);
+      exprKeys.push({ formal, text, field: coverFieldName(text) });
+    }
     paths.push(path ?? [exprKeys[exprKeys.length - 1]!.field]);
   });
   const exprs: Expr[] = [];
@@ -96,4 +99,5 @@ export function applyCovering(plan: SelectPlan, catalog: Catalog, outerNames: Re
   if (exprKeys.length > 0) rewriteCoveredBlock(plan, b, src.alias, bound, orderBound, exprKeys);
   scan.covers = (arrayIndex ? [] : index.keys.map((k) => `cover (${indexKeyText(k)})`)).concat(['cover ((meta(`' + src.alias + '`).`id`))']);
   src.coverPaths = paths;
+  if (exprKeys.length > 0) src.coverExpressionKeys = formalKeys.map((f) => !fieldPath(f));
 }

@@ -57,7 +57,17 @@ export type ScanPlan =
 
 /** Where a subselect's rows come from. */
 export type SourcePlan =
-  | { op: 'IndexScan'; keyspace: string; namespace: string; alias: string; scan: ScanPlan; coverPaths?: string[][] }
+  | {
+      op: 'IndexScan';
+      keyspace: string;
+      namespace: string;
+      alias: string;
+      scan: ScanPlan;
+      /** A covering scan: the field path of each index key (an expression key: its one-step cover field). */
+      coverPaths?: string[][];
+      /** In a covering scan with expression keys: true at the positions of the expression keys. */
+      coverExpressionKeys?: boolean[];
+    }
   | { op: 'DummyScan' }
   | { op: 'PrimaryScan3'; keyspace: string; namespace: string; alias: string; index: string }
   | { op: 'KeyScan'; keyspace: string; namespace: string; alias: string; keys: Expr }

@@ -4,7 +4,7 @@
  * backticked, strings in double quotes, numbers as JSON. The per-kind map is exhaustive over
  * `Expr['kind']` (STYLE §3 habit 1).
  */
-import { COVER_MARK, type Binding, type Expr } from '../ast/index.js';
+import type { Binding, Expr } from '../ast/index.js';
 import type { Value } from '../values/index.js';
 import { keywordTokens } from '../../grammar/tokens.js';
 import { printStatement } from './print-statement.js';
@@ -54,8 +54,8 @@ const printers: ExprPrinters = {
   ObjectConstruct: (e) => '{' + e.fields.map((f) => `${printExpr(f.name)}: ${printExpr(f.value)}`).join(', ') + '}',
   Identifier: (e) => printName(e.name, e.caseInsensitive),
   Self: () => 'self',
-  // A covered expression index key (COVER_MARK, planner/cover-expressions.ts) prints as the reference's `cover (…)`.
-  Field: (e) => (e.name.startsWith(COVER_MARK) ? e.name.slice(COVER_MARK.length) : `(${operand(e.target)}.${printName(e.name, e.caseInsensitive)})`),
+  // A covered expression index key (planner/cover-expressions.ts) prints as the reference's `cover (…)`.
+  Field: (e) => (e.coveredKey !== undefined ? `cover (${e.coveredKey})` : `(${operand(e.target)}.${printName(e.name, e.caseInsensitive)})`),
   DynamicField: (e) => `(${operand(e.target)}.[${printExpr(e.name)}])`,
   Element: (e) => `(${operand(e.target)}[${printExpr(e.index)}])`,
   Slice: (e) => `(${operand(e.target)}[${printExpr(e.start)}:${e.end ? printExpr(e.end) : ''}])`,

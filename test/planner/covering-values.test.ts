@@ -42,4 +42,20 @@ describe('covering scans over collation-equal keys', () => {
       }
     });
   }
+
+  it('reads a field whose name starts with NUL from the document, as any field', async () => {
+    // Such a field once passed for a covered expression key (whose cover field starts with NUL)
+    // and was read from the index entry, i.e. another document's collation-equal -0.
+    const p = await scanPair({ d1: { '\u0000z': 0 }, d2: { '\u0000z': -0 } }, ['CREATE INDEX ixn ON ks(`\u0000z`)']);
+    try {
+      const q = 'SELECT META().id, ATAN2(`\u0000z`, -1) AS r FROM ks WHERE `\u0000z` = 0';
+      expect(JSON.stringify(await p.indexed.explain(q))).toContain('"covers"');
+      await p.expectRows(q, [
+        { id: 'd1', r: PI },
+        { id: 'd2', r: -PI },
+      ]);
+    } finally {
+      await p.close();
+    }
+  });
 });

@@ -22,6 +22,13 @@ describe('printer', () => {
     expect(printName('x', true)).toBe('`x`i');
   });
 
+  it('prints any field name as a backticked name, a leading NUL included, and a covered key as cover (…)', () => {
+    const self: Expr = { kind: 'Self' };
+    expect(printExpr({ kind: 'Field', target: self, name: '\u0000' })).toBe('(self.`\u0000`)');
+    expect(printExpr({ kind: 'Field', target: self, name: '\u0000cover (x)' })).toBe('(self.`\u0000cover (x)`)');
+    expect(printExpr({ kind: 'Field', target: self, name: 'anything', coveredKey: 'lower(`name`)' })).toBe('cover (lower(`name`))');
+  });
+
   it('backticks function names that are keywords or not plain identifiers', () => {
     const f = (name: string): Expr => ({ kind: 'FunctionCall', name, args: [] });
     expect([printExpr(f('lower')), printExpr(f('first')), printExpr(f('my func'))]).toEqual(['lower()', '`first`()', '`my func`()']);
