@@ -9,9 +9,10 @@ import type { Posting } from './posting.js';
 
 /**
  * The documents of a key in the tree: a `Posting`, or, as a build leaves them, a plain array of
- * distinct document keys, which becomes a `Posting` on the key's first change.
+ * distinct document keys or a lone document key, which becomes a `Posting` on the key's first
+ * change. (A string is iterable by characters: readers turn a lone key into `[key]`.)
  */
-export type Docs = Posting | string[];
+export type Docs = Posting | string[] | string;
 
 /** The part of sorted-btree's `BTree` (a B+ tree with a custom comparator) used here. */
 export interface Tree {

@@ -14,11 +14,13 @@ export interface KeyRange {
 /**
  * The result of a build of one-key entries done outside the tree (the TOKENS index build): keys
  * in ascending collation order (one value each), each with the document keys that have it
- * (distinct, non-empty, the array handed over to the tree), and the number of entries in all.
+ * (distinct, non-empty, the array handed over to the tree; a lone document key for a key of one
+ * document, which saves an array per key), and the number of entries in all.
  */
 export interface SortedRun {
   keys: Value[][];
-  docs: string[][];
+  /** Per key: its document keys, or the one document key itself when only one document has it. */
+  docs: (string | string[])[];
   entries: number;
 }
 
@@ -79,7 +81,7 @@ export class IndexTree {
     if (this.tree.size === 0) return undefined;
     const docs = this.tree.get(key);
     if (docs === undefined || docs instanceof Posting) return docs;
-    const e = new Posting(key, docs);
+    const e = new Posting(key, typeof docs === 'string' ? [docs] : docs);
     this.tree.set(key, e);
     return e;
   }
@@ -124,7 +126,10 @@ export class IndexTree {
     for (let i = 0; i < keys.length; i++) {
       const existing = this.inTree(keys[i]);
       if (!existing) this.tree.set(keys[i], values[i]);
-      else for (const id of values[i]) if (!existing.add(id)) this.entryCount--;
+      else {
+        const v = values[i];
+        for (const id of typeof v === 'string' ? [v] : v) if (!existing.add(id)) this.entryCount--;
+      }
     }
   }
 
@@ -192,7 +197,7 @@ export class IndexTree {
       }
       let ok = true;
       for (let i = 1; i < ranges.length && ok; i++) if (ranges[i]) ok = IndexTree.inRange(key[i], ranges[i]);
-      if (ok && visit(key, docs) === false) return;
+      if (ok && visit(key, typeof docs === 'string' ? [docs] : docs) === false) return;
     }
   }
 }

@@ -6,7 +6,8 @@ const WORDS = ['alpha', 'beta', 'Gamma', 'delta', 'épsilon', 'zeta', 'ÉTA', 't
 /** A name made of a few words, sometimes with non-string tokens or no name at all. */
 function nameOf(i: number): Value {
   if (i % 11 === 0) return undefined as unknown as Value;
-  const words = [WORDS[i % 10], WORDS[(i * 7) % 10], `w${i % 997}`].join(' ');
+  // `u<i>`: a token of one document (the build keeps such a posting as the document key alone).
+  const words = [WORDS[i % 10], WORDS[(i * 7) % 10], `w${i % 997}`, ...(i % 4 === 0 ? [`u${i}`] : [])].join(' ');
   if (i % 13 === 0) return [words, i % 5, i % 2 === 0, null];
   return words;
 }
@@ -25,6 +26,9 @@ async function lookups(db: Database, options: string): Promise<unknown[]> {
     const r = await db.query(`SELECT RAW META().id FROM ks WHERE ANY v IN TOKENS(name${options}) SATISFIES v = $t END ORDER BY META().id`, { params: { t } });
     out.push(r.results);
   }
+  // Every document with a token of its own, through a range span on the index.
+  const u = await db.query(`SELECT RAW META().id FROM ks WHERE ANY v IN TOKENS(name${options}) SATISFIES v LIKE "u%" END ORDER BY META().id`);
+  out.push(u.results);
   return out;
 }
 
@@ -59,6 +63,7 @@ describe('TOKENS index builds', () => {
     const indexed = await lookups(db, '');
     expect(indexed).toEqual(await lookups(db, ', {"names": true}'));
     expect((indexed[6] as unknown[]).length + (indexed[7] as unknown[]).length).toBeGreaterThan(0);
+    expect((indexed[indexed.length - 1] as unknown[]).length).toBeGreaterThan(N / 5);
     await db.close();
   });
 });

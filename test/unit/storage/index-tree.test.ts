@@ -81,7 +81,8 @@ describe('IndexTree builds from a sorted run (the TOKENS index build)', () => {
       t.appendValue(7, 'd1');
       t.appendValue(null, 'd2');
       t.appendValue(true, 'd1');
-      t.endBuild({ keys: [['a'], ['b'], ['é']], docs: [['d1'], ['d1', 'd2'], ['d3']], entries: 4 });
+      // A key of one document may come as that document's key alone ('é').
+      t.endBuild({ keys: [['a'], ['b'], ['é']], docs: [['d1'], ['d1', 'd2'], 'd3'], entries: 4 });
       const expected: [Value, string[]][] = [
         [null, ['d2']],
         [true, ['d1']],
@@ -100,6 +101,31 @@ describe('IndexTree builds from a sorted run (the TOKENS index build)', () => {
     const t = new IndexTree([false]);
     t.beginBuild();
     t.add(['b'], 'w1'); // a write during the build reaches the tree at once
+    t.add(['a'], 'd1');
+    t.endBuild({ keys: [['a'], ['b'], ['c'], ['e']], docs: ['d1', 'd2', ['d3'], 'd5'], entries: 4 });
+    expect(entries(t)).toEqual([
+      ['a', ['d1']],
+      ['b', ['d2', 'w1']],
+      ['c', ['d3']],
+      ['e', ['d5']],
+    ]);
+    expect(t.size).toBe(5);
+    // A key left as the build's document key or array becomes a posting on its first change.
+    t.remove(['c'], 'd3');
+    t.remove(['e'], 'd5');
+    t.add(['a'], 'd4');
+    t.add(['b'], 'w1');
+    expect(entries(t)).toEqual([
+      ['a', ['d1', 'd4']],
+      ['b', ['d2', 'w1']],
+    ]);
+    expect(t.size).toBe(4);
+  });
+
+  it('adds a run of arrays to postings the tree got during the build', () => {
+    const t = new IndexTree([false]);
+    t.beginBuild();
+    t.add(['b'], 'w1');
     t.add(['a'], 'd1');
     t.endBuild({ keys: [['a'], ['c']], docs: [['d1', 'd2'], ['d3']], entries: 3 });
     expect(entries(t)).toEqual([
