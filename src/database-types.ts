@@ -18,6 +18,12 @@ export interface OpenOptions extends FileStoreOptions {
 export interface QueryOptions {
   /** Named parameters (`$name`, given without the `$`) or positional ones (`$1`, `?`) as an array. */
   params?: Record<string, Value> | Value[];
+  /**
+   * Positional parameters (`$1`, `?`) beside named ones in `params`, as the query service's
+   * `args` beside its `$name` parameters (one statement may use both). When given, it wins
+   * over an array `params`.
+   */
+  args?: Value[];
   /** Progress of long work a statement does: an index build (CREATE INDEX, BUILD INDEX). */
   onProgress?: (p: IndexBuildProgress) => void;
   /**

@@ -13,12 +13,10 @@ import type { BucketStats, CompactionOptions, CompactionResult } from './storage
 import type { DocumentMeta, StoredDocument, WriteOptions } from './storage/index.js';
 import type { LoadOptions, LoadReport, OpenOptions, QueryOptions, QueryResult } from './database-types.js';
 
-function splitParams(params: QueryOptions['params']): EngineParams {
-  if (params === undefined) return { named: {}, positional: [] };
-  if (Array.isArray(params)) return { named: {}, positional: params };
+function splitParams(params: QueryOptions['params'], args: QueryOptions['args']): EngineParams {
   const named: Record<string, Value> = {};
-  for (const [k, v] of Object.entries(params)) named[k.startsWith('$') ? k.slice(1) : k] = v;
-  return { named, positional: [] };
+  if (params !== undefined && !Array.isArray(params)) for (const [k, v] of Object.entries(params)) named[k.startsWith('$') ? k.slice(1) : k] = v;
+  return { named, positional: args ?? (Array.isArray(params) ? params : []) };
 }
 
 /**
@@ -91,7 +89,7 @@ export class Database {
    */
   async query(statement: string, options: QueryOptions = {}): Promise<QueryResult> {
     this.check();
-    return execute(statement, { ...splitParams(options.params), onProgress: options.onProgress, restricted: options.restricted }, this.deps);
+    return execute(statement, { ...splitParams(options.params, options.args), onProgress: options.onProgress, restricted: options.restricted }, this.deps);
   }
 
   /** The plan of a statement as EXPLAIN JSON (`{"#operator": "Sequence", …}`). */

@@ -59,7 +59,7 @@ export function addQueryRoutes(app: FastifyInstance, db: Database, options: Quer
       }
       const r = readServiceRequest(request.headers['content-type'], rawBody(request), queryOf(request));
       if (!r.statement) throw new QueryError({ code: ErrorCode.NO_STATEMENT, phase: 'service', message: 'No statement or prepared value' });
-      const result = await db.query(r.statement, { params: r.positional ?? r.named, restricted: true });
+      const result = await db.query(r.statement, { params: r.named, args: r.positional, restricted: true });
       return sendJson(reply, 200, {
         requestID,
         ...(r.clientContextId !== undefined ? { clientContextID: r.clientContextId } : {}),

@@ -38,6 +38,15 @@ describe('POST /query/service over HTTP', () => {
     expect(body.metrics.elapsedTime).toMatch(/^[0-9.]+(µs|ms|s)$/);
     const r2 = await fetch(url, form({ statement: 'SELECT name FROM t WHERE n = $1', args: '[1]' }));
     expect((await json(r2)).results).toEqual([{ name: 'Grand Hotel' }]);
+    // Both kinds in one request: each parameter keeps its value.
+    const r3 = await fetch(url, form({ statement: 'SELECT RAW name FROM t WHERE n = $1 OR name = $name ORDER BY n', args: '[1]', $name: '"Inn"' }));
+    expect((await json(r3)).results).toEqual(['Grand Hotel', 'Inn']);
+    const r4 = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ statement: 'SELECT RAW [$1, $n, ?]', args: ['a', 'b'], $n: 'named' }),
+    });
+    expect((await json(r4)).results).toEqual([['a', 'named', 'a']]);
   });
 
   it('accepts a JSON body and reports DML mutation counts', async () => {
