@@ -155,7 +155,8 @@ export class N1qlParser extends CstParser {
     this.OR({
       IGNORE_AMBIGUITIES: true,
       DEF: [
-        { ALT: () => this.SUBRULE(this.keyspaceTerm) },
+        // `name(` starts a function call (`FROM ARRAY_RANGE(0, 3) AS i`), an expression term.
+        { GATE: () => !this.is(2, T.LParen), ALT: () => this.SUBRULE(this.keyspaceTerm) },
         { ALT: () => this.SUBRULE(this.expressionTerm) },
       ],
     });

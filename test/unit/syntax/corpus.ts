@@ -15,6 +15,7 @@ export const corpus: string[] = [
   "SELECT RAW name FROM t USE PRIMARY KEYS 'k2'",
   'SELECT s.n FROM (SELECT name AS n FROM t) AS s ORDER BY s.n',
   "SELECT RAW x.v FROM [{'v': 1}, {'v': 2}] AS x ORDER BY x.v DESC",
+  'SELECT RAW i * 2 FROM ARRAY_RANGE(0, 3) AS i WHERE i > 0',
   'SELECT * FROM t INNER UNNEST t.a x LEFT OUTER UNNEST x.b AS y LEFT UNNEST y.c',
   "SELECT RAW m FROM t LET n = LOWER(name), m = n || '!' WHERE name = 'Bob'",
   'SELECT d, n FROM t GROUP BY dept AS d LETTING n = COUNT(*) * 10 HAVING n > 1 ORDER BY d',

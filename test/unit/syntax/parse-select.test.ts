@@ -42,6 +42,9 @@ describe('SELECT FROM', () => {
     ["SELECT * FROM t AS x USE PRIMARY KEYS 'a'", { kind: 'KeyspaceTerm', keyspace: { path: ['t'], alias: 'x' }, useKeys: lit('a') }],
     ['SELECT * FROM (SELECT RAW 1) AS s', { kind: 'ExpressionTerm', alias: 's', expr: { kind: 'Subquery' } }],
     ['SELECT * FROM [1, 2] AS x', { kind: 'ExpressionTerm', alias: 'x', expr: { kind: 'ArrayConstruct' } }],
+    // A name followed by `(` is a function call, not a keyspace.
+    ['SELECT RAW i FROM ARRAY_RANGE(0, 3) AS i', { kind: 'ExpressionTerm', alias: 'i', expr: { kind: 'FunctionCall', name: 'array_range' } }],
+    ['SELECT * FROM array_range', { kind: 'KeyspaceTerm', keyspace: { path: ['array_range'] } }],
     [
       'SELECT * FROM t UNNEST t.a AS x',
       { kind: 'UnnestTerm', outer: false, alias: 'x', expr: field(id('t'), 'a'), left: { kind: 'KeyspaceTerm', keyspace: { path: ['t'] } } },
