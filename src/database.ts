@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { LRUCache } from 'lru-cache';
 import { ErrorCode, QueryError } from './errors/index.js';
 import { execute, type EngineDeps, type EngineParams, type PreparedStatement } from './engine.js';
@@ -117,10 +118,11 @@ export class Database {
 
   /**
    * Loads documents into a keyspace (created if missing): from JSON Lines, a JSON array, a
-   * directory of `.json` files, a cbimport sample zip, or an iterable of values. Documents that
+   * directory of `.json` files, a cbimport sample zip, a `Readable` such as `process.stdin`
+   * holding a JSON array or JSON Lines, or an iterable of values. Documents that
    * cannot be read or keyed are reported in `failures` with their line; the rest are loaded.
    */
-  async load(keyspace: string, source: string | Iterable<Value> | AsyncIterable<Value>, options: LoadOptions = {}): Promise<LoadReport> {
+  async load(keyspace: string, source: string | Readable | Iterable<Value> | AsyncIterable<Value>, options: LoadOptions = {}): Promise<LoadReport> {
     this.check();
     const ks = await this.store.createKeyspace(keyspace);
     const report: LoadReport = { loaded: 0, failures: [] };
@@ -145,7 +147,7 @@ export class Database {
         window.push({ source: item.source, line: item.line, done: item.message });
       } else {
         // Documents handed in as values are copied: the store freezes what it keeps.
-        const value = typeof source === 'string' ? item.value : cloneValue(item.value);
+        const value = typeof source === 'string' || source instanceof Readable ? item.value : cloneValue(item.value);
         const done = options.mode === 'insert' ? ks.insert(item.key, value) : ks.upsert(item.key, value);
         done.catch(() => {}); // observed in settle()
         window.push({ source: item.source, line: item.line, done });

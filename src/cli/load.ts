@@ -12,7 +12,7 @@ export function loadCommand(): Command {
   const cmd = new Command('load')
     .description('load documents from a file into a keyspace')
     .argument('<KEYSPACE>', 'keyspace to load into (created when missing)')
-    .argument('<FILE>', 'JSON Lines (.jsonl), JSON array, directory of .json files or cbimport sample .zip')
+    .argument('<FILE>', 'JSON Lines (.jsonl), JSON array, directory of .json files or cbimport sample .zip; - reads JSON Lines or a JSON array from standard input')
     .addOption(
       new Option('--key <TEMPLATE>', 'cbimport key template of FILE: %field%, %a.b%, #UUID#, #MONO_INCR#, literal text (default: the file name for a .zip or directory, else the document number); KEYSPACE=TEMPLATE is the same for this KEYSPACE, and applies to a --load of another keyspace')
         .default([])
@@ -35,7 +35,8 @@ be read or every document failed.
 Examples:
   $ tokenql load product ../shared/datasets/product.jsonl --key %productId%_arrayIndex
   $ tokenql load travel ../shared/datasets/travel-sample.jsonl --key %type%_%id% --data ./db
-  $ tokenql load beer ../shared/datasets/beer-sample.zip`,
+  $ tokenql load beer ../shared/datasets/beer-sample.zip
+  $ cat docs.jsonl | tokenql load docs - --key %id% --data ./db`,
   );
   return cmd;
 }
@@ -50,7 +51,7 @@ export async function runLoad(keyspace: string, file: string, opts: LoadCommandO
   if (own.length > 1) throw new CliError(`--key given ${own.length} times for ${file}: ${own.join(', ')}`);
   const { db } = await openDatabase({ ...opts, key: forPreload });
   try {
-    const report = await loadFile(db, keyspace, file, { key: own[0], mode: opts.mode, summaryStream: process.stdout });
+    const report = await loadFile(db, keyspace, file, { key: own[0], mode: opts.mode, summaryStream: process.stdout, allowStdin: true });
     if (report.loaded === 0 && report.failures.length > 0) process.exitCode = 1;
   } finally {
     await db.close();

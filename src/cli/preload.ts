@@ -112,7 +112,12 @@ export interface LoadFileOptions {
   maxFailures?: number;
   /** Where the summary line goes (default stderr; `tokenql load` uses stdout). */
   summaryStream?: NodeJS.WritableStream;
+  /** `-` as the file reads standard input (`tokenql load KS -`; not `--load`, whose commands may read statements there). */
+  allowStdin?: boolean;
 }
+
+/** The `source` of documents read from standard input (`Database.load` of `process.stdin`). */
+const STDIN = '<stdin>';
 
 /**
  * Loads one file into a keyspace with a progress bar on a terminal, lists failures on stderr as
@@ -126,7 +131,8 @@ export async function loadFile(db: Database, keyspace: string, file: string, opt
   let report: LoadReport;
   try {
     await ensureKeyspace(db, keyspace);
-    report = await db.load(keyspace, file, { key: options.key, mode: options.mode, onProgress: (p) => progress.update(p) });
+    const source = options.allowStdin && file === '-' ? process.stdin : file;
+    report = await db.load(keyspace, source, { key: options.key, mode: options.mode, onProgress: (p) => progress.update(p) });
   } catch (err) {
     // A keyspace this load created is dropped again when nothing could be loaded at all (a
     // misspelt file name leaves no empty keyspace behind, on disk either).
@@ -138,7 +144,8 @@ export async function loadFile(db: Database, keyspace: string, file: string, opt
   }
   const max = options.maxFailures ?? 20;
   for (const f of report.failures.slice(0, max)) {
-    const where = f.line !== undefined ? (f.source === file ? `line ${f.line}` : `${f.source} line ${f.line}`) : f.source;
+    const own = f.source === file || (f.source === STDIN && options.allowStdin && file === '-');
+    const where = f.line !== undefined ? (own ? `line ${f.line}` : `${f.source} line ${f.line}`) : f.source;
     process.stderr.write(`${where}: ${f.message}\n`);
   }
   if (report.failures.length > max) process.stderr.write(`… and ${report.failures.length - max} more failures\n`);

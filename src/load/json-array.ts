@@ -11,17 +11,26 @@ import { errorMessage, type ByteCounter, type RawDocument } from './raw-document
  */
 export async function* readJsonArray(path: string, bytes: ByteCounter): AsyncGenerator<RawDocument> {
   const stream = createReadStream(path, { encoding: 'utf8', highWaterMark: 1 << 20 });
-  const scanner = new JsonArrayScanner();
   try {
-    for await (const chunk of stream as AsyncIterable<string>) {
-      bytes.bytesRead = stream.bytesRead;
-      yield* toDocuments(scanner.push(chunk), path);
-    }
-    yield* toDocuments(scanner.end(), path);
+    yield* jsonArrayOf(stream as AsyncIterable<string>, path, () => (bytes.bytesRead = stream.bytesRead));
   } finally {
     stream.destroy();
   }
   bytes.bytesRead = bytes.totalBytes;
+}
+
+/**
+ * The JSON array reader of {@link readJsonArray} over any stream of text chunks (a file, stdin).
+ * @param source the `source` of every record
+ * @param onChunk called as each chunk arrives (progress)
+ */
+export async function* jsonArrayOf(chunks: AsyncIterable<string>, source: string, onChunk: () => void = () => {}): AsyncGenerator<RawDocument> {
+  const scanner = new JsonArrayScanner();
+  for await (const chunk of chunks) {
+    onChunk();
+    yield* toDocuments(scanner.push(chunk), source);
+  }
+  yield* toDocuments(scanner.end(), source);
 }
 
 function* toDocuments(elements: ScannedElement[], source: string): Generator<RawDocument> {

@@ -1,4 +1,5 @@
 import { stat } from 'node:fs/promises';
+import { Readable } from 'node:stream';
 import type { KeySpec, LoadProgress } from '../database-types.js';
 import type { Value } from '../values/index.js';
 import { detectFileFormat } from './detect-format.js';
@@ -9,6 +10,7 @@ import { compileKeyTemplate, type KeyFunction } from './key-template.js';
 import { errorMessage, type ByteCounter, type RawDocument } from './raw-document.js';
 import { readSampleZip } from './sample-zip.js';
 import { readSingleDocument } from './single-document.js';
+import { readStream, STDIN_SOURCE } from './stream-source.js';
 
 /** One document ready to store, or one that could not be read or keyed. */
 export type LoadItem =
@@ -28,6 +30,8 @@ export interface ReadDocumentsOptions {
 
 /** The `source` of documents that come from an iterable rather than a file. */
 export const ITERABLE_SOURCE = '<input>';
+/** The `source` of documents read from a `Readable` other than standard input. */
+export const STREAM_SOURCE = '<stream>';
 
 const PROGRESS_INTERVAL_MS = 100;
 
@@ -37,21 +41,27 @@ const PROGRESS_INTERVAL_MS = 100;
  * A string source is a path: a cbimport sample zip (`.zip`), a directory of `.json` files,
  * a JSON array file (first non-space character `[`), a single pretty-printed JSON document
  * (`.json` whose first line is not JSON by itself), otherwise JSON Lines. Files are streamed.
- * Any JSON value is accepted as a document. A bad line, element or file, or a key that cannot be
+ * A `Readable` (standard input, a pipe) holds a JSON array or JSON Lines, told apart by its
+ * first character (`readStream`); its documents' source is `<stdin>` for `process.stdin`, else
+ * `<stream>`. Any JSON value is accepted as a document. A bad line, element or file, or a key that cannot be
  * generated, yields `{ok: false, source, line?, message}` and reading goes on.
  *
  * @throws Error (with the code of the underlying fs error, e.g. `ENOENT`) when the source cannot
  *   be opened at all; the message names the path: `cannot read x.jsonl: ENOENT: no such file…`.
  */
 export async function* readDocuments(
-  source: string | Iterable<Value> | AsyncIterable<Value>,
+  source: string | Readable | Iterable<Value> | AsyncIterable<Value>,
   options: ReadDocumentsOptions = {},
 ): AsyncGenerator<LoadItem> {
   const keyFn: KeyFunction | undefined =
     typeof options.key === 'string' ? compileKeyTemplate(options.key) : options.key;
   const bytes: ByteCounter = { bytesRead: 0, totalBytes: 0 };
   const isFile = typeof source === 'string';
-  const raw = isFile ? await openPath(source, bytes) : fromIterable(source);
+  const raw = isFile
+    ? await openPath(source, bytes)
+    : source instanceof Readable
+      ? readStream(source, source === process.stdin ? STDIN_SOURCE : STREAM_SOURCE, bytes)
+      : fromIterable(source);
   let loaded = 0;
   let failed = 0;
   let index = 0;

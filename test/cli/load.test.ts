@@ -42,6 +42,19 @@ describe('tokenql load', { timeout: CLI_TIMEOUT }, () => {
     expect(keys.stdout).toBe('{"results":["t::a","t::b"]}\n');
   });
 
+  it('reads JSON Lines or a JSON array from standard input when FILE is -', async () => {
+    const data = join(dir, 'data-stdin');
+    const lines = await runCli(['load', 'piped', '-', '--key', '%id%', '--data', data], { input: '{"id":"a","n":1}\n\n{"id": oops}\n{"id":"b","n":2}\n' });
+    expect(lines.code).toBe(0);
+    expect(lines.stdout).toMatch(/^loaded 2 documents into piped \(1 failed\)/);
+    expect(lines.stderr).toMatch(/^line 3: /m);
+    const array = await runCli(['load', 'piped', '-', '--key', '%id%', '--data', data], { input: ' \n[{"id":"c","n":3},\n {"id":"d","n":4}]\n' });
+    expect(array.code).toBe(0);
+    expect(array.stdout).toMatch(/^loaded 2 documents into piped \(0 failed\)/);
+    const q = await runCli(['query', '--data', data, '--format', 'jsonl', '-e', 'SELECT RAW [META().id, n] FROM piped ORDER BY n']);
+    expect(q.stdout).toBe('{"results":[["a",1],["b",2],["c",3],["d",4]]}\n');
+  });
+
   it('loads a cbimport sample zip with keys from the file names', async () => {
     const r = await runCli(['load', 'beer', `${DATASETS}/beer-sample.zip`]);
     expect(r.code).toBe(0);

@@ -1,6 +1,7 @@
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoadProgress } from '../../../src/database-types.js';
 import { readDocuments, type LoadItem } from '../../../src/load/index.js';
@@ -115,5 +116,27 @@ describe('readDocuments', () => {
   it('reports a bad key template before reading', async () => {
     const path = await file('g.jsonl', '{}\n');
     await expect(collect(path, { key: '#NOPE#' })).rejects.toThrow(/unknown generator/);
+  });
+});
+
+describe('readDocuments from a Readable (standard input, a pipe)', () => {
+  /** A stream of exactly these chunks. */
+  const chunks = (...parts: (string | Buffer)[]) => Readable.from(parts.map((p) => (typeof p === 'string' ? Buffer.from(p) : p)));
+
+  it('reads JSON Lines with line numbers across chunk boundaries, a CRLF split between two chunks included', async () => {
+    const items = await collect(chunks('{"id":"a"}\r', '\n{"id": oops}\n{"id":', '"b"}\n'), { key: '%id%' });
+    expect(items.map((i) => (i.ok ? i.key : `bad ${i.line}`))).toEqual(['a', 'bad 2', 'b']);
+    expect(items[0]).toMatchObject({ source: '<stream>', line: 1 });
+  });
+
+  it('reads a JSON array when the first character is [, however late it comes, and a character split between chunks', async () => {
+    const e = Buffer.from('é');
+    const items = await collect(chunks('\uFEFF', '  \n', '[{"id":"', e.subarray(0, 1), e.subarray(1), '"}, bad, {"id":"z"}]'), { key: '%id%' });
+    expect(items.map((i) => (i.ok ? i.key : `bad ${i.line}`))).toEqual(['é', 'bad 2', 'z']);
+  });
+
+  it('reads nothing from an empty or blank stream', async () => {
+    expect(await collect(chunks())).toEqual([]);
+    expect(await collect(chunks(' \n\n'))).toEqual([]);
   });
 });
