@@ -132,6 +132,7 @@ export async function loadFile(db: Database, keyspace: string, file: string, opt
   try {
     await ensureKeyspace(db, keyspace);
     const source = options.allowStdin && file === '-' ? process.stdin : file;
+    if (source === process.stdin && process.stdin.isTTY) process.stderr.write('reading documents from standard input (JSON Lines or a JSON array; end with Ctrl-D)\n');
     report = await db.load(keyspace, source, { key: options.key, mode: options.mode, onProgress: (p) => progress.update(p) });
   } catch (err) {
     // A keyspace this load created is dropped again when nothing could be loaded at all (a
