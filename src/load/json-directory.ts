@@ -1,12 +1,13 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { errorMessage, type ByteCounter, type RawDocument } from './raw-document.js';
+import { utf8Text } from './utf8-text.js';
 
 /**
  * Reads a directory of `.json` files, one document per file, in file-name order; each record's
  * `name` is the file name without `.json`. A directory in the cbimport sample layout (a `docs/`
  * sub-directory and no `.json` files of its own) is read from `docs/`. A file that is not valid
- * JSON yields a failure naming the file; reading goes on.
+ * JSON, or not UTF-8, yields a failure naming the file; reading goes on.
  * @throws Error when the directory cannot be listed
  */
 export async function* readJsonDirectory(dir: string, bytes: ByteCounter): AsyncGenerator<RawDocument> {
@@ -25,8 +26,7 @@ export async function* readJsonDirectory(dir: string, bytes: ByteCounter): Async
     const path = join(dir, files[i]);
     const name = basename(files[i], '.json');
     try {
-      let text = await readFile(path, 'utf8');
-      if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+      const text = utf8Text(await readFile(path));
       bytes.bytesRead += sizes[i];
       yield { ok: true, value: JSON.parse(text), source: path, name };
     } catch (err) {

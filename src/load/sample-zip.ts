@@ -2,6 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import yauzl from 'yauzl';
 import { errorMessage, type ByteCounter, type RawDocument } from './raw-document.js';
+import { utf8Text } from './utf8-text.js';
 
 /** Archives up to this size are read into memory first: much faster than a file read per entry. */
 const IN_MEMORY_LIMIT = 256 * 1024 * 1024;
@@ -12,7 +13,7 @@ const DOC_ENTRY = /(?:^|\/)docs\/([^/]+)\.json$/i;
 /**
  * Reads a cbimport *sample* zip (`<name>/docs/<key>.json` entries; `design_docs/` and other entries
  * are skipped), one document per entry, in archive order, with `name` = the entry's file name
- * without `.json`. An entry that is not valid JSON yields a failure naming `zip:entry`.
+ * without `.json`. An entry that is not valid JSON, or not UTF-8, yields a failure naming `zip:entry`.
  * `bytes` counts compressed bytes of the entries read against the archive size.
  * @throws Error when the file is not a readable zip
  */
@@ -28,8 +29,7 @@ export async function* readSampleZip(path: string, bytes: ByteCounter): AsyncGen
       if (!m || entry.fileName.includes('design_docs/')) continue;
       const source = `${path}:${entry.fileName}`;
       try {
-        let text = await readAll(await zip.openReadStreamPromise(entry));
-        if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+        const text = utf8Text(await readAll(await zip.openReadStreamPromise(entry)));
         yield { ok: true, value: JSON.parse(text), source, name: m[1] };
       } catch (err) {
         yield { ok: false, source, message: errorMessage(err) };
@@ -41,8 +41,8 @@ export async function* readSampleZip(path: string, bytes: ByteCounter): AsyncGen
   bytes.bytesRead = bytes.totalBytes;
 }
 
-async function readAll(stream: Readable): Promise<string> {
+async function readAll(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }

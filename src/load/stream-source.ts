@@ -1,4 +1,3 @@
-import { StringDecoder } from 'node:string_decoder';
 import { jsonArrayOf } from './json-array.js';
 import { jsonLinesOf } from './json-lines.js';
 import type { ByteCounter, RawDocument } from './raw-document.js';
@@ -50,17 +49,9 @@ export async function* readStream(chunks: AsyncIterable<Buffer | string>, source
     }
   }
   try {
-    if (first === 0x5b /* [ */) yield* jsonArrayOf(decoded(all()), source);
+    if (first === 0x5b /* [ */) yield* jsonArrayOf(all(), source);
     else yield* jsonLinesOf(all(), source);
   } finally {
     await it.return?.();
   }
-}
-
-/** UTF-8 text of byte chunks, a character split between two chunks kept whole. */
-async function* decoded(chunks: AsyncIterable<Buffer>): AsyncGenerator<string> {
-  const decoder = new StringDecoder('utf8');
-  for await (const b of chunks) yield decoder.write(b);
-  const rest = decoder.end();
-  if (rest) yield rest;
 }

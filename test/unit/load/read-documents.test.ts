@@ -68,6 +68,31 @@ describe('readDocuments', () => {
     expect(items.map((i) => (i.ok ? i.key : `line ${i.line}`))).toEqual(['a', 'line 3', 'd']);
   });
 
+  it('reports a JSON array element that is not valid UTF-8, as JSON Lines does (a real U+FFFD is kept)', async () => {
+    const path = join(dir, 'latin1-array.json');
+    const bad = (text: string) => Buffer.from(text, 'latin1'); // é as the single byte 0xE9
+    await writeFile(path, Buffer.concat([Buffer.from('\ufeff[{"id":"a"},\n {"id":"b","n":"'), bad('café'), Buffer.from('"},\n {"id":"c","n":"\ufffd kept"}, {"id":"d"}]')]));
+    const items = await collect(path, { key: '%id%' });
+    expect(items.map((i) => (i.ok ? [i.key, i.value] : [i.line, i.message]))).toEqual([
+      ['a', { id: 'a' }],
+      [2, 'invalid UTF-8'],
+      ['c', { id: 'c', n: '\ufffd kept' }],
+      ['d', { id: 'd' }],
+    ]);
+  });
+
+  it('reports a pretty-printed document, a directory file or a zip entry that is not UTF-8 as a failure naming the line', async () => {
+    const single = join(dir, 'latin1-doc.json');
+    await writeFile(single, Buffer.concat([Buffer.from('{\n  "n": "caf'), Buffer.from([0xe9]), Buffer.from('"\n}\n')]));
+    expect(await collect(single, {})).toEqual([expect.objectContaining({ ok: false, message: 'invalid UTF-8 at line 2' })]);
+    const sub = join(dir, 'latin1-dir');
+    await mkdir(sub);
+    await writeFile(join(sub, 'good.json'), '{"n": "caf\u00e9"}');
+    await writeFile(join(sub, 'latin1.json'), Buffer.from([0x7b, 0x22, 0x6e, 0x22, 0x3a, 0x22, 0xe9, 0x22, 0x7d]));
+    const items = await collect(sub, {});
+    expect(items.map((i) => (i.ok ? [i.key, i.value] : i.message))).toEqual([['good', { n: 'café' }], 'invalid UTF-8 at line 1']);
+  });
+
   it('reads a pretty-printed single-document .json file', async () => {
     const path = await file('e.json', '{\n  "id": "only",\n  "n": [1, 2]\n}\n');
     expect(await collect(path, { key: '%id%' })).toEqual([{ ok: true, key: 'only', value: { id: 'only', n: [1, 2] }, source: path, line: 1 }]);
@@ -133,6 +158,11 @@ describe('readDocuments from a Readable (standard input, a pipe)', () => {
     const e = Buffer.from('é');
     const items = await collect(chunks('\uFEFF', '  \n', '[{"id":"', e.subarray(0, 1), e.subarray(1), '"}, bad, {"id":"z"}]'), { key: '%id%' });
     expect(items.map((i) => (i.ok ? i.key : `bad ${i.line}`))).toEqual(['é', 'bad 2', 'z']);
+  });
+
+  it('reports an element with bytes that are not UTF-8, one split between chunks included', async () => {
+    const items = await collect(chunks('[{"id":"a","n":"\u00e9', Buffer.from([0xc3]), Buffer.from([0xa9]), '"}, {"id":"b","n":"', Buffer.from([0xc3]), '"}, {"id":"c"}]'), { key: '%id%' });
+    expect(items.map((i) => (i.ok ? [i.key, i.value] : [i.line, i.message]))).toEqual([['a', { id: 'a', n: 'éé' }], [1, 'invalid UTF-8'], ['c', { id: 'c' }]]);
   });
 
   it('reads nothing from an empty or blank stream', async () => {
