@@ -5,6 +5,7 @@ import { CliError } from './cli-error.js';
 import { errorJSON, formatError, formatRows, formatWarnings } from './format-result.js';
 import { addCommonOptions, openDatabase, type CommonOptions } from './preload.js';
 import { inPlace, splitStatements } from './split-statements.js';
+import { utf8Text } from '../load/utf8-text.js';
 
 /** Options of `tokenql query`. */
 interface QueryOptions extends CommonOptions {
@@ -52,7 +53,8 @@ export async function runQuery(opts: QueryOptions): Promise<void> {
   else {
     const file = opts.file!;
     try {
-      script = file === '-' ? await readStdin() : await readFile(file, 'utf8');
+      // Bytes that are not UTF-8 are an error naming their line, not statements with U+FFFD in them.
+      script = utf8Text(file === '-' ? await readStdin() : await readFile(file));
     } catch (err) {
       throw new CliError(`cannot read ${file}: ${err instanceof Error ? err.message : String(err)}`);
     }
@@ -92,8 +94,8 @@ export async function runQuery(opts: QueryOptions): Promise<void> {
   if (failed) process.exitCode = 1;
 }
 
-async function readStdin(): Promise<string> {
+async function readStdin(): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }

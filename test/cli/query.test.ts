@@ -51,6 +51,12 @@ describe('tokenql query', { timeout: CLI_TIMEOUT }, () => {
     const missing = await runCli(['query', '-f', 'no/such/file.n1ql', '--format', 'jsonl']);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toMatch(/^error: cannot read no\/such\/file\.n1ql: ENOENT/);
+    const latin1 = join(mkdtempSync(join(tmpdir(), 'tokenql-q-')), 'latin1.n1ql');
+    writeFileSync(latin1, Buffer.concat([Buffer.from('SELECT 1;\nSELECT "caf'), Buffer.from([0xe9]), Buffer.from('";\n')]));
+    const notUtf8 = await runCli(['query', '-f', latin1, '--format', 'jsonl']);
+    expect(notUtf8.code).toBe(1);
+    expect(notUtf8.stderr).toMatch(/^error: cannot read .*latin1\.n1ql: invalid UTF-8 at line 2/);
+    expect(notUtf8.stdout).toBe('');
     const neither = await runCli(['query']);
     expect(neither.code).toBe(1);
     expect(neither.stderr).toContain('error: give exactly one of -e STATEMENTS or -f FILE');
