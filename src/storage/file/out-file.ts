@@ -5,8 +5,22 @@ import { fileRecord } from './record.js';
 const CHUNK = 8 * 1024 * 1024;
 
 /**
+ * `err` (a failed write of the file at `path`: ENOSPC, EIO …) with the file's path in its
+ * message, its `code` kept: fd-based writes report no path of their own.
+ */
+function withPath(err: unknown, path: string): Error {
+  const e = err instanceof Error ? err : new Error(String(err));
+  const out = new Error(`${e.message} (writing ${path})`, { cause: e }) as Error & { code?: string; path?: string };
+  const code = (e as { code?: unknown }).code;
+  if (typeof code === 'string') out.code = code;
+  out.path = path;
+  return out;
+}
+
+/**
  * A buffered sequential writer of the new file, double-buffered: a full buffer is written while
- * the next one fills (at most one write in flight).
+ * the next one fills (at most one write in flight). A failed write raises the fs error with the
+ * file's path in its message (`ENOSPC: no space left on device, write (writing <path>)`).
  */
 export class OutFile {
   private buf: Buffer = Buffer.allocUnsafe(CHUNK);
@@ -14,7 +28,15 @@ export class OutFile {
   private used = 0;
   private flushed = 0;
   private inflight: Promise<void> | undefined;
-  constructor(readonly fh: FileHandle) {}
+  constructor(
+    readonly fh: FileHandle,
+    private readonly path: string,
+  ) {}
+  private writeAt(b: Buffer, position: number): Promise<void> {
+    return writeFully(this.fh, b, position).catch((err: unknown) => {
+      throw withPath(err, this.path);
+    });
+  }
   get position(): number {
     return this.flushed + this.used;
   }
@@ -31,7 +53,7 @@ export class OutFile {
     await this.startFlush();
     if (b.length >= this.buf.length) {
       await this.drain();
-      await writeFully(this.fh, b, this.flushed);
+      await this.writeAt(b, this.flushed);
       this.flushed += b.length;
       return;
     }
@@ -49,7 +71,7 @@ export class OutFile {
     this.spare = undefined;
     this.used = 0;
     this.flushed += len;
-    this.inflight = writeFully(this.fh, full.subarray(0, len), at).then(() => {
+    this.inflight = this.writeAt(full.subarray(0, len), at).then(() => {
       this.spare = full;
     });
   }
@@ -80,7 +102,7 @@ export async function copyRange(src: FileHandle, from: number, to: number, out: 
 /** The new file of a compaction: created (truncated) at `path`, its FILE record of `kind` buffered in `out`. */
 export async function createCompactionTarget(path: string, kind: 'data' | 'index'): Promise<{ fh: FileHandle; out: OutFile }> {
   const fh = await open(path, 'w+');
-  const out = new OutFile(fh);
+  const out = new OutFile(fh, path);
   out.write(fileRecord(kind)); // fits the empty buffer: never waits
   return { fh, out };
 }
