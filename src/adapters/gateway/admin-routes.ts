@@ -13,6 +13,9 @@ import type { GatewayDatabase } from './runtime.js';
 import { nameProblems, newSessionUuid } from './users.js';
 import { jsonBody, rfc3339, sendEmpty, sendError, strictBody } from './wire.js';
 
+/** 9999-12-31T23:59:59Z in Unix seconds: the last instant RFC 3339 (four-digit years) can write. */
+const LAST_RFC3339_SECOND = 253402300799;
+
 type Req = FastifyRequest<{ Params: { db: string; name?: string; id?: string } }>;
 
 export function registerAdminRoutes(app: FastifyInstance, dbs: Map<string, GatewayDatabase>): void {
@@ -81,7 +84,9 @@ export function registerAdminRoutes(app: FastifyInstance, dbs: Map<string, Gatew
     if (typeof name !== 'string' || name === '' || name === 'GUEST' || nameProblems(name)) return sendError(reply, 400, 'Invalid or missing user name');
     const user = gdb.users.get(name);
     if (!user) return sendError(reply, 404, `No such user "${name}"`);
-    if (ttl <= 0) return sendError(reply, 400, 'Invalid or missing ttl');
+    // A ttl whose expiry is past 9999-12-31T23:59:59Z has no RFC 3339 `expires`: refused as an
+    // invalid ttl (Sync Gateway's int64 nanoseconds overflow past ~292 years; docs/compatibility.md).
+    if (ttl <= 0 || Date.now() / 1000 + ttl > LAST_RFC3339_SECOND) return sendError(reply, 400, 'Invalid or missing ttl');
     if (user.disabled) return sendError(reply, 400, 'User is disabled');
     const session = await gdb.sessions.create(user, ttl);
     return sendJson(reply, 200, { session_id: session.id, expires: rfc3339(session.expiration), cookie_name: gdb.cfg.session_cookie_name });

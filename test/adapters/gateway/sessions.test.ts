@@ -70,6 +70,13 @@ describe('B. admin session API', () => {
     expect((await f.admin('POST', '/db/_session', { body: { name: 'nobody' } })).json()).toEqual({ error: 'not_found', reason: 'No such user "nobody"' });
     expect((await f.admin('POST', '/db/_session', { body: { name: 'GUEST' } })).json().reason).toBe('Invalid or missing user name');
     expect((await f.admin('POST', '/db/_session', { body: { name: 'eve', ttl: 0 } })).json().reason).toBe('Invalid or missing ttl');
+    // An expiry past year 9999 has no RFC 3339 form: 400, not a 500 or a five-digit year.
+    for (const ttl of ['8640000000000', '9007199254740991', '9223372036854775807', '315360000000']) {
+      const huge = await f.admin('POST', '/db/_session', { body: `{"name":"eve","ttl":${ttl}}` });
+      expect([huge.status, huge.json().reason], ttl).toEqual([400, 'Invalid or missing ttl']);
+    }
+    const century = await f.admin('POST', '/db/_session', { body: { name: 'eve', ttl: 100 * 365 * 86400 } });
+    expect([century.status, century.json().expires]).toEqual([200, expect.stringMatching(/^21\d\d-\d\d-\d\dT\d\d:\d\d:\d\dZ$/)]);
     expect((await f.admin('POST', '/db/_session', { body: { name: 'eve', foo: 1 } })).json().reason).toMatch(/^JSON Unknown Field/);
     // §2.1: a non-integer ttl is 400 Bad JSON, as the literal is written (Go's int decoding).
     for (const ttl of ['10.0', '1.5', '1e3', '"10"', 'true', '9223372036854775808', '{"a":1}']) {
