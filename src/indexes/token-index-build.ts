@@ -1,4 +1,4 @@
-import type { IndexTree, SortedRun, StoredDocument } from '../storage/index.js';
+import { docKeysOf, type IndexTree, type SortedRun, type StoredDocument } from '../storage/index.js';
 import { TokenInterner, type TokenOptions } from '../tokens/index.js';
 import { sortedIds, type ObjectValue, type Value } from '../values/index.js';
 import { readPath } from './index-entries.js';
@@ -118,8 +118,7 @@ export class TokenIndexBuild {
       // Drop the entries of documents written since they were added, and the keys left without any.
       const kept: number[] = [];
       for (let i = 0; i < size; i++) {
-        const t = tokenDocs[i];
-        const d = typeof t === 'string' ? [t] : t;
+        const d = docKeysOf(tokenDocs[i]);
         const left = d.filter((k) => !written.has(k));
         entries -= d.length - left.length;
         if (left.length === d.length) kept.push(i);

@@ -10,7 +10,7 @@ import type { Posting } from './posting.js';
 /**
  * The documents of a key in the tree: a `Posting`, or, as a build leaves them, a plain array of
  * distinct document keys or a lone document key, which becomes a `Posting` on the key's first
- * change. (A string is iterable by characters: readers turn a lone key into `[key]`.)
+ * change. (A string is iterable by characters: readers go through `docKeysOf`, index-tree.ts.)
  */
 export type Docs = Posting | string[] | string;
 

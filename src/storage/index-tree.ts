@@ -25,6 +25,14 @@ export interface SortedRun {
 }
 
 /**
+ * The document keys of an entry as a run or the tree holds them: a lone key (a string, which
+ * would iterate by characters) as a one-key array, an array or a Posting as it is.
+ */
+export function docKeysOf<T extends Iterable<string>>(docs: T | string): T | string[] {
+  return typeof docs === 'string' ? [docs] : docs;
+}
+
+/**
  * An ordered secondary index: composite keys (one value per index key, ordered by N1QL
  * collation, DESC keys reversed) each mapping to the set of document keys that have it, in a
  * B+ tree (the one structure that serves lookups, maintenance and scans).
@@ -81,7 +89,7 @@ export class IndexTree {
     if (this.tree.size === 0) return undefined;
     const docs = this.tree.get(key);
     if (docs === undefined || docs instanceof Posting) return docs;
-    const e = new Posting(key, typeof docs === 'string' ? [docs] : docs);
+    const e = new Posting(key, docKeysOf(docs));
     this.tree.set(key, e);
     return e;
   }
@@ -126,10 +134,7 @@ export class IndexTree {
     for (let i = 0; i < keys.length; i++) {
       const existing = this.inTree(keys[i]);
       if (!existing) this.tree.set(keys[i], values[i]);
-      else {
-        const v = values[i];
-        for (const id of typeof v === 'string' ? [v] : v) if (!existing.add(id)) this.entryCount--;
-      }
+      else for (const id of docKeysOf(values[i])) if (!existing.add(id)) this.entryCount--;
     }
   }
 
@@ -197,7 +202,7 @@ export class IndexTree {
       }
       let ok = true;
       for (let i = 1; i < ranges.length && ok; i++) if (ranges[i]) ok = IndexTree.inRange(key[i], ranges[i]);
-      if (ok && visit(key, typeof docs === 'string' ? [docs] : docs) === false) return;
+      if (ok && visit(key, docKeysOf(docs)) === false) return;
     }
   }
 }
