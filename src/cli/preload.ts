@@ -1,6 +1,7 @@
 import { Command, Option } from 'commander';
 import { Database, type KeySpec, type LoadReport, type Value } from '../index.js';
 import { DEMO_KEYSPACE, generateDemoDocuments } from '../demo/index.js';
+import { STDIN_SOURCE } from '../load/index.js';
 import { CliError } from './cli-error.js';
 import { createProgress } from './progress.js';
 
@@ -116,9 +117,6 @@ export interface LoadFileOptions {
   allowStdin?: boolean;
 }
 
-/** The `source` of documents read from standard input (`Database.load` of `process.stdin`). */
-const STDIN = '<stdin>';
-
 /**
  * Loads one file into a keyspace with a progress bar on a terminal, lists failures on stderr as
  * `line 17: message` (or `source: message`), and prints `loaded N documents into KS (M failed) in X s`.
@@ -145,7 +143,7 @@ export async function loadFile(db: Database, keyspace: string, file: string, opt
   }
   const max = options.maxFailures ?? 20;
   for (const f of report.failures.slice(0, max)) {
-    const own = f.source === file || (f.source === STDIN && options.allowStdin && file === '-');
+    const own = f.source === file || (f.source === STDIN_SOURCE && options.allowStdin && file === '-');
     const where = f.line !== undefined ? (own ? `line ${f.line}` : `${f.source} line ${f.line}`) : f.source;
     process.stderr.write(`${where}: ${f.message}\n`);
   }

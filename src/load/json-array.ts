@@ -1,5 +1,5 @@
-import { createReadStream } from 'node:fs';
 import { JsonArrayScanner, type ScannedElement } from './json-array-scanner.js';
+import { readFileChunks } from './file-chunks.js';
 import { errorMessage, type ByteCounter, type RawDocument } from './raw-document.js';
 import { INVALID_BYTE, Utf8Chunks } from './utf8-text.js';
 
@@ -11,13 +11,7 @@ import { INVALID_BYTE, Utf8Chunks } from './utf8-text.js';
  * @param bytes updated with the bytes read so far
  */
 export async function* readJsonArray(path: string, bytes: ByteCounter): AsyncGenerator<RawDocument> {
-  const stream = createReadStream(path, { highWaterMark: 1 << 20 });
-  try {
-    yield* jsonArrayOf(stream as AsyncIterable<Buffer>, path, () => (bytes.bytesRead = stream.bytesRead));
-  } finally {
-    stream.destroy();
-  }
-  bytes.bytesRead = bytes.totalBytes;
+  yield* readFileChunks(jsonArrayOf, path, bytes);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { isUtf8 } from 'node:buffer';
-import { createReadStream } from 'node:fs';
+import { readFileChunks } from './file-chunks.js';
 import { errorMessage, type ByteCounter, type RawDocument } from './raw-document.js';
 
 const LF = 0x0a;
@@ -17,13 +17,7 @@ const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
  * @param bytes updated with the bytes read so far
  */
 export async function* readJsonLines(path: string, bytes: ByteCounter): AsyncGenerator<RawDocument> {
-  const stream = createReadStream(path, { highWaterMark: 1 << 20 });
-  try {
-    yield* jsonLinesOf(stream as AsyncIterable<Buffer>, path, () => (bytes.bytesRead = stream.bytesRead));
-  } finally {
-    stream.destroy();
-  }
-  bytes.bytesRead = bytes.totalBytes;
+  yield* readFileChunks(jsonLinesOf, path, bytes);
 }
 
 /**
