@@ -106,9 +106,10 @@ export function compileIn(e: In, scope: Scope, compile: Compile): Evaluator {
     const arr = c(env, ctx);
     if (v === undefined || arr === undefined) return undefined;
     if (!Array.isArray(arr)) return null;
+    if (v === null) return arr.length > 0 ? null : false;
     let sawNull = false;
     for (const el of arr) {
-      if (el === null || v === null) sawNull = true;
+      if (el === null) sawNull = true;
       else if (equals(v, el) === true) return true;
     }
     return sawNull ? null : false;

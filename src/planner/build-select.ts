@@ -4,6 +4,7 @@ import { ErrorCode, QueryError } from '../errors/index.js';
 import { isAggregateName } from '../eval/index.js';
 import { keyspaceAlias, primaryIndexName, resolveKeyspace, type Catalog } from './catalog.js';
 import { chooseScan } from './choose-scan.js';
+import { exprEquivalent } from './expr-equivalent.js';
 import { formalize, outerBound } from './formalize.js';
 import { checkGroupedBlock } from './group-check.js';
 import { pushDownOrder } from './order-pushdown.js';
@@ -176,5 +177,5 @@ function orderReadsOuterNames(plan: SelectPlan, outerNames: ReadonlySet<string>)
   if (b.kind !== 'Subselect' || !plan.orderBy?.length || outerNames.size === 0 || b.source.op === 'DummyScan') return false;
   const alias = b.source.alias;
   const outer = outerBound(outerNames, alias);
-  return plan.orderBy.some((o) => JSON.stringify(formalize(o.expr, alias)) !== JSON.stringify(formalize(o.expr, alias, outer)));
+  return plan.orderBy.some((o) => !exprEquivalent(formalize(o.expr, alias), formalize(o.expr, alias, outer)));
 }

@@ -71,14 +71,20 @@ export function applyCovering(plan: SelectPlan, catalog: Catalog, outerNames: Re
   const paths: string[][] = [];
   const pathKeys: string[][] = [];
   const exprKeys: CoveredKey[] = [];
+  /** Per index key: true for an expression key. */
+  const isExprKey: boolean[] = [];
   formalKeys.forEach((formal, i) => {
     const path = fieldPath(formal);
-    if (path) pathKeys.push(path);
-    else {
-      const text = indexKeyText(index.keys[i]);
-      exprKeys.push({ formal, text, field: coverFieldName(text) });
+    isExprKey.push(!path);
+    if (path) {
+      pathKeys.push(path);
+      paths.push(path);
+      return;
     }
-    paths.push(path ?? [exprKeys[exprKeys.length - 1]!.field]);
+    const text = indexKeyText(index.keys[i]);
+    const key: CoveredKey = { formal, text, field: coverFieldName(text) };
+    exprKeys.push(key);
+    paths.push([key.field]);
   });
   const exprs: Expr[] = [];
   for (const t of b.terms) {
@@ -99,5 +105,5 @@ export function applyCovering(plan: SelectPlan, catalog: Catalog, outerNames: Re
   if (exprKeys.length > 0) rewriteCoveredBlock(plan, b, src.alias, bound, orderBound, exprKeys);
   scan.covers = (arrayIndex ? [] : index.keys.map((k) => `cover (${indexKeyText(k)})`)).concat(['cover ((meta(`' + src.alias + '`).`id`))']);
   src.coverPaths = paths;
-  if (exprKeys.length > 0) src.coverExpressionKeys = formalKeys.map((f) => !fieldPath(f));
+  if (exprKeys.length > 0) src.coverExpressionKeys = isExprKey;
 }

@@ -16,9 +16,8 @@ function wellFormed(v: Value): Value {
   if (typeof v === 'string') return v.replace(LONE_SURROGATE, '\ufffd');
   if (Array.isArray(v)) return v.map(wellFormed);
   if (!isObject(v)) return v;
-  const out: Record<string, Value> = {};
-  for (const k of Object.keys(v)) Object.defineProperty(out, wellFormed(k) as string, { value: wellFormed(v[k]), writable: true, enumerable: true, configurable: true });
-  return out;
+  // fromEntries defines own fields, so a name `__proto__` stays an ordinary field.
+  return Object.fromEntries(Object.keys(v).map((k) => [wellFormed(k), wellFormed(v[k])])) as Record<string, Value>;
 }
 
 /**
