@@ -14,9 +14,9 @@ export interface ScanPair {
   indexed: Database;
   /** The database without secondary indexes. */
   plain: Database;
-  /** Runs a statement on both databases and expects `expected` from each (in order when `ordered`). */
   /** Runs `f` on each database (the one without the indexes first), e.g. the same writes. */
   both(f: (db: Database) => Promise<unknown>): Promise<void>;
+  /** Runs a statement on both databases and expects `expected` from each (in order when `ordered`). */
   expectRows(statement: string, expected: Value[], options?: { ordered?: boolean; params?: Record<string, Value> }): Promise<void>;
   close(): Promise<void>;
 }

@@ -102,5 +102,4 @@ export class ProviderDiscovery {
     if (this.clock() - s.fetchedAt >= (this.options.discoveryMaxAgeMs ?? 3_600_000)) void this.rediscover(p, s);
     return s.found;
   }
-
 }
