@@ -6,16 +6,17 @@ import { readPath } from './index-entries.js';
 /**
  * The build of a one-key TOKENS index (`DISTINCT ARRAY v FOR v IN TOKENS(path[, options]) END`):
  * rather than one posting append per entry, scattered over memory, the entries are recorded in
- * flat arrays and the postings made at the end, each with its array of document keys (or, for a
- * token of one document, that document's key alone: most tokens of names are such).
+ * flat arrays and the postings made at the end, each with its exact array of document keys (or,
+ * for a token of one document, that document's key alone: most tokens of names are such).
  * 1. {@link add}: a document's string tokens are interned (`TokenInterner`: a token seen before
  *    is neither sliced nor hashed again); their ids, appended by the interner document after
  *    document, are the entries, and the build records where each document's ids end. Its other
  *    tokens (numbers, booleans, null) go to the tree at once.
- * 2. {@link finish}: the tokens are sorted (`sortedIds`); each that the interner counted in more
- *    than one value gets an array of document keys, the others none (measured on travel-sample's
- *    `name`, 1,783 of its 2,429 tokens, CREATE INDEX 1.26 → 1.19 ms); and the entries are put in
- *    place, document after document: the run the tree is bulk-loaded from (`IndexTree.endBuild`).
+ * 2. {@link finish}: the tokens are sorted (`sortedIds`), each gets an array of exactly as many
+ *    document keys as the interner counted values with it (none for a count of one: measured on
+ *    travel-sample's `name`, 1,783 of its 2,429 tokens, CREATE INDEX 1.26 → 1.19 ms), and the
+ *    entries are put in place,
+ *    document after document: the run the tree is bulk-loaded from (`IndexTree.endBuild`).
  *    Entries of documents changed since they were added are dropped (the index manager's
  *    mutation listener has indexed their new version).
  */
@@ -89,6 +90,7 @@ export class TokenIndexBuild {
     const order = sortedIds(strings, interner.prefixKeys);
     const byId: (string[] | undefined)[] = new Array<string[] | undefined>(size);
     const at = new Int32Array(size);
+    const filled = new Int32Array(size);
     const keys: Value[][] = new Array<Value[]>(size);
     const tokenDocs: (string | string[])[] = new Array<string | string[]>(size);
     for (let i = 0; i < size; i++) {
@@ -99,10 +101,8 @@ export class TokenIndexBuild {
       key[0] = strings[id];
       keys[i] = key;
       at[id] = i;
-      // `[]` and `push`, not `new Array(n)` and stores: measured in a build (Node 20) as 0.15 ms
-      // less of the 1.3 ms of a travel-sample `name` build, though a loop of allocations alone
-      // shows `new Array(n)` as fast (alternating builds in one process; check before changing).
-      if (counts[id] > 1) tokenDocs[i] = byId[id] = [];
+      const n = counts[id];
+      if (n > 1) tokenDocs[i] = byId[id] = new Array<string>(n);
     }
     for (let docNo = 0, i = 0; docNo < docs; docNo++) {
       const key = docKeys[docNo];
@@ -110,7 +110,7 @@ export class TokenIndexBuild {
         const id = ids[i];
         const d = byId[id];
         if (d === undefined) tokenDocs[at[id]] = key;
-        else d.push(key);
+        else d[filled[id]++] = key;
       }
     }
     let entries = interner.length;
