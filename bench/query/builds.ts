@@ -32,8 +32,12 @@ export interface BuildResult {
   spec: IndexSpec;
   /** Median milliseconds of CREATE INDEX (which builds the index at once). */
   buildMs: number;
+  /** The timed CREATE INDEX runs, in milliseconds (their spread shows the machine's noise). */
+  buildRuns: number[];
   /** Median milliseconds of TOKENS(doc.field, options) over every document, for token indexes. */
   tokensMs?: number;
+  /** The timed runs of TOKENS over every document, in milliseconds. */
+  tokensRuns: number[];
   /** Median milliseconds of TOKENS over the field values alone, already read out of the documents. */
   valuesMs?: number;
   /** Median milliseconds of the N1QL query that runs TOKENS over every document ({@link tokensQuery}). */
@@ -162,7 +166,9 @@ export async function measureBuilds(db: Database, ds: Dataset, specs: readonly I
     out.push({
       spec,
       buildMs: median(build),
+      buildRuns: build,
       tokensMs: toks.length ? median(toks) : undefined,
+      tokensRuns: toks,
       valuesMs: vals.length ? median(vals) : undefined,
       queryMs: queries.length ? median(queries) : undefined,
       heapBytes,
