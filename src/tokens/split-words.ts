@@ -15,12 +15,10 @@ export interface WordRun {
  * Finds the first maximal run of word characters of `s` at or after `i` (spec §4.1, Go
  * `strings.FieldsFunc` with letter-or-number), computing its FNV-1a hash over code units
  * (= `hashRange`) and whether it is pure ASCII as it reads it. Fills `w` and returns true, or
- * returns false when there is none. The loop of {@link scanWords} (TOKENS and the
- * CONTAINS_TOKEN* functions). The index builds' `TokenInterner` has a copy of it fused with its
- * table lookup (`TokenInterner.scanWords`): its call to the sink must not be shared with the
- * other sinks (V8 keeps one call-site feedback per function: past four sink classes, a call is
- * not inlined), and a word that goes through no `WordRun` made the build 5–15% faster. A change
- * to the classification or the hash here must be made there too.
+ * returns false when there is none. The loop shared by {@link scanWords} (TOKENS and the
+ * CONTAINS_TOKEN* functions) and the index builds' `TokenInterner`, which calls it with a sink of
+ * its own so that its call to the sink is not shared with the other sinks (V8 keeps one call-site
+ * feedback per function: past four sink classes, a call is not inlined).
  *
  * Hot loop: one `WORD_UNITS` read per code unit; only unclassified code units and surrogates
  * take the slow path. The class codes (0 NOT_WORD, ≥2 UNCLASSIFIED/SURROGATE) and the FNV

@@ -4,7 +4,7 @@ import type { TokenOptions } from './options.js';
 import { InternTable } from './intern-table.js';
 import { hashRange } from './run-sink.js';
 import { nextStamp, ScalarTokenSet, type TokenSink } from './token-set.js';
-import { slowWordWidth, WORD_UNITS } from './word-chars.js';
+import { nextWord, type WordRun } from './split-words.js';
 import { walkTokens } from './tokenize.js';
 
 /**
@@ -28,6 +28,7 @@ export class TokenInterner extends ScalarTokenSet implements TokenSink {
   stamp = 0;
   /** Whether a string's tokens are its words alone (split mode, no specials). */
   private readonly wordsOnly: boolean;
+  private readonly word: WordRun = { start: 0, end: 0, hash: 0, seen: 0 };
   /** {@link stamp} as the table keeps it (32 bits). */
   private tableStamp = 0;
 
@@ -78,52 +79,13 @@ export class TokenInterner extends ScalarTokenSet implements TokenSink {
     return this.length - before;
   }
 
-  /**
-   * The words of a string value (spec §4.1), each interned as it ends: `nextWord`'s loop fused
-   * with the lookup, so that no word goes through a `WordRun` and a call of its own (measured in
-   * alternating builds of travel-sample's `name` index in one process: 5–15% of the build). The
-   * loop must classify, hash and stop exactly as `nextWord` does: the tokens property test
-   * "collects … exactly the distinct tokens of TOKENS" and the index-vs-scan property compare them.
-   */
+  /** The words of a string value, in a loop of the interner's own (see `nextWord`). */
   private scanWords(s: string): void {
-    const table = WORD_UNITS;
-    const n = s.length;
+    const w = this.word;
     let i = 0;
-    while (i < n) {
-      let c = s.charCodeAt(i);
-      let k = table[c];
-      if (k === 0) {
-        i++;
-        continue;
-      }
-      if (k >= 2) {
-        k = slowWordWidth(s, i, c);
-        if (k === 0) {
-          i++;
-          continue;
-        }
-      }
-      const start = i;
-      let seen = 0;
-      let h = 0x811c9dc5; // HASH_SEED and HASH_PRIME as literals, as in `nextWord`
-      for (;;) {
-        seen |= c;
-        if (k === 1) {
-          h = Math.imul(h ^ c, 0x01000193);
-          i++;
-        } else {
-          h = Math.imul(Math.imul(h ^ c, 0x01000193) ^ s.charCodeAt(i + 1), 0x01000193);
-          i += 2;
-        }
-        if (i >= n) break;
-        c = s.charCodeAt(i);
-        k = table[c];
-        if (k === 1) continue;
-        if (k === 0) break;
-        k = slowWordWidth(s, i, c);
-        if (k === 0) break;
-      }
-      this.run(s, start, i, seen < 0x80, h);
+    while (nextWord(s, i, w)) {
+      i = w.end;
+      this.run(s, w.start, i, w.seen < 0x80, w.hash);
     }
   }
 
