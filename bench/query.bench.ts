@@ -140,7 +140,7 @@ function printReports(reports: Report[]): string[] {
       const dash = (x: number | undefined, f: (x: number) => string): string => (x === undefined ? '—' : f(x));
       rows.push([
         ds.keyspace, b.spec.name, fmtMs(b.buildMs), fmtQuartiles(b.buildRuns), dash(b.tokensMs, fmtMs),
-        b.tokensRuns.length ? fmtQuartiles(b.tokensRuns) : '—', fmtRatio(ratio),
+        dash(b.tokensMs, () => fmtQuartiles(b.tokensRuns)), fmtRatio(ratio),
         dash(b.valuesMs, fmtMs), dash(b.valuesMs, (v) => fmtRatio(b.buildMs / v)),
         dash(b.queryMs, fmtMs), dash(b.queryMs, (q) => fmtRatio(b.buildMs / q)), fmtMB(b.heapBytes), b.info,
       ]);
@@ -157,7 +157,7 @@ function printReports(reports: Report[]): string[] {
     [false, false, true, true, true, true, true, true, true, true, true, true, false],
   );
   for (const { ds, lookups, tokenDocs } of reports) {
-    console.log(`\nlookups on ${ds.keyspace} (${fmtInt(ds.docs)} docs; ${tokenDocs}; ${CPU_CLOCK ? "CPU" : "wall-clock"} ms; full scans run only the first tokens)`);
+    console.log(`\nlookups on ${ds.keyspace} (${fmtInt(ds.docs)} docs; ${tokenDocs}; ${CPU_CLOCK ? 'CPU' : 'wall-clock'} ms; full scans run only the first tokens)`);
     const scan = lookups.find((l) => l.query.role === 'scan')!;
     printTable(
       ['statement', 'plan', 'runs', 'rows/run', 'p50 ms', 'p99 ms', 'scan p50/p50', 'rows = scan rows'],

@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import yauzl from 'yauzl';
 import type { Value } from '../src/values/index.js';
 import { containsToken, parseTokenOptions, tokens } from '../src/tokens/index.js';
+import { CPU_CLOCK, nowMs } from './query/measure.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const DATA = resolve(ROOT, '../shared/datasets');
@@ -24,16 +25,8 @@ const ROUNDS = Number(process.env.TOKENQL_BENCH_ROUNDS ?? 9);
 const WARMUP = 3;
 /** A timed round covers at least this many bytes of document text. */
 const MIN_ROUND_BYTES = 8e6;
-const CPU_CLOCK = process.env.TOKENQL_BENCH_CLOCK === 'cpu';
-
-/** Seconds on the chosen clock. */
-function now(): number {
-  if (CPU_CLOCK) {
-    const u = process.cpuUsage();
-    return (u.user + u.system) / 1e6;
-  }
-  return Number(process.hrtime.bigint()) / 1e9;
-}
+/** Seconds on the clock `TOKENQL_BENCH_CLOCK` chooses (the query benchmark's {@link nowMs}). */
+const now = (): number => nowMs() / 1000;
 
 interface Dataset {
   name: string;

@@ -8,7 +8,8 @@ import { runInNewContext } from 'node:vm';
 /**
  * `TOKENQL_BENCH_CLOCK=cpu`: time with the process's CPU time (user + system, of every thread:
  * the garbage collector's helper threads included) instead of wall-clock time, for a shared
- * machine whose other tenants take CPU time from this process (as `npm run bench:tokens`).
+ * machine whose other tenants take CPU time from this process. `npm run bench:tokens` reads
+ * it too.
  */
 export const CPU_CLOCK = process.env.TOKENQL_BENCH_CLOCK === 'cpu';
 
