@@ -2,7 +2,7 @@ import type { CreateIndexStatement, CreatePrimaryIndexStatement, Expr } from '..
 import { constantValue } from '../eval/index.js';
 import { ErrorCode, QueryError } from '../errors/index.js';
 import type { IndexInfo } from '../planner/catalog.js';
-import { IndexTree, type KeyspaceStore, type Store, type StoredDocument } from '../storage/index.js';
+import { IndexTree, type DocumentColumns, type KeyspaceStore, type Store, type StoredDocument } from '../storage/index.js';
 import { printExpr } from '../syntax/print.js';
 import { compileIndexEntries, type EntryFunction } from './index-entries.js';
 import { TokenIndexBuild } from './token-index-build.js';
@@ -151,42 +151,81 @@ export class IndexManager {
   /**
    * Puts the entries of every document into the tree of a new index, yielding to the event loop
    * every {@link BUILD_CHUNK} documents; `written` collects the keys written meanwhile, whose new
-   * versions the mutation listener indexes.
+   * versions the mutation listener indexes. A TOKENS index reads the keyspace's document columns
+   * when it has them ({@link fillTokens}); other indexes visit its documents.
    */
   private async fill(s: IndexState, ks: KeyspaceStore, written: Set<string>, onProgress?: BuildProgress): Promise<void> {
     const total = ks.count();
     const tree = s.tree!;
     const entries = s.entries!;
+    const progress = (done: number): void => onProgress?.({ index: s.info.name, keyspace: ks.name, done, total });
     tree.beginBuild();
     const tokens = entries.tokensOf && new TokenIndexBuild(tree, entries.tokensOf.path, entries.tokensOf.options, total);
-    const docs = ks.documents()[Symbol.iterator]();
-    let done = 0;
-    for (;;) {
-      // Writes happen only between chunks (at the await below): a chunk is all appends, or all re-checks.
-      const n =
-        written.size > 0
-          ? // The listener may have indexed a document already: add (not append) from here on,
-            // and only the document as it is now.
-            addChunk(docs, BUILD_CHUNK, (d) => {
-              if (ks.get(d.key) === d) for (const e of entries(d)) tree.add(e, d.key);
-            })
-          : addChunk(
-              docs,
-              BUILD_CHUNK,
-              tokens
-                ? (d) => tokens.add(d)
-                : (d) => {
-                    for (const e of entries(d)) tree.append(e, d.key);
-                  },
-            );
-      done += n;
-      if (n < BUILD_CHUNK) break;
-      onProgress?.({ index: s.info.name, keyspace: ks.name, done, total });
-      await new Promise((r) => setImmediate(r));
+    const columns = tokens && ks.documentColumns();
+    if (tokens && columns) await this.fillTokens(tokens, columns, ks, s, written, progress);
+    else {
+      const docs = ks.documents()[Symbol.iterator]();
+      let done = 0;
+      for (;;) {
+        // Writes happen only between chunks (at the await below): a chunk is all appends, or all re-checks.
+        const n =
+          written.size > 0
+            ? // The listener may have indexed a document already: add (not append) from here on,
+              // and only the document as it is now.
+              addChunk(docs, BUILD_CHUNK, (d) => {
+                if (ks.get(d.key) === d) for (const e of entries(d)) tree.add(e, d.key);
+              })
+            : addChunk(
+                docs,
+                BUILD_CHUNK,
+                tokens
+                  ? (d) => tokens.add(d.key, d.value)
+                  : (d) => {
+                      for (const e of entries(d)) tree.append(e, d.key);
+                    },
+              );
+        done += n;
+        if (n < BUILD_CHUNK) break;
+        progress(done);
+        await new Promise((r) => setImmediate(r));
+      }
     }
     // Entries recorded before a write are kept only for documents the writes left alone.
     tree.endBuild(tokens?.finish(written.size > 0 ? written : undefined));
-    onProgress?.({ index: s.info.name, keyspace: ks.name, done, total });
+    progress(total);
+  }
+
+  /**
+   * {@link fill} of a TOKENS index from the keyspace's document columns, slot after slot, as they
+   * were when the build began (see `DocumentTable.columns`: documents inserted since are past
+   * `length`, and the listener indexes them). Once a write has happened, a slot's document is
+   * added only if it is still the key's live document, and the tree's `add` keeps it from being
+   * indexed twice.
+   */
+  private async fillTokens(tokens: TokenIndexBuild, columns: DocumentColumns, ks: KeyspaceStore, s: IndexState, written: Set<string>, progress: (done: number) => void): Promise<void> {
+    const { keys, values, length } = columns;
+    const tree = s.tree!;
+    const entries = s.entries!;
+    let done = 0;
+    for (let i = 0; i < length; ) {
+      const end = Math.min(length, i + BUILD_CHUNK);
+      if (written.size === 0) done += tokens.addSlots(keys, values, i, end);
+      else {
+        for (let j = i; j < end; j++) {
+          const key = keys[j];
+          if (key === undefined) continue;
+          const d = ks.get(key);
+          if (d === undefined || d.value !== values[j]) continue;
+          for (const e of entries(d)) tree.add(e, key);
+          done++;
+        }
+      }
+      i = end;
+      if (i < length) {
+        progress(done);
+        await new Promise((r) => setImmediate(r));
+      }
+    }
   }
 
   /** BUILD INDEX: builds the named deferred indexes. */

@@ -1,4 +1,4 @@
-import { docKeysOf, type IndexTree, type SortedRun, type StoredDocument } from '../storage/index.js';
+import { docKeysOf, type IndexTree, type SortedRun } from '../storage/index.js';
 import { TokenInterner, type TokenOptions } from '../tokens/index.js';
 import { sortedIds, type ObjectValue, type Value } from '../values/index.js';
 import { readPath } from './index-entries.js';
@@ -69,22 +69,37 @@ export class TokenIndexBuild {
     return Object.hasOwn(doc, name) ? (doc as ObjectValue)[name] : undefined;
   }
 
-  /** Records the entries of a document not yet in the index. */
-  add(d: StoredDocument): void {
-    const v = this.path.length === 1 ? this.readField(d.value) : readPath(d.value, this.path);
+  /** Records the entries of a document not yet in the index: its key and its value. */
+  add(key: string, doc: Value): void {
+    const v = this.path.length === 1 ? this.readField(doc) : readPath(doc, this.path);
     if (v === undefined) return;
     const interner = this.interner;
     const count = interner.collect(v);
     const others = interner.others;
-    for (let i = 0; i < others.length; i++) this.tree.appendValue(others[i], d.key);
+    for (let i = 0; i < others.length; i++) this.tree.appendValue(others[i], key);
     if (count === 0) return;
-    const docNo = this.docKeys.push(d.key) - 1;
+    const docNo = this.docKeys.push(key) - 1;
     if (docNo === this.ends.length) {
       const ends = new Int32Array(this.ends.length * 2);
       ends.set(this.ends);
       this.ends = ends;
     }
     this.ends[docNo] = interner.length;
+  }
+
+  /**
+   * {@link add} of the documents in slots `from` to `to` (exclusive) of a keyspace's document
+   * columns (`KeyspaceStore.documentColumns`), holes skipped; returns how many documents it added.
+   */
+  addSlots(keys: readonly (string | undefined)[], values: readonly (Value | undefined)[], from: number, to: number): number {
+    let n = 0;
+    for (let i = from; i < to; i++) {
+      const v = values[i];
+      if (v === undefined) continue;
+      this.add(keys[i] as string, v);
+      n++;
+    }
+    return n;
   }
 
   /**

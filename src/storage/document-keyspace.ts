@@ -1,4 +1,5 @@
 import { compareStrings, type Value } from '../values/index.js';
+import { DocumentTable } from './document-table.js';
 import { absoluteExpiration, isExpired, StoreError, type DocumentMeta, type MutationListener, type StoredDocument, type WriteOptions } from './store.js';
 
 /** Source of the current time in milliseconds (injectable so tests need not wait). */
@@ -13,8 +14,8 @@ export type Clock = () => number;
  * writes and scans ({@link sweep}).
  */
 export abstract class DocumentKeyspace {
-  /** The live documents by key. */
-  readonly docs = new Map<string, StoredDocument>();
+  /** The live documents by key (and their keys and values in dense arrays). */
+  readonly docs = new DocumentTable();
   /** The keys in code point order, or undefined until the next scan needs them. */
   protected sortedKeys: string[] | undefined;
   private readonly listeners = new Set<MutationListener>();

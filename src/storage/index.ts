@@ -1,4 +1,5 @@
 /** Document stores (DESIGN §5). */
 export * from './store.js';
 export * from './memory-store.js';
+export type { DocumentColumns } from './document-table.js';
 export * from './index-tree.js';

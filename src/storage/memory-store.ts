@@ -1,5 +1,6 @@
 import { compareStrings, deepFreeze, type Value } from '../values/index.js';
 import { DocumentKeyspace, type Clock } from './document-keyspace.js';
+import type { DocumentColumns } from './document-table.js';
 import type { DocumentMeta, KeyspaceStore, Store, StoredDocument, WriteOptions } from './store.js';
 
 export type { Clock } from './document-keyspace.js';
@@ -22,6 +23,10 @@ export class MemoryKeyspace extends DocumentKeyspace implements KeyspaceStore {
     if (this.expiring === 0) return this.docs.values();
     const now = this.clock();
     return [...this.docs.values()].filter((d) => !this.expired(d, now));
+  }
+
+  documentColumns(): DocumentColumns | undefined {
+    return this.expiring === 0 ? this.docs.columns() : undefined;
   }
 
   count(): number {

@@ -1,3 +1,4 @@
+import type { DocumentColumns } from './document-table.js';
 import type { Value } from '../values/index.js';
 
 /**
@@ -64,6 +65,13 @@ export interface KeyspaceStore {
   scan(): Iterable<StoredDocument>;
   /** Every live document, in no particular order (cheaper than `scan`; index builds). */
   documents(): Iterable<StoredDocument>;
+  /**
+   * The keys and values of the live documents in dense arrays (`DocumentTable.columns`: holes
+   * are `undefined`), the cheapest way to visit every document, for index builds; or undefined
+   * when a document in them may have expired unseen (the in-memory keyspace once any document
+   * has an expiration: use {@link documents}, which leaves those out).
+   */
+  documentColumns(): DocumentColumns | undefined;
   /** Number of live documents. */
   count(): number;
   /** Adds a new document; StoreError KEY_EXISTS if the key is live. */

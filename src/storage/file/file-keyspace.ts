@@ -1,6 +1,7 @@
 import { deepFreeze, type Value } from '../../values/index.js';
 import { fileStats, type BucketStats, type CompactableKeyspace, type CompactionOptions, type CompactionResult, type FileStats } from '../compaction.js';
 import { DocumentKeyspace, type Clock } from '../document-keyspace.js';
+import type { DocumentColumns } from '../document-table.js';
 import type { DocumentMeta, StoredDocument, WriteOptions } from '../store.js';
 import type { AppendFile } from './append-file.js';
 import { compactData } from './compact.js';
@@ -100,6 +101,11 @@ export class FileKeyspace extends DocumentKeyspace implements CompactableKeyspac
   documents(): Iterable<StoredDocument> {
     this.sweep(); // nothing left is due: no copy to filter
     return this.docs.values();
+  }
+
+  documentColumns(): DocumentColumns {
+    this.sweep(); // as documents(): what is left is live now, and a later expiry is a removal
+    return this.docs.columns();
   }
 
   count(): number {

@@ -1,0 +1,112 @@
+import type { Value } from '../values/index.js';
+import type { StoredDocument } from './store.js';
+
+/**
+ * The document keys and values of a keyspace in two dense arrays, in the order the keys were
+ * first written (a Map's order), for index builds ({@link DocumentTable.columns}). Slot `i`
+ * holds `keys[i]` and `values[i]`; a removed document leaves a hole (both `undefined`) until
+ * the table compacts. `length` is the number of slots in use, holes included.
+ */
+export interface DocumentColumns {
+  readonly keys: readonly (string | undefined)[];
+  readonly values: readonly (Value | undefined)[];
+  readonly length: number;
+}
+
+/** Holes a table keeps before it compacts, whatever its size. */
+const MIN_HOLES = 1024;
+
+/**
+ * The live documents of a keyspace by key: a Map (lookups and iteration, exactly as before) and,
+ * beside it, the keys and values in dense arrays ({@link DocumentColumns}).
+ *
+ * Why the columns: an index build visits every document and reads one field. Measured on the
+ * query benchmark's 1,000,000-document corpus (Node 20), reading `name` through the Map and each
+ * document's `StoredDocument` took 320–340 ms, and through a dense array of the same values
+ * 140–210 ms: the wrappers lie scattered over a heap of gigabytes, and each costs a cache (and
+ * TLB) miss. The arrays cost two pointers per document and a second Map from key to slot.
+ *
+ * Updates keep a key's slot (as a Map keeps its position); a removal leaves a hole; when holes
+ * are more than {@link MIN_HOLES} and half the slots, the table compacts into new arrays (a reader
+ * holding the old ones keeps a consistent, if stale, snapshot: see {@link columns}).
+ */
+export class DocumentTable {
+  private readonly byKey = new Map<string, StoredDocument>();
+  private readonly slotOf = new Map<string, number>();
+  private keyColumn: (string | undefined)[] = [];
+  private valueColumn: (Value | undefined)[] = [];
+  private holes = 0;
+
+  get size(): number {
+    return this.byKey.size;
+  }
+
+  get(key: string): StoredDocument | undefined {
+    return this.byKey.get(key);
+  }
+
+  has(key: string): boolean {
+    return this.byKey.has(key);
+  }
+
+  /** The documents in the order their keys were first written (the Map's order). */
+  values(): IterableIterator<StoredDocument> {
+    return this.byKey.values();
+  }
+
+  keys(): IterableIterator<string> {
+    return this.byKey.keys();
+  }
+
+  /** Makes `doc` the live document of `key`: in its slot if the key is live, else in a new one. */
+  set(key: string, doc: StoredDocument): void {
+    this.byKey.set(key, doc);
+    const slot = this.slotOf.get(key);
+    if (slot !== undefined) {
+      this.valueColumn[slot] = doc.value;
+      return;
+    }
+    this.slotOf.set(key, this.keyColumn.length);
+    this.keyColumn.push(key);
+    this.valueColumn.push(doc.value);
+  }
+
+  /** Removes the live document of `key`; false if there was none. */
+  delete(key: string): boolean {
+    const slot = this.slotOf.get(key);
+    if (slot === undefined) return false;
+    this.byKey.delete(key);
+    this.slotOf.delete(key);
+    this.keyColumn[slot] = undefined;
+    this.valueColumn[slot] = undefined;
+    this.holes++;
+    if (this.holes > MIN_HOLES && this.holes * 2 > this.keyColumn.length) this.compact();
+    return true;
+  }
+
+  /**
+   * The keys and values as they are now. The arrays are the table's own, not copies: a later
+   * update changes a value in place, a removal leaves a hole, an insert goes past `length`, and
+   * a compaction leaves these arrays as they were (stale) and moves on to new ones. A reader that
+   * spans writes must therefore check each document it takes against {@link get}.
+   */
+  columns(): DocumentColumns {
+    return { keys: this.keyColumn, values: this.valueColumn, length: this.keyColumn.length };
+  }
+
+  /** Moves the live slots, in order, into new arrays (the old ones are left untouched). */
+  private compact(): void {
+    const keys: string[] = [];
+    const values: Value[] = [];
+    for (let i = 0; i < this.keyColumn.length; i++) {
+      const key = this.keyColumn[i];
+      if (key === undefined) continue;
+      this.slotOf.set(key, keys.length);
+      keys.push(key);
+      values.push(this.valueColumn[i] as Value);
+    }
+    this.keyColumn = keys;
+    this.valueColumn = values;
+    this.holes = 0;
+  }
+}
