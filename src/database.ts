@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { LRUCache } from 'lru-cache';
 import { ErrorCode, QueryError } from './errors/index.js';
+import type { Statement } from './ast/index.js';
 import { execute, type EngineDeps, type EngineParams, type PreparedStatement } from './engine.js';
 import { ddlHandler, indexRow } from './ddl.js';
 import { IndexManager } from './indexes/index-manager.js';
@@ -52,6 +53,7 @@ export class Database {
           }
         : ddl,
       prepared: new LRUCache<string, PreparedStatement>({ max: 1024 }),
+      statements: new LRUCache<string, Statement>({ max: 1024 }),
       system: {
         keyspaces: () => store.keyspaceNames().map((name) => ({ name, count: store.keyspace(name)!.count() })),
         indexes: () => indexes.all().map(indexRow),

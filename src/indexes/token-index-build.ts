@@ -69,10 +69,19 @@ export class TokenIndexBuild {
     return Object.hasOwn(doc, name) ? (doc as ObjectValue)[name] : undefined;
   }
 
+  /** TOKENS' first argument in document `doc`: its field (MISSING: `undefined`). */
+  private fieldOf(doc: Value): Value {
+    return this.path.length === 1 ? this.readField(doc) : readPath(doc, this.path);
+  }
+
   /** Records the entries of a document not yet in the index: its key and its value. */
   add(key: string, doc: Value): void {
-    const v = this.path.length === 1 ? this.readField(doc) : readPath(doc, this.path);
-    if (v === undefined) return;
+    const v = this.fieldOf(doc);
+    if (v !== undefined) this.record(key, v);
+  }
+
+  /** Records the entries of the document with key `key`, whose field has value `v`. */
+  private record(key: string, v: Value): void {
     const interner = this.interner;
     const count = interner.collect(v);
     const others = interner.others;
@@ -94,10 +103,13 @@ export class TokenIndexBuild {
   addSlots(keys: readonly (string | undefined)[], values: readonly (Value | undefined)[], from: number, to: number): number {
     let n = 0;
     for (let i = from; i < to; i++) {
-      const v = values[i];
-      if (v === undefined) continue;
-      this.add(keys[i] as string, v);
+      const doc = values[i];
+      if (doc === undefined) continue;
       n++;
+      // Most documents of a keyspace lack a given field: for them, no call (measured on
+      // travel-sample's `name`, which 1,967 of 6,935 documents have).
+      const v = this.fieldOf(doc);
+      if (v !== undefined) this.record(keys[i] as string, v);
     }
     return n;
   }
