@@ -25,8 +25,8 @@ export interface EngineDeps {
   indexes: IndexManager;
   /** Prepared statements by name: the text, the statement, and the encoded plan (LRU-cached). */
   prepared: LRUCache<string, PreparedStatement>;
-  /** Parsed statements by text ({@link parseCached}), if the caller keeps them. */
-  statements?: LRUCache<string, Statement>;
+  /** Parsed statements by text ({@link parseCached}). */
+  statements: LRUCache<string, Statement>;
 }
 
 /** Statement texts longer than this (an INSERT with its documents inline) are parsed each time. */
@@ -41,7 +41,7 @@ const MAX_CACHED_TEXT = 4096;
  */
 export function parseCached(text: string, deps: EngineDeps): Statement {
   const cache = deps.statements;
-  if (!cache || text.length > MAX_CACHED_TEXT) return parseStatement(text);
+  if (text.length > MAX_CACHED_TEXT) return parseStatement(text);
   let statement = cache.get(text);
   if (statement === undefined) {
     statement = deepFreeze(parseStatement(text) as unknown as Value) as unknown as Statement;

@@ -152,7 +152,7 @@ export class IndexManager {
    * Puts the entries of every document into the tree of a new index, yielding to the event loop
    * every {@link BUILD_CHUNK} documents; `written` collects the keys written meanwhile, whose new
    * versions the mutation listener indexes. A TOKENS index reads the keyspace's document columns
-   * when it has them ({@link fillTokens}); other indexes visit its documents.
+   * ({@link fillTokens}); other indexes visit its documents.
    */
   private async fill(s: IndexState, ks: KeyspaceStore, written: Set<string>, onProgress?: BuildProgress): Promise<void> {
     const total = ks.count();
@@ -161,8 +161,7 @@ export class IndexManager {
     const progress = (done: number): void => onProgress?.({ index: s.info.name, keyspace: ks.name, done, total });
     tree.beginBuild();
     const tokens = entries.tokensOf && new TokenIndexBuild(tree, entries.tokensOf.path, entries.tokensOf.options, total);
-    const columns = tokens && ks.documentColumns();
-    if (tokens && columns) await this.fillTokens(tokens, columns, ks, s, written, progress);
+    if (tokens) await this.fillTokens(tokens, ks.documentColumns(), ks, s, written, progress);
     else {
       const docs = ks.documents()[Symbol.iterator]();
       let done = 0;
@@ -175,15 +174,9 @@ export class IndexManager {
               addChunk(docs, BUILD_CHUNK, (d) => {
                 if (ks.get(d.key) === d) for (const e of entries(d)) tree.add(e, d.key);
               })
-            : addChunk(
-                docs,
-                BUILD_CHUNK,
-                tokens
-                  ? (d) => tokens.add(d.key, d.value)
-                  : (d) => {
-                      for (const e of entries(d)) tree.append(e, d.key);
-                    },
-              );
+            : addChunk(docs, BUILD_CHUNK, (d) => {
+                for (const e of entries(d)) tree.append(e, d.key);
+              });
         done += n;
         if (n < BUILD_CHUNK) break;
         progress(done);

@@ -20,7 +20,7 @@ function postingArray(n: number): string[] {
  * rather than one posting append per entry, scattered over memory, the entries are recorded in
  * flat arrays and the postings made at the end, each with its exact array of document keys (or,
  * for a token of one document, that document's key alone: most tokens of names are such).
- * 1. {@link add}: a document's string tokens are interned (`TokenInterner`: a token seen before
+ * 1. {@link addSlots}: a document's string tokens are interned (`TokenInterner`: a token seen before
  *    is neither sliced nor hashed again); their ids, appended by the interner document after
  *    document, are the entries, and the build records where each document's ids end. Its other
  *    tokens (numbers, booleans, null) go to the tree at once.
@@ -74,12 +74,6 @@ export class TokenIndexBuild {
     return this.path.length === 1 ? this.readField(doc) : readPath(doc, this.path);
   }
 
-  /** Records the entries of a document not yet in the index: its key and its value. */
-  add(key: string, doc: Value): void {
-    const v = this.fieldOf(doc);
-    if (v !== undefined) this.record(key, v);
-  }
-
   /** Records the entries of the document with key `key`, whose field has value `v`. */
   private record(key: string, v: Value): void {
     const interner = this.interner;
@@ -97,8 +91,9 @@ export class TokenIndexBuild {
   }
 
   /**
-   * {@link add} of the documents in slots `from` to `to` (exclusive) of a keyspace's document
-   * columns (`KeyspaceStore.documentColumns`), holes skipped; returns how many documents it added.
+   * Records the entries of the documents (not yet in the index) in slots `from` to `to`
+   * (exclusive) of a keyspace's document columns (`KeyspaceStore.documentColumns`), holes
+   * skipped; returns how many documents it visited.
    */
   addSlots(keys: readonly (string | undefined)[], values: readonly (Value | undefined)[], from: number, to: number): number {
     let n = 0;

@@ -13,6 +13,11 @@ export interface DocumentColumns {
   readonly length: number;
 }
 
+/** Columns of the documents `docs`, in their order (a copy, with no holes). */
+export function columnsOf(docs: readonly StoredDocument[]): DocumentColumns {
+  return { keys: docs.map((d) => d.key), values: docs.map((d) => d.value), length: docs.length };
+}
+
 /** Holes a table keeps before it compacts, whatever its size. */
 const MIN_HOLES = 1024;
 

@@ -1,6 +1,6 @@
 import { compareStrings, deepFreeze, type Value } from '../values/index.js';
 import { DocumentKeyspace, type Clock } from './document-keyspace.js';
-import type { DocumentColumns } from './document-table.js';
+import { columnsOf, type DocumentColumns } from './document-table.js';
 import type { DocumentMeta, KeyspaceStore, Store, StoredDocument, WriteOptions } from './store.js';
 
 export type { Clock } from './document-keyspace.js';
@@ -25,8 +25,8 @@ export class MemoryKeyspace extends DocumentKeyspace implements KeyspaceStore {
     return [...this.docs.values()].filter((d) => !this.expired(d, now));
   }
 
-  documentColumns(): DocumentColumns | undefined {
-    return this.expiring === 0 ? this.docs.columns() : undefined;
+  documentColumns(): DocumentColumns {
+    return this.expiring === 0 ? this.docs.columns() : columnsOf([...this.documents()]);
   }
 
   count(): number {

@@ -67,11 +67,11 @@ export interface KeyspaceStore {
   documents(): Iterable<StoredDocument>;
   /**
    * The keys and values of the live documents in dense arrays (`DocumentTable.columns`: holes
-   * are `undefined`), the cheapest way to visit every document, for index builds; or undefined
-   * when a document in them may have expired unseen (the in-memory keyspace once any document
-   * has an expiration: use {@link documents}, which leaves those out).
+   * are `undefined`), the cheapest way to visit every document, for index builds. Where a
+   * document in the table may have expired unseen (the in-memory keyspace, once any document has
+   * an expiration), a copy of the live ones, as {@link documents} gives them.
    */
-  documentColumns(): DocumentColumns | undefined;
+  documentColumns(): DocumentColumns;
   /** Number of live documents. */
   count(): number;
   /** Adds a new document; StoreError KEY_EXISTS if the key is live. */

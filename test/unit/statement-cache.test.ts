@@ -37,7 +37,7 @@ describe('the statement cache', () => {
       expect((err as QueryError).code).toBe(3000);
       expect((err as QueryError).column).toBe(10);
     }
-    expect(deps.statements!.size).toBe(0);
+    expect(deps.statements.size).toBe(0);
   });
 
   it('runs a statement again with other parameters, and an index built again after a drop, from the cached statement', async () => {

@@ -92,4 +92,18 @@ describe('TOKENS index builds', () => {
     expect((await db.query('SELECT RAW COUNT(*) FROM ks')).results).toEqual([N / 3 + 2000]);
     await db.close();
   });
+
+  it('index only the live documents when some have expired unseen in an in-memory keyspace', async () => {
+    const clock = { now: Date.UTC(2030, 0, 1) };
+    const db = await Database.open({ clock: () => clock.now });
+    await db.createBucket('ks');
+    for (let i = 0; i < 600; i++) await db.upsert('ks', `k${i}`, doc(i), i % 3 === 0 ? { expiration: 10 } : undefined);
+    clock.now += 20_000; // every third document has expired, and no read has met it yet
+    await db.query('CREATE INDEX ix ON ks(DISTINCT ARRAY v FOR v IN TOKENS(name) END)');
+    const indexed = await lookups(db, '');
+    expect(indexed).toEqual(await lookups(db, ', {"names": true}'));
+    expect((indexed[0] as unknown[]).length).toBeGreaterThan(0);
+    expect((await db.query('SELECT RAW COUNT(*) FROM ks')).results).toEqual([400]);
+    await db.close();
+  });
 });
