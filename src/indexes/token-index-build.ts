@@ -125,15 +125,11 @@ export class TokenIndexBuild {
     const byId: (string[] | undefined)[] = new Array<string[] | undefined>(size);
     const at = new Int32Array(size);
     const filled = new Int32Array(size);
-    const keys: Value[][] = new Array<Value[]>(size);
+    const keys: Value[] = new Array<Value>(size);
     const tokenDocs: (string | string[])[] = new Array<string | string[]>(size);
     for (let i = 0; i < size; i++) {
       const id = order[i];
-      // `new Array(1)`, not the literal `[t]`: a literal's site is pretenured too (see
-      // `postingArray`), and copying its boilerplate into old space took three times as long.
-      const key = new Array<Value>(1);
-      key[0] = strings[id];
-      keys[i] = key;
+      keys[i] = strings[id];
       at[id] = i;
       const n = counts[id];
       if (n > 1) tokenDocs[i] = byId[id] = postingArray(n);

@@ -1,11 +1,20 @@
 /**
  * The B+ tree under an `IndexTree`: sorted-btree's `BTree` with a custom comparator, typed for
- * index keys (composite, `Value[]`) and their documents, and a bulk load of sorted keys.
+ * index keys and their documents, and a bulk load of sorted keys.
  */
 import { createRequire } from 'node:module';
 import type { Value } from '../values/index.js';
-import type { KeyOrder } from './build-postings.js';
 import type { Posting } from './posting.js';
+
+/**
+ * A key as the tree holds it: the value itself for an index of one key (no array per key), the
+ * composite key (one value per index key) otherwise. Never MISSING: an entry always has its
+ * leading key.
+ */
+export type TreeKey = Value | Value[];
+
+/** The order of the tree's keys. */
+export type TreeOrder = (a: TreeKey, b: TreeKey) => number;
 
 /**
  * The documents of a key in the tree: a `Posting`, or, as a build leaves them, a plain array of
@@ -17,13 +26,13 @@ export type Docs = Posting | string[] | string;
 /** The part of sorted-btree's `BTree` (a B+ tree with a custom comparator) used here. */
 export interface Tree {
   readonly size: number;
-  get(key: Value[]): Docs | undefined;
-  set(key: Value[], value: Docs): boolean;
-  delete(key: Value[]): boolean;
-  entries(lowestKey?: Value[]): IterableIterator<[Value[], Docs]>;
+  get(key: TreeKey): Docs | undefined;
+  set(key: TreeKey, value: Docs): boolean;
+  delete(key: TreeKey): boolean;
+  entries(lowestKey?: TreeKey): IterableIterator<[TreeKey, Docs]>;
 }
-type TreeCtor = new (entries: undefined, compare: KeyOrder, maxNodeSize?: number) => Tree;
-type BulkLoadRoot = (keys: Value[][], values: Docs[], maxNodeSize: number, compare: KeyOrder, loadFactor?: number) => unknown;
+type TreeCtor = new (entries: undefined, compare: TreeOrder, maxNodeSize?: number) => Tree;
+type BulkLoadRoot = (keys: TreeKey[], values: Docs[], maxNodeSize: number, compare: TreeOrder, loadFactor?: number) => unknown;
 
 // sorted-btree ships CommonJS with the class as `exports.default`.
 const require = createRequire(import.meta.url);
@@ -39,7 +48,7 @@ const BULK_LOAD_FACTOR = 0.8;
  * three quarters of the load (measured on 2,429 tokens), for keys a build has just sorted (and the
  * index-vs-scan tests would see any key out of order). `bulkLoad` itself sets `_root` so.
  */
-export function loadSorted(keys: Value[][], values: Docs[], compare: KeyOrder): Tree {
+export function loadSorted(keys: TreeKey[], values: Docs[], compare: TreeOrder): Tree {
   const root = bulkLoadRoot(keys, values, MAX_NODE_SIZE, () => -1, BULK_LOAD_FACTOR);
   const tree = new BTree(undefined, compare, MAX_NODE_SIZE);
   (tree as unknown as { _root: unknown })._root = root;

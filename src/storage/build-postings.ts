@@ -47,8 +47,8 @@ export class BuildPostings {
 }
 
 /** Two lists of keys in `order`, each key with its value, merged into one list in `order`. */
-export function mergeInOrder<V>(aKeys: Value[][], a: V[], bKeys: Value[][], b: V[], order: KeyOrder): [Value[][], V[]] {
-  const keys: Value[][] = [];
+export function mergeInOrder<K, V>(aKeys: K[], a: V[], bKeys: K[], b: V[], order: (x: K, y: K) => number): [K[], V[]] {
+  const keys: K[] = [];
   const values: V[] = [];
   let i = 0;
   let j = 0;

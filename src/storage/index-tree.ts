@@ -1,5 +1,5 @@
 import { collate, compareStrings, type Value } from '../values/index.js';
-import { BTree, loadSorted, type Docs, type Tree } from './btree.js';
+import { BTree, loadSorted, type Docs, type Tree, type TreeKey, type TreeOrder } from './btree.js';
 import { BuildPostings, mergeInOrder, type KeyOrder } from './build-postings.js';
 import { Posting } from './posting.js';
 
@@ -13,12 +13,12 @@ export interface KeyRange {
 
 /**
  * The result of a build of one-key entries done outside the tree (the TOKENS index build): keys
- * in ascending collation order (one value each), each with the document keys that have it
- * (distinct, non-empty, the array handed over to the tree; a lone document key for a key of one
- * document, which saves an array per key), and the number of entries in all.
+ * in ascending collation order (each key the index key's value itself), each with the document
+ * keys that have it (distinct, non-empty, the array handed over to the tree; a lone document key
+ * for a key of one document, which saves an array per key), and the number of entries in all.
  */
 export interface SortedRun {
-  keys: Value[][];
+  keys: Value[];
   /** Per key: its document keys, or the one document key itself when only one document has it. */
   docs: (string | string[])[];
   entries: number;
@@ -48,12 +48,35 @@ export class IndexTree {
   private entryCount = 0;
   /** During a build: the postings the build appended, not yet in the tree. */
   private building: BuildPostings | undefined;
+  /**
+   * Whether the index has one key: then the B+ tree holds each key's value itself rather than a
+   * one-value array (measured on travel-sample's `name` TOKENS index, 2,429 keys: 2.5–3% off
+   * the build, and about 50 bytes less per key).
+   */
+  private readonly single: boolean;
 
-  /** {@link compareKeys} bound to this tree, for the B+ tree and the sorts. */
+  /** {@link compareKeys} bound to this tree, for the sorts of composite keys. */
   private readonly compare: KeyOrder = (a, b) => this.compareKeys(a, b);
+  /** The order of the B+ tree's keys ({@link TreeKey}). */
+  private readonly treeOrder: TreeOrder;
 
   constructor(private readonly desc: readonly boolean[]) {
-    this.tree = new BTree(undefined, this.compare);
+    this.single = desc.length === 1;
+    const sign = desc[0] ? -1 : 1;
+    this.treeOrder = this.single
+      ? (a, b) => sign * (typeof a === 'string' && typeof b === 'string' ? compareStrings(a, b) : collate(a as Value, b as Value))
+      : (a, b) => this.compareKeys(a as Value[], b as Value[]);
+    this.tree = new BTree(undefined, this.treeOrder);
+  }
+
+  /** A composite key as the B+ tree holds it. */
+  private toTree(key: Value[]): TreeKey {
+    return this.single ? key[0] : key;
+  }
+
+  /** A key of the B+ tree as a composite key (a new one-value array for an index of one key). */
+  private fromTree(key: TreeKey): Value[] {
+    return this.single ? [key as Value] : (key as Value[]);
   }
 
   /** Compares composite keys position by position; a prefix sorts before its extensions. */
@@ -87,17 +110,18 @@ export class IndexTree {
   /** The tree's posting of a key (a build's array of documents turned into one). */
   private inTree(key: Value[]): Posting | undefined {
     if (this.tree.size === 0) return undefined;
-    const docs = this.tree.get(key);
+    const k = this.toTree(key);
+    const docs = this.tree.get(k);
     if (docs === undefined || docs instanceof Posting) return docs;
     const e = new Posting(key, docKeysOf(docs));
-    this.tree.set(key, e);
+    this.tree.set(k, e);
     return e;
   }
 
   /** The posting of a key: the build's, else the tree's; created in the tree when `create`. */
   private posting(key: Value[], create: boolean): Posting | undefined {
     let e = this.building?.get(key, false) || this.inTree(key);
-    if (!e && create) this.tree.set(key, (e = new Posting(key)));
+    if (!e && create) this.tree.set(this.toTree(key), (e = new Posting(key)));
     return e;
   }
 
@@ -115,24 +139,26 @@ export class IndexTree {
   endBuild(run?: SortedRun): void {
     const appended = this.building?.sorted(this.compare, this.desc[0]) ?? [];
     this.building = undefined;
-    let keys = appended.map((e) => e.key);
+    let keys: TreeKey[] = appended.map((e) => this.toTree(e.key));
     let values: Docs[] = appended;
     if (run) {
-      let runKeys = run.keys;
+      if (!this.single) throw new Error('IndexTree.endBuild: a sorted run is for an index of one key');
+      let runKeys: TreeKey[] = run.keys;
       let runValues = run.docs;
       this.entryCount += run.entries;
       if (this.desc[0]) {
         runKeys = runKeys.slice().reverse();
         runValues = runValues.slice().reverse();
       }
-      [keys, values] = appended.length === 0 ? [runKeys, runValues] : mergeInOrder<Docs>(keys, values, runKeys, runValues, this.compare);
+      [keys, values] = appended.length === 0 ? [runKeys, runValues] : mergeInOrder<TreeKey, Docs>(keys, values, runKeys, runValues, this.treeOrder);
     }
     if (this.tree.size === 0 && keys.length > 0) {
-      this.tree = loadSorted(keys, values, this.compare);
+      this.tree = loadSorted(keys, values, this.treeOrder);
       return;
     }
     for (let i = 0; i < keys.length; i++) {
-      const existing = this.inTree(keys[i]);
+      const key = this.fromTree(keys[i]);
+      const existing = this.inTree(key);
       if (!existing) this.tree.set(keys[i], values[i]);
       else for (const id of docKeysOf(values[i])) if (!existing.add(id)) this.entryCount--;
     }
@@ -162,7 +188,10 @@ export class IndexTree {
     if (!e || !e.delete(docId)) return;
     this.entryCount--;
     // An emptied posting of the build is left for endBuild to drop.
-    if (e.size === 0 && this.tree.get(key) === e) this.tree.delete(key);
+    if (e.size === 0) {
+      const k = this.toTree(key);
+      if (this.tree.get(k) === e) this.tree.delete(k);
+    }
   }
 
   /** True if `v` is inside `r` (value order, not index order). */
@@ -186,24 +215,26 @@ export class IndexTree {
   scan(ranges: KeyRange[], visit: (key: Value[], docs: Iterable<string>) => boolean | void): void {
     const first = ranges[0];
     const desc0 = this.desc[0];
+    const single = this.single;
     // Where to start in index order, and the bound after which no entry can match.
     const startValue = first ? (desc0 ? first.high : first.low) : undefined;
     const stopValue = first ? (desc0 ? first.low : first.high) : undefined;
-    const iter = startValue === undefined ? this.tree.entries() : this.tree.entries([startValue]);
-    for (const [key, docs] of iter) {
+    const iter = startValue === undefined ? this.tree.entries() : this.tree.entries(single ? startValue : [startValue]);
+    for (const [k, docs] of iter) {
+      const lead = single ? (k as Value) : (k as Value[])[0];
       if (first) {
-        if (!IndexTree.inRange(key[0], first)) {
+        if (!IndexTree.inRange(lead, first)) {
           if (stopValue !== undefined) {
-            const c = collate(key[0], stopValue);
+            const c = collate(lead, stopValue);
             if (desc0 ? c < 0 : c > 0) return;
           }
           continue;
         }
       }
+      const key = this.fromTree(k);
       let ok = true;
       for (let i = 1; i < ranges.length && ok; i++) if (ranges[i]) ok = IndexTree.inRange(key[i], ranges[i]);
       if (ok && visit(key, docKeysOf(docs)) === false) return;
     }
   }
 }
-

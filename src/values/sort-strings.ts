@@ -86,29 +86,45 @@ function insertionSortByKey(strs: readonly string[], keys: Uint32Array, ids: Int
   }
 }
 
-/** LSD radix sort of `first` (with `order` alongside) on its low `passes × bits` bits; returns the sorted pair. */
-function radixSort(first: Uint32Array, order: Int32Array, bits: number, passes: number): [Uint32Array, Int32Array] {
+/**
+ * LSD radix sort of `first` (with `order` alongside) on its low `3 × bits` bits, in three passes
+ * whose histograms are counted in one sweep; returns the sorted pair.
+ */
+function radixSort3(first: Uint32Array, order: Int32Array, bits: number): [Uint32Array, Int32Array] {
   const n = first.length;
-  let first2: Uint32Array = new Uint32Array(n);
-  let order2: Int32Array = new Int32Array(n);
-  const mask = (1 << bits) - 1;
-  const count = new Uint32Array(1 << bits);
-  for (let shift = 0; shift < bits * passes; shift += bits) {
-    count.fill(0);
-    for (let i = 0; i < n; i++) count[(first[i] >>> shift) & mask]++;
+  const size = 1 << bits;
+  const mask = size - 1;
+  const count = new Uint32Array(3 * size);
+  for (let i = 0; i < n; i++) {
+    const k = first[i];
+    count[k & mask]++;
+    count[size + ((k >>> bits) & mask)]++;
+    count[2 * size + ((k >>> (2 * bits)) & mask)]++;
+  }
+  for (let p = 0; p < 3 * size; p += size) {
     let sum = 0;
-    for (let d = 0; d < count.length; d++) {
+    for (let d = p; d < p + size; d++) {
       const c = count[d];
       count[d] = sum;
       sum += c;
     }
+  }
+  let first2: Uint32Array = new Uint32Array(n);
+  let order2: Int32Array = new Int32Array(n);
+  for (let pass = 0, shift = 0; pass < 3; pass++, shift += bits) {
+    const base = pass * size;
     for (let i = 0; i < n; i++) {
-      const at = count[(first[i] >>> shift) & mask]++;
-      first2[at] = first[i];
+      const k = first[i];
+      const at = count[base + ((k >>> shift) & mask)]++;
+      first2[at] = k;
       order2[at] = order[i];
     }
-    [first, first2] = [first2, first];
-    [order, order2] = [order2, order];
+    const f = first;
+    first = first2;
+    first2 = f;
+    const o = order;
+    order = order2;
+    order2 = o;
   }
   return [first, order];
 }
@@ -149,7 +165,7 @@ export function sortedIds(strs: readonly string[], keys?: Uint32Array): Int32Arr
     const hi = keys[2 * i];
     first[i] = compact ? ((hi >>> 16) << 20) | ((hi & 0xffff) << 10) | (keys[2 * i + 1] >>> 16) : hi;
   }
-  [first, order] = compact ? radixSort(first, order, 10, 3) : radixSort(first, order, 11, 3);
+  [first, order] = radixSort3(first, order, compact ? 10 : 11);
   const depth = compact ? 3 : 2;
   for (let i = 0; i < n; ) {
     const key = first[i];

@@ -82,7 +82,7 @@ describe('IndexTree builds from a sorted run (the TOKENS index build)', () => {
       t.appendValue(null, 'd2');
       t.appendValue(true, 'd1');
       // A key of one document may come as that document's key alone ('é').
-      t.endBuild({ keys: [['a'], ['b'], ['é']], docs: [['d1'], ['d1', 'd2'], 'd3'], entries: 4 });
+      t.endBuild({ keys: ['a', 'b', 'é'], docs: [['d1'], ['d1', 'd2'], 'd3'], entries: 4 });
       const expected: [Value, string[]][] = [
         [null, ['d2']],
         [true, ['d1']],
@@ -102,7 +102,7 @@ describe('IndexTree builds from a sorted run (the TOKENS index build)', () => {
     t.beginBuild();
     t.add(['b'], 'w1'); // a write during the build reaches the tree at once
     t.add(['a'], 'd1');
-    t.endBuild({ keys: [['a'], ['b'], ['c'], ['e']], docs: ['d1', 'd2', ['d3'], 'd5'], entries: 4 });
+    t.endBuild({ keys: ['a', 'b', 'c', 'e'], docs: ['d1', 'd2', ['d3'], 'd5'], entries: 4 });
     expect(entries(t)).toEqual([
       ['a', ['d1']],
       ['b', ['d2', 'w1']],
@@ -127,7 +127,7 @@ describe('IndexTree builds from a sorted run (the TOKENS index build)', () => {
     t.beginBuild();
     t.add(['b'], 'w1');
     t.add(['a'], 'd1');
-    t.endBuild({ keys: [['a'], ['c']], docs: [['d1', 'd2'], ['d3']], entries: 3 });
+    t.endBuild({ keys: ['a', 'c'], docs: [['d1', 'd2'], ['d3']], entries: 3 });
     expect(entries(t)).toEqual([
       ['a', ['d1', 'd2']],
       ['b', ['w1']],
@@ -142,5 +142,41 @@ describe('IndexTree builds from a sorted run (the TOKENS index build)', () => {
       ['b', ['w1']],
     ]);
     expect(t.size).toBe(4);
+  });
+
+  it('refuses a sorted run for an index of more than one key', () => {
+    const t = new IndexTree([false, false]);
+    t.beginBuild();
+    expect(() => t.endBuild({ keys: ['a'], docs: ['d1'], entries: 1 })).toThrow(/one key/);
+  });
+});
+
+describe('IndexTree keys of one value and composite keys', () => {
+  it('scans a one-key index and a composite index over the same entries to the same composite keys, in order, with prefix ranges', () => {
+    const one = new IndexTree([false]);
+    const two = new IndexTree([false, true]);
+    const rows: [Value, Value, string][] = [
+      ['b', 2, 'd1'],
+      [1, 'x', 'd2'],
+      ['a', null, 'd3'],
+      ['b', 1, 'd4'],
+      [[1, 2], true, 'd5'],
+    ];
+    for (const [k, k2, id] of rows) {
+      one.add([k], id);
+      two.add([k, k2], id);
+    }
+    const keysOf = (t: IndexTree, low?: Value): Value[][] => {
+      const out: Value[][] = [];
+      t.scan(low === undefined ? [] : [{ low, inclusion: 1 }], (key) => void out.push(key));
+      return out;
+    };
+    expect(keysOf(one)).toEqual([[1], ['a'], ['b'], [[1, 2]]]);
+    expect(keysOf(two)).toEqual([[1, 'x'], ['a', null], ['b', 2], ['b', 1], [[1, 2], true]]);
+    expect(keysOf(one, 'b')).toEqual([['b'], [[1, 2]]]);
+    expect(keysOf(two, 'b')).toEqual([['b', 2], ['b', 1], [[1, 2], true]]);
+    one.remove(['b'], 'd1');
+    one.remove(['b'], 'd4');
+    expect(keysOf(one)).toEqual([[1], ['a'], [[1, 2]]]);
   });
 });
