@@ -50,7 +50,7 @@ export class IndexTree {
   private building: BuildPostings | undefined;
   /**
    * Whether the index has one key: then the B+ tree holds each key's value itself rather than a
-   * one-value array (measured on travel-sample's `name` TOKENS index, 2,429 keys: 2.5–3% off
+   * one-value array (measured on travel-sample's `name` TOKENS index, 2,429 keys: 1.5–3% off
    * the build, and about 50 bytes less per key).
    */
   private readonly single: boolean;
