@@ -62,10 +62,7 @@ export class IndexTree {
 
   constructor(private readonly desc: readonly boolean[]) {
     this.single = desc.length === 1;
-    const sign = desc[0] ? -1 : 1;
-    this.treeOrder = this.single
-      ? (a, b) => sign * (typeof a === 'string' && typeof b === 'string' ? compareStrings(a, b) : collate(a as Value, b as Value))
-      : (a, b) => this.compareKeys(a as Value[], b as Value[]);
+    this.treeOrder = this.single ? (a, b) => this.compareLeading(a as Value, b as Value) : (a, b) => this.compareKeys(a as Value[], b as Value[]);
     this.tree = new BTree(undefined, this.treeOrder);
   }
 
@@ -79,16 +76,15 @@ export class IndexTree {
     return this.single ? [key as Value] : (key as Value[]);
   }
 
+  /** Compares two values of the leading index key in index order (strings by the native fast path). */
+  private compareLeading(x: Value, y: Value): number {
+    const c = typeof x === 'string' && typeof y === 'string' ? compareStrings(x, y) : collate(x, y);
+    return this.desc[0] ? -c : c;
+  }
+
   /** Compares composite keys position by position; a prefix sorts before its extensions. */
   compareKeys(a: Value[], b: Value[]): number {
-    if (a.length === 1 && b.length === 1) {
-      const x = a[0];
-      const y = b[0];
-      if (typeof x === 'string' && typeof y === 'string') {
-        const c = compareStrings(x, y);
-        return this.desc[0] ? -c : c;
-      }
-    }
+    if (a.length === 1 && b.length === 1) return this.compareLeading(a[0], b[0]);
     const n = Math.min(a.length, b.length);
     for (let i = 0; i < n; i++) {
       const c = collate(a[i], b[i]);
@@ -107,20 +103,19 @@ export class IndexTree {
     return this.tree.size;
   }
 
-  /** The tree's posting of a key (a build's array of documents turned into one). */
-  private inTree(key: Value[]): Posting | undefined {
+  /** The tree's posting of a key, as the tree holds it (a build's array of documents turned into one). */
+  private inTree(k: TreeKey): Posting | undefined {
     if (this.tree.size === 0) return undefined;
-    const k = this.toTree(key);
     const docs = this.tree.get(k);
     if (docs === undefined || docs instanceof Posting) return docs;
-    const e = new Posting(key, docKeysOf(docs));
+    const e = new Posting(this.fromTree(k), docKeysOf(docs));
     this.tree.set(k, e);
     return e;
   }
 
   /** The posting of a key: the build's, else the tree's; created in the tree when `create`. */
   private posting(key: Value[], create: boolean): Posting | undefined {
-    let e = this.building?.get(key, false) || this.inTree(key);
+    let e = this.building?.get(key, false) || this.inTree(this.toTree(key));
     if (!e && create) this.tree.set(this.toTree(key), (e = new Posting(key)));
     return e;
   }
@@ -157,8 +152,7 @@ export class IndexTree {
       return;
     }
     for (let i = 0; i < keys.length; i++) {
-      const key = this.fromTree(keys[i]);
-      const existing = this.inTree(key);
+      const existing = this.inTree(keys[i]);
       if (!existing) this.tree.set(keys[i], values[i]);
       else for (const id of docKeysOf(values[i])) if (!existing.add(id)) this.entryCount--;
     }
@@ -172,7 +166,7 @@ export class IndexTree {
   /** Adds an entry during a build: the document is known not to have this key yet. */
   append(key: Value[], docId: string): void {
     const b = this.building!;
-    const e = b.get(key, false) || this.inTree(key) || b.get(key, true)!;
+    const e = b.get(key, false) || this.inTree(this.toTree(key)) || b.get(key, true)!;
     e.append(docId);
     this.entryCount++;
   }
