@@ -13,9 +13,15 @@ export interface DocumentColumns {
   readonly length: number;
 }
 
-/** Columns of the documents `docs`, in their order (a copy, with no holes). */
-export function columnsOf(docs: readonly StoredDocument[]): DocumentColumns {
-  return { keys: docs.map((d) => d.key), values: docs.map((d) => d.value), length: docs.length };
+/** Columns of the documents `docs`, in their order (a copy, with no holes), read in one pass. */
+export function columnsOf(docs: Iterable<StoredDocument>): DocumentColumns {
+  const keys: string[] = [];
+  const values: Value[] = [];
+  for (const d of docs) {
+    keys.push(d.key);
+    values.push(d.value);
+  }
+  return { keys, values, length: keys.length };
 }
 
 /** Holes a table keeps before it compacts, whatever its size. */

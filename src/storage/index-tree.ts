@@ -115,8 +115,9 @@ export class IndexTree {
 
   /** The posting of a key: the build's, else the tree's; created in the tree when `create`. */
   private posting(key: Value[], create: boolean): Posting | undefined {
-    let e = this.building?.get(key, false) || this.inTree(this.toTree(key));
-    if (!e && create) this.tree.set(this.toTree(key), (e = new Posting(key)));
+    const k = this.toTree(key);
+    let e = this.building?.get(key, false) || this.inTree(k);
+    if (!e && create) this.tree.set(k, (e = new Posting(key)));
     return e;
   }
 

@@ -26,7 +26,7 @@ export class MemoryKeyspace extends DocumentKeyspace implements KeyspaceStore {
   }
 
   documentColumns(): DocumentColumns {
-    return this.expiring === 0 ? this.docs.columns() : columnsOf([...this.documents()]);
+    return this.expiring === 0 ? this.docs.columns() : columnsOf(this.documents());
   }
 
   count(): number {
