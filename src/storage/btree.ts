@@ -17,11 +17,11 @@ export type TreeKey = Value | Value[];
 export type TreeOrder = (a: TreeKey, b: TreeKey) => number;
 
 /**
- * The documents of a key in the tree: a `Posting`, or, as a build leaves them, a plain array of
- * distinct document keys or a lone document key, which becomes a `Posting` on the key's first
- * change. (A string is iterable by characters: readers go through `docKeysOf`, index-tree.ts.)
+ * The documents of a key in the tree: a `Posting`, or, as a TOKENS build leaves them, the number
+ * of the key's range in the build's one array of document keys (`SortedRun`, index-tree.ts),
+ * which becomes a `Posting` on the key's first change. Readers go through `IndexTree.docsOf`.
  */
-export type Docs = Posting | string[] | string;
+export type Docs = Posting | number;
 
 /** The part of sorted-btree's `BTree` (a B+ tree with a custom comparator) used here. */
 export interface Tree {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { IndexTree } from '../../../src/storage/index.js';
+import { IndexTree, type SortedRun } from '../../../src/storage/index.js';
 import { compareStrings, type Value } from '../../../src/values/index.js';
 
 function keysInOrder(tree: IndexTree): Value[] {
@@ -73,6 +73,17 @@ describe('IndexTree builds from a sorted run (the TOKENS index build)', () => {
     t.scan([], (key, docs) => void out.push([key[0], [...docs].sort()]));
     return out;
   };
+  /** A sorted run of these keys with these document keys each, as a build makes it: documents numbered in first appearance. */
+  const run = (keys: Value[], docsOfKey: string[][]): SortedRun => {
+    const docKeys: string[] = [];
+    const docs: number[] = [];
+    const starts = [0];
+    for (const ds of docsOfKey) {
+      for (const d of ds) docs.push(docKeys.includes(d) ? docKeys.indexOf(d) : docKeys.push(d) - 1);
+      starts.push(docs.length);
+    }
+    return { keys, docs: Int32Array.from(docs), starts: Int32Array.from(starts), docKeys };
+  };
 
   it('merges the run with the values appended during the build, in index order, ASC and DESC', () => {
     for (const desc of [false, true]) {
@@ -81,8 +92,7 @@ describe('IndexTree builds from a sorted run (the TOKENS index build)', () => {
       t.appendValue(7, 'd1');
       t.appendValue(null, 'd2');
       t.appendValue(true, 'd1');
-      // A key of one document may come as that document's key alone ('é').
-      t.endBuild({ keys: ['a', 'b', 'é'], docs: [['d1'], ['d1', 'd2'], 'd3'], entries: 4 });
+      t.endBuild(run(['a', 'b', 'é'], [['d1'], ['d1', 'd2'], ['d3']]));
       const expected: [Value, string[]][] = [
         [null, ['d2']],
         [true, ['d1']],
@@ -102,7 +112,7 @@ describe('IndexTree builds from a sorted run (the TOKENS index build)', () => {
     t.beginBuild();
     t.add(['b'], 'w1'); // a write during the build reaches the tree at once
     t.add(['a'], 'd1');
-    t.endBuild({ keys: ['a', 'b', 'c', 'e'], docs: ['d1', 'd2', ['d3'], 'd5'], entries: 4 });
+    t.endBuild(run(['a', 'b', 'c', 'e'], [['d1'], ['d2'], ['d3'], ['d5']]));
     expect(entries(t)).toEqual([
       ['a', ['d1']],
       ['b', ['d2', 'w1']],
@@ -110,7 +120,7 @@ describe('IndexTree builds from a sorted run (the TOKENS index build)', () => {
       ['e', ['d5']],
     ]);
     expect(t.size).toBe(5);
-    // A key left as the build's document key or array becomes a posting on its first change.
+    // A key left as the build's range of documents becomes a posting on its first change.
     t.remove(['c'], 'd3');
     t.remove(['e'], 'd5');
     t.add(['a'], 'd4');
@@ -122,19 +132,19 @@ describe('IndexTree builds from a sorted run (the TOKENS index build)', () => {
     expect(t.size).toBe(4);
   });
 
-  it('adds a run of arrays to postings the tree got during the build', () => {
+  it('adds a run of keys of several documents to postings the tree got during the build', () => {
     const t = new IndexTree([false]);
     t.beginBuild();
     t.add(['b'], 'w1');
     t.add(['a'], 'd1');
-    t.endBuild({ keys: ['a', 'c'], docs: [['d1', 'd2'], ['d3']], entries: 3 });
+    t.endBuild(run(['a', 'c'], [['d1', 'd2'], ['d3']]));
     expect(entries(t)).toEqual([
       ['a', ['d1', 'd2']],
       ['b', ['w1']],
       ['c', ['d3']],
     ]);
     expect(t.size).toBe(4);
-    // A key left as the build's array becomes a posting on its first change.
+    // A key left as the build's range becomes a posting on its first change; the others keep theirs.
     t.remove(['c'], 'd3');
     t.add(['a'], 'd4');
     expect(entries(t)).toEqual([
@@ -144,10 +154,37 @@ describe('IndexTree builds from a sorted run (the TOKENS index build)', () => {
     expect(t.size).toBe(4);
   });
 
+  it('reads each key of a bulk-loaded run as its own range of the shared entries, before and after changes to its neighbours', () => {
+    const t = new IndexTree([false]);
+    t.beginBuild();
+    t.endBuild(run(['a', 'b', 'c'], [['d2', 'd1'], ['d1'], ['d3', 'd2', 'd1']]));
+    expect(t.size).toBe(6);
+    const lookup = (k: string): string[] => {
+      const out: string[] = [];
+      t.scan([{ low: k, high: k, inclusion: 3 }], (_, docs) => void out.push(...docs));
+      return out;
+    };
+    // Documents in the order the build recorded them.
+    expect([lookup('a'), lookup('b'), lookup('c')]).toEqual([['d2', 'd1'], ['d1'], ['d3', 'd2', 'd1']]);
+    t.remove(['b'], 'd1');
+    t.add(['a'], 'd3');
+    expect([lookup('a'), lookup('b'), lookup('c')]).toEqual([['d2', 'd1', 'd3'], [], ['d3', 'd2', 'd1']]);
+    expect(t.size).toBe(6);
+    expect(t.distinctKeys).toBe(2);
+  });
+
+  it('refuses a second sorted run for the same tree', () => {
+    const t = new IndexTree([false]);
+    t.beginBuild();
+    t.endBuild(run(['a'], [['d1']]));
+    t.beginBuild();
+    expect(() => t.endBuild(run(['b'], [['d2']]))).toThrow(/one sorted run/);
+  });
+
   it('refuses a sorted run for an index of more than one key', () => {
     const t = new IndexTree([false, false]);
     t.beginBuild();
-    expect(() => t.endBuild({ keys: ['a'], docs: ['d1'], entries: 1 })).toThrow(/one key/);
+    expect(() => t.endBuild(run(['a'], [['d1']]))).toThrow(/one key/);
   });
 });
 
