@@ -8,7 +8,7 @@
  */
 import { parseTokenOptions, tokens, type Database, type ObjectValue, type Value } from '../../src/index.js';
 import type { CapturedField, Dataset } from './datasets.js';
-import { fullGc, heapUsed, median, nowMs } from './measure.js';
+import { fullGc, memoryInUse, median, nowMs } from './measure.js';
 
 /** An index the benchmark creates. */
 export interface IndexSpec {
@@ -48,8 +48,8 @@ export interface BuildResult {
   valuesMs?: number;
   /** Median milliseconds of the N1QL query that runs TOKENS over every document ({@link tokensQuery}). */
   queryMs?: number;
-  /** Growth of the heap (after full GCs) caused by one more CREATE INDEX, untimed, in bytes. */
-  heapBytes: number;
+  /** Growth of the memory in use (JS heap and ArrayBuffers, after full GCs) caused by one more CREATE INDEX, untimed, in bytes. */
+  memoryBytes: number;
   /** What system:indexes says about the index: its state and any counters it exposes. */
   info: string;
 }
@@ -188,10 +188,10 @@ export async function measureBuilds(db: Database, ds: Dataset, specs: readonly I
         queries.push(nowMs() - t0);
       }
     }
-    // Heap growth in a build of its own: the full GCs it needs would slow the timed builds after them.
-    const before = heapUsed();
+    // Memory growth in a build of its own: the full GCs it needs would slow the timed builds after them.
+    const before = memoryInUse();
     await db.query(`CREATE INDEX ${spec.name} ON ${ds.keyspace}(${spec.keys})`);
-    const heapBytes = heapUsed() - before;
+    const memoryBytes = memoryInUse() - before;
     out.push({
       spec,
       buildMs: median(build),
@@ -201,7 +201,7 @@ export async function measureBuilds(db: Database, ds: Dataset, specs: readonly I
       copiesMs: copied.length ? median(copied) : undefined,
       valuesMs: vals.length ? median(vals) : undefined,
       queryMs: queries.length ? median(queries) : undefined,
-      heapBytes,
+      memoryBytes,
       info: await indexInfo(db, ds.keyspace, spec.name),
     });
   }

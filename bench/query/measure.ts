@@ -44,10 +44,15 @@ export function fullGc(): void {
   gcFn();
 }
 
-/** `process.memoryUsage().heapUsed` right after a full GC, in bytes. */
-export function heapUsed(): number {
+/**
+ * Memory in use right after a full GC, in bytes: the JS heap (`heapUsed`) plus the memory of
+ * ArrayBuffers (`arrayBuffers`), where typed arrays keep their elements outside the heap (a
+ * TOKENS index keeps its entries in one `Int32Array`).
+ */
+export function memoryInUse(): number {
   fullGc();
-  return process.memoryUsage().heapUsed;
+  const m = process.memoryUsage();
+  return m.heapUsed + m.arrayBuffers;
 }
 
 /** The median of a non-empty list. */
