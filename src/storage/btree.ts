@@ -18,7 +18,7 @@ export type TreeOrder = (a: TreeKey, b: TreeKey) => number;
 
 /**
  * The documents of a key in the tree: a `Posting`, or, as a TOKENS build leaves them, the number
- * of the key's range in the build's one array of document keys (`SortedRun`, index-tree.ts),
+ * of the key's range in the build's one array of entries (`SortedRun`, index-tree.ts),
  * which becomes a `Posting` on the key's first change. Readers go through `IndexTree.docsOf`.
  */
 export type Docs = Posting | number;
