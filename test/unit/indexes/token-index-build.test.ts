@@ -6,7 +6,7 @@ const WORDS = ['alpha', 'beta', 'Gamma', 'delta', 'épsilon', 'zeta', 'ÉTA', 't
 /** A name made of a few words, sometimes with non-string tokens or no name at all. */
 function nameOf(i: number): Value {
   if (i % 11 === 0) return undefined as unknown as Value;
-  // `u<i>`: a token of one document (the build keeps such a posting as the document key alone).
+  // `u<i>`: a token of one document (a range of one entry in the build's run).
   const words = [WORDS[i % 10], WORDS[(i * 7) % 10], `w${i % 997}`, ...(i % 4 === 0 ? [`u${i}`] : [])].join(' ');
   if (i % 13 === 0) return [words, i % 5, i % 2 === 0, null];
   return words;
