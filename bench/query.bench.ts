@@ -12,13 +12,11 @@
  *    own TOKENS with the same options: over the same field of every document (each document the
  *    keyspace stores, got with `db.get` in load order, visited and its field read, as the build
  *    must: the target's baseline), and, for information, over the field values alone, read out
- *    beforehand (the tokenizer's share), and, for travel-sample, over copies of its documents
- *    parsed from the file apart from the engine (the baseline until 2026-11-26: the same loop over
- *    equal objects elsewhere in the heap, which runs a few percent faster or slower). All are repeated
- *    (TOKENQL_BENCH_BUILD_ROUNDS, default 3, at least 31 below 100,000 documents, after 2 untimed
- *    builds, 20 below 100,000 documents, for the JIT; the index is dropped between rounds) and
- *    the medians are compared. From 100,000 documents each round starts with a full GC and an
- *    untimed TOKENS pass, so that no major GC of a multi-gigabyte heap lands in a timed section.
+ *    beforehand (the tokenizer's share). All are repeated (TOKENQL_BENCH_BUILD_ROUNDS, default 3,
+ *    at least 31 below 100,000 documents, after 2 untimed builds, 20 below 100,000 documents,
+ *    for the JIT; the index is dropped between rounds) and the medians are compared. From
+ *    100,000 documents each round starts with a full GC and an untimed TOKENS pass, so that no
+ *    major GC of a multi-gigabyte heap lands in a timed section.
  *    Memory growth is heapUsed + arrayBuffers (typed arrays keep their elements outside the JS
  *    heap) after full GCs, before and after one more, untimed, CREATE INDEX.
  *    For information too: the N1QL query that runs TOKENS over every document,
@@ -132,7 +130,7 @@ function printReports(reports: Report[]): string[] {
   );
   console.log(
     `\nindex builds (median of ${BUILD_ROUNDS}, ${SMALL_BUILD_ROUNDS} below 100,000 docs, after 2 untimed builds (20 below 100,000 docs); TOKENS docs = the engine's tokens() on the same field of every document, ` +
-      `read out of each document the keyspace stores: the target's baseline; TOKENS copies = the same over copies of the documents parsed apart from the engine (travel-sample; the baseline until 2026-11-26); ` +
+      `read out of each document the keyspace stores: the target's baseline; ` +
       `TOKENS values = tokens() over the field values alone, read beforehand; ` +
       `TOKENS query = SELECT RAW SUM(ARRAY_LENGTH(TOKENS(field, options))) FROM keyspace, median of 11, of 3 from 100,000 docs)`,
   );
@@ -146,7 +144,6 @@ function printReports(reports: Report[]): string[] {
       rows.push([
         ds.keyspace, b.spec.name, fmtMs(b.buildMs), fmtQuartiles(b.buildRuns), dash(b.tokensMs, fmtMs),
         dash(b.tokensMs, () => fmtQuartiles(b.tokensRuns)), fmtRatio(ratio),
-        dash(b.copiesMs, fmtMs), dash(b.copiesMs, (c) => fmtRatio(b.buildMs / c)),
         dash(b.valuesMs, fmtMs), dash(b.valuesMs, (v) => fmtRatio(b.buildMs / v)),
         dash(b.queryMs, fmtMs), dash(b.queryMs, (q) => fmtRatio(b.buildMs / q)), fmtMB(b.memoryBytes), b.info,
       ]);
@@ -158,9 +155,9 @@ function printReports(reports: Report[]): string[] {
     }
   }
   printTable(
-    ['keyspace', 'index', 'build ms', 'build p25–p75', 'TOKENS docs ms', 'docs p25–p75', 'build/docs', 'TOKENS copies ms', 'build/copies', 'TOKENS values ms', 'build/values', 'TOKENS query ms', 'build/query', 'memory MB', 'system:indexes'],
+    ['keyspace', 'index', 'build ms', 'build p25–p75', 'TOKENS docs ms', 'docs p25–p75', 'build/docs', 'TOKENS values ms', 'build/values', 'TOKENS query ms', 'build/query', 'memory MB', 'system:indexes'],
     rows,
-    [false, false, true, true, true, true, true, true, true, true, true, true, true, true, false],
+    [false, false, true, true, true, true, true, true, true, true, true, true, false],
   );
   for (const { ds, lookups, tokenDocs } of reports) {
     console.log(`\nlookups on ${ds.keyspace} (${fmtInt(ds.docs)} docs; ${tokenDocs}; ${CPU_CLOCK ? 'CPU' : 'wall-clock'} ms; full scans run only the first tokens)`);

@@ -1,10 +1,9 @@
 /**
- * Index build measurement of the query benchmark: CREATE INDEX time and heap growth, side by side
- * with running the engine's own TOKENS over the same field of every document (the target's
+ * Index build measurement of the query benchmark: CREATE INDEX time and memory growth, side by
+ * side with running the engine's own TOKENS over the same field of every document (the target's
  * baseline: each document the keyspace stores is visited, its field read, and TOKENS run on it),
- * and, for information, over the field values alone (read out of the documents beforehand), over
- * copies of the documents parsed apart from the engine (travel-sample), and as the N1QL query a
- * user would run ({@link tokensQuery}).
+ * and, for information, over the field values alone (read out of the documents beforehand) and
+ * as the N1QL query a user would run ({@link tokensQuery}).
  */
 import { parseTokenOptions, tokens, type Database, type ObjectValue, type Value } from '../../src/index.js';
 import type { CapturedField, Dataset } from './datasets.js';
@@ -39,11 +38,6 @@ export interface BuildResult {
   tokensMs?: number;
   /** The timed runs of TOKENS over every document, in milliseconds. */
   tokensRuns: number[];
-  /**
-   * Median milliseconds of TOKENS over the same field of copies of the documents parsed apart from
-   * the engine (`Dataset.copies`), if the dataset has them: the baseline until 2026-11-26.
-   */
-  copiesMs?: number;
   /** Median milliseconds of TOKENS over the field values alone, already read out of the documents. */
   valuesMs?: number;
   /** Median milliseconds of the N1QL query that runs TOKENS over every document ({@link tokensQuery}). */
@@ -70,21 +64,6 @@ function valuesPass(values: readonly Value[], opts: Options): number {
 
 /** TOKENS(doc.field) over every document (a field that is not there is MISSING); returns the token count. */
 function documentsPass(docs: readonly Value[], field: string, opts: Options): number {
-  let n = 0;
-  for (let i = 0; i < docs.length; i++) {
-    const d = docs[i] as ObjectValue;
-    const v = Object.hasOwn(d, field) ? d[field] : undefined;
-    if (v !== undefined) n += tokens(v, opts).length;
-  }
-  return n;
-}
-
-/**
- * {@link documentsPass} over `Dataset.copies`: the same loop, written again so that each loop's
- * property reads see the documents of one set only (a shared loop would see both sets' shapes and
- * be slower over each, the verdict's baseline included).
- */
-function copiesPass(docs: readonly Value[], field: string, opts: Options): number {
   let n = 0;
   for (let i = 0; i < docs.length; i++) {
     const d = docs[i] as ObjectValue;
@@ -143,9 +122,7 @@ export async function measureBuilds(db: Database, ds: Dataset, specs: readonly I
     const opts = spec.tokens && parseTokenOptions(spec.tokens.options);
     const field = spec.tokens?.field;
     const values = field && ds.fields[field];
-    const copies = field && ds.copies;
     if (field && values && opts) sink += documentsPass(ds.documents, field, opts) + valuesPass(values, opts);
-    if (field && copies && opts) sink += copiesPass(copies, field, opts);
     for (let w = 0; w < warmUpBuilds(ds.docs); w++) {
       await db.query(`CREATE INDEX ${spec.name} ON ${ds.keyspace}(${spec.keys})`);
       await db.query(`DROP INDEX ${spec.name} ON ${ds.keyspace}`);
@@ -153,7 +130,6 @@ export async function measureBuilds(db: Database, ds: Dataset, specs: readonly I
     const build: number[] = [];
     const toks: number[] = [];
     const vals: number[] = [];
-    const copied: number[] = [];
     for (let r = 0; r < rounds; r++) {
       // On a large keyspace, a full GC first, so that no major GC of a heap of gigabytes lands in
       // a timed section by chance, then an untimed TOKENS pass, which pays for the sweeping after it.
@@ -166,11 +142,6 @@ export async function measureBuilds(db: Database, ds: Dataset, specs: readonly I
         t0 = nowMs();
         sink += valuesPass(values, opts);
         vals.push(nowMs() - t0);
-        if (copies) {
-          t0 = nowMs();
-          sink += copiesPass(copies, field, opts);
-          copied.push(nowMs() - t0);
-        }
       }
       const t0 = nowMs();
       await db.query(`CREATE INDEX ${spec.name} ON ${ds.keyspace}(${spec.keys})`);
@@ -198,7 +169,6 @@ export async function measureBuilds(db: Database, ds: Dataset, specs: readonly I
       buildRuns: build,
       tokensMs: toks.length ? median(toks) : undefined,
       tokensRuns: toks,
-      copiesMs: copied.length ? median(copied) : undefined,
       valuesMs: vals.length ? median(vals) : undefined,
       queryMs: queries.length ? median(queries) : undefined,
       memoryBytes,
