@@ -105,13 +105,17 @@ export class IndexTree {
     return this.tree.size;
   }
 
-  /** The document keys of a key's {@link Docs} in the tree. */
-  private docsOf(docs: Docs): Iterable<string> {
-    if (typeof docs !== 'number') return docs;
+  /** The document keys of range `r` of the sorted run (a new array). */
+  private rangeKeys(r: number): string[] {
     const run = this.run!;
     const keys: string[] = [];
-    for (let j = run.starts[docs]; j < run.starts[docs + 1]; j++) keys.push(run.docKeys[run.docs[j]]);
+    for (let j = run.starts[r]; j < run.starts[r + 1]; j++) keys.push(run.docKeys[run.docs[j]]);
     return keys;
+  }
+
+  /** The document keys of a key's {@link Docs} in the tree. */
+  private docsOf(docs: Docs): Iterable<string> {
+    return typeof docs === 'number' ? this.rangeKeys(docs) : docs;
   }
 
   /** The tree's posting of a key, as the tree holds it (a build's range of documents turned into one). */
@@ -119,7 +123,7 @@ export class IndexTree {
     if (this.tree.size === 0) return undefined;
     const docs = this.tree.get(k);
     if (docs === undefined || typeof docs !== 'number') return docs;
-    const e = new Posting(this.fromTree(k), this.docsOf(docs) as string[]);
+    const e = new Posting(this.fromTree(k), this.rangeKeys(docs));
     this.tree.set(k, e);
     return e;
   }
@@ -152,14 +156,13 @@ export class IndexTree {
       if (!this.single) throw new Error('IndexTree.endBuild: a sorted run is for an index of one key');
       if (this.run) throw new Error('IndexTree.endBuild: a tree is built from one sorted run');
       this.run = run;
-      let runKeys: TreeKey[] = run.keys;
-      let runValues: Docs[] = new Array<Docs>(run.keys.length);
-      for (let i = 0; i < runValues.length; i++) runValues[i] = i;
-      this.entryCount += run.starts[run.keys.length];
-      if (this.desc[0]) {
-        runKeys = runKeys.slice().reverse();
-        runValues = runValues.slice().reverse();
-      }
+      // In index order: the run's keys ascend, so a DESC tree takes them last first.
+      const n = run.keys.length;
+      const desc = this.desc[0];
+      const runKeys: TreeKey[] = desc ? run.keys.slice().reverse() : run.keys;
+      const runValues: Docs[] = new Array<Docs>(n);
+      for (let i = 0; i < n; i++) runValues[i] = desc ? n - 1 - i : i;
+      this.entryCount += run.starts[n];
       [keys, values] = appended.length === 0 ? [runKeys, runValues] : mergeInOrder<TreeKey, Docs>(keys, values, runKeys, runValues, this.treeOrder);
     }
     if (this.tree.size === 0 && keys.length > 0) {
