@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { featureCases, groupCases, suiteFeatures } from './suite.js';
+import { runGroup, type CaseOutcome } from './run-group.js';
+import { readExpectations, surprises } from './expectations.js';
+
+/**
+ * The reference's own test suite (../shared/conformance/reference-suite/), every in-scope
+ * feature, against the checked-in expected failures (expected-failures.json, each with its
+ * reason). A feature's test fails on a case that fails without being listed, and on a listed
+ * case that now passes: rewrite the list with `npm run conformance -- FEATURE --write-expected`
+ * and review the diff. `npm run conformance` prints the table of passed / counted.
+ */
+const expected = readExpectations();
+const features = suiteFeatures().filter((f) => f.inScope && f.cases > 0);
+
+describe('the reference suite', () => {
+  it('has the features and cases the conversion lists', () => {
+    expect(features.length).toBeGreaterThanOrEqual(80);
+    expect(features.reduce((n, f) => n + f.cases, 0)).toBe(2693);
+  });
+
+  for (const f of features) {
+    it(`${f.name} (${f.cases} cases)`, async () => {
+      const outcomes: CaseOutcome[] = [];
+      for (const g of groupCases(featureCases(f.name))) outcomes.push(...(await runGroup(g)));
+      expect(outcomes.length).toBe(f.cases);
+      const { regressions, nowPassing } = surprises(outcomes, expected);
+      expect({ regressions, nowPassing }).toEqual({ regressions: [], nowPassing: [] });
+    });
+  }
+});
