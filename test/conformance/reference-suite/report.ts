@@ -14,7 +14,7 @@ const args = process.argv.slice(2);
 const flag = (f: string) => args.includes(f);
 const jsonAt = args.indexOf('--json');
 const jsonFile = jsonAt >= 0 ? args[jsonAt + 1] : undefined;
-const names = args.filter((a, i) => !a.startsWith('--') && i !== jsonAt + 1);
+const names = args.filter((a, i) => !a.startsWith('--') && (jsonAt < 0 || i !== jsonAt + 1));
 const features = suiteFeatures().filter((f) => f.inScope && f.cases > 0 && (names.length === 0 || names.some((n) => f.name.startsWith(n))));
 
 const all: CaseOutcome[] = [];
