@@ -980,7 +980,11 @@ export type IdentifierOrCallCstChildren = {
   ALL?: IToken[];
   arg?: ExpressionCstNode[];
   Comma?: IToken[];
-  RParen?: IToken[];
+  RParen?: (IToken)[];
+  FILTER?: IToken[];
+  LParen?: IToken[];
+  WHERE?: IToken[];
+  filter?: ExpressionCstNode[];
 };
 
 export interface ICstNodeVisitor<IN, OUT> extends ICstVisitor<IN, OUT> {

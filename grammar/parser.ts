@@ -850,7 +850,7 @@ export class N1qlParser extends CstParser {
     this.SUBRULE(this.postfixExpression);
   });
 
-  /** `name` or `name([DISTINCT|ALL] args | *)` */
+  /** `name` or `name([DISTINCT|ALL] args | *) [FILTER (WHERE cond)]` */
   public identifierOrCall = this.RULE('identifierOrCall', () => {
     this.CONSUME(T.Identifier, { LABEL: 'name' });
     this.OPTION(() => {
@@ -869,6 +869,17 @@ export class N1qlParser extends CstParser {
         ]),
       );
       this.CONSUME(T.RParen);
+      // An aggregate's `FILTER (WHERE cond)`; FILTER is soft, so `f(x) filter` stays an alias.
+      this.OPTION4({
+        GATE: () => this.is(1, T.Filter) && this.is(2, T.LParen),
+        DEF: () => {
+          this.CONSUME(T.Filter);
+          this.CONSUME2(T.LParen);
+          this.CONSUME(T.Where);
+          this.SUBRULE2(this.expression, { LABEL: 'filter' });
+          this.CONSUME2(T.RParen);
+        },
+      });
     });
   });
 }

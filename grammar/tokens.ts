@@ -130,6 +130,8 @@ export const Within = kw('WITHIN');
 
 // Soft keywords: usable as bare names everywhere except their own positions.
 export const ArrayKw = soft('ARRAY');
+// FILTER is reserved in the reference; soft here so that existing `filter` field names keep working.
+export const Filter = soft('FILTER');
 export const First = soft('FIRST');
 export const Index = soft('INDEX');
 export const Key = soft('KEY');

@@ -221,7 +221,9 @@ export interface Exists extends Node {
 
 /**
  * A function call. `name` is lower-case as written (aliases are resolved by the function
- * registry, not the parser). `star` for `COUNT(*)`; `distinct` for `COUNT(DISTINCT x)` etc.
+ * registry, not the parser). `star` for `COUNT(*)`; `distinct` for `COUNT(DISTINCT x)` etc.;
+ * `filter` for an aggregate's `FILTER (WHERE cond)` clause (only rows whose `cond` is true are
+ * aggregated; couchbase/query `algebra/aggregate.go`).
  */
 export interface FunctionCall extends Node {
   kind: 'FunctionCall';
@@ -229,6 +231,7 @@ export interface FunctionCall extends Node {
   args: Expr[];
   distinct?: boolean;
   star?: boolean;
+  filter?: Expr;
 }
 
 /** A parenthesised SELECT used as an expression (evaluates to an array of its rows). */

@@ -53,7 +53,7 @@ export function childrenOf(e: Expr): Expr[] {
     case 'ObjectFor':
       return e.when ? [...b(e.bindings), e.name, e.value, e.when] : [...b(e.bindings), e.name, e.value];
     case 'FunctionCall':
-      return e.args;
+      return e.filter ? [...e.args, e.filter] : e.args;
   }
 }
 

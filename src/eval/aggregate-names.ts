@@ -1,7 +1,9 @@
-/** Names of the aggregate functions (lower case). Source: couchbase/query `algebra/agg_*.go`. */
-export const AGGREGATE_NAMES: ReadonlySet<string> = new Set(['count', 'countn', 'sum', 'avg', 'min', 'max', 'array_agg']);
+import { AGGREGATES } from './aggregates/registry.js';
+
+/** Names of the aggregate functions (lower case). Source: couchbase/query `algebra/agg_registry.go`. */
+export const AGGREGATE_NAMES: ReadonlySet<string> = new Set(AGGREGATES.keys());
 
 /** True if `name` (any case) is an aggregate function. */
 export function isAggregateName(name: string): boolean {
-  return AGGREGATE_NAMES.has(name.toLowerCase());
+  return AGGREGATES.has(name.toLowerCase());
 }

@@ -120,6 +120,7 @@ export function compileCall(e: FunctionCall, scope: Scope, compile: Compile): Ev
     throw semanticError(ErrorCode.WRONG_ARITY, `Number of arguments to function ${e.name} must be ${range}`, e);
   }
   if (e.distinct || e.star) throw semanticError(ErrorCode.SYNTAX, `DISTINCT and * are only allowed in aggregates, not in ${e.name}`, e);
+  if (e.filter) throw semanticError(ErrorCode.SYNTAX, `FILTER clause syntax is not valid for function ${e.name.toUpperCase()}`, e);
   const args = e.args.map((a) => compile(a, scope));
   const constants = e.args.map(constantValue);
   if (!def.volatile && constants.every((c) => c !== NOT_CONSTANT)) {

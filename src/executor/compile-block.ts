@@ -105,6 +105,7 @@ export function compileBlock(
   const aggregates: CompiledAggregate[] = registry.calls.map((call) => ({
     call,
     arg: call.star ? undefined : compileExpr(call.args[0], scope),
+    filter: call.filter ? compileExpr(call.filter, scope) : undefined,
   }));
   return (outerEnv, rc) => {
     let s = source(outerEnv, rc);

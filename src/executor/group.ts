@@ -1,14 +1,15 @@
 import type { FunctionCall } from '../ast/index.js';
 import { aggregateSlot, childEnv, rootEnv, type Env, type Evaluator } from '../eval/index.js';
-import type { Value } from '../values/index.js';
+import { truth, type Value } from '../values/index.js';
 import { createAccumulator, type Accumulator } from './aggregates.js';
 import { canonicalKey } from '../values/index.js';
 import { batched, type Row, type RowStream, type RunContext } from './runtime.js';
 
-/** A compiled aggregate: its call (for the accumulator) and its compiled argument. */
+/** A compiled aggregate: its call (for the accumulator), its compiled argument and FILTER condition. */
 export interface CompiledAggregate {
   call: FunctionCall;
   arg?: Evaluator;
+  filter?: Evaluator;
 }
 
 interface Group {
@@ -44,6 +45,7 @@ export function* group(
       }
       for (let i = 0; i < aggregates.length; i++) {
         const a = aggregates[i];
+        if (a.filter && !truth(a.filter(row.env, rc))) continue;
         g.accs[i].add(a.arg ? a.arg(row.env, rc) : null);
       }
     }

@@ -80,7 +80,9 @@ const printers: ExprPrinters = {
   ObjectFor: (e) =>
     `(object ${printExpr(e.name)} : ${printExpr(e.value)} for ${bindings(e.bindings)}${e.when ? ' when ' + printExpr(e.when) : ''} end)`,
   Exists: (e) => `(exists ${operand(e.operand)})`,
-  FunctionCall: (e) => `${functionName(e.name)}(${e.star ? '*' : (e.distinct ? 'distinct ' : '') + e.args.map(printExpr).join(', ')})`,
+  FunctionCall: (e) =>
+    `${functionName(e.name)}(${e.star ? '*' : (e.distinct ? 'distinct ' : '') + e.args.map(printExpr).join(', ')})` +
+    (e.filter ? ` filter (where ${printExpr(e.filter)})` : ''),
   Subquery: (e) => `(${printStatement(e.query)})`,
 };
 

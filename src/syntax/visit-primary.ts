@@ -109,6 +109,7 @@ export const primaryRules = {
       args,
       ...(ctx.DISTINCT ? { distinct: true } : {}),
       ...(ctx.Star ? { star: true } : {}),
+      ...(ctx.filter ? { filter: this.expr(ctx.filter[0]) } : {}),
     };
   },
 };

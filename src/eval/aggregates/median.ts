@@ -1,0 +1,35 @@
+import type { Value } from '../../values/index.js';
+import type { Accumulator } from './accumulator.js';
+import { NumberBuffer } from './number-buffer.js';
+import { maxOf, quickselect } from './quickselect.js';
+
+/**
+ * MEDIAN(x): the middle NUMBER value in ascending order; for an even count the mean of the two
+ * middle values (`(a + b) / 2` in doubles, so `MEDIAN` of 1e308 and 1.5e308 overflows to
+ * Infinity as in the reference). Non-numbers are skipped; NULL when there is no number.
+ * The numbers are kept in a Float64Array and the middle found by quickselect (expected O(n),
+ * worst O(n log n)), not by sorting: the reference likewise selects (median of medians).
+ * Source: couchbase/query `algebra/agg_median.go`, `agg_util.go` medianOfMedian.
+ */
+export function median(): Accumulator {
+  const buf = new NumberBuffer();
+  return {
+    add(v: Value) {
+      if (typeof v === 'number') buf.push(v);
+    },
+    result: () => medianOf(buf.view()),
+  };
+}
+
+/**
+ * The median of `a` (reordered in place), or NULL when `a` is empty. See {@link median}.
+ */
+export function medianOf(a: Float64Array): number | null {
+  const n = a.length;
+  if (n === 0) return null;
+  const k = n >>> 1;
+  quickselect(a, k);
+  if (n & 1) return a[k];
+  // The lower middle is the greatest value left of k (quickselect put only values ≤ a[k] there).
+  return (a[k] + maxOf(a, k)) / 2;
+}
