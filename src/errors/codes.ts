@@ -31,6 +31,8 @@ export const ErrorCode = {
    * reference's parser, which "rejects any other arity" (spec tokens-reference.md §1).
    */
   WRONG_ARITY: 3000,
+  /** A function's operands fail its own checks, e.g. `_TIMESERIES(1)` (reference 3100, "… function operands are invalid"). */
+  FUNCTION_OPERANDS_INVALID: 3100,
   /** Aggregate used where it is not allowed (WHERE, nested aggregate). */
   AGGREGATE_MISUSE: 3012,
   /** A grouped query reads documents other than through group keys and aggregates (reference 4210 E_NOT_GROUP_KEY_OR_AGG). */
