@@ -33,8 +33,12 @@ export const ErrorCode = {
   WRONG_ARITY: 3000,
   /** A function's operands fail its own checks, e.g. `_TIMESERIES(1)` (reference 3100, "… function operands are invalid"). */
   FUNCTION_OPERANDS_INVALID: 3100,
-  /** Aggregate used where it is not allowed (WHERE, nested aggregate). */
-  AGGREGATE_MISUSE: 3012,
+  /**
+   * Aggregate used where it is not allowed (WHERE, nested aggregate), or a subquery in an
+   * aggregate's FILTER: the reference's semantic error 4000 ("Aggregates not allowed in WHERE",
+   * "Nested aggregates are not allowed", "Subqueries are not allowed in aggregate filter").
+   */
+  AGGREGATE_MISUSE: 4000,
   /** A grouped query reads documents other than through group keys and aggregates (reference 4210 E_NOT_GROUP_KEY_OR_AGG). */
   NOT_GROUP_KEY_OR_AGG: 4210,
   /** Duplicate alias in FROM/UNNEST/LET or a projection. */

@@ -49,7 +49,7 @@ const COMPILERS: CompilerMap = {
 /**
  * Compiles an expression into a closure over a row environment. Raises QueryError in phase
  * `semantic` for unknown functions and wrong arity (3000, as the reference's parser raises them)
- * and misplaced aggregates (3012); the closure raises QueryError 5010 for evaluation errors
+ * and misplaced aggregates (4000); the closure raises QueryError 5010 for evaluation errors
  * (e.g. invalid patterns).
  */
 export function compileExpr(e: Expr, scope: Scope): Evaluator {

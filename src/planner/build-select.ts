@@ -117,7 +117,7 @@ export function buildSubselect(s: Subselect, catalog: Catalog, orderHasAggregate
     seen.add(l.name);
   }
   if (s.where && hasAggregate(s.where)) {
-    throw new QueryError({ code: ErrorCode.AGGREGATE_MISUSE, phase: 'semantic', message: 'Aggregates are not allowed in WHERE', position: s.where.loc });
+    throw new QueryError({ code: ErrorCode.AGGREGATE_MISUSE, phase: 'semantic', message: 'Aggregates not allowed in WHERE', position: s.where.loc });
   }
   const grouped = !!s.groupBy || termsHaveAggregate(s.projection) || orderHasAggregate;
   if (grouped) checkGroupedBlock(s, alias, new Set(unnests.map((u) => u.alias)), orderBy);
