@@ -1,0 +1,152 @@
+/**
+ * Property tests of the MEDIAN and STDDEV/VARIANCE accumulators against their definitions.
+ * Runs: TOKENQL_PROPERTY_RUNS (default 300). fast-check prints the seed and path of a failure.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { makeAccumulator } from '../../src/eval/aggregates/index.js';
+import { propertyParameters } from '../../src/testing/index.js';
+import type { Value } from '../../src/values/index.js';
+
+const params = propertyParameters<unknown>(300);
+
+/** Runs aggregate `name` over `values` as a group's rows would feed it. */
+function aggregate(name: string, values: Value[], distinct = false): Value {
+  const acc = makeAccumulator(name, distinct, false);
+  for (const v of values) acc.add(v);
+  return acc.result();
+}
+
+/** Values the numeric aggregates must skip. */
+const junk = fc.constantFrom<Value>(undefined, null, 'a', '1', true, false, [1], { a: 1 });
+
+/** Finite doubles, mixed with many repeats (small integers) so that quickselect meets equal pivots. */
+const number = fc.oneof(
+  fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e300, max: 1e300 }),
+  fc.integer({ min: -5, max: 5 }),
+);
+
+const numbers = fc.array(number, { maxLength: 300 });
+const mixed = fc.array(fc.oneof({ weight: 4, arbitrary: number }, { weight: 1, arbitrary: junk }), { maxLength: 300 });
+
+/** The median by its definition: sort, then the middle value or the mean of the two middle values. */
+function sortedMiddle(xs: number[]): number | null {
+  if (xs.length === 0) return null;
+  const s = [...xs].sort((a, b) => a - b);
+  const k = s.length >> 1;
+  return s.length % 2 ? s[k] : (s[k - 1] + s[k]) / 2;
+}
+
+describe('MEDIAN', () => {
+  it('is the sorted middle of the numbers (others skipped); NULL over none', () => {
+    fc.assert(
+      fc.property(mixed, (values) => {
+        const nums = values.filter((v): v is number => typeof v === 'number');
+        // Exact equality: both sides add the same two doubles, and IEEE addition commutes.
+        expect(aggregate('median', values)).toBe(sortedMiddle(nums));
+      }),
+      params,
+    );
+  });
+
+  it('with DISTINCT is the sorted middle of the distinct numbers', () => {
+    fc.assert(
+      fc.property(mixed, (values) => {
+        const nums = [...new Set(values.filter((v): v is number => typeof v === 'number'))];
+        expect(aggregate('median', values, true)).toBe(sortedMiddle(nums));
+      }),
+      params,
+    );
+  });
+
+  it('is the sorted middle of long inputs, sorted, reversed or constant (no quadratic or wrong pivot path)', () => {
+    for (const n of [10_000, 10_001]) {
+      const up = Array.from({ length: n }, (_, i) => i * 0.5);
+      expect(aggregate('median', up)).toBe(sortedMiddle(up));
+      expect(aggregate('median', [...up].reverse())).toBe(sortedMiddle(up));
+      expect(aggregate('median', new Array<number>(n).fill(7))).toBe(7);
+      const organ = up.map((x, i) => (i % 2 ? x : n - x));
+      expect(aggregate('median', organ)).toBe(sortedMiddle(organ));
+    }
+  });
+});
+
+/**
+ * The exact sample/population variance of integers, as a double: n·Σx² − (Σx)² over n·(n − d),
+ * in BigInt (no rounding until the final division).
+ */
+function exactVariance(xs: number[], sample: boolean): number {
+  const n = BigInt(xs.length);
+  let s = 0n;
+  let s2 = 0n;
+  for (const x of xs) {
+    s += BigInt(x);
+    s2 += BigInt(x) * BigInt(x);
+  }
+  const num = n * s2 - s * s;
+  const den = n * (sample ? n - 1n : n);
+  // num / den as a double: scale the integer quotient so that the division keeps ~60 bits.
+  const q = (num << 64n) / den;
+  return Number(q) / 2 ** 64;
+}
+
+const ints = fc.array(fc.integer({ min: -1_000_000, max: 1_000_000 }), { minLength: 2, maxLength: 200 });
+
+/**
+ * Tolerance: the two-pass method's relative error is bounded by about n·ε + n²·ε²·κ² (Chan,
+ * Golub & LeVeque, "Algorithms for computing the sample variance", 1983), ε = 2⁻⁵³, κ² =
+ * 1 + mean²/variance. Here n ≤ 200, |mean| ≤ 1e6, and a nonzero variance of integers is at
+ * least about 1/n, so κ² ≤ 2e14: the bound is 2.2e-14 + 1e-13 ≈ 1.2e-13. 1e-12 leaves an 8×
+ * margin; a zero variance (all values equal) must be exactly 0.
+ */
+const REL = 1e-12;
+
+function close(actual: Value, expected: number): void {
+  expect(typeof actual).toBe('number');
+  if (expected === 0) expect(actual).toBe(0);
+  else expect(Math.abs((actual as number) - expected) / expected).toBeLessThan(REL);
+}
+
+describe('VARIANCE and STDDEV', () => {
+  it('VAR_SAMP/VARIANCE, VAR_POP and STDDEV_* equal their definitions on random integers', () => {
+    fc.assert(
+      fc.property(ints, fc.array(junk, { maxLength: 5 }), (xs, noise) => {
+        const values: Value[] = [...xs, ...noise];
+        const samp = exactVariance(xs, true);
+        const pop = exactVariance(xs, false);
+        close(aggregate('var_samp', values), samp);
+        close(aggregate('variance', values), samp);
+        close(aggregate('variance_samp', values), samp);
+        close(aggregate('var_pop', values), pop);
+        close(aggregate('variance_pop', values), pop);
+        close(aggregate('stddev', values), Math.sqrt(samp));
+        close(aggregate('stddev_samp', values), Math.sqrt(samp));
+        close(aggregate('stddev_pop', values), Math.sqrt(pop));
+      }),
+      params,
+    );
+  });
+
+  it('STDDEV is exactly the square root of VARIANCE, on any finite doubles', () => {
+    fc.assert(
+      fc.property(numbers, (xs) => {
+        const v = aggregate('variance', xs);
+        const s = aggregate('stddev', xs);
+        if (v === null) expect(s).toBeNull();
+        else expect(s).toBe(Math.sqrt(v as number));
+      }),
+      params,
+    );
+  });
+
+  it('over one number: 0 for VARIANCE/STDDEV/the _POP forms, NULL for the _SAMP forms; NULL over none', () => {
+    fc.assert(
+      fc.property(number, fc.array(junk, { maxLength: 4 }), (x, noise) => {
+        for (const name of ['variance', 'stddev', 'var_pop', 'variance_pop', 'stddev_pop']) expect(aggregate(name, [x, ...noise])).toBe(0);
+        for (const name of ['var_samp', 'variance_samp', 'stddev_samp']) expect(aggregate(name, [x, ...noise])).toBeNull();
+        for (const name of ['variance', 'stddev_samp', 'var_pop']) expect(aggregate(name, noise)).toBeNull();
+      }),
+      params,
+    );
+  });
+});
