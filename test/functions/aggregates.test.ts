@@ -83,3 +83,19 @@ describe('aggregates over MISSING, NULL and wrong-typed values', () => {
     });
   }
 });
+
+describe('aggregates that overflow', () => {
+  // The reference answers {"v":"+Infinity","s":"+Infinity","m":1e+308} and {"m":"+Infinity"};
+  // tokenql has no non-finite numbers, so those are NULL (docs/functions.md, deliberate differences).
+  it('give NULL where the reference gives +Infinity', async () => {
+    const r = await db.query('SELECT VARIANCE(x) v, STDDEV(x) s, MEDIAN(x) m FROM [1e308, -1e308, 1e308] x');
+    expect(r.results).toEqual([{ v: null, s: null, m: 1e308 }]);
+    expect((await db.query('SELECT MEDIAN(x) m FROM [1e308, 1.5e308] x')).results).toEqual([{ m: null }]);
+  });
+
+  // Reference: STDDEV(DISTINCT x) over [2, 2] is 0 (one distinct value), VAR_SAMP(DISTINCT x) NULL.
+  it('count one distinct value as one', async () => {
+    const r = await db.query('SELECT STDDEV(DISTINCT x) s, VAR_SAMP(DISTINCT x) v FROM [2,2] x');
+    expect(r.results).toEqual([{ s: 0, v: null }]);
+  });
+});

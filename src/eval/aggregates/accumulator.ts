@@ -9,3 +9,11 @@ export interface Accumulator {
   add(v: Value): void;
   result(): Value;
 }
+
+/**
+ * `x`, or NULL when it is NaN or ±Infinity: tokenql has no non-finite numbers (docs/functions.md,
+ * "Differences from the reference"), where the reference would answer `"+Infinity"`.
+ */
+export function finiteOrNull(x: number): number | null {
+  return Number.isFinite(x) ? x : null;
+}

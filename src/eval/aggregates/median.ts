@@ -1,24 +1,30 @@
 import type { Value } from '../../values/index.js';
-import type { Accumulator } from './accumulator.js';
+import { finiteOrNull, type Accumulator } from './accumulator.js';
 import { NumberBuffer } from './number-buffer.js';
 import { maxOf, quickselect } from './quickselect.js';
 
 /**
  * MEDIAN(x): the middle NUMBER value in ascending order; for an even count the mean of the two
- * middle values (`(a + b) / 2` in doubles, so `MEDIAN` of 1e308 and 1.5e308 overflows to
- * Infinity as in the reference). Non-numbers are skipped; NULL when there is no number.
+ * middle values (`(a + b) / 2` in doubles, so `MEDIAN` of 1e308 and 1.5e308 overflows: the
+ * reference's "+Infinity", NULL in tokenql). Non-numbers are skipped; NULL when there is no number.
  * The numbers are kept in a Float64Array and the middle found by quickselect (expected O(n),
  * worst O(n log n)), not by sorting: the reference likewise selects (median of medians).
  * Source: couchbase/query `algebra/agg_median.go`, `agg_util.go` medianOfMedian.
  */
 export function median(): Accumulator {
-  const buf = new NumberBuffer();
-  return {
-    add(v: Value) {
-      if (typeof v === 'number') buf.push(v);
-    },
-    result: () => medianOf(buf.view()),
-  };
+  return new MedianAccumulator();
+}
+
+class MedianAccumulator implements Accumulator {
+  private readonly buf = new NumberBuffer();
+
+  add(v: Value): void {
+    if (typeof v === 'number') this.buf.push(v);
+  }
+
+  result(): Value {
+    return medianOf(this.buf.view());
+  }
 }
 
 /**
@@ -31,5 +37,5 @@ export function medianOf(a: Float64Array): number | null {
   quickselect(a, k);
   if (n & 1) return a[k];
   // The lower middle is the greatest value left of k (quickselect put only values ≤ a[k] there).
-  return (a[k] + maxOf(a, k)) / 2;
+  return finiteOrNull((a[k] + maxOf(a, k)) / 2);
 }

@@ -4,17 +4,20 @@
  * `algebra/agg_util.go` listAdd).
  */
 export class NumberBuffer {
-  private data = new Float64Array(16);
+  private data = new Float64Array(64);
   /** How many numbers were pushed. */
   length = 0;
 
   push(x: number): void {
-    if (this.length === this.data.length) {
-      const grown = new Float64Array(this.data.length * 2);
-      grown.set(this.data);
-      this.data = grown;
-    }
+    if (this.length === this.data.length) this.grow();
     this.data[this.length++] = x;
+  }
+
+  // Out of line, so that `push` stays small enough to inline.
+  private grow(): void {
+    const grown = new Float64Array(this.data.length * 2);
+    grown.set(this.data);
+    this.data = grown;
   }
 
   /** The pushed numbers, in push order (a view on the buffer: valid until the next push). */

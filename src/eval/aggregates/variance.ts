@@ -1,5 +1,5 @@
 import type { Value } from '../../values/index.js';
-import type { Accumulator } from './accumulator.js';
+import { finiteOrNull, type Accumulator } from './accumulator.js';
 import { NumberBuffer } from './number-buffer.js';
 
 /**
@@ -26,25 +26,31 @@ export interface VarianceKind {
  * catastrophic cancellation of Σx² − n·mean²), and exactly the reference's computation, so the
  * doubles are bit-for-bit the reference's. (A one-pass Welford update gives the same value up to
  * rounding but differs from the reference in the last digit for about half of random inputs.)
- * Overflow gives Infinity, as in the reference.
+ * Overflow gives NULL (the reference's "+Infinity": tokenql has no non-finite numbers).
  * Source: couchbase/query `algebra/agg_util.go` addStddevVariance, computeVariance;
  * `agg_variance.go`, `agg_varpop.go`, `agg_varsamp.go`, `agg_stddev*.go`.
  */
 export function variance(kind: VarianceKind): Accumulator {
-  const buf = new NumberBuffer();
-  let sum = 0;
-  return {
-    add(v: Value) {
-      if (typeof v === 'number') {
-        buf.push(v);
-        sum += v;
-      }
-    },
-    result() {
-      const v = varianceOf(buf.view(), sum, kind);
-      return v === null || !kind.sqrt ? v : Math.sqrt(v);
-    },
-  };
+  return new VarianceAccumulator(kind);
+}
+
+// A class (not a closure object): one hidden class and prototype methods keep `add` monomorphic.
+class VarianceAccumulator implements Accumulator {
+  private readonly buf = new NumberBuffer();
+  private sum = 0;
+  constructor(private readonly kind: VarianceKind) {}
+
+  add(v: Value): void {
+    if (typeof v === 'number') {
+      this.buf.push(v);
+      this.sum += v;
+    }
+  }
+
+  result(): Value {
+    const v = varianceOf(this.buf.view(), this.sum, this.kind);
+    return v === null ? null : finiteOrNull(this.kind.sqrt ? Math.sqrt(v) : v);
+  }
 }
 
 /**
