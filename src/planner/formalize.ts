@@ -55,7 +55,14 @@ export function formalize(e: Expr, alias: string, bound: ReadonlySet<string> = n
       const name = e.name.toLowerCase();
       const canonical = name === 'meta' ? 'meta' : (lookupFunction(name)?.name.toLowerCase() ?? name);
       const args = name === 'meta' ? [ks] : e.args.map((a) => f(a));
-      return { kind: 'FunctionCall', name: canonical, args, ...(e.distinct ? { distinct: true } : {}), ...(e.star ? { star: true } : {}) };
+      return {
+        kind: 'FunctionCall',
+        name: canonical,
+        args,
+        ...(e.distinct ? { distinct: true } : {}),
+        ...(e.star ? { star: true } : {}),
+        ...(e.filter ? { filter: f(e.filter) } : {}),
+      };
     }
     case 'Collection': {
       const { bindings, inner } = withVars(e.bindings);
