@@ -48,6 +48,16 @@ describe('aggregate FILTER (WHERE …)', () => {
     });
   }
 
+  // As the reference's gsi/aggflt cases check: the FILTER's fields count for covering.
+  it('is covered by an index holding its fields, and only then', async () => {
+    await db.load('orders', [{ c1: 'A', c2: 'X', c3: 1, c4: 2 }], { key: 'o%c3%' });
+    await db.query('CREATE INDEX ix_c123 ON orders(c1, c2, c3)');
+    const covers = async (stmt: string) => JSON.stringify((await db.query(`EXPLAIN ${stmt}`)).results).includes('"covers"');
+    expect(await covers("SELECT SUM(d.c3) FILTER (WHERE d.c2 = 'X') AS s FROM orders AS d WHERE d.c1 = 'A'")).toBe(true);
+    expect(await covers("SELECT SUM(d.c3) FILTER (WHERE d.c4 > 10) AS s FROM orders AS d WHERE d.c1 = 'A'")).toBe(false);
+    expect((await db.query("SELECT SUM(d.c3) FILTER (WHERE d.c2 = 'X') AS s FROM orders AS d WHERE d.c1 = 'A'")).results).toEqual([{ s: 1 }]);
+  });
+
   it('prints and re-parses', () => {
     const e = parseExpression('SUM(DISTINCT x) FILTER (WHERE x > 1)');
     expect(printExpr(e)).toBe('sum(distinct `x`) filter (where (`x` > 1))');
