@@ -29,6 +29,9 @@ const number = fc.oneof(
 const numbers = fc.array(number, { maxLength: 300 });
 const mixed = fc.array(fc.oneof({ weight: 4, arbitrary: number }, { weight: 1, arbitrary: junk }), { maxLength: 300 });
 
+/** -0 as 0: both are "the" middle of [0, -0], and N1QL compares them equal. */
+const z = (v: Value): Value => (v === 0 ? 0 : v);
+
 /** The median by its definition: sort, then the middle value or the mean of the two middle values. */
 function sortedMiddle(xs: number[]): number | null {
   if (xs.length === 0) return null;
@@ -43,7 +46,7 @@ describe('MEDIAN', () => {
       fc.property(mixed, (values) => {
         const nums = values.filter((v): v is number => typeof v === 'number');
         // Exact equality: both sides add the same two doubles, and IEEE addition commutes.
-        expect(aggregate('median', values)).toBe(sortedMiddle(nums));
+        expect(z(aggregate('median', values))).toBe(z(sortedMiddle(nums)));
       }),
       params,
     );
@@ -53,7 +56,7 @@ describe('MEDIAN', () => {
     fc.assert(
       fc.property(mixed, (values) => {
         const nums = [...new Set(values.filter((v): v is number => typeof v === 'number'))];
-        expect(aggregate('median', values, true)).toBe(sortedMiddle(nums));
+        expect(z(aggregate('median', values, true))).toBe(z(sortedMiddle(nums)));
       }),
       params,
     );
