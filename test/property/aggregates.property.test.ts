@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { makeAccumulator } from '../../src/eval/aggregates/index.js';
+import { makeAccumulator, quickselect } from '../../src/eval/aggregates/index.js';
 import { propertyParameters } from '../../src/testing/index.js';
 import type { Value } from '../../src/values/index.js';
 
@@ -39,6 +39,26 @@ function sortedMiddle(xs: number[]): number | null {
   const k = s.length >> 1;
   return s.length % 2 ? s[k] : (s[k - 1] + s[k]) / 2;
 }
+
+describe('quickselect', () => {
+  it('puts the k-th smallest at k, nothing greater before it and nothing smaller after it', () => {
+    fc.assert(
+      fc.property(
+        fc.array(number, { minLength: 1, maxLength: 400 }).chain((xs) => fc.tuple(fc.constant(xs), fc.nat({ max: xs.length - 1 }))),
+        ([xs, k]) => {
+          const a = Float64Array.from(xs);
+          quickselect(a, k);
+          const sorted = Float64Array.from(xs).sort();
+          expect(z(a[k])).toBe(z(sorted[k]));
+          for (let i = 0; i < k; i++) expect(a[i] <= a[k]).toBe(true);
+          for (let i = k + 1; i < a.length; i++) expect(a[i] >= a[k]).toBe(true);
+          expect(Array.from(a.sort(), z)).toEqual(Array.from(sorted, z)); // a permutation
+        },
+      ),
+      params,
+    );
+  });
+});
 
 describe('MEDIAN', () => {
   it('is the sorted middle of the numbers (others skipped); NULL over none', () => {
