@@ -7,6 +7,11 @@
  * in milliseconds, and covers
  * feeding the n values one by one (`add`) and computing the result, as a group does.
  * `npm run bench:functions` runs it with n = 1,000,000; the target is ≤ 5× the baseline.
+ * STDDEV's floor: the accumulator is handed the numbers one call at a time and must keep them
+ * (a Float64Array) to give the reference's exact two-pass result, while the baseline only reads
+ * an array already in memory; a bare loop that copies into a preallocated Float64Array is
+ * already ~3× the baseline, so the ratio is about 4–7× and grows with machine load.
+ * `BENCH_VERBOSE=1` prints every sample.
  */
 import { makeAccumulator } from '../../src/eval/aggregates/index.js';
 import type { Value } from '../../src/values/index.js';
