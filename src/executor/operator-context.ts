@@ -1,5 +1,5 @@
 import type { AggregateRegistry, Env, Scope } from '../eval/index.js';
-import type { FunctionCall } from '../ast/index.js';
+import { someExpr, type Expr, type FunctionCall } from '../ast/index.js';
 import type { SubqueryPlan } from '../planner/index.js';
 import type { RowStream, RunContext } from './runtime.js';
 
@@ -59,3 +59,11 @@ export class AggregateSlots implements AggregateRegistry {
   }
 }
 
+
+/**
+ * True if an expression runs a subquery: the operator evaluating it then checks its time
+ * slice after each row (a correlated subquery per row can take long) instead of after each batch.
+ */
+export function runsSubquery(e: Expr | undefined): boolean {
+  return e !== undefined && someExpr(e, (x) => x.kind === 'Subquery');
+}

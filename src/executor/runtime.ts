@@ -139,6 +139,7 @@ export function drainSync(s: RowStream, rc: RunContext, onRow: (r: Row) => void)
  * loop run (setImmediate) or waits for the pause's promise, and checks the request's signal.
  */
 export async function drainAsync(s: RowStream, rc: RunContext, onRow: (r: Row) => void): Promise<void> {
+  checkAbort(rc);
   const clock = (rc.clock ??= { since: performance.now() });
   const it = s[Symbol.iterator]();
   try {

@@ -2,9 +2,9 @@ import type { ResultTerm } from '../../ast/index.js';
 import { childEnv, childScope } from '../../eval/index.js';
 import type { InitialProject } from '../../planner/index.js';
 import { isObject, type ObjectValue } from '../../values/index.js';
-import type { CompileContext, CompiledOperator } from '../operator-context.js';
+import { runsSubquery, type CompileContext, type CompiledOperator } from '../operator-context.js';
 import { compileProjection } from '../project.js';
-import type { Row, RowStream } from '../runtime.js';
+import { due, PAUSE, type Row, type RowStream } from '../runtime.js';
 
 /** The plan's result terms as the AST's projection terms. */
 function resultTerms(op: InitialProject): ResultTerm[] {
@@ -23,6 +23,7 @@ function resultTerms(op: InitialProject): ResultTerm[] {
 export function compileInitialProject(op: InitialProject, cx: CompileContext): CompiledOperator {
   const raw = !!op.raw;
   const projection = compileProjection(resultTerms(op), raw, cx.scope, cx.starAliases);
+  const perRow = op.result_terms.some((t) => t.expr !== 'self' && runsSubquery(t.expr));
   const bind = !!op._bindAliases && projection.aliases.length > 0;
   const scope = op._bindAliases ? { ...childScope(cx.scope, projection.aliases), aggregates: cx.scope.aggregates } : cx.scope;
   return {
@@ -33,8 +34,13 @@ export function compileInitialProject(op: InitialProject, cx: CompileContext): C
           yield batch;
           continue;
         }
-        const out: Row[] = [];
+        let out: Row[] = [];
         for (const row of batch) {
+          if (perRow && due(rc)) {
+            if (out.length) yield out;
+            out = [];
+            yield PAUSE;
+          }
           const v = projection.project(row, rc);
           if (raw && v === undefined) continue;
           let env = row.env;

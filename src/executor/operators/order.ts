@@ -28,10 +28,12 @@ function compareTerm(a: Value, b: Value, t: SortTerm): number {
 }
 
 /**
- * Order: sorts the rows by the terms (N1QL collation, MISSING before NULL, stable). With a
- * `limit`, only the first offset+limit rows are kept as they arrive (top-k: the kept rows are
- * cut back to k whenever they reach 2k, so memory stays O(k) and time O(n log k)), and the first
- * `offset` of them are skipped here. Source: couchbase/query `execution/order.go`.
+ * Order: sorts the rows by the terms (N1QL collation, MISSING before NULL, stable). Rows are
+ * sorted in runs of at most 16,384 as they arrive and the runs merged at the end, with pauses,
+ * so a large sort never holds the event loop. With a `limit`, only the first offset+limit rows
+ * are kept (top-k: the kept rows are cut back to k whenever they reach 2k, so memory stays O(k)
+ * and time O(n log k)), and the first `offset` of them are skipped here.
+ * Source: couchbase/query `execution/order.go`.
  */
 export function compileOrder(op: Order, cx: CompileContext): CompiledOperator {
   const terms: SortTerm[] = op.sort_terms.map((t) => ({
@@ -53,25 +55,69 @@ export function compileOrder(op: Order, cx: CompileContext): CompiledOperator {
     run: function* (input, _outer, rc): RowStream {
       const skip = offset ? offset(rc) : 0;
       const k = limit ? limit(rc) + skip : Infinity;
-      let kept: Keyed[] = [];
+      if (k === 0) {
+        for (const batch of input) if (batch.length === 0) yield batch;
+        return;
+      }
+      // Sorted runs of at most RUN rows (each sort a short piece of work), merged at the end.
+      const runs: Keyed[][] = [];
+      let current: Keyed[] = [];
       let seq = 0;
       for (const batch of input) {
         if (batch.length === 0) {
           yield batch;
           continue;
         }
-        for (const row of batch) kept.push({ row, keys: terms.map((t) => t.expr(row.env, rc)), seq: seq++ });
-        if (kept.length >= 2 * k && k > 0) {
-          kept.sort(compare);
-          kept.length = k;
+        for (const row of batch) current.push({ row, keys: terms.map((t) => t.expr(row.env, rc)), seq: seq++ });
+        if (k < RUN && current.length >= 2 * k) {
+          // Top-k: the kept rows are cut back to the first k each time they reach 2k.
+          current.sort(compare);
+          current.length = k;
+        } else if (k >= RUN && current.length >= RUN) {
+          current.sort(compare);
+          runs.push(current);
+          current = [];
         }
         if (due(rc)) yield PAUSE;
       }
-      if (k === 0) return;
-      kept.sort(compare);
-      if (kept.length > k) kept.length = k;
-      yield* batched(kept.slice(skip).map((x) => x.row));
-      kept = [];
+      current.sort(compare);
+      runs.push(current);
+      let sorted = yield* mergeRuns(runs, compare, rc);
+      if (sorted.length > k) sorted = sorted.slice(0, k);
+      yield* batched(sorted.slice(skip).map((x) => x.row));
     },
   };
+}
+
+/** Rows per sorted run: a run sorts in a few milliseconds. */
+const RUN = 16_384;
+
+/** Merges sorted runs pairwise into one sorted array (stable: `compare` breaks ties by arrival), pausing when a slice of work is used up. */
+function* mergeRuns(runs: Keyed[][], compare: (x: Keyed, y: Keyed) => number, rc: import('../runtime.js').RunContext): Generator<import('../runtime.js').Row[], Keyed[]> {
+  let level = runs.filter((r) => r.length > 0);
+  if (level.length === 0) return [];
+  while (level.length > 1) {
+    const next: Keyed[][] = [];
+    for (let i = 0; i < level.length; i += 2) {
+      const a = level[i];
+      const b = level[i + 1];
+      if (!b) {
+        next.push(a);
+        continue;
+      }
+      const out: Keyed[] = new Array(a.length + b.length);
+      let x = 0;
+      let y = 0;
+      let n = 0;
+      while (x < a.length && y < b.length) {
+        out[n++] = compare(a[x], b[y]) <= 0 ? a[x++] : b[y++];
+        if ((n & 4095) === 0 && due(rc)) yield PAUSE;
+      }
+      while (x < a.length) out[n++] = a[x++];
+      while (y < b.length) out[n++] = b[y++];
+      next.push(out);
+    }
+    level = next;
+  }
+  return level[0];
 }
