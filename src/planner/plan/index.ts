@@ -10,6 +10,8 @@ export type * from './fetch.js';
 export type * from './filter.js';
 export type * from './group.js';
 export type * from './index-ddl.js';
+export type * from './index-count-project.js';
+export type * from './index-count-scan2.js';
 export type * from './index-scan3.js';
 export type * from './initial-project.js';
 export type * from './intersect-all.js';
