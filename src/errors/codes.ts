@@ -23,6 +23,8 @@ export const ErrorCode = {
   SYNTAX: 3000,
   /** A LET or LETTING variable whose name is already bound in the block (reference 3081, "Duplicate variable: 'x' already in scope."). */
   DUPLICATE_VARIABLE: 3081,
+  /** An unqualified name in a block with several FROM terms that no alias or variable binds (reference 3080, "Ambiguous reference to field 'x'."). */
+  AMBIGUOUS_REFERENCE: 3080,
   /** A plan-time semantic error without a code of its own, e.g. "Aggregates not allowed in WHERE." (reference 4000 E_PLAN). */
   PLAN: 4000,
   /**

@@ -3,6 +3,7 @@ import { implicitName, someExpr, walkExpr } from '../ast/index.js';
 import { ErrorCode, QueryError, type SourcePosition } from '../errors/index.js';
 import { isAggregateName } from '../eval/index.js';
 import { checkGroupedBlock } from './group-check.js';
+import { checkNameBinding } from './name-binding.js';
 
 /**
  * The semantic phase (between parsing and planning): the checks of every SELECT block of a
@@ -16,25 +17,34 @@ import { checkGroupedBlock } from './group-check.js';
  *   allowed in WHERE."), not nested (4000 "Nested aggregates are not allowed.");
  * - a grouped block reads documents only through group keys and aggregates (4210);
  * - RAW/ELEMENT/VALUE take exactly one expression (3000).
- * Name resolution itself (which name is an alias, a variable or a field) is the evaluator's
- * scope at compile time, and the planner's for correlated FROM terms.
+ * - name binding (name-binding.ts): an unqualified name nothing binds in a block with several
+ *   FROM terms is ambiguous (3080).
+ * Resolving a name to its value is the evaluator's scope at compile time (the same rules), and
+ * the planner's for correlated FROM terms.
  */
 export function analyze(s: Statement): void {
   for (const { block, orderBy } of selectBlocks(s)) checkBlock(block, orderBy);
+  checkNameBinding(s);
 }
 
 const semanticError = (code: number, message: string, loc: SourcePosition | undefined) => new QueryError({ code, phase: 'semantic', message, position: loc });
 
+/** The reference's message with its position: `text (near line 1, column 8)` + `end`. */
+export function near(text: string, loc: SourcePosition | undefined, end = '.'): string {
+  return loc ? `${text} (near line ${loc.line}, column ${loc.column})${end}` : `${text}${end}`;
+}
+
 /** An aggregate where none is allowed (WHERE, LET, GROUP BY): 4000 "Aggregates not allowed in WHERE.". */
 function noAggregates(e: Expr | undefined, clause: string): void {
-  if (e && hasAggregate(e)) throw semanticError(ErrorCode.PLAN, `Aggregates not allowed in ${clause}.`, e.loc);
+  // The reference gives the position for WHERE only.
+  if (e && hasAggregate(e)) throw semanticError(ErrorCode.PLAN, clause === 'WHERE' ? near(`Aggregates not allowed in ${clause}`, e.loc) : `Aggregates not allowed in ${clause}.`, e.loc);
 }
 
 /** An aggregate inside another's argument: 4000 "Nested aggregates are not allowed.". */
 function noNestedAggregates(e: Expr): void {
   walkExpr(e, (x) => {
     if (x.kind === 'FunctionCall' && isAggregateName(x.name)) {
-      if (x.args.some(hasAggregate)) throw semanticError(ErrorCode.PLAN, 'Nested aggregates are not allowed.', x.loc);
+      if (x.args.some(hasAggregate)) throw semanticError(ErrorCode.PLAN, near('Nested aggregates are not allowed', x.loc), x.loc);
       return false;
     }
     return true;
@@ -83,11 +93,11 @@ function checkBlock(s: Subselect, orderBy: OrderTerm[] | undefined): void {
   const { alias, unnests } = fromNames(s.from);
   const seen = new Set<string>(alias !== undefined ? [alias] : []);
   for (const u of unnests) {
-    if (seen.has(u.name)) throw semanticError(ErrorCode.DUPLICATE_ALIAS, `Duplicate UNNEST alias '${u.name}'`, u.loc);
+    if (seen.has(u.name)) throw semanticError(ErrorCode.DUPLICATE_ALIAS, near(`Duplicate UNNEST alias '${u.name}'`, u.loc, ''), u.loc);
     seen.add(u.name);
   }
   const variable = (name: string, loc: SourcePosition | undefined) => {
-    if (seen.has(name)) throw semanticError(ErrorCode.DUPLICATE_VARIABLE, `Duplicate variable: '${name}' already in scope.`, loc);
+    if (seen.has(name)) throw semanticError(ErrorCode.DUPLICATE_VARIABLE, near(`Duplicate variable: '${name}' already in scope`, loc), loc);
     seen.add(name);
   };
   for (const l of s.let ?? []) {
@@ -108,7 +118,7 @@ function checkBlock(s: Subselect, orderBy: OrderTerm[] | undefined): void {
   for (const t of s.projection) {
     const name = t.kind === 'Term' ? (t.alias ?? implicitName(t.expr)) : undefined;
     if (name === undefined) continue;
-    if (resultAliases.has(name)) throw semanticError(ErrorCode.SYNTAX, `Duplicate result alias '${name}'.`, t.loc);
+    if (resultAliases.has(name)) throw semanticError(ErrorCode.SYNTAX, near(`Duplicate result alias '${name}'`, t.loc), t.loc);
     resultAliases.add(name);
   }
   if (s.raw && (s.projection.length !== 1 || s.projection[0].kind !== 'Term')) {

@@ -40,7 +40,7 @@ describe('QueryError', () => {
     ] as const) {
       const err = (await db.query(statement).catch((e: unknown) => e)) as QueryError;
       expect(err.code, statement).toBe(3081);
-      expect(err.message).toBe("Duplicate variable: 'x' already in scope.");
+      expect(err.message).toBe(`Duplicate variable: 'x' already in scope (near line 2, column ${column}).`);
       expect([err.line, err.column], statement).toEqual([2, column]);
     }
     await db.close();
