@@ -1,0 +1,61 @@
+import { compileExpr, type Evaluator } from '../../eval/index.js';
+import type { InitialGroup } from '../../planner/index.js';
+import { canonicalKey, truth, type Value } from '../../values/index.js';
+import { checkAggregateCall, createAccumulator, type Accumulator } from '../aggregates.js';
+import type { CompileContext, CompiledOperator } from '../operator-context.js';
+import { batched, due, PAUSE, type Row, type RowStream } from '../runtime.js';
+
+/**
+ * InitialGroup: groups its input by the GROUP BY values (equivalence) and accumulates every
+ * aggregate of the block per group (a row counts for an aggregate only when its FILTER is TRUE); emits one row per group, carrying the group's keys and
+ * accumulators, in the environment of the group's first row. Source: couchbase/query
+ * `execution/initial_group.go`.
+ */
+export function compileInitialGroup(op: InitialGroup, cx: CompileContext): CompiledOperator {
+  const keys: Evaluator[] = op.group_keys.map((k) => compileExpr(k, cx.scope));
+  const args = op.aggregates.map((call) => {
+    checkAggregateCall(call);
+    return call.star ? undefined : compileExpr(call.args[0], cx.scope);
+  });
+  // An aggregate's FILTER (WHERE …): a row whose condition is not TRUE is not accumulated.
+  const filters = op.aggregates.map((call) => (call.filter ? compileExpr(call.filter, cx.scope) : undefined));
+  return {
+    cx,
+    run: function* (input, _outer, rc): RowStream {
+      const groups = new Map<string, Row & { group: { keys: Value[]; accs: Accumulator[] } }>();
+      for (const batch of input) {
+        if (batch.length === 0) {
+          yield batch;
+          continue;
+        }
+        for (const row of batch) {
+          // No array per row for the common shapes: no key (one group) and one key.
+          let id = '';
+          let kv: Value[] | undefined;
+          if (keys.length === 1) {
+            const v = keys[0](row.env, rc);
+            id = canonicalKey(v);
+            if (!groups.has(id)) kv = [v];
+          } else if (keys.length > 1) {
+            kv = keys.map((k) => k(row.env, rc));
+            id = canonicalKey(kv);
+          }
+          let g = groups.get(id);
+          if (!g) {
+            g = { env: row.env, group: { keys: kv ?? [], accs: op.aggregates.map((c) => createAccumulator(c)) } };
+            groups.set(id, g);
+          }
+          const accs = g.group.accs;
+          for (let i = 0; i < args.length; i++) {
+            const a = args[i];
+            const f = filters[i];
+            if (f && !truth(f(row.env, rc))) continue;
+            accs[i].add(a ? a(row.env, rc) : null);
+          }
+        }
+        if (due(rc)) yield PAUSE;
+      }
+      yield* batched(groups.values());
+    },
+  };
+}

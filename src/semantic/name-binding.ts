@@ -1,0 +1,126 @@
+import type { Expr, FromTerm, SelectBody, SelectStatement, Statement, Subselect } from '../ast/index.js';
+import { childrenOf, implicitName } from '../ast/index.js';
+import { ErrorCode, QueryError } from '../errors/index.js';
+import { near } from './analyze.js';
+
+/**
+ * Name binding of the reference's formalizer (couchbase/query `expression/formalizer.go`):
+ * an unqualified name that is no alias, variable or enclosing query's name is a field of the
+ * block's keyspace term, and when the block has two or more FROM terms (a keyspace and an
+ * UNNEST, later joins) it could be a field of any of them: 3080 "Ambiguous reference to field
+ * 'x'." An UNNEST's expression sees only the terms before it. Subqueries are checked in the
+ * scope where they appear (their outer names include the block's aliases and variables).
+ */
+export function checkNameBinding(s: Statement): void {
+  visit(s, new Set());
+}
+
+/** Finds the SELECT statements and subqueries under `node` and checks each with the outer names `outer`. */
+function visit(node: unknown, outer: ReadonlySet<string>): void {
+  if (Array.isArray(node)) {
+    for (const x of node) visit(x, outer);
+    return;
+  }
+  if (!node || typeof node !== 'object') return;
+  const o = node as Record<string, unknown>;
+  if (o.kind === 'Select') return checkSelect(o as unknown as SelectStatement, outer);
+  if (o.kind === 'Subquery') return checkSelect((o as unknown as { query: SelectStatement }).query, outer);
+  // UPDATE / DELETE: their keyspace alias is bound in their expressions' subqueries.
+  const ref = (o.kind === 'Update' || o.kind === 'Delete') && (o.keyspace as { alias?: string; path: string[] } | undefined);
+  const inner = ref ? new Set([...outer, ref.alias ?? ref.path[ref.path.length - 1]]) : outer;
+  for (const [k, v] of Object.entries(o)) if (k !== 'loc') visit(v, inner);
+}
+
+function checkSelect(s: SelectStatement, outer: ReadonlySet<string>): void {
+  checkBody(s.body, outer, s.body.kind === 'Subselect' ? s : undefined);
+  for (const e of [s.limit, s.offset]) if (e) visit(e, outer);
+}
+
+function checkBody(b: SelectBody, outer: ReadonlySet<string>, whole: SelectStatement | undefined): void {
+  if (b.kind === 'SetOperation') {
+    checkBody(b.left, outer, undefined);
+    checkBody(b.right, outer, undefined);
+    return;
+  }
+  checkBlock(b, outer, whole?.orderBy?.map((o) => o.expr) ?? []);
+}
+
+/** The FROM terms of a block, base first: alias and, for UNNEST, its expression. */
+function fromTerms(from: FromTerm | undefined, outer: ReadonlySet<string>): { alias?: string; expr?: Expr }[] {
+  const terms: { alias?: string; expr?: Expr }[] = [];
+  let t = from;
+  while (t?.kind === 'UnnestTerm') {
+    terms.unshift({ alias: t.alias ?? implicitName(t.expr), expr: t.expr });
+    t = t.left;
+  }
+  if (!t) return terms;
+  if (t.kind === 'KeyspaceTerm') {
+    if (t.useKeys) visit(t.useKeys, outer);
+    terms.unshift({ alias: t.keyspace.alias ?? t.keyspace.path[t.keyspace.path.length - 1] });
+  } else {
+    // A FROM expression or subquery is evaluated in the enclosing scope.
+    visit(t.expr, outer);
+    terms.unshift({ alias: t.alias ?? (t.expr.kind === 'Identifier' ? t.expr.name : undefined) });
+  }
+  return terms;
+}
+
+function checkBlock(s: Subselect, outer: ReadonlySet<string>, orderBy: Expr[]): void {
+  const terms = fromTerms(s.from, outer);
+  const names = new Set(outer);
+  terms.forEach((term, i) => {
+    // An UNNEST's expression sees the terms before it.
+    if (term.expr) unbound(term.expr, names, i >= 2);
+    if (term.alias !== undefined) names.add(term.alias);
+  });
+  const ambiguous = terms.length >= 2;
+  for (const l of s.let ?? []) {
+    unbound(l.expr, names, ambiguous);
+    names.add(l.name);
+  }
+  if (s.where) unbound(s.where, names, ambiguous);
+  for (const k of s.groupBy?.keys ?? []) unbound(k.expr, names, ambiguous);
+  for (const k of s.groupBy?.keys ?? []) if (k.alias) names.add(k.alias);
+  for (const l of s.groupBy?.letting ?? []) {
+    unbound(l.expr, names, ambiguous);
+    names.add(l.name);
+  }
+  if (s.groupBy?.having) unbound(s.groupBy.having, names, ambiguous);
+  for (const t of s.projection) if (t.kind !== 'Star') unbound(t.expr, names, ambiguous);
+  for (const t of s.projection) {
+    const n = t.kind === 'Term' ? (t.alias ?? implicitName(t.expr)) : undefined;
+    if (n !== undefined) names.add(n);
+  }
+  for (const e of orderBy) unbound(e, names, ambiguous);
+}
+
+/**
+ * Walks `e` with the names bound around it (comprehension variables added where they bind),
+ * checks its subqueries in that scope, and, when `ambiguous`, raises 3080 for an unqualified
+ * name that nothing binds.
+ */
+function unbound(e: Expr, names: ReadonlySet<string>, ambiguous: boolean): void {
+  switch (e.kind) {
+    case 'Identifier':
+      if (ambiguous && !names.has(e.name)) {
+        throw new QueryError({ code: ErrorCode.AMBIGUOUS_REFERENCE, phase: 'semantic', message: near(`Ambiguous reference to field '${e.name}'`, e.loc), position: e.loc });
+      }
+      return;
+    case 'Subquery':
+      return checkSelect(e.query, names);
+    case 'Collection':
+    case 'ArrayFor':
+    case 'ObjectFor': {
+      const inner = new Set(names);
+      for (const b of e.bindings) {
+        unbound(b.expr, inner, ambiguous);
+        inner.add(b.variable);
+        if (b.nameVariable) inner.add(b.nameVariable);
+      }
+      for (const c of childrenOf(e).slice(e.bindings.length)) unbound(c, inner, ambiguous);
+      return;
+    }
+    default:
+      for (const c of childrenOf(e)) unbound(c, names, ambiguous);
+  }
+}
