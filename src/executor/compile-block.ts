@@ -11,7 +11,7 @@ import { order, type CompiledSortTerm } from './order.js';
 import { compileProjection, project } from './project.js';
 import type { RowStream, RunContext } from './runtime.js';
 import { compileSource, type CompiledSource } from './scan.js';
-import { unnest } from './unnest.js';
+import { compileStep } from './compile-step.js';
 
 /** Compiles a nested SELECT plan into a function returning its output values (set by compile-select). */
 export type SubqueryCompiler = Parameters<typeof compileSource>[2];
@@ -65,11 +65,11 @@ export function compileBlock(
   // own alias): in `FROM (SELECT RAW x FROM ks) AS x` the inner `x` is a field of ks.
   const source: CompiledSource = compileSource(src, outer ?? { names: new Set(), keyspaceAliases: [] }, compileSubquery);
   const starAliases = sourceAlias ? [sourceAlias] : [];
-  const unnests = p.unnests.map((u) => {
-    const expr = compileExpr(u.expr, scope);
-    scope = childScope(scope, [u.alias]);
-    starAliases.push(u.alias);
-    return { expr, alias: u.alias, outer: u.outer };
+  const steps = p.steps.map((st) => {
+    const step = compileStep(st, scope, compileSubquery);
+    scope = childScope(scope, [st.alias]);
+    starAliases.push(st.alias);
+    return step;
   });
   let lets: { name: string; expr: Evaluator }[] | undefined;
   if (p.let?.length) {
@@ -108,7 +108,7 @@ export function compileBlock(
   }));
   return (outerEnv, rc) => {
     let s = source(outerEnv, rc);
-    for (const u of unnests) s = unnest(s, u.expr, u.alias, u.outer, rc);
+    for (const st of steps) s = st(s, outerEnv, rc);
     if (lets) s = letBindings(s, lets, rc);
     if (where && !source.filterRedundant?.(rc)) s = filter(s, where, rc);
     if (p.group) {

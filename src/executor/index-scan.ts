@@ -1,5 +1,5 @@
 import { ErrorCode, QueryError } from '../errors/index.js';
-import { compileExpr, rootEnv, type Evaluator, type Scope } from '../eval/index.js';
+import { compileExpr, rootEnv, type Env, type Evaluator, type Scope } from '../eval/index.js';
 import type { ScanPlan } from '../planner/plan.js';
 import type { KeyRange } from '../storage/index.js';
 import type { RunContext } from './runtime.js';
@@ -14,8 +14,8 @@ import type { Value } from '../values/index.js';
  * towards the limit; `accept` and `onEntry` must not change the index (it is being walked).
  * An IntersectScan or UnionScan takes neither (no limit is pushed into them).
  */
-export type CompiledScan = ((rc: RunContext, limit?: number, onEntry?: (id: string, key: Value[]) => void, accept?: (id: string) => boolean) => string[]) & {
-  scalarBounds: (rc: RunContext) => boolean;
+export type CompiledScan = ((rc: RunContext, limit?: number, onEntry?: (id: string, key: Value[]) => void, accept?: (id: string) => boolean, env?: Env) => string[]) & {
+  scalarBounds: (rc: RunContext, env?: Env) => boolean;
 };
 
 interface CompiledRange {
@@ -71,19 +71,20 @@ export function compileScan(scan: ScanPlan, scope: Scope): CompiledScan {
       if (spans[i][j].high) userBounds.push(spans[i][j].high!);
     }),
   );
-  const scalarBounds = (rc: RunContext): boolean => {
-    const env = rootEnv();
+  const scalarBounds = (rc: RunContext, outer?: Env): boolean => {
+    const env = outer ?? rootEnv();
     return userBounds.every((b) => {
       const v = b(env, rc);
       return typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
     });
   };
-  const run = (rc: RunContext, limit?: number, onEntry?: (id: string, key: Value[]) => void, accept?: (id: string) => boolean): string[] => {
+  const run = (rc: RunContext, limit?: number, onEntry?: (id: string, key: Value[]) => void, accept?: (id: string) => boolean, outer?: Env): string[] => {
     const tree = rc.indexTree(scan.keyspace, scan.index);
     if (!tree) {
       throw new QueryError({ code: ErrorCode.INDEX_NOT_FOUND, phase: 'execution', message: `Index Not Found - cause: GSI index ${scan.index} not found.` });
     }
-    const env = rootEnv();
+    // Span bounds may read the outer row of a nested-loop join (its values bound the inner scan).
+    const env = outer ?? rootEnv();
     const seen = new Set<string>();
     const max = limit ?? Infinity;
     for (const span of spans) {

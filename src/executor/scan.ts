@@ -7,12 +7,13 @@ import { batched, type Row, type RowStream, type RunContext } from './runtime.js
 import { systemRows } from './system-scan.js';
 import { coveredDocument } from './covered-document.js';
 import { compileScan } from './index-scan.js';
+import { warnMissingKeys } from './lookup-join.js';
 
 /**
  * A compiled source: produces the rows of a FROM clause (or the single row of a DummyScan).
  * `filterRedundant(rc)`, on index scans, tells whether its rows already satisfy the WHERE.
  */
-export type CompiledSource = ((outer: Env | undefined, rc: RunContext) => RowStream) & { filterRedundant?: (rc: RunContext) => boolean };
+export type CompiledSource = ((outer: Env | undefined, rc: RunContext) => RowStream) & { filterRedundant?: (rc: RunContext, outer?: Env) => boolean };
 
 function keyspaceOf(rc: RunContext, name: string) {
   const ks = rc.store.keyspace(name);
@@ -64,11 +65,11 @@ export function compileSource(
       const limitExpr = source.scan.kind === 'IndexScan3' && source.scan.limit ? compileExpr(source.scan.limit, constScope) : undefined;
       // The spans decide the result alone when they are exact, serve every WHERE conjunct, and
       // their bounds are plain scalars in this execution: then the Filter and a pushed LIMIT hold.
-      const filterRedundant = (rc: RunContext) => exactAll && scan.scalarBounds(rc);
+      const filterRedundant = (rc: RunContext, outer?: Env) => exactAll && scan.scalarBounds(rc, outer);
       const run = function* (outer: Env | undefined, rc: RunContext): RowStream {
         const ks = keyspaceOf(rc, source.keyspace);
         const rows: Row[] = [];
-        const redundant = filterRedundant(rc);
+        const redundant = filterRedundant(rc, outer);
         const lim = redundant ? limitExpr?.(rootEnv(), rc) : undefined;
         const max = typeof lim === 'number' ? Math.max(0, Math.floor(lim)) : undefined;
         const { accept, live, expireLater } = liveDocuments(ks);
@@ -77,7 +78,7 @@ export function compileSource(
         if (source.coverPaths && (source.coverPaths.length > 0 || redundant)) {
           const paths = source.coverPaths;
           const entries: { id: string; key: Value[] }[] = [];
-          scan(rc, max, (id, key) => entries.push({ id, key }), accept);
+          scan(rc, max, (id, key) => entries.push({ id, key }), accept, outer);
           for (const { id, key } of entries) {
             const env = outer ? childEnv(outer) : rootEnv();
             bindDocument(env, source.alias, coveredDocument(paths, key, live.get(id)!, source.coverExpressionKeys), { id, cas: 0, expiration: 0, keyspace: path });
@@ -85,7 +86,7 @@ export function compileSource(
           }
         } else {
           // An IntersectScan or UnionScan does not filter with `accept`: the ids are checked here.
-          for (const id of scan(rc, max, undefined, accept)) if (accept(id)) rows.push(docRow(outer, source.alias, path, live.get(id)!));
+          for (const id of scan(rc, max, undefined, accept, outer)) if (accept(id)) rows.push(docRow(outer, source.alias, path, live.get(id)!));
         }
         expireLater();
         yield* batched(rows);
@@ -99,10 +100,13 @@ export function compileSource(
         const ks = keyspaceOf(rc, source.keyspace);
         const env = outer ?? rootEnv();
         const rows: Row[] = [];
+        let missing = false;
         for (const k of keysOf(keys(env, rc))) {
           const d = ks.get(k);
           if (d) rows.push(docRow(outer, source.alias, path, d));
+          else missing = true;
         }
+        if (missing && source.validate) warnMissingKeys(rc);
         yield* batched(rows);
       };
     }

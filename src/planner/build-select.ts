@@ -1,4 +1,4 @@
-import type { Expr, FromTerm, OrderTerm, ResultTerm, SelectBody, SelectStatement, Subselect } from '../ast/index.js';
+import type { Expr, ExpressionTerm, IndexHint, KeyspaceTerm, OrderTerm, ResultTerm, SelectBody, SelectStatement, Subselect } from '../ast/index.js';
 import { implicitName, someExpr } from '../ast/index.js';
 import { ErrorCode, QueryError } from '../errors/index.js';
 import { isAggregateName } from '../eval/index.js';
@@ -9,7 +9,8 @@ import { formalize, outerBound } from './formalize.js';
 import { checkGroupedBlock } from './group-check.js';
 import { pushDownOrder } from './order-pushdown.js';
 import { applyCovering } from './cover.js';
-import type { SelectBodyPlan, SelectPlan, SourcePlan, SubselectPlan, UnnestPlan } from './plan.js';
+import type { FromStepPlan, SelectBodyPlan, SelectPlan, SourcePlan, SubselectPlan, UnnestPlan } from './plan.js';
+import { flattenFrom, planJoin, termAlias, type JoinContext } from './build-joins.js';
 
 function duplicateAlias(name: string, e: { loc?: import('../errors/index.js').SourcePosition }): QueryError {
   return new QueryError({ code: ErrorCode.DUPLICATE_ALIAS, phase: 'semantic', message: `Duplicate alias ${name}`, position: e.loc });
@@ -24,17 +25,6 @@ function termsHaveAggregate(terms: ResultTerm[]): boolean {
   return terms.some((t) => t.kind !== 'Star' && hasAggregate(t.expr));
 }
 
-/** Flattens `a UNNEST b UNNEST c` into the base term and the unnests in order. */
-function flattenFrom(from: FromTerm): { base: Exclude<FromTerm, { kind: 'UnnestTerm' }>; unnests: UnnestPlan[] } {
-  const unnests: UnnestPlan[] = [];
-  let t: FromTerm = from;
-  while (t.kind === 'UnnestTerm') {
-    unnests.unshift({ expr: t.expr, alias: t.alias ?? unnestAlias(t.expr), outer: t.outer });
-    t = t.left;
-  }
-  return { base: t, unnests };
-}
-
 function unnestAlias(e: Expr): string {
   if (e.kind === 'Identifier') return e.name;
   if (e.kind === 'Field') return e.name;
@@ -46,7 +36,7 @@ function unnestAlias(e: Expr): string {
  * correlated subquery, `t` bound outside): the expression term it is in N1QL, else undefined.
  * @throws QueryError 3000 for such a term with USE KEYS
  */
-function correlatedTerm(base: Extract<FromTerm, { kind: 'KeyspaceTerm' }>, outerNames: ReadonlySet<string>): Extract<FromTerm, { kind: 'ExpressionTerm' }> | undefined {
+function correlatedTerm(base: KeyspaceTerm, outerNames: ReadonlySet<string>): ExpressionTerm | undefined {
   const ref = base.keyspace;
   // A bare name stays a keyspace (`FROM t AS u` inside a query over `t` reads the keyspace).
   if (ref.namespace !== undefined || ref.path.length < 2 || !outerNames.has(ref.path[0])) return undefined;
@@ -57,7 +47,7 @@ function correlatedTerm(base: Extract<FromTerm, { kind: 'KeyspaceTerm' }>, outer
 }
 
 function buildSource(
-  from: Exclude<FromTerm, { kind: 'UnnestTerm' }> | undefined,
+  from: KeyspaceTerm | ExpressionTerm | undefined,
   catalog: Catalog,
   where: Expr | undefined,
   bound: ReadonlySet<string>,
@@ -77,7 +67,8 @@ function buildSource(
     if (base.useKeys) throw new QueryError({ code: ErrorCode.NOT_SUPPORTED, phase: 'plan', message: 'USE KEYS on system keyspaces is not supported', position: base.loc });
     return { source: { op: 'SystemScan', keyspace: ks.system, alias }, alias };
   }
-  return { source: keyspaceSource(ks.name, alias, base.useKeys, where, catalog, new Set([...outerBound(outerNames, alias), ...bound])), alias };
+  const scanBound = new Set([...outerBound(outerNames, alias), ...bound]);
+  return { source: keyspaceSource(ks.name, alias, base.useKeys, where, catalog, scanBound, !!base.validateKeys, base.useIndex), alias };
 }
 
 /**
@@ -86,9 +77,20 @@ function buildSource(
  * never fails for lack of an index. `bound`: the names that are not fields of the keyspace
  * (the block's UNNEST aliases and LET variables, and in a subquery the enclosing queries' names).
  */
-export function keyspaceSource(name: string, alias: string, useKeys: Expr | undefined, where: Expr | undefined, catalog: Catalog, bound: ReadonlySet<string> = new Set()): SourcePlan {
-  if (useKeys) return { op: 'KeyScan', keyspace: name, namespace: 'default', alias, keys: useKeys };
-  const scan = chooseScan(where, alias, catalog.indexes?.(name) ?? [], bound);
+export function keyspaceSource(
+  name: string,
+  alias: string,
+  useKeys: Expr | undefined,
+  where: Expr | undefined,
+  catalog: Catalog,
+  bound: ReadonlySet<string> = new Set(),
+  validate = false,
+  useIndex?: IndexHint[],
+): SourcePlan {
+  if (useKeys) return { op: 'KeyScan', keyspace: name, namespace: 'default', alias, keys: useKeys, ...(validate ? { validate: true } : {}) };
+  const all = catalog.indexes?.(name) ?? [];
+  const named = useIndex?.length ? all.filter((ix) => useIndex.some((h) => h.name === ix.name)) : all;
+  const scan = chooseScan(where, alias, named, bound);
   if (scan) return { op: 'IndexScan', keyspace: name, namespace: 'default', alias, scan };
   return { op: 'PrimaryScan3', keyspace: name, namespace: 'default', alias, index: primaryIndexName(catalog, name) };
 }
@@ -99,19 +101,48 @@ export function keyspaceSource(name: string, alias: string, useKeys: Expr | unde
  * Raises 12003 for unknown keyspaces and 4020 for duplicate aliases.
  */
 export function buildSubselect(s: Subselect, catalog: Catalog, orderHasAggregate: boolean, outerNames: ReadonlySet<string> = new Set(), orderBy?: OrderTerm[]): SubselectPlan {
-  const { base, unnests } = s.from ? flattenFrom(s.from) : { base: undefined, unnests: [] };
-  const bound = new Set([...unnests.map((u) => u.alias), ...(s.let ?? []).map((l) => l.name)]);
-  const { source, alias } = buildSource(base, catalog, s.where, bound, outerNames);
+  const flat = s.from ? flattenFrom(s.from) : undefined;
+  // Every alias a step binds is a name, not a field of the first keyspace, to its scan.
+  const stepAliases = (flat?.steps ?? []).map((st) => (st.kind === 'UnnestTerm' ? (st.alias ?? unnestAlias(st.expr)) : termAlias(st.right)));
+  const bound = new Set([...stepAliases, ...(s.let ?? []).map((l) => l.name)]);
+  const { source, alias } = buildSource(flat?.base, catalog, s.where, bound, outerNames);
   const seen = new Set<string>();
   const aliases: string[] = [];
+  const available: string[] = [];
   if (alias) {
     seen.add(alias);
+    available.push(alias);
     if (source.op === 'PrimaryScan3' || source.op === 'KeyScan' || source.op === 'IndexScan') aliases.push(alias);
   }
-  for (const u of unnests) {
-    if (seen.has(u.alias)) throw duplicateAlias(u.alias, u.expr);
-    seen.add(u.alias);
+  const steps: FromStepPlan[] = [];
+  const jc: JoinContext = {
+    catalog,
+    outerNames,
+    where: s.where,
+    hintsFollowed: [],
+    hintsNotFollowed: [],
+    buildSubquery: (q, names) => buildSelect(q, catalog, names),
+  };
+  for (const st of flat?.steps ?? []) {
+    if (st.kind === 'UnnestTerm') {
+      const u: UnnestPlan = { op: 'Unnest', expr: st.expr, alias: st.alias ?? unnestAlias(st.expr), outer: st.outer };
+      if (seen.has(u.alias)) throw duplicateAlias(u.alias, u.expr);
+      seen.add(u.alias);
+      available.push(u.alias);
+      steps.push(u);
+      continue;
+    }
+    const j = planJoin(st, available, steps, jc);
+    if (seen.has(j.alias)) throw duplicateAlias(j.alias, st.right);
+    seen.add(j.alias);
+    available.push(j.alias);
+    if ('keyspace' in j || j.op.startsWith('NestedLoop') || j.op.startsWith('Hash')) {
+      const inner = 'inner' in j ? j.inner : undefined;
+      if (!inner || inner.op === 'PrimaryScan3' || inner.op === 'KeyScan' || inner.op === 'IndexScan') aliases.push(j.alias);
+    }
+    steps.push(j);
   }
+  const unnestAliases = new Set(steps.map((u) => u.alias));
   for (const l of s.let ?? []) {
     if (seen.has(l.name)) throw duplicateAlias(l.name, l);
     seen.add(l.name);
@@ -120,7 +151,7 @@ export function buildSubselect(s: Subselect, catalog: Catalog, orderHasAggregate
     throw new QueryError({ code: ErrorCode.AGGREGATE_MISUSE, phase: 'semantic', message: 'Aggregates are not allowed in WHERE', position: s.where.loc });
   }
   const grouped = !!s.groupBy || termsHaveAggregate(s.projection) || orderHasAggregate;
-  if (grouped) checkGroupedBlock(s, alias, new Set(unnests.map((u) => u.alias)), orderBy);
+  if (grouped) checkGroupedBlock(s, alias, unnestAliases, orderBy);
   // Result names, implicit ones included (`SELECT a, ks.a` names both `a`): the reference's
   // "Duplicate result alias" (algebra/projection.go).
   const resultAliases = new Set<string>();
@@ -137,7 +168,9 @@ export function buildSubselect(s: Subselect, catalog: Catalog, orderHasAggregate
     kind: 'Subselect',
     source,
     aliases,
-    unnests,
+    steps,
+    ...(jc.hintsFollowed.length ? { hintsFollowed: jc.hintsFollowed } : {}),
+    ...(jc.hintsNotFollowed.length ? { hintsNotFollowed: jc.hintsNotFollowed } : {}),
     let: s.let,
     where: s.where,
     group: grouped ? { keys: s.groupBy?.keys ?? [], letting: s.groupBy?.letting, having: s.groupBy?.having } : undefined,

@@ -2,7 +2,7 @@ import type { Expr, ResultTerm, Returning } from '../ast/index.js';
 import { printExpr } from '../syntax/print.js';
 import { lookupFunction } from '../eval/functions/registry.js';
 import type { ObjectValue, Value } from '../values/index.js';
-import type { DeletePlan, InsertPlan, Plan, ScanPlan, SelectBodyPlan, SelectPlan, SourcePlan, SubselectPlan, UpdatePlan } from './plan.js';
+import type { DeletePlan, FromStepPlan, InsertPlan, Plan, ScanPlan, SelectBodyPlan, SelectPlan, SourcePlan, SubselectPlan, UpdatePlan } from './plan.js';
 
 /**
  * EXPLAIN: a plan as the reference's JSON, `{"#operator": name, …}` nodes with children under
@@ -84,9 +84,57 @@ function resultTerms(terms: ResultTerm[]): Value {
   });
 }
 
+/** A nested-loop inner side runs per outer row: its Fetch says so (`nested_loop`). */
+function nestedLoopChild(inner: SourcePlan): Op {
+  return seq(sourceOps(inner).map((o) => (o['#operator'] === 'Fetch' ? { ...o, nested_loop: true } : o)));
+}
+
+/** One FROM step as the reference's operator (couchbase/query `plan/*join*.go`, `*nest*.go`, `unnest.go`). */
+function stepOp(st: FromStepPlan): Op {
+  const outer = st.outer ? { outer: true } : {};
+  switch (st.op) {
+    case 'Unnest':
+      return { '#operator': 'Unnest', as: st.alias, expr: text(st.expr), ...outer };
+    case 'Join':
+    case 'Nest':
+      return { '#operator': st.op, ...(st.alias !== st.keyspace ? { as: st.alias } : {}), keyspace: st.keyspace, namespace: 'default', on_keys: text(st.onKeys), ...outer };
+    case 'IndexJoin':
+    case 'IndexNest':
+      return {
+        '#operator': st.op, as: st.alias, for: st.forAlias, keyspace: st.keyspace, namespace: 'default', on_key: text(st.onKey), ...outer,
+        scan: { index: st.scan.index, index_id: st.scan.indexId, using: 'gsi' },
+      };
+    case 'NestedLoopJoin':
+    case 'NestedLoopNest':
+      return { '#operator': st.op, alias: st.alias, ...(st.on ? { on_clause: text(st.on) } : {}), ...outer, '~child': nestedLoopChild(st.inner) };
+    case 'HashJoin':
+    case 'HashNest': {
+      const buildInner = st.build !== 'outer';
+      const innerSide = { aliases: [st.alias], exprs: st.innerExprs.map(text) };
+      const outerSide = { aliases: st.outerAliases, exprs: st.outerExprs.map(text) };
+      const build = buildInner ? innerSide : outerSide;
+      const probe = buildInner ? outerSide : innerSide;
+      const op: Op = { '#operator': st.op };
+      if (st.op === 'HashNest') op.build_alias = st.alias;
+      else op.build_aliases = build.aliases;
+      op.build_exprs = build.exprs;
+      if (st.on) op.on_clause = text(st.on);
+      Object.assign(op, outer);
+      op.probe_aliases = probe.aliases;
+      op.probe_exprs = probe.exprs;
+      op['~child'] = seq(sourceOps(st.inner));
+      return op;
+    }
+  }
+}
+
+/** Lookup and hash joins run before the Parallel section, as the reference places them; the rest inside it. */
+const beforeParallel = (st: FromStepPlan) => st.op === 'Join' || st.op === 'Nest' || st.op === 'HashJoin' || st.op === 'HashNest';
+
 function subselectOps(p: SubselectPlan): Op[] {
   const inner: Op[] = [];
-  for (const u of p.unnests) inner.push({ '#operator': 'Unnest', as: u.alias, expr: text(u.expr), ...(u.outer ? { outer: true } : {}) });
+  const front: Op[] = [];
+  for (const st of p.steps) (inner.length === 0 && beforeParallel(st) ? front : inner).push(stepOp(st));
   if (p.let?.length) inner.push({ '#operator': 'Let', bindings: p.let.map((l) => ({ var: l.name, expr: text(l.expr) })) });
   if (p.where) inner.push({ '#operator': 'Filter', condition: text(p.where) });
   if (p.group) {
@@ -100,7 +148,7 @@ function subselectOps(p: SubselectPlan): Op[] {
   if (p.distinct) proj.distinct = true;
   inner.push(proj);
   if (p.distinct) inner.push({ '#operator': 'Distinct' });
-  return [...sourceOps(p.source), { '#operator': 'Parallel', '~child': { '#operator': 'Sequence', '~children': inner } }];
+  return [...sourceOps(p.source), ...front, { '#operator': 'Parallel', '~child': { '#operator': 'Sequence', '~children': inner } }];
 }
 
 function bodyOps(b: SelectBodyPlan): Op[] {

@@ -70,16 +70,50 @@ export type SourcePlan =
     }
   | { op: 'DummyScan' }
   | { op: 'PrimaryScan3'; keyspace: string; namespace: string; alias: string; index: string }
-  | { op: 'KeyScan'; keyspace: string; namespace: string; alias: string; keys: Expr }
+  | { op: 'KeyScan'; keyspace: string; namespace: string; alias: string; keys: Expr; validate?: boolean }
   | { op: 'ExpressionScan'; expr: Expr; alias: string }
   | { op: 'SystemScan'; keyspace: 'keyspaces' | 'indexes' | 'namespaces' | 'dual'; alias: string }
   | { op: 'SubqueryScan'; query: SelectPlan; alias: string };
 
 export interface UnnestPlan {
+  op: 'Unnest';
   expr: Expr;
   alias: string;
   outer: boolean;
 }
+
+/**
+ * A join or nest step, named as the reference's operator (couchbase/query `plan/join.go`,
+ * `nest.go`, `index_join.go`, `index_nest.go`, `nl_join.go`, `nl_nest.go`, `hash_join.go`,
+ * `hash_nest.go`). `outer` is LEFT [OUTER]. A nest binds `alias` to the array of matching inner
+ * documents instead of one row per match.
+ */
+export type JoinPlan =
+  /** Lookup join / nest: the inner documents are fetched by the keys `onKeys` evaluates to. */
+  | { op: 'Join' | 'Nest'; keyspace: string; alias: string; outer: boolean; onKeys: Expr; validate?: boolean }
+  /** Index join / nest: inner documents whose `onKey` (an index's leading key) is the outer document's key. */
+  | { op: 'IndexJoin' | 'IndexNest'; keyspace: string; alias: string; outer: boolean; onKey: Expr; forAlias: string; scan: ScanPlan & { kind: 'IndexScan3' } }
+  /** ANSI join / nest by nested loop: the inner source runs once per outer row (its spans may read the outer row). */
+  | { op: 'NestedLoopJoin' | 'NestedLoopNest'; alias: string; outer: boolean; on?: Expr; inner: SourcePlan; hint?: string }
+  /**
+   * ANSI join / nest by hash: `innerExprs[i] = outerExprs[i]` are the equi-join pairs. `build`:
+   * the side whose rows are hashed (`inner`, `outer`, or `smaller`: chosen at run time by count).
+   */
+  | {
+      op: 'HashJoin' | 'HashNest';
+      alias: string;
+      outer: boolean;
+      on?: Expr;
+      inner: SourcePlan;
+      innerExprs: Expr[];
+      outerExprs: Expr[];
+      outerAliases: string[];
+      build: 'inner' | 'outer' | 'smaller';
+      hint?: string;
+    };
+
+/** A step applied to the rows of the FROM clause after its first term, in FROM order. */
+export type FromStepPlan = UnnestPlan | JoinPlan;
 
 export interface GroupPlan {
   keys: { expr: Expr; alias?: string }[];
@@ -93,7 +127,11 @@ export interface SubselectPlan {
   source: SourcePlan;
   /** Keyspace aliases in FROM order (for META() and unqualified names). */
   aliases: string[];
-  unnests: UnnestPlan[];
+  /** UNNEST, JOIN and NEST steps in FROM order. */
+  steps: FromStepPlan[];
+  /** Hints that could not be followed (EXPLAIN's `optimizer_hints`; a warning when run). */
+  hintsNotFollowed?: string[];
+  hintsFollowed?: string[];
   let?: LetBinding[];
   where?: Expr;
   /** Present when the block groups (GROUP BY, or aggregates in the projection/HAVING/ORDER BY). */

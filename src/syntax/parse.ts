@@ -6,7 +6,7 @@ import type { CstNode, IToken } from 'chevrotain';
 import type { Expr, Statement } from '../ast/index.js';
 import { ErrorCode, QueryError } from '../errors/index.js';
 import { parser } from '../../grammar/parser.js';
-import { Dot, Join, lexer, Nest, Semicolon, UnterminatedComment } from '../../grammar/tokens.js';
+import { lexer, Semicolon, UnterminatedComment } from '../../grammar/tokens.js';
 import { astBuilder } from './cst-to-ast.js';
 import { tokenLoc } from './lexemes.js';
 import { lexError, parseError } from './syntax-error.js';
@@ -27,17 +27,6 @@ function lex(text: string): IToken[] {
   return r.tokens;
 }
 
-/** Rejects JOIN and NEST (1020) before parsing, so the user gets a clear error instead of a syntax error. */
-function rejectUnsupported(tokens: IToken[], text: string): void {
-  for (let i = 0; i < tokens.length; i++) {
-    const t = tokens[i]!;
-    if ((t.tokenType === Join || t.tokenType === Nest) && tokens[i - 1]?.tokenType !== Dot) {
-      const what = t.tokenType === Join ? 'JOIN' : 'NEST';
-      throw new QueryError({ code: ErrorCode.NOT_SUPPORTED, phase: 'parse', message: `${what} is not supported`, position: tokenLoc(t), statement: text });
-    }
-  }
-}
-
 function run(tokens: IToken[], text: string, rule: 'statementEof' | 'expressionEof'): CstNode {
   parser.input = tokens;
   const cst = rule === 'statementEof' ? parser.statementEof() : parser.expressionEof();
@@ -51,7 +40,6 @@ function noStatement(text: string): QueryError {
 
 /** Parses the statement made of `tokens` (a slice of `text`'s tokens). */
 function statementOf(tokens: IToken[], text: string): Statement {
-  rejectUnsupported(tokens, text);
   const cst = run(tokens, text, 'statementEof');
   astBuilder.reset(text, tokens);
   return astBuilder.visit(cst) as Statement;
