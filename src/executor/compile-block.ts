@@ -65,8 +65,9 @@ export function compileBlock(
   // own alias): in `FROM (SELECT RAW x FROM ks) AS x` the inner `x` is a field of ks.
   const source: CompiledSource = compileSource(src, outer ?? { names: new Set(), keyspaceAliases: [] }, compileSubquery);
   const starAliases = sourceAlias ? [sourceAlias] : [];
+  const preFilter = p.preFilter ? compileExpr(p.preFilter, scope) : undefined;
   const steps = p.steps.map((st) => {
-    const step = compileStep(st, scope, compileSubquery);
+    const step = compileStep(st, scope, outer, compileSubquery);
     scope = childScope(scope, [st.alias]);
     starAliases.push(st.alias);
     return step;
@@ -108,6 +109,7 @@ export function compileBlock(
   }));
   return (outerEnv, rc) => {
     let s = source(outerEnv, rc);
+    if (preFilter) s = filter(s, preFilter, rc);
     for (const st of steps) s = st(s, outerEnv, rc);
     if (lets) s = letBindings(s, lets, rc);
     if (where && !source.filterRedundant?.(rc)) s = filter(s, where, rc);

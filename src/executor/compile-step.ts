@@ -1,3 +1,4 @@
+import type { Expr } from '../ast/index.js';
 import { compileExpr, type Env, type Scope } from '../eval/index.js';
 import type { FromStepPlan, SourcePlan } from '../planner/plan.js';
 import { hashJoin } from './hash-join.js';
@@ -14,10 +15,11 @@ type SubqueryCompiler = Parameters<typeof compileSource>[2];
 
 /**
  * Compiles one UNNEST / JOIN / NEST step of a block in `scope` (which binds every alias before
- * it). The inner side of a join is compiled in the same scope, so it may read the outer row
- * (a correlated subquery, an index scan whose spans are the outer row's values).
+ * it; `enclosing` is the enclosing query's scope). A correlated inner side is compiled in
+ * `scope`, so it may read the outer row (a correlated subquery, an index scan whose spans are the
+ * outer row's values); any other is compiled in `enclosing` and read once.
  */
-export function compileStep(st: FromStepPlan, scope: Scope, compileSubquery: SubqueryCompiler): CompiledStep {
+export function compileStep(st: FromStepPlan, scope: Scope, enclosing: Scope | undefined, compileSubquery: SubqueryCompiler): CompiledStep {
   const innerScope: Scope = { ...scope, defaultAlias: undefined };
   const innerOf = (src: SourcePlan) => compileSource(src, innerScope, compileSubquery);
   const withInner = (alias: string): Scope => ({ ...scope, names: new Set([...scope.names, alias]) });
@@ -40,18 +42,27 @@ export function compileStep(st: FromStepPlan, scope: Scope, compileSubquery: Sub
     }
     case 'NestedLoopJoin':
     case 'NestedLoopNest': {
-      const spec = { alias: st.alias, inner: innerOf(st.inner), on: st.on ? compileExpr(st.on, withInner(st.alias)) : undefined, outer: st.outer, nest: st.op === 'NestedLoopNest' };
-      return (s, _env, rc) => nestedLoopJoin(s, spec, rc);
+      const cond = both(st.on, st.filter);
+      const on = cond ? compileExpr(cond, withInner(st.alias)) : undefined;
+      const nest = st.op === 'NestedLoopNest';
+      if (st.correlated) {
+        const spec = { alias: st.alias, inner: innerOf(st.inner), on, outer: st.outer, nest };
+        return (s, _env, rc) => nestedLoopJoin(s, spec, rc);
+      }
+      const alone = blockScope(enclosing, scope);
+      const innerFilter = st.innerFilter ? compileExpr(st.innerFilter, { ...alone, names: new Set([st.alias]) }) : undefined;
+      const spec = { alias: st.alias, inner: compileSource(st.inner, alone, compileSubquery), on, outer: st.outer, nest, once: { innerFilter } };
+      return (s, env, rc) => nestedLoopJoin(s, spec, rc, env);
     }
     case 'HashJoin':
     case 'HashNest': {
       const full = withInner(st.alias);
       const spec = {
         alias: st.alias,
-        inner: compileSource(st.inner, { names: new Set(), keyspaceAliases: [], parent: scope.parent, compileSubquery: scope.compileSubquery }, compileSubquery),
+        inner: compileSource(st.inner, blockScope(enclosing, scope), compileSubquery),
         innerKeys: st.innerExprs.map((e) => compileExpr(e, full)),
         outerKeys: st.outerExprs.map((e) => compileExpr(e, scope)),
-        on: st.on ? compileExpr(st.on, full) : undefined,
+        on: both(st.on, st.filter) ? compileExpr(both(st.on, st.filter)!, full) : undefined,
         outer: st.outer,
         nest: st.op === 'HashNest',
         build: st.build,
@@ -59,4 +70,14 @@ export function compileStep(st: FromStepPlan, scope: Scope, compileSubquery: Sub
       return (s, env, rc) => hashJoin(s, spec, env, rc);
     }
   }
+}
+
+/** `a AND b` of the optional parts. */
+function both(a: Expr | undefined, b: Expr | undefined): Expr | undefined {
+  return a && b ? { kind: 'Binary', op: 'AND', left: a, right: b } : (a ?? b);
+}
+
+/** The scope of the enclosing query only (no alias of this block): for an inner side read once. */
+function blockScope(enclosing: Scope | undefined, scope: Scope): Scope {
+  return { names: new Set(), keyspaceAliases: [], parent: enclosing, compileSubquery: scope.compileSubquery };
 }

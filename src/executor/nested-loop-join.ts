@@ -1,5 +1,5 @@
 import type { Env, Evaluator } from '../eval/index.js';
-import { emit, onHolds } from './join-rows.js';
+import { combine, emit, onHolds } from './join-rows.js';
 import type { Row, RowStream, RunContext } from './runtime.js';
 import type { CompiledSource } from './scan.js';
 
@@ -10,6 +10,11 @@ export interface NestedLoopSpec {
   on?: Evaluator;
   outer: boolean;
   nest: boolean;
+  /**
+   * Set when the inner side does not read the outer row: it is read once (in the block's
+   * environment), filtered by `innerFilter`, and each outer row is paired with those rows.
+   */
+  once?: { innerFilter?: Evaluator };
 }
 
 /**
@@ -18,7 +23,24 @@ export interface NestedLoopSpec {
  * read the outer row, sees it) and keeps the inner rows for which the ON clause is true.
  * Source: couchbase/query `execution/nl_join.go`, `nl_nest.go`, `index_join.go`.
  */
-export function* nestedLoopJoin(input: RowStream, spec: NestedLoopSpec, rc: RunContext): RowStream {
+export function* nestedLoopJoin(input: RowStream, spec: NestedLoopSpec, rc: RunContext, blockEnv?: Env): RowStream {
+  if (spec.once) {
+    const innerRows: Env[] = [];
+    for (const b of spec.inner(blockEnv, rc)) for (const r of b) if (onHolds(spec.once.innerFilter, r.env, rc)) innerRows.push(r.env);
+    for (const batch of input) {
+      const out: Row[] = [];
+      for (const row of batch) {
+        const matches: Env[] = [];
+        for (const inner of innerRows) {
+          const env = combine(row.env, inner);
+          if (onHolds(spec.on, env, rc)) matches.push(env);
+        }
+        emit(out, row.env, matches, spec.alias, spec.nest, spec.outer);
+      }
+      if (out.length) yield out;
+    }
+    return;
+  }
   for (const batch of input) {
     const out: Row[] = [];
     for (const row of batch) {

@@ -186,21 +186,30 @@ function planKeyJoin(t: JoinTerm, alias: string, outer: boolean, available: stri
   return { op: t.nest ? 'IndexNest' : 'IndexJoin', keyspace: name, alias, outer, onKey: t.onKey!, forAlias, scan: restorePlaceholders(scan, taken) as ScanPlan & { kind: 'IndexScan3' } };
 }
 
-/** The ON clause of an ANSI join, or for a comma join the WHERE conjuncts it can evaluate. */
-function joinCondition(t: JoinTerm, alias: string, available: string[], ctx: JoinContext): Expr | undefined {
-  if (!t.comma) return t.on;
-  if (!ctx.where) return undefined;
+/**
+ * The WHERE conjuncts an inner ANSI join (not a nest, not an outer join) can evaluate together
+ * with its ON clause: those that read the inner alias and otherwise only aliases bound before
+ * it. Such a conjunct filters the joined rows either way, so applying it at the join is
+ * equivalent and lets it choose spans or hash keys (a comma join has only these).
+ */
+function pushedFilter(t: JoinTerm, alias: string, available: string[], ctx: JoinContext): Expr | undefined {
+  if (!ctx.where || t.nest || t.type !== 'INNER') return undefined;
   const known = new Set([...available, alias, ...ctx.outerNames]);
   const usable = conjunctsOf(ctx.where).filter((c) => {
     const ids = identifiers(c);
-    return ids.has(alias) && [...ids].every((n) => known.has(n)) && !someExpr(c, (x) => x.kind === 'Subquery' || x.kind === 'Collection');
+    return ids.has(alias) && [...ids].every((n) => known.has(n)) && !someExpr(c, (x) => x.kind === 'Subquery');
   });
-  if (usable.length === 0) return undefined;
-  return usable.reduce((l, r) => ({ kind: 'Binary', op: 'AND', left: l, right: r }) as Expr);
+  return andOf(usable);
+}
+
+function andOf(cs: Expr[]): Expr | undefined {
+  return cs.length ? cs.reduce((l, r) => ({ kind: 'Binary', op: 'AND', left: l, right: r }) as Expr) : undefined;
 }
 
 function planAnsiJoin(t: JoinTerm, alias: string, outer: boolean, available: string[], ctx: JoinContext): JoinPlan {
-  const on = joinCondition(t, alias, available, ctx);
+  const filter = pushedFilter(t, alias, available, ctx);
+  // What the join evaluates on each candidate pair: the ON clause and the pushed WHERE conjuncts.
+  const on = andOf([...(t.on ? [t.on] : []), ...(filter ? [filter] : [])]);
   const right = t.right;
   const hint = right.joinHint;
   const nest = t.nest;
@@ -238,13 +247,20 @@ function planAnsiJoin(t: JoinTerm, alias: string, outer: boolean, available: str
   } else {
     inner = expressionSource(right, alias, ctx, available);
   }
-  const base = { alias, outer, ...(on ? { on } : {}), inner };
+  const base = { alias, outer, ...(t.on ? { on: t.on } : {}), ...(filter ? { filter } : {}), inner };
   const nlOp = nest ? 'NestedLoopNest' : 'NestedLoopJoin';
+  const keysReadOuter = inner.op === 'KeyScan' && [...identifiers(inner.keys)].some((n) => outerSet.has(n));
+  const innerOnly = on ? conjunctsOf(on).filter((c) => {
+    const ids = identifiers(c);
+    return ids.has(alias) && [...ids].every((n) => n === alias || ctx.outerNames.has(n)) && !someExpr(c, (x) => x.kind === 'Subquery');
+  }) : [];
+  const innerFilter = andOf(innerOnly);
+  const nl = { ...base, correlated: indexed || correlated || keysReadOuter, ...(innerFilter ? { innerFilter } : {}) };
   const hashOp = nest ? 'HashNest' : 'HashJoin';
   const canHash = pairs.length > 0 && !correlated && !indexed;
   if (hint === 'NL') {
     ctx.hintsFollowed.push(hintText(alias, 'NL'));
-    return { op: nlOp, ...base };
+    return { op: nlOp, ...nl };
   }
   if (hint === 'HASH_BUILD' || hint === 'HASH_PROBE') {
     // A hash nest and an outer hash join build on the inner side only.
@@ -254,9 +270,9 @@ function planAnsiJoin(t: JoinTerm, alias: string, outer: boolean, available: str
       return { op: hashOp, ...base, ...hashSides(pairs), outerAliases: [...available], build: hint === 'HASH_BUILD' ? 'inner' : 'outer' };
     }
     ctx.hintsNotFollowed.push(`${hintText(alias, hint)}: USE_HASH hint cannot be followed`);
-    return { op: nlOp, ...base };
+    return { op: nlOp, ...nl };
   }
-  if (indexed || !canHash) return { op: nlOp, ...base };
+  if (indexed || !canHash) return { op: nlOp, ...nl };
   return { op: hashOp, ...base, ...hashSides(pairs), outerAliases: [...available], build: nest || outer ? 'inner' : 'smaller' };
 }
 

@@ -11,6 +11,7 @@ import { pushDownOrder } from './order-pushdown.js';
 import { applyCovering } from './cover.js';
 import type { FromStepPlan, SelectBodyPlan, SelectPlan, SourcePlan, SubselectPlan, UnnestPlan } from './plan.js';
 import { flattenFrom, planJoin, termAlias, type JoinContext } from './build-joins.js';
+import { preJoinConjuncts } from './join-keys.js';
 
 function duplicateAlias(name: string, e: { loc?: import('../errors/index.js').SourcePosition }): QueryError {
   return new QueryError({ code: ErrorCode.DUPLICATE_ALIAS, phase: 'semantic', message: `Duplicate alias ${name}`, position: e.loc });
@@ -143,6 +144,9 @@ export function buildSubselect(s: Subselect, catalog: Catalog, orderHasAggregate
     steps.push(j);
   }
   const unnestAliases = new Set(steps.map((u) => u.alias));
+  // Before a join, the first term's rows are filtered by the WHERE conjuncts that read only it.
+  const pre = alias && steps.some((st) => st.op !== 'Unnest') ? preJoinConjuncts(s.where, alias, outerNames, new Set([...bound])) : [];
+  const preFilter = pre.length ? pre.reduce((l, r): Expr => ({ kind: 'Binary', op: 'AND', left: l, right: r })) : undefined;
   for (const l of s.let ?? []) {
     if (seen.has(l.name)) throw duplicateAlias(l.name, l);
     seen.add(l.name);
@@ -169,6 +173,7 @@ export function buildSubselect(s: Subselect, catalog: Catalog, orderHasAggregate
     source,
     aliases,
     steps,
+    ...(preFilter ? { preFilter } : {}),
     ...(jc.hintsFollowed.length ? { hintsFollowed: jc.hintsFollowed } : {}),
     ...(jc.hintsNotFollowed.length ? { hintsNotFollowed: jc.hintsNotFollowed } : {}),
     let: s.let,

@@ -106,7 +106,7 @@ function stepOp(st: FromStepPlan): Op {
       };
     case 'NestedLoopJoin':
     case 'NestedLoopNest':
-      return { '#operator': st.op, alias: st.alias, ...(st.on ? { on_clause: text(st.on) } : {}), ...outer, '~child': nestedLoopChild(st.inner) };
+      return { '#operator': st.op, alias: st.alias, ...(st.filter ? { filter: text(st.filter) } : {}), ...(st.on ? { on_clause: text(st.on) } : {}), ...outer, '~child': nestedLoopChild(st.inner) };
     case 'HashJoin':
     case 'HashNest': {
       const buildInner = st.build !== 'outer';
@@ -118,6 +118,7 @@ function stepOp(st: FromStepPlan): Op {
       if (st.op === 'HashNest') op.build_alias = st.alias;
       else op.build_aliases = build.aliases;
       op.build_exprs = build.exprs;
+      if (st.filter) op.filter = text(st.filter);
       if (st.on) op.on_clause = text(st.on);
       Object.assign(op, outer);
       op.probe_aliases = probe.aliases;
@@ -134,6 +135,7 @@ const beforeParallel = (st: FromStepPlan) => st.op === 'Join' || st.op === 'Nest
 function subselectOps(p: SubselectPlan): Op[] {
   const inner: Op[] = [];
   const front: Op[] = [];
+  if (p.preFilter) front.push({ '#operator': 'Filter', condition: text(p.preFilter) });
   for (const st of p.steps) (inner.length === 0 && beforeParallel(st) ? front : inner).push(stepOp(st));
   if (p.let?.length) inner.push({ '#operator': 'Let', bindings: p.let.map((l) => ({ var: l.name, expr: text(l.expr) })) });
   if (p.where) inner.push({ '#operator': 'Filter', condition: text(p.where) });

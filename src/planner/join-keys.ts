@@ -3,7 +3,7 @@ import { someExpr } from '../ast/index.js';
 import { conjunctsOf } from './sarg-index.js';
 
 /** The identifiers an expression mentions (binding variables included: a conservative answer). */
-function names(e: Expr): Set<string> {
+export function names(e: Expr): Set<string> {
   const out = new Set<string>();
   someExpr(e, (x) => {
     if (x.kind === 'Identifier') out.add(x.name);
@@ -35,4 +35,18 @@ export function equiPairs(on: Expr, innerAlias: string, outerAliases: ReadonlySe
     else if (isInner(c.right) && isOuter(c.left)) out.push({ inner: c.right, outer: c.left });
   }
   return out;
+}
+
+/**
+ * The WHERE conjuncts that read only the first FROM term's alias (or constants, parameters and
+ * names bound outside the block): they can filter its rows before any join. None that reads a
+ * LET variable or a later alias, or holds a subquery.
+ */
+export function preJoinConjuncts(where: Expr | undefined, baseAlias: string, outerNames: ReadonlySet<string>, later: ReadonlySet<string>): Expr[] {
+  if (!where) return [];
+  return conjunctsOf(where).filter((c) => {
+    if (someExpr(c, (x) => x.kind === 'Subquery')) return false;
+    const ns = [...names(c)];
+    return ns.every((n) => !later.has(n) && (n === baseAlias || outerNames.has(n)));
+  });
 }

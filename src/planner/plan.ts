@@ -94,7 +94,19 @@ export type JoinPlan =
   /** Index join / nest: inner documents whose `onKey` (an index's leading key) is the outer document's key. */
   | { op: 'IndexJoin' | 'IndexNest'; keyspace: string; alias: string; outer: boolean; onKey: Expr; forAlias: string; scan: ScanPlan & { kind: 'IndexScan3' } }
   /** ANSI join / nest by nested loop: the inner source runs once per outer row (its spans may read the outer row). */
-  | { op: 'NestedLoopJoin' | 'NestedLoopNest'; alias: string; outer: boolean; on?: Expr; inner: SourcePlan; hint?: string }
+  | {
+      op: 'NestedLoopJoin' | 'NestedLoopNest';
+      alias: string;
+      outer: boolean;
+      on?: Expr;
+      filter?: Expr;
+      inner: SourcePlan;
+      /** The inner side reads the outer row (spans, a correlated term): it runs per outer row. Else it is read once. */
+      correlated: boolean;
+      /** Conjuncts of the condition that read only the inner alias: applied once to the inner rows read once. */
+      innerFilter?: Expr;
+      hint?: string;
+    }
   /**
    * ANSI join / nest by hash: `innerExprs[i] = outerExprs[i]` are the equi-join pairs. `build`:
    * the side whose rows are hashed (`inner`, `outer`, or `smaller`: chosen at run time by count).
@@ -104,6 +116,8 @@ export type JoinPlan =
       alias: string;
       outer: boolean;
       on?: Expr;
+      /** WHERE conjuncts evaluated at the join (an inner join's, or a comma join's condition). */
+      filter?: Expr;
       inner: SourcePlan;
       innerExprs: Expr[];
       outerExprs: Expr[];
@@ -129,6 +143,11 @@ export interface SubselectPlan {
   aliases: string[];
   /** UNNEST, JOIN and NEST steps in FROM order. */
   steps: FromStepPlan[];
+  /**
+   * WHERE conjuncts that read only the first FROM term (and constants, parameters, enclosing
+   * names): applied right after its scan, before any join, so joins see fewer rows.
+   */
+  preFilter?: Expr;
   /** Hints that could not be followed (EXPLAIN's `optimizer_hints`; a warning when run). */
   hintsNotFollowed?: string[];
   hintsFollowed?: string[];
