@@ -267,7 +267,7 @@ export class N1qlParser extends CstParser {
         },
       },
       {
-        GATE: () => this.startsExpr(2) && !this.is(2, T.LParen) && !this.is(2, T.Minus),
+        GATE: () => this.startsExpr(2) && !this.is(2, T.Minus),
         ALT: () => {
           this.CONSUME(T.Key);
           this.SUBRULE2(this.expression, { LABEL: 'onKey' });

@@ -7,7 +7,7 @@ import { runDelete } from './executor/delete.js';
 import { runInsert } from './executor/insert.js';
 import type { RowStream, RunContext, SystemInfo } from './executor/runtime.js';
 import { runUpdate } from './executor/update.js';
-import { buildPlan, explainPlan, type Catalog, type Plan } from './planner/index.js';
+import { buildPlan, explainHints, explainPlan, type Catalog, type Plan } from './planner/index.js';
 import type { Store } from './storage/index.js';
 import { parseStatement } from './syntax/parse.js';
 import { deepFreeze, jsonSize, type Value } from './values/index.js';
@@ -169,7 +169,9 @@ async function executeStatement(text: string, params: EngineParams, deps: Engine
     }
     out = await runPlan(p.plan, catalog, rc, deps);
   } else if (statement.kind === 'Explain') {
-    out = { results: [{ plan: explainPlan(buildPlan(statement.statement, catalog)), text }] };
+    const plan = buildPlan(statement.statement, catalog);
+    const hints = explainHints(plan);
+    out = { results: [{ ...(hints ? { optimizer_hints: hints } : {}), plan: explainPlan(plan), text }] };
   } else if (statement.kind === 'Prepare') {
     // An unnamed statement gets a UUID, as the reference's (a counter could repeat a name in use).
     const name = statement.name ?? randomUUID();

@@ -60,7 +60,17 @@ export interface Subselect extends Node {
   let?: LetBinding[];
   where?: Expr;
   groupBy?: GroupBy;
+  /** Optimizer hints of the `/*+ … *\/` comment after SELECT. */
+  hints?: OptimizerHint[];
 }
+
+/** One optimizer hint (couchbase/query `algebra/optimizer_hints.go`). */
+export type OptimizerHint =
+  | { kind: 'ORDERED' }
+  | { kind: 'USE_HASH'; alias: string; side?: 'BUILD' | 'PROBE' }
+  | { kind: 'USE_NL'; alias: string }
+  | { kind: 'INDEX' | 'NO_INDEX'; alias: string; indexes: string[] }
+  | { kind: 'UNKNOWN'; text: string };
 
 export interface GroupBy extends Node {
   keys: { expr: Expr; alias?: string }[];

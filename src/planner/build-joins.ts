@@ -5,6 +5,7 @@ import { lookupFunction } from '../eval/functions/registry.js';
 import { keyspaceAlias, primaryIndexName, resolveKeyspace, type Catalog } from './catalog.js';
 import { chooseScan } from './choose-scan.js';
 import { formalize } from './formalize.js';
+import type { BlockHints } from './hints.js';
 import { equiPairs } from './join-keys.js';
 import type { FromStepPlan, JoinPlan, ScanPlan, SelectPlan, SourcePlan } from './plan.js';
 import { conjunctsOf } from './sarg-index.js';
@@ -123,13 +124,12 @@ export interface JoinContext {
   outerNames: ReadonlySet<string>;
   /** The block's WHERE (comma joins take their condition from it). */
   where?: Expr;
-  hintsFollowed: string[];
-  hintsNotFollowed: string[];
+  /** The block's optimizer hints, and the record of which were followed. */
+  hints: BlockHints;
   /** Plans a subquery join term (injected by build-select, which owns SELECT planning). */
   buildSubquery: (q: SelectStatement, outerNames: ReadonlySet<string>) => SelectPlan;
 }
 
-const hintText = (alias: string, h: 'HASH_BUILD' | 'HASH_PROBE' | 'NL') => (h === 'NL' ? `USE_NL(\`${alias}\`)` : `USE_HASH(\`${alias}\`/${h === 'HASH_BUILD' ? 'BUILD' : 'PROBE'})`);
 
 /**
  * Plans one JOIN / NEST step over the aliases bound so far (`available`, in FROM order).
@@ -211,7 +211,7 @@ function planAnsiJoin(t: JoinTerm, alias: string, outer: boolean, available: str
   // What the join evaluates on each candidate pair: the ON clause and the pushed WHERE conjuncts.
   const on = andOf([...(t.on ? [t.on] : []), ...(filter ? [filter] : [])]);
   const right = t.right;
-  const hint = right.joinHint;
+  const { hint, text: hintText } = ctx.hints.joinHint(alias, right.joinHint);
   const nest = t.nest;
   const outerSet = new Set(available);
   const pairs = on ? equiPairs(on, alias, outerSet) : [];
@@ -227,18 +227,19 @@ function planAnsiJoin(t: JoinTerm, alias: string, outer: boolean, available: str
     } else if (right.useKeys) {
       inner = { op: 'KeyScan', keyspace: ks.name, namespace: 'default', alias, keys: right.useKeys };
     } else {
-      const all = ctx.catalog.indexes?.(ks.name) ?? [];
-      const named = right.useIndex?.length ? all.filter((ix) => right.useIndex!.some((h) => h.name === ix.name)) : all;
+      const { usable: named, report } = ctx.hints.indexes(alias, ctx.catalog.indexes?.(ks.name) ?? [], right.useIndex, ctx.catalog);
       const withPh = on ? withOuterPlaceholders(on, outerSet, taken) : undefined;
       const scan = hint?.startsWith('HASH') ? undefined : chooseScan(withPh, alias, named, new Set(ctx.outerNames));
       if (scan && readsOuter(scan)) {
         indexed = true;
+        report(scan);
         inner = { op: 'IndexScan', keyspace: ks.name, namespace: 'default', alias, scan: restorePlaceholders(scan, taken) };
       } else {
         // The inner side's own conjuncts may still choose an index (constant spans).
         const own = on ? conjunctsOf(on).filter((c) => ![...identifiers(c)].some((n) => outerSet.has(n))) : [];
         const ownWhere = own.length ? own.reduce((l, r) => ({ kind: 'Binary', op: 'AND', left: l, right: r }) as Expr) : undefined;
         const ownScan = chooseScan(ownWhere, alias, named, new Set(ctx.outerNames));
+        report(ownScan);
         inner = ownScan
           ? { op: 'IndexScan', keyspace: ks.name, namespace: 'default', alias, scan: ownScan }
           : { op: 'PrimaryScan3', keyspace: ks.name, namespace: 'default', alias, index: primaryIndexName(ctx.catalog, ks.name) };
@@ -259,17 +260,18 @@ function planAnsiJoin(t: JoinTerm, alias: string, outer: boolean, available: str
   const hashOp = nest ? 'HashNest' : 'HashJoin';
   const canHash = pairs.length > 0 && !correlated && !indexed;
   if (hint === 'NL') {
-    ctx.hintsFollowed.push(hintText(alias, 'NL'));
+    ctx.hints.followed.push(hintText!);
     return { op: nlOp, ...nl };
   }
-  if (hint === 'HASH_BUILD' || hint === 'HASH_PROBE') {
+  if (hint === 'HASH_BUILD' || hint === 'HASH_PROBE' || hint === 'HASH') {
     // A hash nest and an outer hash join build on the inner side only.
     const probeOk = hint === 'HASH_BUILD' || (!nest && !outer);
     if (canHash && probeOk) {
-      ctx.hintsFollowed.push(hintText(alias, hint));
-      return { op: hashOp, ...base, ...hashSides(pairs), outerAliases: [...available], build: hint === 'HASH_BUILD' ? 'inner' : 'outer' };
+      ctx.hints.followed.push(hintText!);
+      const build = hint === 'HASH_BUILD' ? 'inner' : hint === 'HASH_PROBE' ? 'outer' : nest || outer ? 'inner' : 'smaller';
+      return { op: hashOp, ...base, ...hashSides(pairs), outerAliases: [...available], build };
     }
-    ctx.hintsNotFollowed.push(`${hintText(alias, hint)}: USE_HASH hint cannot be followed`);
+    ctx.hints.notFollowed.push(`${hintText!}: USE_HASH hint cannot be followed`);
     return { op: nlOp, ...nl };
   }
   if (indexed || !canHash) return { op: nlOp, ...nl };

@@ -1,4 +1,4 @@
-import type { Expr, ExpressionTerm, IndexHint, KeyspaceTerm, OrderTerm, ResultTerm, SelectBody, SelectStatement, Subselect } from '../ast/index.js';
+import type { Expr, ExpressionTerm, KeyspaceTerm, OrderTerm, ResultTerm, SelectBody, SelectStatement, Subselect } from '../ast/index.js';
 import { implicitName, someExpr } from '../ast/index.js';
 import { ErrorCode, QueryError } from '../errors/index.js';
 import { isAggregateName } from '../eval/index.js';
@@ -9,9 +9,11 @@ import { formalize, outerBound } from './formalize.js';
 import { checkGroupedBlock } from './group-check.js';
 import { pushDownOrder } from './order-pushdown.js';
 import { applyCovering } from './cover.js';
-import type { FromStepPlan, SelectBodyPlan, SelectPlan, SourcePlan, SubselectPlan, UnnestPlan } from './plan.js';
+import type { FromStepPlan, ScanPlan, SelectBodyPlan, SelectPlan, SourcePlan, SubselectPlan, UnnestPlan } from './plan.js';
 import { flattenFrom, planJoin, termAlias, type JoinContext } from './build-joins.js';
 import { preJoinConjuncts } from './join-keys.js';
+import { BlockHints } from './hints.js';
+import type { IndexInfo } from './catalog.js';
 
 function duplicateAlias(name: string, e: { loc?: import('../errors/index.js').SourcePosition }): QueryError {
   return new QueryError({ code: ErrorCode.DUPLICATE_ALIAS, phase: 'semantic', message: `Duplicate alias ${name}`, position: e.loc });
@@ -53,6 +55,7 @@ function buildSource(
   where: Expr | undefined,
   bound: ReadonlySet<string>,
   outerNames: ReadonlySet<string>,
+  hints: BlockHints,
 ): { source: SourcePlan; alias?: string } {
   if (!from) return { source: { op: 'DummyScan' } };
   const base = (from.kind === 'KeyspaceTerm' && correlatedTerm(from, outerNames)) || from;
@@ -69,7 +72,8 @@ function buildSource(
     return { source: { op: 'SystemScan', keyspace: ks.system, alias }, alias };
   }
   const scanBound = new Set([...outerBound(outerNames, alias), ...bound]);
-  return { source: keyspaceSource(ks.name, alias, base.useKeys, where, catalog, scanBound, !!base.validateKeys, base.useIndex), alias };
+  const { usable, report } = hints.indexes(alias, catalog.indexes?.(ks.name) ?? [], base.useIndex, catalog);
+  return { source: keyspaceSource(ks.name, alias, base.useKeys, where, catalog, scanBound, !!base.validateKeys, usable, report), alias };
 }
 
 /**
@@ -86,12 +90,12 @@ export function keyspaceSource(
   catalog: Catalog,
   bound: ReadonlySet<string> = new Set(),
   validate = false,
-  useIndex?: IndexHint[],
+  usable?: IndexInfo[],
+  onScan?: (scan: ScanPlan | undefined) => void,
 ): SourcePlan {
   if (useKeys) return { op: 'KeyScan', keyspace: name, namespace: 'default', alias, keys: useKeys, ...(validate ? { validate: true } : {}) };
-  const all = catalog.indexes?.(name) ?? [];
-  const named = useIndex?.length ? all.filter((ix) => useIndex.some((h) => h.name === ix.name)) : all;
-  const scan = chooseScan(where, alias, named, bound);
+  const scan = chooseScan(where, alias, usable ?? catalog.indexes?.(name) ?? [], bound);
+  onScan?.(scan);
   if (scan) return { op: 'IndexScan', keyspace: name, namespace: 'default', alias, scan };
   return { op: 'PrimaryScan3', keyspace: name, namespace: 'default', alias, index: primaryIndexName(catalog, name) };
 }
@@ -106,7 +110,8 @@ export function buildSubselect(s: Subselect, catalog: Catalog, orderHasAggregate
   // Every alias a step binds is a name, not a field of the first keyspace, to its scan.
   const stepAliases = (flat?.steps ?? []).map((st) => (st.kind === 'UnnestTerm' ? (st.alias ?? unnestAlias(st.expr)) : termAlias(st.right)));
   const bound = new Set([...stepAliases, ...(s.let ?? []).map((l) => l.name)]);
-  const { source, alias } = buildSource(flat?.base, catalog, s.where, bound, outerNames);
+  const hints = new BlockHints(s.hints);
+  const { source, alias } = buildSource(flat?.base, catalog, s.where, bound, outerNames, hints);
   const seen = new Set<string>();
   const aliases: string[] = [];
   const available: string[] = [];
@@ -120,8 +125,7 @@ export function buildSubselect(s: Subselect, catalog: Catalog, orderHasAggregate
     catalog,
     outerNames,
     where: s.where,
-    hintsFollowed: [],
-    hintsNotFollowed: [],
+    hints,
     buildSubquery: (q, names) => buildSelect(q, catalog, names),
   };
   for (const st of flat?.steps ?? []) {
@@ -174,8 +178,7 @@ export function buildSubselect(s: Subselect, catalog: Catalog, orderHasAggregate
     aliases,
     steps,
     ...(preFilter ? { preFilter } : {}),
-    ...(jc.hintsFollowed.length ? { hintsFollowed: jc.hintsFollowed } : {}),
-    ...(jc.hintsNotFollowed.length ? { hintsNotFollowed: jc.hintsNotFollowed } : {}),
+    ...(hints.explain() ? { optimizerHints: hints.explain() } : {}),
     let: s.let,
     where: s.where,
     group: grouped ? { keys: s.groupBy?.keys ?? [], letting: s.groupBy?.letting, having: s.groupBy?.having } : undefined,

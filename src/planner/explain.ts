@@ -220,3 +220,12 @@ export function explainPlan(p: Plan): Op {
       return { '#operator': p.statement.kind };
   }
 }
+
+/**
+ * EXPLAIN's `optimizer_hints` for a statement: what became of the hints of its (single) SELECT
+ * block, or undefined. Source: couchbase/query `plan/prepared.go` (`optimizer_hints`).
+ */
+export function explainHints(p: Plan): Value | undefined {
+  const q = p.kind === 'Select' ? p : p.kind === 'Insert' ? p.select?.query : undefined;
+  return q?.body.kind === 'Subselect' ? q.body.optimizerHints : undefined;
+}

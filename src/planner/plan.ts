@@ -148,9 +148,8 @@ export interface SubselectPlan {
    * names): applied right after its scan, before any join, so joins see fewer rows.
    */
   preFilter?: Expr;
-  /** Hints that could not be followed (EXPLAIN's `optimizer_hints`; a warning when run). */
-  hintsNotFollowed?: string[];
-  hintsFollowed?: string[];
+  /** What became of the block's hints: EXPLAIN's `optimizer_hints` (`hints_followed`, `hints_not_followed`, `hints_with_error`). */
+  optimizerHints?: Record<string, string[]>;
   let?: LetBinding[];
   where?: Expr;
   /** Present when the block groups (GROUP BY, or aggregates in the projection/HAVING/ORDER BY). */

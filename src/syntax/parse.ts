@@ -10,6 +10,7 @@ import { lexer, Semicolon, UnterminatedComment } from '../../grammar/tokens.js';
 import { astBuilder } from './cst-to-ast.js';
 import { tokenLoc } from './lexemes.js';
 import { lexError, parseError } from './syntax-error.js';
+import { attachHints } from './optimizer-hints.js';
 
 /** One statement of a script with where it starts (1-based line and column) and its source text. */
 export interface ScriptStatement {
@@ -42,7 +43,9 @@ function noStatement(text: string): QueryError {
 function statementOf(tokens: IToken[], text: string): Statement {
   const cst = run(tokens, text, 'statementEof');
   astBuilder.reset(text, tokens);
-  return astBuilder.visit(cst) as Statement;
+  const s = astBuilder.visit(cst) as Statement;
+  attachHints(s, tokens, text);
+  return s;
 }
 
 /**
