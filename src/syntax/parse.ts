@@ -52,7 +52,7 @@ function statementOf(tokens: IToken[], text: string): Statement {
  * Parses one statement (a trailing `;` is allowed).
  * @throws QueryError 3000 (phase 'parse') with `line`, `column`, `length` of the offending token,
  *   `expected` (what the parser expected there, e.g. ["FROM", "WHERE", ";"]) and `statement`;
- *   1020 for JOIN/NEST; 1050 when the text holds no statement.
+ *   1050 when the text holds no statement.
  */
 export function parseStatement(text: string): Statement {
   const tokens = lex(text);
