@@ -92,7 +92,7 @@ export class Database {
    */
   async query(statement: string, options: QueryOptions = {}): Promise<QueryResult> {
     this.check();
-    return execute(statement, { ...splitParams(options.params, options.args), onProgress: options.onProgress, restricted: options.restricted }, this.deps);
+    return execute(statement, { ...splitParams(options.params, options.args), onProgress: options.onProgress, restricted: options.restricted, signal: options.signal, profile: options.profile }, this.deps);
   }
 
   /** The plan of a statement as EXPLAIN JSON (`{"#operator": "Sequence", …}`). */

@@ -60,6 +60,13 @@ export const ErrorCode = {
   DML: 12009,
   /** A LIMIT or OFFSET that is not an integer (reference 5030 E_INVALID_VALUE, "Invalid LIMIT value 1.5."). */
   INVALID_VALUE: 5030,
+  /**
+   * A request stopped before its end: cancelled through `QueryOptions.signal`, or past its
+   * deadline. The reference has no code of its own for a cancelled request; it ends a request
+   * stopped by its deadline with 1080 E_SERVICE_TIMEOUT ("Timeout … exceeded"), and tokenql
+   * reports every stopped request with that code (docs/architecture.md).
+   */
+  REQUEST_STOPPED: 1080,
   /** A key that is not a string, or an empty key. */
   INVALID_KEY: 5070,
   /** CREATE INDEX of an index that exists (reference 4300). */

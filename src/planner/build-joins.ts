@@ -4,10 +4,10 @@ import { ErrorCode, QueryError } from '../errors/index.js';
 import { lookupFunction } from '../eval/functions/registry.js';
 import { keyspaceAlias, primaryIndexName, resolveKeyspace, type Catalog } from './catalog.js';
 import { chooseScan } from './choose-scan.js';
-import { formalize } from './formalize.js';
+import { formalize } from '../semantic/formalize.js';
 import type { BlockHints } from './hints.js';
 import { equiPairs } from './join-keys.js';
-import type { FromStepPlan, JoinPlan, ScanPlan, SelectPlan, SourcePlan } from './plan.js';
+import type { FromStepPlan, JoinPlan, ScanPlan, SelectPlan, SourcePlan } from './logical-plan.js';
 import { conjunctsOf } from './sarg-index.js';
 
 /** A FROM clause as its first term and the UNNEST / JOIN / NEST steps applied to it, in order. */

@@ -1,6 +1,6 @@
 import type { IndexHint, JoinHint, OptimizerHint } from '../ast/index.js';
 import type { Catalog } from './catalog.js';
-import type { ScanPlan } from './plan.js';
+import type { ScanPlan } from './logical-plan.js';
 
 /**
  * The optimizer hints of one SELECT block and what became of them, as EXPLAIN's
