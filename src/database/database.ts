@@ -1,19 +1,21 @@
 import { Readable } from 'node:stream';
 import { LRUCache } from 'lru-cache';
-import { ErrorCode, QueryError } from './errors/index.js';
-import type { Statement } from './ast/index.js';
-import { execute, type EngineDeps, type EngineParams, type PreparedStatement } from './engine.js';
-import { ddlHandler, indexRow } from './ddl.js';
-import { IndexManager } from './indexes/index-manager.js';
-import { readDocuments } from './load/index.js';
-import { MemoryStore, StoreError, type Store } from './storage/index.js';
-import { FileStore } from './storage/file/index.js';
-import { IndexPersistence } from './database-file.js';
-import { cloneValue, type Value } from './values/index.js';
-import { bucketStats, compactBucket, compactViews } from './database-storage.js';
-import type { BucketStats, CompactionOptions, CompactionResult } from './storage/compaction.js';
-import type { DocumentMeta, StoredDocument, WriteOptions } from './storage/index.js';
-import type { LoadOptions, LoadReport, OpenOptions, QueryOptions, QueryResult } from './database-types.js';
+import { ErrorCode, QueryError } from '../errors/index.js';
+import type { Statement } from '../ast/index.js';
+import { execute, type EngineDeps, type EngineParams, type PreparedStatement } from '../engine.js';
+import { ddlHandler, indexRow } from './index-ddl.js';
+import { IndexManager } from '../indexes/index-manager.js';
+import { readDocuments } from '../load/index.js';
+import { MemoryStore, StoreError, type Store } from '../storage/index.js';
+import { FileStore } from '../storage/file/index.js';
+import { IndexPersistence } from './index-persistence.js';
+import { cloneValue, type Value } from '../values/index.js';
+import { bucketStats, compactBucket, compactViews } from './bucket-storage.js';
+import type { BucketStats, CompactionOptions, CompactionResult } from '../storage/compaction.js';
+import type { DocumentMeta, StoredDocument, WriteOptions } from '../storage/index.js';
+import type { LoadOptions, LoadReport } from '../load/index.js';
+import type { QueryOptions, QueryResult } from '../query-types.js';
+import type { OpenOptions } from './types.js';
 
 function splitParams(params: QueryOptions['params'], args: QueryOptions['args']): EngineParams {
   const named: Record<string, Value> = {};
