@@ -45,6 +45,8 @@ export const ErrorCode = {
   JOIN_MIX: 3200,
   /** An index join (ON KEY … FOR …) without an index on the key (reference 4100 E_NO_INDEX_JOIN). */
   NO_INDEX_JOIN: 4100,
+  /** An index join's FOR names no alias bound before it (reference 4025 "Unknown JOIN for alias 'c'"). */
+  UNKNOWN_FOR: 4025,
   /** USE KEYS VALIDATE / ON KEYS VALIDATE keys naming no document (a warning, reference 5503). */
   MISSING_KEYS: 5503,
   /**

@@ -161,7 +161,7 @@ export function planJoin(t: JoinTerm, available: string[], previous: FromStepPla
 }
 
 function innerKeyspace(t: JoinTerm, ctx: JoinContext): { name: string; term: KeyspaceTerm } {
-  if (t.right.kind !== 'KeyspaceTerm') throw syntaxError('syntax error: a lookup or index JOIN / NEST needs a keyspace on its right side', t.right);
+  if (t.right.kind !== 'KeyspaceTerm') throw syntaxError(`${t.nest ? 'NEST' : 'JOIN'} must be done on a keyspace`, t.right);
   const ks = resolveKeyspace(t.right.keyspace, ctx.catalog);
   if (ks.system) throw new QueryError({ code: ErrorCode.NOT_SUPPORTED, phase: 'plan', message: 'JOIN / NEST on system keyspaces is not supported', position: t.right.loc });
   return { name: ks.name, term: t.right };
@@ -169,10 +169,11 @@ function innerKeyspace(t: JoinTerm, ctx: JoinContext): { name: string; term: Key
 
 function planKeyJoin(t: JoinTerm, alias: string, outer: boolean, available: string[], ctx: JoinContext): JoinPlan {
   const { name, term } = innerKeyspace(t, ctx);
-  if (term.useKeys || term.useIndex || term.joinHint) throw syntaxError('syntax error: keyspace hints are not allowed on the right side of a lookup or index JOIN / NEST', term);
+  // A join method hint means nothing to a lookup or index join (the reference ignores it).
+  if (term.useKeys || term.useIndex) throw syntaxError('USE KEYS and USE INDEX are not allowed on the right side of a lookup or index JOIN / NEST', term);
   if (t.onKeys) return { op: t.nest ? 'Nest' : 'Join', keyspace: name, alias, outer, onKeys: t.onKeys, ...(t.validate ? { validate: true } : {}) };
   const forAlias = t.forAlias!;
-  if (!available.includes(forAlias)) throw syntaxError(`syntax error: FOR ${forAlias} names no keyspace bound before the index join`, t);
+  if (!available.includes(forAlias)) throw new QueryError({ code: ErrorCode.UNKNOWN_FOR, phase: 'plan', message: `Unknown ${t.nest ? 'NEST' : 'JOIN'} for alias '${forAlias}'`, position: t.loc });
   // Spans on an index whose leading key is the ON KEY expression, bounded by the outer document's key.
   const indexes = (ctx.catalog.indexes?.(name) ?? []).filter((ix) => ix.state === 'online' && !ix.isPrimary && !ix.where);
   const keyOf: Expr = { kind: 'Field', target: { kind: 'FunctionCall', name: 'meta', args: [{ kind: 'Identifier', name: forAlias }] }, name: 'id' } as Expr;

@@ -66,16 +66,16 @@ function* selectBlocks(node: unknown): Generator<{ block: Subselect; orderBy?: O
 }
 
 /** The alias of a FROM term's first term, and the aliases its UNNEST / JOIN / NEST steps bind, in order. */
-function fromNames(from: FromTerm | undefined): { alias?: string; unnests: { name: string; loc?: SourcePosition }[] } {
-  const unnests: { name: string; loc?: SourcePosition }[] = [];
+function fromNames(from: FromTerm | undefined): { alias?: string; unnests: { name: string; loc?: SourcePosition; what: 'UNNEST' | 'JOIN' | 'NEST' }[] } {
+  const unnests: { name: string; loc?: SourcePosition; what: 'UNNEST' | 'JOIN' | 'NEST' }[] = [];
   let t = from;
   while (t?.kind === 'UnnestTerm' || t?.kind === 'JoinTerm') {
     if (t.kind === 'UnnestTerm') {
       const name = t.alias ?? implicitName(t.expr);
-      if (name !== undefined) unnests.unshift({ name, loc: t.expr.loc });
+      if (name !== undefined) unnests.unshift({ name, loc: t.expr.loc, what: 'UNNEST' });
     } else {
       const name = termName(t.right);
-      if (name !== undefined) unnests.unshift({ name, loc: t.right.loc });
+      if (name !== undefined) unnests.unshift({ name, loc: t.right.loc, what: t.nest ? 'NEST' : 'JOIN' });
     }
     t = t.left;
   }
@@ -92,7 +92,8 @@ function checkBlock(s: Subselect, orderBy: OrderTerm[] | undefined): void {
   const { alias, unnests } = fromNames(s.from);
   const seen = new Set<string>(alias !== undefined ? [alias] : []);
   for (const u of unnests) {
-    if (seen.has(u.name)) throw semanticError(ErrorCode.DUPLICATE_ALIAS, `Duplicate UNNEST alias '${u.name}'`, u.loc);
+    // The reference: "Duplicate UNNEST alias 'x'", "Duplicate JOIN alias 'a'" (asked of n1ql-reference).
+    if (seen.has(u.name)) throw semanticError(ErrorCode.DUPLICATE_ALIAS, `Duplicate ${u.what} alias '${u.name}'`, u.loc);
     seen.add(u.name);
   }
   const variable = (name: string, loc: SourcePosition | undefined) => {
