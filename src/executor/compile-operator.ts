@@ -11,6 +11,8 @@ import { compileExpressionScan } from './operators/expression-scan.js';
 import { compileFetch } from './operators/fetch.js';
 import { compileFilter } from './operators/filter.js';
 import { compileFinalGroup } from './operators/final-group.js';
+import { compileIndexCountProject } from './operators/index-count-project.js';
+import { compileIndexCountScan2 } from './operators/index-count-scan2.js';
 import { compileIndexDdl } from './operators/index-ddl.js';
 import { compileIndexScan3 } from './operators/index-scan3.js';
 import { compileInitialGroup } from './operators/initial-group.js';
@@ -67,6 +69,8 @@ const COMPILERS: { [K in Operator['#operator']]: OperatorCompiler<Extract<Operat
   DistinctScan: compileDistinctScan,
   IntersectScan: compileIntersectScan,
   UnionScan: compileUnionScan,
+  IndexCountScan2: compileIndexCountScan2,
+  IndexCountProject: compileIndexCountProject,
   Fetch: compileFetch,
   Alias: compileAlias,
   Filter: compileFilter,

@@ -10,6 +10,7 @@ const PHASES: Record<string, string> = {
   PrimaryScan3: 'primaryScan',
   PrimaryScan: 'primaryScan',
   IndexScan3: 'indexScan',
+  IndexCountScan2: 'indexCountScan',
   KeyScan: 'keyScan',
   ExpressionScan: 'exprScan',
   Fetch: 'fetch',

@@ -1,6 +1,7 @@
 import type { Expr, FunctionCall, LetBinding, ResultTerm, Returning } from '../ast/index.js';
 import { implicitName, stripLoc, walkExpr } from '../ast/index.js';
 import { earlyProjection } from './early-projection.js';
+import { indexCountTree } from './index-count.js';
 import { isAggregateName } from '../eval/index.js';
 import type { DeletePlan, InsertPlan, ScanPlan, SelectBodyPlan, SelectPlan, SourcePlan, SubselectPlan, UpdatePlan } from './logical-plan.js';
 import { exprText } from './explain.js';
@@ -256,6 +257,8 @@ function bodyOp(b: SelectBodyPlan, orderFollows: boolean, orderExprs: Expr[], bu
 
 /** The operator tree of a SELECT statement. */
 export function selectTree(p: SelectPlan): Operator {
+  const counted = indexCountTree(p);
+  if (counted) return counted;
   const orderOp = p.orderBy?.length && !(p.body.kind === 'Subselect' && p.body.orderServed);
   const orderExprs = (p.orderBy ?? []).map((o) => o.expr);
   const body = bodyOp(p.body, !!orderOp, orderExprs, selectTree);

@@ -24,15 +24,18 @@ export function compileFetch(op: Fetch, cx: CompileContext): CompiledOperator {
         }
         const out: Row[] = [];
         for (const row of batch) {
+          // The scan's row is reused (it was made for this Fetch): no new object per row.
           if (system) {
             row.env[alias] = row.item;
-            out.push({ env: row.env });
+            row.item = undefined;
+            out.push(row);
             continue;
           }
           const d = row.doc ?? ks!.get(row.key!);
           if (!d) continue;
           bindDocument(row.env, alias, d.value, { id: d.key, cas: d.meta.cas, expiration: d.meta.expiration, seqno: d.meta.seqno, keyspace: path });
-          out.push({ env: row.env });
+          row.doc = undefined;
+          out.push(row);
         }
         if (out.length) yield out;
       }

@@ -27,11 +27,20 @@ export function compileInitialGroup(op: InitialGroup, cx: CompileContext): Compi
           continue;
         }
         for (const row of batch) {
-          const kv = keys.map((k) => k(row.env, rc));
-          const id = keys.length ? canonicalKey(kv) : '';
+          // No array per row for the common shapes: no key (one group) and one key.
+          let id = '';
+          let kv: Value[] | undefined;
+          if (keys.length === 1) {
+            const v = keys[0](row.env, rc);
+            id = canonicalKey(v);
+            if (!groups.has(id)) kv = [v];
+          } else if (keys.length > 1) {
+            kv = keys.map((k) => k(row.env, rc));
+            id = canonicalKey(kv);
+          }
           let g = groups.get(id);
           if (!g) {
-            g = { env: row.env, group: { keys: kv, accs: op.aggregates.map((c) => createAccumulator(c)) } };
+            g = { env: row.env, group: { keys: kv ?? [], accs: op.aggregates.map((c) => createAccumulator(c)) } };
             groups.set(id, g);
           }
           const accs = g.group.accs;

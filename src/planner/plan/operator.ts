@@ -9,6 +9,8 @@ import type { Fetch } from './fetch.js';
 import type { Filter } from './filter.js';
 import type { FinalGroup, InitialGroup, IntermediateGroup } from './group.js';
 import type { IndexDdl } from './index-ddl.js';
+import type { IndexCountProject } from './index-count-project.js';
+import type { IndexCountScan2 } from './index-count-scan2.js';
 import type { IndexScan3 } from './index-scan3.js';
 import type { InitialProject } from './initial-project.js';
 import type { IntersectAll } from './intersect-all.js';
@@ -60,6 +62,8 @@ export type Operator =
   | KeyScan
   | ExpressionScan
   | KeySource
+  | IndexCountScan2
+  | IndexCountProject
   | Fetch
   | Alias
   | Filter

@@ -83,3 +83,26 @@ describe('EXPLAIN shows the operator tree', () => {
     expect((await db.query('EXECUTE q')).results).toEqual([3]);
   });
 });
+
+describe('COUNT(*) from the index alone (issue 19 §4)', () => {
+  it('plans IndexCountScan2 + IndexCountProject when the spans of a scalar index decide the WHERE, and counts as a full scan does', async () => {
+    const withIndex = await Database.open();
+    const plain = await Database.open();
+    // g = i % 10 for i in 0…999: 100 documents per value.
+    const docs = Array.from({ length: 1000 }, (_, i) => ({ i, g: i % 10 }));
+    for (const d of [withIndex, plain]) await d.load('ks', docs, { key: 'k%i%' });
+    await withIndex.query('CREATE INDEX ig ON ks(g)');
+    const plan = (await withIndex.explain('SELECT COUNT(*) AS n FROM ks WHERE g >= 7')) as Node;
+    expect(ops(plan)).toEqual(['IndexCountScan2', 'IndexCountProject']);
+    expect((plan['~children'] as Node[])[0].covers).toEqual(['cover (`g`)', 'cover ((meta(`ks`).`id`))', 'cover (count(*))']);
+    for (const q of ['SELECT COUNT(*) AS n FROM ks WHERE g >= 7', 'SELECT RAW COUNT(*) FROM ks WHERE g IN [1, 2]', 'SELECT COUNT(*) FROM ks WHERE g = 3']) {
+      expect((await withIndex.query(q)).results).toEqual((await plain.query(q)).results);
+    }
+    expect((await withIndex.query('SELECT COUNT(*) AS n FROM ks WHERE g >= 7')).results).toEqual([{ n: 300 }]);
+    // A parameter bound could be an array at run time: the documents are fetched and filtered.
+    expect(JSON.stringify(await withIndex.explain('SELECT COUNT(*) FROM ks WHERE g = $p'))).not.toContain('IndexCountScan2');
+    expect((await withIndex.query('SELECT RAW COUNT(*) FROM ks WHERE g = $p', { params: { p: 4 } })).results).toEqual([100]);
+    await withIndex.close();
+    await plain.close();
+  });
+});
