@@ -1,5 +1,5 @@
 import type { Expr, ExpressionTerm, FromTerm, JoinTerm, KeyspaceTerm, SelectStatement } from '../ast/index.js';
-import { someExpr } from '../ast/index.js';
+import { implicitName, someExpr } from '../ast/index.js';
 import { ErrorCode, QueryError } from '../errors/index.js';
 import { lookupFunction } from '../eval/functions/registry.js';
 import { keyspaceAlias, primaryIndexName, resolveKeyspace, type Catalog } from './catalog.js';
@@ -49,8 +49,8 @@ export function flattenFrom(from: FromTerm): FlatFrom {
 /** The alias of a join's inner term (a keyspace's alias or last path part, an expression's alias). */
 export function termAlias(t: KeyspaceTerm | ExpressionTerm): string {
   if (t.kind === 'KeyspaceTerm') return keyspaceAlias(t.keyspace);
-  if (t.alias) return t.alias;
-  if (t.expr.kind === 'Identifier') return t.expr.name;
+  const name = t.alias ?? implicitName(t.expr);
+  if (name !== undefined) return name;
   throw syntaxError('FROM expression needs an alias (AS name)', t);
 }
 

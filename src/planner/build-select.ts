@@ -1,3 +1,4 @@
+import { implicitName } from '../ast/index.js';
 import type { Expr, ExpressionTerm, KeyspaceTerm, OrderTerm, ResultTerm, SelectBody, SelectStatement, Subselect } from '../ast/index.js';
 import { ErrorCode, QueryError } from '../errors/index.js';
 import { keyspaceAlias, primaryIndexName, resolveKeyspace, type Catalog } from './catalog.js';
@@ -57,7 +58,8 @@ function buildSource(
   if (!from) return { source: { op: 'DummyScan' } };
   const base = (from.kind === 'KeyspaceTerm' && correlatedTerm(from, outerNames, catalog)) || from;
   if (base.kind === 'ExpressionTerm') {
-    const alias = base.alias ?? (base.expr.kind === 'Identifier' ? base.expr.name : undefined);
+    // Without AS, a path names its term by its last step (`FROM {…}.p` is `p`), as the reference does.
+    const alias = base.alias ?? implicitName(base.expr);
     if (!alias) throw new QueryError({ code: ErrorCode.SYNTAX, phase: 'semantic', message: 'FROM expression needs an alias (AS name)', position: base.loc });
     if (base.expr.kind === 'Subquery') return { source: { op: 'SubqueryScan', query: buildSelect(base.expr.query, catalog, outerNames), alias }, alias };
     return { source: { op: 'ExpressionScan', expr: base.expr, alias }, alias };

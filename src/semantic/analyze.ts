@@ -85,7 +85,7 @@ function fromNames(from: FromTerm | undefined): { alias?: string; unnests: { nam
 
 function termName(t: Extract<FromTerm, { kind: 'KeyspaceTerm' | 'ExpressionTerm' }>): string | undefined {
   if (t.kind === 'KeyspaceTerm') return t.keyspace.alias ?? t.keyspace.path[t.keyspace.path.length - 1];
-  return t.alias ?? (t.expr.kind === 'Identifier' ? t.expr.name : undefined);
+  return t.alias ?? implicitName(t.expr);
 }
 
 function checkBlock(s: Subselect, orderBy: OrderTerm[] | undefined): void {
