@@ -15,9 +15,15 @@ export interface HashJoinSpec {
   nest: boolean;
   /** Which side is hashed: `smaller` compares the inputs' counts at run time (inner joins only). */
   build: 'inner' | 'outer' | 'smaller';
+  /**
+   * The condition is exactly the equi-join pairs: when the key values are strings, numbers or
+   * booleans, equal hash keys mean the condition is TRUE and it is not evaluated again.
+   */
+  exact?: boolean;
 }
 
-const keysOf = (evs: Evaluator[], env: Env, rc: RunContext) => evs.map((e) => e(env, rc));
+const keysOf = (evs: Evaluator[], env: Env, rc: RunContext) => (evs.length === 1 ? [evs[0]!(env, rc)] : evs.map((e) => e(env, rc)));
+const scalar = (vs: readonly unknown[]) => vs.every((v) => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean');
 
 /**
  * HashJoin / HashNest: hashes one side by its join key values and probes it with the other's.
@@ -72,9 +78,15 @@ export function* hashJoin(input: RowStream, spec: HashJoinSpec, blockEnv: Env | 
       const out: Row[] = [];
       for (const row of batch) {
         const matches: Env[] = [];
-        for (const m of probe(table, keysOf(spec.outerKeys, row.env, rc), () => true)) {
-          const env = combine(row.env, m.env);
-          if (onHolds(spec.on, env, rc)) matches.push(env);
+        const key = keysOf(spec.outerKeys, row.env, rc);
+        const k = joinKey(key);
+        const candidates = k === undefined ? undefined : table.get(k);
+        if (candidates) {
+          const on = spec.exact && scalar(key) ? undefined : spec.on;
+          for (const m of candidates) {
+            const env = combine(row.env, m.env);
+            if (onHolds(on, env, rc)) matches.push(env);
+          }
         }
         emit(out, row.env, matches, spec.alias, spec.nest, spec.outer);
       }

@@ -70,6 +70,7 @@ export function stepOp(st: FromStepPlan, buildSubquery: (q: SelectPlan) => Opera
         '~child': sequence(sourceOps(st.inner, buildSubquery)),
         _innerExprs: st.innerExprs,
         _outerExprs: st.outerExprs,
+        ...(st.exact ? { _exact: true } : {}),
       };
       if (st.op === 'HashNest') return { '#operator': 'HashNest', build_alias: st.alias, ...common };
       return { '#operator': 'HashJoin', build_aliases: build.aliases, ...common, _alias: st.alias, _build: st.build };

@@ -270,17 +270,18 @@ function planAnsiJoin(t: JoinTerm, alias: string, outer: boolean, available: str
     if (canHash && probeOk) {
       ctx.hints.followed.push(hintText!);
       const build = hint === 'HASH_BUILD' ? 'inner' : hint === 'HASH_PROBE' ? 'outer' : nest || outer ? 'inner' : 'smaller';
-      return { op: hashOp, ...base, ...hashSides(pairs), outerAliases: [...available], build };
+      return { op: hashOp, ...base, ...hashSides(pairs, on), outerAliases: [...available], build };
     }
     ctx.hints.notFollowed.push(`${hintText!}: USE_HASH hint cannot be followed`);
     return { op: nlOp, ...nl };
   }
   if (indexed || !canHash) return { op: nlOp, ...nl };
-  return { op: hashOp, ...base, ...hashSides(pairs), outerAliases: [...available], build: nest || outer ? 'inner' : 'smaller' };
+  return { op: hashOp, ...base, ...hashSides(pairs, on), outerAliases: [...available], build: nest || outer ? 'inner' : 'smaller' };
 }
 
-function hashSides(pairs: { inner: Expr; outer: Expr }[]): { innerExprs: Expr[]; outerExprs: Expr[] } {
-  return { innerExprs: pairs.map((p) => p.inner), outerExprs: pairs.map((p) => p.outer) };
+function hashSides(pairs: { inner: Expr; outer: Expr }[], on?: Expr): { innerExprs: Expr[]; outerExprs: Expr[]; exact?: boolean } {
+  const exact = on !== undefined && conjunctsOf(on).length === pairs.length;
+  return { innerExprs: pairs.map((p) => p.inner), outerExprs: pairs.map((p) => p.outer), ...(exact ? { exact } : {}) };
 }
 
 /** True if a subquery mentions one of `names` as an identifier anywhere (a correlated subquery). */

@@ -123,6 +123,8 @@ export type JoinPlan =
       outerExprs: Expr[];
       outerAliases: string[];
       build: 'inner' | 'outer' | 'smaller';
+      /** The condition (ON and pushed filter) is exactly the equi-join pairs. */
+      exact?: boolean;
       hint?: string;
     };
 

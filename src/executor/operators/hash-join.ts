@@ -24,6 +24,7 @@ export function compileHashJoin(op: HashJoin | HashNest, cx: CompileContext): Co
     outer: !!op.outer,
     nest,
     build: op['#operator'] === 'HashJoin' ? op._build : ('inner' as const),
+    exact: !!op._exact,
   };
   return { cx: afterJoin(cx, alias), run: (input, outer, rc) => hashJoin(input, spec, outer, rc) };
 }

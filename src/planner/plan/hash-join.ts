@@ -21,4 +21,6 @@ export interface HashJoin {
   _build: 'inner' | 'outer' | 'smaller';
   _innerExprs: Expr[];
   _outerExprs: Expr[];
+  /** The condition is exactly the equi-join pairs (see the executor's `exact`). */
+  _exact?: boolean;
 }

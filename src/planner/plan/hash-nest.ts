@@ -14,4 +14,5 @@ export interface HashNest {
   '~child': Operator;
   _innerExprs: Expr[];
   _outerExprs: Expr[];
+  _exact?: boolean;
 }
