@@ -143,9 +143,20 @@ export interface FromClauseCstNode extends CstNode {
 
 export type FromClauseCstChildren = {
   FROM: IToken[];
+  fromSource: FromSourceCstNode[];
+  unnestClause?: UnnestClauseCstNode[];
+  joinClause?: JoinClauseCstNode[];
+  commaJoin?: CommaJoinCstNode[];
+};
+
+export interface FromSourceCstNode extends CstNode {
+  name: "fromSource";
+  children: FromSourceCstChildren;
+}
+
+export type FromSourceCstChildren = {
   keyspaceTerm?: KeyspaceTermCstNode[];
   expressionTerm?: ExpressionTermCstNode[];
-  unnestClause?: UnnestClauseCstNode[];
 };
 
 export interface KeyspaceTermCstNode extends CstNode {
@@ -156,7 +167,7 @@ export interface KeyspaceTermCstNode extends CstNode {
 export type KeyspaceTermCstChildren = {
   keyspaceRef: KeyspaceRefCstNode[];
   alias?: AliasCstNode[];
-  useKeys?: UseKeysCstNode[];
+  useHints?: UseHintsCstNode[];
 };
 
 export interface ExpressionTermCstNode extends CstNode {
@@ -167,6 +178,84 @@ export interface ExpressionTermCstNode extends CstNode {
 export type ExpressionTermCstChildren = {
   expression: ExpressionCstNode[];
   alias?: AliasCstNode[];
+  useHints?: UseHintsCstNode[];
+};
+
+export interface UseHintsCstNode extends CstNode {
+  name: "useHints";
+  children: UseHintsCstChildren;
+}
+
+export type UseHintsCstChildren = {
+  USE: IToken[];
+  useHint: (UseHintCstNode)[];
+};
+
+export interface UseHintCstNode extends CstNode {
+  name: "useHint";
+  children: UseHintCstChildren;
+}
+
+export type UseHintCstChildren = {
+  PRIMARY?: IToken[];
+  KEYS?: IToken[];
+  VALIDATE?: IToken[];
+  keys?: ExpressionCstNode[];
+  INDEX?: IToken[];
+  LParen?: (IToken)[];
+  indexRef?: IndexRefCstNode[];
+  Comma?: IToken[];
+  RParen?: (IToken)[];
+  HASH?: IToken[];
+  side?: (IToken)[];
+  NL?: IToken[];
+};
+
+export interface IndexRefCstNode extends CstNode {
+  name: "indexRef";
+  children: IndexRefCstChildren;
+}
+
+export type IndexRefCstChildren = {
+  name: IToken[];
+  USING?: IToken[];
+  using?: IToken[];
+};
+
+export interface JoinClauseCstNode extends CstNode {
+  name: "joinClause";
+  children: JoinClauseCstChildren;
+}
+
+export type JoinClauseCstChildren = {
+  INNER?: IToken[];
+  LEFT?: IToken[];
+  RIGHT?: IToken[];
+  OUTER?: IToken[];
+  JOIN?: IToken[];
+  NEST?: IToken[];
+  LATERAL?: IToken[];
+  fromSource: FromSourceCstNode[];
+  ON: IToken[];
+  KEYS?: IToken[];
+  VALIDATE?: IToken[];
+  onKeys?: ExpressionCstNode[];
+  KEY?: IToken[];
+  onKey?: ExpressionCstNode[];
+  FOR?: IToken[];
+  forAlias?: IToken[];
+  on?: ExpressionCstNode[];
+};
+
+export interface CommaJoinCstNode extends CstNode {
+  name: "commaJoin";
+  children: CommaJoinCstChildren;
+}
+
+export type CommaJoinCstChildren = {
+  Comma: IToken[];
+  LATERAL?: IToken[];
+  fromSource: FromSourceCstNode[];
 };
 
 export interface KeyspaceRefCstNode extends CstNode {
@@ -190,6 +279,7 @@ export type UseKeysCstChildren = {
   USE: IToken[];
   PRIMARY?: IToken[];
   KEYS: IToken[];
+  VALIDATE?: IToken[];
   expression: ExpressionCstNode[];
 };
 
@@ -1000,8 +1090,14 @@ export interface ICstNodeVisitor<IN, OUT> extends ICstVisitor<IN, OUT> {
   resultTerm(children: ResultTermCstChildren, param?: IN): OUT;
   alias(children: AliasCstChildren, param?: IN): OUT;
   fromClause(children: FromClauseCstChildren, param?: IN): OUT;
+  fromSource(children: FromSourceCstChildren, param?: IN): OUT;
   keyspaceTerm(children: KeyspaceTermCstChildren, param?: IN): OUT;
   expressionTerm(children: ExpressionTermCstChildren, param?: IN): OUT;
+  useHints(children: UseHintsCstChildren, param?: IN): OUT;
+  useHint(children: UseHintCstChildren, param?: IN): OUT;
+  indexRef(children: IndexRefCstChildren, param?: IN): OUT;
+  joinClause(children: JoinClauseCstChildren, param?: IN): OUT;
+  commaJoin(children: CommaJoinCstChildren, param?: IN): OUT;
   keyspaceRef(children: KeyspaceRefCstChildren, param?: IN): OUT;
   useKeys(children: UseKeysCstChildren, param?: IN): OUT;
   unnestClause(children: UnnestClauseCstChildren, param?: IN): OUT;

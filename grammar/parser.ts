@@ -13,6 +13,7 @@ const exprStart = new Set<TokenType>([
   T.Question, T.True, T.False, T.Null, T.Missing, T.Self, T.LParen, T.LBracket, T.LBrace, T.Minus, T.Not,
   T.Case, T.Any, T.Some, T.Every, T.Exists, T.ArrayKw, T.First, T.ObjectKw, T.Index, T.Key, T.Keys,
   T.Last, T.Nulls, T.Options, T.Primary, T.Unknown, T.Valued, T.Value,
+  T.Hash, T.Lateral, T.Nl, T.Probe, T.Validate,
 ]);
 
 export class N1qlParser extends CstParser {
@@ -150,8 +151,24 @@ export class N1qlParser extends CstParser {
     this.CONSUME(T.Identifier, { LABEL: 'name' });
   });
 
+  /**
+   * `FROM term` followed by any chain of UNNEST, JOIN / NEST (lookup `ON KEYS`, index
+   * `ON KEY … FOR …`, ANSI `ON cond`) and comma joins (`, term`).
+   */
   public fromClause = this.RULE('fromClause', () => {
     this.CONSUME(T.From);
+    this.SUBRULE(this.fromSource);
+    this.MANY(() =>
+      this.OR2([
+        { ALT: () => this.SUBRULE(this.unnestClause) },
+        { ALT: () => this.SUBRULE(this.joinClause) },
+        { ALT: () => this.SUBRULE(this.commaJoin) },
+      ]),
+    );
+  });
+
+  /** A FROM term that is not a join: a keyspace (with hints) or an expression / subquery with an alias. */
+  public fromSource = this.RULE('fromSource', () => {
     this.OR({
       IGNORE_AMBIGUITIES: true,
       DEF: [
@@ -160,19 +177,114 @@ export class N1qlParser extends CstParser {
         { ALT: () => this.SUBRULE(this.expressionTerm) },
       ],
     });
-    this.MANY(() => this.SUBRULE(this.unnestClause));
   });
 
   public keyspaceTerm = this.RULE('keyspaceTerm', () => {
     this.SUBRULE(this.keyspaceRef);
     this.OPTION(() => this.SUBRULE(this.alias));
-    this.OPTION2(() => this.SUBRULE(this.useKeys));
+    this.OPTION2(() => this.SUBRULE(this.useHints));
   });
 
-  /** `(subquery) [AS] alias` or any other non-keyspace expression with an alias. */
+  /** `(subquery) [AS] alias` or any other non-keyspace expression with an alias (and join hints). */
   public expressionTerm = this.RULE('expressionTerm', () => {
     this.SUBRULE(this.expression);
     this.OPTION(() => this.SUBRULE(this.alias));
+    this.OPTION2(() => this.SUBRULE(this.useHints));
+  });
+
+  /** `USE hint [hint]`: `[PRIMARY] KEYS [VALIDATE] expr`, `INDEX (…)`, `HASH(BUILD|PROBE)`, `NL`. */
+  public useHints = this.RULE('useHints', () => {
+    this.CONSUME(T.Use);
+    this.SUBRULE(this.useHint);
+    this.OPTION(() => this.SUBRULE2(this.useHint));
+  });
+
+  public useHint = this.RULE('useHint', () => {
+    this.OR([
+      {
+        ALT: () => {
+          this.OPTION(() => this.CONSUME(T.Primary));
+          this.CONSUME(T.Keys);
+          this.OPTION2(() => this.CONSUME(T.Validate));
+          this.SUBRULE(this.expression, { LABEL: 'keys' });
+        },
+      },
+      {
+        ALT: () => {
+          this.CONSUME(T.Index);
+          this.CONSUME(T.LParen);
+          this.MANY_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.indexRef) });
+          this.CONSUME(T.RParen);
+        },
+      },
+      {
+        ALT: () => {
+          this.CONSUME(T.Hash);
+          this.CONSUME2(T.LParen);
+          this.OR2([{ ALT: () => this.CONSUME(T.Build, { LABEL: 'side' }) }, { ALT: () => this.CONSUME(T.Probe, { LABEL: 'side' }) }]);
+          this.CONSUME2(T.RParen);
+        },
+      },
+      { ALT: () => this.CONSUME(T.Nl) },
+    ]);
+  });
+
+  /** An index named in `USE INDEX (…)`: `name [USING GSI|FTS]`. */
+  public indexRef = this.RULE('indexRef', () => {
+    this.CONSUME(T.Identifier, { LABEL: 'name' });
+    this.OPTION(() => {
+      this.CONSUME(T.Using);
+      this.CONSUME2(T.Identifier, { LABEL: 'using' });
+    });
+  });
+
+  /** `[INNER | LEFT [OUTER] | RIGHT [OUTER]] JOIN|NEST [LATERAL] term ON (KEYS [VALIDATE] e | KEY e FOR a | cond)` */
+  public joinClause = this.RULE('joinClause', () => {
+    this.OPTION(() =>
+      this.OR([
+        { ALT: () => this.CONSUME(T.Inner) },
+        {
+          ALT: () => {
+            this.OR2([{ ALT: () => this.CONSUME(T.Left) }, { ALT: () => this.CONSUME(T.Right) }]);
+            this.OPTION2(() => this.CONSUME(T.Outer));
+          },
+        },
+      ]),
+    );
+    this.OR3([{ ALT: () => this.CONSUME(T.Join) }, { ALT: () => this.CONSUME(T.Nest) }]);
+    this.OPTION3({ GATE: () => !this.is(2, T.On) && !this.is(2, T.Dot) && !this.is(2, T.Use), DEF: () => this.CONSUME(T.Lateral) });
+    this.SUBRULE(this.fromSource);
+    this.CONSUME(T.On);
+    this.OR4({
+      IGNORE_AMBIGUITIES: true,
+      DEF: [
+      {
+        GATE: () => this.startsExpr(2),
+        ALT: () => {
+          this.CONSUME(T.Keys);
+          this.OPTION4(() => this.CONSUME(T.Validate));
+          this.SUBRULE(this.expression, { LABEL: 'onKeys' });
+        },
+      },
+      {
+        GATE: () => this.startsExpr(2) && !this.is(2, T.Minus),
+        ALT: () => {
+          this.CONSUME(T.Key);
+          this.SUBRULE2(this.expression, { LABEL: 'onKey' });
+          this.CONSUME(T.For);
+          this.CONSUME(T.Identifier, { LABEL: 'forAlias' });
+        },
+      },
+      { ALT: () => this.SUBRULE3(this.expression, { LABEL: 'on' }) },
+      ],
+    });
+  });
+
+  /** `, term`: a comma join (an inner join whose condition is in WHERE). */
+  public commaJoin = this.RULE('commaJoin', () => {
+    this.CONSUME(T.Comma);
+    this.OPTION({ GATE: () => !this.is(2, T.Dot) && !this.is(2, T.Comma) && !this.is(2, T.Where), DEF: () => this.CONSUME(T.Lateral) });
+    this.SUBRULE(this.fromSource);
   });
 
   /** `[namespace:]name[.name.name]` */
@@ -192,6 +304,7 @@ export class N1qlParser extends CstParser {
     this.CONSUME(T.Use);
     this.OPTION(() => this.CONSUME(T.Primary));
     this.CONSUME(T.Keys);
+    this.OPTION2(() => this.CONSUME(T.Validate));
     this.SUBRULE(this.expression);
   });
 

@@ -195,7 +195,7 @@ function runContext(params: EngineParams, deps: EngineDeps, warnings: { code: nu
     onProgress: params.onProgress,
     now: Date.now(),
     // A warning repeated by many rows (a division by zero per row) is reported once.
-    warn: (msg) => void (warnings.some((w) => w.msg === msg) || warnings.push({ code: 0, msg })),
+    warn: (msg, code = 0) => void (warnings.some((w) => w.msg === msg) || warnings.push({ code, msg })),
     store: deps.store,
     system: params.restricted
       ? { keyspaces: () => deps.system.keyspaces().filter((k) => visible(k.name)), indexes: () => deps.system.indexes().filter((i) => visible(String((i as { keyspace_id?: string }).keyspace_id ?? ''))) }

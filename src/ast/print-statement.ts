@@ -3,7 +3,7 @@
  * fully parenthesised expressions). The per-kind map is exhaustive over `Statement['kind']`.
  */
 import type {
-  FromTerm, IndexKey, KeyspaceRef, LetBinding, OrderTerm, ResultTerm, Returning, SelectBody, SelectStatement, Statement,
+  Expr, FromTerm, IndexHint, IndexKey, JoinHint, JoinTerm, KeyspaceRef, LetBinding, OrderTerm, ResultTerm, Returning, SelectBody, SelectStatement, Statement,
 } from './index.js';
 import { printExpr, printName } from './print-expr.js';
 
@@ -26,16 +26,37 @@ function projection(raw: boolean, terms: ResultTerm[]): string {
   return raw ? 'raw ' + term(terms[0]!) : terms.map(term).join(', ');
 }
 
+function hints(h: { useKeys?: Expr; validateKeys?: boolean; useIndex?: IndexHint[]; joinHint?: JoinHint }): string {
+  const out: string[] = [];
+  if (h.useKeys) out.push(`keys ${h.validateKeys ? 'validate ' : ''}${printExpr(h.useKeys)}`);
+  if (h.useIndex) out.push(`index (${h.useIndex.map((i) => printName(i.name) + (i.using ? ' using ' + i.using.toLowerCase() : '')).join(', ')})`);
+  if (h.joinHint) out.push(h.joinHint === 'NL' ? 'nl' : h.joinHint === 'HASH_BUILD' ? 'hash(build)' : 'hash(probe)');
+  return out.length ? ' use ' + out.join(' ') : '';
+}
+
+function joinTerm(f: JoinTerm): string {
+  const right = fromTerm(f.right);
+  if (f.comma) return `${fromTerm(f.left)}, ${f.lateral ? 'lateral ' : ''}${right}`;
+  const type = f.type === 'INNER' ? '' : f.type === 'LEFT' ? 'left outer ' : 'right outer ';
+  let on: string;
+  if (f.onKeys) on = `on keys ${f.validate ? 'validate ' : ''}${printExpr(f.onKeys)}`;
+  else if (f.onKey) on = `on key ${printExpr(f.onKey)} for ${printName(f.forAlias!)}`;
+  else on = `on ${printExpr(f.on!)}`;
+  return `${fromTerm(f.left)} ${type}${f.nest ? 'nest' : 'join'} ${f.lateral ? 'lateral ' : ''}${right} ${on}`;
+}
+
 function fromTerm(f: FromTerm): string {
   switch (f.kind) {
     case 'KeyspaceTerm':
-      return keyspace(f.keyspace) + (f.useKeys ? ' use keys ' + printExpr(f.useKeys) : '');
+      return keyspace(f.keyspace) + hints(f);
     case 'ExpressionTerm': {
       const e = printExpr(f.expr);
-      return (f.expr.kind === 'Subquery' ? e : `(${e})`) + alias(f.alias);
+      return (f.expr.kind === 'Subquery' ? e : `(${e})`) + alias(f.alias) + hints(f);
     }
     case 'UnnestTerm':
       return `${fromTerm(f.left)} ${f.outer ? 'left outer ' : ''}unnest ${printExpr(f.expr)}${alias(f.alias)}`;
+    case 'JoinTerm':
+      return joinTerm(f);
   }
 }
 

@@ -60,7 +60,17 @@ export interface Subselect extends Node {
   let?: LetBinding[];
   where?: Expr;
   groupBy?: GroupBy;
+  /** Optimizer hints of the `/*+ … *\/` comment after SELECT. */
+  hints?: OptimizerHint[];
 }
+
+/** One optimizer hint (couchbase/query `algebra/optimizer_hints.go`). */
+export type OptimizerHint =
+  | { kind: 'ORDERED' }
+  | { kind: 'USE_HASH'; alias: string; side?: 'BUILD' | 'PROBE' }
+  | { kind: 'USE_NL'; alias: string }
+  | { kind: 'INDEX' | 'NO_INDEX'; alias: string; indexes: string[] }
+  | { kind: 'UNKNOWN'; text: string };
 
 export interface GroupBy extends Node {
   keys: { expr: Expr; alias?: string }[];
@@ -80,14 +90,27 @@ export type ResultTerm =
   | { kind: 'PathStar'; expr: Expr; loc?: SourcePosition }
   | { kind: 'Term'; expr: Expr; alias?: string; loc?: SourcePosition };
 
-/** FROM clause terms (joins are not supported). */
-export type FromTerm = KeyspaceTerm | ExpressionTerm | UnnestTerm;
+/** FROM clause terms: a keyspace or expression, and UNNEST / JOIN / NEST chained on them. */
+export type FromTerm = KeyspaceTerm | ExpressionTerm | UnnestTerm | JoinTerm;
 
-/** `FROM keyspace [AS alias] [USE KEYS expr]` */
+/** A join method hint: `USE HASH(BUILD)`, `USE HASH(PROBE)`, `USE NL`. */
+export type JoinHint = 'HASH_BUILD' | 'HASH_PROBE' | 'NL';
+
+/** An index named in `USE INDEX (name [USING GSI|FTS], …)`. */
+export interface IndexHint {
+  name: string;
+  using?: string;
+}
+
+/** `FROM keyspace [AS alias] [USE KEYS [VALIDATE] expr | USE INDEX (…) | USE HASH(…) | USE NL]` */
 export interface KeyspaceTerm extends Node {
   kind: 'KeyspaceTerm';
   keyspace: KeyspaceRef;
   useKeys?: Expr;
+  /** `USE KEYS VALIDATE`: keys that name no document raise a warning (reference: 5503). */
+  validateKeys?: boolean;
+  useIndex?: IndexHint[];
+  joinHint?: JoinHint;
 }
 
 /** `FROM (subquery) AS alias` or `FROM expression AS alias` */
@@ -95,6 +118,7 @@ export interface ExpressionTerm extends Node {
   kind: 'ExpressionTerm';
   expr: Expr;
   alias?: string;
+  joinHint?: JoinHint;
 }
 
 /** `left [INNER|LEFT [OUTER]] UNNEST expr [AS alias]` */
@@ -104,6 +128,27 @@ export interface UnnestTerm extends Node {
   outer: boolean;
   expr: Expr;
   alias?: string;
+}
+
+/**
+ * `left [INNER|LEFT [OUTER]|RIGHT [OUTER]] JOIN|NEST right ON …`, or a comma join `left, right`.
+ * Exactly one of `onKeys` (lookup join: `ON KEYS [VALIDATE] expr`), `onKey` + `forAlias` (index
+ * join: `ON KEY right.field FOR left_alias`) or `on` (ANSI join) is set, none for a comma join.
+ * Source: couchbase/query `algebra/join.go`, `ansi_join.go`, `index_join.go`, `nest.go`.
+ */
+export interface JoinTerm extends Node {
+  kind: 'JoinTerm';
+  left: FromTerm;
+  right: KeyspaceTerm | ExpressionTerm;
+  nest: boolean;
+  type: 'INNER' | 'LEFT' | 'RIGHT';
+  comma?: boolean;
+  lateral?: boolean;
+  onKeys?: Expr;
+  validate?: boolean;
+  onKey?: Expr;
+  forAlias?: string;
+  on?: Expr;
 }
 
 export interface OrderTerm extends Node {

@@ -49,6 +49,14 @@ export const ErrorCode = {
   NOT_GROUP_KEY_OR_AGG: 4210,
   /** Duplicate alias in FROM/UNNEST/LET or a projection. */
   DUPLICATE_ALIAS: 4020,
+  /** Lookup (ON KEYS) and ANSI joins in one FROM clause (reference 3200 E_MIXED_JOIN). */
+  JOIN_MIX: 3200,
+  /** An index join (ON KEY … FOR …) without an index on the key (reference 4100 E_NO_INDEX_JOIN). */
+  NO_INDEX_JOIN: 4100,
+  /** An index join's FOR names no alias bound before it (reference 4025 "Unknown JOIN for alias 'c'"). */
+  UNKNOWN_FOR: 4025,
+  /** USE KEYS VALIDATE / ON KEYS VALIDATE keys naming no document (a warning, reference 5503). */
+  MISSING_KEYS: 5503,
   /**
    * Something the statement asks for that tokenql does not implement (reference 1020
    * E_SERVICE_NOT_IMPLEMENTED; not 4050, E_UNRECOGNIZED_PREPARED, on which SDKs re-prepare).

@@ -11,7 +11,8 @@ export interface ExecContext {
   named: Record<string, Value>;
   /** Positional parameters; `$1` is `positional[0]`. */
   positional: Value[];
-  warn(message: string): void;
+  /** Records a warning (`code`: the reference's warning code, 0 when it has none here). */
+  warn(message: string, code?: number): void;
   /** Statement start time in milliseconds since the epoch (NOW_* functions). */
   now: number;
 }

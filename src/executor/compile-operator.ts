@@ -36,6 +36,14 @@ import { compileSet } from './operators/set.js';
 import { compileUnionAll } from './operators/union-all.js';
 import { compileUnionScan } from './operators/union-scan.js';
 import { compileUnnest } from './operators/unnest.js';
+import { compileJoin } from './operators/join.js';
+import { compileNest } from './operators/nest.js';
+import { compileIndexJoin } from './operators/index-join.js';
+import { compileIndexNest } from './operators/index-nest.js';
+import { compileNestedLoopJoin } from './operators/nested-loop-join.js';
+import { compileNestedLoopNest } from './operators/nested-loop-nest.js';
+import { compileHashJoin } from './operators/hash-join.js';
+import { compileHashNest } from './operators/hash-nest.js';
 import { compileUnset } from './operators/unset.js';
 import { compileValueScan } from './operators/value-scan.js';
 import { withProfile } from './profile.js';
@@ -68,6 +76,14 @@ const COMPILERS: { [K in Operator['#operator']]: OperatorCompiler<Extract<Operat
   Filter: compileFilter,
   Let: compileLet,
   Unnest: compileUnnest,
+  Join: compileJoin,
+  Nest: compileNest,
+  IndexJoin: compileIndexJoin,
+  IndexNest: compileIndexNest,
+  NestedLoopJoin: compileNestedLoopJoin,
+  NestedLoopNest: compileNestedLoopNest,
+  HashJoin: compileHashJoin,
+  HashNest: compileHashNest,
   InitialGroup: compileInitialGroup,
   IntermediateGroup: compileIntermediateGroup,
   FinalGroup: compileFinalGroup,

@@ -14,16 +14,21 @@ import { operators, sequence, type Operator, type StatementPlan, type SubqueryPl
  * Raises 12003 (unknown keyspace), 1020 (not supported).
  */
 export function buildPlan(s: Statement, catalog: Catalog): StatementPlan {
-  const plan = statementTree(s, catalog);
+  let hints: Record<string, string[]> | undefined;
+  const plan = statementTree(s, catalog, (h) => (hints = h));
   const subqueries: SubqueryPlan[] = [];
   planSubqueries(plan, new Set(), catalog, subqueries);
-  return { plan, '~subqueries': subqueries };
+  return { ...(hints ? { optimizer_hints: hints } : {}), plan, '~subqueries': subqueries };
 }
 
-function statementTree(s: Statement, catalog: Catalog): Operator {
+function statementTree(s: Statement, catalog: Catalog, onHints: (h: Record<string, string[]> | undefined) => void): Operator {
   switch (s.kind) {
-    case 'Select':
-      return selectTree(buildSelect(s, catalog));
+    case 'Select': {
+      const logical = buildSelect(s, catalog);
+      // EXPLAIN's optimizer_hints: those of the statement's block.
+      if (logical.body.kind === 'Subselect') onHints(logical.body.optimizerHints);
+      return selectTree(logical);
+    }
     case 'Insert':
       return insertTree(buildInsert(s, catalog));
     case 'Update':
@@ -125,6 +130,19 @@ function boundBy(op: Operator): string[] {
       return [op.as];
     case 'Unnest':
       return [op.as];
+    case 'Join':
+    case 'Nest':
+      return [op._alias];
+    case 'IndexJoin':
+    case 'IndexNest':
+      return [op.as];
+    case 'NestedLoopJoin':
+    case 'NestedLoopNest':
+      return [op.alias];
+    case 'HashJoin':
+      return [op._alias];
+    case 'HashNest':
+      return [op.build_alias];
     case 'Let':
       return op.bindings.map((b) => b.var);
     case 'FinalGroup':
@@ -157,7 +175,13 @@ function planSubqueries(tree: Operator, outer: ReadonlySet<string>, catalog: Cat
         });
         break;
       case 'Parallel':
+      case 'NestedLoopJoin':
+      case 'NestedLoopNest':
         walk(op['~child'], names);
+        break;
+      case 'HashJoin':
+      case 'HashNest':
+        walk(op['~child'], new Set(outer));
         break;
       case 'UnionAll':
         for (const c of op['~children']) walk(c, new Set(names));

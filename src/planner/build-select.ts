@@ -1,4 +1,5 @@
-import type { Expr, FromTerm, OrderTerm, ResultTerm, SelectBody, SelectStatement, Subselect } from '../ast/index.js';
+import { implicitName } from '../ast/index.js';
+import type { Expr, ExpressionTerm, KeyspaceTerm, OrderTerm, ResultTerm, SelectBody, SelectStatement, Subselect } from '../ast/index.js';
 import { ErrorCode, QueryError } from '../errors/index.js';
 import { keyspaceAlias, primaryIndexName, resolveKeyspace, type Catalog } from './catalog.js';
 import { chooseScan } from './choose-scan.js';
@@ -7,22 +8,19 @@ import { formalize, outerBound } from '../semantic/formalize.js';
 import { hasAggregate } from '../semantic/index.js';
 import { pushDownOrder } from './order-pushdown.js';
 import { applyCovering } from './cover.js';
-import type { SelectBodyPlan, SelectPlan, SourcePlan, SubselectPlan, UnnestPlan } from './logical-plan.js';
+import type { FromStepPlan, ScanPlan, SelectBodyPlan, SelectPlan, SourcePlan, SubselectPlan, UnnestPlan } from './logical-plan.js';
+import { flattenFrom, planJoin, termAlias, type JoinContext } from './build-joins.js';
+import { preJoinConjuncts } from './join-keys.js';
+import { BlockHints } from './hints.js';
+import type { IndexInfo } from './catalog.js';
 
+
+function duplicateAlias(name: string, e: { loc?: import('../errors/index.js').SourcePosition }): QueryError {
+  return new QueryError({ code: ErrorCode.DUPLICATE_ALIAS, phase: 'semantic', message: `Duplicate alias ${name}`, position: e.loc });
+}
 
 function termsHaveAggregate(terms: ResultTerm[]): boolean {
   return terms.some((t) => t.kind !== 'Star' && hasAggregate(t.expr));
-}
-
-/** Flattens `a UNNEST b UNNEST c` into the base term and the unnests in order. */
-function flattenFrom(from: FromTerm): { base: Exclude<FromTerm, { kind: 'UnnestTerm' }>; unnests: UnnestPlan[] } {
-  const unnests: UnnestPlan[] = [];
-  let t: FromTerm = from;
-  while (t.kind === 'UnnestTerm') {
-    unnests.unshift({ expr: t.expr, alias: t.alias ?? unnestAlias(t.expr), outer: t.outer });
-    t = t.left;
-  }
-  return { base: t, unnests };
 }
 
 function unnestAlias(e: Expr): string {
@@ -36,7 +34,7 @@ function unnestAlias(e: Expr): string {
  * correlated subquery, `t` bound outside): the expression term it is in N1QL, else undefined.
  * @throws QueryError 3000 for such a term with USE KEYS
  */
-function correlatedTerm(base: Extract<FromTerm, { kind: 'KeyspaceTerm' }>, outerNames: ReadonlySet<string>, catalog: Catalog): Extract<FromTerm, { kind: 'ExpressionTerm' }> | undefined {
+function correlatedTerm(base: KeyspaceTerm, outerNames: ReadonlySet<string>, catalog: Catalog): ExpressionTerm | undefined {
   const ref = base.keyspace;
   // A bare name that is a keyspace stays a keyspace (`FROM t AS u` inside a query over `t`
   // reads the keyspace); one that is only an outer alias (`FROM s AS s1` over `shellTest s`)
@@ -50,16 +48,18 @@ function correlatedTerm(base: Extract<FromTerm, { kind: 'KeyspaceTerm' }>, outer
 }
 
 function buildSource(
-  from: Exclude<FromTerm, { kind: 'UnnestTerm' }> | undefined,
+  from: KeyspaceTerm | ExpressionTerm | undefined,
   catalog: Catalog,
   where: Expr | undefined,
   bound: ReadonlySet<string>,
   outerNames: ReadonlySet<string>,
+  hints: BlockHints,
 ): { source: SourcePlan; alias?: string } {
   if (!from) return { source: { op: 'DummyScan' } };
   const base = (from.kind === 'KeyspaceTerm' && correlatedTerm(from, outerNames, catalog)) || from;
   if (base.kind === 'ExpressionTerm') {
-    const alias = base.alias ?? (base.expr.kind === 'Identifier' ? base.expr.name : undefined);
+    // Without AS, a path names its term by its last step (`FROM {…}.p` is `p`), as the reference does.
+    const alias = base.alias ?? implicitName(base.expr);
     if (!alias) throw new QueryError({ code: ErrorCode.SYNTAX, phase: 'semantic', message: 'FROM expression needs an alias (AS name)', position: base.loc });
     if (base.expr.kind === 'Subquery') return { source: { op: 'SubqueryScan', query: buildSelect(base.expr.query, catalog, outerNames), alias }, alias };
     return { source: { op: 'ExpressionScan', expr: base.expr, alias }, alias };
@@ -70,7 +70,9 @@ function buildSource(
     if (base.useKeys) throw new QueryError({ code: ErrorCode.NOT_SUPPORTED, phase: 'plan', message: 'USE KEYS on system keyspaces is not supported', position: base.loc });
     return { source: { op: 'SystemScan', keyspace: ks.system, alias }, alias };
   }
-  return { source: keyspaceSource(ks.name, alias, base.useKeys, where, catalog, new Set([...outerBound(outerNames, alias), ...bound])), alias };
+  const scanBound = new Set([...outerBound(outerNames, alias), ...bound]);
+  const { usable, report } = hints.indexes(alias, catalog.indexes?.(ks.name) ?? [], base.useIndex, catalog);
+  return { source: keyspaceSource(ks.name, alias, base.useKeys, where, catalog, scanBound, !!base.validateKeys, usable, report), alias };
 }
 
 /**
@@ -79,9 +81,20 @@ function buildSource(
  * never fails for lack of an index. `bound`: the names that are not fields of the keyspace
  * (the block's UNNEST aliases and LET variables, and in a subquery the enclosing queries' names).
  */
-export function keyspaceSource(name: string, alias: string, useKeys: Expr | undefined, where: Expr | undefined, catalog: Catalog, bound: ReadonlySet<string> = new Set()): SourcePlan {
-  if (useKeys) return { op: 'KeyScan', keyspace: name, namespace: 'default', alias, keys: useKeys };
-  const scan = chooseScan(where, alias, catalog.indexes?.(name) ?? [], bound);
+export function keyspaceSource(
+  name: string,
+  alias: string,
+  useKeys: Expr | undefined,
+  where: Expr | undefined,
+  catalog: Catalog,
+  bound: ReadonlySet<string> = new Set(),
+  validate = false,
+  usable?: IndexInfo[],
+  onScan?: (scan: ScanPlan | undefined) => void,
+): SourcePlan {
+  if (useKeys) return { op: 'KeyScan', keyspace: name, namespace: 'default', alias, keys: useKeys, ...(validate ? { validate: true } : {}) };
+  const scan = chooseScan(where, alias, usable ?? catalog.indexes?.(name) ?? [], bound);
+  onScan?.(scan);
   if (scan) return { op: 'IndexScan', keyspace: name, namespace: 'default', alias, scan };
   return { op: 'PrimaryScan3', keyspace: name, namespace: 'default', alias, index: primaryIndexName(catalog, name) };
 }
@@ -92,17 +105,58 @@ export function keyspaceSource(name: string, alias: string, useKeys: Expr | unde
  * phase has checked the block (src/semantic/analyze.ts). Raises 12003 for unknown keyspaces.
  */
 export function buildSubselect(s: Subselect, catalog: Catalog, orderHasAggregate: boolean, outerNames: ReadonlySet<string> = new Set()): SubselectPlan {
-  const { base, unnests } = s.from ? flattenFrom(s.from) : { base: undefined, unnests: [] };
-  const bound = new Set([...unnests.map((u) => u.alias), ...(s.let ?? []).map((l) => l.name)]);
-  const { source, alias } = buildSource(base, catalog, s.where, bound, outerNames);
+  const flat = s.from ? flattenFrom(s.from) : undefined;
+  // Every alias a step binds is a name, not a field of the first keyspace, to its scan.
+  const stepAliases = (flat?.steps ?? []).map((st) => (st.kind === 'UnnestTerm' ? (st.alias ?? unnestAlias(st.expr)) : termAlias(st.right)));
+  const bound = new Set([...stepAliases, ...(s.let ?? []).map((l) => l.name)]);
+  const hints = new BlockHints(s.hints);
+  const { source, alias } = buildSource(flat?.base, catalog, s.where, bound, outerNames, hints);
+  const seen = new Set<string>();
   const aliases: string[] = [];
-  if (alias && (source.op === 'PrimaryScan3' || source.op === 'KeyScan' || source.op === 'IndexScan')) aliases.push(alias);
+  const available: string[] = [];
+  if (alias) {
+    seen.add(alias);
+    available.push(alias);
+    if (source.op === 'PrimaryScan3' || source.op === 'KeyScan' || source.op === 'IndexScan') aliases.push(alias);
+  }
+  const steps: FromStepPlan[] = [];
+  const jc: JoinContext = {
+    catalog,
+    outerNames,
+    where: s.where,
+    hints,
+    buildSubquery: (q, names) => buildSelect(q, catalog, names),
+  };
+  for (const st of flat?.steps ?? []) {
+    if (st.kind === 'UnnestTerm') {
+      const u: UnnestPlan = { op: 'Unnest', expr: st.expr, alias: st.alias ?? unnestAlias(st.expr), outer: st.outer };
+      if (seen.has(u.alias)) throw duplicateAlias(u.alias, u.expr);
+      seen.add(u.alias);
+      available.push(u.alias);
+      steps.push(u);
+      continue;
+    }
+    const j = planJoin(st, available, steps, jc);
+    if (seen.has(j.alias)) throw duplicateAlias(j.alias, st.right);
+    seen.add(j.alias);
+    available.push(j.alias);
+    if ('keyspace' in j || j.op.startsWith('NestedLoop') || j.op.startsWith('Hash')) {
+      const inner = 'inner' in j ? j.inner : undefined;
+      if (!inner || inner.op === 'PrimaryScan3' || inner.op === 'KeyScan' || inner.op === 'IndexScan') aliases.push(j.alias);
+    }
+    steps.push(j);
+  }
+  // Before a join, the first term's rows are filtered by the WHERE conjuncts that read only it.
+  const pre = alias && steps.some((st) => st.op !== 'Unnest') ? preJoinConjuncts(s.where, alias, outerNames, new Set([...bound])) : [];
+  const preFilter = pre.length ? pre.reduce((l, r): Expr => ({ kind: 'Binary', op: 'AND', left: l, right: r })) : undefined;
   const grouped = !!s.groupBy || termsHaveAggregate(s.projection) || orderHasAggregate;
   return {
     kind: 'Subselect',
     source,
     aliases,
-    unnests,
+    steps,
+    ...(preFilter ? { preFilter } : {}),
+    ...(hints.explain() ? { optimizerHints: hints.explain() } : {}),
     let: s.let,
     where: s.where,
     group: grouped ? { keys: s.groupBy?.keys ?? [], letting: s.groupBy?.letting, having: s.groupBy?.having } : undefined,

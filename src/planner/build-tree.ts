@@ -5,7 +5,8 @@ import { indexCountTree } from './index-count.js';
 import { isAggregateName } from '../eval/index.js';
 import type { DeletePlan, InsertPlan, ScanPlan, SelectBodyPlan, SelectPlan, SourcePlan, SubselectPlan, UpdatePlan } from './logical-plan.js';
 import { exprText } from './explain.js';
-import { parallel, sequence, type Fetch, type Filter, type InitialProject, type KeySource, type Operator, type ProjectionTerm, type SortTerm } from './plan/index.js';
+import { beforeParallel, preFilterOp, stepOp } from './build-join-tree.js';
+import { operators, parallel, sequence, type Fetch, type Filter, type InitialProject, type KeySource, type Operator, type ProjectionTerm, type SortTerm } from './plan/index.js';
 
 /**
  * The operator tree of a planned statement (couchbase/query `planner/build_select.go` and
@@ -96,7 +97,7 @@ export function sourceOps(s: SourcePlan, buildSubquery: (q: SelectPlan) => Opera
         fetch(s.alias, s.keyspace, s.namespace),
       ];
     case 'KeyScan':
-      return [{ '#operator': 'KeyScan', keys: s.keys }, fetch(s.alias, s.keyspace, s.namespace)];
+      return [{ '#operator': 'KeyScan', keys: s.keys, ...(s.validate ? { _validate: true, _keyspace: s.keyspace } : {}) }, fetch(s.alias, s.keyspace, s.namespace)];
     case 'ExpressionScan':
       return [{ '#operator': 'ExpressionScan', alias: s.alias, expr: s.expr }];
     case 'SubqueryScan':
@@ -138,31 +139,76 @@ function filterOp(where: Expr, source: SourcePlan, scanOps: Operator[]): Filter 
 
 const letOp = (bindings: LetBinding[]): Operator => ({ '#operator': 'Let', bindings: bindings.map((l) => ({ var: l.name, expr: l.expr })) });
 
+/**
+ * Sets each Fetch's `early_projection` (the block's own scan's, and those of its joins' inner
+ * sides): the top-level fields of that alias the block reads. Every other alias of the block is
+ * a name, not a field, to it.
+ */
+function annotateEarlyProjection(p: SubselectPlan, ops: Operator[], stepOps: Operator[], aggregateSources: Expr[]): void {
+  const exprs: Expr[] = [];
+  let whole = false;
+  for (const t of p.terms) {
+    if (t.kind === 'Star') whole = true;
+    else exprs.push(t.expr);
+  }
+  if (whole) return;
+  for (const st of p.steps) exprs.push(...stepExprs(st));
+  for (const l of p.let ?? []) exprs.push(l.expr);
+  if (p.where) exprs.push(p.where);
+  for (const k of p.group?.keys ?? []) exprs.push(k.expr);
+  for (const l of p.group?.letting ?? []) exprs.push(l.expr);
+  if (p.group?.having) exprs.push(p.group.having);
+  const mainFetch = ops.find((o): o is Fetch => o['#operator'] === 'Fetch' && o.namespace !== 'system');
+  const fetches: Fetch[] = mainFetch ? [mainFetch] : [];
+  for (const op of stepOps) {
+    if (op['#operator'] !== 'NestedLoopJoin' && op['#operator'] !== 'HashJoin') continue;
+    for (const o of operators(op['~child'])) if (o['#operator'] === 'Fetch' && o.namespace !== 'system') fetches.push(o);
+  }
+  const aliases = [...(p.source.op === 'DummyScan' ? [] : [p.source.alias]), ...p.steps.map((st) => st.alias)];
+  const results = new Set(p.terms.flatMap((t) => (t.kind === 'Term' ? [t.alias ?? implicitName(t.expr)].filter((n): n is string => n !== undefined) : [])));
+  for (const f of fetches) {
+    const alias = f.as ?? f.keyspace;
+    const bound = new Set([...(p.outerNames ?? []), ...aliases, ...(p.let ?? []).map((l) => l.name), ...(p.group?.keys ?? []).flatMap((k) => (k.alias ? [k.alias] : [])), ...(p.group?.letting ?? []).map((l) => l.name)]);
+    bound.delete(alias);
+    const fields = earlyProjection(alias, exprs, bound, aggregateSources, results);
+    if (fields?.length) f.early_projection = fields;
+  }
+}
+
+/** The expressions a FROM step evaluates (a FROM subquery as a subquery: it may read any alias). */
+function stepExprs(st: SubselectPlan['steps'][number]): Expr[] {
+  switch (st.op) {
+    case 'Unnest':
+      return [st.expr];
+    case 'Join':
+    case 'Nest':
+      return [st.onKeys];
+    case 'IndexJoin':
+    case 'IndexNest':
+      return [st.onKey];
+    default: {
+      const out: Expr[] = [];
+      if (st.on) out.push(st.on);
+      if (st.filter) out.push(st.filter);
+      const inner = st.inner;
+      if (inner.op === 'KeyScan') out.push(inner.keys);
+      else if (inner.op === 'ExpressionScan') out.push(inner.expr);
+      // A FROM subquery may read any alias: stands for it as a subquery does.
+      else if (inner.op === 'SubqueryScan') out.push({ kind: 'Subquery' } as unknown as Expr);
+      return out;
+    }
+  }
+}
+
 /** The operators of one SELECT block, its ORDER BY excluded. */
 function blockOps(p: SubselectPlan, orderFollows: boolean, aggregateSources: Expr[], buildSubquery: (q: SelectPlan) => Operator): Operator[] {
   const ops = sourceOps(p.source, buildSubquery);
-  const fetchOp = ops.find((o): o is Fetch => o['#operator'] === 'Fetch' && o.namespace !== 'system');
-  if (fetchOp) {
-    const alias = fetchOp.as ?? fetchOp.keyspace;
-    const exprs: Expr[] = [];
-    let whole = false;
-    for (const t of p.terms) {
-      if (t.kind === 'Term') exprs.push(t.expr);
-      else whole = true;
-    }
-    for (const u of p.unnests) exprs.push(u.expr);
-    for (const l of p.let ?? []) exprs.push(l.expr);
-    if (p.where) exprs.push(p.where);
-    for (const k of p.group?.keys ?? []) exprs.push(k.expr);
-    for (const l of p.group?.letting ?? []) exprs.push(l.expr);
-    if (p.group?.having) exprs.push(p.group.having);
-    const bound = new Set([...(p.outerNames ?? []).filter((n) => n !== alias), ...p.unnests.map((u) => u.alias), ...(p.let ?? []).map((l) => l.name), ...(p.group?.keys ?? []).flatMap((k) => (k.alias ? [k.alias] : [])), ...(p.group?.letting ?? []).map((l) => l.name)]);
-    const results = new Set(p.terms.flatMap((t) => (t.kind === 'Term' ? [t.alias ?? implicitName(t.expr)].filter((n): n is string => n !== undefined) : [])));
-    const fields = whole ? undefined : earlyProjection(alias, exprs, bound, aggregateSources, results);
-    if (fields?.length) fetchOp.early_projection = fields;
-  }
+  const stepOps = p.steps.map((st) => stepOp(st, buildSubquery));
+  annotateEarlyProjection(p, ops, stepOps, aggregateSources);
   const perRow: Operator[] = [];
-  for (const u of p.unnests) perRow.push({ '#operator': 'Unnest', as: u.alias, expr: u.expr, ...(u.outer ? { outer: true } : {}) });
+  if (p.preFilter) ops.push(preFilterOp(p.preFilter));
+  // Steps up to the first per-row one (UNNEST, a nested loop) run before the Parallel.
+  p.steps.forEach((st, i) => (perRow.length === 0 && beforeParallel(st) ? ops : perRow).push(stepOps[i]!));
   if (p.let?.length) perRow.push(letOp(p.let));
   if (p.where) perRow.push(filterOp(p.where, p.source, ops));
   const dummy = p.source.op === 'DummyScan' ? 1 : undefined;

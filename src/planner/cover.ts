@@ -93,12 +93,16 @@ export function applyCovering(plan: SelectPlan, catalog: Catalog, outerNames: Re
     exprs.push(t.expr);
   }
   if (b.where && !arrayIndex) exprs.push(b.where);
-  for (const u of b.unnests) exprs.push(u.expr);
+  for (const u of b.steps) {
+    // A join's inner documents are fetched: the block is not covered (covering joins: not yet).
+    if (u.op !== 'Unnest') return;
+    exprs.push(u.expr);
+  }
   for (const l of b.let ?? []) exprs.push(l.expr);
   for (const k of b.group?.keys ?? []) exprs.push(k.expr);
   for (const l of b.group?.letting ?? []) exprs.push(l.expr);
   if (b.group?.having) exprs.push(b.group.having);
-  const bound = new Set([...outerBound(outerNames, src.alias), ...b.unnests.map((u) => u.alias), ...(b.let ?? []).map((l) => l.name), ...(b.group?.keys ?? []).flatMap((k) => (k.alias ? [k.alias] : []))]);
+  const bound = new Set([...outerBound(outerNames, src.alias), ...b.steps.map((u) => u.alias), ...(b.let ?? []).map((l) => l.name), ...(b.group?.keys ?? []).flatMap((k) => (k.alias ? [k.alias] : []))]);
   if (!exprs.every((e) => coveredBy(formalize(e, src.alias, bound), pathKeys, exprKeys))) return;
   // ORDER BY may also name projection aliases.
   const orderBound = new Set([...bound, ...b.terms.flatMap((t) => (t.kind === 'Term' && t.alias ? [t.alias] : []))]);

@@ -55,7 +55,7 @@ export function explainOperator(op: Operator): ObjectValue {
  * expression subquery's plan, `correlated`, `subquery` text) when there are any.
  */
 export function explainPlan(p: StatementPlan, text?: string): ObjectValue {
-  const out: ObjectValue = { plan: explainOperator(p.plan) };
+  const out: ObjectValue = { ...(p.optimizer_hints ? { optimizer_hints: p.optimizer_hints } : {}), plan: explainOperator(p.plan) };
   if (text !== undefined) out.text = text;
   if (p['~subqueries'].length) out['~subqueries'] = p['~subqueries'].map((s) => marshalFields(s as unknown as Record<string, unknown>));
   return out;

@@ -20,7 +20,7 @@ export function indexCountTree(p: SelectPlan): Operator | undefined {
   const src = b.source;
   if (src.op !== 'IndexScan' || src.scan.kind !== 'IndexScan3' || src.scan.distinct || !spansDecideWhere(src)) return undefined;
   const g = b.group;
-  if (!g || g.keys.length || g.letting?.length || g.having || b.unnests.length || b.let?.length || b.distinct) return undefined;
+  if (!g || g.keys.length || g.letting?.length || g.having || b.steps.length || b.let?.length || b.distinct) return undefined;
   if (!b.terms.length || !b.terms.every((t) => t.kind === 'Term' && isCountStar(t.expr))) return undefined;
   const scan = keySource({ ...src.scan, covers: undefined, limit: undefined }, src.alias);
   if (scan['#operator'] !== 'IndexScan3') return undefined;

@@ -70,16 +70,66 @@ export type SourcePlan =
     }
   | { op: 'DummyScan' }
   | { op: 'PrimaryScan3'; keyspace: string; namespace: string; alias: string; index: string }
-  | { op: 'KeyScan'; keyspace: string; namespace: string; alias: string; keys: Expr }
+  | { op: 'KeyScan'; keyspace: string; namespace: string; alias: string; keys: Expr; validate?: boolean }
   | { op: 'ExpressionScan'; expr: Expr; alias: string }
   | { op: 'SystemScan'; keyspace: 'keyspaces' | 'indexes' | 'namespaces' | 'dual'; alias: string }
   | { op: 'SubqueryScan'; query: SelectPlan; alias: string };
 
 export interface UnnestPlan {
+  op: 'Unnest';
   expr: Expr;
   alias: string;
   outer: boolean;
 }
+
+/**
+ * A join or nest step, named as the reference's operator (couchbase/query `plan/join.go`,
+ * `nest.go`, `index_join.go`, `index_nest.go`, `nl_join.go`, `nl_nest.go`, `hash_join.go`,
+ * `hash_nest.go`). `outer` is LEFT [OUTER]. A nest binds `alias` to the array of matching inner
+ * documents instead of one row per match.
+ */
+export type JoinPlan =
+  /** Lookup join / nest: the inner documents are fetched by the keys `onKeys` evaluates to. */
+  | { op: 'Join' | 'Nest'; keyspace: string; alias: string; outer: boolean; onKeys: Expr; validate?: boolean }
+  /** Index join / nest: inner documents whose `onKey` (an index's leading key) is the outer document's key. */
+  | { op: 'IndexJoin' | 'IndexNest'; keyspace: string; alias: string; outer: boolean; onKey: Expr; forAlias: string; scan: ScanPlan & { kind: 'IndexScan3' } }
+  /** ANSI join / nest by nested loop: the inner source runs once per outer row (its spans may read the outer row). */
+  | {
+      op: 'NestedLoopJoin' | 'NestedLoopNest';
+      alias: string;
+      outer: boolean;
+      on?: Expr;
+      filter?: Expr;
+      inner: SourcePlan;
+      /** The inner side reads the outer row (spans, a correlated term): it runs per outer row. Else it is read once. */
+      correlated: boolean;
+      /** Conjuncts of the condition that read only the inner alias: applied once to the inner rows read once. */
+      innerFilter?: Expr;
+      hint?: string;
+    }
+  /**
+   * ANSI join / nest by hash: `innerExprs[i] = outerExprs[i]` are the equi-join pairs. `build`:
+   * the side whose rows are hashed (`inner`, `outer`, or `smaller`: chosen at run time by count).
+   */
+  | {
+      op: 'HashJoin' | 'HashNest';
+      alias: string;
+      outer: boolean;
+      on?: Expr;
+      /** WHERE conjuncts evaluated at the join (an inner join's, or a comma join's condition). */
+      filter?: Expr;
+      inner: SourcePlan;
+      innerExprs: Expr[];
+      outerExprs: Expr[];
+      outerAliases: string[];
+      build: 'inner' | 'outer' | 'smaller';
+      /** The condition (ON and pushed filter) is exactly the equi-join pairs. */
+      exact?: boolean;
+      hint?: string;
+    };
+
+/** A step applied to the rows of the FROM clause after its first term, in FROM order. */
+export type FromStepPlan = UnnestPlan | JoinPlan;
 
 export interface GroupPlan {
   keys: { expr: Expr; alias?: string }[];
@@ -93,7 +143,15 @@ export interface SubselectPlan {
   source: SourcePlan;
   /** Keyspace aliases in FROM order (for META() and unqualified names). */
   aliases: string[];
-  unnests: UnnestPlan[];
+  /** UNNEST, JOIN and NEST steps in FROM order. */
+  steps: FromStepPlan[];
+  /**
+   * WHERE conjuncts that read only the first FROM term (and constants, parameters, enclosing
+   * names): applied right after its scan, before any join, so joins see fewer rows.
+   */
+  preFilter?: Expr;
+  /** What became of the block's hints: EXPLAIN's `optimizer_hints` (`hints_followed`, `hints_not_followed`, `hints_with_error`). */
+  optimizerHints?: Record<string, string[]>;
   let?: LetBinding[];
   where?: Expr;
   /** Present when the block groups (GROUP BY, or aggregates in the projection/HAVING/ORDER BY). */

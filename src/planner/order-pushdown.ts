@@ -21,7 +21,7 @@ export function pushDownOrder(plan: SelectPlan, catalog: Catalog): void {
   }
   const src = b.source;
   if (src.op !== 'IndexScan' || src.scan.kind !== 'IndexScan3' || src.scan.distinct || src.scan.spans.length !== 1) return;
-  if (b.group || b.distinct || b.unnests.length || b.let?.length) return;
+  if (b.group || b.distinct || b.steps.length || b.let?.length) return;
   const scan = src.scan;
   const index = catalog.indexes?.(src.keyspace).find((i) => i.name === scan.index);
   if (!index || plan.orderBy.length > index.keys.length) return;
@@ -81,6 +81,6 @@ function pushDownLimit(plan: SelectPlan): void {
   if (b.kind !== 'Subselect' || !plan.limit) return;
   const src = b.source;
   if (src.op !== 'IndexScan' || src.scan.kind !== 'IndexScan3' || !spansDecideWhere(src)) return;
-  if (b.group || b.distinct || b.unnests.length || b.let?.length) return;
+  if (b.group || b.distinct || b.steps.length || b.let?.length) return;
   src.scan.limit = scanLimit(plan.limit, plan.offset);
 }

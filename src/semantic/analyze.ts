@@ -75,25 +75,35 @@ function* selectBlocks(node: unknown): Generator<{ block: Subselect; orderBy?: O
   for (const [k, v] of Object.entries(o)) if (k !== 'loc') yield* selectBlocks(v);
 }
 
-/** The alias of a FROM term's base (keyspace or expression), and its UNNEST aliases in order. */
-function fromNames(from: FromTerm | undefined): { alias?: string; unnests: { name: string; loc?: SourcePosition }[] } {
-  const unnests: { name: string; loc?: SourcePosition }[] = [];
+/** The alias of a FROM term's first term, and the aliases its UNNEST / JOIN / NEST steps bind, in order. */
+function fromNames(from: FromTerm | undefined): { alias?: string; unnests: { name: string; loc?: SourcePosition; what: 'UNNEST' | 'JOIN' | 'NEST' }[] } {
+  const unnests: { name: string; loc?: SourcePosition; what: 'UNNEST' | 'JOIN' | 'NEST' }[] = [];
   let t = from;
-  while (t?.kind === 'UnnestTerm') {
-    const name = t.alias ?? implicitName(t.expr);
-    if (name !== undefined) unnests.unshift({ name, loc: t.expr.loc });
+  while (t?.kind === 'UnnestTerm' || t?.kind === 'JoinTerm') {
+    if (t.kind === 'UnnestTerm') {
+      const name = t.alias ?? implicitName(t.expr);
+      if (name !== undefined) unnests.unshift({ name, loc: t.expr.loc, what: 'UNNEST' });
+    } else {
+      const name = termName(t.right);
+      if (name !== undefined) unnests.unshift({ name, loc: t.right.loc, what: t.nest ? 'NEST' : 'JOIN' });
+    }
     t = t.left;
   }
   if (!t) return { unnests };
-  if (t.kind === 'KeyspaceTerm') return { alias: t.keyspace.alias ?? t.keyspace.path[t.keyspace.path.length - 1], unnests };
-  return { alias: t.alias ?? (t.expr.kind === 'Identifier' ? t.expr.name : undefined), unnests };
+  return { alias: termName(t), unnests };
+}
+
+function termName(t: Extract<FromTerm, { kind: 'KeyspaceTerm' | 'ExpressionTerm' }>): string | undefined {
+  if (t.kind === 'KeyspaceTerm') return t.keyspace.alias ?? t.keyspace.path[t.keyspace.path.length - 1];
+  return t.alias ?? implicitName(t.expr);
 }
 
 function checkBlock(s: Subselect, orderBy: OrderTerm[] | undefined): void {
   const { alias, unnests } = fromNames(s.from);
   const seen = new Set<string>(alias !== undefined ? [alias] : []);
   for (const u of unnests) {
-    if (seen.has(u.name)) throw semanticError(ErrorCode.DUPLICATE_ALIAS, near(`Duplicate UNNEST alias '${u.name}'`, u.loc, ''), u.loc);
+    // The reference: "Duplicate UNNEST alias 'x'", "Duplicate JOIN alias 'a'" (asked of n1ql-reference).
+    if (seen.has(u.name)) throw semanticError(ErrorCode.DUPLICATE_ALIAS, near(`Duplicate ${u.what} alias '${u.name}'`, u.loc, ''), u.loc);
     seen.add(u.name);
   }
   const variable = (name: string, loc: SourcePosition | undefined) => {

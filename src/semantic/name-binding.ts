@@ -45,24 +45,41 @@ function checkBody(b: SelectBody, outer: ReadonlySet<string>, whole: SelectState
   checkBlock(b, outer, whole?.orderBy?.map((o) => o.expr) ?? []);
 }
 
-/** The FROM terms of a block, base first: alias and, for UNNEST, its expression. */
+/**
+ * The FROM terms of a block, base first: alias and, for UNNEST, its expression. A join's right
+ * term adds its alias; its ON / ON KEYS conditions are not checked for ambiguity here (they name
+ * both sides by alias, and the planner resolves them). A join's right expression or subquery is
+ * checked in the enclosing scope plus the aliases to its left (it may be correlated, LATERAL).
+ */
 function fromTerms(from: FromTerm | undefined, outer: ReadonlySet<string>): { alias?: string; expr?: Expr }[] {
-  const terms: { alias?: string; expr?: Expr }[] = [];
-  let t = from;
-  while (t?.kind === 'UnnestTerm') {
-    terms.unshift({ alias: t.alias ?? implicitName(t.expr), expr: t.expr });
-    t = t.left;
+  if (!from) return [];
+  switch (from.kind) {
+    case 'UnnestTerm': {
+      const terms = fromTerms(from.left, outer);
+      terms.push({ alias: from.alias ?? implicitName(from.expr), expr: from.expr });
+      return terms;
+    }
+    case 'JoinTerm': {
+      const terms = fromTerms(from.left, outer);
+      const r = from.right;
+      if (r.kind === 'KeyspaceTerm') {
+        terms.push({ alias: r.keyspace.alias ?? r.keyspace.path[r.keyspace.path.length - 1] });
+      } else {
+        const seen = new Set(outer);
+        for (const t of terms) if (t.alias !== undefined) seen.add(t.alias);
+        visit(r.expr, seen);
+        terms.push({ alias: r.alias ?? implicitName(r.expr) });
+      }
+      return terms;
+    }
+    case 'KeyspaceTerm':
+      if (from.useKeys) visit(from.useKeys, outer);
+      return [{ alias: from.keyspace.alias ?? from.keyspace.path[from.keyspace.path.length - 1] }];
+    default:
+      // A FROM expression or subquery is evaluated in the enclosing scope.
+      visit(from.expr, outer);
+      return [{ alias: from.alias ?? implicitName(from.expr) }];
   }
-  if (!t) return terms;
-  if (t.kind === 'KeyspaceTerm') {
-    if (t.useKeys) visit(t.useKeys, outer);
-    terms.unshift({ alias: t.keyspace.alias ?? t.keyspace.path[t.keyspace.path.length - 1] });
-  } else {
-    // A FROM expression or subquery is evaluated in the enclosing scope.
-    visit(t.expr, outer);
-    terms.unshift({ alias: t.alias ?? (t.expr.kind === 'Identifier' ? t.expr.name : undefined) });
-  }
-  return terms;
 }
 
 function checkBlock(s: Subselect, outer: ReadonlySet<string>, orderBy: Expr[]): void {

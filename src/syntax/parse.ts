@@ -6,10 +6,11 @@ import type { CstNode, IToken } from 'chevrotain';
 import type { Expr, Statement } from '../ast/index.js';
 import { ErrorCode, QueryError } from '../errors/index.js';
 import { parser } from '../../grammar/parser.js';
-import { Dot, Join, lexer, Nest, Semicolon, UnterminatedComment } from '../../grammar/tokens.js';
+import { lexer, Semicolon, UnterminatedComment } from '../../grammar/tokens.js';
 import { astBuilder } from './cst-to-ast.js';
 import { tokenLoc } from './lexemes.js';
 import { lexError, parseError } from './syntax-error.js';
+import { attachHints } from './optimizer-hints.js';
 
 /** One statement of a script with where it starts (1-based line and column) and its source text. */
 export interface ScriptStatement {
@@ -27,17 +28,6 @@ function lex(text: string): IToken[] {
   return r.tokens;
 }
 
-/** Rejects JOIN and NEST (1020) before parsing, so the user gets a clear error instead of a syntax error. */
-function rejectUnsupported(tokens: IToken[], text: string): void {
-  for (let i = 0; i < tokens.length; i++) {
-    const t = tokens[i]!;
-    if ((t.tokenType === Join || t.tokenType === Nest) && tokens[i - 1]?.tokenType !== Dot) {
-      const what = t.tokenType === Join ? 'JOIN' : 'NEST';
-      throw new QueryError({ code: ErrorCode.NOT_SUPPORTED, phase: 'parse', message: `${what} is not supported`, position: tokenLoc(t), statement: text });
-    }
-  }
-}
-
 function run(tokens: IToken[], text: string, rule: 'statementEof' | 'expressionEof'): CstNode {
   parser.input = tokens;
   const cst = rule === 'statementEof' ? parser.statementEof() : parser.expressionEof();
@@ -51,17 +41,18 @@ function noStatement(text: string): QueryError {
 
 /** Parses the statement made of `tokens` (a slice of `text`'s tokens). */
 function statementOf(tokens: IToken[], text: string): Statement {
-  rejectUnsupported(tokens, text);
   const cst = run(tokens, text, 'statementEof');
   astBuilder.reset(text, tokens);
-  return astBuilder.visit(cst) as Statement;
+  const s = astBuilder.visit(cst) as Statement;
+  attachHints(s, tokens, text);
+  return s;
 }
 
 /**
  * Parses one statement (a trailing `;` is allowed).
  * @throws QueryError 3000 (phase 'parse') with `line`, `column`, `length` of the offending token,
  *   `expected` (what the parser expected there, e.g. ["FROM", "WHERE", ";"]) and `statement`;
- *   1020 for JOIN/NEST; 1050 when the text holds no statement.
+ *   1050 when the text holds no statement.
  */
 export function parseStatement(text: string): Statement {
   const tokens = lex(text);

@@ -4,12 +4,21 @@
  */
 import type { CstNode } from 'chevrotain';
 import type {
-  Expr, FromTerm, GroupBy, KeyspaceRef, LetBinding, OrderTerm, ResultTerm, SelectBody, SelectStatement, Statement, Subselect,
+  Expr, ExpressionTerm, FromTerm, GroupBy, IndexHint, JoinHint, JoinTerm, KeyspaceRef, KeyspaceTerm, LetBinding, OrderTerm, ResultTerm,
+  SelectBody, SelectStatement, Statement, Subselect,
 } from '../ast/index.js';
 import type * as C from '../../grammar/cst.js';
 import * as T from '../../grammar/tokens.js';
 import type { AstBuilder } from './cst-to-ast.js';
 import { decodeName, nodeLoc, spanLoc, tokenLoc } from './lexemes.js';
+
+/** The hints of a `USE …` clause on a FROM term. */
+interface UseHints {
+  useKeys?: Expr;
+  validateKeys?: boolean;
+  useIndex?: IndexHint[];
+  joinHint?: JoinHint;
+}
 
 /** A projection: `raw` with one term, or a list of terms. */
 export interface Projection {
@@ -84,20 +93,68 @@ export const selectRules = {
     return decodeName(ctx.name[0]!).name;
   },
   fromClause(this: AstBuilder, ctx: C.FromClauseCstChildren): FromTerm {
-    let acc = this.visit((ctx.keyspaceTerm ?? ctx.expressionTerm)![0]!) as FromTerm;
-    for (const u of ctx.unnestClause ?? []) acc = this.visit(u, acc) as FromTerm;
+    let acc = this.visit(ctx.fromSource[0]!) as FromTerm;
+    // UNNEST, JOIN/NEST and comma terms are collected per rule by the CST: restore their order.
+    const steps: CstNode[] = [...(ctx.unnestClause ?? []), ...(ctx.joinClause ?? []), ...(ctx.commaJoin ?? [])];
+    steps.sort((a, b) => a.location!.startOffset - b.location!.startOffset);
+    for (const st of steps) acc = this.visit(st, acc) as FromTerm;
     return acc;
+  },
+  fromSource(this: AstBuilder, ctx: C.FromSourceCstChildren): KeyspaceTerm | ExpressionTerm {
+    return this.visit((ctx.keyspaceTerm ?? ctx.expressionTerm)![0]!) as KeyspaceTerm | ExpressionTerm;
   },
   keyspaceTerm(this: AstBuilder, ctx: C.KeyspaceTermCstChildren): FromTerm {
     const keyspace = this.visit(ctx.keyspaceRef[0]!) as KeyspaceRef;
     if (ctx.alias) keyspace.alias = this.visit(ctx.alias[0]!) as string;
-    const useKeys = ctx.useKeys ? (this.visit(ctx.useKeys[0]!) as Expr) : undefined;
-    return { kind: 'KeyspaceTerm', keyspace, ...(useKeys ? { useKeys } : {}), loc: keyspace.loc };
+    const hints = ctx.useHints ? (this.visit(ctx.useHints[0]!) as UseHints) : {};
+    return { kind: 'KeyspaceTerm', keyspace, ...hints, loc: keyspace.loc };
   },
   expressionTerm(this: AstBuilder, ctx: C.ExpressionTermCstChildren): FromTerm {
     const expr = this.expr(ctx.expression[0]);
     const alias = ctx.alias ? (this.visit(ctx.alias[0]!) as string) : undefined;
-    return { kind: 'ExpressionTerm', expr, ...(alias !== undefined ? { alias } : {}), loc: expr.loc };
+    const hints = ctx.useHints ? (this.visit(ctx.useHints[0]!) as UseHints) : {};
+    if (hints.useKeys || hints.useIndex) throw this.syntaxError('USE KEYS and USE INDEX apply to keyspaces only', expr.loc);
+    return { kind: 'ExpressionTerm', expr, ...(alias !== undefined ? { alias } : {}), ...(hints.joinHint ? { joinHint: hints.joinHint } : {}), loc: expr.loc };
+  },
+  useHints(this: AstBuilder, ctx: C.UseHintsCstChildren): UseHints {
+    const out: UseHints = {};
+    for (const h of ctx.useHint) {
+      const one = this.visit(h) as UseHints;
+      const dup = (one.useKeys && out.useKeys) || (one.useIndex && out.useIndex) || (one.joinHint && out.joinHint);
+      if (dup || (one.useKeys && out.useIndex) || (one.useIndex && out.useKeys)) throw this.syntaxError('Keyspace hints (USE KEYS, USE INDEX, USE HASH, USE NL) may be given at most once each, and USE KEYS not with USE INDEX', nodeLoc(h));
+      Object.assign(out, one);
+    }
+    return out;
+  },
+  useHint(this: AstBuilder, ctx: C.UseHintCstChildren): UseHints {
+    if (ctx.keys) return { useKeys: this.expr(ctx.keys[0]), ...(ctx.VALIDATE ? { validateKeys: true } : {}) };
+    if (ctx.INDEX) return { useIndex: (ctx.indexRef ?? []).map((r) => this.visit(r) as IndexHint) };
+    if (ctx.HASH) return { joinHint: ctx.side![0]!.tokenType === T.Build ? 'HASH_BUILD' : 'HASH_PROBE' };
+    return { joinHint: 'NL' };
+  },
+  indexRef(this: AstBuilder, ctx: C.IndexRefCstChildren): IndexHint {
+    const name = decodeName(ctx.name[0]!).name;
+    return ctx.using ? { name, using: decodeName(ctx.using[0]!).name.toUpperCase() } : { name };
+  },
+  joinClause(this: AstBuilder, ctx: C.JoinClauseCstChildren, left: FromTerm): FromTerm {
+    const right = this.visit(ctx.fromSource[0]!) as KeyspaceTerm | ExpressionTerm;
+    const type = ctx.LEFT ? 'LEFT' : ctx.RIGHT ? 'RIGHT' : 'INNER';
+    const out: JoinTerm = { kind: 'JoinTerm', left, right, nest: ctx.NEST !== undefined, type, loc: tokenLoc((ctx.JOIN ?? ctx.NEST)![0]!) };
+    if (ctx.LATERAL) out.lateral = true;
+    if (ctx.onKeys) {
+      out.onKeys = this.expr(ctx.onKeys[0]);
+      if (ctx.VALIDATE) out.validate = true;
+    } else if (ctx.onKey) {
+      out.onKey = this.expr(ctx.onKey[0]);
+      out.forAlias = decodeName(ctx.forAlias![0]!).name;
+    } else {
+      out.on = this.expr(ctx.on![0]);
+    }
+    return out;
+  },
+  commaJoin(this: AstBuilder, ctx: C.CommaJoinCstChildren, left: FromTerm): FromTerm {
+    const right = this.visit(ctx.fromSource[0]!) as KeyspaceTerm | ExpressionTerm;
+    return { kind: 'JoinTerm', left, right, nest: false, type: 'INNER', comma: true, ...(ctx.LATERAL ? { lateral: true } : {}), loc: right.loc };
   },
   keyspaceRef(this: AstBuilder, ctx: C.KeyspaceRefCstChildren): KeyspaceRef {
     const namespace = ctx.namespace ? decodeName(ctx.namespace[0]!).name : undefined;

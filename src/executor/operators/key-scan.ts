@@ -3,6 +3,7 @@ import type { KeyScan } from '../../planner/index.js';
 import type { Value } from '../../values/index.js';
 import type { CompileContext, CompiledOperator } from '../operator-context.js';
 import { batched } from '../runtime.js';
+import { warnMissingKeys } from '../join-lookup.js';
 
 /** USE KEYS values: a string or an array of strings (others are ignored), in the order given. */
 function keysOf(v: Value): string[] {
@@ -16,6 +17,11 @@ export function compileKeyScan(op: KeyScan, cx: CompileContext): CompiledOperato
   const keys = compileExpr(op.keys, cx.base);
   return {
     cx,
-    run: (_input, outer, rc) => batched(keysOf(keys(outer ?? rootEnv(), rc)).map((key) => ({ env: outer ? childEnv(outer) : rootEnv(), key }))),
+    run: (_input, outer, rc) => {
+      const ks = keysOf(keys(outer ?? rootEnv(), rc));
+      // USE KEYS VALIDATE: a key that names no document is a warning (its row is dropped by Fetch).
+      if (op._validate && ks.some((k) => !rc.store.keyspace(op._keyspace!)?.peek(k))) warnMissingKeys(rc);
+      return batched(ks.map((key) => ({ env: outer ? childEnv(outer) : rootEnv(), key })));
+    },
   };
 }

@@ -1,5 +1,5 @@
 import { ErrorCode, QueryError } from '../../errors/index.js';
-import { bindDocument, childEnv, compileExpr, rootEnv, type Evaluator, type Scope } from '../../eval/index.js';
+import { bindDocument, childEnv, compileExpr, rootEnv, type Env, type Evaluator, type Scope } from '../../eval/index.js';
 import type { IndexScan3, KeySource } from '../../planner/index.js';
 import type { KeyRange, KeyspaceStore, StoredDocument } from '../../storage/index.js';
 import { BATCH_SIZE, due, PAUSE, type Row, type RowStream, type RunContext } from '../runtime.js';
@@ -17,8 +17,8 @@ import { keyspaceOf } from './keyspace-of.js';
  * towards the limit; `accept` and `onEntry` must not change the index (it is being walked).
  * An IntersectScan or UnionScan takes neither (no limit is pushed into them).
  */
-export type CompiledScan = ((rc: RunContext, limit?: number, onEntry?: (id: string, key: Value[]) => void, accept?: (id: string) => boolean) => string[]) & {
-  scalarBounds: (rc: RunContext) => boolean;
+export type CompiledScan = ((rc: RunContext, limit?: number, onEntry?: (id: string, key: Value[]) => void, accept?: (id: string) => boolean, outer?: Env) => string[]) & {
+  scalarBounds: (rc: RunContext, outer?: Env) => boolean;
 };
 
 interface CompiledRange {
@@ -42,17 +42,17 @@ export function compileScan(source: KeySource, scope: Scope): CompiledScan {
     const never = () => false;
     if (scan['#operator'] === 'UnionScan') {
       return Object.assign(
-        (rc: RunContext) => {
+        (rc: RunContext, _limit?: number, _onEntry?: unknown, _accept?: unknown, outer?: Env) => {
           const seen = new Set<string>();
-          for (const p of parts) for (const id of p(rc)) seen.add(id);
+          for (const p of parts) for (const id of p(rc, undefined, undefined, undefined, outer)) seen.add(id);
           return [...seen];
         },
         { scalarBounds: never },
       );
     }
     return Object.assign(
-      (rc: RunContext) => {
-        const [first, ...rest] = parts.map((p) => p(rc));
+      (rc: RunContext, _limit?: number, _onEntry?: unknown, _accept?: unknown, outer?: Env) => {
+        const [first, ...rest] = parts.map((p) => p(rc, undefined, undefined, undefined, outer));
         const sets = rest.map((ids) => new Set(ids));
         return first.filter((id) => sets.every((s) => s.has(id)));
       },
@@ -76,19 +76,20 @@ export function compileScan(source: KeySource, scope: Scope): CompiledScan {
       if (spans[i][j].high) userBounds.push(spans[i][j].high!);
     }),
   );
-  const scalarBounds = (rc: RunContext): boolean => {
-    const env = rootEnv();
+  const scalarBounds = (rc: RunContext, outer?: Env): boolean => {
+    const env = outer ?? rootEnv();
     return userBounds.every((b) => {
       const v = b(env, rc);
       return typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
     });
   };
-  const run = (rc: RunContext, limit?: number, onEntry?: (id: string, key: Value[]) => void, accept?: (id: string) => boolean): string[] => {
+  const run = (rc: RunContext, limit?: number, onEntry?: (id: string, key: Value[]) => void, accept?: (id: string) => boolean, outer?: Env): string[] => {
     const tree = rc.indexTree(scan.keyspace, scan.index);
     if (!tree) {
       throw new QueryError({ code: ErrorCode.INDEX_NOT_FOUND, phase: 'execution', message: `Index Not Found - cause: GSI index ${scan.index} not found.` });
     }
-    const env = rootEnv();
+    // Span bounds may read the outer row of a nested-loop join (its values bound the inner scan).
+    const env = outer ?? rootEnv();
     const seen = new Set<string>();
     const max = limit ?? Infinity;
     for (const span of spans) {
@@ -173,7 +174,7 @@ export function compileKeySourceOperator(op: KeySource, cx: CompileContext): Com
       if (covered) {
         const paths = covered._coverPaths!;
         const entries: { id: string; key: Value[] }[] = [];
-        scan(rc, max, (id, key) => entries.push({ id, key }), accept);
+        scan(rc, max, (id, key) => entries.push({ id, key }), accept, outer);
         expireLater();
         for (const { id, key } of entries) {
           const env = newEnv();
@@ -187,7 +188,7 @@ export function compileKeySourceOperator(op: KeySource, cx: CompileContext): Com
         }
       } else {
         // An IntersectScan or UnionScan does not filter with `accept`: the ids are checked here.
-        const ids = scan(rc, max, undefined, accept);
+        const ids = scan(rc, max, undefined, accept, outer);
         const docs: StoredDocument[] = [];
         for (const id of ids) if (accept(id)) docs.push(live.get(id)!);
         expireLater();

@@ -11,4 +11,6 @@ export interface Fetch {
   early_projection?: string[];
   keyspace: string;
   namespace: string;
+  /** The inner side of a nested-loop join (read per outer row or once). */
+  nested_loop?: boolean;
 }

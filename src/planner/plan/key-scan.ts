@@ -4,4 +4,7 @@ import type { Expr } from '../../ast/index.js';
 export interface KeyScan {
   '#operator': 'KeyScan';
   keys: Expr;
+  /** USE KEYS VALIDATE: keys naming no document give warning 5503. */
+  _validate?: boolean;
+  _keyspace?: string;
 }

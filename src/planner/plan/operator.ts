@@ -32,6 +32,14 @@ import type { UnionAll } from './union-all.js';
 import type { UnionScan } from './union-scan.js';
 import type { Unnest } from './unnest.js';
 import type { Unset } from './unset.js';
+import type { Join } from './join.js';
+import type { Nest } from './nest.js';
+import type { IndexJoin } from './index-join.js';
+import type { IndexNest } from './index-nest.js';
+import type { NestedLoopJoin } from './nested-loop-join.js';
+import type { NestedLoopNest } from './nested-loop-nest.js';
+import type { HashJoin } from './hash-join.js';
+import type { HashNest } from './hash-nest.js';
 import type { ValueScan } from './value-scan.js';
 
 /** Scans that yield document keys from indexes (the children of IntersectScan / UnionScan). */
@@ -61,6 +69,14 @@ export type Operator =
   | Filter
   | Let
   | Unnest
+  | Join
+  | Nest
+  | IndexJoin
+  | IndexNest
+  | NestedLoopJoin
+  | NestedLoopNest
+  | HashJoin
+  | HashNest
   | InitialGroup
   | IntermediateGroup
   | FinalGroup
@@ -98,6 +114,8 @@ export interface SubqueryPlan {
 export interface StatementPlan {
   plan: Operator;
   '~subqueries': SubqueryPlan[];
+  /** What became of the optimizer hints (EXPLAIN's `optimizer_hints`: followed, not followed, with error). */
+  optimizer_hints?: Record<string, string[]>;
 }
 
 /** Every operator of a tree, pre-order (the tree's children: `~children`, `~child`, scans, set operands). */
@@ -109,7 +127,15 @@ export function* operators(op: Operator): Generator<Operator> {
       for (const c of op['~children']) yield* operators(c);
       break;
     case 'Parallel':
+    case 'NestedLoopJoin':
+    case 'NestedLoopNest':
+    case 'HashJoin':
+    case 'HashNest':
       yield* operators(op['~child']);
+      break;
+    case 'IndexJoin':
+    case 'IndexNest':
+      yield* operators(op._scan);
       break;
     case 'DistinctScan':
       yield* operators(op.scan);

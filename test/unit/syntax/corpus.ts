@@ -17,6 +17,13 @@ export const corpus: string[] = [
   "SELECT RAW x.v FROM [{'v': 1}, {'v': 2}] AS x ORDER BY x.v DESC",
   'SELECT RAW i * 2 FROM ARRAY_RANGE(0, 3) AS i WHERE i > 0',
   'SELECT * FROM t INNER UNNEST t.a x LEFT OUTER UNNEST x.b AS y LEFT UNNEST y.c',
+  // Joins and nests (lookup, index, ANSI, comma) with their hints.
+  'SELECT * FROM r JOIN a ON KEYS r.airlineid INNER JOIN c ON KEYS VALIDATE [r.x, "k"] LEFT OUTER NEST n ON KEYS r.ids',
+  'SELECT * FROM b1 JOIN b2 ON KEY b2.docid FOR b1 LEFT NEST b3 ON KEY b3.owner FOR b1',
+  'SELECT * FROM a RIGHT OUTER JOIN b USE HASH(BUILD) ON a.x = b.y LEFT JOIN c USE NL ON c.z = b.y NEST d USE HASH(probe) ON d.k = a.k',
+  'SELECT * FROM a USE INDEX (ix1 USING GSI, `ix 2`) JOIN b USE INDEX (ixb) HASH(build) ON a.x = b.y UNNEST b.arr AS u',
+  'SELECT * FROM a USE KEYS VALIDATE ["k1"], b, LATERAL (SELECT RAW c.id FROM c WHERE c.z = a.x) AS s WHERE a.x = b.y',
+  'SELECT * FROM a JOIN LATERAL (SELECT RAW 1) AS s ON true LEFT JOIN [1, 2] AS x ON x = a.x JOIN a.items AS i ON i.k = a.k',
   "SELECT RAW m FROM t LET n = LOWER(name), m = n || '!' WHERE name = 'Bob'",
   'SELECT d, n FROM t GROUP BY dept AS d LETTING n = COUNT(*) * 10 HAVING n > 1 ORDER BY d',
   'SELECT x, COUNT(DISTINCT META(t).id) AS docs FROM t UNNEST t.tags AS x GROUP BY x ORDER BY x',

@@ -86,13 +86,13 @@ describe('syntax errors', () => {
     expect(e.message).toMatch(message);
   });
 
-  it('rejects JOIN and NEST with 1020 (E_SERVICE_NOT_IMPLEMENTED, as the reference names it)', () => {
-    const e = errorOf(() => parseStatement('SELECT * FROM a JOIN b ON KEYS a.k'));
-    expect(e.code).toBe(1020);
-    expect(e.message).toBe('JOIN is not supported');
-    expect([e.line, e.column]).toEqual([1, 17]);
-    expect(errorOf(() => parseStatement('SELECT * FROM a INNER NEST b ON KEYS a.k')).message).toBe('NEST is not supported');
-    expect(parseStatement('SELECT a.`join`, a.nest FROM a')).toBeDefined();
+  it('parses JOIN and NEST; RIGHT is reserved (the reference: "RIGHT (reserved word)", 3000)', () => {
+    const s = parseStatement('SELECT * FROM a JOIN b ON KEYS a.k INNER NEST c ON KEYS a.k');
+    expect(s.kind === 'Select' && s.body.kind === 'Subselect' && s.body.from?.kind).toBe('JoinTerm');
+    expect(parseStatement('SELECT a.`join`, a.nest, a.right FROM a')).toBeDefined();
+    expect(errorOf(() => parseStatement('SELECT right FROM a')).code).toBe(ErrorCode.SYNTAX);
+    // A keyspace hint is given once.
+    expect(errorOf(() => parseStatement('SELECT * FROM a USE NL NL')).code).toBe(ErrorCode.SYNTAX);
   });
 
   it('gives 1050 for an empty statement', () => {

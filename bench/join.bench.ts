@@ -1,0 +1,235 @@
+/**
+ * Join benchmark (`npm run bench:join`): a generated route/airline-shaped corpus (outer `route`
+ * documents with an `airlineid`, inner `airline` documents), the same equi-join run by tokenql
+ * (HashJoin without an index; NestedLoopJoin over an IndexScan3 with an index on the inner key;
+ * a lookup join `ON KEYS` beside a full scan of the outer side), by PostgreSQL (started by the
+ * benchmark in a temporary directory, as the `postgres` user when run as root; timed with
+ * EXPLAIN ANALYZE's execution time, no parallel workers) and by DuckDB (`@duckdb/node-api`, when
+ * installed), printed as ratios in one run.
+ *
+ * Sizes: `TOKENQL_BENCH_JOIN=outer×inner,…` (default `100000x1000,100000x100000`; the issue's
+ * full run is `100000x1000,1000000x1000,100000x100000,1000000x100000`). Each query runs
+ * `TOKENQL_BENCH_RUNS` times (default 3) and the median is reported.
+ * Targets (issue 19 §3): hash join 1M/100k ≤ 12×; within 3× of PostgreSQL and 10× of DuckDB on
+ * the equi-join; a lookup join of 1M rows ≤ 2× a full scan of the outer side.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Database } from '../src/index.js';
+import { Mulberry32 } from '../src/demo/mulberry32.js';
+
+const SIZES = (process.env.TOKENQL_BENCH_JOIN ?? '100000x1000,100000x100000').split(',').map((s) => s.split('x').map(Number) as [number, number]);
+const RUNS = Number(process.env.TOKENQL_BENCH_RUNS ?? 3);
+
+interface Corpus {
+  routes: { id: number; airlineid: string; aid: number; stops: number; sourceairport: string }[];
+  airlines: { id: number; aid: number; name: string; country: string }[];
+}
+
+/** Routes name airlines uniformly at random (seeded): every route matches exactly one airline. */
+function corpus(outer: number, inner: number): Corpus {
+  const prng = new Mulberry32(19);
+  const rnd = () => prng.next();
+  const airlines = Array.from({ length: inner }, (_, i) => ({ id: i, aid: i, name: `Airline ${i}`, country: ['France', 'United States', 'United Kingdom'][i % 3]! }));
+  const routes = Array.from({ length: outer }, (_, i) => {
+    const aid = Math.floor(rnd() * inner);
+    return { id: i, airlineid: `airline_${aid}`, aid, stops: Math.floor(rnd() * 3), sourceairport: `A${Math.floor(rnd() * 5000)}` };
+  });
+  return { routes, airlines };
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)]!;
+}
+
+async function timeIt(f: () => Promise<unknown>): Promise<number> {
+  const ms: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const t = performance.now();
+    await f();
+    ms.push(performance.now() - t);
+  }
+  return median(ms);
+}
+
+const fmt = (ms: number | undefined) => (ms === undefined ? '—' : ms < 10 ? ms.toFixed(2) : ms.toFixed(0));
+const ratio = (a: number | undefined, b: number | undefined) => (a === undefined || b === undefined ? '—' : (a / b).toFixed(2) + 'x');
+
+// ---- tokenql -----------------------------------------------------------------------------
+const HASH = 'SELECT COUNT(*) AS n FROM route r JOIN airline a ON r.aid = a.aid';
+const LOOKUP = 'SELECT COUNT(*) AS n FROM route r JOIN airline a ON KEYS r.airlineid';
+const SCAN = 'SELECT COUNT(*) AS n FROM route r WHERE r.stops IS NOT MISSING';
+
+async function tokenql(c: Corpus): Promise<{ hash: number; indexNl: number; lookup: number; scan: number; n: number }> {
+  const db = await Database.open();
+  try {
+    await db.createKeyspace('route');
+    await db.createKeyspace('airline');
+    await db.load('route', c.routes, { key: ((d: { id: number }) => `route_${d.id}`) as never });
+    await db.load('airline', c.airlines, { key: ((d: { id: number }) => `airline_${d.id}`) as never });
+    const plan = JSON.stringify((await db.query(`EXPLAIN ${HASH}`)).results);
+    if (!plan.includes('HashJoin')) throw new Error('expected a HashJoin');
+    const n = (await db.query(HASH)).results[0] as { n: number };
+    const hash = await timeIt(() => db.query(HASH));
+    const lookup = await timeIt(() => db.query(LOOKUP));
+    const scan = await timeIt(() => db.query(SCAN));
+    await db.query('CREATE INDEX ix_aid ON airline(aid)');
+    if (!JSON.stringify((await db.query(`EXPLAIN ${HASH}`)).results).includes('NestedLoopJoin')) throw new Error('expected a NestedLoopJoin');
+    const indexNl = await timeIt(() => db.query(HASH));
+    return { hash, indexNl, lookup, scan, n: n.n };
+  } finally {
+    await db.close();
+  }
+}
+
+// ---- PostgreSQL --------------------------------------------------------------------------
+interface Pg {
+  sql(statement: string): string;
+  stop(): void;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts a throwaway PostgreSQL (initdb + pg_ctl) on a free port, or undefined when it cannot. */
+async function startPostgres(): Promise<Pg | undefined> {
+  if (spawnSync('initdb', ['--version']).status !== 0) return undefined;
+  const dir = mkdtempSync(path.join(tmpdir(), 'tokenql-bench-pg-'));
+  chmodSync(dir, 0o777);
+  const asRoot = process.getuid?.() === 0;
+  const run = (cmd: string, args: string[]) => (asRoot ? execFileSync('runuser', ['-u', 'postgres', '--', cmd, ...args], { stdio: 'pipe' }) : execFileSync(cmd, args, { stdio: 'pipe' }));
+  const data = path.join(dir, 'data');
+  const port = await freePort();
+  run('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres']);
+  run('pg_ctl', ['-D', data, '-o', `-p ${port} -k ${dir} -c max_parallel_workers_per_gather=0 -c shared_buffers=256MB -c work_mem=256MB`, '-l', path.join(dir, 'log'), '-w', 'start']);
+  const sql = (statement: string) => execFileSync('psql', ['-h', dir, '-p', String(port), '-U', 'postgres', '-At', '-c', statement], { encoding: 'utf8', maxBuffer: 1 << 26 });
+  return {
+    sql,
+    stop: () => {
+      try {
+        run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+/** EXPLAIN ANALYZE's execution time in ms (the median of RUNS). */
+function pgTime(pg: Pg, q: string): number {
+  const ms: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const out = pg.sql(`EXPLAIN ANALYZE ${q}`);
+    ms.push(Number(/Execution Time: ([\d.]+) ms/.exec(out)![1]));
+  }
+  return median(ms);
+}
+
+function postgres(pg: Pg, c: Corpus): { hash: number; indexNl?: number } {
+  const dir = mkdtempSync(path.join(tmpdir(), 'tokenql-bench-csv-'));
+  chmodSync(dir, 0o777);
+  try {
+    const routes = path.join(dir, 'routes.csv');
+    const airlines = path.join(dir, 'airlines.csv');
+    writeFileSync(routes, c.routes.map((r) => `${r.id},${r.aid},${r.stops}`).join('\n') + '\n');
+    writeFileSync(airlines, c.airlines.map((a) => `${a.id},${a.aid},${a.name}`).join('\n') + '\n');
+    chmodSync(routes, 0o644);
+    chmodSync(airlines, 0o644);
+    pg.sql('DROP TABLE IF EXISTS route; DROP TABLE IF EXISTS airline; CREATE TABLE route (id int, aid int, stops int); CREATE TABLE airline (id int, aid int, name text);');
+    pg.sql(`COPY route FROM '${routes}' WITH (FORMAT csv)`);
+    pg.sql(`COPY airline FROM '${airlines}' WITH (FORMAT csv)`);
+    pg.sql('ANALYZE route; ANALYZE airline;');
+    const q = 'SELECT COUNT(*) FROM route r JOIN airline a ON r.aid = a.aid';
+    const hash = pgTime(pg, q);
+    pg.sql('CREATE INDEX ix_aid ON airline(aid); ANALYZE airline;');
+    const indexNl = pgTime(pg, `/* nested loop */ ${q}`);
+    return { hash, indexNl };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+// ---- DuckDB ------------------------------------------------------------------------------
+async function duckdb(c: Corpus): Promise<number | string> {
+  let api: { DuckDBInstance: { create(path: string): Promise<{ connect(): Promise<{ run(sql: string): Promise<unknown>; closeSync?(): void }> }> } };
+  try {
+    api = (await import('@duckdb/node-api' as string)) as typeof api;
+  } catch {
+    return 'not installed (npm install --save-dev @duckdb/node-api)';
+  }
+  const inst = await api.DuckDBInstance.create(':memory:');
+  const con = await inst.connect();
+  const dir = mkdtempSync(path.join(tmpdir(), 'tokenql-bench-duck-'));
+  try {
+    const routes = path.join(dir, 'routes.csv');
+    const airlines = path.join(dir, 'airlines.csv');
+    writeFileSync(routes, 'id,aid,stops\n' + c.routes.map((r) => `${r.id},${r.aid},${r.stops}`).join('\n') + '\n');
+    writeFileSync(airlines, 'id,aid,name\n' + c.airlines.map((a) => `${a.id},${a.aid},${a.name}`).join('\n') + '\n');
+    await con.run(`CREATE TABLE route AS SELECT * FROM read_csv_auto('${routes}'); CREATE TABLE airline AS SELECT * FROM read_csv_auto('${airlines}');`);
+    await con.run('SET threads TO 1');
+    return await timeIt(() => con.run('SELECT COUNT(*) FROM route r JOIN airline a ON r.aid = a.aid'));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+// ---- the run -----------------------------------------------------------------------------
+async function main(): Promise<void> {
+  const pg = await startPostgres().catch((e: unknown) => {
+    console.warn(`PostgreSQL not started: ${(e as Error).message.split('\n')[0]}`);
+    return undefined;
+  });
+  const rows: string[][] = [];
+  const hashBy = new Map<string, number>();
+  try {
+    for (const [outer, inner] of SIZES) {
+      const c = corpus(outer, inner);
+      const t = await tokenql(c);
+      if (t.n !== outer) throw new Error(`join count ${t.n}, expected ${outer}`);
+      hashBy.set(`${outer}x${inner}`, t.hash);
+      const p = pg ? postgres(pg, c) : undefined;
+      const d = await duckdb(c);
+      const dMs = typeof d === 'number' ? d : undefined;
+      rows.push([
+        `${outer}×${inner}`,
+        fmt(t.hash),
+        fmt(t.indexNl),
+        fmt(p?.hash),
+        ratio(t.hash, p?.hash),
+        fmt(p?.indexNl),
+        ratio(t.indexNl, p?.indexNl),
+        typeof d === 'number' ? fmt(d) : '—',
+        ratio(t.hash, dMs),
+        fmt(t.lookup),
+        fmt(t.scan),
+        ratio(t.lookup, t.scan),
+      ]);
+      if (typeof d === 'string') console.warn(`DuckDB: ${d}`);
+    }
+  } finally {
+    pg?.stop();
+  }
+  const head = ['outer×inner', 'hash ms', 'index NL ms', 'pg hash ms', 'vs pg', 'pg index ms', 'vs pg', 'duckdb ms', 'vs duckdb', 'ON KEYS ms', 'scan ms', 'keys/scan'];
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (r: string[]) => r.map((x, i) => x.padStart(widths[i]!)).join('  ');
+  console.log(line(head));
+  for (const r of rows) console.log(line(r));
+  for (const [o, i] of SIZES) {
+    const big = hashBy.get(`${o}x${i}`);
+    const small = hashBy.get(`${o / 10}x${i}`);
+    if (big !== undefined && small !== undefined) console.log(`hash join growth ${o / 10}→${o} outer rows (inner ${i}): ${(big / small).toFixed(1)}x (target ≤ 12x)`);
+  }
+}
+
+await main();

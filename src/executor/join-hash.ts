@@ -1,0 +1,121 @@
+import type { Env, Evaluator } from '../eval/index.js';
+import { buildTable, joinKey, probe } from './join-kernel.js';
+import { combine, emit, onHolds } from './join-rows.js';
+import { BATCH_SIZE, due, PAUSE, type Row, type RowStream, type RunContext } from './runtime.js';
+
+/** A compiled hash join or nest. `innerKeys[i]` (on inner rows) pairs with `outerKeys[i]` (on outer rows). */
+export interface HashJoinSpec {
+  alias: string;
+  /** Runs the inner side's operators in the block's environment (once). */
+  inner: (outer: Env | undefined, rc: RunContext) => RowStream;
+  innerKeys: Evaluator[];
+  outerKeys: Evaluator[];
+  on?: Evaluator;
+  outer: boolean;
+  nest: boolean;
+  /** Which side is hashed: `smaller` compares the inputs' counts at run time (inner joins only). */
+  build: 'inner' | 'outer' | 'smaller';
+  /**
+   * The condition is exactly the equi-join pairs: when the key values are strings, numbers or
+   * booleans, equal hash keys mean the condition is TRUE and it is not evaluated again.
+   */
+  exact?: boolean;
+}
+
+const keysOf = (evs: Evaluator[], env: Env, rc: RunContext) => (evs.length === 1 ? [evs[0]!(env, rc)] : evs.map((e) => e(env, rc)));
+const scalar = (vs: readonly unknown[]) => vs.every((v) => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean');
+
+/**
+ * HashJoin / HashNest: hashes one side by its join key values and probes it with the other's.
+ * MISSING and NULL keys never match; each candidate pair must also satisfy the whole ON clause.
+ * The inner side is built unless the join is an inner join whose outer input is the smaller
+ * (by count) or `USE HASH(PROBE)` makes the inner side the probe. Output order is not defined
+ * (as the reference's). Pauses are passed on. Source: couchbase/query `execution/hash_join.go`,
+ * `hash_nest.go`.
+ */
+export function* hashJoin(input: RowStream, spec: HashJoinSpec, blockEnv: Env | undefined, rc: RunContext): RowStream {
+  const innerRows: Row[] = [];
+  for (const b of spec.inner(blockEnv, rc)) {
+    if (b.length === 0) {
+      yield b;
+      continue;
+    }
+    for (const r of b) innerRows.push(r);
+  }
+  const it = input[Symbol.iterator]();
+  const pending: Row[][] = [];
+  let buildOuter = spec.build === 'outer';
+  if (spec.build === 'smaller' && !spec.outer && !spec.nest) {
+    // Read the outer input until it is known to be at least as large as the inner one.
+    let n = 0;
+    let ended = false;
+    while (n < innerRows.length) {
+      const next = it.next();
+      if (next.done) {
+        ended = true;
+        break;
+      }
+      if (next.value.length === 0) {
+        yield next.value;
+        continue;
+      }
+      pending.push(next.value);
+      n += next.value.length;
+    }
+    buildOuter = ended && n < innerRows.length;
+  }
+  function* outerBatches(): Iterable<Row[]> {
+    yield* pending.splice(0);
+    for (let next = it.next(); !next.done; next = it.next()) yield next.value;
+  }
+  if (!buildOuter) {
+    const table = buildTable(innerRows, (r) => keysOf(spec.innerKeys, r.env, rc));
+    for (const batch of outerBatches()) {
+      if (batch.length === 0) {
+        yield batch;
+        continue;
+      }
+      const out: Row[] = [];
+      for (const row of batch) {
+        const matches: Env[] = [];
+        const key = keysOf(spec.outerKeys, row.env, rc);
+        const k = joinKey(key);
+        const candidates = k === undefined ? undefined : table.get(k);
+        if (candidates) {
+          const on = spec.exact && scalar(key) ? undefined : spec.on;
+          for (const m of candidates) {
+            const env = combine(row.env, m.env);
+            if (onHolds(on, env, rc)) matches.push(env);
+          }
+        }
+        emit(out, row.env, matches, spec.alias, spec.nest, spec.outer);
+      }
+      if (out.length) yield out;
+      if (due(rc)) yield PAUSE;
+    }
+    return;
+  }
+  // Build on the outer rows (inner joins only), probe with the inner rows.
+  const outerRows: Row[] = [];
+  for (const b of outerBatches()) {
+    if (b.length === 0) {
+      yield b;
+      continue;
+    }
+    for (const r of b) if (joinKey(keysOf(spec.outerKeys, r.env, rc)) !== undefined) outerRows.push(r);
+  }
+  const table = buildTable(outerRows, (r) => keysOf(spec.outerKeys, r.env, rc));
+  let out: Row[] = [];
+  for (const inner of innerRows) {
+    for (const o of probe(table, keysOf(spec.innerKeys, inner.env, rc), () => true)) {
+      const env = combine(o.env, inner.env);
+      if (onHolds(spec.on, env, rc)) out.push({ env });
+    }
+    if (out.length >= BATCH_SIZE) {
+      yield out;
+      out = [];
+      if (due(rc)) yield PAUSE;
+    }
+  }
+  if (out.length) yield out;
+}

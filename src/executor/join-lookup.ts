@@ -1,0 +1,64 @@
+import { ErrorCode, QueryError } from '../errors/index.js';
+import { bindDocument, childEnv, type Env, type Evaluator } from '../eval/index.js';
+import { lookupKeys } from './join-kernel.js';
+import { emit } from './join-rows.js';
+import { due, PAUSE, type Row, type RowStream, type RunContext } from './runtime.js';
+
+/** A compiled lookup join or nest (`… JOIN|NEST ks ON KEYS expr`). */
+export interface LookupJoinSpec {
+  keyspace: string;
+  alias: string;
+  keys: Evaluator;
+  outer: boolean;
+  nest: boolean;
+  /** ON KEYS VALIDATE: keys that name no document give warning 5503. */
+  validate: boolean;
+}
+
+/**
+ * Join / Nest (lookup): for each outer row, fetches the inner documents whose keys `ON KEYS`
+ * evaluates to (a string or an array of strings, in that order). A LEFT JOIN keeps an outer row
+ * with no document (inner alias MISSING); a LEFT NEST binds `[]` when the keys name no document
+ * and leaves the alias MISSING when the keys are not a string or array (the reference's answers).
+ * Source: couchbase/query `execution/join.go`, `nest.go`.
+ */
+export function* lookupJoin(input: RowStream, spec: LookupJoinSpec, rc: RunContext): RowStream {
+  const ks = rc.store.keyspace(spec.keyspace);
+  if (!ks) throw new QueryError({ code: ErrorCode.KEYSPACE_NOT_FOUND, phase: 'execution', message: `Keyspace not found in CB datastore: default:${spec.keyspace}` });
+  const path = `default:${spec.keyspace}`;
+  const missing: string[] = [];
+  for (const batch of input) {
+    if (batch.length === 0) {
+      yield batch;
+      continue;
+    }
+    const out: Row[] = [];
+    for (const row of batch) {
+      const keys = lookupKeys(spec.keys(row.env, rc));
+      if (keys === undefined) {
+        if (spec.outer) out.push({ env: childEnv(row.env) });
+        continue;
+      }
+      const matches: Env[] = [];
+      for (const k of keys) {
+        const d = ks.get(k);
+        if (!d) {
+          if (spec.validate) missing.push(k);
+          continue;
+        }
+        const env = childEnv(row.env);
+        bindDocument(env, spec.alias, d.value, { id: d.key, cas: d.meta.cas, expiration: d.meta.expiration, seqno: d.meta.seqno, keyspace: path });
+        matches.push(env);
+      }
+      emit(out, row.env, matches, spec.alias, spec.nest, spec.outer);
+    }
+    if (out.length) yield out;
+    if (due(rc)) yield PAUSE;
+  }
+  if (missing.length) warnMissingKeys(rc);
+}
+
+/** Warning 5503 for USE KEYS / ON KEYS VALIDATE keys that name no document. */
+export function warnMissingKeys(rc: RunContext): void {
+  rc.warn('Key(s) in USE KEYS hint not found', ErrorCode.MISSING_KEYS);
+}

@@ -1,0 +1,44 @@
+import { childEnv, type Env, type Evaluator } from '../eval/index.js';
+import { truth, type Value } from '../values/index.js';
+import { joinOutcome } from './join-kernel.js';
+import type { Row, RunContext } from './runtime.js';
+
+/**
+ * A row seeing the outer row's names and the inner row's own bindings (its alias and the
+ * alias's META()): the inner row was made in another environment (a hash join's build side).
+ */
+export function combine(outerEnv: Env, innerEnv: Env): Env {
+  const env = childEnv(outerEnv);
+  for (const k of Object.keys(innerEnv)) env[k] = innerEnv[k];
+  return env;
+}
+
+/** True if the ON clause (if any) holds in `env`. */
+export function onHolds(on: Evaluator | undefined, env: Env, rc: RunContext): boolean {
+  return !on || truth(on(env, rc));
+}
+
+/**
+ * Emits the rows of one outer row given its matching inner rows (environments that already see
+ * the outer row): a row per match, or the nest of the matches' `alias` values, or the outer row
+ * alone for an unmatched LEFT JOIN. Source: couchbase/query `execution/nl_join.go`, `nl_nest.go`.
+ */
+export function emit(out: Row[], outerEnv: Env, matches: Env[], alias: string, nest: boolean, outer: boolean): void {
+  const o = joinOutcome(matches, nest, outer);
+  switch (o.kind) {
+    case 'rows':
+      for (const m of o.matches) out.push({ env: m });
+      return;
+    case 'nest': {
+      const env = childEnv(outerEnv);
+      env[alias] = o.matches.map((m) => m[alias]) as Value;
+      out.push({ env });
+      return;
+    }
+    case 'unmatched':
+      out.push({ env: childEnv(outerEnv) });
+      return;
+    case 'drop':
+      return;
+  }
+}

@@ -1,0 +1,40 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Database, QueryError } from '../../src/index.js';
+
+/**
+ * Joins as running operators of the plan tree: a prepared join runs from its decoded plan (hash
+ * join, and nested loop over an index scan once an index exists), and a long nested-loop join
+ * stops soon after its request's signal is aborted (1080), as every operator does.
+ */
+describe('join execution', () => {
+  let db: Database;
+  beforeAll(async () => {
+    db = await Database.open();
+    await db.createKeyspace('a');
+    await db.createKeyspace('b');
+    await db.load('a', Array.from({ length: 3000 }, (_, i) => ({ id: i, x: i % 50 })), { key: ((d: { id: number }) => `a${d.id}`) as never });
+    await db.load('b', Array.from({ length: 3000 }, (_, i) => ({ id: i, y: i % 50 })), { key: ((d: { id: number }) => `b${d.id}`) as never });
+  });
+  afterAll(() => db.close());
+
+  it('PREPARE / EXECUTE a join (60 a rows × 60 b rows per key value, 50 values)', async () => {
+    await db.query('PREPARE pj1 FROM SELECT COUNT(*) AS n FROM a JOIN b ON a.x = b.y');
+    expect((await db.query('EXECUTE pj1')).results).toEqual([{ n: 180000 }]);
+    await db.query('CREATE INDEX ix_b_y ON b(y)');
+    await db.query('PREPARE pj2 FROM SELECT COUNT(*) AS n FROM a JOIN b ON a.x = b.y');
+    expect((await db.query('EXECUTE pj2')).results).toEqual([{ n: 180000 }]);
+  });
+
+  it('a 9M-pair nested-loop join stops within 100 ms of the abort', async () => {
+    const ac = new AbortController();
+    const started = performance.now();
+    setTimeout(() => ac.abort(), 30);
+    const err = await db.query('SELECT COUNT(*) AS n FROM a JOIN b USE NL ON a.x + 0 = b.y + 0', { signal: ac.signal }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(QueryError);
+    expect((err as QueryError).code).toBe(1080);
+    expect(performance.now() - started).toBeLessThan(30 + 100 + 200); // + slack for a loaded machine
+  });
+});
