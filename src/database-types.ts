@@ -1,3 +1,5 @@
+import type { RequestInfo } from './request-registry.js';
+import type { PrivilegeNeed } from './ast/privileges.js';
 import type { FileStoreOptions } from './storage/file/types.js';
 import type { Value } from './values/index.js';
 
@@ -31,6 +33,25 @@ export interface QueryOptions {
    * statement, as servers do for their clients: they are "not found" and not listed.
    */
   restricted?: boolean;
+  /**
+   * Authorisation hook (servers): called after parsing, before planning, with the privileges the
+   * statement needs ({@link PrivilegeNeed}: `query_select` on `default:b1` …); throwing (a
+   * QueryError 13014) refuses the statement before it reads or writes anything. EXECUTE is
+   * checked against the prepared statement's privileges.
+   */
+  authorize?: (needs: PrivilegeNeed[]) => void;
+  /** Aborts the statement: it ends with the signal's reason if that is a QueryError, else 1082 "Request cancelled". */
+  signal?: AbortSignal;
+  /** Ends the statement with 1080 "Timeout …ms exceeded" after this many milliseconds (0 or absent: none). */
+  timeoutMs?: number;
+  /**
+   * Ends the statement with 5500 "Request has exceeded memory quota" when the bytes it holds pass
+   * this. Counted: materialised result rows (their JSON size) and what the executor's operators
+   * report; see docs/security.md.
+   */
+  memoryQuotaBytes?: number;
+  /** Who runs the statement, for `system:active_requests` / `system:completed_requests`. */
+  request?: RequestInfo;
 }
 
 /** Progress of an index build: documents indexed so far of the keyspace's total. */

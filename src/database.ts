@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { LRUCache } from 'lru-cache';
 import { ErrorCode, QueryError } from './errors/index.js';
+import { MemoryPool, RequestRegistry, cancelledError, timeoutError } from './request-registry.js';
 import type { Statement } from './ast/index.js';
 import { execute, type EngineDeps, type EngineParams, type PreparedStatement } from './engine.js';
 import { ddlHandler, indexRow } from './ddl.js';
@@ -92,8 +93,51 @@ export class Database {
    */
   async query(statement: string, options: QueryOptions = {}): Promise<QueryResult> {
     this.check();
-    return execute(statement, { ...splitParams(options.params, options.args), onProgress: options.onProgress, restricted: options.restricted }, this.deps);
+    const controller = new AbortController();
+    const outer = options.signal;
+    const onAbort = () => controller.abort(outer!.reason instanceof QueryError ? outer!.reason : cancelledError());
+    if (outer?.aborted) onAbort();
+    else outer?.addEventListener('abort', onAbort, { once: true });
+    const timeoutMs = options.timeoutMs ?? 0;
+    const timer = timeoutMs > 0 ? setTimeout(() => controller.abort(timeoutError(timeoutMs)), timeoutMs) : undefined;
+    const entry = this.requests.start(statement, options.request ?? {}, controller);
+    try {
+      const result = await execute(
+        statement,
+        {
+          ...splitParams(options.params, options.args),
+          onProgress: options.onProgress,
+          restricted: options.restricted,
+          authorize: options.authorize,
+          signal: controller.signal,
+          memoryQuotaBytes: options.memoryQuotaBytes,
+          memoryPool: this.memoryPool,
+          requests: this.requests,
+        },
+        this.deps,
+      );
+      this.requests.finish(entry, { state: 'completed', resultCount: result.results.length });
+      return result;
+    } catch (e) {
+      const code = e instanceof QueryError ? e.code : undefined;
+      this.requests.finish(entry, { state: code === ErrorCode.TIMEOUT ? 'timeout' : code === ErrorCode.CANCELLED ? 'stopped' : 'errors', errorCount: 1 });
+      throw e;
+    } finally {
+      if (timer) clearTimeout(timer);
+      outer?.removeEventListener('abort', onAbort);
+    }
   }
+
+  /**
+   * The requests running and recently run (`system:active_requests`, `system:completed_requests`);
+   * `cancel(requestId)` aborts one.
+   */
+  readonly requests = new RequestRegistry();
+  /**
+   * Memory all statements may hold together (`tokenql serve --query-memory-quota`): set `limit`
+   * in bytes (0 = none); a statement that would pass it ends with 5500.
+   */
+  readonly memoryPool = new MemoryPool();
 
   /** The plan of a statement as EXPLAIN JSON (`{"#operator": "Sequence", …}`). */
   async explain(statement: string, options: QueryOptions = {}): Promise<Value> {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Statement } from './ast/index.js';
+import { statementPrivileges } from './ast/privileges.js';
 import { ErrorCode, QueryError } from './errors/index.js';
 import { compileSelect, scopeWithSubqueries } from './executor/compile-select.js';
 import { raiseFailures, type DmlResult } from './executor/dml-result.js';
@@ -16,6 +17,8 @@ import type { DdlHandler } from './ddl.js';
 import type { IndexManager } from './indexes/index-manager.js';
 import type { LRUCache } from 'lru-cache';
 import { decodePlan, encodePlan, planIndexes } from './planner/plan-codec.js';
+import { cancelledError, memoryQuotaError, type MemoryPool, type RequestRegistry } from './request-registry.js';
+import { cancelActiveRequests, isActiveRequestsDelete } from './executor/cancel-requests.js';
 
 /** What the engine runs against. */
 export interface EngineDeps {
@@ -76,26 +79,80 @@ export interface EngineParams {
   onProgress?: QueryOptions['onProgress'];
   /** Internal keyspaces (names starting with `_`) do not exist for this statement. */
   restricted?: boolean;
+  /** Called with the privileges the statement needs before it is planned; raises to refuse it. */
+  authorize?: QueryOptions['authorize'];
+  /** Aborts the statement; its reason (a QueryError: timeout, cancel) is what the statement raises. */
+  signal?: AbortSignal;
+  /** Bytes the statement may hold (materialised result rows): past it, 5500. */
+  memoryQuotaBytes?: number;
+  /** Memory shared by every statement of the database (`limit` 0 = none). */
+  memoryPool?: MemoryPool;
+  /** The database's requests, for `system:active_requests` / `system:completed_requests`. */
+  requests?: RequestRegistry;
 }
 
-/** Yields to the event loop between batches so a long scan does not starve other work. */
-async function drain(s: RowStream): Promise<Value[]> {
+/** Raises the abort reason of a signal that has fired. */
+export function throwIfAborted(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw signal.reason instanceof QueryError ? signal.reason : cancelledError();
+}
+
+/**
+ * Accounts the bytes a statement holds against its quota and the database's pool; `release`
+ * gives them back when the statement ends.
+ */
+class MemoryAccount {
+  held = 0;
+  constructor(
+    private readonly quota: number,
+    private readonly pool: MemoryPool | undefined,
+  ) {}
+  get active(): boolean {
+    return this.quota > 0 || (this.pool?.limit ?? 0) > 0;
+  }
+  add(bytes: number): void {
+    this.held += bytes;
+    if (this.pool) this.pool.used += bytes;
+    if ((this.quota > 0 && this.held > this.quota) || (this.pool && this.pool.limit > 0 && this.pool.used > this.pool.limit)) throw memoryQuotaError();
+  }
+  release(): void {
+    if (this.pool) this.pool.used -= this.held;
+    this.held = 0;
+  }
+}
+
+/** Longest run of work between two yields to the event loop (ms): other requests wait no longer. */
+const YIELD_MS = 20;
+
+/**
+ * Collects the rows of a stream, yielding to the event loop every {@link YIELD_MS} so a long
+ * scan does not starve other work, checking the abort signal between batches and counting the
+ * rows' JSON size against the memory quota when there is one.
+ */
+async function drain(s: RowStream, rc: RunContext, memory: MemoryAccount): Promise<Value[]> {
   const out: Value[] = [];
-  let last = Date.now();
+  let last = performance.now();
   for (const batch of s) {
+    throwIfAborted(rc.signal);
+    if (memory.active) {
+      let bytes = 0;
+      for (const r of batch) bytes += jsonSize(r.out) + 16;
+      memory.add(bytes);
+    }
     for (const r of batch) out.push(r.out);
-    if (Date.now() - last > 50) {
+    if (performance.now() - last > YIELD_MS) {
       await new Promise((r) => setImmediate(r));
-      last = Date.now();
+      throwIfAborted(rc.signal);
+      last = performance.now();
     }
   }
   return out;
 }
 
-async function runPlan(plan: Plan, catalog: Catalog, rc: RunContext, deps: EngineDeps): Promise<{ results: Value[]; mutationCount?: number }> {
+async function runPlan(plan: Plan, catalog: Catalog, rc: RunContext, deps: EngineDeps, memory: MemoryAccount): Promise<{ results: Value[]; mutationCount?: number }> {
+  throwIfAborted(rc.signal);
   switch (plan.kind) {
     case 'Select':
-      return { results: await drain(compileSelect(plan, catalog)(undefined, rc)) };
+      return { results: await drain(compileSelect(plan, catalog)(undefined, rc), rc, memory) };
     case 'Ddl':
       return { results: await deps.ddl(plan.statement, catalog, rc.onProgress) };
     default: {
@@ -114,11 +171,26 @@ async function runPlan(plan: Plan, catalog: Catalog, rc: RunContext, deps: Engin
  * whose rows partly failed raises after writing the others.
  */
 export async function execute(text: string, params: EngineParams, deps: EngineDeps): Promise<QueryResult> {
+  const memory = new MemoryAccount(params.memoryQuotaBytes ?? 0, params.memoryPool);
   try {
-    return await executeStatement(text, params, deps);
+    return await executeStatement(text, params, deps, memory);
   } catch (err) {
-    throw withStatement(err, text);
+    throw withStatement(internalError(err), text);
+  } finally {
+    memory.release();
   }
+}
+
+/**
+ * Any non-QueryError thrown inside the engine (a RangeError from a too deep value, a bug) is
+ * an internal error 5000 whose message names its kind only: no stack, no internals in the answer.
+ * The original is kept as `cause` for the server's log.
+ */
+export function internalError(err: unknown): unknown {
+  if (err instanceof QueryError) return err;
+  const kind = err instanceof Error ? err.name : typeof err;
+  const why = err instanceof RangeError ? 'a value or statement is nested or sized beyond what tokenql supports' : 'unexpected error';
+  return new QueryError({ code: ErrorCode.INTERNAL, phase: 'execution', message: `Internal error (${kind}): ${why}`, cause: err });
 }
 
 /** Attaches the statement text to a positioned error, so `format()` can show the caret. */
@@ -135,10 +207,11 @@ function withStatement(err: unknown, text: string): unknown {
   });
 }
 
-async function executeStatement(text: string, params: EngineParams, deps: EngineDeps): Promise<QueryResult> {
+async function executeStatement(text: string, params: EngineParams, deps: EngineDeps, memory: MemoryAccount): Promise<QueryResult> {
   const start = performance.now();
   const warnings: { code: number; msg: string }[] = [];
   const statement = parseCached(text, deps);
+  params.authorize?.(statementPrivileges(statement));
   const visible = (n: string) => !(params.restricted && n.startsWith('_'));
   const catalog: Catalog = { hasKeyspace: (n) => visible(n) && deps.store.keyspace(n) !== undefined, indexes: (ks) => deps.indexes.infos(ks) };
   const rc: RunContext = {
@@ -147,9 +220,13 @@ async function executeStatement(text: string, params: EngineParams, deps: Engine
     // A warning repeated by many rows (a division by zero per row) is reported once.
     warn: (msg) => void (warnings.some((w) => w.msg === msg) || warnings.push({ code: 0, msg })),
     store: deps.store,
-    system: params.restricted
-      ? { keyspaces: () => deps.system.keyspaces().filter((k) => visible(k.name)), indexes: () => deps.system.indexes().filter((i) => visible(String((i as { keyspace_id?: string }).keyspace_id ?? ''))) }
-      : deps.system,
+    system: {
+      ...(params.restricted
+        ? { keyspaces: () => deps.system.keyspaces().filter((k) => visible(k.name)), indexes: () => deps.system.indexes().filter((i) => visible(String((i as { keyspace_id?: string }).keyspace_id ?? ''))) }
+        : deps.system),
+      activeRequests: () => params.requests?.activeRows() ?? [],
+      completedRequests: () => params.requests?.completedRows() ?? [],
+    },
     indexTree: (ks, name) => deps.indexes.tree(ks, name),
   };
   const execStart = performance.now();
@@ -157,6 +234,8 @@ async function executeStatement(text: string, params: EngineParams, deps: Engine
   if (statement.kind === 'Execute') {
     const p = deps.prepared.get(preparedKey(statement.name, params.restricted));
     if (!p) throw new QueryError({ code: ErrorCode.NO_SUCH_PREPARED, phase: 'service', message: `No such prepared statement: ${statement.name}`, position: statement.loc });
+    // A prepared statement is authorised each time it runs, for the user running it.
+    params.authorize?.(statementPrivileges(p.statement));
     // The cached plan runs as long as every index it scans is online and is still the index it
     // was planned on (the id, not only the name: an index dropped and created again under the
     // same name may have other keys); otherwise re-plan.
@@ -167,7 +246,9 @@ async function executeStatement(text: string, params: EngineParams, deps: Engine
       p.plan = buildPlan(p.statement, catalog);
       p.encodedPlan = encodePlan(p.plan);
     }
-    out = await runPlan(p.plan, catalog, rc, deps);
+    out = await runPlan(p.plan, catalog, rc, deps, memory);
+  } else if (isActiveRequestsDelete(statement)) {
+    out = await cancelActiveRequests(statement, catalog, rc, params.requests);
   } else if (statement.kind === 'Explain') {
     out = { results: [{ plan: explainPlan(buildPlan(statement.statement, catalog)), text }] };
   } else if (statement.kind === 'Prepare') {
@@ -179,7 +260,7 @@ async function executeStatement(text: string, params: EngineParams, deps: Engine
     deps.prepared.set(preparedKey(name, params.restricted), { text: statement.text, statement: statement.statement, encodedPlan, plan: decodePlan(encodedPlan) });
     out = { results: [{ name, operator: explainPlan(plan), encoded_plan: encodedPlan, text: statement.text }] };
   } else {
-    out = await runPlan(buildPlan(statement, catalog), catalog, rc, deps);
+    out = await runPlan(buildPlan(statement, catalog), catalog, rc, deps, memory);
   }
   const end = performance.now();
   const results = out.results;

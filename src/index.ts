@@ -15,6 +15,7 @@ export type {
   KeySpec,
 } from './database-types.js';
 export { QueryError, ErrorCode, type Phase, type SourcePosition } from './errors/index.js';
+export type { PrivilegeNeed, QueryPrivilege } from './ast/privileges.js';
 export type { Value, ObjectValue } from './values/index.js';
 export type { BucketStats, FileStats, CompactionOptions, CompactionResult } from './storage/compaction.js';
 export { StoreError, type DocumentMeta, type StoredDocument, type WriteOptions } from './storage/index.js';

@@ -18,6 +18,10 @@ export const BATCH_SIZE = 256;
 export interface SystemInfo {
   keyspaces(): { name: string; count: number }[];
   indexes(): Value[];
+  /** Rows of `system:active_requests` (none when absent). */
+  activeRequests?(): Value[];
+  /** Rows of `system:completed_requests` (none when absent). */
+  completedRequests?(): Value[];
 }
 
 /**
@@ -29,6 +33,8 @@ export interface RunContext extends ExecContext {
   system: SystemInfo;
   /** Progress of an index build (CREATE/BUILD INDEX). */
   onProgress?: (p: { index: string; keyspace: string; done: number; total: number }) => void;
+  /** Aborts the statement (timeout, cancel, client gone): operators check it between batches. */
+  signal?: AbortSignal;
   /** The data of an online index, or undefined. */
   indexTree(keyspace: string, index: string): IndexTree | undefined;
 }
