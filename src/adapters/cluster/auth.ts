@@ -105,41 +105,54 @@ export class Authenticator {
   async authenticate(header: string | undefined, address = ''): Promise<Identity | RateLimited | undefined> {
     const creds = parseBasic(header);
     if (!creds) return undefined;
+    const identity = (user: StoredUser): Identity | undefined => {
+      const roles = user.roles.map(parseRole).filter((r): r is Role => r !== undefined);
+      return roles.length > 0 ? { id: user.id, roles } : undefined;
+    };
+    const user = this.state.user(creds.user);
+    // Credentials verified before skip the hash and the limiter: only their owner can send them,
+    // so a user locked out by someone else's guesses keeps working from its clients.
+    const mac = user && createHmac('sha256', this.secret).update(user.passwordHash).update('\0').update(creds.password).digest('base64');
+    if (user && this.verified.get(user.id) === mac) return identity(user);
     const userKey = creds.user;
-    const addrKey = address;
     const waitUser = this.byUser.begin(userKey);
     if (waitUser > 0) return { retryAfter: waitUser };
-    const waitAddr = this.byAddress.begin(addrKey);
+    const waitAddr = this.byAddress.begin(address);
     if (waitAddr > 0) {
       this.byUser.cancel(userKey);
       return { retryAfter: waitAddr };
     }
     let ok = false;
+    let refused = false;
     try {
-      const user = this.state.user(creds.user);
       if (!user) {
         this.dummy ??= hashPassword(randomBytes(16).toString('hex'));
         await verifyPassword(creds.password, await this.dummy);
         return undefined;
       }
-      const mac = createHmac('sha256', this.secret).update(user.passwordHash).update('\0').update(creds.password).digest('base64');
-      if (this.verified.get(user.id) !== mac) {
-        if (!(await verifyPassword(creds.password, user.passwordHash))) return undefined;
-        this.verified.set(user.id, mac);
-      }
+      if (!(await verifyPassword(creds.password, user.passwordHash))) return undefined;
+      this.verified.set(user.id, mac!);
       ok = true;
-      const roles = user.roles.map(parseRole).filter((r): r is Role => r !== undefined);
-      return roles.length > 0 ? { id: user.id, roles } : undefined;
+      return identity(user);
     } catch (e) {
-      if (e instanceof QueueFull) return { retryAfter: 1 };
+      if (e instanceof QueueFull) {
+        refused = true;
+        return { retryAfter: 1 };
+      }
       throw e;
     } finally {
-      if (ok) {
+      if (refused) {
+        // Too many hashes waiting: refused without counting against anyone.
+        this.byUser.cancel(userKey);
+        this.byAddress.cancel(address);
+      } else if (ok) {
+        // A success forgets the user's failures, not the address's: one valid account must not
+        // reset the count of an address guessing others.
         this.byUser.succeed(userKey);
-        this.byAddress.succeed(addrKey);
+        this.byAddress.cancel(address);
       } else {
         this.byUser.fail(userKey);
-        this.byAddress.fail(addrKey);
+        this.byAddress.fail(address);
       }
     }
   }

@@ -45,6 +45,12 @@ const READ_ALL = [
 ];
 const BUCKET_WRITE = ['bucket!compact', 'bucket.settings!write'];
 const SECURITY = ['admin.security!read', 'admin.security!write'];
+/**
+ * Managing users who hold (or would get) a Full Admin or Security Admin role: only `admin`
+ * (ns_server `cluster.admin.security.admin!write`; security_admin has `{[admin, security, admin], none}`).
+ */
+export const SECURITY_ADMIN_WRITE: Permission = { object: 'admin.security.admin', operation: 'write' };
+const SECURITY_ADMIN_KEY = 'admin.security.admin!write';
 const EVERYTHING = '*';
 
 /** N1QL DML permissions on a bucket (query_select … query_delete). */
@@ -73,8 +79,8 @@ interface RoleDef {
 
 const ROLES: Record<string, RoleDef> = {
   admin: { param: false, any: [EVERYTHING] },
-  cluster_admin: { param: false, any: [EVERYTHING], except: ['bucket.views!compact', ...SECURITY, ...N1QL_BUCKET] },
-  backup_admin: { param: false, any: [EVERYTHING], except: SECURITY },
+  cluster_admin: { param: false, any: [EVERYTHING], except: ['bucket.views!compact', ...SECURITY, SECURITY_ADMIN_KEY, ...N1QL_BUCKET] },
+  backup_admin: { param: false, any: [EVERYTHING], except: [...SECURITY, SECURITY_ADMIN_KEY] },
   eventing_admin: { param: false, any: [...READ_ALL, ...BUCKET_WRITE, 'bucket.views!compact', N1QL_META] },
   ro_admin: { param: false, any: [...READ_ALL, INDEX_LIST, N1QL_META] },
   replication_admin: { param: false, any: [...READ_ALL, N1QL_META] },

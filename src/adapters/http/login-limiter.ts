@@ -4,8 +4,8 @@
  * BEFORE its password is checked ({@link LoginLimiter.begin}), so concurrent attempts cannot all
  * pass a limit meant for a few: with `failures + in flight >= max_failures` the key is refused.
  * After `max_failures` failures within `window_seconds`, every login of the key is refused for
- * `lockout_seconds`, doubled by each further failure up to `max_lockout_seconds`; a success
- * forgets the failures. Callers answer a refusal 429 with `Retry-After: <seconds>`.
+ * `lockout_seconds`, doubled by each further failure up to `max_lockout_seconds`; after a
+ * lockout, attempts go one at a time until a success forgets the failures (or the window passes). Callers answer a refusal 429 with `Retry-After: <seconds>`.
  */
 export interface LoginLimits {
   max_failures: number;
@@ -62,7 +62,10 @@ export class LoginLimiter {
     const wait = this.retryAfter(key);
     if (wait > 0) return wait;
     const e = this.entry(key) ?? { failures: 0, inFlight: 0, lastFailure: this.clock(), lockedUntil: 0 };
-    if (e.failures + e.inFlight >= this.limits.max_failures) return Math.max(1, Math.ceil(this.limits.lockout_seconds));
+    // Below the limit, attempts in flight count as failures to come; past it (a lockout has
+    // ended), one attempt at a time: its failure locks the key again for twice as long.
+    const busy = e.failures < this.limits.max_failures ? e.failures + e.inFlight >= this.limits.max_failures : e.inFlight > 0;
+    if (busy) return Math.max(1, Math.ceil(this.limits.lockout_seconds));
     e.inFlight++;
     this.touch(key, e);
     return 0;
