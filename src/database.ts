@@ -8,6 +8,7 @@ import { ddlHandler, indexRow } from './ddl.js';
 import { IndexManager } from './indexes/index-manager.js';
 import { readDocuments } from './load/index.js';
 import { MemoryStore, StoreError, type Store } from './storage/index.js';
+import { checkDepth } from './storage/document-keyspace.js';
 import { FileStore } from './storage/file/index.js';
 import { IndexPersistence } from './database-file.js';
 import { cloneValue, type Value } from './values/index.js';
@@ -246,18 +247,21 @@ export class Database {
   /** Writes a document (creating the keyspace if needed); resolves when acknowledged. */
   async upsert(keyspace: string, key: string, value: Value, options?: WriteOptions): Promise<DocumentMeta> {
     this.check();
+    checkDepth(key, value);
     return (await this.store.createKeyspace(keyspace)).upsert(key, cloneValue(value), options);
   }
 
   /** Adds a new document; rejects with StoreError KEY_EXISTS if the key is live. */
   async insert(keyspace: string, key: string, value: Value, options?: WriteOptions): Promise<DocumentMeta> {
     this.check();
+    checkDepth(key, value);
     return (await this.store.createKeyspace(keyspace)).insert(key, cloneValue(value), options);
   }
 
   /** Replaces a live document (optionally only if its cas matches). */
   async replace(keyspace: string, key: string, value: Value, options?: WriteOptions): Promise<DocumentMeta> {
     this.check();
+    checkDepth(key, value);
     return (await this.store.createKeyspace(keyspace)).replace(key, cloneValue(value), options);
   }
 

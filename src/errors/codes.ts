@@ -79,6 +79,8 @@ export const ErrorCode = {
   CLIENT_ID: 1110,
   /** Too many failed logins from one user or address (query service: HTTP 429; reference 1191 E_SERVICE_USER_REQUEST_RATE_EXCEEDED). */
   RATE_LIMITED: 1191,
+  /** An answer too large to send (reference 1194 E_SERVICE_USER_RESULT_SIZE_EXCEEDED, HTTP 413). */
+  RESULT_TOO_LARGE: 1194,
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];

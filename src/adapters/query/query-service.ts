@@ -55,6 +55,8 @@ function httpStatus(e: QueryError): number {
       return 401;
     case ErrorCode.RATE_LIMITED:
       return 429;
+    case ErrorCode.RESULT_TOO_LARGE:
+      return 413;
     case ErrorCode.TIMEOUT:
     case ErrorCode.MEMORY_QUOTA:
     case ErrorCode.CANCELLED:
@@ -156,7 +158,10 @@ export function addQueryRoutes(app: FastifyInstance, db: Database, options: Quer
     } catch (err) {
       let e: QueryError;
       if (err instanceof QueryError && err.code !== ErrorCode.INTERNAL) e = err;
-      else {
+      else if (err instanceof RangeError && /string length/i.test(err.message)) {
+        // The answer does not fit in one JSON text (V8's ~512 MiB string limit).
+        e = new QueryError({ code: ErrorCode.RESULT_TOO_LARGE, phase: 'service', message: 'User has exceeded results size limit' });
+      } else {
         // The cause goes to the log only: the answer carries no stack and no internals.
         const cause = err instanceof QueryError ? (err.cause ?? err) : err;
         options.log?.(`internal error in request ${requestID}: ${cause instanceof Error ? (cause.stack ?? cause.message) : String(cause)}`, 'error');
