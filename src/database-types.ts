@@ -40,8 +40,6 @@ export interface QueryOptions {
    * checked against the prepared statement's privileges.
    */
   authorize?: (needs: PrivilegeNeed[]) => void;
-  /** Aborts the statement: it ends with the signal's reason if that is a QueryError, else 1082 "Request cancelled". */
-  signal?: AbortSignal;
   /** Ends the statement with 1080 "Timeout …ms exceeded" after this many milliseconds (0 or absent: none). */
   timeoutMs?: number;
   /**
@@ -52,6 +50,20 @@ export interface QueryOptions {
   memoryQuotaBytes?: number;
   /** Who runs the statement, for `system:active_requests` / `system:completed_requests`. */
   request?: RequestInfo;
+  /**
+   * Cancels the statement: it stops at the next batch boundary (operators check between batches
+   * and yield to the event loop at least every 20 ms of work) with QueryError 1080 ("Request
+   * cancelled"; `AbortSignal.timeout(ms)` gives "Timeout exceeded"); a QueryError given as the
+   * abort reason is raised as it is (`timeoutMs`, `system:active_requests`). A DML statement
+   * keeps the writes done before it stopped.
+   */
+  signal?: AbortSignal;
+  /**
+   * `"phases"`: the result carries `profile` with the time of each phase (`phaseTimes`) and the
+   * rows each kind of operator produced (`phaseCounts`, `phaseOperators`), as the reference's
+   * `profile=phases` request parameter. `"off"` (default): no profile.
+   */
+  profile?: 'off' | 'phases';
 }
 
 /** Progress of an index build: documents indexed so far of the keyspace's total. */
@@ -66,7 +78,7 @@ export interface IndexBuildProgress {
 export interface QueryMetrics {
   /** Wall time from receiving the statement to the last row, in milliseconds. */
   elapsedTime: number;
-  /** Time spent executing the plan, in milliseconds. */
+  /** Time spent running the plan (not parsing nor planning it), in milliseconds. */
   executionTime: number;
   /** Number of result rows. */
   resultCount: number;
@@ -83,6 +95,21 @@ export interface QueryResult {
   metrics: QueryMetrics;
   /** Non-fatal problems, e.g. rows that could not be inserted. */
   warnings: { code: number; msg: string }[];
+  /** With `profile: "phases"`: the phase times and per-operator counts (reference `profile=phases`). */
+  profile?: QueryProfile;
+}
+
+/**
+ * The reference's `profile=phases` section. Times are strings with units as the reference
+ * prints durations (`"1.234ms"`). `phaseTimes`: `parse`, `semantic`, `plan`, `run`, and per
+ * operator phase (`primaryScan`, `indexScan`, `fetch`, `filter`, `sort` …) the time rows spent
+ * there are not measured (tokenql counts rows only); `phaseCounts`: rows each phase produced;
+ * `phaseOperators`: operators run per phase.
+ */
+export interface QueryProfile {
+  phaseTimes: Record<string, string>;
+  phaseCounts: Record<string, number>;
+  phaseOperators: Record<string, number>;
 }
 
 /** A document key generator: a cbimport-style template or a function. */

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { LRUCache } from 'lru-cache';
 import { ErrorCode, QueryError } from './errors/index.js';
-import { MemoryPool, RequestRegistry, cancelledError, timeoutError } from './request-registry.js';
+import { MemoryPool, RequestRegistry, timeoutError } from './request-registry.js';
 import type { Statement } from './ast/index.js';
 import { execute, type EngineDeps, type EngineParams, type PreparedStatement } from './engine.js';
 import { ddlHandler, indexRow } from './ddl.js';
@@ -96,7 +96,7 @@ export class Database {
     this.check();
     const controller = new AbortController();
     const outer = options.signal;
-    const onAbort = () => controller.abort(outer!.reason instanceof QueryError ? outer!.reason : cancelledError());
+    const onAbort = () => controller.abort(outer!.reason);
     if (outer?.aborted) onAbort();
     else outer?.addEventListener('abort', onAbort, { once: true });
     const timeoutMs = options.timeoutMs ?? 0;
@@ -111,6 +111,7 @@ export class Database {
           restricted: options.restricted,
           authorize: options.authorize,
           signal: controller.signal,
+          profile: options.profile,
           memoryQuotaBytes: options.memoryQuotaBytes,
           memoryPool: this.memoryPool,
           requests: this.requests,
@@ -121,7 +122,8 @@ export class Database {
       return result;
     } catch (e) {
       const code = e instanceof QueryError ? e.code : undefined;
-      this.requests.finish(entry, { state: code === ErrorCode.TIMEOUT ? 'timeout' : code === ErrorCode.CANCELLED ? 'stopped' : 'errors', errorCount: 1 });
+      const stopped = code === ErrorCode.REQUEST_STOPPED;
+      this.requests.finish(entry, { state: stopped && /^Timeout/.test((e as QueryError).message) ? 'timeout' : stopped ? 'stopped' : 'errors', errorCount: 1 });
       throw e;
     } finally {
       if (timer) clearTimeout(timer);

@@ -2,7 +2,7 @@ import type { Statement } from './ast/index.js';
 import type { BuildProgress, IndexManager } from './indexes/index-manager.js';
 import { keyspaceName, resolveKeyspace, type Catalog, type IndexInfo } from './planner/catalog.js';
 import { indexKeyText } from './planner/sarg-index.js';
-import { printExpr } from './syntax/print.js';
+import { printExpr } from './ast/print.js';
 import type { ObjectValue, Value } from './values/index.js';
 
 /**

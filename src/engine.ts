@@ -1,24 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import type { Statement } from './ast/index.js';
 import { statementPrivileges } from './ast/privileges.js';
+import { cancelActiveRequests, isActiveRequestsDelete } from './executor/cancel-requests.js';
+import { memoryQuotaError, type MemoryPool, type RequestRegistry } from './request-registry.js';
 import { ErrorCode, QueryError } from './errors/index.js';
-import { compileSelect, scopeWithSubqueries } from './executor/compile-select.js';
-import { raiseFailures, type DmlResult } from './executor/dml-result.js';
-import { runDelete } from './executor/delete.js';
-import { runInsert } from './executor/insert.js';
-import type { RowStream, RunContext, SystemInfo } from './executor/runtime.js';
-import { runUpdate } from './executor/update.js';
-import { buildPlan, explainPlan, type Catalog, type Plan } from './planner/index.js';
+import { compileStatement } from './executor/run-statement.js';
+import type { RunContext, SystemInfo } from './executor/runtime.js';
+import { buildPlan, explainPlan, type Catalog, type StatementPlan } from './planner/index.js';
+import { analyze } from './semantic/index.js';
 import type { Store } from './storage/index.js';
 import { parseStatement } from './syntax/parse.js';
 import { deepFreeze, jsonSize, type Value } from './values/index.js';
-import type { QueryMetrics, QueryOptions, QueryResult } from './database-types.js';
+import type { QueryMetrics, QueryOptions, QueryProfile, QueryResult } from './database-types.js';
 import type { DdlHandler } from './ddl.js';
 import type { IndexManager } from './indexes/index-manager.js';
 import type { LRUCache } from 'lru-cache';
 import { decodePlan, encodePlan, planIndexes } from './planner/plan-codec.js';
-import { cancelledError, memoryQuotaError, type MemoryPool, type RequestRegistry } from './request-registry.js';
-import { cancelActiveRequests, isActiveRequestsDelete } from './executor/cancel-requests.js';
 
 /** What the engine runs against. */
 export interface EngineDeps {
@@ -59,7 +56,7 @@ export interface PreparedStatement {
   statement: Statement;
   encodedPlan: string;
   /** The decoded plan, reused while every index it scans is online. */
-  plan: Plan;
+  plan: StatementPlan;
 }
 
 /**
@@ -79,11 +76,13 @@ export interface EngineParams {
   onProgress?: QueryOptions['onProgress'];
   /** Internal keyspaces (names starting with `_`) do not exist for this statement. */
   restricted?: boolean;
+  /** Cancels the statement (QueryError 1080, or the abort reason when it is a QueryError). */
+  signal?: AbortSignal;
+  /** `"phases"`: report phase times and per-operator counts. */
+  profile?: QueryOptions['profile'];
   /** Called with the privileges the statement needs before it is planned; raises to refuse it. */
   authorize?: QueryOptions['authorize'];
-  /** Aborts the statement; its reason (a QueryError: timeout, cancel) is what the statement raises. */
-  signal?: AbortSignal;
-  /** Bytes the statement may hold (materialised result rows): past it, 5500. */
+  /** Bytes the statement may hold (result rows, sorted rows): past it, 5500. */
   memoryQuotaBytes?: number;
   /** Memory shared by every statement of the database (`limit` 0 = none). */
   memoryPool?: MemoryPool;
@@ -91,14 +90,9 @@ export interface EngineParams {
   requests?: RequestRegistry;
 }
 
-/** Raises the abort reason of a signal that has fired. */
-export function throwIfAborted(signal: AbortSignal | undefined): void {
-  if (signal?.aborted) throw signal.reason instanceof QueryError ? signal.reason : cancelledError();
-}
-
 /**
- * Accounts the bytes a statement holds against its quota and the database's pool; `release`
- * gives them back when the statement ends.
+ * Accounts the bytes a statement holds against its quota and the database's pool (the
+ * executor's `rc.memory`); `release` gives them back when the statement ends.
  */
 class MemoryAccount {
   held = 0;
@@ -120,54 +114,27 @@ class MemoryAccount {
   }
 }
 
-/** Longest run of work between two yields to the event loop (ms): other requests wait no longer. */
-const YIELD_MS = 20;
-
-/**
- * Collects the rows of a stream, yielding to the event loop every {@link YIELD_MS} so a long
- * scan does not starve other work, checking the abort signal between batches and counting the
- * rows' JSON size against the memory quota when there is one.
- */
-async function drain(s: RowStream, rc: RunContext, memory: MemoryAccount): Promise<Value[]> {
-  const out: Value[] = [];
-  let last = performance.now();
-  for (const batch of s) {
-    throwIfAborted(rc.signal);
-    if (memory.active) {
-      let bytes = 0;
-      for (const r of batch) bytes += jsonSize(r.out) + 16;
-      memory.add(bytes);
-    }
-    for (const r of batch) out.push(r.out);
-    if (performance.now() - last > YIELD_MS) {
-      await new Promise((r) => setImmediate(r));
-      throwIfAborted(rc.signal);
-      last = performance.now();
-    }
+/** The plan of a statement: the prepared one for EXECUTE (re-planned if an index it scans changed), else planned now. */
+function planOf(statement: Statement, catalog: Catalog, deps: EngineDeps, restricted: boolean | undefined): StatementPlan {
+  if (statement.kind !== 'Execute') return buildPlan(statement, catalog);
+  const p = deps.prepared.get(preparedKey(statement.name, restricted));
+  if (!p) throw new QueryError({ code: ErrorCode.NO_SUCH_PREPARED, phase: 'service', message: `No such prepared statement: ${statement.name}`, position: statement.loc });
+  // The cached plan runs as long as every index it scans is online and is still the index it
+  // was planned on (the id, not only the name: an index dropped and created again under the
+  // same name may have other keys); otherwise re-plan.
+  const current = [...planIndexes(p.plan).values()].every(
+    (s) => deps.indexes.info(s.keyspace, s.index)?.id === s.indexId && deps.indexes.tree(s.keyspace, s.index) !== undefined,
+  );
+  if (!current) {
+    p.plan = buildPlan(p.statement, catalog);
+    p.encodedPlan = encodePlan(p.plan);
   }
-  return out;
-}
-
-async function runPlan(plan: Plan, catalog: Catalog, rc: RunContext, deps: EngineDeps, memory: MemoryAccount): Promise<{ results: Value[]; mutationCount?: number }> {
-  throwIfAborted(rc.signal);
-  switch (plan.kind) {
-    case 'Select':
-      return { results: await drain(compileSelect(plan, catalog)(undefined, rc), rc, memory) };
-    case 'Ddl':
-      return { results: await deps.ddl(plan.statement, catalog, rc.onProgress) };
-    default: {
-      const scope = scopeWithSubqueries(catalog);
-      const r: DmlResult =
-        plan.kind === 'Insert' ? await runInsert(plan, catalog, rc) : plan.kind === 'Update' ? await runUpdate(plan, scope, rc) : await runDelete(plan, scope, rc);
-      raiseFailures(r);
-      return { results: r.results, mutationCount: r.mutationCount };
-    }
-  }
+  return p.plan;
 }
 
 /**
- * The whole pipeline for one statement: parse → (EXPLAIN / PREPARE / EXECUTE) → plan →
- * compile → execute, timing the run. Raises QueryError of the failing phase; a DML statement
+ * The whole pipeline for one statement: parse → semantic → plan → run (see
+ * {@link executeStatement}), timing each phase. Raises QueryError of the failing phase; a DML statement
  * whose rows partly failed raises after writing the others.
  */
 export async function execute(text: string, params: EngineParams, deps: EngineDeps): Promise<QueryResult> {
@@ -207,15 +174,90 @@ function withStatement(err: unknown, text: string): unknown {
   });
 }
 
+/** Milliseconds as the reference prints a duration (`"1.234ms"`). */
+const duration = (ms: number): string => `${ms.toFixed(3)}ms`;
+
+/**
+ * parse → semantic → plan → run, each phase timed. EXPLAIN and PREPARE stop after planning
+ * (their row is the plan); EXECUTE takes its plan from the prepared statement.
+ */
 async function executeStatement(text: string, params: EngineParams, deps: EngineDeps, memory: MemoryAccount): Promise<QueryResult> {
-  const start = performance.now();
+  const t0 = performance.now();
   const warnings: { code: number; msg: string }[] = [];
-  const statement = parseCached(text, deps);
-  params.authorize?.(statementPrivileges(statement));
+  const rc = runContext(params, deps, warnings);
+  if (memory.active) rc.memory = memory;
+  const catalog = catalogOf(params, deps);
+
+  const statement = parseCached(text, deps); //                          parse
+  const t1 = performance.now();
+  authorize(statement, params, deps);
+  if (isActiveRequestsDelete(statement)) {
+    const out = await cancelActiveRequests(statement, catalog, rc, params.requests);
+    const t = performance.now() - t0;
+    return { results: [], metrics: { elapsedTime: t, executionTime: t, resultCount: 0, resultSize: 0, mutationCount: out.mutationCount }, warnings };
+  }
+  const inner = statement.kind === 'Explain' || statement.kind === 'Prepare' ? statement.statement : statement;
+  if (inner.kind !== 'Execute') analyze(inner); //             semantic
+  const t2 = performance.now();
+  const plan = planOf(inner, catalog, deps, params.restricted); //       plan
+  const t3 = performance.now();
+  let out: { results: Value[]; mutationCount?: number };
+  if (statement.kind === 'Explain') {
+    out = { results: [explainPlan(plan, text)] };
+  } else if (statement.kind === 'Prepare') {
+    out = { results: [prepare(statement, plan, params, deps)] };
+  } else {
+    out = await compileStatement(plan).run(rc); //                       run
+  }
+  const t4 = performance.now();
+
+  const results = out.results;
+  const metrics: QueryMetrics = {
+    elapsedTime: t4 - t0,
+    executionTime: t4 - t3,
+    resultCount: results.length,
+    resultSize: 0,
+    ...(out.mutationCount !== undefined ? { mutationCount: out.mutationCount } : {}),
+  };
+  // Serialising every row only to measure it is costly on large results: measured when read.
+  let size: number | undefined;
+  Object.defineProperty(metrics, 'resultSize', {
+    enumerable: true,
+    get: () => (size ??= results.reduce<number>((n, r) => n + jsonSize(r), 0)),
+  });
+  const result: QueryResult = { results, metrics, warnings };
+  if (rc.profile) result.profile = profileOf(rc.profile, { parse: t1 - t0, semantic: t2 - t1, plan: t3 - t2, run: t4 - t3 });
+  return result;
+}
+
+/**
+ * Checks the statement's privileges with the caller's hook (before planning: a refused statement
+ * learns nothing about keyspaces); an EXECUTE is checked against the prepared statement, for the
+ * user running it.
+ */
+function authorize(statement: Statement, params: EngineParams, deps: EngineDeps): void {
+  if (!params.authorize) return;
+  params.authorize(statementPrivileges(statement));
+  if (statement.kind === 'Execute') {
+    const p = deps.prepared.get(preparedKey(statement.name, params.restricted));
+    if (p) params.authorize(statementPrivileges(p.statement));
+  }
+}
+
+/** The catalog a statement is planned against (a restricted caller does not see internal keyspaces). */
+function catalogOf(params: EngineParams, deps: EngineDeps): Catalog {
   const visible = (n: string) => !(params.restricted && n.startsWith('_'));
-  const catalog: Catalog = { hasKeyspace: (n) => visible(n) && deps.store.keyspace(n) !== undefined, indexes: (ks) => deps.indexes.infos(ks) };
-  const rc: RunContext = {
-    ...params,
+  return { hasKeyspace: (n) => visible(n) && deps.store.keyspace(n) !== undefined, indexes: (ks) => deps.indexes.infos(ks) };
+}
+
+/** Everything a running statement reaches: parameters, warnings, the store, indexes, DDL, its signal. */
+function runContext(params: EngineParams, deps: EngineDeps, warnings: { code: number; msg: string }[]): RunContext {
+  const visible = (n: string) => !(params.restricted && n.startsWith('_'));
+  const catalog = catalogOf(params, deps);
+  return {
+    named: params.named,
+    positional: params.positional,
+    onProgress: params.onProgress,
     now: Date.now(),
     // A warning repeated by many rows (a division by zero per row) is reported once.
     warn: (msg) => void (warnings.some((w) => w.msg === msg) || warnings.push({ code: 0, msg })),
@@ -228,54 +270,32 @@ async function executeStatement(text: string, params: EngineParams, deps: Engine
       completedRequests: () => params.requests?.completedRows() ?? [],
     },
     indexTree: (ks, name) => deps.indexes.tree(ks, name),
+    ddl: (s) => deps.ddl(s, catalog, params.onProgress),
+    signal: params.signal,
+    profile: params.profile === 'phases' ? new Map() : undefined,
   };
-  const execStart = performance.now();
-  let out: { results: Value[]; mutationCount?: number };
-  if (statement.kind === 'Execute') {
-    const p = deps.prepared.get(preparedKey(statement.name, params.restricted));
-    if (!p) throw new QueryError({ code: ErrorCode.NO_SUCH_PREPARED, phase: 'service', message: `No such prepared statement: ${statement.name}`, position: statement.loc });
-    // A prepared statement is authorised each time it runs, for the user running it.
-    params.authorize?.(statementPrivileges(p.statement));
-    // The cached plan runs as long as every index it scans is online and is still the index it
-    // was planned on (the id, not only the name: an index dropped and created again under the
-    // same name may have other keys); otherwise re-plan.
-    const current = [...planIndexes(p.plan).values()].every(
-      (s) => deps.indexes.info(s.keyspace, s.index)?.id === s.indexId && deps.indexes.tree(s.keyspace, s.index) !== undefined,
-    );
-    if (!current) {
-      p.plan = buildPlan(p.statement, catalog);
-      p.encodedPlan = encodePlan(p.plan);
-    }
-    out = await runPlan(p.plan, catalog, rc, deps, memory);
-  } else if (isActiveRequestsDelete(statement)) {
-    out = await cancelActiveRequests(statement, catalog, rc, params.requests);
-  } else if (statement.kind === 'Explain') {
-    out = { results: [{ plan: explainPlan(buildPlan(statement.statement, catalog)), text }] };
-  } else if (statement.kind === 'Prepare') {
-    // An unnamed statement gets a UUID, as the reference's (a counter could repeat a name in use).
-    const name = statement.name ?? randomUUID();
-    const plan = buildPlan(statement.statement, catalog);
-    const encodedPlan = encodePlan(plan);
-    // What is cached is the plan as loaded back from its encoding: the round trip is exercised.
-    deps.prepared.set(preparedKey(name, params.restricted), { text: statement.text, statement: statement.statement, encodedPlan, plan: decodePlan(encodedPlan) });
-    out = { results: [{ name, operator: explainPlan(plan), encoded_plan: encodedPlan, text: statement.text }] };
-  } else {
-    out = await runPlan(buildPlan(statement, catalog), catalog, rc, deps, memory);
+}
+
+/** PREPARE: caches the plan under the statement's name (a UUID when unnamed) and returns the reference's row. */
+function prepare(statement: Extract<Statement, { kind: 'Prepare' }>, plan: StatementPlan, params: EngineParams, deps: EngineDeps): Value {
+  // An unnamed statement gets a UUID, as the reference's (a counter could repeat a name in use).
+  const name = statement.name ?? randomUUID();
+  const encodedPlan = encodePlan(plan);
+  // What is cached is the plan as loaded back from its encoding: the round trip is exercised.
+  deps.prepared.set(preparedKey(name, params.restricted), { text: statement.text, statement: statement.statement, encodedPlan, plan: decodePlan(encodedPlan) });
+  const explained = explainPlan(plan);
+  return { name, operator: explained.plan, ...(explained['~subqueries'] ? { '~subqueries': explained['~subqueries'] } : {}), encoded_plan: encodedPlan, text: statement.text };
+}
+
+/** The `profile=phases` section from the phase times and the operators' counts. */
+function profileOf(ops: NonNullable<RunContext['profile']>, phases: Record<string, number>): QueryProfile {
+  const phaseTimes: Record<string, string> = {};
+  for (const [k, v] of Object.entries(phases)) phaseTimes[k] = duration(v);
+  const phaseCounts: Record<string, number> = {};
+  const phaseOperators: Record<string, number> = {};
+  for (const [phase, s] of ops) {
+    phaseCounts[phase] = s.outDocs;
+    phaseOperators[phase] = s.operators ?? 0;
   }
-  const end = performance.now();
-  const results = out.results;
-  const metrics: QueryMetrics = {
-    elapsedTime: end - start,
-    executionTime: end - execStart,
-    resultCount: results.length,
-    resultSize: 0,
-    ...(out.mutationCount !== undefined ? { mutationCount: out.mutationCount } : {}),
-  };
-  // Serialising every row only to measure it is costly on large results: measured when read.
-  let size: number | undefined;
-  Object.defineProperty(metrics, 'resultSize', {
-    enumerable: true,
-    get: () => (size ??= results.reduce<number>((n, r) => n + jsonSize(r), 0)),
-  });
-  return { results, metrics, warnings };
+  return { phaseTimes, phaseCounts, phaseOperators };
 }

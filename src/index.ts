@@ -7,6 +7,7 @@ export type {
   QueryOptions,
   QueryResult,
   QueryMetrics,
+  QueryProfile,
   IndexBuildProgress,
   LoadOptions,
   LoadProgress,
@@ -21,7 +22,7 @@ export type { BucketStats, FileStats, CompactionOptions, CompactionResult } from
 export { StoreError, type DocumentMeta, type StoredDocument, type WriteOptions } from './storage/index.js';
 export { MISSING, collate, equivalent, typeName, toJSON, cloneValue } from './values/index.js';
 export { parseStatement, parseExpression } from './syntax/parse.js';
-export { printExpr, printStatement } from './syntax/print.js';
+export { printExpr, printStatement } from './ast/print.js';
 export { tokens, containsToken, parseTokenOptions, type TokenOptions } from './tokens/index.js';
 export { allFunctions } from './eval/functions/registry.js';
 export { readDocuments, compileKeyTemplate } from './load/index.js';

@@ -34,7 +34,7 @@ export type CompletedState = 'completed' | 'errors' | 'timeout' | 'stopped' | 'c
 
 /** The error a request ends with when it is cancelled (client gone, DELETE FROM system:active_requests). */
 export function cancelledError(): QueryError {
-  return new QueryError({ code: ErrorCode.CANCELLED, phase: 'execution', message: 'Request cancelled' });
+  return new QueryError({ code: ErrorCode.REQUEST_STOPPED, phase: 'execution', message: 'Request cancelled' });
 }
 
 /** A whole number of milliseconds as Go prints a duration: `200ms`, `1.5s`, `1m30s`, `2h0m0s`. */

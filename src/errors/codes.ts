@@ -54,6 +54,13 @@ export const ErrorCode = {
   DML: 12009,
   /** A LIMIT or OFFSET that is not an integer (reference 5030 E_INVALID_VALUE, "Invalid LIMIT value 1.5."). */
   INVALID_VALUE: 5030,
+  /**
+   * A request stopped before its end: cancelled through `QueryOptions.signal`, or past its
+   * deadline. The reference has no code of its own for a cancelled request; it ends a request
+   * stopped by its deadline with 1080 E_SERVICE_TIMEOUT ("Timeout … exceeded"), and tokenql
+   * reports every stopped request with that code (docs/architecture.md).
+   */
+  REQUEST_STOPPED: 1080,
   /** A key that is not a string, or an empty key. */
   INVALID_KEY: 5070,
   /** CREATE INDEX of an index that exists (reference 4300). */
@@ -67,8 +74,6 @@ export const ErrorCode = {
   INSUFFICIENT_CREDENTIALS: 13014,
   /** The request ran past its `timeout` (reference 1080 E_SERVICE_TIMEOUT, "Timeout 200ms exceeded"). */
   TIMEOUT: 1080,
-  /** The request was cancelled: its client went away or `DELETE FROM system:active_requests` (tokenql's code; the reference marks such a request `stopped`). */
-  CANCELLED: 1082,
   /** The request used more memory than its quota (reference 5500 E_MEMORY_QUOTA_EXCEEDED). */
   MEMORY_QUOTA: 5500,
   /** A request parameter of the wrong type (reference 1070 E_SERVICE_TYPE_MISMATCH). */

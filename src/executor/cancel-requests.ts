@@ -1,9 +1,8 @@
 import type { DeleteStatement, Statement } from '../ast/index.js';
 import { ErrorCode, QueryError } from '../errors/index.js';
 import { buildPlan, type Catalog } from '../planner/index.js';
-import type { SelectPlan } from '../planner/plan.js';
 import type { Value } from '../values/index.js';
-import { collectValues, compileSelect } from './compile-select.js';
+import { compileStatement } from './run-statement.js';
 import type { RunContext } from './runtime.js';
 
 /** What cancels a running request by its id (the database's RequestRegistry). */
@@ -19,7 +18,7 @@ export function isActiveRequestsDelete(s: Statement): s is DeleteStatement {
 /**
  * Runs `DELETE FROM system:active_requests [USE KEYS …] [WHERE …] [LIMIT …]` as the reference
  * does (couchbase/query `datastore/system/system_keyspace_active_requests.go` Delete): the rows
- * the clauses select are the requests to cancel, each aborted with 1082 "Request cancelled";
+ * the clauses select are the requests to cancel, each aborted with 1080 "Request cancelled";
  * `mutationCount` is the number cancelled. RETURNING is not supported.
  */
 export async function cancelActiveRequests(s: DeleteStatement, catalog: Catalog, rc: RunContext, requests: RequestCanceller | undefined): Promise<{ results: Value[]; mutationCount: number }> {
@@ -37,8 +36,7 @@ export async function cancelActiveRequests(s: DeleteStatement, catalog: Catalog,
     },
     ...(s.limit ? { limit: s.limit } : {}),
   };
-  const plan = buildPlan(select, catalog) as SelectPlan;
-  const ids = collectValues(compileSelect(plan, catalog)(undefined, rc));
+  const { results: ids } = await compileStatement(buildPlan(select, catalog)).run(rc);
   let n = 0;
   for (const id of ids) if (typeof id === 'string' && requests?.cancel(id)) n++;
   return { results: [], mutationCount: n };

@@ -1,5 +1,5 @@
 /**
- * Imports run one way (DESIGN §3, README "Layout"): values/errors ← ast ← eval ← planner ←
+ * Imports run one way (DESIGN §3, README "Layout"): values/errors ← ast ← eval ← semantic ← planner ←
  * executor ← engine ← index ← adapters/cli, and the adapters and the client reach the engine
  * through `src/index.ts` only. Read from the source text: every relative import of every file
  * under `src/`, static or dynamic, type-only included.
@@ -27,6 +27,7 @@ const LAYER: Record<string, number> = {
   'database-types.ts': 2,
   eval: 3,
   load: 3,
+  semantic: 3.5,
   planner: 4,
   indexes: 5,
   executor: 5,

@@ -59,7 +59,6 @@ function httpStatus(e: QueryError): number {
       return 413;
     case ErrorCode.TIMEOUT:
     case ErrorCode.MEMORY_QUOTA:
-    case ErrorCode.CANCELLED:
       return 200;
     case ErrorCode.INTERNAL:
       return 500;
@@ -105,7 +104,7 @@ export function addQueryRoutes(app: FastifyInstance, db: Database, options: Quer
     // A client that goes away cancels its request (the reference's CLOSED state).
     const controller = new AbortController();
     const onClose = () => {
-      if (!reply.raw.writableFinished) controller.abort(new QueryError({ code: ErrorCode.CANCELLED, phase: 'service', message: 'Request cancelled: the client closed the connection' }));
+      if (!reply.raw.writableFinished) controller.abort(new QueryError({ code: ErrorCode.REQUEST_STOPPED, phase: 'service', message: 'Request cancelled: the client closed the connection' }));
     };
     reply.raw.once('close', onClose);
     try {
@@ -168,12 +167,12 @@ export function addQueryRoutes(app: FastifyInstance, db: Database, options: Quer
         e = err instanceof QueryError ? new QueryError({ code: ErrorCode.INTERNAL, phase: err.phase, message: err.message }) : new QueryError({ code: ErrorCode.INTERNAL, phase: 'service', message: 'Internal error' });
       }
       if (e.code === ErrorCode.UNAUTHORIZED) reply.header('WWW-Authenticate', 'Basic realm="Couchbase Query"');
-      const execution = e.code === ErrorCode.TIMEOUT || e.code === ErrorCode.MEMORY_QUOTA || e.code === ErrorCode.CANCELLED;
+      const execution = e.code === ErrorCode.TIMEOUT || e.code === ErrorCode.MEMORY_QUOTA;
       return sendJson(reply, httpStatus(e), {
         requestID,
         ...(clientContextId !== undefined ? { clientContextID: clientContextId } : {}),
         errors: [e.code === ErrorCode.TIMEOUT ? { ...e.toJSON(), retry: true } : e.toJSON()],
-        status: e.code === ErrorCode.CANCELLED ? 'stopped' : execution || e.phase === 'service' || e.phase === 'parse' || e.phase === 'semantic' ? 'fatal' : 'errors',
+        status: execution || e.phase === 'service' || e.phase === 'parse' || e.phase === 'semantic' ? 'fatal' : 'errors',
         metrics: { elapsedTime: formatDuration(performance.now() - start), executionTime: formatDuration(performance.now() - start), resultCount: 0, resultSize: 0, errorCount: 1 },
       });
     } finally {
