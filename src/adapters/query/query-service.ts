@@ -171,7 +171,8 @@ export function addQueryRoutes(app: FastifyInstance, db: Database, options: Quer
       return sendJson(reply, httpStatus(e), {
         requestID,
         ...(clientContextId !== undefined ? { clientContextID: clientContextId } : {}),
-        errors: [e.code === ErrorCode.TIMEOUT ? { ...e.toJSON(), retry: true } : e.toJSON()],
+        // The reference marks a timeout retryable (`"retry": true`).
+        errors: [e.code === ErrorCode.TIMEOUT && e.message.startsWith('Timeout') ? { ...e.toJSON(), retry: true } : e.toJSON()],
         status: execution || e.phase === 'service' || e.phase === 'parse' || e.phase === 'semantic' ? 'fatal' : 'errors',
         metrics: { elapsedTime: formatDuration(performance.now() - start), executionTime: formatDuration(performance.now() - start), resultCount: 0, resultSize: 0, errorCount: 1 },
       });
