@@ -50,7 +50,7 @@ describe('timeout', () => {
   });
 
   it('the server default applies without a timeout and caps a longer one', async () => {
-    for (const params of [{ statement: OOM }, { statement: OOM, timeout: '10s' }]) {
+    for (const params of [{ statement: OOM }, { statement: OOM, timeout: '10s' }] as Record<string, string>[]) {
       const t = performance.now();
       const r = await q(params, { base: capped.url });
       expect(performance.now() - t).toBeLessThan(800);
