@@ -87,13 +87,15 @@ export class Authenticator {
   private readonly verified = new Map<string, string>();
   private readonly byUser: LoginLimiter;
   private readonly byAddress: LoginLimiter;
+  private readonly log: (line: string) => void;
   /** A hash of a random password, verified for unknown users so that they cost as much as known ones. */
   private dummy: Promise<string> | undefined;
 
   constructor(
     private readonly state: ClusterState,
-    limits: { user?: LoginLimits; address?: LoginLimits; clock?: () => number } = {},
+    limits: { user?: LoginLimits; address?: LoginLimits; clock?: () => number; log?: (line: string) => void } = {},
   ) {
+    this.log = limits.log ?? (() => {});
     this.byUser = new LoginLimiter(limits.user ?? USER_LIMITS, limits.clock);
     this.byAddress = new LoginLimiter(limits.address ?? ADDRESS_LIMITS, limits.clock);
   }
@@ -116,10 +118,14 @@ export class Authenticator {
     if (user && this.verified.get(user.id) === mac) return identity(user);
     const userKey = creds.user;
     const waitUser = this.byUser.begin(userKey);
-    if (waitUser > 0) return { retryAfter: waitUser };
+    if (waitUser > 0) {
+      this.log(`login refused (429, retry after ${waitUser} s) for ${JSON.stringify(creds.user)} from ${address}: too many failures of this user`);
+      return { retryAfter: waitUser };
+    }
     const waitAddr = this.byAddress.begin(address);
     if (waitAddr > 0) {
       this.byUser.cancel(userKey);
+      this.log(`login refused (429, retry after ${waitAddr} s) for ${JSON.stringify(creds.user)} from ${address}: too many failures from this address`);
       return { retryAfter: waitAddr };
     }
     let ok = false;
@@ -153,6 +159,7 @@ export class Authenticator {
       } else {
         this.byUser.fail(userKey);
         this.byAddress.fail(address);
+        this.log(`login failed for ${JSON.stringify(creds.user)} from ${address}`);
       }
     }
   }

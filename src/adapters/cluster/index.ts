@@ -100,7 +100,7 @@ export async function startClusterAdmin(db: Database, options: ClusterAdminOptio
   const log = options.log ?? (() => {});
   const state = new ClusterState(db);
   await state.init();
-  const auth = new Authenticator(state, options.loginLimits);
+  const auth = new Authenticator(state, { ...options.loginLimits, log });
   if (options.admin) await auth.saveUser(options.admin.user, ['admin'], options.admin.password);
   const tasks = new TaskRegistry(log);
   const daemon = new CompactionDaemon({ db, state, tasks, clock: options.clock, checkIntervalSeconds: options.checkIntervalSeconds, log });
