@@ -11,11 +11,17 @@ import { analyze } from './semantic/index.js';
 import type { Store } from './storage/index.js';
 import { parseStatement } from './syntax/parse.js';
 import { deepFreeze, jsonSize, type Value } from './values/index.js';
-import type { QueryMetrics, QueryOptions, QueryProfile, QueryResult } from './database-types.js';
-import type { DdlHandler } from './ddl.js';
+import type { QueryMetrics, QueryOptions, QueryProfile, QueryResult } from './query-types.js';
+import type { BuildProgress } from './indexes/index-manager.js';
 import type { IndexManager } from './indexes/index-manager.js';
 import type { LRUCache } from 'lru-cache';
 import { decodePlan, encodePlan, planIndexes } from './planner/plan-codec.js';
+
+/**
+ * Runs an index DDL statement and returns its result rows; `catalog` is the statement's own (a
+ * restricted query sees no internal keyspace, so it can neither create nor drop indexes there).
+ */
+export type DdlHandler = (s: Statement, catalog: Catalog, onProgress?: BuildProgress) => Promise<Value[]>;
 
 /** What the engine runs against. */
 export interface EngineDeps {

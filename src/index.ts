@@ -1,20 +1,10 @@
 /**
  * tokenql's public API: the only module adapters, the CLI and users import (DESIGN §3).
  */
-export { Database } from './database.js';
-export type {
-  OpenOptions,
-  QueryOptions,
-  QueryResult,
-  QueryMetrics,
-  QueryProfile,
-  IndexBuildProgress,
-  LoadOptions,
-  LoadProgress,
-  LoadReport,
-  LoadFailure,
-  KeySpec,
-} from './database-types.js';
+export { Database } from './database/database.js';
+export type { OpenOptions } from './database/types.js';
+export type { QueryOptions, QueryResult, QueryMetrics, QueryProfile, IndexBuildProgress } from './query-types.js';
+export type { LoadOptions, LoadProgress, LoadReport, LoadFailure, KeySpec } from './load/index.js';
 export { QueryError, ErrorCode, type Phase, type SourcePosition } from './errors/index.js';
 export type { PrivilegeNeed, QueryPrivilege } from './ast/privileges.js';
 export type { Value, ObjectValue } from './values/index.js';

@@ -21,6 +21,10 @@ export const ErrorCode = {
   MISSING_PARAMETER: 5010,
   /** Syntax error (reference E_PARSE_SYNTAX). */
   SYNTAX: 3000,
+  /** A LET or LETTING variable whose name is already bound in the block (reference 3081, "Duplicate variable: 'x' already in scope."). */
+  DUPLICATE_VARIABLE: 3081,
+  /** A plan-time semantic error without a code of its own, e.g. "Aggregates not allowed in WHERE." (reference 4000 E_PLAN). */
+  PLAN: 4000,
   /**
    * Unknown function name ("Invalid function f"): the reference's parser raises it, so it is
    * E_PARSE_SYNTAX 3000 there (tokenql finds it after parsing: phase `semantic`).

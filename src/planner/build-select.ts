@@ -110,6 +110,7 @@ export function buildSubselect(s: Subselect, catalog: Catalog, orderHasAggregate
     raw: s.raw,
     terms: s.projection,
     ast: s,
+    ...(outerNames.size ? { outerNames: [...outerNames] } : {}),
   };
 }
 

@@ -1,5 +1,6 @@
 import type { Expr, FunctionCall, LetBinding, ResultTerm, Returning } from '../ast/index.js';
-import { stripLoc, walkExpr } from '../ast/index.js';
+import { implicitName, stripLoc, walkExpr } from '../ast/index.js';
+import { earlyProjection } from './early-projection.js';
 import { isAggregateName } from '../eval/index.js';
 import type { DeletePlan, InsertPlan, ScanPlan, SelectBodyPlan, SelectPlan, SourcePlan, SubselectPlan, UpdatePlan } from './logical-plan.js';
 import { exprText } from './explain.js';
@@ -139,6 +140,26 @@ const letOp = (bindings: LetBinding[]): Operator => ({ '#operator': 'Let', bindi
 /** The operators of one SELECT block, its ORDER BY excluded. */
 function blockOps(p: SubselectPlan, orderFollows: boolean, aggregateSources: Expr[], buildSubquery: (q: SelectPlan) => Operator): Operator[] {
   const ops = sourceOps(p.source, buildSubquery);
+  const fetchOp = ops.find((o): o is Fetch => o['#operator'] === 'Fetch' && o.namespace !== 'system');
+  if (fetchOp) {
+    const alias = fetchOp.as ?? fetchOp.keyspace;
+    const exprs: Expr[] = [];
+    let whole = false;
+    for (const t of p.terms) {
+      if (t.kind === 'Term') exprs.push(t.expr);
+      else whole = true;
+    }
+    for (const u of p.unnests) exprs.push(u.expr);
+    for (const l of p.let ?? []) exprs.push(l.expr);
+    if (p.where) exprs.push(p.where);
+    for (const k of p.group?.keys ?? []) exprs.push(k.expr);
+    for (const l of p.group?.letting ?? []) exprs.push(l.expr);
+    if (p.group?.having) exprs.push(p.group.having);
+    const bound = new Set([...(p.outerNames ?? []).filter((n) => n !== alias), ...p.unnests.map((u) => u.alias), ...(p.let ?? []).map((l) => l.name), ...(p.group?.keys ?? []).flatMap((k) => (k.alias ? [k.alias] : [])), ...(p.group?.letting ?? []).map((l) => l.name)]);
+    const results = new Set(p.terms.flatMap((t) => (t.kind === 'Term' ? [t.alias ?? implicitName(t.expr)].filter((n): n is string => n !== undefined) : [])));
+    const fields = whole ? undefined : earlyProjection(alias, exprs, bound, aggregateSources, results);
+    if (fields?.length) fetchOp.early_projection = fields;
+  }
   const perRow: Operator[] = [];
   for (const u of p.unnests) perRow.push({ '#operator': 'Unnest', as: u.alias, expr: u.expr, ...(u.outer ? { outer: true } : {}) });
   if (p.let?.length) perRow.push(letOp(p.let));

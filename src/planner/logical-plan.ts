@@ -102,6 +102,8 @@ export interface SubselectPlan {
   raw: boolean;
   terms: ResultTerm[];
   ast: Subselect;
+  /** The names enclosing queries bind (a subquery's block): not fields of this block's keyspace. */
+  outerNames?: string[];
   /** ORDER BY is served by the index scan order: no Order operator. */
   orderServed?: boolean;
 }

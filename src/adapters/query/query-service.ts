@@ -134,6 +134,7 @@ export function addQueryRoutes(app: FastifyInstance, db: Database, options: Quer
         restricted: true,
         authorize,
         signal: controller.signal,
+        profile: r.profile,
         timeoutMs: minLimit(r.timeoutMs, options.timeoutMs),
         memoryQuotaBytes: minLimit(r.memoryQuotaBytes, options.memoryQuotaBytes),
         request: { requestId: requestID, clientContextId: r.clientContextId, user: request.logUser, remoteAddr: request.ip },
@@ -153,6 +154,7 @@ export function addQueryRoutes(app: FastifyInstance, db: Database, options: Quer
           ...(result.warnings.length ? { warningCount: result.warnings.length } : {}),
         },
         ...(result.warnings.length ? { warnings: result.warnings } : {}),
+        ...(result.profile ? { profile: { ...result.profile, requestTime: new Date(Date.now() - (performance.now() - start)).toISOString() } } : {}),
       });
     } catch (err) {
       let e: QueryError;

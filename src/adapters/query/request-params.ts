@@ -14,6 +14,8 @@ export interface ServiceRequest {
   maxParallelism?: number;
   /** `scan_consistency`: accepted and checked; tokenql's indexes are always current (request_plus). */
   scanConsistency?: string;
+  /** `profile`: `off` (default) or `phases` (`timings` is read as `phases`: per-operator times are not measured). */
+  profile?: 'off' | 'phases';
 }
 
 /** The `scan_consistency` values the reference accepts (case-insensitive). */
@@ -69,6 +71,9 @@ export function readServiceRequest(contentType: string | undefined, body: string
       const v = fromForm && typeof value === 'string' ? parseJsonValue('args', value) : value;
       if (!Array.isArray(v)) throw badValue('args', 'expected an array');
       out.positional = v;
+    } else if (name === 'profile') {
+      if (value !== 'off' && value !== 'phases' && value !== 'timings') throw badValue('profile', 'expected off, phases or timings');
+      out.profile = value === 'off' ? 'off' : 'phases';
     } else if (name === 'client_context_id') {
       // Reference: a string only (1070), without `\` or `"` (1110).
       if (typeof value !== 'string') throw typeMismatch('client_context_id has to be of type string');

@@ -1,8 +1,8 @@
-import type { Statement } from './ast/index.js';
-import type { IndexManager } from './indexes/index-manager.js';
-import type { IndexInfo } from './planner/catalog.js';
-import type { FileStore, IndexDefinition, IndexHook } from './storage/file/index.js';
-import { printStatement } from './syntax/index.js';
+import type { Statement } from '../ast/index.js';
+import type { IndexManager } from '../indexes/index-manager.js';
+import type { IndexInfo } from '../catalog/index.js';
+import type { FileStore, IndexDefinition, IndexHook } from '../storage/file/index.js';
+import { printStatement } from '../syntax/index.js';
 
 /**
  * Keeps the file store in step with the index manager: after every index DDL statement the

@@ -1,20 +1,8 @@
 import type { RequestInfo } from './request-registry.js';
 import type { PrivilegeNeed } from './ast/privileges.js';
-import type { FileStoreOptions } from './storage/file/types.js';
 import type { Value } from './values/index.js';
 
-/**
- * Options of {@link Database.open}. The file store's options (`durability`: `'fsync'` default
- * or `'batch'`; `batchIntervalMs`; `clock` in milliseconds since the epoch; `logger`; `repair`)
- * apply with `path`; `clock` also drives the in-memory store's expiration.
- */
-export interface OpenOptions extends FileStoreOptions {
-  /**
-   * Data directory of the durable file store (docs/storage.md). Omitted: an in-memory store
-   * that is lost on close.
-   */
-  path?: string;
-}
+/** The types of a query's options and result (the engine's; re-exported by src/index.ts). */
 
 /** Options of {@link Database.query}. */
 export interface QueryOptions {
@@ -112,39 +100,3 @@ export interface QueryProfile {
   phaseOperators: Record<string, number>;
 }
 
-/** A document key generator: a cbimport-style template or a function. */
-export type KeySpec = string | ((doc: Value, index: number) => string);
-
-/** Progress of a {@link Database.load}, reported at most every 100 ms and at the end. */
-export interface LoadProgress {
-  loaded: number;
-  failed: number;
-  /** Bytes of the source read so far, when the source is a file. */
-  bytesRead?: number;
-  /** Total bytes of the source, when known. */
-  totalBytes?: number;
-}
-
-/** Options of {@link Database.load}. */
-export interface LoadOptions {
-  /** Key template (`%field%`, `#UUID#`, `#MONO_INCR#`, literal text) or function; for a cbimport sample zip the file name is used when omitted. */
-  key?: KeySpec;
-  /** `upsert` (default) replaces existing documents; `insert` reports them as failures. */
-  mode?: 'upsert' | 'insert';
-  onProgress?: (p: LoadProgress) => void;
-}
-
-/** One document that could not be loaded. */
-export interface LoadFailure {
-  /** File (or `<input>`) the document came from. */
-  source: string;
-  /** 1-based line number in JSON Lines input. */
-  line?: number;
-  message: string;
-}
-
-/** The result of {@link Database.load}. */
-export interface LoadReport {
-  loaded: number;
-  failures: LoadFailure[];
-}

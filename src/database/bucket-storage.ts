@@ -1,8 +1,8 @@
-import { ErrorCode, QueryError } from './errors/index.js';
-import type { IndexManager } from './indexes/index-manager.js';
-import { fileStats, isCompactable, type BucketStats, type CompactionOptions, type CompactionResult, type FileStats } from './storage/compaction.js';
-import type { KeyspaceStore, Store } from './storage/index.js';
-import { jsonSize } from './values/index.js';
+import { ErrorCode, QueryError } from '../errors/index.js';
+import type { IndexManager } from '../indexes/index-manager.js';
+import { fileStats, isCompactable, type BucketStats, type CompactionOptions, type CompactionResult, type FileStats } from '../storage/compaction.js';
+import type { KeyspaceStore, Store } from '../storage/index.js';
+import { jsonSize } from '../values/index.js';
 
 /** The keyspace of a bucket, or QueryError 12003. */
 export function bucketOf(store: Store, name: string): KeyspaceStore {

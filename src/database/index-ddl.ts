@@ -1,15 +1,13 @@
-import type { Statement } from './ast/index.js';
-import type { BuildProgress, IndexManager } from './indexes/index-manager.js';
-import { keyspaceName, resolveKeyspace, type Catalog, type IndexInfo } from './planner/catalog.js';
-import { indexKeyText } from './planner/sarg-index.js';
-import { printExpr } from './ast/print.js';
-import type { ObjectValue, Value } from './values/index.js';
+import type { Statement } from '../ast/index.js';
+import type { BuildProgress, IndexManager } from '../indexes/index-manager.js';
+import type { IndexInfo } from '../catalog/index.js';
+import { keyspaceName, resolveKeyspace, type Catalog } from '../planner/catalog.js';
+import { indexKeyText } from '../planner/sarg-index.js';
+import { printExpr } from '../ast/print.js';
+import type { ObjectValue, Value } from '../values/index.js';
 
-/**
- * Runs an index DDL statement and returns its result rows; `catalog` is the statement's own (a
- * restricted query sees no internal keyspace, so it can neither create nor drop indexes there).
- */
-export type DdlHandler = (s: Statement, catalog: Catalog, onProgress?: BuildProgress) => Promise<Value[]>;
+import type { DdlHandler } from '../engine.js';
+export type { DdlHandler };
 
 /** An index as a `system:indexes` row: the reference's fields. */
 export function indexRow(i: IndexInfo): ObjectValue {
