@@ -94,7 +94,7 @@ export interface PauseBatch extends Array<Row> {
 }
 
 /** Milliseconds of work after which an operator hands a pause up to the driver (well under the 20 ms budget). */
-export const SLICE_MS = 8;
+export const SLICE_MS = 3;
 
 /** The pause batch (empty, frozen: nothing may add rows to it). */
 export const PAUSE: PauseBatch = Object.freeze([]) as unknown as PauseBatch;

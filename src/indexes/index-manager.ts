@@ -22,7 +22,7 @@ const BUILD_CHUNK = 2048;
  * Milliseconds of build work after which the build lets the event loop run: other requests
  * wait no longer than this behind a CREATE INDEX (50,000 documents per turn held it ~0.4 s).
  */
-const BUILD_SLICE_MS = 8;
+const BUILD_SLICE_MS = 3;
 
 /** Lets the event loop run when `since.t` is {@link BUILD_SLICE_MS} ago. */
 async function pauseIfDue(since: { t: number }): Promise<void> {

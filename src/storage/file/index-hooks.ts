@@ -58,7 +58,7 @@ async function attach(ks: FileKeyspace, hook: IndexHook & { entries: EntriesOf }
 }
 
 /** Longest piece of reconcile work between two yields to the event loop (ms). */
-const SLICE_MS = 8;
+const SLICE_MS = 3;
 
 /**
  * Makes an attached index file agree with the documents (they are the truth), yielding to the

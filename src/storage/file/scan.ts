@@ -3,7 +3,7 @@ import { decodeAt, HEADER_BYTES, type DecodedRecord } from './record.js';
 
 const CHUNK = 8 * 1024 * 1024;
 /** Milliseconds of replay work between two turns of the event loop. */
-const SLICE_MS = 8;
+const SLICE_MS = 3;
 /** How far past a bad record the scanner looks for a good one (to tell damage from a torn tail). */
 const RESYNC_WINDOW = 256 * 1024 * 1024;
 
