@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Statement } from './ast/index.js';
+import { statementPrivileges } from './ast/privileges.js';
+import { cancelActiveRequests, isActiveRequestsDelete } from './executor/cancel-requests.js';
+import { memoryQuotaError, type MemoryPool, type RequestRegistry } from './request-registry.js';
 import { ErrorCode, QueryError } from './errors/index.js';
 import { compileStatement } from './executor/run-statement.js';
 import type { RunContext, SystemInfo } from './executor/runtime.js';
@@ -79,10 +82,42 @@ export interface EngineParams {
   onProgress?: QueryOptions['onProgress'];
   /** Internal keyspaces (names starting with `_`) do not exist for this statement. */
   restricted?: boolean;
-  /** Cancels the statement (QueryError 1080). */
+  /** Cancels the statement (QueryError 1080, or the abort reason when it is a QueryError). */
   signal?: AbortSignal;
   /** `"phases"`: report phase times and per-operator counts. */
   profile?: QueryOptions['profile'];
+  /** Called with the privileges the statement needs before it is planned; raises to refuse it. */
+  authorize?: QueryOptions['authorize'];
+  /** Bytes the statement may hold (result rows, sorted rows): past it, 5500. */
+  memoryQuotaBytes?: number;
+  /** Memory shared by every statement of the database (`limit` 0 = none). */
+  memoryPool?: MemoryPool;
+  /** The database's requests, for `system:active_requests` / `system:completed_requests`. */
+  requests?: RequestRegistry;
+}
+
+/**
+ * Accounts the bytes a statement holds against its quota and the database's pool (the
+ * executor's `rc.memory`); `release` gives them back when the statement ends.
+ */
+class MemoryAccount {
+  held = 0;
+  constructor(
+    private readonly quota: number,
+    private readonly pool: MemoryPool | undefined,
+  ) {}
+  get active(): boolean {
+    return this.quota > 0 || (this.pool?.limit ?? 0) > 0;
+  }
+  add(bytes: number): void {
+    this.held += bytes;
+    if (this.pool) this.pool.used += bytes;
+    if ((this.quota > 0 && this.held > this.quota) || (this.pool && this.pool.limit > 0 && this.pool.used > this.pool.limit)) throw memoryQuotaError();
+  }
+  release(): void {
+    if (this.pool) this.pool.used -= this.held;
+    this.held = 0;
+  }
 }
 
 /** The plan of a statement: the prepared one for EXECUTE (re-planned if an index it scans changed), else planned now. */
@@ -109,11 +144,26 @@ function planOf(statement: Statement, catalog: Catalog, deps: EngineDeps, restri
  * whose rows partly failed raises after writing the others.
  */
 export async function execute(text: string, params: EngineParams, deps: EngineDeps): Promise<QueryResult> {
+  const memory = new MemoryAccount(params.memoryQuotaBytes ?? 0, params.memoryPool);
   try {
-    return await executeStatement(text, params, deps);
+    return await executeStatement(text, params, deps, memory);
   } catch (err) {
-    throw withStatement(err, text);
+    throw withStatement(internalError(err), text);
+  } finally {
+    memory.release();
   }
+}
+
+/**
+ * Any non-QueryError thrown inside the engine (a RangeError from a too deep value, a bug) is
+ * an internal error 5000 whose message names its kind only: no stack, no internals in the answer.
+ * The original is kept as `cause` for the server's log.
+ */
+export function internalError(err: unknown): unknown {
+  if (err instanceof QueryError) return err;
+  const kind = err instanceof Error ? err.name : typeof err;
+  const why = err instanceof RangeError ? 'a value or statement is nested or sized beyond what tokenql supports' : 'unexpected error';
+  return new QueryError({ code: ErrorCode.INTERNAL, phase: 'execution', message: `Internal error (${kind}): ${why}`, cause: err });
 }
 
 /** Attaches the statement text to a positioned error, so `format()` can show the caret. */
@@ -137,14 +187,21 @@ const duration = (ms: number): string => `${ms.toFixed(3)}ms`;
  * parse → semantic → plan → run, each phase timed. EXPLAIN and PREPARE stop after planning
  * (their row is the plan); EXECUTE takes its plan from the prepared statement.
  */
-async function executeStatement(text: string, params: EngineParams, deps: EngineDeps): Promise<QueryResult> {
+async function executeStatement(text: string, params: EngineParams, deps: EngineDeps, memory: MemoryAccount): Promise<QueryResult> {
   const t0 = performance.now();
   const warnings: { code: number; msg: string }[] = [];
   const rc = runContext(params, deps, warnings);
+  if (memory.active) rc.memory = memory;
   const catalog = catalogOf(params, deps);
 
   const statement = parseCached(text, deps); //                          parse
   const t1 = performance.now();
+  authorize(statement, params, deps);
+  if (isActiveRequestsDelete(statement)) {
+    const out = await cancelActiveRequests(statement, catalog, rc, params.requests);
+    const t = performance.now() - t0;
+    return { results: [], metrics: { elapsedTime: t, executionTime: t, resultCount: 0, resultSize: 0, mutationCount: out.mutationCount }, warnings };
+  }
   const inner = statement.kind === 'Explain' || statement.kind === 'Prepare' ? statement.statement : statement;
   if (inner.kind !== 'Execute') analyze(inner); //             semantic
   const t2 = performance.now();
@@ -179,6 +236,20 @@ async function executeStatement(text: string, params: EngineParams, deps: Engine
   return result;
 }
 
+/**
+ * Checks the statement's privileges with the caller's hook (before planning: a refused statement
+ * learns nothing about keyspaces); an EXECUTE is checked against the prepared statement, for the
+ * user running it.
+ */
+function authorize(statement: Statement, params: EngineParams, deps: EngineDeps): void {
+  if (!params.authorize) return;
+  params.authorize(statementPrivileges(statement));
+  if (statement.kind === 'Execute') {
+    const p = deps.prepared.get(preparedKey(statement.name, params.restricted));
+    if (p) params.authorize(statementPrivileges(p.statement));
+  }
+}
+
 /** The catalog a statement is planned against (a restricted caller does not see internal keyspaces). */
 function catalogOf(params: EngineParams, deps: EngineDeps): Catalog {
   const visible = (n: string) => !(params.restricted && n.startsWith('_'));
@@ -197,9 +268,13 @@ function runContext(params: EngineParams, deps: EngineDeps, warnings: { code: nu
     // A warning repeated by many rows (a division by zero per row) is reported once.
     warn: (msg, code = 0) => void (warnings.some((w) => w.msg === msg) || warnings.push({ code, msg })),
     store: deps.store,
-    system: params.restricted
-      ? { keyspaces: () => deps.system.keyspaces().filter((k) => visible(k.name)), indexes: () => deps.system.indexes().filter((i) => visible(String((i as { keyspace_id?: string }).keyspace_id ?? ''))) }
-      : deps.system,
+    system: {
+      ...(params.restricted
+        ? { keyspaces: () => deps.system.keyspaces().filter((k) => visible(k.name)), indexes: () => deps.system.indexes().filter((i) => visible(String((i as { keyspace_id?: string }).keyspace_id ?? ''))) }
+        : deps.system),
+      activeRequests: () => params.requests?.activeRows() ?? [],
+      completedRequests: () => params.requests?.completedRows() ?? [],
+    },
     indexTree: (ks, name) => deps.indexes.tree(ks, name),
     ddl: (s) => deps.ddl(s, catalog, params.onProgress),
     signal: params.signal,

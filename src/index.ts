@@ -6,6 +6,7 @@ export type { OpenOptions } from './database/types.js';
 export type { QueryOptions, QueryResult, QueryMetrics, QueryProfile, IndexBuildProgress } from './query-types.js';
 export type { LoadOptions, LoadProgress, LoadReport, LoadFailure, KeySpec } from './load/index.js';
 export { QueryError, ErrorCode, type Phase, type SourcePosition } from './errors/index.js';
+export type { PrivilegeNeed, QueryPrivilege } from './ast/privileges.js';
 export type { Value, ObjectValue } from './values/index.js';
 export type { BucketStats, FileStats, CompactionOptions, CompactionResult } from './storage/compaction.js';
 export { StoreError, type DocumentMeta, type StoredDocument, type WriteOptions } from './storage/index.js';

@@ -1,3 +1,5 @@
+import type { RequestInfo } from './request-registry.js';
+import type { PrivilegeNeed } from './ast/privileges.js';
 import type { Value } from './values/index.js';
 
 /** The types of a query's options and result (the engine's; re-exported by src/index.ts). */
@@ -20,10 +22,28 @@ export interface QueryOptions {
    */
   restricted?: boolean;
   /**
+   * Authorisation hook (servers): called after parsing, before planning, with the privileges the
+   * statement needs ({@link PrivilegeNeed}: `query_select` on `default:b1` …); throwing (a
+   * QueryError 13014) refuses the statement before it reads or writes anything. EXECUTE is
+   * checked against the prepared statement's privileges.
+   */
+  authorize?: (needs: PrivilegeNeed[]) => void;
+  /** Ends the statement with 1080 "Timeout …ms exceeded" after this many milliseconds (0 or absent: none). */
+  timeoutMs?: number;
+  /**
+   * Ends the statement with 5500 "Request has exceeded memory quota" when the bytes it holds pass
+   * this. Counted: materialised result rows (their JSON size) and what the executor's operators
+   * report; see docs/security.md.
+   */
+  memoryQuotaBytes?: number;
+  /** Who runs the statement, for `system:active_requests` / `system:completed_requests`. */
+  request?: RequestInfo;
+  /**
    * Cancels the statement: it stops at the next batch boundary (operators check between batches
    * and yield to the event loop at least every 20 ms of work) with QueryError 1080 ("Request
-   * cancelled"; `AbortSignal.timeout(ms)` gives "Timeout exceeded"). A DML statement keeps the
-   * writes done before it stopped.
+   * cancelled"; `AbortSignal.timeout(ms)` gives "Timeout exceeded"); a QueryError given as the
+   * abort reason is raised as it is (`timeoutMs`, `system:active_requests`). A DML statement
+   * keeps the writes done before it stopped.
    */
   signal?: AbortSignal;
   /**

@@ -3,6 +3,7 @@ import { Command, Option } from 'commander';
 import { startClusterAdmin } from '../adapters/cluster/index.js';
 import type { LogLevel } from '../adapters/http/server.js';
 import { startQueryService } from '../adapters/query/index.js';
+import { parseDuration } from '../adapters/query/request-params.js';
 import { startGateway } from '../adapters/gateway/index.js';
 import { documentInfo, registerDocumentRoutes } from '../adapters/gateway/docs/index.js';
 import { Database } from '../index.js';
@@ -23,6 +24,10 @@ interface ServeConfig {
   capiPort?: number;
   admin?: { user?: string; password?: string };
   logLevel?: LogLevel;
+  /** Default and largest `timeout` of a query service request, e.g. "2m" (default "10m"; "0" = none). */
+  queryTimeout?: string;
+  /** Memory all query requests may hold together, in MB (default 1024; 0 = none). */
+  queryMemoryQuota?: number;
 }
 
 function readConfig(path: string | undefined): ServeConfig {
@@ -41,6 +46,22 @@ function readConfig(path: string | undefined): ServeConfig {
     throw new CliError(`${path}: ${(err as Error).message}`);
   }
 }
+
+function duration(v: string): number {
+  const ms = parseDuration(v);
+  if (ms === undefined) throw new CliError(`not a duration (e.g. 500ms, 30s, 10m): ${v}`);
+  return ms;
+}
+
+function megabytes(v: string): number {
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0) throw new CliError(`not a number of MB: ${v}`);
+  return n;
+}
+
+/** Defaults of the query service's limits (docs/security.md). */
+export const DEFAULT_QUERY_TIMEOUT = '10m';
+export const DEFAULT_QUERY_MEMORY_QUOTA_MB = 1024;
 
 function port(v: string): number {
   const n = Number(v);
@@ -65,9 +86,11 @@ export function serveCommand(): Command {
     .option('--admin-user <NAME>', 'the first administrator (Full Admin)')
     .option('--admin-password <PASSWORD>', 'password of --admin-user (stored only as a salted scrypt hash)')
     .option('--config <FILE>', 'JSON file with host, adminPort, queryPort, capiPort, admin {user, password}, logLevel; with `databases` (and interface, adminInterface: a gateway configuration) the gateway listeners start too; flags win over the file')
+    .option('--query-timeout <DURATION>', `default and largest timeout of a query service request (default: "${DEFAULT_QUERY_TIMEOUT}"; "0" = none)`, duration)
+    .option('--query-memory-quota <MB>', `memory all query requests may hold together, and a request's largest memory_quota (default: ${DEFAULT_QUERY_MEMORY_QUOTA_MB}; 0 = none)`, megabytes)
     .addOption(new Option('--log-level <LEVEL>', 'request log level (default: "info")').choices(LEVELS))
     .addHelpText('after', '\nExample:\n  $ tokenql serve --data ./data --admin-user Administrator --admin-password password\n  $ curl -u Administrator:password http://127.0.0.1:8091/settings/autoCompaction')
-    .action(async (opts: { data?: string; host?: string; adminPort?: number; queryPort?: number; capiPort?: number; adminUser?: string; adminPassword?: string; config?: string; logLevel?: LogLevel }) => {
+    .action(async (opts: { data?: string; host?: string; adminPort?: number; queryPort?: number; capiPort?: number; adminUser?: string; adminPassword?: string; config?: string; logLevel?: LogLevel; queryTimeout?: number; queryMemoryQuota?: number }) => {
       const config = readConfig(opts.config);
       const user = opts.adminUser ?? config.admin?.user;
       const password = opts.adminPassword ?? config.admin?.password;
@@ -106,8 +129,10 @@ export function serveCommand(): Command {
           port: opts.queryPort ?? config.queryPort ?? 8093,
           log,
           requestLogLevel: 'info',
-          authenticate: admin.authenticate,
+          principal: (authorization, address) => admin.queryPrincipal(authorization, address),
           required: () => admin.hasUsers(),
+          timeoutMs: opts.queryTimeout ?? duration(config.queryTimeout ?? DEFAULT_QUERY_TIMEOUT),
+          memoryQuotaBytes: (opts.queryMemoryQuota ?? config.queryMemoryQuota ?? DEFAULT_QUERY_MEMORY_QUOTA_MB) * 1024 * 1024,
         });
         started.push(query);
         log(`cluster admin listening on ${admin.url}${admin.capiUrl ? `, views (CAPI) on ${admin.capiUrl}` : ''}`);

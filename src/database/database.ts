@@ -1,12 +1,14 @@
 import { Readable } from 'node:stream';
 import { LRUCache } from 'lru-cache';
 import { ErrorCode, QueryError } from '../errors/index.js';
+import { MemoryPool, RequestRegistry, timeoutError } from '../request-registry.js';
 import type { Statement } from '../ast/index.js';
 import { execute, type EngineDeps, type EngineParams, type PreparedStatement } from '../engine.js';
 import { ddlHandler, indexRow } from './index-ddl.js';
 import { IndexManager } from '../indexes/index-manager.js';
 import { readDocuments } from '../load/index.js';
 import { MemoryStore, StoreError, type Store } from '../storage/index.js';
+import { checkDepth } from '../storage/document-keyspace.js';
 import { FileStore } from '../storage/file/index.js';
 import { IndexPersistence } from './index-persistence.js';
 import { cloneValue, type Value } from '../values/index.js';
@@ -94,8 +96,53 @@ export class Database {
    */
   async query(statement: string, options: QueryOptions = {}): Promise<QueryResult> {
     this.check();
-    return execute(statement, { ...splitParams(options.params, options.args), onProgress: options.onProgress, restricted: options.restricted, signal: options.signal, profile: options.profile }, this.deps);
+    const controller = new AbortController();
+    const outer = options.signal;
+    const onAbort = () => controller.abort(outer!.reason);
+    if (outer?.aborted) onAbort();
+    else outer?.addEventListener('abort', onAbort, { once: true });
+    const timeoutMs = options.timeoutMs ?? 0;
+    const timer = timeoutMs > 0 ? setTimeout(() => controller.abort(timeoutError(timeoutMs)), timeoutMs) : undefined;
+    const entry = this.requests.start(statement, options.request ?? {}, controller);
+    try {
+      const result = await execute(
+        statement,
+        {
+          ...splitParams(options.params, options.args),
+          onProgress: options.onProgress,
+          restricted: options.restricted,
+          authorize: options.authorize,
+          signal: controller.signal,
+          profile: options.profile,
+          memoryQuotaBytes: options.memoryQuotaBytes,
+          memoryPool: this.memoryPool,
+          requests: this.requests,
+        },
+        this.deps,
+      );
+      this.requests.finish(entry, { state: 'completed', resultCount: result.results.length });
+      return result;
+    } catch (e) {
+      const code = e instanceof QueryError ? e.code : undefined;
+      const stopped = code === ErrorCode.REQUEST_STOPPED;
+      this.requests.finish(entry, { state: stopped && /^Timeout/.test((e as QueryError).message) ? 'timeout' : stopped ? 'stopped' : 'errors', errorCount: 1 });
+      throw e;
+    } finally {
+      if (timer) clearTimeout(timer);
+      outer?.removeEventListener('abort', onAbort);
+    }
   }
+
+  /**
+   * The requests running and recently run (`system:active_requests`, `system:completed_requests`);
+   * `cancel(requestId)` aborts one.
+   */
+  readonly requests = new RequestRegistry();
+  /**
+   * Memory all statements may hold together (`tokenql serve --query-memory-quota`): set `limit`
+   * in bytes (0 = none); a statement that would pass it ends with 5500.
+   */
+  readonly memoryPool = new MemoryPool();
 
   /** The plan of a statement as EXPLAIN JSON (`{"#operator": "Sequence", …}`). */
   async explain(statement: string, options: QueryOptions = {}): Promise<Value> {
@@ -204,18 +251,21 @@ export class Database {
   /** Writes a document (creating the keyspace if needed); resolves when acknowledged. */
   async upsert(keyspace: string, key: string, value: Value, options?: WriteOptions): Promise<DocumentMeta> {
     this.check();
+    checkDepth(key, value);
     return (await this.store.createKeyspace(keyspace)).upsert(key, cloneValue(value), options);
   }
 
   /** Adds a new document; rejects with StoreError KEY_EXISTS if the key is live. */
   async insert(keyspace: string, key: string, value: Value, options?: WriteOptions): Promise<DocumentMeta> {
     this.check();
+    checkDepth(key, value);
     return (await this.store.createKeyspace(keyspace)).insert(key, cloneValue(value), options);
   }
 
   /** Replaces a live document (optionally only if its cas matches). */
   async replace(keyspace: string, key: string, value: Value, options?: WriteOptions): Promise<DocumentMeta> {
     this.check();
+    checkDepth(key, value);
     return (await this.store.createKeyspace(keyspace)).replace(key, cloneValue(value), options);
   }
 

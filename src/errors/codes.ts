@@ -87,6 +87,25 @@ export const ErrorCode = {
   INDEX_EXISTS: 4300,
   /** DROP/BUILD INDEX of an index that does not exist (reference 12016). */
   INDEX_NOT_FOUND: 12016,
+  /**
+   * The user lacks a privilege the statement needs (reference 13014
+   * E_DATASTORE_INSUFFICIENT_CREDENTIALS; the query service answers 401).
+   */
+  INSUFFICIENT_CREDENTIALS: 13014,
+  /** The request ran past its `timeout` (reference 1080 E_SERVICE_TIMEOUT, "Timeout 200ms exceeded"). */
+  TIMEOUT: 1080,
+  /** The request used more memory than its quota (reference 5500 E_MEMORY_QUOTA_EXCEEDED). */
+  MEMORY_QUOTA: 5500,
+  /** A request parameter of the wrong type (reference 1070 E_SERVICE_TYPE_MISMATCH). */
+  REQUEST_TYPE_MISMATCH: 1070,
+  /** A request parameter with a value the service does not know (reference 1030 E_SERVICE_UNRECOGNIZED_VALUE). */
+  REQUEST_UNRECOGNIZED_VALUE: 1030,
+  /** A `client_context_id` with `\` or `"` (reference 1110 E_SERVICE_CLIENTID). */
+  CLIENT_ID: 1110,
+  /** Too many failed logins from one user or address (query service: HTTP 429; reference 1191 E_SERVICE_USER_REQUEST_RATE_EXCEEDED). */
+  RATE_LIMITED: 1191,
+  /** An answer too large to send (reference 1194 E_SERVICE_USER_RESULT_SIZE_EXCEEDED, HTTP 413). */
+  RESULT_TOO_LARGE: 1194,
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];

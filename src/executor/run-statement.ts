@@ -1,7 +1,7 @@
 import { ErrorCode, QueryError } from '../errors/index.js';
 import type { ExecContext, Scope } from '../eval/index.js';
 import { planOperators, subqueryKey, type StatementPlan, type SubqueryPlan } from '../planner/index.js';
-import type { Value } from '../values/index.js';
+import { jsonSize, type Value } from '../values/index.js';
 import { compileOperator } from './compile-operator.js';
 import { raiseFailures } from './dml-result.js';
 import { NO_INPUT, type CompileContext, type RunOperator } from './operator-context.js';
@@ -52,7 +52,13 @@ export function compileStatement(p: StatementPlan): CompiledStatement {
     async run(rc) {
       const results: Value[] = [];
       // Rows without a result value (the documents a DML statement wrote, without RETURNING) are not results.
-      await drainAsync(main(NO_INPUT, undefined, rc), rc, (r) => void (r.out !== undefined && results.push(r.out)));
+      const memory = rc.memory;
+      await drainAsync(main(NO_INPUT, undefined, rc), rc, (r) => {
+        if (r.out === undefined) return;
+        // Result rows are held until the answer is sent: counted against the memory quota.
+        if (memory) memory.add(jsonSize(r.out) + 16);
+        results.push(r.out);
+      });
       if (!writes) return { results };
       const dml = rc.dml ?? { mutationCount: 0, failures: [] };
       raiseFailures({ results, mutationCount: dml.mutationCount, failures: dml.failures });

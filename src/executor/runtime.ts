@@ -30,6 +30,10 @@ export const BATCH_SIZE = 256;
 export interface SystemInfo {
   keyspaces(): { name: string; count: number }[];
   indexes(): Value[];
+  /** Rows of `system:active_requests` (none when absent). */
+  activeRequests?(): Value[];
+  /** Rows of `system:completed_requests` (none when absent). */
+  completedRequests?(): Value[];
 }
 
 /**
@@ -45,6 +49,11 @@ export interface RunContext extends ExecContext {
   indexTree(keyspace: string, index: string): IndexTree | undefined;
   /** Cancels the request (checked at every pause, error 1080). */
   signal?: AbortSignal;
+  /**
+   * The statement's memory account, when it has a quota: `add(bytes)` raises 5500 past it. The
+   * driver adds each result row's JSON size; Order adds the rows it buffers.
+   */
+  memory?: { add(bytes: number): void };
   /** When the driver last let the event loop run (performance.now() ms); set by the driver. */
   clock?: { since: number };
   /** Per-operator counts of `profile: "phases"` (inDocs/outDocs by operator name), when profiling. */
@@ -85,7 +94,7 @@ export interface PauseBatch extends Array<Row> {
 }
 
 /** Milliseconds of work after which an operator hands a pause up to the driver (well under the 20 ms budget). */
-export const SLICE_MS = 8;
+export const SLICE_MS = 3;
 
 /** The pause batch (empty, frozen: nothing may add rows to it). */
 export const PAUSE: PauseBatch = Object.freeze([]) as unknown as PauseBatch;
@@ -107,6 +116,9 @@ export function waitFor(p: Promise<unknown>): PauseBatch {
  * `AbortSignal.timeout(ms)` gives the reference's timeout message.
  */
 export function stoppedError(signal: AbortSignal): QueryError {
+  // A caller's own error (the query service's timeout 1080 "Timeout 200ms exceeded", a
+  // cancellation from system:active_requests) is raised as it is.
+  if (signal.reason instanceof QueryError) return signal.reason;
   const reason = signal.reason as { name?: string } | undefined;
   const timeout = reason?.name === 'TimeoutError';
   return new QueryError({ code: ErrorCode.REQUEST_STOPPED, phase: 'execution', message: timeout ? 'Timeout exceeded' : 'Request cancelled', cause: signal.reason });

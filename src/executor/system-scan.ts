@@ -4,9 +4,10 @@ import type { RunContext } from './runtime.js';
 /**
  * Rows of the `system:` keyspaces. `system:keyspaces` has one object per keyspace with the
  * reference's fields (`datastore_id`, `id`, `name`, `namespace_id`, `path`); `system:indexes` the
- * index catalogue; `system:namespaces` the one `default` namespace; `system:dual` one empty row.
+ * index catalogue; `system:namespaces` the one `default` namespace; `system:dual` one empty row;
+ * `system:active_requests` / `system:completed_requests` the database's RequestRegistry.
  */
-export function systemRows(keyspace: 'keyspaces' | 'indexes' | 'namespaces' | 'dual', rc: RunContext): Value[] {
+export function systemRows(keyspace: 'keyspaces' | 'indexes' | 'namespaces' | 'dual' | 'active_requests' | 'completed_requests', rc: RunContext): Value[] {
   switch (keyspace) {
     case 'keyspaces':
       return rc.system.keyspaces().map((k) => ({
@@ -23,5 +24,9 @@ export function systemRows(keyspace: 'keyspaces' | 'indexes' | 'namespaces' | 'd
       return [{ datastore_id: 'tokenql', id: 'default', name: 'default' }];
     case 'dual':
       return [{}];
+    case 'active_requests':
+      return rc.system.activeRequests?.() ?? [];
+    case 'completed_requests':
+      return rc.system.completedRequests?.() ?? [];
   }
 }

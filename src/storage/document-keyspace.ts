@@ -1,6 +1,11 @@
-import { compareStrings, type Value } from '../values/index.js';
+import { compareStrings, deeperThan, MAX_DOCUMENT_DEPTH, type Value } from '../values/index.js';
 import { DocumentTable } from './document-table.js';
 import { absoluteExpiration, isExpired, StoreError, type DocumentMeta, type MutationListener, type StoredDocument, type WriteOptions } from './store.js';
+
+/** StoreError INVALID for a document nested deeper than MAX_DOCUMENT_DEPTH (docs/security.md). */
+export function checkDepth(key: string, value: Value): void {
+  if (deeperThan(value, MAX_DOCUMENT_DEPTH)) throw new StoreError('INVALID', `Document ${key} is nested deeper than ${MAX_DOCUMENT_DEPTH} levels`);
+}
 
 /** Source of the current time in milliseconds (injectable so tests need not wait). */
 export type Clock = () => number;
@@ -102,6 +107,7 @@ export abstract class DocumentKeyspace {
 
   /** Adds a new document; StoreError KEY_EXISTS if the key is live. */
   async insert(key: string, value: Value, options?: WriteOptions): Promise<DocumentMeta> {
+    checkDepth(key, value);
     this.sweep();
     if (this.get(key)) throw new StoreError('KEY_EXISTS', `Duplicate Key: ${key}`);
     return this.write(key, value, options, undefined);
@@ -109,12 +115,14 @@ export abstract class DocumentKeyspace {
 
   /** Adds or replaces a document. */
   async upsert(key: string, value: Value, options?: WriteOptions): Promise<DocumentMeta> {
+    checkDepth(key, value);
     this.sweep();
     return this.write(key, value, options, this.get(key));
   }
 
   /** Replaces a live document; StoreError KEY_NOT_FOUND, or CAS_MISMATCH when `options.cas` is not its CAS. */
   async replace(key: string, value: Value, options?: WriteOptions): Promise<DocumentMeta> {
+    checkDepth(key, value);
     this.sweep();
     const before = this.get(key);
     if (!before) throw new StoreError('KEY_NOT_FOUND', `Key not found: ${key}`);

@@ -139,6 +139,23 @@ export class IndexTree {
   /** Starts a build: entries added with `append`/`appendValue` reach the tree at {@link endBuild}. */
   beginBuild(): void {
     this.building = new BuildPostings();
+    this.presorted = undefined;
+  }
+
+  /** The build's postings sorted ahead of {@link endBuild} by {@link presortBuild}, and how many there were. */
+  private presorted: { postings: Posting[]; created: number } | undefined;
+
+  /**
+   * Sorts the build's postings in pieces, awaiting `pause()` between them, so that
+   * {@link endBuild} does not sort them all at once. Call it after the last `append`; writes
+   * meanwhile (`add`, `remove`) are fine. If a posting is made after it, endBuild sorts again.
+   */
+  async presortBuild(pause: () => Promise<void>): Promise<void> {
+    const b = this.building;
+    if (!b) return;
+    const created = b.created;
+    const postings = await b.sortedInPieces(this.compare, this.desc[0], pause);
+    if (this.building === b) this.presorted = { postings, created };
   }
 
   /**
@@ -148,7 +165,10 @@ export class IndexTree {
    * run's keys must not have been appended otherwise in this build.
    */
   endBuild(run?: SortedRun): void {
-    const appended = this.building?.sorted(this.compare, this.desc[0]) ?? [];
+    const b = this.building;
+    const pre = this.presorted;
+    this.presorted = undefined;
+    const appended = !b ? [] : pre && pre.created === b.created ? pre.postings.filter((e) => e.size > 0) : b.sorted(this.compare, this.desc[0]);
     this.building = undefined;
     let keys: TreeKey[] = appended.map((e) => this.toTree(e.key));
     let values: Docs[] = appended;

@@ -5,12 +5,14 @@
 import type { CstNode, IToken } from 'chevrotain';
 import type { Expr, Statement } from '../ast/index.js';
 import { ErrorCode, QueryError } from '../errors/index.js';
+import { deeperThan, type Value } from '../values/index.js';
 import { parser } from '../../grammar/parser.js';
 import { lexer, Semicolon, UnterminatedComment } from '../../grammar/tokens.js';
 import { astBuilder } from './cst-to-ast.js';
 import { tokenLoc } from './lexemes.js';
-import { lexError, parseError } from './syntax-error.js';
+import { lexError, parseError, precheckError } from './syntax-error.js';
 import { attachHints } from './optimizer-hints.js';
+import { precheck } from './precheck.js';
 
 /** One statement of a script with where it starts (1-based line and column) and its source text. */
 export interface ScriptStatement {
@@ -21,6 +23,8 @@ export interface ScriptStatement {
 }
 
 function lex(text: string): IToken[] {
+  const problem = precheck(text);
+  if (problem) throw precheckError(problem, text);
   const r = lexer.tokenize(text);
   if (r.errors.length) throw lexError(r.errors[0]!, text);
   const open = r.tokens.find((t) => t.tokenType === UnterminatedComment);
@@ -28,9 +32,35 @@ function lex(text: string): IToken[] {
   return r.tokens;
 }
 
+/** A stack overflow while parsing or building the AST (a very long operator chain): a clear 3000. */
+function guarded<T>(text: string, f: () => T): T {
+  try {
+    return f();
+  } catch (e) {
+    if (e instanceof RangeError) {
+      throw new QueryError({ code: ErrorCode.SYNTAX, phase: 'parse', message: 'syntax error: statement too complex (nested or chained too deeply)', statement: text });
+    }
+    throw e;
+  }
+}
+
+/**
+ * Deepest AST accepted (objects within objects: about one level per operator of a chain such
+ * as `1+1+…`). Deeper trees overflowed the stack of the planner and evaluator (RangeError at
+ * ~3,750 operators); they are refused with a clear 3000.
+ */
+export const MAX_AST_DEPTH = 1024;
+
+function checkDepth<T>(node: T, text: string): T {
+  if (deeperThan(node as unknown as Value, MAX_AST_DEPTH)) {
+    throw new QueryError({ code: ErrorCode.SYNTAX, phase: 'parse', message: `syntax error: expression nested or chained deeper than ${MAX_AST_DEPTH} levels`, statement: text });
+  }
+  return node;
+}
+
 function run(tokens: IToken[], text: string, rule: 'statementEof' | 'expressionEof'): CstNode {
   parser.input = tokens;
-  const cst = rule === 'statementEof' ? parser.statementEof() : parser.expressionEof();
+  const cst = guarded(text, () => (rule === 'statementEof' ? parser.statementEof() : parser.expressionEof()));
   if (parser.errors.length) throw parseError(parser.errors[0]!, tokens, text, rule);
   return cst;
 }
@@ -43,7 +73,7 @@ function noStatement(text: string): QueryError {
 function statementOf(tokens: IToken[], text: string): Statement {
   const cst = run(tokens, text, 'statementEof');
   astBuilder.reset(text, tokens);
-  const s = astBuilder.visit(cst) as Statement;
+  const s = checkDepth(guarded(text, () => astBuilder.visit(cst) as Statement), text);
   attachHints(s, tokens, text);
   return s;
 }
@@ -92,5 +122,5 @@ export function parseExpression(text: string): Expr {
   if (tokens.length === 0) throw noStatement(text);
   const cst = run(tokens, text, 'expressionEof');
   astBuilder.reset(text, tokens);
-  return astBuilder.visit(cst) as Expr;
+  return checkDepth(guarded(text, () => astBuilder.visit(cst) as Expr), text);
 }

@@ -2,6 +2,7 @@
  * Syntax errors as QueryError 3000 (phase 'parse') with line, column, length of the offending
  * token, the list of what the parser expected there, and the statement text for `format()`.
  */
+import { MAX_NESTING_DEPTH, MAX_STATEMENT_LENGTH, MAX_STRING_LITERAL_LENGTH, type PrecheckProblem } from './precheck.js';
 import { EOF, type ILexingError, type IRecognitionException, type IToken, type TokenType } from 'chevrotain';
 import { ErrorCode, QueryError, type SourcePosition } from '../errors/index.js';
 import { parser } from '../../grammar/parser.js';
@@ -109,4 +110,29 @@ export function lexError(e: ILexingError, text: string): QueryError {
     : `unexpected character '${c}'`;
   const position: SourcePosition = { line: e.line ?? 1, column: e.column ?? 1, offset: e.offset, length: c === "'" || c === '"' || c === '`' ? 1 : e.length };
   return new QueryError({ code: ErrorCode.SYNTAX, phase: 'parse', message: `syntax error: ${what}`, position, statement: text });
+}
+
+/**
+ * The error of a {@link precheck} problem: the lexer's messages for what it would have reported
+ * (unterminated string literal, quoted identifier or comment, unexpected character), and the
+ * limits' own (3000, phase `parse`).
+ */
+export function precheckError(p: PrecheckProblem, text: string): QueryError {
+  let line = 1;
+  let lineStart = 0;
+  for (let i = text.indexOf('\n'); i >= 0 && i < p.offset; i = text.indexOf('\n', i + 1)) {
+    line++;
+    lineStart = i + 1;
+  }
+  const position: SourcePosition = { line, column: p.offset - lineStart + 1, offset: p.offset, length: p.length };
+  const what = {
+    'unterminated-string': 'unterminated string literal',
+    'unterminated-identifier': 'unterminated quoted identifier',
+    'unterminated-comment': 'unterminated comment',
+    'invalid-character': `unexpected character '${text[p.offset] ?? ''}'`,
+    'too-long': `statement longer than ${MAX_STATEMENT_LENGTH} characters`,
+    'string-too-long': `string literal longer than ${MAX_STRING_LITERAL_LENGTH} characters`,
+    'too-deep': `brackets nested deeper than ${MAX_NESTING_DEPTH} levels`,
+  }[p.kind];
+  return new QueryError({ code: ErrorCode.SYNTAX, phase: 'parse', message: `syntax error: ${what}`, position, statement: p.kind === 'too-long' ? undefined : text });
 }

@@ -6,3 +6,4 @@ export * from './json.js';
 export * from './canonical-key.js';
 export * from './sort-strings.js';
 export { prefixSuccessor, writePrefixKeys } from './string-prefix.js';
+export { MAX_DOCUMENT_DEPTH, deeperThan } from './depth.js';

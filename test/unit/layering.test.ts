@@ -25,6 +25,7 @@ const LAYER: Record<string, number> = {
   demo: 1,
   syntax: 2,
   'query-types.ts': 2,
+  'request-registry.ts': 1,
   catalog: 2,
   eval: 3,
   load: 3,

@@ -54,7 +54,7 @@ export function applyCompactionParams(form: URLSearchParams, meta: BucketMeta, g
 const NAME_CHARS = /^[A-Za-z0-9_.%-]+$/;
 
 /** The name, type and backend of a new bucket. */
-export function checkCreateParams(form: URLSearchParams, exists: (name: string) => boolean, reserved: string): {
+export function checkCreateParams(form: URLSearchParams, exists: (name: string) => boolean, reserved: (name: string) => boolean): {
   errors: Errors; name: string; bucketType: BucketType; storageBackend: StorageBackend;
 } {
   const errors: Errors = {};
@@ -64,7 +64,7 @@ export function checkCreateParams(form: URLSearchParams, exists: (name: string) 
     errors.name = 'Bucket name can only contain characters in range A-Z, a-z, 0-9 as well as underscore, period, dash & percent. Consult the documentation.';
   } else if (name.startsWith('.')) errors.name = 'Bucket name cannot start with dot.';
   else if (name.length > 100) errors.name = 'Bucket name cannot exceed 100 characters';
-  else if (name === reserved) errors.name = `Bucket name ${reserved} is reserved for the cluster's own data`;
+  else if (reserved(name)) errors.name = `Bucket name ${name} is reserved: names starting with _ are the server's internal keyspaces`;
   else if (exists(name)) errors.name = 'Bucket with given name already exists';
   const type = form.get('bucketType') ?? 'couchbase';
   let bucketType: BucketType = 'membase';

@@ -18,6 +18,14 @@ export function unauthorized(request: FastifyRequest, reply: FastifyReply): Fast
   return reply.code(401).send('');
 }
 
+/**
+ * 429 with `Retry-After` and an empty body: too many failed logins of this user name or from this
+ * address (an addition, docs/security.md; ns_server has no login limiter).
+ */
+export function tooManyRequests(reply: FastifyReply, retryAfter: number): FastifyReply {
+  return reply.code(429).header('Retry-After', String(retryAfter)).send('');
+}
+
 /** 403 naming the missing permission (§0.4). */
 export function forbidden(reply: FastifyReply, p: Permission): FastifyReply {
   return sendJson(reply, 403, { message: 'Forbidden. User needs the following permissions', permissions: [formatPermission(p)] });
@@ -39,7 +47,11 @@ export async function guard(deps: GuardDeps, request: FastifyRequest, reply: Fas
     sendText(reply, 404, 'Cluster uuid does not match the requested.\r\n');
     return undefined;
   }
-  const identity = await deps.auth.authenticate(request.headers.authorization);
+  const identity = await deps.auth.authenticate(request.headers.authorization, request.ip);
+  if (identity && 'retryAfter' in identity) {
+    tooManyRequests(reply, identity.retryAfter);
+    return undefined;
+  }
   if (!identity) {
     unauthorized(request, reply);
     return undefined;

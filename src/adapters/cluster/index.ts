@@ -10,9 +10,11 @@
  * ```
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Database } from '../../index.js';
+import type { Database, PrivilegeNeed } from '../../index.js';
 import { createHttpApp, listen, sendText, type Listener, type LogLevel } from '../http/server.js';
-import { Authenticator } from './auth.js';
+import { Authenticator, type RateLimited } from './auth.js';
+import type { LoginLimits } from '../http/login-limiter.js';
+import { queryAuthorizer } from './query-authorize.js';
 import { capiApp } from './capi.js';
 import type { ClusterContext } from './context.js';
 import { CompactionDaemon } from './daemon.js';
@@ -26,6 +28,7 @@ import { TaskRegistry } from './tasks.js';
 
 export { needsCompaction, inWindow, mustAbort, nextRunDelay, planBucket } from './scheduler.js';
 export type { CompactionDaemon } from './daemon.js';
+export type { RateLimited } from './auth.js';
 
 export interface ClusterAdminOptions {
   /** Interface to listen on (default 127.0.0.1). */
@@ -46,6 +49,14 @@ export interface ClusterAdminOptions {
   checkIntervalSeconds?: number;
   /** Do not start the daemon loop (its `runOnce` can still be called). */
   daemon?: false;
+  /** Failed-login limits per user name and per client address (defaults USER_LIMITS, ADDRESS_LIMITS in auth.ts). */
+  loginLimits?: { user?: LoginLimits; address?: LoginLimits };
+}
+
+/** An authenticated query service user and its statement authoriser. */
+export interface QueryPrincipal {
+  user: string;
+  authorize: (needs: PrivilegeNeed[]) => void;
 }
 
 export interface ClusterAdmin {
@@ -55,8 +66,14 @@ export interface ClusterAdmin {
   capiUrl?: string;
   /** The auto-compaction daemon (`runOnce()` runs one iteration at once, e.g. in tests). */
   daemon: CompactionDaemon;
-  /** Checks a user's credentials against the cluster's users (for the query service). */
+  /** Checks a user's credentials against the cluster's users. */
   authenticate(user: string, password: string): Promise<boolean>;
+  /**
+   * The query service's principal for a request's Authorization header and client address: the
+   * user and the `authorize` hook of its roles (N1QL privileges, {@link queryAuthorizer}),
+   * {@link RateLimited} (→ 429) or undefined (→ 401). Shares the login limiter of 8091.
+   */
+  queryPrincipal(authorization: string | undefined, address: string): Promise<QueryPrincipal | RateLimited | undefined>;
   /** Whether the cluster has any user yet (stored ones included: a restart without `admin` keeps them). */
   hasUsers(): boolean;
   close(): Promise<void>;
@@ -83,7 +100,7 @@ export async function startClusterAdmin(db: Database, options: ClusterAdminOptio
   const log = options.log ?? (() => {});
   const state = new ClusterState(db);
   await state.init();
-  const auth = new Authenticator(state);
+  const auth = new Authenticator(state, { ...options.loginLimits, log });
   if (options.admin) await auth.saveUser(options.admin.user, ['admin'], options.admin.password);
   const tasks = new TaskRegistry(log);
   const daemon = new CompactionDaemon({ db, state, tasks, clock: options.clock, checkIntervalSeconds: options.checkIntervalSeconds, log });
@@ -115,8 +132,15 @@ export async function startClusterAdmin(db: Database, options: ClusterAdminOptio
     url: listeners[0]!.url,
     capiUrl,
     daemon,
-    authenticate: async (user, password) =>
-      (await auth.authenticate('Basic ' + Buffer.from(`${user}:${password}`).toString('base64'))) !== undefined,
+    authenticate: async (user, password) => {
+      const r = await auth.authenticate('Basic ' + Buffer.from(`${user}:${password}`).toString('base64'));
+      return r !== undefined && !('retryAfter' in r);
+    },
+    async queryPrincipal(authorization, address) {
+      const r = await auth.authenticate(authorization, address);
+      if (!r || 'retryAfter' in r) return r;
+      return { user: r.id, authorize: queryAuthorizer(r.roles) };
+    },
     hasUsers: () => state.users().length > 0,
     async close() {
       await daemon.stop();

@@ -11,7 +11,7 @@ import { formOf } from './form.js';
 import { guard } from './guard.js';
 import { isAllowed } from './rbac.js';
 import { bucketCompactionJson, type BucketMeta } from './settings.js';
-import { SYSTEM_KEYSPACE } from './state.js';
+import { isInternalKeyspace } from './state.js';
 
 type BucketParams = { bucket: string };
 const SUMMARIES = { ramSummary: {}, hddSummary: {} };
@@ -59,7 +59,7 @@ export function bucketRoutes(app: FastifyInstance, ctx: ClusterContext): void {
   app.post('/pools/default/buckets', async (request, reply) => {
     if (!(await guard(ctx, request, reply, { object: 'buckets', operation: 'create' }))) return reply;
     const form = formOf(request);
-    const created = checkCreateParams(form, (n) => ctx.state.hasBucket(n), SYSTEM_KEYSPACE);
+    const created = checkCreateParams(form, (n) => ctx.state.hasBucket(n), isInternalKeyspace);
     const meta: BucketMeta = {
       name: created.name,
       uuid: randomUUID().replace(/-/g, ''),

@@ -11,6 +11,11 @@ import { defaultGlobalState, type BucketMeta, type GlobalState } from './setting
 
 export const SYSTEM_KEYSPACE = '_system';
 
+/** Internal keyspaces of the adapters (`_system`, `_gateway`, …): not buckets; their names are reserved. */
+export function isInternalKeyspace(name: string): boolean {
+  return name.startsWith('_');
+}
+
 /** A stored local user. */
 export interface StoredUser {
   id: string;
@@ -51,13 +56,16 @@ export class ClusterState {
     await write(this.db, 'settings::autocompaction', state);
   }
 
-  /** Names of the buckets (every keyspace but the system one), sorted. */
+  /**
+   * Names of the buckets, sorted: every keyspace but the internal ones (names starting with `_`:
+   * this `_system`, the gateway's `_gateway`), which no REST call reaches.
+   */
   bucketNames(): string[] {
-    return this.db.keyspaces().filter((k) => k !== SYSTEM_KEYSPACE);
+    return this.db.keyspaces().filter((k) => !isInternalKeyspace(k));
   }
 
   hasBucket(name: string): boolean {
-    return name !== SYSTEM_KEYSPACE && this.db.count(name) !== undefined;
+    return !isInternalKeyspace(name) && this.db.count(name) !== undefined;
   }
 
   /** A bucket's metadata; a keyspace made outside this API is a couchstore Couchbase bucket. */

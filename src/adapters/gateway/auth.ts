@@ -12,6 +12,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Principal } from './context.js';
 import type { GatewayDatabase } from './runtime.js';
+import { QueueFull } from '../http/semaphore.js';
 import { EMAIL, newSessionUuid, type StoredUser } from './users.js';
 import { WWW_AUTHENTICATE, cookieValue, parseBasicCredentials, refreshedCookie, sendError } from './wire.js';
 
@@ -41,9 +42,17 @@ export async function passwordLogin(
   via: 'basic' | 'session',
 ): Promise<StoredUser | AuthFailure | undefined> {
   const key = limiterKey(gdb, name, request);
-  const wait = gdb.limiter.retryAfter(key);
+  // Counted before the hash: concurrent attempts see each other (no burst past max_failures).
+  const wait = gdb.limiter.begin(key);
   if (wait > 0) return tooManyLogins(wait);
-  const user = await gdb.users.authenticate(name, password);
+  let user: StoredUser | undefined;
+  try {
+    user = await gdb.users.authenticate(name, password);
+  } catch (e) {
+    gdb.limiter.fail(key);
+    if (e instanceof QueueFull) return tooManyLogins(1);
+    throw e;
+  }
   if (user) gdb.limiter.succeed(key);
   else {
     gdb.limiter.fail(key);

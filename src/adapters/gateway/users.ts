@@ -117,12 +117,17 @@ export class UserStore {
   /**
    * Checks a name and password: the user if it exists, is enabled and the password matches.
    * A successful check is remembered as an HMAC so that clients sending Basic credentials on
-   * every request pay for scrypt once; failures are always slow.
+   * every request pay for scrypt once; failures (unknown, disabled, wrong password) are always
+   * slow. Raises QueueFull when too many hashes wait ({@link hashPassword}).
    */
   async authenticate(name: string, password: string): Promise<StoredUser | undefined> {
     const user = name === '' ? undefined : this.get(name);
-    if (!user || user.password_hash === undefined) {
-      await hashPassword(password); // as slow as a real check: do not reveal which names exist
+    // An unknown or disabled user costs a full hash, as a wrong password does: the answer time
+    // tells nothing about which names exist or are disabled, and a disabled user's remembered
+    // credentials are never a shortcut.
+    if (!user || user.password_hash === undefined || user.disabled) {
+      if (user?.password_hash) await verifyPassword(password, user.password_hash);
+      else await hashPassword(password);
       return undefined;
     }
     const hash = user.password_hash;
@@ -132,6 +137,6 @@ export class UserStore {
       if (!ok) return undefined;
       this.verified.set(name, mac);
     }
-    return user.disabled ? undefined : user;
+    return user;
   }
 }

@@ -4,6 +4,7 @@
  * (method, path without the query string, status, time, user name — never a password or an
  * Authorization header), a last-resort error handler, and start/stop on a host and port.
  */
+import { createServer } from 'node:http';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 
 export type LogLevel = 'error' | 'warn' | 'info' | 'debug';
@@ -33,6 +34,16 @@ export interface HttpAppOptions {
    * before any route runs, with the whole URL in the reason.
    */
   maxParamLength?: number;
+  /**
+   * Longest time a client may take to send a whole request, headers and body, in ms (default
+   * 30 000): a slow body (slowloris) is answered 408 and its connection closed. Checked every
+   * second. Work after the request arrived (a long query) is not limited by it.
+   */
+  requestTimeoutMs?: number;
+  /** Longest time for the request headers, in ms (default 10 000). */
+  headersTimeoutMs?: number;
+  /** Longest idle time of a keep-alive connection between requests, in ms (default 5 000, Node's). */
+  keepAliveTimeoutMs?: number;
 }
 
 /** Content-Type values of an app's answers (HttpAppOptions.contentTypes). */
@@ -92,8 +103,12 @@ export function sendJson(reply: FastifyReply, status: number, body: unknown): Fa
 /** Creates a fastify instance with the shared plumbing; the adapter adds its routes. */
 export function createHttpApp(options: HttpAppOptions = {}): FastifyInstance {
   const errorBody = options.errorBody ?? ((_status: number, message: string): unknown => ({ error: message }));
+  const requestTimeout = options.requestTimeoutMs ?? 30_000;
+  const headersTimeout = Math.min(options.headersTimeoutMs ?? 10_000, requestTimeout);
   const app = Fastify({
     logger: false,
+    // Node's own checks of slow requests, run every second instead of every 30 s.
+    serverFactory: (handler) => createServer({ requestTimeout, headersTimeout, connectionsCheckingInterval: 1000, keepAliveTimeout: options.keepAliveTimeoutMs ?? 5000 }, handler),
     bodyLimit: options.bodyLimit ?? 1 << 20,
     forceCloseConnections: true,
     // A path parameter may be a 250-character document id or a 239-byte user name (fastify's

@@ -1,9 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { ErrorCode, QueryError, type Database, type Value } from '../../index.js';
+import { ErrorCode, QueryError, type Database, type PrivilegeNeed, type Value } from '../../index.js';
 import { createHttpApp, listen, queryOf, rawBody, sendJson, type HttpAppOptions, type Listener } from '../http/server.js';
 import { formatDuration } from './duration.js';
 import { readServiceRequest } from './request-params.js';
+
+/** A query service user: its name and the statement authoriser of its roles. */
+export interface QueryPrincipal {
+  user: string;
+  authorize: (needs: PrivilegeNeed[]) => void;
+}
 
 /** Options of {@link startQueryService}. */
 export interface QueryServiceOptions extends HttpAppOptions {
@@ -13,19 +19,52 @@ export interface QueryServiceOptions extends HttpAppOptions {
   /**
    * Checks HTTP basic credentials (the cluster's users); when given, a request without valid
    * credentials gets 401. Without it the service is open (it listens on 127.0.0.1 by default).
+   * Authenticates only: every statement of an authenticated user runs. Prefer {@link principal}.
    */
   authenticate?: (user: string, password: string) => Promise<boolean>;
   /**
-   * Whether {@link authenticate} applies to the request at hand (default: always). `tokenql serve`
+   * Authenticates AND authorises (wins over {@link authenticate}): the principal for the
+   * request's Authorization header (scheme case-insensitive) and client address, whose
+   * `authorize` checks each statement's privileges (13014 on refusal); `{retryAfter}` → 429;
+   * undefined → 401. `tokenql serve` passes the cluster admin's `queryPrincipal`.
+   */
+  principal?: (authorization: string | undefined, address: string) => Promise<QueryPrincipal | { retryAfter: number } | undefined>;
+  /**
+   * Whether authentication applies to the request at hand (default: always). `tokenql serve`
    * passes "the cluster has a user", so that the service is open only until an administrator exists.
    */
   required?: () => boolean;
+  /** Server default and upper bound of a request's `timeout`, in ms (`--query-timeout`; 0 = none). */
+  timeoutMs?: number;
+  /**
+   * Memory all requests may hold together and the default and upper bound of a request's
+   * `memory_quota`, in bytes (`--query-memory-quota`; 0 = none).
+   */
+  memoryQuotaBytes?: number;
 }
 
-/** HTTP status for a query error: client errors (bad request, syntax, semantics) 400, unknown keyspace 404, others 500. */
+/**
+ * HTTP status for a query error, as the reference's `mapErrorToHttpResponse`: insufficient
+ * credentials 401, rate limited 429, timeout and memory quota 200 (the reference has sent its
+ * results prefix by then), internal errors 500, unknown keyspace 404, client errors 400.
+ */
 function httpStatus(e: QueryError): number {
-  if (e.code === ErrorCode.UNAUTHORIZED) return 401;
-  if (e.code === ErrorCode.KEYSPACE_NOT_FOUND) return 404;
+  switch (e.code) {
+    case ErrorCode.UNAUTHORIZED:
+    case ErrorCode.INSUFFICIENT_CREDENTIALS:
+      return 401;
+    case ErrorCode.RATE_LIMITED:
+      return 429;
+    case ErrorCode.RESULT_TOO_LARGE:
+      return 413;
+    case ErrorCode.TIMEOUT:
+    case ErrorCode.MEMORY_QUOTA:
+      return 200;
+    case ErrorCode.INTERNAL:
+      return 500;
+    case ErrorCode.KEYSPACE_NOT_FOUND:
+      return 404;
+  }
   if (e.phase === 'parse' || e.phase === 'semantic' || e.phase === 'service') return 400;
   return 500;
 }
@@ -38,28 +77,68 @@ function signature(results: Value[]): Value {
 }
 
 function basicCredentials(header: string | undefined): [string, string] | undefined {
-  if (!header?.startsWith('Basic ')) return undefined;
-  const text = Buffer.from(header.slice(6), 'base64').toString('utf8');
+  const m = header === undefined ? null : /^basic +([A-Za-z0-9+/=]+) *$/i.exec(header);
+  if (!m) return undefined;
+  const text = Buffer.from(m[1]!, 'base64').toString('utf8');
   const i = text.indexOf(':');
   return i < 0 ? undefined : [text.slice(0, i), text.slice(i + 1)];
 }
 
+const unauthorized = () =>
+  new QueryError({ code: ErrorCode.UNAUTHORIZED, phase: 'service', message: 'User does not have credentials to run queries. Add role query_select on the keyspace.' });
+
+/** The smaller of two limits where 0 or undefined means none. */
+function minLimit(a: number | undefined, b: number | undefined): number | undefined {
+  if (!a) return b || undefined;
+  if (!b) return a;
+  return Math.min(a, b);
+}
+
 /** Adds `POST /query/service` (and `GET` with the statement in the query string) to an app. */
 export function addQueryRoutes(app: FastifyInstance, db: Database, options: QueryServiceOptions): void {
+  if (options.memoryQuotaBytes) db.memoryPool.limit = options.memoryQuotaBytes;
   const handler = async (request: import('fastify').FastifyRequest, reply: import('fastify').FastifyReply) => {
     const requestID = randomUUID();
     const start = performance.now();
+    let clientContextId: string | undefined;
+    // A client that goes away cancels its request (the reference's CLOSED state).
+    const controller = new AbortController();
+    const onClose = () => {
+      if (!reply.raw.writableFinished) controller.abort(new QueryError({ code: ErrorCode.REQUEST_STOPPED, phase: 'service', message: 'Request cancelled: the client closed the connection' }));
+    };
+    reply.raw.once('close', onClose);
     try {
-      if (options.authenticate && (options.required?.() ?? true)) {
-        const cred = basicCredentials(request.headers.authorization);
-        if (!cred || !(await options.authenticate(cred[0], cred[1]))) {
-          throw new QueryError({ code: ErrorCode.UNAUTHORIZED, phase: 'service', message: 'User does not have credentials to run queries. Add role query_select on the keyspace.' });
+      let authorize: QueryPrincipal['authorize'] | undefined;
+      if ((options.principal || options.authenticate) && (options.required?.() ?? true)) {
+        if (options.principal) {
+          const p = await options.principal(request.headers.authorization, request.ip);
+          if (p && 'retryAfter' in p) {
+            reply.header('Retry-After', String(p.retryAfter));
+            throw new QueryError({ code: ErrorCode.RATE_LIMITED, phase: 'service', message: 'Too many failed logins; retry later' });
+          }
+          if (!p) throw unauthorized();
+          request.logUser = p.user;
+          authorize = p.authorize;
+        } else {
+          const cred = basicCredentials(request.headers.authorization);
+          if (!cred || !(await options.authenticate!(cred[0], cred[1]))) throw unauthorized();
+          request.logUser = cred[0];
         }
-        request.logUser = cred[0];
       }
       const r = readServiceRequest(request.headers['content-type'], rawBody(request), queryOf(request));
+      clientContextId = r.clientContextId;
       if (!r.statement) throw new QueryError({ code: ErrorCode.NO_STATEMENT, phase: 'service', message: 'No statement or prepared value' });
-      const result = await db.query(r.statement, { params: r.named, args: r.positional, restricted: true, profile: r.profile });
+      const result = await db.query(r.statement, {
+        params: r.named,
+        args: r.positional,
+        restricted: true,
+        authorize,
+        signal: controller.signal,
+        profile: r.profile,
+        timeoutMs: minLimit(r.timeoutMs, options.timeoutMs),
+        memoryQuotaBytes: minLimit(r.memoryQuotaBytes, options.memoryQuotaBytes),
+        request: { requestId: requestID, clientContextId: r.clientContextId, user: request.logUser, remoteAddr: request.ip },
+      });
       return sendJson(reply, 200, {
         requestID,
         ...(r.clientContextId !== undefined ? { clientContextID: r.clientContextId } : {}),
@@ -78,14 +157,29 @@ export function addQueryRoutes(app: FastifyInstance, db: Database, options: Quer
         ...(result.profile ? { profile: { ...result.profile, requestTime: new Date(Date.now() - (performance.now() - start)).toISOString() } } : {}),
       });
     } catch (err) {
-      const e = err instanceof QueryError ? err : new QueryError({ code: ErrorCode.INTERNAL, phase: 'service', message: String(err) });
+      let e: QueryError;
+      if (err instanceof QueryError && err.code !== ErrorCode.INTERNAL) e = err;
+      else if (err instanceof RangeError && /string length/i.test(err.message)) {
+        // The answer does not fit in one JSON text (V8's ~512 MiB string limit).
+        e = new QueryError({ code: ErrorCode.RESULT_TOO_LARGE, phase: 'service', message: 'User has exceeded results size limit' });
+      } else {
+        // The cause goes to the log only: the answer carries no stack and no internals.
+        const cause = err instanceof QueryError ? (err.cause ?? err) : err;
+        options.log?.(`internal error in request ${requestID}: ${cause instanceof Error ? (cause.stack ?? cause.message) : String(cause)}`, 'error');
+        e = err instanceof QueryError ? new QueryError({ code: ErrorCode.INTERNAL, phase: err.phase, message: err.message }) : new QueryError({ code: ErrorCode.INTERNAL, phase: 'service', message: 'Internal error' });
+      }
       if (e.code === ErrorCode.UNAUTHORIZED) reply.header('WWW-Authenticate', 'Basic realm="Couchbase Query"');
+      const execution = e.code === ErrorCode.TIMEOUT || e.code === ErrorCode.MEMORY_QUOTA;
       return sendJson(reply, httpStatus(e), {
         requestID,
-        errors: [e.toJSON()],
-        status: e.phase === 'service' || e.phase === 'parse' || e.phase === 'semantic' ? 'fatal' : 'errors',
+        ...(clientContextId !== undefined ? { clientContextID: clientContextId } : {}),
+        // The reference marks a timeout retryable (`"retry": true`).
+        errors: [e.code === ErrorCode.TIMEOUT && e.message.startsWith('Timeout') ? { ...e.toJSON(), retry: true } : e.toJSON()],
+        status: execution || e.phase === 'service' || e.phase === 'parse' || e.phase === 'semantic' ? 'fatal' : 'errors',
         metrics: { elapsedTime: formatDuration(performance.now() - start), executionTime: formatDuration(performance.now() - start), resultCount: 0, resultSize: 0, errorCount: 1 },
       });
+    } finally {
+      reply.raw.off('close', onClose);
     }
   };
   app.post('/query/service', handler);

@@ -6,8 +6,41 @@ export interface ServiceRequest {
   named: Record<string, Value>;
   positional?: Value[];
   clientContextId?: string;
+  /** `timeout` in milliseconds (a Go duration such as `200ms`, `1.5s`, `2m`); 0 = none. */
+  timeoutMs?: number;
+  /** `memory_quota` in bytes (the parameter is in MB, as the reference's); 0 = none. */
+  memoryQuotaBytes?: number;
+  /** `max_parallelism`: accepted and checked; tokenql runs each request on one thread. */
+  maxParallelism?: number;
+  /** `scan_consistency`: accepted and checked; tokenql's indexes are always current (request_plus). */
+  scanConsistency?: string;
   /** `profile`: `off` (default) or `phases` (`timings` is read as `phases`: per-operator times are not measured). */
   profile?: 'off' | 'phases';
+}
+
+/** The `scan_consistency` values the reference accepts (case-insensitive). */
+const SCAN_CONSISTENCY = ['not_bounded', 'request_plus', 'statement_plus', 'at_plus'];
+
+const UNITS: Record<string, number> = { ns: 1e-6, us: 1e-3, 'µs': 1e-3, 'μs': 1e-3, ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+
+/**
+ * Milliseconds of a Go duration (`300ms`, `1.5s`, `1m30s`, `0`), as the reference's `timeout`
+ * parameter takes it; undefined when malformed.
+ */
+export function parseDuration(text: string): number | undefined {
+  if (text === '0') return 0;
+  const re = /(\d+(?:\.\d*)?|\.\d+)(ns|us|µs|μs|ms|s|m|h)/gy;
+  let total = 0;
+  let at = 0;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    total += Number(m[1]) * UNITS[m[2]!]!;
+    at = re.lastIndex;
+  }
+  return at === text.length && at > 0 ? total : undefined;
+}
+
+function typeMismatch(message: string): QueryError {
+  return new QueryError({ code: ErrorCode.REQUEST_TYPE_MISMATCH, phase: 'service', message });
 }
 
 function badValue(name: string, why: string): QueryError {
@@ -23,8 +56,8 @@ function parseJsonValue(name: string, text: string): Value {
 }
 
 /**
- * Reads `statement`, `args` (positional parameters, a JSON array), `$name` (named parameters)
- * and `client_context_id` from a form body (values of `args` and `$name` are JSON text) or a
+ * Reads `statement`, `args` (positional parameters, a JSON array), `$name` (named parameters),
+ * `client_context_id`, `timeout`, `memory_quota`, `max_parallelism` and `scan_consistency` from a form body (values of `args` and `$name` are JSON text) or a
  * JSON object body (values are JSON already), as the reference's `/query/service` does.
  * Raises QueryError 1040 (E_SERVICE_BAD_VALUE) errors for malformed parameters.
  */
@@ -42,7 +75,28 @@ export function readServiceRequest(contentType: string | undefined, body: string
       if (value !== 'off' && value !== 'phases' && value !== 'timings') throw badValue('profile', 'expected off, phases or timings');
       out.profile = value === 'off' ? 'off' : 'phases';
     } else if (name === 'client_context_id') {
-      out.clientContextId = String(value);
+      // Reference: a string only (1070), without `\` or `"` (1110).
+      if (typeof value !== 'string') throw typeMismatch('client_context_id has to be of type string');
+      if (/[\\"]/.test(value)) throw new QueryError({ code: ErrorCode.CLIENT_ID, phase: 'service', message: 'forbidden character (\\ or ") in client_context_id' });
+      out.clientContextId = value;
+    } else if (name === 'timeout') {
+      if (typeof value !== 'string') throw typeMismatch('timeout has to be of type string');
+      const ms = parseDuration(value);
+      if (ms === undefined) throw new QueryError({ code: ErrorCode.BAD_REQUEST_VALUE, phase: 'service', message: `Error processing duration - cause: Unable to parse duration: ${value}` });
+      out.timeoutMs = ms;
+    } else if (name === 'memory_quota' || name === 'max_parallelism') {
+      const n = typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : typeof value === 'number' && Number.isInteger(value) ? value : NaN;
+      if (Number.isNaN(n) || (name === 'memory_quota' && n < 0)) {
+        throw new QueryError({ code: ErrorCode.BAD_REQUEST_VALUE, phase: 'service', message: `Error processing ${name} - cause: ${name} is invalid` });
+      }
+      if (name === 'memory_quota') out.memoryQuotaBytes = n * 1024 * 1024;
+      else out.maxParallelism = n;
+    } else if (name === 'scan_consistency') {
+      const v = typeof value === 'string' ? value.toLowerCase() : undefined;
+      if (v === undefined || !SCAN_CONSISTENCY.includes(v)) {
+        throw new QueryError({ code: ErrorCode.REQUEST_UNRECOGNIZED_VALUE, phase: 'service', message: `Unknown scan_consistency value: ${String(value)}` });
+      }
+      out.scanConsistency = v;
     } else if (name.startsWith('$') && name.length > 1) {
       out.named[name.slice(1)] = fromForm && typeof value === 'string' ? parseJsonValue(name, value) : (value as Value);
     }

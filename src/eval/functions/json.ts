@@ -1,7 +1,8 @@
 /**
  * JSON functions. Reference: couchbase/query `expression/func_json.go`; docs `jsonfun.adoc`.
  */
-import { isObject, type Value } from '../../values/index.js';
+import { deeperThan, isObject, MAX_DOCUMENT_DEPTH, type Value } from '../../values/index.js';
+import { evaluationError } from '../../errors/index.js';
 import { marshalJSON } from './go-json.js';
 import type { FunctionDef } from './function-def.js';
 import { goTrimSpace, isString, utf8Length } from './support.js';
@@ -35,6 +36,9 @@ function decode(s: string): Value {
   } catch {
     return null;
   }
+  // A value nested deeper than a document may be (tokenql's limit; the reference has none)
+  // overflowed the recursive steps after it (collation, freezing, the answer's JSON).
+  if (deeperThan(v, MAX_DOCUMENT_DEPTH)) throw evaluationError(`DECODE_JSON: value nested deeper than ${MAX_DOCUMENT_DEPTH} levels`);
   return MAY_HAVE_SURROGATES.test(t) ? wellFormed(v) : v;
 }
 

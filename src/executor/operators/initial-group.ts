@@ -43,6 +43,8 @@ export function compileInitialGroup(op: InitialGroup, cx: CompileContext): Compi
           let g = groups.get(id);
           if (!g) {
             g = { env: row.env, group: { keys: kv ?? [], accs: op.aggregates.map((c) => createAccumulator(c)) } };
+            // Each group is held until the input ends: counted against the request's memory quota.
+            rc.memory?.add(96 + id.length * 2);
             groups.set(id, g);
           }
           const accs = g.group.accs;

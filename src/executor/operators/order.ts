@@ -1,6 +1,6 @@
 import { compileExpr, type Evaluator } from '../../eval/index.js';
 import type { Order } from '../../planner/index.js';
-import { collate, type Value } from '../../values/index.js';
+import { collate, jsonSize, type Value } from '../../values/index.js';
 import type { CompileContext, CompiledOperator } from '../operator-context.js';
 import { batched, due, PAUSE, type Row, type RowStream } from '../runtime.js';
 import { compileCount } from './count-value.js';
@@ -35,6 +35,9 @@ function compareTerm(a: Value, b: Value, t: SortTerm): number {
  * and time O(n log k)), and the first `offset` of them are skipped here.
  * Source: couchbase/query `execution/order.go`.
  */
+/** Bytes counted for a buffered row besides its sort keys (its environment, the sort entry). */
+const ROW_BYTES = 96;
+
 export function compileOrder(op: Order, cx: CompileContext): CompiledOperator {
   const terms: SortTerm[] = op.sort_terms.map((t) => ({
     expr: compileExpr(t.expr, cx.scope),
@@ -68,7 +71,12 @@ export function compileOrder(op: Order, cx: CompileContext): CompiledOperator {
           yield batch;
           continue;
         }
-        for (const row of batch) current.push({ row, keys: terms.map((t) => t.expr(row.env, rc)), seq: seq++ });
+        for (const row of batch) {
+          const keys = terms.map((t) => t.expr(row.env, rc));
+          // A full sort holds every row: counted against the request's memory quota (keys' JSON size + a row's overhead).
+          if (rc.memory && k >= RUN) rc.memory.add(ROW_BYTES + keys.reduce<number>((n, v) => n + jsonSize(v), 0));
+          current.push({ row, keys, seq: seq++ });
+        }
         if (k < RUN && current.length >= 2 * k) {
           // Top-k: the kept rows are cut back to the first k each time they reach 2k.
           current.sort(compare);

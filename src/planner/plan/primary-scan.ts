@@ -7,7 +7,7 @@ export interface PrimaryScan {
   '#operator': 'PrimaryScan';
   as?: string;
   index: '#primary';
-  keyspace: 'keyspaces' | 'indexes' | 'namespaces' | 'dual';
+  keyspace: 'keyspaces' | 'indexes' | 'namespaces' | 'dual' | 'active_requests' | 'completed_requests';
   namespace: 'system';
   using: 'system';
 }

@@ -54,10 +54,38 @@ async function attach(ks: FileKeyspace, hook: IndexHook & { entries: EntriesOf }
     await setIndexFile(ks, hook.name, file);
     if (previous && previous !== file) await unlink(join(ks.dir, previous)).catch(() => {});
   }
-  // Reconcile (synchronously, so no mutation slips in between): the documents are the truth.
-  for (const d of ks.documents()) log.update(d.key, d);
-  for (const id of [...log.entries.keys()]) if (!ks.docs.has(id)) log.update(id, undefined);
   return log;
+}
+
+/** Longest piece of reconcile work between two yields to the event loop (ms). */
+const SLICE_MS = 3;
+
+/**
+ * Makes an attached index file agree with the documents (they are the truth), yielding to the
+ * event loop every {@link SLICE_MS} ms so that no listener waits behind a large keyspace (it
+ * held the process ~9 s per 200k documents when done in one piece). The log is already
+ * registered in `ks.indexLogs`, so a write that lands between two slices updates it as any write
+ * does; `update` compares the file's entries with the document as it is NOW, so the slices and
+ * those writes can interleave in any order and the file still ends up exact.
+ */
+async function reconcile(ks: FileKeyspace, log: IndexLog): Promise<void> {
+  let last = performance.now();
+  const pause = async (): Promise<void> => {
+    if (performance.now() - last < SLICE_MS) return;
+    await new Promise((r) => setImmediate(r));
+    last = performance.now();
+  };
+  ks.count(); // expires what is due, as documents() does
+  for (const key of [...ks.docs.keys()]) {
+    if (ks.indexLogs.get(log.name) !== log) return; // dropped meanwhile
+    log.update(key, ks.docs.get(key));
+    await pause();
+  }
+  for (const id of [...log.entries.keys()]) {
+    if (ks.indexLogs.get(log.name) !== log) return;
+    if (!ks.docs.has(id)) log.update(id, undefined);
+    await pause();
+  }
 }
 
 /** Records (or, with `file` undefined, removes) the file of index `name` in the manifest. */
@@ -93,7 +121,11 @@ export async function syncIndexLogs(ks: FileKeyspace, hooks: IndexHook[]): Promi
   for (const [name, hook] of built) {
     const existing = ks.indexLogs.get(name);
     if (existing) existing.designDoc = hook.designDoc;
-    else ks.indexLogs.set(name, await attach(ks, hook));
+    else {
+      const log = await attach(ks, hook);
+      ks.indexLogs.set(name, log);
+      await reconcile(ks, log);
+    }
   }
 }
 

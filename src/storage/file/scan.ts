@@ -2,6 +2,8 @@ import type { FileHandle } from 'node:fs/promises';
 import { decodeAt, HEADER_BYTES, type DecodedRecord } from './record.js';
 
 const CHUNK = 8 * 1024 * 1024;
+/** Milliseconds of replay work between two turns of the event loop. */
+const SLICE_MS = 3;
 /** How far past a bad record the scanner looks for a good one (to tell damage from a torn tail). */
 const RESYNC_WINDOW = 256 * 1024 * 1024;
 
@@ -23,12 +25,20 @@ export async function scanRecords(fh: FileHandle, from: number, to: number, each
   let bufStart = from; // file offset of buf[0]
   let bufLen = 0;
   let pos = from;
+  // Opening a large store replays every record: the event loop runs every SLICE_MS of that work,
+  // so the listeners of a server that (re)opens a store are not held for seconds.
+  let since = performance.now();
+  let n = 0;
   for (;;) {
     const rel = pos - bufStart;
     const r = decodeAt(buf, rel, bufLen);
     if ('type' in r) {
       each({ ...r, offset: pos });
       pos += r.size;
+      if ((++n & 255) === 0 && performance.now() - since > SLICE_MS) {
+        await new Promise((resolve) => setImmediate(resolve));
+        since = performance.now();
+      }
       continue;
     }
     if (r.status === 'bad') return { end: pos, damage: await classify(fh, pos, to, r.why) };

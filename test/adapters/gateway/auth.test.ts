@@ -219,6 +219,30 @@ describe('security', () => {
     expect((await f.pub('GET', '/db/', { basic: 'alice:letmein' })).status).toBe(200);
   });
 
+  it('counts attempts before the hash: 30 concurrent wrong passwords, at most max_failures are checked', async () => {
+    await f.admin('PUT', '/db/_user/racer', { body: { password: 'letmein' } });
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => f.pub('GET', '/db/', { basic: `racer:guess${i}` })));
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(3);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(27);
+  });
+
+  it("a disabled user's right password costs a full hash (no shortcut through remembered credentials)", async () => {
+    await f.admin('PUT', '/db/_user/sleeper', { body: { password: 'letmein' } });
+    expect((await f.pub('GET', '/db/', { basic: 'sleeper:letmein' })).status).toBe(200); // remembered now
+    await f.admin('PUT', '/db/_user/sleeper', { body: { disabled: true } });
+    const time = async (basic: string) => {
+      const t = performance.now();
+      const r = await f.pub('GET', '/db/', { basic });
+      expect(r.status).toBe(401);
+      return performance.now() - t;
+    };
+    const right = Math.min(await time('sleeper:letmein'), await time('sleeper:letmein'));
+    const wrong = Math.min(await time('alice2:nope'), await time('alice3:nope'));
+    // Both pay for scrypt; a remembered password used to answer in ~1.6 ms against ~50 ms.
+    expect(right).toBeGreaterThan(wrong / 3);
+  });
+
   it('tampered cookies are rejected', async () => {
     const c = cookiePair(await f.pub('POST', '/db/_session', { basic: 'alice:letmein' }));
     const id = c.split('=')[1]!;

@@ -36,7 +36,7 @@ describe('TOKENS index builds', () => {
   it('index exactly the documents as they are at the end, when writes run during the build', async () => {
     const db = await Database.open();
     await db.createBucket('ks');
-    const N = 120_000; // the build yields every 50,000 documents, letting the writes in
+    const N = 120_000; // the build yields every 3 ms of work, letting the writes in
     await db.load('ks', Array.from({ length: N }, (_, i) => ({ ...doc(i), k: i })), { key: 'k%k%' });
     const build = db.query('CREATE INDEX ix ON ks(DISTINCT ARRAY v FOR v IN TOKENS(name) END)');
     let finished = false;

@@ -1,0 +1,154 @@
+/**
+ * Server latency under load (issue 22 "no stalls"): p50/p99 of a cheap query (`SELECT RAW 1` on
+ * the query service, with credentials) and of the gateway's `GET /{db}/` (session cookie), alone
+ * and while (a) full scans, (b) a 1M-row ORDER BY, (c) CREATE INDEX on a durable 200k-document
+ * keyspace, (d) a wrong-password flood run beside them, as ratios to the unloaded p99. Targets:
+ * p99 under load ≤ 3× alone and ≤ 60 ms.
+ *
+ * The servers (`tokenql serve`'s listeners: cluster admin, query service, gateway, on one durable
+ * store) run in a child process, so the load generator (autocannon) does not share their event
+ * loop; the background loads are HTTP requests from this process.
+ *
+ *   npm run bench:server                         # 3 s per case, 8 connections
+ *   BENCH_SECONDS=5 BENCH_DOCS=200000 npm run bench:server
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { startClusterAdmin } from '../src/adapters/cluster/index.js';
+import { documentInfo, registerDocumentRoutes } from '../src/adapters/gateway/docs/index.js';
+import { startGateway } from '../src/adapters/gateway/index.js';
+import { startQueryService } from '../src/adapters/query/index.js';
+import { Database } from '../src/index.js';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
+const DOCS = Number(process.env.BENCH_DOCS ?? 200_000);
+const ADMIN = 'Basic ' + Buffer.from('Administrator:password').toString('base64');
+
+interface Servers {
+  query: string;
+  dbUrl: string;
+  cookie: string;
+}
+
+/** Child process: a durable store with `scan` and `big` (DOCS documents each), the three listeners. */
+async function serve(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'tokenql-bench-server-'));
+  const db = await Database.open({ path: dir, durability: 'batch' });
+  const docs = function* () {
+    for (let i = 0; i < DOCS; i++) yield { i, name: `name ${i % 5000}`, v: i % 997, tags: [`t${i % 13}`, `u${i % 7}`] };
+  };
+  await db.load('scan', docs(), { key: 's#MONO_INCR#' });
+  await db.load('big', docs(), { key: 'b#MONO_INCR#' });
+  const admin = await startClusterAdmin(db, { port: 0, daemon: false, admin: { user: 'Administrator', password: 'password' } });
+  const query = await startQueryService(db, { port: 0, principal: (a, ip) => admin.queryPrincipal(a, ip), timeoutMs: 600_000, memoryQuotaBytes: 1024 * 1024 * 1024 });
+  const gw = await startGateway({ config: { interface: '127.0.0.1:0', adminInterface: '127.0.0.1:0', databases: { db: { bucket: 'gw' } } }, db, registerDocumentRoutes, documentInfo });
+  const post = (path: string, body: unknown) => fetch(gw.adminUrl + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  if ((await post('/db/_user/', { name: 'alice', password: 'secret' })).status >= 300) throw new Error('cannot create the gateway user');
+  const session = (await (await post('/db/_session', { name: 'alice', ttl: 3600 })).json()) as { session_id: string; cookie_name: string };
+  const servers: Servers = { query: `${query.url}/query/service`, dbUrl: `${gw.publicUrl}/db/`, cookie: `${session.cookie_name}=${session.session_id}` };
+  console.log(JSON.stringify(servers));
+  process.stdin.resume();
+  process.stdin.on('end', async () => {
+    await Promise.allSettled([gw.close(), query.close(), admin.close()]);
+    await db.close();
+    rmSync(dir, { recursive: true, force: true });
+    process.exit(0);
+  });
+}
+
+function form(statement: string): { method: 'POST'; headers: Record<string, string>; body: string } {
+  return { method: 'POST', headers: { authorization: ADMIN, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ statement }).toString() };
+}
+
+/** Runs `one` over and over with `parallel` loops until stopped. */
+function background(parallel: number, one: () => Promise<unknown>): { stop(): Promise<void>; runs: () => number } {
+  let running = true;
+  let runs = 0;
+  const loops = Array.from({ length: parallel }, async () => {
+    while (running) {
+      await one().catch(() => {});
+      runs++;
+    }
+  });
+  return {
+    async stop() {
+      running = false;
+      await Promise.all(loops);
+    },
+    runs: () => runs,
+  };
+}
+
+interface Latency {
+  p50: number;
+  p99: number;
+  rps: number;
+  errors: number;
+}
+
+async function measure(target: 'query' | 'gateway', s: Servers): Promise<Latency> {
+  const opts =
+    target === 'query'
+      ? { url: s.query, ...form('SELECT RAW 1') }
+      : { url: s.dbUrl, method: 'GET' as const, headers: { cookie: s.cookie } };
+  const r = await autocannon({ ...opts, connections: CONNECTIONS, duration: SECONDS });
+  return { p50: r.latency.p50, p99: r.latency.p99, rps: r.requests.average, errors: r.non2xx + r.errors + r.timeouts };
+}
+
+async function main(): Promise<void> {
+  const child = spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), '--serve'], { stdio: ['pipe', 'pipe', 'inherit'], env: { ...process.env } });
+  const first = await createInterface({ input: child.stdout })[Symbol.asyncIterator]().next();
+  const s = JSON.parse(String(first.value)) as Servers;
+  const q = (statement: string) => fetch(s.query, form(statement)).then((r) => r.text());
+  let ix = 0;
+  const loads: Record<string, () => ReturnType<typeof background>> = {
+    alone: () => background(0, async () => {}),
+    '(a) full scans': () => background(2, () => q('SELECT COUNT(*) AS n, SUM(v) AS s FROM scan WHERE v >= 0')),
+    '(b) 1M-row ORDER BY': () => background(1, () => q('SELECT COUNT(*) AS n FROM (SELECT x * 1000 + y AS v FROM ARRAY_RANGE(0, 1000) AS x UNNEST ARRAY_RANGE(0, 1000) AS y ORDER BY v DESC) AS s')),
+    '(c) CREATE INDEX (durable, big)': () =>
+      background(1, async () => {
+        const name = `ix${ix++}`;
+        await q(`CREATE INDEX ${name} ON big(name, v)`);
+        await q(`DROP INDEX ${name} ON big`);
+      }),
+    '(d) wrong-password flood': () =>
+      background(16, () =>
+        fetch(s.query, { method: 'POST', headers: { authorization: 'Basic ' + Buffer.from(`mallory:guess${Math.random()}`).toString('base64'), 'content-type': 'application/x-www-form-urlencoded' }, body: 'statement=SELECT%201' }).then((r) => r.text()),
+      ),
+  };
+  const rows: string[] = [];
+  const alone: Record<string, Latency> = {};
+  const verdicts: boolean[] = [];
+  for (const [name, start] of Object.entries(loads)) {
+    const load = start();
+    await new Promise((r) => setTimeout(r, name === 'alone' ? 0 : 500)); // the load is running
+    for (const target of ['query', 'gateway'] as const) {
+      const m = await measure(target, s);
+      if (name === 'alone') alone[target] = m;
+      const ratio = m.p99 / Math.max(alone[target]!.p99, 1);
+      const ok = name === 'alone' || (ratio <= 3 && m.p99 <= 60);
+      if (name !== 'alone') verdicts.push(ok);
+      rows.push(
+        `| ${name.padEnd(32)} | ${target.padEnd(7)} | ${String(m.p50).padStart(5)} | ${String(m.p99).padStart(5)} | ${ratio.toFixed(2).padStart(6)} | ${Math.round(m.rps).toString().padStart(7)} | ${String(m.errors).padStart(6)} | ${ok ? 'ok' : 'MISS'} |`,
+      );
+      console.error(rows[rows.length - 1]);
+    }
+    await load.stop();
+    if (name !== 'alone') console.error(`  (${name}: ${load.runs()} background runs)`);
+  }
+  child.stdin.end();
+  console.log(`\nServer latency under load: ${SECONDS} s per case, ${CONNECTIONS} connections, ${DOCS} documents per keyspace (ms; ratio = p99 / p99 alone)\n`);
+  console.log('| load                             | target  |   p50 |   p99 |  ratio |   req/s | errors | ≤3×, ≤60 ms |');
+  console.log('|----------------------------------|---------|-------|-------|--------|---------|--------|----|');
+  for (const r of rows) console.log(r);
+  console.log(`\n${verdicts.filter(Boolean).length} of ${verdicts.length} loaded cases within target`);
+}
+
+if (process.argv.includes('--serve')) await serve();
+else await main();

@@ -1,0 +1,164 @@
+import type { Expr } from './expr.js';
+import type { FromTerm, KeyspaceRef, Returning, SelectBody, SelectStatement, Statement } from './statement.js';
+import { walkExpr } from './walk.js';
+
+/**
+ * A privilege a statement needs (couchbase/query `auth/privileges.go`): the query service's
+ * names, on a keyspace written `namespace:path` (`default:b1`, `system:keyspaces`).
+ */
+export type QueryPrivilege =
+  | 'query_select'
+  | 'query_insert'
+  | 'query_update'
+  | 'query_delete'
+  | 'query_create_index'
+  | 'query_drop_index'
+  | 'query_build_index'
+  | 'query_list_index'
+  | 'system_read';
+
+export interface PrivilegeNeed {
+  privilege: QueryPrivilege;
+  /** `namespace:path`, e.g. `default:b1`; for `system_read`, the system keyspace. */
+  keyspace: string;
+  /** The bucket (first path element); undefined for `system_read`. */
+  bucket?: string;
+}
+
+/**
+ * The privileges a statement needs, in the order the reference checks them (the statement's own
+ * target first, then what it reads), without duplicates. Source: couchbase/query `algebra/*.go`
+ * `Privileges()` and the N1QL docs' "RBAC Privileges" sections: SELECT needs query_select on every
+ * keyspace it reads (subqueries included); INSERT query_insert; UPSERT query_insert and
+ * query_update; UPDATE query_update; DELETE query_delete; a RETURNING clause adds query_select on
+ * the target; CREATE/DROP/BUILD INDEX their index privilege; a `system:` keyspace needs
+ * system_read (query_system_catalog); `system:dual` needs nothing. EXPLAIN and PREPARE need the
+ * privileges of their statement. EXECUTE is checked against its prepared statement by the caller.
+ */
+export function statementPrivileges(statement: Statement): PrivilegeNeed[] {
+  const out: PrivilegeNeed[] = [];
+  const seen = new Set<string>();
+  const add = (privilege: QueryPrivilege, ref: KeyspaceRef): void => {
+    const ns = ref.namespace ?? 'default';
+    const name = ref.path.join('.');
+    if (ns === 'system') {
+      if (name === 'dual') return;
+      privilege = 'system_read';
+    }
+    const keyspace = `${ns}:${name}`;
+    const key = `${privilege} ${keyspace}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    out.push(privilege === 'system_read' ? { privilege, keyspace } : { privilege, keyspace, bucket: ref.path[0] });
+  };
+  const expr = (e: Expr | undefined): void => {
+    if (!e) return;
+    walkExpr(e, (x) => {
+      if (x.kind === 'Subquery') select(x.query);
+    });
+  };
+  const from = (f: FromTerm | undefined): void => {
+    if (!f) return;
+    if (f.kind === 'KeyspaceTerm') {
+      add('query_select', f.keyspace);
+      expr(f.useKeys);
+    } else if (f.kind === 'ExpressionTerm') expr(f.expr);
+    else if (f.kind === 'JoinTerm') {
+      // A join reads its inner keyspace too: SELECT on both sides.
+      from(f.left);
+      from(f.right);
+      expr(f.onKeys);
+      expr(f.onKey);
+      expr(f.on);
+    } else {
+      from(f.left);
+      expr(f.expr);
+    }
+  };
+  const body = (b: SelectBody): void => {
+    if (b.kind === 'SetOperation') {
+      body(b.left);
+      body(b.right);
+      return;
+    }
+    from(b.from);
+    for (const t of b.projection) if (t.kind !== 'Star') expr(t.expr);
+    for (const l of b.let ?? []) expr(l.expr);
+    expr(b.where);
+    for (const k of b.groupBy?.keys ?? []) expr(k.expr);
+    for (const l of b.groupBy?.letting ?? []) expr(l.expr);
+    expr(b.groupBy?.having);
+  };
+  function select(s: SelectStatement): void {
+    body(s.body);
+    for (const o of s.orderBy ?? []) expr(o.expr);
+    expr(s.limit);
+    expr(s.offset);
+  }
+  const returning = (r: Returning | undefined, target: KeyspaceRef): void => {
+    if (!r) return;
+    add('query_select', target);
+    for (const t of r.terms) if (t.kind !== 'Star') expr(t.expr);
+  };
+  const visit = (s: Statement): void => {
+    switch (s.kind) {
+      case 'Select':
+        select(s);
+        return;
+      case 'Insert':
+        add('query_insert', s.keyspace);
+        if (s.upsert) add('query_update', s.keyspace);
+        for (const v of s.values ?? []) {
+          expr(v.key);
+          expr(v.value);
+          expr(v.options);
+        }
+        if (s.select) {
+          select(s.select.query);
+          expr(s.select.key);
+          expr(s.select.value);
+          expr(s.select.options);
+        }
+        returning(s.returning, s.keyspace);
+        return;
+      case 'Update':
+        add('query_update', s.keyspace);
+        expr(s.useKeys);
+        for (const c of s.set) {
+          expr(c.path);
+          expr(c.value);
+        }
+        for (const u of s.unset) expr(u);
+        expr(s.where);
+        expr(s.limit);
+        returning(s.returning, s.keyspace);
+        return;
+      case 'Delete':
+        add('query_delete', s.keyspace);
+        expr(s.useKeys);
+        expr(s.where);
+        expr(s.limit);
+        returning(s.returning, s.keyspace);
+        return;
+      case 'CreateIndex':
+      case 'CreatePrimaryIndex':
+        add('query_create_index', s.keyspace);
+        return;
+      case 'DropIndex':
+        add('query_drop_index', s.keyspace);
+        return;
+      case 'BuildIndex':
+        add('query_build_index', s.keyspace);
+        return;
+      case 'Explain':
+      case 'Prepare':
+        visit(s.statement);
+        return;
+      case 'Execute':
+        expr(s.using);
+        return;
+    }
+  };
+  visit(statement);
+  return out;
+}
