@@ -15,9 +15,17 @@ const exprStart = new Set<TokenType>([
   T.Last, T.Nulls, T.Options, T.Primary, T.Unknown, T.Valued, T.Value,
 ]);
 
+/**
+ * Chevrotain's grammar validations (ambiguities, left recursion, …) take about half of the
+ * self-analysis at start-up; they run under the tests (vitest sets VITEST) and with
+ * TOKENQL_VALIDATE_GRAMMAR=1, and are skipped otherwise (Chevrotain's `skipValidations`, meant for
+ * production once the grammar is known to be valid).
+ */
+const validate = Boolean(process.env.VITEST || process.env.TOKENQL_VALIDATE_GRAMMAR);
+
 export class N1qlParser extends CstParser {
   constructor() {
-    super(T.allTokens, { recoveryEnabled: false, maxLookahead: 3, nodeLocationTracking: 'full' });
+    super(T.allTokens, { recoveryEnabled: false, maxLookahead: 3, nodeLocationTracking: 'full', skipValidations: !validate });
     this.performSelfAnalysis();
   }
 

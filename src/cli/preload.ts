@@ -1,54 +1,11 @@
-import { Command, Option } from 'commander';
 import { Database, type KeySpec, type LoadReport, type Value } from '../index.js';
-import { DEMO_KEYSPACE, generateDemoDocuments } from '../demo/index.js';
+import { DEMO_KEYSPACE, generateDemoDocuments } from '../index.js';
 import { STDIN_SOURCE } from '../load/index.js';
 import { CliError } from './cli-error.js';
+import { parseAssignment, type CommonOptions } from './options.js';
 import { createProgress } from './progress.js';
 
-/** The options every command shares. */
-export interface CommonOptions {
-  /** `KEYSPACE=FILE` pairs, in order. */
-  load: string[];
-  /** `KEYSPACE=TEMPLATE` pairs. */
-  key: string[];
-  demo?: boolean;
-  /** Data directory of the durable store. */
-  data?: string;
-}
-
-const collect = (value: string, previous: string[]): string[] => [...previous, value];
-
-/**
- * Adds `--load`, `--key`, `--demo` and `--data` to a command.
- * @param withKey false for a command that defines its own `--key` (`tokenql load`)
- */
-export function addCommonOptions(cmd: Command, withKey = true): Command {
-  cmd.addOption(
-    new Option('--load <KEYSPACE=FILE>', 'load a file (JSON Lines, JSON array, directory of .json files or cbimport sample .zip) into a keyspace first; repeatable')
-      .default([])
-      .argParser(collect),
-  );
-  if (withKey) {
-    cmd.addOption(
-      new Option('--key <KEYSPACE=TEMPLATE>', 'cbimport key template for the --load of KEYSPACE, e.g. product=%productId%_arrayIndex (%field%, %a.b%, #UUID#, #MONO_INCR#); repeatable')
-        .default([])
-        .argParser(collect),
-    );
-  }
-  return cmd
-    .option('--demo', `load the generated demo keyspace \`${DEMO_KEYSPACE}\` (10,000 documents)`)
-    .option('--data <DIR>', 'data directory of the durable store (default: an in-memory database)');
-}
-
-/** Appends a repeatable option's value. */
-export { collect };
-
-/** Splits `KEYSPACE=VALUE`. @throws CliError when there is no `=` or a side is empty */
-export function parseAssignment(text: string, flag: string): [string, string] {
-  const eq = text.indexOf('=');
-  if (eq <= 0 || eq === text.length - 1) throw new CliError(`${flag} expects KEYSPACE=VALUE, got ${JSON.stringify(text)}`);
-  return [text.slice(0, eq), text.slice(eq + 1)];
-}
+export { addCommonOptions, collect, parseAssignment, type CommonOptions } from './options.js';
 
 /** What {@link openDatabase} did, for banners. */
 export interface OpenedDatabase {
