@@ -26,7 +26,11 @@ describe('tokenql query', { timeout: CLI_TIMEOUT }, () => {
   it('prints pretty JSON arrays by default and exits 1 after a failed statement, with a caret on stderr', async () => {
     const r = await runCli(['query', '-e', "SELECT 'a;b' AS s; SELECT FROM;"]);
     expect(r.code).toBe(1);
-    expect(JSON.parse(r.stdout)).toEqual([{ s: 'a;b' }]);
+    // Several statements: one JSON array of per-statement results.
+    expect(JSON.parse(r.stdout)).toEqual([
+      { statement: "SELECT 'a;b' AS s", results: [{ s: 'a;b' }] },
+      { statement: 'SELECT FROM', errors: [{ code: 3000, msg: expect.stringContaining('syntax error') }] },
+    ]);
     expect(r.stderr).toMatch(/error \d+: /);
     expect(r.stderr).toContain('^');
   });

@@ -73,7 +73,7 @@ describe('planted bug: case-insensitive `case` option values', { timeout: 120_00
     // With the planted bug, the shell scans ix0 …
     expect(await shellOutput(script)).toContain('"IndexScan3"');
     // … and the real shell (the correct planner) does not.
-    const real = await runCli(['shell', '--load', 'ks=/dev/null'], { input: script });
+    const real = await runCli(['shell', '--format', 'json', '--load', 'ks=/dev/null'], { input: script });
     expect(real.code).toBe(0);
     expect(real.stdout).toContain('"PrimaryScan3"');
     expect(real.stdout).not.toContain('"IndexScan3"');
