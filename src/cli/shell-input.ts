@@ -51,6 +51,12 @@ export class ShellInput {
       this.at = finished.length === 1 ? { line: this.at.line, column: this.at.column + tail } : { line: this.at.line + finished.length - 1, column: tail + 1 };
       this.buffer = rest;
       if (isBlank(rest)) this.buffer = '';
+      else if (rest.trimStart().startsWith('\\')) {
+        // `SELECT 1; \ECHO done` on one line (cbq -s): the command after the statement.
+        this.buffer = '';
+        this.pending = [];
+        return this.handlers.command(rest.trim());
+      }
     } else if (isBlank(this.buffer)) {
       done?.(this.pending);
       this.buffer = '';
