@@ -1,0 +1,70 @@
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { CLI_TIMEOUT } from './run-cli.js';
+import { HAVE_TMUX, TmuxShell } from './tmux.js';
+
+describe.skipIf(!HAVE_TMUX)('tokenql shell on a terminal (tmux)', { timeout: CLI_TIMEOUT * 2 }, () => {
+  const dir = mkdtempSync(join(tmpdir(), 'tokenql-tty-'));
+  let shell: TmuxShell | undefined;
+  afterEach(() => shell?.kill());
+  const open = async (args: string[], env: Record<string, string> = {}) => {
+    shell = new TmuxShell(['shell', ...args], { HOME: dir, TOKENQL_HISTORY: join(dir, `history-${Math.random()}`), ...env });
+    await shell.waitFor(/tokenql> ?$/m, 60_000);
+    return shell;
+  };
+
+  it('recalls a multi-line statement whole with Up, and runs it again', async () => {
+    const s = await open([]);
+    s.type('SELECT 40 + 2');
+    s.type('  AS answer -- the answer');
+    s.type(';');
+    await s.waitFor(/│ +42 │/);
+    s.keys('Up');
+    await s.waitFor(/tokenql> SELECT 40 \+ 2 AS answer \/\* the answer \*\/ ;$/m);
+    s.keys('Enter');
+    await s.waitFor(/│ +42 │[\s\S]*│ +42 │/);
+  });
+
+  it('binds \\SET -$x in SELECT $x, runs \\d and \\REDIRECT', async () => {
+    const out = join(dir, 'redirected.txt');
+    const s = await open(['--load', `k=/dev/null`]);
+    s.type('\\SET -$x "from the shell";');
+    s.type('SELECT $x AS x;');
+    await s.waitFor(/│ from the shell │/);
+    s.type("INSERT INTO k (KEY, VALUE) VALUES ('a', {'n': 1});");
+    await s.waitFor(/INSERT 1/);
+    s.type('\\d');
+    await s.waitFor(/k +\| +1 \| -/);
+    s.type(`\\REDIRECT ${out}`);
+    s.type('SELECT 7 AS seven;');
+    s.type('\\REDIRECT OFF');
+    s.type('SELECT 8 AS eight;');
+    await s.waitFor(/│ eight │/);
+    expect(s.screen()).not.toContain('seven');
+    expect(readFileSync(out, 'utf8')).toContain('│ seven │');
+  });
+
+  it('pages long output through $PAGER on a terminal (\\pager off turns it off)', async () => {
+    const paged = join(dir, 'paged.txt');
+    const s = await open(['--demo'], { PAGER: `cat > ${paged}` });
+    s.type('SELECT name FROM demo LIMIT 100;');
+    for (let i = 0; i < 100 && !existsSync(paged); i++) await new Promise((r) => setTimeout(r, 200));
+    await s.waitFor(/tokenql> ?$/m);
+    expect(readFileSync(paged, 'utf8').split('\n').length).toBeGreaterThan(100);
+    s.type('\\pager off');
+    s.type('SELECT name FROM demo LIMIT 50 OFFSET 7;');
+    await s.waitFor(/└/);
+  });
+
+  it('Ctrl-C cancels the running statement and returns to the prompt', async () => {
+    const s = await open(['--demo']);
+    s.type("SELECT COUNT(*) AS n FROM demo a UNNEST ARRAY_RANGE(0, 100000) AS x WHERE CONTAINS_TOKEN(a.description, 'zzz');");
+    await s.waitFor(/running \d+\.\d s/, 30_000);
+    s.keys('C-c');
+    await s.waitFor(/statement cancelled\s*\ntokenql> ?$/m, 20_000);
+    s.type('SELECT 1 AS after;');
+    await s.waitFor(/│ after │/);
+  });
+});

@@ -1,0 +1,47 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { ROOT } from './run-cli.js';
+
+/** True when tmux is installed (the terminal tests drive the shell in a tmux pane; CI installs tmux). */
+export const HAVE_TMUX = spawnSync('tmux', ['-V']).status === 0;
+
+/**
+ * The real `tokenql shell` in a pseudo-terminal: a detached tmux session of 120×40 running
+ * `node --import tsx src/cli/bin.ts ARGS` in the project root, with keys sent and the screen read.
+ */
+export class TmuxShell {
+  readonly name = `tokenql-test-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
+  constructor(args: string[], env: Record<string, string> = {}) {
+    const vars = Object.entries({ NO_COLOR: '1', ...env }).map(([k, v]) => `${k}=${shellQuote(v)}`);
+    const command = `cd ${shellQuote(ROOT)} && env ${vars.join(' ')} ${shellQuote(process.execPath)} --import tsx src/cli/bin.ts ${args.map(shellQuote).join(' ')}; sleep 30`;
+    execFileSync('tmux', ['new-session', '-d', '-s', this.name, '-x', '120', '-y', '40', command]);
+  }
+  /** Types text (literally) and, unless `enter` is false, Enter. */
+  type(text: string, enter = true): void {
+    if (text) execFileSync('tmux', ['send-keys', '-t', this.name, '-l', text]);
+    if (enter) execFileSync('tmux', ['send-keys', '-t', this.name, 'Enter']);
+  }
+  /** Sends tmux key names: `Up`, `C-c`, `C-d`. */
+  keys(...keys: string[]): void {
+    execFileSync('tmux', ['send-keys', '-t', this.name, ...keys]);
+  }
+  screen(): string {
+    return execFileSync('tmux', ['capture-pane', '-p', '-t', this.name, '-S', '-200'], { encoding: 'utf8' });
+  }
+  /** Waits until the screen matches (default 30 s), returning it. */
+  async waitFor(pattern: RegExp, timeoutMs = 30_000): Promise<string> {
+    const until = Date.now() + timeoutMs;
+    for (;;) {
+      const s = this.screen();
+      if (pattern.test(s)) return s;
+      if (Date.now() > until) throw new Error(`timed out waiting for ${pattern}; screen:\n${s}`);
+      await new Promise((r) => setTimeout(r, 150));
+    }
+  }
+  kill(): void {
+    spawnSync('tmux', ['kill-session', '-t', this.name]);
+  }
+}
+
+function shellQuote(s: string): string {
+  return `'${s.replace(/'/g, `'\\''`)}'`;
+}
