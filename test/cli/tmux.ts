@@ -17,7 +17,11 @@ export class TmuxShell {
   }
   /** Types text (literally) and, unless `enter` is false, Enter. */
   type(text: string, enter = true): void {
-    if (text) execFileSync('tmux', ['send-keys', '-t', this.name, '-l', text]);
+    // tmux takes an argument ending in `;` for its command separator: semicolons go as hex keys.
+    text.split(/(;)/).forEach((part) => {
+      if (part === ';') execFileSync('tmux', ['send-keys', '-t', this.name, '-H', '3b']);
+      else if (part) execFileSync('tmux', ['send-keys', '-t', this.name, '-l', part]);
+    });
     if (enter) execFileSync('tmux', ['send-keys', '-t', this.name, 'Enter']);
   }
   /** Sends tmux key names: `Up`, `C-c`, `C-d`. */
