@@ -20,8 +20,18 @@ export class EmbeddedBackend implements Backend {
       ...(options.onProgress ? { onProgress: options.onProgress } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
     };
-    options.signal?.throwIfAborted();
-    return this.db.query(statement, opts);
+    const signal = options.signal;
+    signal?.throwIfAborted();
+    const running = this.db.query(statement, opts);
+    if (!signal) return running;
+    // Until the engine honours `signal` everywhere, the caller gets control back at once: the
+    // statement's own answer is dropped (its error too).
+    running.catch(() => {});
+    return new Promise<QueryResult>((resolve, reject) => {
+      const onAbort = () => reject(signal.reason instanceof Error ? signal.reason : new DOMException('statement cancelled', 'AbortError'));
+      signal.addEventListener('abort', onAbort, { once: true });
+      running.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+    });
   }
 
   async keyspaces(): Promise<KeyspaceInfo[]> {
