@@ -13,23 +13,20 @@ export class TmuxShell {
   constructor(args: string[], env: Record<string, string> = {}) {
     const vars = Object.entries({ NO_COLOR: '1', ...env }).map(([k, v]) => `${k}=${shellQuote(v)}`);
     const command = `cd ${shellQuote(ROOT)} && env ${vars.join(' ')} ${shellQuote(process.execPath)} --import tsx src/cli/bin.ts ${args.map(shellQuote).join(' ')}; sleep 30`;
-    execFileSync('tmux', ['new-session', '-d', '-s', this.name, '-x', '120', '-y', '40', command]);
+    this.tmux('new-session', '-d', '-s', this.name, '-x', '120', '-y', '40', command);
   }
   /** Types text (literally) and, unless `enter` is false, Enter. */
   type(text: string, enter = true): void {
-    // tmux takes an argument ending in `;` for its command separator: semicolons go as hex keys.
-    text.split(/(;)/).forEach((part) => {
-      if (part === ';') execFileSync('tmux', ['send-keys', '-t', this.name, '-H', '3b']);
-      else if (part) execFileSync('tmux', ['send-keys', '-t', this.name, '-l', part]);
-    });
-    if (enter) execFileSync('tmux', ['send-keys', '-t', this.name, 'Enter']);
+    // tmux takes an argument ending in `;` for its command separator: such text gets a space after it.
+    if (text) this.tmux('send-keys', '-t', this.name, '-l', text.endsWith(';') ? `${text} ` : text);
+    if (enter) this.tmux('send-keys', '-t', this.name, 'Enter');
   }
   /** Sends tmux key names: `Up`, `C-c`, `C-d`. */
   keys(...keys: string[]): void {
-    execFileSync('tmux', ['send-keys', '-t', this.name, ...keys]);
+    this.tmux('send-keys', '-t', this.name, ...keys);
   }
   screen(): string {
-    return execFileSync('tmux', ['capture-pane', '-p', '-t', this.name, '-S', '-200'], { encoding: 'utf8' });
+    return this.tmux('capture-pane', '-p', '-t', this.name, '-S', '-200');
   }
   /** Waits until the screen matches (default 30 s), returning it. */
   async waitFor(pattern: RegExp, timeoutMs = 30_000): Promise<string> {
@@ -42,7 +39,11 @@ export class TmuxShell {
     }
   }
   kill(): void {
-    spawnSync('tmux', ['kill-session', '-t', this.name]);
+    spawnSync('tmux', ['-L', this.name, 'kill-server']);
+  }
+  /** Each shell has a tmux server of its own (`-L`), so that tests running at once do not meet. */
+  private tmux(...args: string[]): string {
+    return execFileSync('tmux', ['-L', this.name, ...args], { encoding: 'utf8' });
   }
 }
 
