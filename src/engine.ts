@@ -1,21 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import type { Statement } from './ast/index.js';
 import { ErrorCode, QueryError } from './errors/index.js';
-import { compileSelect, scopeWithSubqueries } from './executor/compile-select.js';
-import { raiseFailures, type DmlResult } from './executor/dml-result.js';
-import { runDelete } from './executor/delete.js';
-import { runInsert } from './executor/insert.js';
-import type { RowStream, RunContext, SystemInfo } from './executor/runtime.js';
-import { runUpdate } from './executor/update.js';
-import { buildPlan, explainPlan, type Catalog, type Plan } from './planner/index.js';
+import { compileStatement } from './executor/run-statement.js';
+import type { RunContext, SystemInfo } from './executor/runtime.js';
+import { buildPlan, explainPlan, type Catalog, type StatementPlan } from './planner/index.js';
+import { analyze } from './semantic/index.js';
 import type { Store } from './storage/index.js';
 import { parseStatement } from './syntax/parse.js';
 import { deepFreeze, jsonSize, type Value } from './values/index.js';
-import type { QueryMetrics, QueryOptions, QueryResult } from './database-types.js';
-import type { DdlHandler } from './ddl.js';
+import type { QueryMetrics, QueryOptions, QueryProfile, QueryResult } from './query-types.js';
+import type { BuildProgress } from './indexes/index-manager.js';
 import type { IndexManager } from './indexes/index-manager.js';
 import type { LRUCache } from 'lru-cache';
 import { decodePlan, encodePlan, planIndexes } from './planner/plan-codec.js';
+
+/**
+ * Runs an index DDL statement and returns its result rows; `catalog` is the statement's own (a
+ * restricted query sees no internal keyspace, so it can neither create nor drop indexes there).
+ */
+export type DdlHandler = (s: Statement, catalog: Catalog, onProgress?: BuildProgress) => Promise<Value[]>;
 
 /** What the engine runs against. */
 export interface EngineDeps {
@@ -56,7 +59,7 @@ export interface PreparedStatement {
   statement: Statement;
   encodedPlan: string;
   /** The decoded plan, reused while every index it scans is online. */
-  plan: Plan;
+  plan: StatementPlan;
 }
 
 /**
@@ -76,41 +79,33 @@ export interface EngineParams {
   onProgress?: QueryOptions['onProgress'];
   /** Internal keyspaces (names starting with `_`) do not exist for this statement. */
   restricted?: boolean;
+  /** Cancels the statement (QueryError 1080). */
+  signal?: AbortSignal;
+  /** `"phases"`: report phase times and per-operator counts. */
+  profile?: QueryOptions['profile'];
 }
 
-/** Yields to the event loop between batches so a long scan does not starve other work. */
-async function drain(s: RowStream): Promise<Value[]> {
-  const out: Value[] = [];
-  let last = Date.now();
-  for (const batch of s) {
-    for (const r of batch) out.push(r.out);
-    if (Date.now() - last > 50) {
-      await new Promise((r) => setImmediate(r));
-      last = Date.now();
-    }
+/** The plan of a statement: the prepared one for EXECUTE (re-planned if an index it scans changed), else planned now. */
+function planOf(statement: Statement, catalog: Catalog, deps: EngineDeps, restricted: boolean | undefined): StatementPlan {
+  if (statement.kind !== 'Execute') return buildPlan(statement, catalog);
+  const p = deps.prepared.get(preparedKey(statement.name, restricted));
+  if (!p) throw new QueryError({ code: ErrorCode.NO_SUCH_PREPARED, phase: 'service', message: `No such prepared statement: ${statement.name}`, position: statement.loc });
+  // The cached plan runs as long as every index it scans is online and is still the index it
+  // was planned on (the id, not only the name: an index dropped and created again under the
+  // same name may have other keys); otherwise re-plan.
+  const current = [...planIndexes(p.plan).values()].every(
+    (s) => deps.indexes.info(s.keyspace, s.index)?.id === s.indexId && deps.indexes.tree(s.keyspace, s.index) !== undefined,
+  );
+  if (!current) {
+    p.plan = buildPlan(p.statement, catalog);
+    p.encodedPlan = encodePlan(p.plan);
   }
-  return out;
-}
-
-async function runPlan(plan: Plan, catalog: Catalog, rc: RunContext, deps: EngineDeps): Promise<{ results: Value[]; mutationCount?: number }> {
-  switch (plan.kind) {
-    case 'Select':
-      return { results: await drain(compileSelect(plan, catalog)(undefined, rc)) };
-    case 'Ddl':
-      return { results: await deps.ddl(plan.statement, catalog, rc.onProgress) };
-    default: {
-      const scope = scopeWithSubqueries(catalog);
-      const r: DmlResult =
-        plan.kind === 'Insert' ? await runInsert(plan, catalog, rc) : plan.kind === 'Update' ? await runUpdate(plan, scope, rc) : await runDelete(plan, scope, rc);
-      raiseFailures(r);
-      return { results: r.results, mutationCount: r.mutationCount };
-    }
-  }
+  return p.plan;
 }
 
 /**
- * The whole pipeline for one statement: parse → (EXPLAIN / PREPARE / EXECUTE) → plan →
- * compile → execute, timing the run. Raises QueryError of the failing phase; a DML statement
+ * The whole pipeline for one statement: parse → semantic → plan → run (see
+ * {@link executeStatement}), timing each phase. Raises QueryError of the failing phase; a DML statement
  * whose rows partly failed raises after writing the others.
  */
 export async function execute(text: string, params: EngineParams, deps: EngineDeps): Promise<QueryResult> {
@@ -135,57 +130,40 @@ function withStatement(err: unknown, text: string): unknown {
   });
 }
 
+/** Milliseconds as the reference prints a duration (`"1.234ms"`). */
+const duration = (ms: number): string => `${ms.toFixed(3)}ms`;
+
+/**
+ * parse → semantic → plan → run, each phase timed. EXPLAIN and PREPARE stop after planning
+ * (their row is the plan); EXECUTE takes its plan from the prepared statement.
+ */
 async function executeStatement(text: string, params: EngineParams, deps: EngineDeps): Promise<QueryResult> {
-  const start = performance.now();
+  const t0 = performance.now();
   const warnings: { code: number; msg: string }[] = [];
-  const statement = parseCached(text, deps);
-  const visible = (n: string) => !(params.restricted && n.startsWith('_'));
-  const catalog: Catalog = { hasKeyspace: (n) => visible(n) && deps.store.keyspace(n) !== undefined, indexes: (ks) => deps.indexes.infos(ks) };
-  const rc: RunContext = {
-    ...params,
-    now: Date.now(),
-    // A warning repeated by many rows (a division by zero per row) is reported once.
-    warn: (msg) => void (warnings.some((w) => w.msg === msg) || warnings.push({ code: 0, msg })),
-    store: deps.store,
-    system: params.restricted
-      ? { keyspaces: () => deps.system.keyspaces().filter((k) => visible(k.name)), indexes: () => deps.system.indexes().filter((i) => visible(String((i as { keyspace_id?: string }).keyspace_id ?? ''))) }
-      : deps.system,
-    indexTree: (ks, name) => deps.indexes.tree(ks, name),
-  };
-  const execStart = performance.now();
+  const rc = runContext(params, deps, warnings);
+  const catalog = catalogOf(params, deps);
+
+  const statement = parseCached(text, deps); //                          parse
+  const t1 = performance.now();
+  const inner = statement.kind === 'Explain' || statement.kind === 'Prepare' ? statement.statement : statement;
+  if (inner.kind !== 'Execute') analyze(inner); //             semantic
+  const t2 = performance.now();
+  const plan = planOf(inner, catalog, deps, params.restricted); //       plan
+  const t3 = performance.now();
   let out: { results: Value[]; mutationCount?: number };
-  if (statement.kind === 'Execute') {
-    const p = deps.prepared.get(preparedKey(statement.name, params.restricted));
-    if (!p) throw new QueryError({ code: ErrorCode.NO_SUCH_PREPARED, phase: 'service', message: `No such prepared statement: ${statement.name}`, position: statement.loc });
-    // The cached plan runs as long as every index it scans is online and is still the index it
-    // was planned on (the id, not only the name: an index dropped and created again under the
-    // same name may have other keys); otherwise re-plan.
-    const current = [...planIndexes(p.plan).values()].every(
-      (s) => deps.indexes.info(s.keyspace, s.index)?.id === s.indexId && deps.indexes.tree(s.keyspace, s.index) !== undefined,
-    );
-    if (!current) {
-      p.plan = buildPlan(p.statement, catalog);
-      p.encodedPlan = encodePlan(p.plan);
-    }
-    out = await runPlan(p.plan, catalog, rc, deps);
-  } else if (statement.kind === 'Explain') {
-    out = { results: [{ plan: explainPlan(buildPlan(statement.statement, catalog)), text }] };
+  if (statement.kind === 'Explain') {
+    out = { results: [explainPlan(plan, text)] };
   } else if (statement.kind === 'Prepare') {
-    // An unnamed statement gets a UUID, as the reference's (a counter could repeat a name in use).
-    const name = statement.name ?? randomUUID();
-    const plan = buildPlan(statement.statement, catalog);
-    const encodedPlan = encodePlan(plan);
-    // What is cached is the plan as loaded back from its encoding: the round trip is exercised.
-    deps.prepared.set(preparedKey(name, params.restricted), { text: statement.text, statement: statement.statement, encodedPlan, plan: decodePlan(encodedPlan) });
-    out = { results: [{ name, operator: explainPlan(plan), encoded_plan: encodedPlan, text: statement.text }] };
+    out = { results: [prepare(statement, plan, params, deps)] };
   } else {
-    out = await runPlan(buildPlan(statement, catalog), catalog, rc, deps);
+    out = await compileStatement(plan).run(rc); //                       run
   }
-  const end = performance.now();
+  const t4 = performance.now();
+
   const results = out.results;
   const metrics: QueryMetrics = {
-    elapsedTime: end - start,
-    executionTime: end - execStart,
+    elapsedTime: t4 - t0,
+    executionTime: t4 - t3,
     resultCount: results.length,
     resultSize: 0,
     ...(out.mutationCount !== undefined ? { mutationCount: out.mutationCount } : {}),
@@ -196,5 +174,59 @@ async function executeStatement(text: string, params: EngineParams, deps: Engine
     enumerable: true,
     get: () => (size ??= results.reduce<number>((n, r) => n + jsonSize(r), 0)),
   });
-  return { results, metrics, warnings };
+  const result: QueryResult = { results, metrics, warnings };
+  if (rc.profile) result.profile = profileOf(rc.profile, { parse: t1 - t0, semantic: t2 - t1, plan: t3 - t2, run: t4 - t3 });
+  return result;
+}
+
+/** The catalog a statement is planned against (a restricted caller does not see internal keyspaces). */
+function catalogOf(params: EngineParams, deps: EngineDeps): Catalog {
+  const visible = (n: string) => !(params.restricted && n.startsWith('_'));
+  return { hasKeyspace: (n) => visible(n) && deps.store.keyspace(n) !== undefined, indexes: (ks) => deps.indexes.infos(ks) };
+}
+
+/** Everything a running statement reaches: parameters, warnings, the store, indexes, DDL, its signal. */
+function runContext(params: EngineParams, deps: EngineDeps, warnings: { code: number; msg: string }[]): RunContext {
+  const visible = (n: string) => !(params.restricted && n.startsWith('_'));
+  const catalog = catalogOf(params, deps);
+  return {
+    named: params.named,
+    positional: params.positional,
+    onProgress: params.onProgress,
+    now: Date.now(),
+    // A warning repeated by many rows (a division by zero per row) is reported once.
+    warn: (msg) => void (warnings.some((w) => w.msg === msg) || warnings.push({ code: 0, msg })),
+    store: deps.store,
+    system: params.restricted
+      ? { keyspaces: () => deps.system.keyspaces().filter((k) => visible(k.name)), indexes: () => deps.system.indexes().filter((i) => visible(String((i as { keyspace_id?: string }).keyspace_id ?? ''))) }
+      : deps.system,
+    indexTree: (ks, name) => deps.indexes.tree(ks, name),
+    ddl: (s) => deps.ddl(s, catalog, params.onProgress),
+    signal: params.signal,
+    profile: params.profile === 'phases' ? new Map() : undefined,
+  };
+}
+
+/** PREPARE: caches the plan under the statement's name (a UUID when unnamed) and returns the reference's row. */
+function prepare(statement: Extract<Statement, { kind: 'Prepare' }>, plan: StatementPlan, params: EngineParams, deps: EngineDeps): Value {
+  // An unnamed statement gets a UUID, as the reference's (a counter could repeat a name in use).
+  const name = statement.name ?? randomUUID();
+  const encodedPlan = encodePlan(plan);
+  // What is cached is the plan as loaded back from its encoding: the round trip is exercised.
+  deps.prepared.set(preparedKey(name, params.restricted), { text: statement.text, statement: statement.statement, encodedPlan, plan: decodePlan(encodedPlan) });
+  const explained = explainPlan(plan);
+  return { name, operator: explained.plan, ...(explained['~subqueries'] ? { '~subqueries': explained['~subqueries'] } : {}), encoded_plan: encodedPlan, text: statement.text };
+}
+
+/** The `profile=phases` section from the phase times and the operators' counts. */
+function profileOf(ops: NonNullable<RunContext['profile']>, phases: Record<string, number>): QueryProfile {
+  const phaseTimes: Record<string, string> = {};
+  for (const [k, v] of Object.entries(phases)) phaseTimes[k] = duration(v);
+  const phaseCounts: Record<string, number> = {};
+  const phaseOperators: Record<string, number> = {};
+  for (const [phase, s] of ops) {
+    phaseCounts[phase] = s.outDocs;
+    phaseOperators[phase] = s.operators ?? 0;
+  }
+  return { phaseTimes, phaseCounts, phaseOperators };
 }

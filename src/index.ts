@@ -1,26 +1,17 @@
 /**
  * tokenql's public API: the only module adapters, the CLI and users import (DESIGN §3).
  */
-export { Database } from './database.js';
-export type {
-  OpenOptions,
-  QueryOptions,
-  QueryResult,
-  QueryMetrics,
-  IndexBuildProgress,
-  LoadOptions,
-  LoadProgress,
-  LoadReport,
-  LoadFailure,
-  KeySpec,
-} from './database-types.js';
+export { Database } from './database/database.js';
+export type { OpenOptions } from './database/types.js';
+export type { QueryOptions, QueryResult, QueryMetrics, QueryProfile, IndexBuildProgress } from './query-types.js';
+export type { LoadOptions, LoadProgress, LoadReport, LoadFailure, KeySpec } from './load/index.js';
 export { QueryError, ErrorCode, type Phase, type SourcePosition } from './errors/index.js';
 export type { Value, ObjectValue } from './values/index.js';
 export type { BucketStats, FileStats, CompactionOptions, CompactionResult } from './storage/compaction.js';
 export { StoreError, type DocumentMeta, type StoredDocument, type WriteOptions } from './storage/index.js';
 export { MISSING, collate, equivalent, typeName, toJSON, cloneValue } from './values/index.js';
 export { parseStatement, parseExpression } from './syntax/parse.js';
-export { printExpr, printStatement } from './syntax/print.js';
+export { printExpr, printStatement } from './ast/print.js';
 export { tokens, containsToken, parseTokenOptions, type TokenOptions } from './tokens/index.js';
 export { allFunctions } from './eval/functions/registry.js';
 export { readDocuments, compileKeyTemplate } from './load/index.js';

@@ -21,6 +21,10 @@ export const ErrorCode = {
   MISSING_PARAMETER: 5010,
   /** Syntax error (reference E_PARSE_SYNTAX). */
   SYNTAX: 3000,
+  /** A LET or LETTING variable whose name is already bound in the block (reference 3081, "Duplicate variable: 'x' already in scope."). */
+  DUPLICATE_VARIABLE: 3081,
+  /** A plan-time semantic error without a code of its own, e.g. "Aggregates not allowed in WHERE." (reference 4000 E_PLAN). */
+  PLAN: 4000,
   /**
    * Unknown function name ("Invalid function f"): the reference's parser raises it, so it is
    * E_PARSE_SYNTAX 3000 there (tokenql finds it after parsing: phase `semantic`).
@@ -54,6 +58,13 @@ export const ErrorCode = {
   DML: 12009,
   /** A LIMIT or OFFSET that is not an integer (reference 5030 E_INVALID_VALUE, "Invalid LIMIT value 1.5."). */
   INVALID_VALUE: 5030,
+  /**
+   * A request stopped before its end: cancelled through `QueryOptions.signal`, or past its
+   * deadline. The reference has no code of its own for a cancelled request; it ends a request
+   * stopped by its deadline with 1080 E_SERVICE_TIMEOUT ("Timeout … exceeded"), and tokenql
+   * reports every stopped request with that code (docs/architecture.md).
+   */
+  REQUEST_STOPPED: 1080,
   /** A key that is not a string, or an empty key. */
   INVALID_KEY: 5070,
   /** CREATE INDEX of an index that exists (reference 4300). */

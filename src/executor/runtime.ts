@@ -1,3 +1,4 @@
+import { ErrorCode, QueryError } from '../errors/index.js';
 import type { Env, ExecContext } from '../eval/index.js';
 import type { IndexTree, Store } from '../storage/index.js';
 import type { Value } from '../values/index.js';
@@ -6,6 +7,17 @@ import type { Value } from '../values/index.js';
 export interface Row {
   env: Env;
   out?: Value;
+  /** A scan's document key, and the document when the scan read it (Fetch binds it). */
+  key?: string;
+  doc?: import('../storage/index.js').StoredDocument;
+  /** A system keyspace's row value (its Fetch binds it). */
+  item?: Value;
+  /** A group being built (InitialGroup → IntermediateGroup → FinalGroup). */
+  group?: { keys: Value[]; accs: import('./aggregates.js').Accumulator[] };
+  /** INSERT: the key, value and options of the document to write. */
+  pair?: { key: Value; value: Value; options: Value };
+  /** UPDATE: the copy of the document Set and Unset change (what SendUpdate writes). */
+  clone?: Value;
 }
 
 /** Operators pass rows in batches: fewer generator steps per document. */
@@ -31,6 +43,16 @@ export interface RunContext extends ExecContext {
   onProgress?: (p: { index: string; keyspace: string; done: number; total: number }) => void;
   /** The data of an online index, or undefined. */
   indexTree(keyspace: string, index: string): IndexTree | undefined;
+  /** Cancels the request (checked at every pause, error 1080). */
+  signal?: AbortSignal;
+  /** When the driver last let the event loop run (performance.now() ms); set by the driver. */
+  clock?: { since: number };
+  /** Per-operator counts of `profile: "phases"` (inDocs/outDocs by operator name), when profiling. */
+  profile?: Map<string, { inDocs: number; outDocs: number; time: number; operators?: number }>;
+  /** DML: documents written so far, and the keys that failed (the statement raises after the others are written). */
+  dml?: { mutationCount: number; failures: QueryError[] };
+  /** Runs index DDL (CREATE/DROP/BUILD INDEX) and returns its rows. */
+  ddl?: (statement: import('../ast/index.js').Statement) => Promise<Value[]>;
 }
 
 /** Narrows the ExecContext a compiled expression receives to the RunContext it really is. */
@@ -49,4 +71,93 @@ export function* batched(rows: Iterable<Row>, size = BATCH_SIZE): RowStream {
     }
   }
   if (batch.length) yield batch;
+}
+
+/**
+ * A batch with no rows, passed up through every operator to the driver: "let the event loop
+ * run" (an operator has worked ~{@link SLICE_MS} ms since the driver last yielded), or, with
+ * `wait`, "wait for this promise" (a write to the store). Every operator forwards an empty batch
+ * from its input at once, so that a blocking operator (Order, FinalGroup …) still lets the loop
+ * run while it reads its input.
+ */
+export interface PauseBatch extends Array<Row> {
+  wait?: Promise<unknown>;
+}
+
+/** Milliseconds of work after which an operator hands a pause up to the driver (well under the 20 ms budget). */
+export const SLICE_MS = 8;
+
+/** The pause batch (empty, frozen: nothing may add rows to it). */
+export const PAUSE: PauseBatch = Object.freeze([]) as unknown as PauseBatch;
+
+/** True if the request has worked for a slice since the driver last let the event loop run. */
+export function due(rc: RunContext): boolean {
+  return rc.clock !== undefined && performance.now() - rc.clock.since >= SLICE_MS;
+}
+
+/** A pause batch that asks the driver to wait for `p` before pulling again. */
+export function waitFor(p: Promise<unknown>): PauseBatch {
+  const b: PauseBatch = [];
+  b.wait = p;
+  return b;
+}
+
+/**
+ * The error of a request whose signal was aborted (code 1080, see ErrorCode.REQUEST_STOPPED).
+ * `AbortSignal.timeout(ms)` gives the reference's timeout message.
+ */
+export function stoppedError(signal: AbortSignal): QueryError {
+  const reason = signal.reason as { name?: string } | undefined;
+  const timeout = reason?.name === 'TimeoutError';
+  return new QueryError({ code: ErrorCode.REQUEST_STOPPED, phase: 'execution', message: timeout ? 'Timeout exceeded' : 'Request cancelled', cause: signal.reason });
+}
+
+/** Raises the request's stop error if its signal was aborted. */
+export function checkAbort(rc: RunContext): void {
+  if (rc.signal?.aborted) throw stoppedError(rc.signal);
+}
+
+/**
+ * Runs a stream to its end synchronously (a subquery in an expression, evaluated for a row):
+ * pauses cannot let the event loop run here, but the signal is checked at each one, so a long
+ * subquery still stops when the request is cancelled. A write (a pause with `wait`) cannot run
+ * in an expression.
+ */
+export function drainSync(s: RowStream, rc: RunContext, onRow: (r: Row) => void): void {
+  for (const batch of s) {
+    if (batch.length === 0) {
+      if ((batch as PauseBatch).wait) throw new QueryError({ code: ErrorCode.NOT_SUPPORTED, phase: 'execution', message: 'A statement that writes cannot run inside an expression' });
+      checkAbort(rc);
+      continue;
+    }
+    for (const r of batch) onRow(r);
+  }
+}
+
+/**
+ * Runs a stream to its end on the event loop (the request's driver): at each pause it lets the
+ * loop run (setImmediate) or waits for the pause's promise, and checks the request's signal.
+ */
+export async function drainAsync(s: RowStream, rc: RunContext, onRow: (r: Row) => void): Promise<void> {
+  checkAbort(rc);
+  const clock = (rc.clock ??= { since: performance.now() });
+  const it = s[Symbol.iterator]();
+  try {
+    for (;;) {
+      const step = it.next();
+      if (step.done) break;
+      const batch = step.value;
+      if (batch.length === 0) {
+        const wait = (batch as PauseBatch).wait;
+        if (wait) await wait;
+        else if (due(rc)) await new Promise((r) => setImmediate(r));
+        checkAbort(rc);
+        clock.since = performance.now();
+        continue;
+      }
+      for (const r of batch) onRow(r);
+    }
+  } finally {
+    it.return?.();
+  }
 }

@@ -1,9 +1,9 @@
 import type { CreateIndexStatement, CreatePrimaryIndexStatement, Expr } from '../ast/index.js';
 import { constantValue } from '../eval/index.js';
 import { ErrorCode, QueryError } from '../errors/index.js';
-import type { IndexInfo } from '../planner/catalog.js';
+import type { IndexInfo } from '../catalog/index.js';
 import { IndexTree, type DocumentColumns, type KeyspaceStore, type Store, type StoredDocument } from '../storage/index.js';
-import { printExpr } from '../syntax/print.js';
+import { printExpr } from '../ast/print.js';
 import { compileIndexEntries, type EntryFunction } from './index-entries.js';
 import { TokenIndexBuild } from './token-index-build.js';
 

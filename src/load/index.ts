@@ -3,3 +3,4 @@ export { compileKeyTemplate, MAX_KEY_BYTES, type KeyFunction } from './key-templ
 export { readDocuments, ITERABLE_SOURCE, type LoadItem, type ReadDocumentsOptions } from './read-documents.js';
 export { detectFileFormat, type FileFormat } from './detect-format.js';
 export { STDIN_SOURCE } from './stream-source.js';
+export type * from './types.js';

@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
-import type { KeySpec, LoadProgress } from '../database-types.js';
+import type { KeySpec, LoadProgress } from './types.js';
 import type { Value } from '../values/index.js';
 import { detectFileFormat } from './detect-format.js';
 import { readJsonArray } from './json-array.js';

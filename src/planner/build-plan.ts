@@ -1,30 +1,196 @@
-import type { Statement } from '../ast/index.js';
+import type { Binding, Expr, SelectStatement, Statement } from '../ast/index.js';
+import { childrenOf, stripLoc } from '../ast/index.js';
 import { notSupported } from '../errors/index.js';
 import { buildDelete, buildInsert, buildUpdate } from './build-dml.js';
 import { buildSelect } from './build-select.js';
-import type { Catalog } from './catalog.js';
-import type { Plan } from './plan.js';
+import { insertTree, mutationTree, selectTree } from './build-tree.js';
+import { keyspaceName, type Catalog } from './catalog.js';
+import { printStatementText } from './explain.js';
+import { operators, sequence, type Operator, type StatementPlan, type SubqueryPlan } from './plan/index.js';
 
 /**
- * Plans a statement. EXPLAIN, PREPARE and EXECUTE are handled by the engine around this.
- * Raises 12003 (unknown keyspace), 4020 (duplicate alias), 1020 (not supported).
+ * Plans a statement into its operator tree, and every expression subquery in it (EXPLAIN's
+ * `~subqueries`). EXPLAIN, PREPARE and EXECUTE are handled by the engine around this.
+ * Raises 12003 (unknown keyspace), 1020 (not supported).
  */
-export function buildPlan(s: Statement, catalog: Catalog): Plan {
+export function buildPlan(s: Statement, catalog: Catalog): StatementPlan {
+  const plan = statementTree(s, catalog);
+  const subqueries: SubqueryPlan[] = [];
+  planSubqueries(plan, new Set(), catalog, subqueries);
+  return { plan, '~subqueries': subqueries };
+}
+
+function statementTree(s: Statement, catalog: Catalog): Operator {
   switch (s.kind) {
     case 'Select':
-      return buildSelect(s, catalog);
+      return selectTree(buildSelect(s, catalog));
     case 'Insert':
-      return buildInsert(s, catalog);
+      return insertTree(buildInsert(s, catalog));
     case 'Update':
-      return buildUpdate(s, catalog);
+      return mutationTree(buildUpdate(s, catalog));
     case 'Delete':
-      return buildDelete(s, catalog);
+      return mutationTree(buildDelete(s, catalog));
     case 'CreateIndex':
     case 'CreatePrimaryIndex':
     case 'DropIndex':
-    case 'BuildIndex':
-      return { kind: 'Ddl', statement: s };
+    case 'BuildIndex': {
+      const name = s.kind === 'BuildIndex' ? 'BuildIndexes' : s.kind;
+      return sequence([{ '#operator': name, keyspace: keyspaceName(s.keyspace), namespace: 'default', _statement: s }]);
+    }
     default:
       throw notSupported(`${s.kind} inside this statement`, s.loc);
   }
+}
+
+/** The key under which a subquery's plan is found: its position in the statement text. */
+export function subqueryKey(q: SelectStatement): string {
+  return q.loc ? `${q.loc.offset}:${q.loc.line}:${q.loc.column}` : JSON.stringify(stripLoc(q));
+}
+
+/** Every identifier name an AST (sub)tree reads, subqueries included. */
+function identifiers(node: unknown, out: Set<string>): Set<string> {
+  if (Array.isArray(node)) for (const x of node) identifiers(x, out);
+  else if (node && typeof node === 'object') {
+    const o = node as Record<string, unknown>;
+    if (o.kind === 'Identifier' && typeof o.name === 'string') out.add(o.name);
+    if (o.kind === 'KeyspaceTerm') {
+      const path = (o.keyspace as { path: string[] }).path;
+      if (path.length > 1) out.add(path[0]);
+    }
+    for (const [k, v] of Object.entries(o)) if (k !== 'loc') identifiers(v, out);
+  }
+  return out;
+}
+
+/** Names a (sub)query binds itself: FROM aliases, UNNEST aliases, LET and LETTING variables. */
+function ownNames(node: unknown, out: Set<string>): Set<string> {
+  if (Array.isArray(node)) for (const x of node) ownNames(x, out);
+  else if (node && typeof node === 'object') {
+    const o = node as Record<string, unknown>;
+    if (o.kind === 'KeyspaceTerm') {
+      const ref = o.keyspace as { alias?: string; path: string[] };
+      out.add(ref.alias ?? ref.path[ref.path.length - 1]);
+    }
+    if ((o.kind === 'ExpressionTerm' || o.kind === 'UnnestTerm') && typeof o.alias === 'string') out.add(o.alias);
+    if (Array.isArray(o.let)) for (const l of o.let as { name: string }[]) out.add(l.name);
+    for (const [k, v] of Object.entries(o)) if (k !== 'loc') ownNames(v, out);
+  }
+  return out;
+}
+
+/** Plans each Subquery met in `e` (not inside another subquery), with the names bound around it. */
+function subqueriesOf(e: Expr, names: ReadonlySet<string>, visit: (q: SelectStatement, names: ReadonlySet<string>) => void): void {
+  if (e.kind === 'Subquery') return visit(e.query, names);
+  if (e.kind === 'Collection' || e.kind === 'ArrayFor' || e.kind === 'ObjectFor') {
+    const inner = new Set(names);
+    e.bindings.forEach((b: Binding) => {
+      subqueriesOf(b.expr, inner, visit);
+      inner.add(b.variable);
+      if (b.nameVariable) inner.add(b.nameVariable);
+    });
+    const rest = childrenOf(e).slice(e.bindings.length);
+    for (const c of rest) subqueriesOf(c, inner, visit);
+    return;
+  }
+  for (const c of childrenOf(e)) subqueriesOf(c, names, visit);
+}
+
+const isExpr = (v: unknown): v is Expr => !!v && typeof v === 'object' && typeof (v as { kind?: unknown }).kind === 'string' && !('#operator' in (v as object));
+
+/** Every expression held by an operator's own fields (not its child operators). */
+function operatorExprs(op: Operator): Expr[] {
+  const out: Expr[] = [];
+  const visit = (v: unknown): void => {
+    if (Array.isArray(v)) v.forEach(visit);
+    else if (isExpr(v)) out.push(v);
+    else if (v && typeof v === 'object' && !('#operator' in (v as object))) Object.values(v).forEach(visit);
+  };
+  for (const [k, v] of Object.entries(op)) {
+    if (k === '#operator' || k === '~children' || k === '~child' || k === 'scan' || k === 'scans' || k === 'first' || k === 'second' || k === '_statement') continue;
+    visit(v);
+  }
+  return out;
+}
+
+/** The names an operator binds for the operators after it. */
+function boundBy(op: Operator): string[] {
+  switch (op['#operator']) {
+    case 'Fetch':
+      return [op.as ?? op.keyspace];
+    case 'IndexScan3':
+      return op._coverPaths ? [op._alias] : [];
+    case 'ExpressionScan':
+      return [op.alias];
+    case 'Alias':
+      return [op.as];
+    case 'Unnest':
+      return [op.as];
+    case 'Let':
+      return op.bindings.map((b) => b.var);
+    case 'FinalGroup':
+      return (op._aliases ?? []).filter((a): a is string => a !== null);
+    case 'InitialProject':
+      return op.result_terms.flatMap((t) => (t.as ? [t.as] : []));
+    case 'SendInsert':
+    case 'SendUpsert':
+    case 'SendUpdate':
+    case 'SendDelete':
+      return [op.alias];
+    default:
+      return [];
+  }
+}
+
+/**
+ * Walks a tree in execution order, keeping the names bound so far (those of enclosing queries
+ * first), and plans every expression subquery (nested ones included) into `out`.
+ */
+function planSubqueries(tree: Operator, outer: ReadonlySet<string>, catalog: Catalog, out: SubqueryPlan[]): void {
+  const names = new Set(outer);
+  const walk = (op: Operator, names: Set<string>): void => {
+    for (const e of operatorExprs(op)) subqueriesOf(e, names, (q, n) => plan(q, n));
+    switch (op['#operator']) {
+      case 'Sequence':
+        op['~children'].forEach((c, i, all) => {
+          // A FROM subquery's plan (followed by its Alias) sees the enclosing names only.
+          walk(c, all[i + 1]?.['#operator'] === 'Alias' ? new Set(names) : names);
+        });
+        break;
+      case 'Parallel':
+        walk(op['~child'], names);
+        break;
+      case 'UnionAll':
+        for (const c of op['~children']) walk(c, new Set(names));
+        break;
+      case 'IntersectAll':
+      case 'ExceptAll':
+        walk(op.first, new Set(names));
+        walk(op.second, new Set(names));
+        break;
+      case 'DistinctScan':
+        walk(op.scan, names);
+        break;
+      case 'IntersectScan':
+      case 'UnionScan':
+        for (const c of op.scans) walk(c, names);
+        break;
+    }
+    for (const n of boundBy(op)) names.add(n);
+  };
+  const plan = (q: SelectStatement, bound: ReadonlySet<string>): void => {
+    const key = subqueryKey(q);
+    if (out.some((s) => s._at === key)) return;
+    const tree = selectTree(buildSelect(q, catalog, bound));
+    const own = ownNames(q, new Set());
+    const correlated = [...identifiers(q, new Set())].some((n) => bound.has(n) && !own.has(n));
+    out.push({ _at: key, correlated, plan: tree, subquery: printStatementText(q) });
+    planSubqueries(tree, bound, catalog, out);
+  };
+  walk(tree, names);
+}
+
+/** The operators of a statement plan (its subqueries' included). */
+export function* planOperators(p: StatementPlan): Generator<Operator> {
+  yield* operators(p.plan);
+  for (const s of p['~subqueries']) yield* operators(s.plan);
 }

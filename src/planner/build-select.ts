@@ -1,24 +1,14 @@
 import type { Expr, FromTerm, OrderTerm, ResultTerm, SelectBody, SelectStatement, Subselect } from '../ast/index.js';
-import { implicitName, someExpr } from '../ast/index.js';
 import { ErrorCode, QueryError } from '../errors/index.js';
-import { isAggregateName } from '../eval/index.js';
 import { keyspaceAlias, primaryIndexName, resolveKeyspace, type Catalog } from './catalog.js';
 import { chooseScan } from './choose-scan.js';
-import { exprEquivalent } from './expr-equivalent.js';
-import { formalize, outerBound } from './formalize.js';
-import { checkGroupedBlock } from './group-check.js';
+import { exprEquivalent } from '../semantic/expr-equivalent.js';
+import { formalize, outerBound } from '../semantic/formalize.js';
+import { hasAggregate } from '../semantic/index.js';
 import { pushDownOrder } from './order-pushdown.js';
 import { applyCovering } from './cover.js';
-import type { SelectBodyPlan, SelectPlan, SourcePlan, SubselectPlan, UnnestPlan } from './plan.js';
+import type { SelectBodyPlan, SelectPlan, SourcePlan, SubselectPlan, UnnestPlan } from './logical-plan.js';
 
-function duplicateAlias(name: string, e: { loc?: import('../errors/index.js').SourcePosition }): QueryError {
-  return new QueryError({ code: ErrorCode.DUPLICATE_ALIAS, phase: 'semantic', message: `Duplicate alias ${name}`, position: e.loc });
-}
-
-/** True if the expression calls an aggregate outside any subquery. */
-export function hasAggregate(e: Expr): boolean {
-  return someExpr(e, (x) => x.kind === 'FunctionCall' && isAggregateName(x.name));
-}
 
 function termsHaveAggregate(terms: ResultTerm[]): boolean {
   return terms.some((t) => t.kind !== 'Star' && hasAggregate(t.expr));
@@ -46,10 +36,13 @@ function unnestAlias(e: Expr): string {
  * correlated subquery, `t` bound outside): the expression term it is in N1QL, else undefined.
  * @throws QueryError 3000 for such a term with USE KEYS
  */
-function correlatedTerm(base: Extract<FromTerm, { kind: 'KeyspaceTerm' }>, outerNames: ReadonlySet<string>): Extract<FromTerm, { kind: 'ExpressionTerm' }> | undefined {
+function correlatedTerm(base: Extract<FromTerm, { kind: 'KeyspaceTerm' }>, outerNames: ReadonlySet<string>, catalog: Catalog): Extract<FromTerm, { kind: 'ExpressionTerm' }> | undefined {
   const ref = base.keyspace;
-  // A bare name stays a keyspace (`FROM t AS u` inside a query over `t` reads the keyspace).
-  if (ref.namespace !== undefined || ref.path.length < 2 || !outerNames.has(ref.path[0])) return undefined;
+  // A bare name that is a keyspace stays a keyspace (`FROM t AS u` inside a query over `t`
+  // reads the keyspace); one that is only an outer alias (`FROM s AS s1` over `shellTest s`)
+  // reads that alias's value.
+  if (ref.namespace !== undefined || !outerNames.has(ref.path[0])) return undefined;
+  if (ref.path.length < 2 && catalog.hasKeyspace(ref.path[0])) return undefined;
   if (base.useKeys) throw new QueryError({ code: ErrorCode.SYNTAX, phase: 'semantic', message: `USE KEYS on ${ref.path.join('.')}, which is not a keyspace but a path of an outer alias`, position: base.loc });
   let expr: Expr = { kind: 'Identifier', name: ref.path[0], loc: ref.loc };
   for (const name of ref.path.slice(1)) expr = { kind: 'Field', target: expr, name, loc: ref.loc };
@@ -64,7 +57,7 @@ function buildSource(
   outerNames: ReadonlySet<string>,
 ): { source: SourcePlan; alias?: string } {
   if (!from) return { source: { op: 'DummyScan' } };
-  const base = (from.kind === 'KeyspaceTerm' && correlatedTerm(from, outerNames)) || from;
+  const base = (from.kind === 'KeyspaceTerm' && correlatedTerm(from, outerNames, catalog)) || from;
   if (base.kind === 'ExpressionTerm') {
     const alias = base.alias ?? (base.expr.kind === 'Identifier' ? base.expr.name : undefined);
     if (!alias) throw new QueryError({ code: ErrorCode.SYNTAX, phase: 'semantic', message: 'FROM expression needs an alias (AS name)', position: base.loc });
@@ -95,44 +88,16 @@ export function keyspaceSource(name: string, alias: string, useKeys: Expr | unde
 
 /**
  * Plans one SELECT block: source scan, UNNESTs, LET, WHERE, grouping (when there is a GROUP BY
- * or an aggregate in the projection, HAVING or the block's ORDER BY), projection.
- * Raises 12003 for unknown keyspaces and 4020 for duplicate aliases.
+ * or an aggregate in the projection, HAVING or the block's ORDER BY), projection. The semantic
+ * phase has checked the block (src/semantic/analyze.ts). Raises 12003 for unknown keyspaces.
  */
-export function buildSubselect(s: Subselect, catalog: Catalog, orderHasAggregate: boolean, outerNames: ReadonlySet<string> = new Set(), orderBy?: OrderTerm[]): SubselectPlan {
+export function buildSubselect(s: Subselect, catalog: Catalog, orderHasAggregate: boolean, outerNames: ReadonlySet<string> = new Set()): SubselectPlan {
   const { base, unnests } = s.from ? flattenFrom(s.from) : { base: undefined, unnests: [] };
   const bound = new Set([...unnests.map((u) => u.alias), ...(s.let ?? []).map((l) => l.name)]);
   const { source, alias } = buildSource(base, catalog, s.where, bound, outerNames);
-  const seen = new Set<string>();
   const aliases: string[] = [];
-  if (alias) {
-    seen.add(alias);
-    if (source.op === 'PrimaryScan3' || source.op === 'KeyScan' || source.op === 'IndexScan') aliases.push(alias);
-  }
-  for (const u of unnests) {
-    if (seen.has(u.alias)) throw duplicateAlias(u.alias, u.expr);
-    seen.add(u.alias);
-  }
-  for (const l of s.let ?? []) {
-    if (seen.has(l.name)) throw duplicateAlias(l.name, l);
-    seen.add(l.name);
-  }
-  if (s.where && hasAggregate(s.where)) {
-    throw new QueryError({ code: ErrorCode.AGGREGATE_MISUSE, phase: 'semantic', message: 'Aggregates are not allowed in WHERE', position: s.where.loc });
-  }
+  if (alias && (source.op === 'PrimaryScan3' || source.op === 'KeyScan' || source.op === 'IndexScan')) aliases.push(alias);
   const grouped = !!s.groupBy || termsHaveAggregate(s.projection) || orderHasAggregate;
-  if (grouped) checkGroupedBlock(s, alias, new Set(unnests.map((u) => u.alias)), orderBy);
-  // Result names, implicit ones included (`SELECT a, ks.a` names both `a`): the reference's
-  // "Duplicate result alias" (algebra/projection.go).
-  const resultAliases = new Set<string>();
-  for (const t of s.projection) {
-    const name = t.kind === 'Term' ? (t.alias ?? implicitName(t.expr)) : undefined;
-    if (name === undefined) continue;
-    if (resultAliases.has(name)) throw duplicateAlias(name, t);
-    resultAliases.add(name);
-  }
-  if (s.raw && (s.projection.length !== 1 || s.projection[0].kind !== 'Term')) {
-    throw new QueryError({ code: ErrorCode.SYNTAX, phase: 'semantic', message: 'RAW, ELEMENT and VALUE take exactly one expression', position: s.loc });
-  }
   return {
     kind: 'Subselect',
     source,
@@ -145,11 +110,12 @@ export function buildSubselect(s: Subselect, catalog: Catalog, orderHasAggregate
     raw: s.raw,
     terms: s.projection,
     ast: s,
+    ...(outerNames.size ? { outerNames: [...outerNames] } : {}),
   };
 }
 
-function buildBody(b: SelectBody, catalog: Catalog, orderHasAggregate: boolean, outerNames: ReadonlySet<string>, orderBy?: OrderTerm[]): SelectBodyPlan {
-  if (b.kind === 'Subselect') return buildSubselect(b, catalog, orderHasAggregate, outerNames, orderBy);
+function buildBody(b: SelectBody, catalog: Catalog, orderHasAggregate: boolean, outerNames: ReadonlySet<string>): SelectBodyPlan {
+  if (b.kind === 'Subselect') return buildSubselect(b, catalog, orderHasAggregate, outerNames);
   return { kind: 'SetOp', op: b.op, all: b.all, left: buildBody(b.left, catalog, false, outerNames), right: buildBody(b.right, catalog, false, outerNames) };
 }
 
@@ -160,7 +126,7 @@ function buildBody(b: SelectBody, catalog: Catalog, orderHasAggregate: boolean, 
  */
 export function buildSelect(s: SelectStatement, catalog: Catalog, outerNames: ReadonlySet<string> = new Set()): SelectPlan {
   const orderAgg = (s.orderBy ?? []).some((o) => hasAggregate(o.expr));
-  const plan: SelectPlan = { kind: 'Select', body: buildBody(s.body, catalog, orderAgg, outerNames, s.orderBy), orderBy: s.orderBy, offset: s.offset, limit: s.limit };
+  const plan: SelectPlan = { kind: 'Select', body: buildBody(s.body, catalog, orderAgg, outerNames), orderBy: s.orderBy, offset: s.offset, limit: s.limit };
   if (!orderReadsOuterNames(plan, outerNames)) pushDownOrder(plan, catalog);
   applyCovering(plan, catalog, outerNames);
   return plan;

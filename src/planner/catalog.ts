@@ -1,20 +1,8 @@
-import type { Expr, IndexKey, KeyspaceRef } from '../ast/index.js';
+import type { KeyspaceRef } from '../ast/index.js';
 import { ErrorCode, QueryError } from '../errors/index.js';
 
-/** An index as the planner sees it (data lives in the executor's index manager). */
-export interface IndexInfo {
-  id: string;
-  name: string;
-  keyspace: string;
-  /** The alias the definition's expressions use for the keyspace (`ON ks` → `ks`). */
-  alias: string;
-  isPrimary: boolean;
-  keys: IndexKey[];
-  where?: Expr;
-  state: 'online' | 'deferred' | 'building';
-  /** The design document the index belongs to (`_design/ddl_<name>` unless chosen). */
-  designDoc: string;
-}
+export type { IndexInfo } from '../catalog/index.js';
+import type { IndexInfo } from '../catalog/index.js';
 
 /** What the planner needs to know about the store. */
 export interface Catalog {

@@ -1,8 +1,8 @@
 import type { Expr } from '../ast/index.js';
 import type { IndexInfo } from './catalog.js';
-import { formalize } from './formalize.js';
+import { formalize } from '../semantic/formalize.js';
 import { implies } from './implies.js';
-import type { ScanPlan } from './plan.js';
+import type { ScanPlan } from './logical-plan.js';
 import { containsTokenConjuncts } from './rewrite-contains-token.js';
 import { conjunctsOf, sargIndex, type IndexSarg } from './sarg-index.js';
 

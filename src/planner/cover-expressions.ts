@@ -1,7 +1,7 @@
 import { resultNames, someExpr, type Expr, type ResultTerm } from '../ast/index.js';
-import { exprEquivalent } from './expr-equivalent.js';
-import { formalize } from './formalize.js';
-import type { SubselectPlan, SelectPlan } from './plan.js';
+import { exprEquivalent } from '../semantic/expr-equivalent.js';
+import { formalize } from '../semantic/formalize.js';
+import type { SubselectPlan, SelectPlan } from './logical-plan.js';
 
 /**
  * Covering with expression index keys (couchbase/query `planner/build_covering.go`, whose

@@ -2,10 +2,11 @@ import type { Expr } from '../ast/index.js';
 import { walkExpr } from '../ast/index.js';
 import type { Catalog } from './catalog.js';
 import { coverFieldName, rewritable, rewriteCoveredBlock, type CoveredKey } from './cover-expressions.js';
-import { exprEquivalent } from './expr-equivalent.js';
-import { formalize, KS, outerBound } from './formalize.js';
+import { exprEquivalent } from '../semantic/expr-equivalent.js';
+import { formalize, KS, outerBound } from '../semantic/formalize.js';
 import { indexKeyText } from './sarg-index.js';
-import type { SelectPlan } from './plan.js';
+import type { SelectPlan } from './logical-plan.js';
+import { spansDecideWhere } from './build-tree.js';
 
 /** The field path of `KS.a.b…` (['a','b']), or undefined if the expression is not such a path. */
 export function fieldPath(e: Expr): string[] | undefined {
@@ -62,10 +63,10 @@ export function applyCovering(plan: SelectPlan, catalog: Catalog, outerNames: Re
   const scan = src.scan;
   const index = catalog.indexes?.(src.keyspace).find((i) => i.name === scan.index);
   if (!index) return;
-  // An array index covers only META().id, and only when its spans serve the whole WHERE (the
-  // executor then skips the Filter; if a bound is not a plain scalar at run time it fetches).
+  // An array index covers only META().id, and only when its spans decide the whole WHERE (the
+  // plan then has no Filter, which could not be evaluated on the covered row).
   const arrayIndex = index.keys.some((k) => k.array);
-  if (arrayIndex && !scan.servesWhere) return;
+  if (arrayIndex && !spansDecideWhere(src)) return;
   // Field-path keys rebuild the document; an expression key is read from a field of its own.
   const formalKeys = arrayIndex ? [] : index.keys.map((k) => formalize(k.expr, index.alias));
   const paths: string[][] = [];

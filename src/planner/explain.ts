@@ -1,172 +1,62 @@
-import type { Expr, ResultTerm, Returning } from '../ast/index.js';
-import { printExpr } from '../syntax/print.js';
+import type { Expr, SelectStatement } from '../ast/index.js';
+import { printExpr, printStatement } from '../ast/print.js';
 import { lookupFunction } from '../eval/functions/registry.js';
 import type { ObjectValue, Value } from '../values/index.js';
-import type { DeletePlan, InsertPlan, Plan, ScanPlan, SelectBodyPlan, SelectPlan, SourcePlan, SubselectPlan, UpdatePlan } from './plan.js';
+import type { Operator, StatementPlan } from './plan/index.js';
 
 /**
- * EXPLAIN: a plan as the reference's JSON, `{"#operator": name, …}` nodes with children under
- * `~children` (Sequence) or `~child` (Parallel). Expressions print canonically.
- * Source: couchbase/query `plan/*.go` MarshalJSON.
+ * EXPLAIN: the operator tree's own JSON, as couchbase/query's `plan/*.go` MarshalJSON prints
+ * it: `{"#operator": name, …fields in name order}`, child operators under `~children`,
+ * `~child`, `scan`, `scans`, `first`, `second`; expressions as canonical text. Fields whose
+ * name starts with `_` are the planner's notes to the executor and are not printed.
  */
-type Op = ObjectValue;
 
-/** Canonical text: function aliases print under their function's name (`HAS_TOKEN` → `contains_token`, spec §1). */
-const text = (e: Expr): string =>
-  printExpr(
-    JSON.parse(JSON.stringify(e), (_k, v) =>
-      v && v.kind === 'FunctionCall' && v.name !== 'meta' ? { ...v, name: lookupFunction(v.name)?.name.toLowerCase() ?? v.name } : v,
-    ) as Expr,
-  );
-
-/** IndexScan3 / DistinctScan / IntersectScan / UnionScan as the reference shows them (spec §10.4). */
-export function explainScan(scan: ScanPlan): Op {
-  if (scan.kind !== 'IndexScan3') return { '#operator': scan.kind, scans: scan.scans.map(explainScan) };
-  const op: Op = {
-    '#operator': 'IndexScan3',
-    index: scan.index,
-    index_id: scan.indexId,
-    keyspace: scan.keyspace,
-    namespace: 'default',
-    spans: scan.spans.map((sp) => {
-      const out: Op = {
-        range: sp.ranges.map((r) => {
-          const range: Op = {};
-          if (r.high) range.high = text(r.high);
-          range.inclusion = r.inclusion;
-          range.index_key = r.indexKey;
-          if (r.low) range.low = text(r.low);
-          return range;
-        }),
-      };
-      if (sp.exact) out.exact = true;
-      return out;
-    }),
-    using: 'gsi',
-  };
-  if (scan.covers) op.covers = scan.covers;
-  if (scan.limit) op.limit = text(scan.limit);
-  return scan.distinct ? { '#operator': 'DistinctScan', scan: op } : op;
+/** Canonical names: function aliases print under their function's name (`HAS_TOKEN` → `contains_token`, spec §1). */
+function canonicalNames<T>(node: T): T {
+  return JSON.parse(JSON.stringify(node), (_k, v) =>
+    v && v.kind === 'FunctionCall' && v.name !== 'meta' ? { ...v, name: lookupFunction(v.name)?.name.toLowerCase() ?? v.name } : v,
+  ) as T;
 }
 
-function sourceOps(s: SourcePlan): Op[] {
-  switch (s.op) {
-    case 'IndexScan':
-      return s.coverPaths ? [explainScan(s.scan)] : [explainScan(s.scan), { '#operator': 'Fetch', as: s.alias, keyspace: s.keyspace, namespace: s.namespace }];
-    case 'DummyScan':
-      return [{ '#operator': 'DummyScan' }];
-    case 'PrimaryScan3':
-      return [
-        { '#operator': 'PrimaryScan3', index: s.index, keyspace: s.keyspace, namespace: s.namespace, using: 'gsi' },
-        { '#operator': 'Fetch', as: s.alias, keyspace: s.keyspace, namespace: s.namespace },
-      ];
-    case 'KeyScan':
-      return [
-        { '#operator': 'KeyScan', keys: text(s.keys) },
-        { '#operator': 'Fetch', as: s.alias, keyspace: s.keyspace, namespace: s.namespace },
-      ];
-    case 'ExpressionScan':
-      return [{ '#operator': 'ExpressionScan', alias: s.alias, expr: text(s.expr) }];
-    case 'SubqueryScan':
-      return [{ '#operator': 'ExpressionScan', alias: s.alias, subquery: explainSelect(s.query) }];
-    case 'SystemScan':
-      return [{ '#operator': 'PrimaryScan', index: '#primary', keyspace: s.keyspace, namespace: 'system', using: 'system' }, { '#operator': 'Fetch', as: s.alias, keyspace: s.keyspace, namespace: 'system' }];
+/** An expression's canonical text. */
+export const exprText = (e: Expr): string => printExpr(canonicalNames(e));
+
+/** A subquery's canonical text (the `subquery` of a `~subqueries` entry). */
+export const printStatementText = (q: SelectStatement): string => printStatement(canonicalNames(q));
+
+const isExpr = (v: unknown): v is Expr => !!v && typeof v === 'object' && !Array.isArray(v) && typeof (v as { kind?: unknown }).kind === 'string';
+const isOperator = (v: unknown): v is Operator => !!v && typeof v === 'object' && typeof (v as { '#operator'?: unknown })['#operator'] === 'string';
+
+function marshalValue(v: unknown): Value {
+  if (Array.isArray(v)) return v.map(marshalValue);
+  if (isOperator(v)) return explainOperator(v);
+  if (isExpr(v)) return exprText(v);
+  if (v && typeof v === 'object') return marshalFields(v as Record<string, unknown>);
+  return v as Value;
+}
+
+function marshalFields(o: Record<string, unknown>): ObjectValue {
+  const out: ObjectValue = {};
+  for (const k of Object.keys(o).sort()) {
+    if (k.startsWith('_') || o[k] === undefined) continue;
+    out[k] = marshalValue(o[k]);
   }
+  return out;
 }
 
-function resultTerms(terms: ResultTerm[]): Value {
-  return terms.map((t): Value => {
-    if (t.kind === 'Star') return { expr: 'self', star: true };
-    if (t.kind === 'PathStar') return { expr: text(t.expr), star: true };
-    const out: ObjectValue = { expr: text(t.expr) };
-    if (t.alias) out.as = t.alias;
-    return out;
-  });
+/** One operator (and its children) as EXPLAIN JSON. */
+export function explainOperator(op: Operator): ObjectValue {
+  const { '#operator': name, ...rest } = op as unknown as Record<string, unknown>;
+  return { '#operator': name as string, ...marshalFields(rest) };
 }
 
-function subselectOps(p: SubselectPlan): Op[] {
-  const inner: Op[] = [];
-  for (const u of p.unnests) inner.push({ '#operator': 'Unnest', as: u.alias, expr: text(u.expr), ...(u.outer ? { outer: true } : {}) });
-  if (p.let?.length) inner.push({ '#operator': 'Let', bindings: p.let.map((l) => ({ var: l.name, expr: text(l.expr) })) });
-  if (p.where) inner.push({ '#operator': 'Filter', condition: text(p.where) });
-  if (p.group) {
-    const keys = p.group.keys.map((k) => text(k.expr));
-    for (const name of ['InitialGroup', 'IntermediateGroup', 'FinalGroup']) inner.push({ '#operator': name, group_keys: keys });
-    if (p.group.letting?.length) inner.push({ '#operator': 'Let', bindings: p.group.letting.map((l) => ({ var: l.name, expr: text(l.expr) })) });
-    if (p.group.having) inner.push({ '#operator': 'Filter', condition: text(p.group.having) });
-  }
-  const proj: Op = { '#operator': 'InitialProject', result_terms: resultTerms(p.terms) };
-  if (p.raw) proj.raw = true;
-  if (p.distinct) proj.distinct = true;
-  inner.push(proj);
-  if (p.distinct) inner.push({ '#operator': 'Distinct' });
-  return [...sourceOps(p.source), { '#operator': 'Parallel', '~child': { '#operator': 'Sequence', '~children': inner } }];
-}
-
-function bodyOps(b: SelectBodyPlan): Op[] {
-  if (b.kind === 'Subselect') return subselectOps(b);
-  const name = b.op === 'UNION' ? 'UnionAll' : b.op === 'INTERSECT' ? 'IntersectAll' : 'ExceptAll';
-  const node: Op = { '#operator': name, '~children': [seq(bodyOps(b.left)), seq(bodyOps(b.right))] };
-  if (b.op !== 'UNION') node.distinct = !b.all;
-  return b.op === 'UNION' && !b.all ? [node, { '#operator': 'Distinct' }] : [node];
-}
-
-function seq(children: Op[]): Op {
-  return { '#operator': 'Sequence', '~children': children };
-}
-
-/** The plan of a SELECT as EXPLAIN JSON. */
-export function explainSelect(p: SelectPlan): Op {
-  const ops = bodyOps(p.body);
-  if (p.orderBy?.length && !(p.body.kind === 'Subselect' && p.body.orderServed)) {
-    ops.push({ '#operator': 'Order', sort_terms: p.orderBy.map((o) => ({ expr: text(o.expr), ...(o.desc ? { desc: true } : {}), ...(o.nulls ? { nulls_pos: o.nulls.toLowerCase() } : {}) })) });
-  }
-  if (p.offset) ops.push({ '#operator': 'Offset', expr: text(p.offset) });
-  if (p.limit) ops.push({ '#operator': 'Limit', expr: text(p.limit) });
-  ops.push({ '#operator': 'FinalProject' });
-  return seq(ops);
-}
-
-function returningOp(r: Returning | undefined): Op[] {
-  return r ? [{ '#operator': 'InitialProject', result_terms: resultTerms(r.terms) }, { '#operator': 'FinalProject' }] : [];
-}
-
-function explainInsert(p: InsertPlan): Op {
-  const send: Op = { '#operator': p.upsert ? 'SendUpsert' : 'SendInsert', keyspace: p.keyspace.name, namespace: 'default', alias: p.keyspace.alias ?? p.keyspace.name };
-  if (p.values) {
-    return seq([{ '#operator': 'ValueScan', values: p.values.map((v) => [text(v.key), v.value ? text(v.value) : null] as Value) }, send, ...returningOp(p.returning)]);
-  }
-  send.key = text(p.select!.key);
-  if (p.select!.value) send.value = text(p.select!.value);
-  return seq([explainSelect(p.select!.query), send, ...returningOp(p.returning)]);
-}
-
-function mutationReadOps(p: UpdatePlan | DeletePlan): Op[] {
-  const ops = sourceOps(p.source);
-  if (p.where) ops.push({ '#operator': 'Filter', condition: text(p.where) });
-  if (p.limit) ops.push({ '#operator': 'Limit', expr: text(p.limit) });
-  return ops;
-}
-
-/** The plan of any statement as EXPLAIN JSON. */
-export function explainPlan(p: Plan): Op {
-  switch (p.kind) {
-    case 'Select':
-      return explainSelect(p);
-    case 'Insert':
-      return explainInsert(p);
-    case 'Update':
-      return seq([
-        ...mutationReadOps(p),
-        { '#operator': 'Clone' },
-        ...(p.set.length ? [{ '#operator': 'Set', set_terms: p.set.map((s) => ({ path: text(s.path), value: text(s.value) })) } as Op] : []),
-        ...(p.unset.length ? [{ '#operator': 'Unset', unset_terms: p.unset.map((u) => ({ path: text(u) })) } as Op] : []),
-        { '#operator': 'SendUpdate', keyspace: p.keyspace, namespace: 'default', alias: p.alias },
-        ...returningOp(p.returning),
-      ]);
-    case 'Delete':
-      return seq([...mutationReadOps(p), { '#operator': 'SendDelete', keyspace: p.keyspace, namespace: 'default', alias: p.alias }, ...returningOp(p.returning)]);
-    case 'Ddl':
-      return { '#operator': p.statement.kind };
-  }
+/**
+ * The EXPLAIN row of a statement plan: `plan`, the statement `text`, and `~subqueries` (each
+ * expression subquery's plan, `correlated`, `subquery` text) when there are any.
+ */
+export function explainPlan(p: StatementPlan, text?: string): ObjectValue {
+  const out: ObjectValue = { plan: explainOperator(p.plan) };
+  if (text !== undefined) out.text = text;
+  if (p['~subqueries'].length) out['~subqueries'] = p['~subqueries'].map((s) => marshalFields(s as unknown as Record<string, unknown>));
+  return out;
 }

@@ -1,7 +1,7 @@
 import type { Expr } from '../ast/index.js';
 import { constantValue, NOT_CONSTANT } from '../eval/index.js';
 import { collate, type Value } from '../values/index.js';
-import { exprEquivalent } from './expr-equivalent.js';
+import { exprEquivalent } from '../semantic/expr-equivalent.js';
 import { conjunctsOf } from './sarg-index.js';
 import { sargKey, type KeySarg } from './sarg.js';
 

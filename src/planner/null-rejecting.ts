@@ -1,6 +1,6 @@
 import { someExpr, type Expr } from '../ast/index.js';
 import { lookupFunction } from '../eval/functions/registry.js';
-import { isStatic } from './static-expr.js';
+import { isStatic } from '../semantic/static-expr.js';
 
 /** What a predicate is NULL-rejecting in: a variable's name, or a test for the expression (an index key). */
 export type Subject = string | ((e: Expr) => boolean);

@@ -1,8 +1,9 @@
 import { resultNames, someExpr, type Expr, type OrderTerm, type ResultTerm } from '../ast/index.js';
 import type { Catalog } from './catalog.js';
-import { exprEquivalent } from './expr-equivalent.js';
-import { formalize } from './formalize.js';
-import type { SelectPlan } from './plan.js';
+import { exprEquivalent } from '../semantic/expr-equivalent.js';
+import { formalize } from '../semantic/formalize.js';
+import type { SelectPlan } from './logical-plan.js';
+import { spansDecideWhere } from './build-tree.js';
 
 /**
  * ORDER BY served by an index (couchbase/query `planner/build_select_order.go`, simplified):
@@ -33,7 +34,7 @@ export function pushDownOrder(plan: SelectPlan, catalog: Catalog): void {
   });
   if (!served) return;
   b.orderServed = true;
-  if (plan.limit && scan.servesWhere) scan.limit = scanLimit(plan.limit, plan.offset);
+  if (plan.limit && spansDecideWhere(src)) scan.limit = scanLimit(plan.limit, plan.offset);
 }
 
 /**
@@ -79,7 +80,7 @@ function pushDownLimit(plan: SelectPlan): void {
   const b = plan.body;
   if (b.kind !== 'Subselect' || !plan.limit) return;
   const src = b.source;
-  if (src.op !== 'IndexScan' || src.scan.kind !== 'IndexScan3' || !src.scan.servesWhere) return;
+  if (src.op !== 'IndexScan' || src.scan.kind !== 'IndexScan3' || !spansDecideWhere(src)) return;
   if (b.group || b.distinct || b.unnests.length || b.let?.length) return;
   src.scan.limit = scanLimit(plan.limit, plan.offset);
 }

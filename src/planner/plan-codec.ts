@@ -1,13 +1,16 @@
 import { ErrorCode, QueryError } from '../errors/index.js';
-import type { Plan, ScanPlan, SourcePlan } from './plan.js';
+import { planOperators } from './build-plan.js';
+import type { StatementPlan } from './plan/index.js';
 
-const VERSION = 1;
+/** Version of the encoding: 2 is the operator tree (1 was the block plan before it). */
+const VERSION = 2;
 
 /**
- * Serialises a plan (the `encoded_plan` of PREPARE): JSON of the plan, whose expressions are
- * AST nodes, with a format version, base64-encoded as the reference does.
+ * Serialises a statement plan (the `encoded_plan` of PREPARE): the operator tree and its
+ * subqueries as JSON (expressions as AST nodes), with a format version, base64-encoded as the
+ * reference does.
  */
-export function encodePlan(plan: Plan): string {
+export function encodePlan(plan: StatementPlan): string {
   return Buffer.from(JSON.stringify({ version: VERSION, plan }), 'utf8').toString('base64');
 }
 
@@ -15,10 +18,12 @@ export function encodePlan(plan: Plan): string {
  * Loads a plan written by {@link encodePlan}. Raises QueryError 4070 when the text is not a
  * plan of this version.
  */
-export function decodePlan(encoded: string): Plan {
+export function decodePlan(encoded: string): StatementPlan {
   try {
-    const o = JSON.parse(Buffer.from(encoded, 'base64').toString('utf8')) as { version?: number; plan?: Plan };
-    if (o.version !== VERSION || !o.plan || typeof o.plan.kind !== 'string') throw new Error(`unsupported plan version ${o.version}`);
+    const o = JSON.parse(Buffer.from(encoded, 'base64').toString('utf8')) as { version?: number; plan?: StatementPlan };
+    if (o.version !== VERSION || !o.plan || typeof o.plan.plan?.['#operator'] !== 'string' || !Array.isArray(o.plan['~subqueries'])) {
+      throw new Error(`unsupported plan version ${o.version}`);
+    }
     return o.plan;
   } catch (err) {
     throw new QueryError({ code: ErrorCode.BAD_PLAN, phase: 'plan', message: `Unable to decode prepared plan: ${(err as Error).message}`, cause: err });
@@ -32,31 +37,13 @@ export interface ScannedIndex {
   indexId: string;
 }
 
-function scanIndexes(s: ScanPlan, out: Map<string, ScannedIndex>): void {
-  if (s.kind === 'IndexScan3') out.set(s.indexId, { keyspace: s.keyspace, index: s.index, indexId: s.indexId });
-  else for (const x of s.scans) scanIndexes(x, out);
-}
-
-function sourceIndexes(s: SourcePlan, out: Map<string, ScannedIndex>): void {
-  if (s.op === 'IndexScan') scanIndexes(s.scan, out);
-  if (s.op === 'SubqueryScan') planIndexes(s.query, out);
-}
-
 /**
  * The indexes a plan scans, by index id (a prepared plan is re-planned when one of them is gone:
  * dropped, not online, or dropped and created again under its name, which gives another id).
  */
-export function planIndexes(plan: Plan, out = new Map<string, ScannedIndex>()): Map<string, ScannedIndex> {
-  if (plan.kind === 'Select') {
-    const walk = (b: typeof plan.body): void => {
-      if (b.kind === 'Subselect') sourceIndexes(b.source, out);
-      else {
-        walk(b.left);
-        walk(b.right);
-      }
-    };
-    walk(plan.body);
-  } else if (plan.kind === 'Update' || plan.kind === 'Delete') sourceIndexes(plan.source, out);
-  else if (plan.kind === 'Insert' && plan.select) planIndexes(plan.select.query, out);
+export function planIndexes(plan: StatementPlan, out = new Map<string, ScannedIndex>()): Map<string, ScannedIndex> {
+  for (const op of planOperators(plan)) {
+    if (op['#operator'] === 'IndexScan3') out.set(op.index_id, { keyspace: op.keyspace, index: op.index, indexId: op.index_id });
+  }
   return out;
 }

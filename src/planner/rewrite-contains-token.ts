@@ -1,7 +1,7 @@
 import type { Expr, FunctionCall } from '../ast/index.js';
 import type { IndexInfo } from './catalog.js';
-import { exprEquivalent } from './expr-equivalent.js';
-import { formalize } from './formalize.js';
+import { exprEquivalent } from '../semantic/expr-equivalent.js';
+import { formalize } from '../semantic/formalize.js';
 
 const PATTERN_FUNCTIONS = new Set(['contains_token', 'contains_token_like', 'contains_token_regexp']);
 

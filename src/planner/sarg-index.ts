@@ -1,12 +1,12 @@
 import type { ArrayFor, Collection, Expr } from '../ast/index.js';
-import { printExpr } from '../syntax/print.js';
+import { printExpr } from '../ast/print.js';
 import type { IndexInfo } from './catalog.js';
-import { exprEquivalent } from './expr-equivalent.js';
-import { formalize } from './formalize.js';
+import { exprEquivalent } from '../semantic/expr-equivalent.js';
+import { formalize } from '../semantic/formalize.js';
 import { nullRejecting, strictOf } from './null-rejecting.js';
-import type { SpanPlan, SpanRangePlan } from './plan.js';
+import type { SpanPlan, SpanRangePlan } from './logical-plan.js';
 import { mergeRanges, sargKey, type SargResult } from './sarg.js';
-import { mentionsVariable } from './static-expr.js';
+import { mentionsVariable } from '../semantic/static-expr.js';
 import { implies } from './implies.js';
 
 /** A copy of `e` with the identifier `from` renamed `to` (binding variables of an index key). */

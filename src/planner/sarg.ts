@@ -2,8 +2,8 @@ import type { Binary, Expr } from '../ast/index.js';
 import { likePrefix } from '../tokens/patterns.js';
 import { constantValue, NOT_CONSTANT } from '../eval/index.js';
 import { collate, prefixSuccessor } from '../values/index.js';
-import { exprEquivalent } from './expr-equivalent.js';
-import { foldedConstant, isStatic } from './static-expr.js';
+import { exprEquivalent } from '../semantic/expr-equivalent.js';
+import { foldedConstant, isStatic } from '../semantic/static-expr.js';
 
 /** A range on one key, with static bounds. */
 export interface KeySarg {

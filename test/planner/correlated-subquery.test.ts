@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import type { SelectStatement } from '../../src/ast/index.js';
 import { buildSelect } from '../../src/planner/build-select.js';
 import type { Catalog, IndexInfo } from '../../src/planner/catalog.js';
-import type { SubselectPlan } from '../../src/planner/plan.js';
+import type { SubselectPlan } from '../../src/planner/logical-plan.js';
 import { parseStatement } from '../../src/syntax/parse.js';
 import { scanPair } from './scan-pair.js';
 

@@ -1,6 +1,6 @@
 /**
  * The harness finds a planted bug. The planner's expression equivalence
- * (src/planner/expr-equivalent.ts, `exprEquivalent`) is swapped, for this file only, through
+ * (src/semantic/expr-equivalent.ts, `exprEquivalent`) is swapped, for this file only, through
  * vitest module mocking for a wrong rule: TOKENS options compare their `case` values
  * case-insensitively, so `{"case": "UPPER"}` ≡ `{"case": "upper"}` (spec §10.2 says not).
  * No source file is edited: `vi.mock` replaces the module for every importer in this test file.
@@ -23,8 +23,8 @@ import { splitStatements } from '../../src/cli/split-statements.js';
 import { CounterexampleError, planUsesIndexIffOptionsEquivalent } from '../../src/testing/index.js';
 import { CLI_TIMEOUT, runCli } from '../cli/run-cli.js';
 
-vi.mock('../../src/planner/expr-equivalent.js', async (importOriginal) => {
-  const orig = await importOriginal<typeof import('../../src/planner/expr-equivalent.js')>();
+vi.mock('../../src/semantic/expr-equivalent.js', async (importOriginal) => {
+  const orig = await importOriginal<typeof import('../../src/semantic/expr-equivalent.js')>();
   const fold = (v: Value): Value =>
     v !== null && typeof v === 'object' && !Array.isArray(v) && typeof v.case === 'string' ? { ...v, case: v.case.toLowerCase() } : v;
   /** The planted bug: TOKENS(e, o) ≡ TOKENS(e, o2) when o and o2 differ only in the case of `case`. */

@@ -1,5 +1,5 @@
 /**
- * Imports run one way (DESIGN §3, README "Layout"): values/errors ← ast ← eval ← planner ←
+ * Imports run one way (DESIGN §3, README "Layout"): values/errors ← ast ← eval ← semantic ← planner ←
  * executor ← engine ← index ← adapters/cli, and the adapters and the client reach the engine
  * through `src/index.ts` only. Read from the source text: every relative import of every file
  * under `src/`, static or dynamic, type-only included.
@@ -24,17 +24,16 @@ const LAYER: Record<string, number> = {
   storage: 1,
   demo: 1,
   syntax: 2,
-  'database-types.ts': 2,
+  'query-types.ts': 2,
+  catalog: 2,
   eval: 3,
   load: 3,
+  semantic: 3.5,
   planner: 4,
   indexes: 5,
   executor: 5,
-  'ddl.ts': 6,
-  'database-storage.ts': 6,
-  'database-file.ts': 6,
   'engine.ts': 7,
-  'database.ts': 8,
+  database: 8,
   'index.ts': 9,
   testing: 10,
   client: 10,

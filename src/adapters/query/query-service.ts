@@ -59,7 +59,7 @@ export function addQueryRoutes(app: FastifyInstance, db: Database, options: Quer
       }
       const r = readServiceRequest(request.headers['content-type'], rawBody(request), queryOf(request));
       if (!r.statement) throw new QueryError({ code: ErrorCode.NO_STATEMENT, phase: 'service', message: 'No statement or prepared value' });
-      const result = await db.query(r.statement, { params: r.named, args: r.positional, restricted: true });
+      const result = await db.query(r.statement, { params: r.named, args: r.positional, restricted: true, profile: r.profile });
       return sendJson(reply, 200, {
         requestID,
         ...(r.clientContextId !== undefined ? { clientContextID: r.clientContextId } : {}),
@@ -75,6 +75,7 @@ export function addQueryRoutes(app: FastifyInstance, db: Database, options: Quer
           ...(result.warnings.length ? { warningCount: result.warnings.length } : {}),
         },
         ...(result.warnings.length ? { warnings: result.warnings } : {}),
+        ...(result.profile ? { profile: { ...result.profile, requestTime: new Date(Date.now() - (performance.now() - start)).toISOString() } } : {}),
       });
     } catch (err) {
       const e = err instanceof QueryError ? err : new QueryError({ code: ErrorCode.INTERNAL, phase: 'service', message: String(err) });

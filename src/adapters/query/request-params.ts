@@ -6,6 +6,8 @@ export interface ServiceRequest {
   named: Record<string, Value>;
   positional?: Value[];
   clientContextId?: string;
+  /** `profile`: `off` (default) or `phases` (`timings` is read as `phases`: per-operator times are not measured). */
+  profile?: 'off' | 'phases';
 }
 
 function badValue(name: string, why: string): QueryError {
@@ -36,6 +38,9 @@ export function readServiceRequest(contentType: string | undefined, body: string
       const v = fromForm && typeof value === 'string' ? parseJsonValue('args', value) : value;
       if (!Array.isArray(v)) throw badValue('args', 'expected an array');
       out.positional = v;
+    } else if (name === 'profile') {
+      if (value !== 'off' && value !== 'phases' && value !== 'timings') throw badValue('profile', 'expected off, phases or timings');
+      out.profile = value === 'off' ? 'off' : 'phases';
     } else if (name === 'client_context_id') {
       out.clientContextId = String(value);
     } else if (name.startsWith('$') && name.length > 1) {

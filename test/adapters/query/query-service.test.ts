@@ -49,6 +49,21 @@ describe('POST /query/service over HTTP', () => {
     expect((await json(r4)).results).toEqual([['a', 'named', 'a']]);
   });
 
+  it('passes the profile parameter through: phases gives phaseTimes, phaseCounts and phaseOperators', async () => {
+    const r = await fetch(url, form({ statement: 'SELECT name FROM t WHERE n > 0', profile: 'phases' }));
+    const body = await json(r);
+    expect(body.results).toHaveLength(2);
+    expect(Object.keys(body.profile.phaseTimes)).toEqual(['parse', 'semantic', 'plan', 'run']);
+    expect(body.profile.phaseTimes.run).toMatch(/^[0-9.]+ms$/);
+    // A sequential scan of the keyspace's two documents, each fetched, filtered and projected.
+    expect(body.profile.phaseCounts).toEqual({ primaryScan: 2, fetch: 2, filter: 2, project: 2 });
+    expect(body.profile.phaseOperators).toEqual({ primaryScan: 1, fetch: 1, filter: 1, project: 1 });
+    expect(body.profile.requestTime).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect((await json(await fetch(url, form({ statement: 'SELECT 1' })))).profile).toBeUndefined();
+    const bad = await json(await fetch(url, form({ statement: 'SELECT 1', profile: 'all' })));
+    expect(bad.errors[0].code).toBe(1040);
+  });
+
   it('accepts a JSON body and reports DML mutation counts', async () => {
     const r = await fetch(url, {
       method: 'POST',

@@ -31,7 +31,7 @@ describe('QueryError', () => {
     await db.close();
   });
 
-  it('points a duplicate LET name (4020) at the second binding', async () => {
+  it('points a duplicate LET name (3081, as the reference) at the second binding', async () => {
     const db = await Database.open();
     await db.createKeyspace('ks');
     for (const [statement, column] of [
@@ -39,8 +39,8 @@ describe('QueryError', () => {
       ['SELECT 1 FROM ks AS x\nLET x = 1', 5],
     ] as const) {
       const err = (await db.query(statement).catch((e: unknown) => e)) as QueryError;
-      expect(err.code, statement).toBe(4020);
-      expect(err.message).toBe('Duplicate alias x');
+      expect(err.code, statement).toBe(3081);
+      expect(err.message).toBe("Duplicate variable: 'x' already in scope.");
       expect([err.line, err.column], statement).toEqual([2, column]);
     }
     await db.close();

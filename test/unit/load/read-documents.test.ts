@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LoadProgress } from '../../../src/database-types.js';
+import type { LoadProgress } from '../../../src/load/index.js';
 import { readDocuments, type LoadItem } from '../../../src/load/index.js';
 
 let dir: string;

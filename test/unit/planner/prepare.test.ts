@@ -11,7 +11,7 @@ describe('PREPARE / EXECUTE with a serialised plan', () => {
     expect(p.name).toBe('byToken');
     expect(JSON.stringify(p.operator)).toContain('"IndexScan3"');
     const plan = decodePlan(p.encoded_plan as string);
-    expect(plan.kind).toBe('Select');
+    expect(plan.plan['#operator']).toBe('Sequence');
     expect(encodePlan(plan)).toBe(p.encoded_plan);
     expect((await db.query('EXECUTE byToken', { params: { tok: 'Hotel' } })).results.sort()).toEqual(['k1', 'k2']);
     await db.query('DROP INDEX ix ON t');

@@ -1,0 +1,121 @@
+/**
+ * Statement printer: canonical, re-parseable N1QL text (lower-case keywords, backticked names,
+ * fully parenthesised expressions). The per-kind map is exhaustive over `Statement['kind']`.
+ */
+import type {
+  FromTerm, IndexKey, KeyspaceRef, LetBinding, OrderTerm, ResultTerm, Returning, SelectBody, SelectStatement, Statement,
+} from './index.js';
+import { printExpr, printName } from './print-expr.js';
+
+type StatementPrinters = { [K in Statement['kind']]: (s: Extract<Statement, { kind: K }>) => string };
+
+function keyspace(k: KeyspaceRef, withAlias = true): string {
+  const ns = k.namespace !== undefined ? printName(k.namespace) + ':' : '';
+  return ns + k.path.map((p) => printName(p)).join('.') + (withAlias && k.alias !== undefined ? ' as ' + printName(k.alias) : '');
+}
+
+const alias = (a: string | undefined) => (a !== undefined ? ' as ' + printName(a) : '');
+
+function term(t: ResultTerm): string {
+  if (t.kind === 'Star') return '*';
+  if (t.kind === 'PathStar') return printExpr(t.expr) + '.*';
+  return printExpr(t.expr) + alias(t.alias);
+}
+
+function projection(raw: boolean, terms: ResultTerm[]): string {
+  return raw ? 'raw ' + term(terms[0]!) : terms.map(term).join(', ');
+}
+
+function fromTerm(f: FromTerm): string {
+  switch (f.kind) {
+    case 'KeyspaceTerm':
+      return keyspace(f.keyspace) + (f.useKeys ? ' use keys ' + printExpr(f.useKeys) : '');
+    case 'ExpressionTerm': {
+      const e = printExpr(f.expr);
+      return (f.expr.kind === 'Subquery' ? e : `(${e})`) + alias(f.alias);
+    }
+    case 'UnnestTerm':
+      return `${fromTerm(f.left)} ${f.outer ? 'left outer ' : ''}unnest ${printExpr(f.expr)}${alias(f.alias)}`;
+  }
+}
+
+const lets = (bs: LetBinding[]) => bs.map((b) => `${printName(b.name)} = ${printExpr(b.expr)}`).join(', ');
+
+function order(t: OrderTerm): string {
+  return printExpr(t.expr) + (t.desc ? ' desc' : '') + (t.nulls ? ' nulls ' + t.nulls.toLowerCase() : '');
+}
+
+function body(b: SelectBody): string {
+  if (b.kind === 'SetOperation') {
+    const right = b.right.kind === 'SetOperation' ? `(${body(b.right)})` : body(b.right);
+    return `${body(b.left)} ${b.op.toLowerCase()}${b.all ? ' all' : ''} ${right}`;
+  }
+  let s = 'select ' + (b.distinct ? 'distinct ' : '') + projection(b.raw, b.projection);
+  if (b.from) s += ' from ' + fromTerm(b.from);
+  if (b.let) s += ' let ' + lets(b.let);
+  if (b.where) s += ' where ' + printExpr(b.where);
+  if (b.groupBy) {
+    s += ' group by ' + b.groupBy.keys.map((k) => printExpr(k.expr) + alias(k.alias)).join(', ');
+    if (b.groupBy.letting) s += ' letting ' + lets(b.groupBy.letting);
+    if (b.groupBy.having) s += ' having ' + printExpr(b.groupBy.having);
+  }
+  return s;
+}
+
+function select(s: SelectStatement): string {
+  let out = body(s.body);
+  if (s.orderBy) out += ' order by ' + s.orderBy.map(order).join(', ');
+  if (s.limit) out += ' limit ' + printExpr(s.limit);
+  if (s.offset) out += ' offset ' + printExpr(s.offset);
+  return out;
+}
+
+const returning = (r: Returning | undefined) => (r ? ' returning ' + projection(r.raw, r.terms) : '');
+const opt = (kw: string, e: { kind: string } | undefined) => (e ? ` ${kw} ${printExpr(e as never)}` : '');
+
+function indexKey(k: IndexKey): string {
+  const e = printExpr(k.expr);
+  return (k.array ? `(${k.array.toLowerCase()} ${e})` : e) + (k.desc ? ' desc' : '');
+}
+
+const printers: StatementPrinters = {
+  Select: select,
+  Insert: (s) => {
+    let out = `${s.upsert ? 'upsert' : 'insert'} into ${keyspace(s.keyspace)}`;
+    if (s.values) {
+      const withOptions = s.values.some((r) => r.options);
+      out += ` (key, value${withOptions ? ', options' : ''}) values `;
+      out += s.values
+        .map((r) => `(${printExpr(r.key)}, ${r.value ? printExpr(r.value) : 'missing'}${r.options ? ', ' + printExpr(r.options) : ''})`)
+        .join(', ');
+    } else if (s.select) {
+      const q = s.select;
+      out += ` (key ${printExpr(q.key)}${q.value ? ', value ' + printExpr(q.value) : ''}${q.options ? ', options ' + printExpr(q.options) : ''}) ${select(q.query)}`;
+    }
+    return out + returning(s.returning);
+  },
+  Update: (s) =>
+    `update ${keyspace(s.keyspace)}${opt('use keys', s.useKeys)}` +
+    (s.set.length ? ' set ' + s.set.map((c) => `${printExpr(c.path)} = ${printExpr(c.value)}`).join(', ') : '') +
+    (s.unset.length ? ' unset ' + s.unset.map(printExpr).join(', ') : '') +
+    `${opt('where', s.where)}${opt('limit', s.limit)}${returning(s.returning)}`,
+  Delete: (s) =>
+    `delete from ${keyspace(s.keyspace)}${opt('use keys', s.useKeys)}${opt('where', s.where)}${opt('limit', s.limit)}${returning(s.returning)}`,
+  Explain: (s) => 'explain ' + printStatement(s.statement),
+  Prepare: (s) => `prepare ${s.name !== undefined ? printName(s.name) + ' from ' : ''}${s.text || printStatement(s.statement)}`,
+  Execute: (s) => `execute ${printName(s.name)}${opt('using', s.using)}`,
+  CreateIndex: (s) =>
+    `create index ${s.ifNotExists ? 'if not exists ' : ''}${printName(s.name)} on ${keyspace(s.keyspace, false)}` +
+    `(${s.keys.map(indexKey).join(', ')})${opt('where', s.where)}${s.using ? ' using ' + s.using : ''}${opt('with', s.with)}`,
+  CreatePrimaryIndex: (s) =>
+    `create primary index ${s.ifNotExists ? 'if not exists ' : ''}${s.name !== undefined ? printName(s.name) + ' ' : ''}on ` +
+    `${keyspace(s.keyspace, false)}${s.using ? ' using ' + s.using : ''}${opt('with', s.with)}`,
+  DropIndex: (s) =>
+    `drop ${s.primary ? 'primary ' : ''}index ${s.ifExists ? 'if exists ' : ''}${s.name !== undefined ? printName(s.name) + ' ' : ''}on ${keyspace(s.keyspace, false)}`,
+  BuildIndex: (s) => `build index on ${keyspace(s.keyspace, false)}(${s.names.map((n) => printName(n)).join(', ')})`,
+};
+
+/** Prints a statement (its `loc` is ignored). PREPARE prints the prepared statement's source text. */
+export function printStatement(s: Statement): string {
+  return (printers[s.kind] as (s: Statement) => string)(s);
+}

@@ -1,0 +1,2 @@
+/** Catalogue metadata shared by the planner, the index manager and the database (index definitions). */
+export type { IndexInfo } from './index-info.js';

@@ -1,0 +1,241 @@
+import { Readable } from 'node:stream';
+import { LRUCache } from 'lru-cache';
+import { ErrorCode, QueryError } from '../errors/index.js';
+import type { Statement } from '../ast/index.js';
+import { execute, type EngineDeps, type EngineParams, type PreparedStatement } from '../engine.js';
+import { ddlHandler, indexRow } from './index-ddl.js';
+import { IndexManager } from '../indexes/index-manager.js';
+import { readDocuments } from '../load/index.js';
+import { MemoryStore, StoreError, type Store } from '../storage/index.js';
+import { FileStore } from '../storage/file/index.js';
+import { IndexPersistence } from './index-persistence.js';
+import { cloneValue, type Value } from '../values/index.js';
+import { bucketStats, compactBucket, compactViews } from './bucket-storage.js';
+import type { BucketStats, CompactionOptions, CompactionResult } from '../storage/compaction.js';
+import type { DocumentMeta, StoredDocument, WriteOptions } from '../storage/index.js';
+import type { LoadOptions, LoadReport } from '../load/index.js';
+import type { QueryOptions, QueryResult } from '../query-types.js';
+import type { OpenOptions } from './types.js';
+
+function splitParams(params: QueryOptions['params'], args: QueryOptions['args']): EngineParams {
+  const named: Record<string, Value> = {};
+  if (params !== undefined && !Array.isArray(params)) for (const [k, v] of Object.entries(params)) named[k.startsWith('$') ? k.slice(1) : k] = v;
+  return { named, positional: args ?? (Array.isArray(params) ? params : []) };
+}
+
+/**
+ * A tokenql database: keyspaces of JSON documents queried with N1QL.
+ *
+ * ```ts
+ * const db = await Database.open();
+ * await db.load('product', '../shared/datasets/product.jsonl', { key: '%productId%_arrayIndex' });
+ * const { results } = await db.query("SELECT name FROM product WHERE CONTAINS_TOKEN(name, 'Briefcase')");
+ * await db.close();
+ * ```
+ */
+export class Database {
+  private readonly deps: EngineDeps;
+  private closed = false;
+  /** File store only: saves index definitions and keeps index files in step. */
+  private readonly persistence: IndexPersistence | undefined;
+
+  private constructor(private readonly store: Store) {
+    const indexes = new IndexManager(store);
+    const ddl = ddlHandler(indexes);
+    const persistence = store instanceof FileStore ? new IndexPersistence(store, indexes) : undefined;
+    this.persistence = persistence;
+    this.deps = {
+      store,
+      indexes,
+      ddl: persistence
+        ? async (s, catalog, onProgress) => {
+            const rows = await ddl(s, catalog, onProgress);
+            await persistence.afterDdl(s);
+            return rows;
+          }
+        : ddl,
+      prepared: new LRUCache<string, PreparedStatement>({ max: 1024 }),
+      statements: new LRUCache<string, Statement>({ max: 1024 }),
+      system: {
+        keyspaces: () => store.keyspaceNames().map((name) => ({ name, count: store.keyspace(name)!.count() })),
+        indexes: () => indexes.all().map(indexRow),
+      },
+    };
+  }
+
+  /**
+   * Opens a database. Without `path` the database lives in memory. With `path` it is the
+   * durable file store in that directory (created if missing; docs/storage.md): every bucket,
+   * document and index definition found there is opened, the indexes are rebuilt, and the
+   * directory is locked until {@link close}. `durability`, `batchIntervalMs`, `clock`
+   * (milliseconds), `logger` and `repair` are described in {@link OpenOptions}.
+   */
+  static async open(options: OpenOptions = {}): Promise<Database> {
+    if (options.path === undefined) return new Database(new MemoryStore(options.clock));
+    const store = await FileStore.open(options.path, options);
+    const db = new Database(store);
+    try {
+      await db.persistence!.restore((statement) => db.query(statement));
+    } catch (e) {
+      await db.close().catch(() => {});
+      throw e;
+    }
+    return db;
+  }
+
+  private check(): void {
+    if (this.closed) throw new QueryError({ code: ErrorCode.INTERNAL, phase: 'service', message: 'The database is closed' });
+  }
+
+  /**
+   * Runs one N1QL statement (a trailing `;` is allowed).
+   * @returns rows, metrics (times in milliseconds, sizes in bytes) and warnings
+   * @throws QueryError with `code`, `phase`, `message` and, for parse and semantic errors, `line` and `column`
+   */
+  async query(statement: string, options: QueryOptions = {}): Promise<QueryResult> {
+    this.check();
+    return execute(statement, { ...splitParams(options.params, options.args), onProgress: options.onProgress, restricted: options.restricted, signal: options.signal, profile: options.profile }, this.deps);
+  }
+
+  /** The plan of a statement as EXPLAIN JSON (`{"#operator": "Sequence", …}`). */
+  async explain(statement: string, options: QueryOptions = {}): Promise<Value> {
+    const r = await this.query(`EXPLAIN ${statement}`, options);
+    return (r.results[0] as { plan: Value }).plan;
+  }
+
+  /** Creates a keyspace if it does not exist. */
+  async createKeyspace(name: string): Promise<void> {
+    this.check();
+    if (!name) throw new QueryError({ code: ErrorCode.KEYSPACE_NOT_FOUND, phase: 'storage', message: 'A keyspace needs a name' });
+    await this.store.createKeyspace(name);
+  }
+
+  /** Names of the keyspaces, sorted. */
+  keyspaces(): string[] {
+    return this.store.keyspaceNames();
+  }
+
+  /** Number of documents in a keyspace (undefined if it does not exist). */
+  count(keyspace: string): number | undefined {
+    return this.store.keyspace(keyspace)?.count();
+  }
+
+  /**
+   * Loads documents into a keyspace (created if missing): from JSON Lines, a JSON array, a
+   * directory of `.json` files, a cbimport sample zip, a `Readable` such as `process.stdin`
+   * holding a JSON array or JSON Lines, or an iterable of values. Documents that
+   * cannot be read or keyed are reported in `failures` with their line; the rest are loaded.
+   */
+  async load(keyspace: string, source: string | Readable | Iterable<Value> | AsyncIterable<Value>, options: LoadOptions = {}): Promise<LoadReport> {
+    this.check();
+    const ks = await this.store.createKeyspace(keyspace);
+    const report: LoadReport = { loaded: 0, failures: [] };
+    // Up to 256 writes in flight (a durable store acknowledges them with shared syncs), their
+    // outcomes recorded in input order.
+    const window: { source: string; line?: number; done: Promise<unknown> | string }[] = [];
+    const settle = async (): Promise<void> => {
+      const w = window.shift()!;
+      if (typeof w.done === 'string') report.failures.push({ source: w.source, line: w.line, message: w.done });
+      else {
+        try {
+          await w.done;
+          report.loaded++;
+        } catch (err) {
+          const message = err instanceof StoreError ? err.message : String(err);
+          report.failures.push({ source: w.source, line: w.line, message });
+        }
+      }
+    };
+    for await (const item of readDocuments(source, { key: options.key, onProgress: options.onProgress })) {
+      if (!item.ok) {
+        window.push({ source: item.source, line: item.line, done: item.message });
+      } else {
+        // Documents handed in as values are copied: the store freezes what it keeps.
+        const value = typeof source === 'string' || source instanceof Readable ? item.value : cloneValue(item.value);
+        const done = options.mode === 'insert' ? ks.insert(item.key, value) : ks.upsert(item.key, value);
+        done.catch(() => {}); // observed in settle()
+        window.push({ source: item.source, line: item.line, done });
+      }
+      while (window.length >= 256) await settle();
+    }
+    while (window.length > 0) await settle();
+    return report;
+  }
+
+  // ---- Buckets, documents and compaction (used by the cluster admin and gateway adapters) ----
+
+  /** Creates a bucket (a keyspace) if it does not exist. */
+  async createBucket(name: string): Promise<void> {
+    await this.createKeyspace(name);
+  }
+
+  /** Drops a bucket, its documents and its indexes. */
+  async dropBucket(name: string): Promise<void> {
+    this.check();
+    this.deps.indexes.dropKeyspace(name);
+    this.persistence?.forget(name);
+    await this.store.dropKeyspace(name);
+  }
+
+  /** Statistics of a bucket: item count, tombstones, data and view file sizes and fragmentation (bytes, percent). */
+  bucketStats(name: string): BucketStats {
+    this.check();
+    return bucketStats(this.store, this.deps.indexes, name);
+  }
+
+  /** Compacts a bucket (spec compaction-reference §6); cancel through `options.signal`. */
+  async compactBucket(name: string, options?: CompactionOptions & { views?: boolean }): Promise<CompactionResult> {
+    this.check();
+    return compactBucket(this.store, name, options);
+  }
+
+  /** Compacts the index files of one design document of a bucket; false if it has no such design document. */
+  async compactViews(bucket: string, designDoc: string, options?: CompactionOptions): Promise<CompactionResult | false> {
+    this.check();
+    return compactViews(this.store, this.deps.indexes, bucket, designDoc, options);
+  }
+
+  /** The live document with this key (undefined if none); its value must not be mutated. */
+  get(keyspace: string, key: string): StoredDocument | undefined {
+    this.check();
+    return this.store.keyspace(keyspace)?.get(key);
+  }
+
+  /** Writes a document (creating the keyspace if needed); resolves when acknowledged. */
+  async upsert(keyspace: string, key: string, value: Value, options?: WriteOptions): Promise<DocumentMeta> {
+    this.check();
+    return (await this.store.createKeyspace(keyspace)).upsert(key, cloneValue(value), options);
+  }
+
+  /** Adds a new document; rejects with StoreError KEY_EXISTS if the key is live. */
+  async insert(keyspace: string, key: string, value: Value, options?: WriteOptions): Promise<DocumentMeta> {
+    this.check();
+    return (await this.store.createKeyspace(keyspace)).insert(key, cloneValue(value), options);
+  }
+
+  /** Replaces a live document (optionally only if its cas matches). */
+  async replace(keyspace: string, key: string, value: Value, options?: WriteOptions): Promise<DocumentMeta> {
+    this.check();
+    return (await this.store.createKeyspace(keyspace)).replace(key, cloneValue(value), options);
+  }
+
+  /** Removes a document; false if there was none. */
+  async remove(keyspace: string, key: string, options?: WriteOptions): Promise<boolean> {
+    this.check();
+    const ks = this.store.keyspace(keyspace);
+    return ks ? ks.remove(key, options) : false;
+  }
+
+  /** Live documents of a keyspace in key order (code point order), e.g. for `_all_docs`. */
+  scan(keyspace: string): Iterable<StoredDocument> {
+    this.check();
+    return this.store.keyspace(keyspace)?.scan() ?? [];
+  }
+
+  /** Closes the database (the file store syncs its files and releases the directory lock); later calls raise. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.store.close();
+  }
+}

@@ -1,0 +1,41 @@
+import { bindDocument } from '../../eval/index.js';
+import type { Fetch } from '../../planner/index.js';
+import { blockScope, type CompileContext, type CompiledOperator } from '../operator-context.js';
+import type { Row, RowStream } from '../runtime.js';
+import { keyspaceOf } from './keyspace-of.js';
+
+/**
+ * Fetch: binds each row's document (read now unless the scan read it; a key whose document is
+ * gone is dropped) to the alias, with its metadata for META(). A `system` keyspace's rows are
+ * bound as they are, without metadata.
+ */
+export function compileFetch(op: Fetch, cx: CompileContext): CompiledOperator {
+  const alias = op.as ?? op.keyspace;
+  const system = op.namespace === 'system';
+  const path = `default:${op.keyspace}`;
+  return {
+    cx: { ...cx, scope: blockScope(cx.base, [alias], alias, !system), starAliases: [alias] },
+    run: function* (input, _outer, rc): RowStream {
+      const ks = system ? undefined : keyspaceOf(rc, op.keyspace);
+      for (const batch of input) {
+        if (batch.length === 0) {
+          yield batch;
+          continue;
+        }
+        const out: Row[] = [];
+        for (const row of batch) {
+          if (system) {
+            row.env[alias] = row.item;
+            out.push({ env: row.env });
+            continue;
+          }
+          const d = row.doc ?? ks!.get(row.key!);
+          if (!d) continue;
+          bindDocument(row.env, alias, d.value, { id: d.key, cas: d.meta.cas, expiration: d.meta.expiration, seqno: d.meta.seqno, keyspace: path });
+          out.push({ env: row.env });
+        }
+        if (out.length) yield out;
+      }
+    },
+  };
+}

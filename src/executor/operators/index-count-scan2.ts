@@ -1,0 +1,36 @@
+import { rootEnv, type Scope } from '../../eval/index.js';
+import type { IndexCountScan2 } from '../../planner/index.js';
+import type { CompileContext, CompiledOperator } from '../operator-context.js';
+import type { RowStream } from '../runtime.js';
+import { compileScan } from './key-source.js';
+import { keyspaceOf } from './keyspace-of.js';
+
+/** Where the count is bound for the IndexCountProject after the scan. */
+export const COUNT_SLOT = '\u0000count';
+
+/**
+ * IndexCountScan2: counts the live documents whose entries fall in the spans, from the index
+ * alone (a document is checked for expiry without being bound; an expired one is left out and
+ * expired after the walk, as every index scan does). Emits one row holding the count.
+ * Source: couchbase/query `execution/index_count_scan2.go`.
+ */
+export function compileIndexCountScan2(op: IndexCountScan2, cx: CompileContext): CompiledOperator {
+  const constScope: Scope = { names: new Set(), keyspaceAliases: [], compileSubquery: cx.base.compileSubquery };
+  const scan = compileScan({ ...op, '#operator': 'IndexScan3', _alias: op.keyspace }, constScope);
+  return {
+    cx,
+    run: function* (_input, outer, rc): RowStream {
+      const ks = keyspaceOf(rc, op.keyspace);
+      const expired: string[] = [];
+      const n = scan(rc, undefined, undefined, (id) => {
+        if (ks.peek(id)) return true;
+        expired.push(id);
+        return false;
+      }).length;
+      for (const id of expired) ks.get(id);
+      const env = outer ? Object.create(outer) : rootEnv();
+      env[COUNT_SLOT] = n;
+      yield [{ env }];
+    },
+  };
+}

@@ -1,0 +1,57 @@
+import type { ResultTerm } from '../../ast/index.js';
+import { childEnv, childScope } from '../../eval/index.js';
+import type { InitialProject } from '../../planner/index.js';
+import { isObject, type ObjectValue } from '../../values/index.js';
+import { runsSubquery, type CompileContext, type CompiledOperator } from '../operator-context.js';
+import { compileProjection } from '../project.js';
+import { due, PAUSE, type Row, type RowStream } from '../runtime.js';
+
+/** The plan's result terms as the AST's projection terms. */
+function resultTerms(op: InitialProject): ResultTerm[] {
+  return op.result_terms.map((t): ResultTerm => {
+    if (t.expr === 'self') return { kind: 'Star' };
+    if (t.star) return { kind: 'PathStar', expr: t.expr };
+    return { kind: 'Term', expr: t.expr, ...(t.as !== undefined ? { alias: t.as } : {}) };
+  });
+}
+
+/**
+ * InitialProject: computes each row's result value (RAW: the term's value, a MISSING one drops
+ * the row). When an Order follows (`_bindAliases`), the result aliases are bound in the row so
+ * ORDER BY can name them. Source: couchbase/query `execution/project_initial.go`.
+ */
+export function compileInitialProject(op: InitialProject, cx: CompileContext): CompiledOperator {
+  const raw = !!op.raw;
+  const projection = compileProjection(resultTerms(op), raw, cx.scope, cx.starAliases);
+  const perRow = op.result_terms.some((t) => t.expr !== 'self' && runsSubquery(t.expr));
+  const bind = !!op._bindAliases && projection.aliases.length > 0;
+  const scope = op._bindAliases ? { ...childScope(cx.scope, projection.aliases), aggregates: cx.scope.aggregates } : cx.scope;
+  return {
+    cx: { ...cx, scope },
+    run: function* (input, _outer, rc): RowStream {
+      for (const batch of input) {
+        if (batch.length === 0) {
+          yield batch;
+          continue;
+        }
+        let out: Row[] = [];
+        for (const row of batch) {
+          if (perRow && due(rc)) {
+            if (out.length) yield out;
+            out = [];
+            yield PAUSE;
+          }
+          const v = projection.project(row, rc);
+          if (raw && v === undefined) continue;
+          let env = row.env;
+          if (bind && isObject(v)) {
+            env = childEnv(row.env);
+            for (const a of projection.aliases) env[a] = (v as ObjectValue)[a];
+          }
+          out.push({ env, out: v });
+        }
+        if (out.length) yield out;
+      }
+    },
+  };
+}

@@ -1,0 +1,206 @@
+import { ErrorCode, QueryError } from '../../errors/index.js';
+import { bindDocument, childEnv, compileExpr, rootEnv, type Evaluator, type Scope } from '../../eval/index.js';
+import type { IndexScan3, KeySource } from '../../planner/index.js';
+import type { KeyRange, KeyspaceStore, StoredDocument } from '../../storage/index.js';
+import { BATCH_SIZE, due, PAUSE, type Row, type RowStream, type RunContext } from '../runtime.js';
+import type { Value } from '../../values/index.js';
+import { blockScope, type CompileContext, type CompiledOperator } from '../operator-context.js';
+import { coveredDocument } from '../covered-document.js';
+import { keyspaceOf } from './keyspace-of.js';
+
+/**
+ * A compiled scan: the document keys it selects, in index order, without duplicates.
+ * `scalarBounds(rc)` tells whether every span bound taken from the query evaluates to a plain
+ * string, number or boolean (then exact spans select exactly the rows the predicate accepts).
+ * An IndexScan3 stops after `limit` documents, calls `onEntry` with each document's first entry,
+ * and, given `accept`, selects only the documents it accepts (the live ones), which alone count
+ * towards the limit; `accept` and `onEntry` must not change the index (it is being walked).
+ * An IntersectScan or UnionScan takes neither (no limit is pushed into them).
+ */
+export type CompiledScan = ((rc: RunContext, limit?: number, onEntry?: (id: string, key: Value[]) => void, accept?: (id: string) => boolean) => string[]) & {
+  scalarBounds: (rc: RunContext) => boolean;
+};
+
+interface CompiledRange {
+  low?: Evaluator;
+  high?: Evaluator;
+  inclusion: 0 | 1 | 2 | 3;
+}
+
+/**
+ * Compiles an index scan plan. IndexScan3 walks the spans of an online index in key order
+ * (DistinctScan semantics: each document once); IntersectScan keeps the documents every scan
+ * selects; UnionScan those any scan selects. Span bounds are evaluated once per execution
+ * (they may be parameters). Raises 12016 if the index is gone.
+ * Source: couchbase/query `execution/{index_scan3,distinct_scan,intersect_scan,union_scan}.go`.
+ */
+export function compileScan(source: KeySource, scope: Scope): CompiledScan {
+  if (source['#operator'] === 'DistinctScan') return compileScan(source.scan, scope);
+  const scan = source;
+  if (scan['#operator'] === 'IntersectScan' || scan['#operator'] === 'UnionScan') {
+    const parts = scan.scans.map((s) => compileScan(s, scope));
+    const never = () => false;
+    if (scan['#operator'] === 'UnionScan') {
+      return Object.assign(
+        (rc: RunContext) => {
+          const seen = new Set<string>();
+          for (const p of parts) for (const id of p(rc)) seen.add(id);
+          return [...seen];
+        },
+        { scalarBounds: never },
+      );
+    }
+    return Object.assign(
+      (rc: RunContext) => {
+        const [first, ...rest] = parts.map((p) => p(rc));
+        const sets = rest.map((ids) => new Set(ids));
+        return first.filter((id) => sets.every((s) => s.has(id)));
+      },
+      { scalarBounds: never },
+    );
+  }
+  const spans = scan.spans.map((sp) =>
+    sp.range.map(
+      (r): CompiledRange => ({
+        low: r.low ? compileExpr(r.low, scope) : undefined,
+        high: r.high ? compileExpr(r.high, scope) : undefined,
+        inclusion: r.inclusion,
+      }),
+    ),
+  );
+  const userBounds: Evaluator[] = [];
+  scan.spans.forEach((sp, i) =>
+    sp.range.forEach((r, j) => {
+      if (!r._user) return;
+      if (spans[i][j].low) userBounds.push(spans[i][j].low!);
+      if (spans[i][j].high) userBounds.push(spans[i][j].high!);
+    }),
+  );
+  const scalarBounds = (rc: RunContext): boolean => {
+    const env = rootEnv();
+    return userBounds.every((b) => {
+      const v = b(env, rc);
+      return typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
+    });
+  };
+  const run = (rc: RunContext, limit?: number, onEntry?: (id: string, key: Value[]) => void, accept?: (id: string) => boolean): string[] => {
+    const tree = rc.indexTree(scan.keyspace, scan.index);
+    if (!tree) {
+      throw new QueryError({ code: ErrorCode.INDEX_NOT_FOUND, phase: 'execution', message: `Index Not Found - cause: GSI index ${scan.index} not found.` });
+    }
+    const env = rootEnv();
+    const seen = new Set<string>();
+    const max = limit ?? Infinity;
+    for (const span of spans) {
+      const ranges: KeyRange[] = span.map((r) => ({ low: r.low?.(env, rc), high: r.high?.(env, rc), inclusion: r.inclusion }));
+      tree.scan(ranges, (key, docs) => {
+        for (const id of docs) {
+          if (seen.has(id) || (accept && !accept(id))) continue;
+          onEntry?.(id, key);
+          seen.add(id);
+          if (seen.size >= max) return false;
+        }
+        return true;
+      });
+      if (seen.size >= max) break;
+    }
+    return [...seen];
+  };
+  return Object.assign(run, { scalarBounds });
+}
+
+/**
+ * How an index scan reads documents: while the index is walked, `accept(id)` tells whether the
+ * document is live, reading it with `peek` (its document is then in `live`). Reading an expired
+ * document with `get` would expire it, and the expiry removes its entries from the very tree
+ * being walked, so the walk would skip the next entry (or stop). An expired document is left
+ * out (and does not count towards a LIMIT pushed into the scan), and `expireLater()`, called
+ * once the walk is over, expires it as reading it with `get` does (removing its index entries),
+ * so no walk ever sees an index changed under it.
+ */
+function liveDocuments(ks: KeyspaceStore): { accept: (id: string) => boolean; live: Map<string, StoredDocument>; expireLater: () => void } {
+  const live = new Map<string, StoredDocument>();
+  const expired = new Set<string>();
+  return {
+    live,
+    accept: (id) => {
+      if (live.has(id)) return true;
+      if (expired.has(id)) return false;
+      const d = ks.peek(id);
+      if (d) live.set(id, d);
+      else expired.add(id);
+      return d !== undefined;
+    },
+    expireLater: () => {
+      for (const id of expired) ks.get(id);
+    },
+  };
+}
+
+/** The IndexScan3 at the root of a key source (the first scan of an IntersectScan / UnionScan). */
+function firstScan(op: KeySource): IndexScan3 {
+  if (op['#operator'] === 'IndexScan3') return op;
+  if (op['#operator'] === 'DistinctScan') return op.scan;
+  return firstScan(op.scans[0]);
+}
+
+/**
+ * Compiles a key source at the root of a block (IndexScan3, DistinctScan, IntersectScan,
+ * UnionScan): the keys it selects, with the documents read while checking they are live, for
+ * the Fetch after it; a covering IndexScan3 instead binds a document rebuilt from the index
+ * entries under its alias (no Fetch follows). Rows come in batches with pauses between them.
+ */
+export function compileKeySourceOperator(op: KeySource, cx: CompileContext): CompiledOperator {
+  const root = firstScan(op);
+  const constScope: Scope = { names: new Set(), keyspaceAliases: [], compileSubquery: cx.base.compileSubquery };
+  const scan = compileScan(op, constScope);
+  // A single scan (an IndexScan3, or one in a DistinctScan) may carry a pushed limit and cover.
+  const single = op['#operator'] === 'IndexScan3' || op['#operator'] === 'DistinctScan';
+  const limitExpr = single && root.limit ? compileExpr(root.limit, constScope) : undefined;
+  const covered = single && root._coverPaths ? root : undefined;
+  const alias = root._alias;
+  const path = `default:${root.keyspace}`;
+  const cx2: CompileContext = covered ? { ...cx, scope: blockScope(cx.base, [alias], alias, true), starAliases: [alias] } : cx;
+  return {
+    cx: cx2,
+    run: function* (_input, outer, rc): RowStream {
+      const ks = keyspaceOf(rc, root.keyspace);
+      const lim = limitExpr?.(rootEnv(), rc);
+      const max = typeof lim === 'number' ? Math.max(0, Math.floor(lim)) : undefined;
+      const { accept, live, expireLater } = liveDocuments(ks);
+      const newEnv = () => (outer ? childEnv(outer) : rootEnv());
+      let rows: Row[] = [];
+      if (covered) {
+        const paths = covered._coverPaths!;
+        const entries: { id: string; key: Value[] }[] = [];
+        scan(rc, max, (id, key) => entries.push({ id, key }), accept);
+        expireLater();
+        for (const { id, key } of entries) {
+          const env = newEnv();
+          bindDocument(env, alias, coveredDocument(paths, key, live.get(id)!, covered._coverExpressionKeys), { id, cas: 0, expiration: 0, keyspace: path });
+          rows.push({ env });
+          if (rows.length >= BATCH_SIZE) {
+            yield rows;
+            rows = [];
+            if (due(rc)) yield PAUSE;
+          }
+        }
+      } else {
+        // An IntersectScan or UnionScan does not filter with `accept`: the ids are checked here.
+        const ids = scan(rc, max, undefined, accept);
+        const docs: StoredDocument[] = [];
+        for (const id of ids) if (accept(id)) docs.push(live.get(id)!);
+        expireLater();
+        for (const d of docs) {
+          rows.push({ env: newEnv(), key: d.key, doc: d });
+          if (rows.length >= BATCH_SIZE) {
+            yield rows;
+            rows = [];
+            if (due(rc)) yield PAUSE;
+          }
+        }
+      }
+      if (rows.length) yield rows;
+    },
+  };
+}

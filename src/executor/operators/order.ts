@@ -1,0 +1,123 @@
+import { compileExpr, type Evaluator } from '../../eval/index.js';
+import type { Order } from '../../planner/index.js';
+import { collate, type Value } from '../../values/index.js';
+import type { CompileContext, CompiledOperator } from '../operator-context.js';
+import { batched, due, PAUSE, type Row, type RowStream } from '../runtime.js';
+import { compileCount } from './count-value.js';
+
+/** A compiled ORDER BY term. */
+interface SortTerm {
+  expr: Evaluator;
+  desc: boolean;
+  /** Where MISSING and NULL go; default FIRST for ASC and LAST for DESC. */
+  nullsFirst: boolean;
+}
+
+interface Keyed {
+  row: Row;
+  keys: Value[];
+  seq: number;
+}
+
+function compareTerm(a: Value, b: Value, t: SortTerm): number {
+  const an = a === undefined || a === null;
+  const bn = b === undefined || b === null;
+  if (an !== bn) return an === t.nullsFirst ? -1 : 1;
+  const c = collate(a, b);
+  return t.desc ? -c : c;
+}
+
+/**
+ * Order: sorts the rows by the terms (N1QL collation, MISSING before NULL, stable). Rows are
+ * sorted in runs of at most 16,384 as they arrive and the runs merged at the end, with pauses,
+ * so a large sort never holds the event loop. With a `limit`, only the first offset+limit rows
+ * are kept (top-k: the kept rows are cut back to k whenever they reach 2k, so memory stays O(k)
+ * and time O(n log k)), and the first `offset` of them are skipped here.
+ * Source: couchbase/query `execution/order.go`.
+ */
+export function compileOrder(op: Order, cx: CompileContext): CompiledOperator {
+  const terms: SortTerm[] = op.sort_terms.map((t) => ({
+    expr: compileExpr(t.expr, cx.scope),
+    desc: !!t.desc,
+    nullsFirst: t.nulls_pos ? t.nulls_pos === 'first' : !t.desc,
+  }));
+  const limit = op.limit ? compileCount(op.limit, 'LIMIT', cx.base) : undefined;
+  const offset = op.offset ? compileCount(op.offset, 'OFFSET', cx.base) : undefined;
+  const compare = (x: Keyed, y: Keyed): number => {
+    for (let i = 0; i < terms.length; i++) {
+      const c = compareTerm(x.keys[i], y.keys[i], terms[i]);
+      if (c !== 0) return c;
+    }
+    return x.seq - y.seq;
+  };
+  return {
+    cx,
+    run: function* (input, _outer, rc): RowStream {
+      const skip = offset ? offset(rc) : 0;
+      const k = limit ? limit(rc) + skip : Infinity;
+      if (k === 0) {
+        for (const batch of input) if (batch.length === 0) yield batch;
+        return;
+      }
+      // Sorted runs of at most RUN rows (each sort a short piece of work), merged at the end.
+      const runs: Keyed[][] = [];
+      let current: Keyed[] = [];
+      let seq = 0;
+      for (const batch of input) {
+        if (batch.length === 0) {
+          yield batch;
+          continue;
+        }
+        for (const row of batch) current.push({ row, keys: terms.map((t) => t.expr(row.env, rc)), seq: seq++ });
+        if (k < RUN && current.length >= 2 * k) {
+          // Top-k: the kept rows are cut back to the first k each time they reach 2k.
+          current.sort(compare);
+          current.length = k;
+        } else if (k >= RUN && current.length >= RUN) {
+          current.sort(compare);
+          runs.push(current);
+          current = [];
+        }
+        if (due(rc)) yield PAUSE;
+      }
+      current.sort(compare);
+      runs.push(current);
+      let sorted = yield* mergeRuns(runs, compare, rc);
+      if (sorted.length > k) sorted = sorted.slice(0, k);
+      yield* batched(sorted.slice(skip).map((x) => x.row));
+    },
+  };
+}
+
+/** Rows per sorted run: a run sorts in a few milliseconds. */
+const RUN = 16_384;
+
+/** Merges sorted runs pairwise into one sorted array (stable: `compare` breaks ties by arrival), pausing when a slice of work is used up. */
+function* mergeRuns(runs: Keyed[][], compare: (x: Keyed, y: Keyed) => number, rc: import('../runtime.js').RunContext): Generator<import('../runtime.js').Row[], Keyed[]> {
+  let level = runs.filter((r) => r.length > 0);
+  if (level.length === 0) return [];
+  while (level.length > 1) {
+    const next: Keyed[][] = [];
+    for (let i = 0; i < level.length; i += 2) {
+      const a = level[i];
+      const b = level[i + 1];
+      if (!b) {
+        next.push(a);
+        continue;
+      }
+      const out: Keyed[] = new Array(a.length + b.length);
+      let x = 0;
+      let y = 0;
+      let n = 0;
+      while (x < a.length && y < b.length) {
+        out[n++] = compare(a[x], b[y]) <= 0 ? a[x++] : b[y++];
+        if ((n & 4095) === 0 && due(rc)) yield PAUSE;
+      }
+      while (x < a.length) out[n++] = a[x++];
+      while (y < b.length) out[n++] = b[y++];
+      next.push(out);
+    }
+    level = next;
+  }
+  return level[0];
+}

@@ -1,0 +1,25 @@
+import { childEnv, rootEnv } from '../../eval/index.js';
+import type { PrimaryScan3 } from '../../planner/index.js';
+import type { CompileContext, CompiledOperator } from '../operator-context.js';
+import { BATCH_SIZE, due, PAUSE, type Row, type RowStream } from '../runtime.js';
+import { keyspaceOf } from './keyspace-of.js';
+
+/** PrimaryScan3: every live document of the keyspace, in key order, in batches (the Fetch after it binds them). */
+export function compilePrimaryScan3(op: PrimaryScan3, cx: CompileContext): CompiledOperator {
+  return {
+    cx,
+    run: function* (_input, outer, rc): RowStream {
+      const ks = keyspaceOf(rc, op.keyspace);
+      let batch: Row[] = [];
+      for (const d of ks.scan()) {
+        batch.push({ env: outer ? childEnv(outer) : rootEnv(), key: d.key, doc: d });
+        if (batch.length >= BATCH_SIZE) {
+          yield batch;
+          batch = [];
+          if (due(rc)) yield PAUSE;
+        }
+      }
+      if (batch.length) yield batch;
+    },
+  };
+}

@@ -1,0 +1,62 @@
+import { ErrorCode, QueryError } from '../errors/index.js';
+import type { ExecContext, Scope } from '../eval/index.js';
+import { planOperators, subqueryKey, type StatementPlan, type SubqueryPlan } from '../planner/index.js';
+import type { Value } from '../values/index.js';
+import { compileOperator } from './compile-operator.js';
+import { raiseFailures } from './dml-result.js';
+import { NO_INPUT, type CompileContext, type RunOperator } from './operator-context.js';
+import { asRun, drainAsync, drainSync, type RunContext } from './runtime.js';
+
+/** A compiled statement: run it with a request's context. */
+export interface CompiledStatement {
+  run(rc: RunContext): Promise<{ results: Value[]; mutationCount?: number }>;
+}
+
+/**
+ * Compiles a statement plan: its operator tree, and each expression subquery where it appears
+ * (from the plan's `~subqueries`: nothing is planned here). An uncorrelated subquery runs once
+ * per execution of the statement and its rows are reused; a correlated one runs for each row.
+ */
+export function compileStatement(p: StatementPlan): CompiledStatement {
+  const subqueries = new Map<string, SubqueryPlan>(p['~subqueries'].map((s) => [s._at, s]));
+  const cache = new WeakMap<ExecContext, Map<string, Value[]>>();
+  const root: Scope = {
+    names: new Set(),
+    keyspaceAliases: [],
+    compileSubquery: (query, scope) => {
+      const key = subqueryKey(query);
+      const sub = subqueries.get(key);
+      if (!sub) throw new QueryError({ code: ErrorCode.INTERNAL, phase: 'execution', message: 'A subquery of the statement was not planned' });
+      const run: RunOperator = compileOperator(sub.plan, context(scope)).run;
+      return (env, ctx) => {
+        const rc = asRun(ctx);
+        let perRun = sub.correlated ? undefined : cache.get(ctx);
+        const hit = perRun?.get(key);
+        if (hit) return hit;
+        const out: Value[] = [];
+        drainSync(run(NO_INPUT, env, rc), rc, (r) => out.push(r.out));
+        if (!sub.correlated) {
+          if (!perRun) cache.set(ctx, (perRun = new Map()));
+          perRun.set(key, out);
+        }
+        return out;
+      };
+    },
+  };
+  function context(scope: Scope): CompileContext {
+    return { scope, base: scope, subqueries, starAliases: [], compile: compileOperator };
+  }
+  const main = compileOperator(p.plan, context(root)).run;
+  const writes = [...planOperators(p)].some((op) => op['#operator'].startsWith('Send'));
+  return {
+    async run(rc) {
+      const results: Value[] = [];
+      // Rows without a result value (the documents a DML statement wrote, without RETURNING) are not results.
+      await drainAsync(main(NO_INPUT, undefined, rc), rc, (r) => void (r.out !== undefined && results.push(r.out)));
+      if (!writes) return { results };
+      const dml = rc.dml ?? { mutationCount: 0, failures: [] };
+      raiseFailures({ results, mutationCount: dml.mutationCount, failures: dml.failures });
+      return { results, mutationCount: dml.mutationCount };
+    },
+  };
+}

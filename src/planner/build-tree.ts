@@ -1,0 +1,274 @@
+import type { Expr, FunctionCall, LetBinding, ResultTerm, Returning } from '../ast/index.js';
+import { implicitName, stripLoc, walkExpr } from '../ast/index.js';
+import { earlyProjection } from './early-projection.js';
+import { indexCountTree } from './index-count.js';
+import { isAggregateName } from '../eval/index.js';
+import type { DeletePlan, InsertPlan, ScanPlan, SelectBodyPlan, SelectPlan, SourcePlan, SubselectPlan, UpdatePlan } from './logical-plan.js';
+import { exprText } from './explain.js';
+import { parallel, sequence, type Fetch, type Filter, type InitialProject, type KeySource, type Operator, type ProjectionTerm, type SortTerm } from './plan/index.js';
+
+/**
+ * The operator tree of a planned statement (couchbase/query `planner/build_select.go` and
+ * `build_select_from.go` shapes): a SELECT block is its scan (+ Fetch), then a Parallel of the
+ * per-row operators (Unnest, Let, Filter, InitialGroup), the rest of the grouping, a Parallel of
+ * LETTING, HAVING, InitialProject and Distinct; ORDER BY, OFFSET and LIMIT wrap the block in an
+ * outer Sequence, as the reference prints it.
+ */
+
+/** Canonical text of an aggregate call, the key under which the executor keeps its value. */
+export function aggregateKey(call: FunctionCall): string {
+  return JSON.stringify(stripLoc(call));
+}
+
+/** The distinct aggregate calls (outside subqueries) of the expressions, in order of appearance. */
+export function collectAggregates(exprs: Expr[]): FunctionCall[] {
+  const out = new Map<string, FunctionCall>();
+  for (const e of exprs) {
+    walkExpr(e, (x) => {
+      if (x.kind === 'FunctionCall' && isAggregateName(x.name)) {
+        const k = aggregateKey(x);
+        if (!out.has(k)) out.set(k, x);
+        return false;
+      }
+      return true;
+    });
+  }
+  return [...out.values()];
+}
+
+/** The alias is printed as `as` only where it differs from the keyspace name (as the reference does). */
+const asIfRenamed = (alias: string, keyspace: string) => (alias !== keyspace ? { as: alias } : {});
+
+/** IndexScan3 / DistinctScan / IntersectScan / UnionScan of a logical scan (spec §10.4). */
+export function keySource(scan: ScanPlan, alias: string, cover?: { paths: string[][]; expressionKeys?: boolean[] }): KeySource {
+  if (scan.kind !== 'IndexScan3') return { '#operator': scan.kind, scans: scan.scans.map((s) => keySource(s, alias)) };
+  const op: KeySource = {
+    '#operator': 'IndexScan3',
+    ...asIfRenamed(alias, scan.keyspace),
+    ...(scan.covers ? { covers: scan.covers } : {}),
+    index: scan.index,
+    index_id: scan.indexId,
+    keyspace: scan.keyspace,
+    ...(scan.limit ? { limit: scan.limit } : {}),
+    namespace: 'default',
+    spans: scan.spans.map((sp) => ({
+      ...(sp.exact ? { exact: true } : {}),
+      range: sp.ranges.map((r) => ({
+        ...(r.high ? { high: r.high } : {}),
+        inclusion: r.inclusion,
+        index_key: r.indexKey,
+        ...(r.low ? { low: r.low } : {}),
+        ...(r.user ? { _user: true } : {}),
+      })),
+    })),
+    using: 'gsi',
+    _alias: alias,
+    ...(cover ? { _coverPaths: cover.paths, ...(cover.expressionKeys ? { _coverExpressionKeys: cover.expressionKeys } : {}) } : {}),
+  };
+  return scan.distinct ? { '#operator': 'DistinctScan', scan: op } : op;
+}
+
+/**
+ * True if the Filter of a block over this source can be left out: the index spans are exact,
+ * serve every WHERE conjunct, and every bound taken from the query is a literal scalar (a
+ * parameter could be an array at run time, and then the span is not exact).
+ */
+export function spansDecideWhere(source: SourcePlan): boolean {
+  if (source.op !== 'IndexScan' || source.scan.kind !== 'IndexScan3' || !source.scan.servesWhere) return false;
+  return source.scan.spans.every((sp) =>
+    sp.ranges.every((r) => !r.user || [r.low, r.high].every((b) => b === undefined || (b.kind === 'Literal' && ['string', 'number', 'boolean'].includes(typeof b.value)))),
+  );
+}
+
+/** The operators that produce a block's rows: the scan, and the Fetch that binds documents. */
+export function sourceOps(s: SourcePlan, buildSubquery: (q: SelectPlan) => Operator): Operator[] {
+  switch (s.op) {
+    case 'IndexScan': {
+      const cover = s.coverPaths ? { paths: s.coverPaths, expressionKeys: s.coverExpressionKeys } : undefined;
+      const scan = keySource(s.scan, s.alias, cover);
+      return cover ? [scan] : [scan, fetch(s.alias, s.keyspace, s.namespace)];
+    }
+    case 'DummyScan':
+      return [{ '#operator': 'DummyScan' }];
+    case 'PrimaryScan3':
+      return [
+        { '#operator': 'PrimaryScan3', ...asIfRenamed(s.alias, s.keyspace), index: s.index, keyspace: s.keyspace, namespace: s.namespace, using: 'gsi' },
+        fetch(s.alias, s.keyspace, s.namespace),
+      ];
+    case 'KeyScan':
+      return [{ '#operator': 'KeyScan', keys: s.keys }, fetch(s.alias, s.keyspace, s.namespace)];
+    case 'ExpressionScan':
+      return [{ '#operator': 'ExpressionScan', alias: s.alias, expr: s.expr }];
+    case 'SubqueryScan':
+      return [buildSubquery(s.query), { '#operator': 'Alias', as: s.alias }];
+    case 'SystemScan':
+      return [
+        { '#operator': 'PrimaryScan', ...asIfRenamed(s.alias, s.keyspace), index: '#primary', keyspace: s.keyspace, namespace: 'system', using: 'system' },
+        fetch(s.alias, s.keyspace, 'system'),
+      ];
+  }
+}
+
+function fetch(alias: string, keyspace: string, namespace: string): Fetch {
+  return { '#operator': 'Fetch', ...asIfRenamed(alias, keyspace), keyspace, namespace };
+}
+
+/** Projection terms as the reference prints them. */
+export function projectionTerms(terms: ResultTerm[]): ProjectionTerm[] {
+  return terms.map((t): ProjectionTerm => {
+    if (t.kind === 'Star') return { expr: 'self', star: true };
+    if (t.kind === 'PathStar') return { expr: t.expr, star: true };
+    return { ...(t.alias ? { as: t.alias } : {}), expr: t.expr };
+  });
+}
+
+/**
+ * The Filter of a block's WHERE. When the index spans decide it ({@link spansDecideWhere}), the
+ * scan covers the condition (its `filter_covers`, as the reference prints a covered filter's
+ * truth) and the Filter reads that instead of evaluating it (`_covered`): a covering scan of an
+ * array index rebuilds no document to evaluate it on.
+ */
+function filterOp(where: Expr, source: SourcePlan, scanOps: Operator[]): Filter {
+  if (!spansDecideWhere(source)) return { '#operator': 'Filter', condition: where };
+  const scan = scanOps[0];
+  const index = scan['#operator'] === 'DistinctScan' ? scan.scan : scan['#operator'] === 'IndexScan3' ? scan : undefined;
+  if (index) index.filter_covers = { [`cover (${exprText(where)})`]: true };
+  return { '#operator': 'Filter', condition: where, _covered: true };
+}
+
+const letOp = (bindings: LetBinding[]): Operator => ({ '#operator': 'Let', bindings: bindings.map((l) => ({ var: l.name, expr: l.expr })) });
+
+/** The operators of one SELECT block, its ORDER BY excluded. */
+function blockOps(p: SubselectPlan, orderFollows: boolean, aggregateSources: Expr[], buildSubquery: (q: SelectPlan) => Operator): Operator[] {
+  const ops = sourceOps(p.source, buildSubquery);
+  const fetchOp = ops.find((o): o is Fetch => o['#operator'] === 'Fetch' && o.namespace !== 'system');
+  if (fetchOp) {
+    const alias = fetchOp.as ?? fetchOp.keyspace;
+    const exprs: Expr[] = [];
+    let whole = false;
+    for (const t of p.terms) {
+      if (t.kind === 'Term') exprs.push(t.expr);
+      else whole = true;
+    }
+    for (const u of p.unnests) exprs.push(u.expr);
+    for (const l of p.let ?? []) exprs.push(l.expr);
+    if (p.where) exprs.push(p.where);
+    for (const k of p.group?.keys ?? []) exprs.push(k.expr);
+    for (const l of p.group?.letting ?? []) exprs.push(l.expr);
+    if (p.group?.having) exprs.push(p.group.having);
+    const bound = new Set([...(p.outerNames ?? []).filter((n) => n !== alias), ...p.unnests.map((u) => u.alias), ...(p.let ?? []).map((l) => l.name), ...(p.group?.keys ?? []).flatMap((k) => (k.alias ? [k.alias] : [])), ...(p.group?.letting ?? []).map((l) => l.name)]);
+    const results = new Set(p.terms.flatMap((t) => (t.kind === 'Term' ? [t.alias ?? implicitName(t.expr)].filter((n): n is string => n !== undefined) : [])));
+    const fields = whole ? undefined : earlyProjection(alias, exprs, bound, aggregateSources, results);
+    if (fields?.length) fetchOp.early_projection = fields;
+  }
+  const perRow: Operator[] = [];
+  for (const u of p.unnests) perRow.push({ '#operator': 'Unnest', as: u.alias, expr: u.expr, ...(u.outer ? { outer: true } : {}) });
+  if (p.let?.length) perRow.push(letOp(p.let));
+  if (p.where) perRow.push(filterOp(p.where, p.source, ops));
+  const dummy = p.source.op === 'DummyScan' ? 1 : undefined;
+  const project: InitialProject = {
+    '#operator': 'InitialProject',
+    ...(p.distinct ? { distinct: true } : {}),
+    ...(p.raw ? { raw: true } : {}),
+    result_terms: projectionTerms(p.terms),
+    ...(orderFollows ? { _bindAliases: true } : {}),
+  };
+  const tail: Operator[] = [];
+  if (p.group) {
+    const g = p.group;
+    const aggregates = collectAggregates([
+      ...p.terms.flatMap((t) => (t.kind === 'Star' ? [] : [t.expr])),
+      ...(g.letting ?? []).map((l) => l.expr),
+      ...(g.having ? [g.having] : []),
+      ...aggregateSources,
+    ]);
+    const fields = { aggregates, group_keys: g.keys.map((k) => k.expr), ...(g.keys.some((k) => k.alias) ? { _aliases: g.keys.map((k) => k.alias ?? null) } : {}) };
+    perRow.push({ '#operator': 'InitialGroup', ...fields });
+    ops.push(parallel(sequence(perRow), dummy));
+    ops.push({ '#operator': 'IntermediateGroup', ...fields }, { '#operator': 'FinalGroup', ...fields });
+    if (g.letting?.length) tail.push(letOp(g.letting));
+    if (g.having) tail.push({ '#operator': 'Filter', condition: g.having });
+  } else {
+    tail.push(...perRow);
+  }
+  tail.push(project);
+  if (p.distinct) tail.push({ '#operator': 'Distinct' });
+  ops.push(parallel(sequence(tail), dummy));
+  if (p.distinct) ops.push({ '#operator': 'Distinct' });
+  return ops;
+}
+
+function bodyOp(b: SelectBodyPlan, orderFollows: boolean, orderExprs: Expr[], buildSubquery: (q: SelectPlan) => Operator): Operator {
+  if (b.kind === 'Subselect') return sequence(blockOps(b, orderFollows, orderExprs, buildSubquery));
+  const left = bodyOp(b.left, false, [], buildSubquery);
+  const right = bodyOp(b.right, false, [], buildSubquery);
+  if (b.op === 'UNION') {
+    const union: Operator = { '#operator': 'UnionAll', '~children': [left, right] };
+    return b.all ? union : sequence([union, { '#operator': 'Distinct' }]);
+  }
+  return { '#operator': b.op === 'INTERSECT' ? 'IntersectAll' : 'ExceptAll', ...(b.all ? {} : { distinct: true }), first: left, second: right };
+}
+
+/** The operator tree of a SELECT statement. */
+export function selectTree(p: SelectPlan): Operator {
+  const counted = indexCountTree(p);
+  if (counted) return counted;
+  const orderOp = p.orderBy?.length && !(p.body.kind === 'Subselect' && p.body.orderServed);
+  const orderExprs = (p.orderBy ?? []).map((o) => o.expr);
+  const body = bodyOp(p.body, !!orderOp, orderExprs, selectTree);
+  if (!orderOp && !p.offset && !p.limit) return body;
+  const ops: Operator[] = [body];
+  if (orderOp) {
+    const terms = p.orderBy!.map((o): SortTerm => ({ expr: o.expr, ...(o.desc ? { desc: true } : {}), ...(o.nulls ? { nulls_pos: o.nulls === 'FIRST' ? 'first' : 'last' } : {}) }));
+    ops.push({ '#operator': 'Order', ...(p.limit ? { limit: p.limit } : {}), ...(p.limit && p.offset ? { offset: p.offset } : {}), sort_terms: terms });
+  }
+  // The Order keeps the first offset+limit rows and skips `offset` itself (the reference's Order
+  // with `offset`); otherwise an Offset operator does.
+  if (p.offset && !(orderOp && p.limit)) ops.push({ '#operator': 'Offset', expr: p.offset });
+  if (p.limit) ops.push({ '#operator': 'Limit', expr: p.limit });
+  return sequence(ops);
+}
+
+function returningOps(r: Returning | undefined): Operator[] {
+  return r ? [{ '#operator': 'InitialProject', ...(r.raw ? { raw: true } : {}), result_terms: projectionTerms(r.terms) }] : [];
+}
+
+/** INSERT/UPSERT: ValueScan or the SELECT's plan, then SendInsert/SendUpsert (and RETURNING's projection). */
+export function insertTree(p: InsertPlan): Operator {
+  const name = p.upsert ? 'SendUpsert' : 'SendInsert';
+  const alias = p.keyspace.alias ?? p.keyspace.path[p.keyspace.path.length - 1];
+  const send = { '#operator': name, alias, keyspace: p.keyspace.name, namespace: 'default' } as const;
+  if (p.values) {
+    const values = p.values.map((v) => ({ key: v.key, ...(v.value ? { value: v.value } : {}), ...(v.options ? { options: v.options } : {}) }));
+    return sequence([{ '#operator': 'ValueScan', values }, parallel(sequence([send, ...returningOps(p.returning)]), 1)]);
+  }
+  const s = p.select!;
+  return sequence([
+    selectTree(s.query),
+    parallel(sequence([{ ...send, key: s.key, ...(s.value ? { value: s.value } : {}), ...(s.options ? { options: s.options } : {}) }, ...returningOps(p.returning)])),
+  ]);
+}
+
+/** UPDATE and DELETE: the scan, Fetch and Filter, Limit, then Clone/Set/Unset/SendUpdate or SendDelete, then RETURNING's projection. */
+export function mutationTree(p: UpdatePlan | DeletePlan): Operator {
+  const scan = sourceOps(p.source, selectTree);
+  const read: Operator[] = [];
+  // The scan's Fetch goes into the Parallel, as the reference prints it.
+  if (scan.length > 1 && scan[scan.length - 1]['#operator'] === 'Fetch') read.push(scan.pop()!);
+  if (p.where) read.push(filterOp(p.where, p.source, scan));
+  const ops: Operator[] = [...scan, parallel(sequence(read))];
+  if (p.limit) ops.push({ '#operator': 'Limit', expr: p.limit });
+  const write: Operator[] = [];
+  const target = { alias: p.alias, keyspace: p.keyspace, ...(p.limit ? { limit: p.limit } : {}), namespace: 'default' };
+  if (p.kind === 'Update') {
+    write.push({ '#operator': 'Clone' });
+    if (p.set.length) write.push({ '#operator': 'Set', set_terms: p.set.map((s) => ({ path: s.path, value: s.value })) });
+    if (p.unset.length) write.push({ '#operator': 'Unset', unset_terms: p.unset.map((u) => ({ path: u })) });
+    write.push({ '#operator': 'SendUpdate', ...target });
+  } else {
+    write.push({ '#operator': 'SendDelete', ...target });
+  }
+  write.push(...returningOps(p.returning));
+  ops.push(parallel(sequence(write)));
+  return sequence(ops);
+}

@@ -1,0 +1,18 @@
+import type { Span } from './index-scan3.js';
+
+/**
+ * COUNT(*) answered from a scalar index alone: the number of documents whose entries fall in
+ * `spans`, when the spans decide the whole WHERE (no Fetch, no Filter, no group). `covers` as
+ * the reference prints them, ending with `cover (count(*))`; IndexCountProject follows.
+ * Source: couchbase/query `plan/scan_index_count2.go`.
+ */
+export interface IndexCountScan2 {
+  '#operator': 'IndexCountScan2';
+  covers: string[];
+  index: string;
+  index_id: string;
+  keyspace: string;
+  namespace: string;
+  spans: Span[];
+  using: 'gsi';
+}

@@ -1,0 +1,47 @@
+import type { Expr } from '../../ast/index.js';
+
+/** A range on one index key; `low`/`high` are static expressions (constants, parameters). */
+export interface SpanRange {
+  high?: Expr;
+  /** 0 neither bound included, 1 low, 2 high, 3 both (the reference's codes). */
+  inclusion: 0 | 1 | 2 | 3;
+  /** Canonical text of the index key the range applies to. */
+  index_key: string;
+  low?: Expr;
+  /** Internal: the bounds are the query's values (exact only if they are scalars when evaluated). */
+  _user?: boolean;
+}
+
+/** One span: ranges on the leading index keys; `exact` when the predicate is fully served. */
+export interface Span {
+  exact?: boolean;
+  range: SpanRange[];
+}
+
+/**
+ * The document keys whose index entries fall in `spans`, in index order, each document once
+ * (an array index is wrapped in a DistinctScan). `covers`: a covering scan, whose rows are built
+ * from the index entries (no Fetch follows). `limit`: OFFSET+LIMIT pushed into the scan, which
+ * the planner does only when the spans alone decide the result (no Filter follows).
+ * Internal fields (`_…`, not shown by EXPLAIN): for a covering scan, the field path each index
+ * key rebuilds in the row's document, and which keys are expressions.
+ * Source: couchbase/query `plan/scan_index3.go`.
+ */
+export interface IndexScan3 {
+  '#operator': 'IndexScan3';
+  as?: string;
+  covers?: string[];
+  /** Filter conditions the scan decides (`"cover (cond)": true`), as the reference prints them. */
+  filter_covers?: Record<string, boolean>;
+  index: string;
+  index_id: string;
+  keyspace: string;
+  limit?: Expr;
+  namespace: string;
+  spans: Span[];
+  using: 'gsi';
+  _coverPaths?: string[][];
+  _coverExpressionKeys?: boolean[];
+  /** The FROM alias (always set; `as` is printed only when it differs from the keyspace). */
+  _alias: string;
+}

@@ -1,0 +1,14 @@
+/**
+ * Every document key of a keyspace, in key order, from its primary index (or, without one,
+ * the keyspace's sequential scan, which tokenql names `#sequentialscan`); a Fetch follows.
+ * Source: couchbase/query `plan/scan_primary3.go`.
+ */
+export interface PrimaryScan3 {
+  '#operator': 'PrimaryScan3';
+  /** The FROM alias, printed only when it differs from the keyspace name (as the reference). */
+  as?: string;
+  index: string;
+  keyspace: string;
+  namespace: string;
+  using: 'gsi';
+}

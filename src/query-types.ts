@@ -1,0 +1,82 @@
+import type { Value } from './values/index.js';
+
+/** The types of a query's options and result (the engine's; re-exported by src/index.ts). */
+
+/** Options of {@link Database.query}. */
+export interface QueryOptions {
+  /** Named parameters (`$name`, given without the `$`) or positional ones (`$1`, `?`) as an array. */
+  params?: Record<string, Value> | Value[];
+  /**
+   * Positional parameters (`$1`, `?`) beside named ones in `params`, as the query service's
+   * `args` beside its `$name` parameters (one statement may use both). When given, it wins
+   * over an array `params`.
+   */
+  args?: Value[];
+  /** Progress of long work a statement does: an index build (CREATE INDEX, BUILD INDEX). */
+  onProgress?: (p: IndexBuildProgress) => void;
+  /**
+   * Hide internal keyspaces (names starting with `_`: users, sessions, settings) from the
+   * statement, as servers do for their clients: they are "not found" and not listed.
+   */
+  restricted?: boolean;
+  /**
+   * Cancels the statement: it stops at the next batch boundary (operators check between batches
+   * and yield to the event loop at least every 20 ms of work) with QueryError 1080 ("Request
+   * cancelled"; `AbortSignal.timeout(ms)` gives "Timeout exceeded"). A DML statement keeps the
+   * writes done before it stopped.
+   */
+  signal?: AbortSignal;
+  /**
+   * `"phases"`: the result carries `profile` with the time of each phase (`phaseTimes`) and the
+   * rows each kind of operator produced (`phaseCounts`, `phaseOperators`), as the reference's
+   * `profile=phases` request parameter. `"off"` (default): no profile.
+   */
+  profile?: 'off' | 'phases';
+}
+
+/** Progress of an index build: documents indexed so far of the keyspace's total. */
+export interface IndexBuildProgress {
+  index: string;
+  keyspace: string;
+  done: number;
+  total: number;
+}
+
+/** Metrics of one statement, as the reference reports them (times in milliseconds). */
+export interface QueryMetrics {
+  /** Wall time from receiving the statement to the last row, in milliseconds. */
+  elapsedTime: number;
+  /** Time spent running the plan (not parsing nor planning it), in milliseconds. */
+  executionTime: number;
+  /** Number of result rows. */
+  resultCount: number;
+  /** Size of the results as JSON text, in bytes. */
+  resultSize: number;
+  /** DML: documents inserted, updated or deleted. */
+  mutationCount?: number;
+}
+
+/** The result of {@link Database.query}. */
+export interface QueryResult {
+  /** The rows; a MISSING projection term is absent from its row. */
+  results: Value[];
+  metrics: QueryMetrics;
+  /** Non-fatal problems, e.g. rows that could not be inserted. */
+  warnings: { code: number; msg: string }[];
+  /** With `profile: "phases"`: the phase times and per-operator counts (reference `profile=phases`). */
+  profile?: QueryProfile;
+}
+
+/**
+ * The reference's `profile=phases` section. Times are strings with units as the reference
+ * prints durations (`"1.234ms"`). `phaseTimes`: `parse`, `semantic`, `plan`, `run`, and per
+ * operator phase (`primaryScan`, `indexScan`, `fetch`, `filter`, `sort` …) the time rows spent
+ * there are not measured (tokenql counts rows only); `phaseCounts`: rows each phase produced;
+ * `phaseOperators`: operators run per phase.
+ */
+export interface QueryProfile {
+  phaseTimes: Record<string, string>;
+  phaseCounts: Record<string, number>;
+  phaseOperators: Record<string, number>;
+}
+
