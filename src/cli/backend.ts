@@ -12,6 +12,8 @@ export interface RunOptions {
   onProgress?: (p: IndexBuildProgress) => void;
   /** Statement timeout in milliseconds (the query service's `timeout`). */
   timeoutMs?: number;
+  /** `phases`: the result carries the reference's `profile` (phase times, rows per operator kind). */
+  profile?: 'off' | 'phases';
 }
 
 /** A keyspace and its index names, for `\d`. */

@@ -1,37 +1,25 @@
-import { QueryError, type Database, type QueryOptions, type QueryResult } from '../index.js';
+import { ErrorCode, QueryError, type Database, type QueryOptions, type QueryResult } from '../index.js';
 import { indexInfos, INDEXES_STATEMENT, keyspaceInfos, KEYSPACES_STATEMENT, type Backend, type IndexInfo, type KeyspaceInfo, type RunOptions } from './backend.js';
 
-/** The query options with the plan's cancellation signal (`db.query(s, { signal })`). */
-type WithSignal = QueryOptions & { signal?: AbortSignal };
 
 /**
  * A {@link Backend} over an embedded {@link Database}. Cancellation goes to the engine through
- * `QueryOptions.signal`; the statement's own error (code 1010, E_SERVICE_CANCELLED, or the
- * engine's) is what the caller sees.
+ * `QueryOptions.signal`: the statement stops at its next batch boundary with QueryError 1080.
  */
 export class EmbeddedBackend implements Backend {
   readonly where = 'embedded';
   constructor(readonly db: Database) {}
 
   async run(statement: string, options: RunOptions = {}): Promise<QueryResult> {
-    const opts: WithSignal = {
+    const opts: QueryOptions = {
       ...(options.named && Object.keys(options.named).length ? { params: options.named } : {}),
       ...(options.positional ? { args: options.positional } : {}),
       ...(options.onProgress ? { onProgress: options.onProgress } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
+      ...(options.profile ? { profile: options.profile } : {}),
     };
-    const signal = options.signal;
-    signal?.throwIfAborted();
-    const running = this.db.query(statement, opts);
-    if (!signal) return running;
-    // Until the engine honours `signal` everywhere, the caller gets control back at once: the
-    // statement's own answer is dropped (its error too).
-    running.catch(() => {});
-    return new Promise<QueryResult>((resolve, reject) => {
-      const onAbort = () => reject(signal.reason instanceof Error ? signal.reason : new DOMException('statement cancelled', 'AbortError'));
-      signal.addEventListener('abort', onAbort, { once: true });
-      running.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-    });
+    options.signal?.throwIfAborted();
+    return this.db.query(statement, opts);
   }
 
   async keyspaces(): Promise<KeyspaceInfo[]> {
@@ -51,5 +39,6 @@ export class EmbeddedBackend implements Backend {
 /** True for the error of a statement that was cancelled (Ctrl-C) or timed out on the client. */
 export function isCancelled(err: unknown): boolean {
   if (err instanceof Error && (err.name === 'AbortError' || err.name === 'TimeoutError')) return true;
-  return err instanceof QueryError && /cancel/i.test(err.message);
+  // 1080: "Request cancelled" / "Timeout exceeded" (the engine's answer to an aborted signal).
+  return err instanceof QueryError && (err.code === ErrorCode.REQUEST_STOPPED || /cancel/i.test(err.message));
 }

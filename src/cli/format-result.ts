@@ -1,4 +1,4 @@
-import { QueryError, type QueryResult, type Value } from '../index.js';
+import { QueryError, type QueryProfile, type QueryResult, type Value } from '../index.js';
 import { formatCsv } from './format-csv.js';
 import { explainTree, isExplainResult } from './explain-tree.js';
 import { formatExpanded, formatTable, isTabular, type TableOptions } from './format-table.js';
@@ -108,4 +108,18 @@ export function errorJSON(err: unknown): { code: number; msg: string } {
 /** Result warnings as `warning CODE: msg` lines. */
 export function formatWarnings(result: QueryResult): string[] {
   return result.warnings.map((w) => `warning ${w.code}: ${w.msg}`);
+}
+
+/**
+ * The reference's `profile=phases` section (`\SET -profile phases`) as lines: each phase with
+ * its time, the rows it produced and how many operators ran it, e.g.
+ * `  indexScan    12 rows  1 operator`.
+ */
+export function formatProfile(profile: QueryProfile): string {
+  const phases = [...new Set([...Object.keys(profile.phaseTimes), ...Object.keys(profile.phaseCounts)])];
+  const width = Math.max(...phases.map((p) => p.length));
+  return ['profile:', ...phases.map((p) => {
+    const parts = [profile.phaseTimes[p], profile.phaseCounts[p] !== undefined ? `${profile.phaseCounts[p]} rows` : undefined, profile.phaseOperators[p] !== undefined ? `${profile.phaseOperators[p]} operator${profile.phaseOperators[p] === 1 ? '' : 's'}` : undefined];
+    return `  ${p.padEnd(width)}  ${parts.filter(Boolean).join('  ')}`;
+  })].join('\n');
 }

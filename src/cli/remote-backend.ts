@@ -1,4 +1,4 @@
-import { QueryError, type QueryResult, type Value } from '../index.js';
+import { QueryError, type QueryProfile, type QueryResult, type Value } from '../index.js';
 import { indexInfos, INDEXES_STATEMENT, keyspaceInfos, KEYSPACES_STATEMENT, type Backend, type IndexInfo, type KeyspaceInfo, type RunOptions } from './backend.js';
 import { CliError } from './cli-error.js';
 import type { ServerOptions } from './options.js';
@@ -10,6 +10,7 @@ interface ServiceResponse {
   errors?: { code: number; msg: string }[];
   warnings?: { code: number; msg: string }[];
   metrics?: Record<string, string | number>;
+  profile?: QueryProfile;
 }
 
 /** Milliseconds of a Go duration string as the service prints it (`12.3ms`, `1.5s`, `1m2s`, `800µs`); 0 when unreadable. */
@@ -71,6 +72,7 @@ export class RemoteBackend implements Backend {
     if (options.positional) body.args = options.positional;
     for (const [k, v] of Object.entries(options.named ?? {})) body[`$${k}`] = v;
     if (options.timeoutMs !== undefined) body.timeout = `${options.timeoutMs}ms`;
+    if (options.profile) body.profile = options.profile;
     const started = performance.now();
     let response: Response;
     try {
@@ -99,6 +101,7 @@ export class RemoteBackend implements Backend {
     const results = answer.results ?? [];
     return {
       results,
+      ...(answer.profile ? { profile: answer.profile } : {}),
       warnings: answer.warnings ?? [],
       metrics: {
         elapsedTime: durationMs(m.elapsedTime) || performance.now() - started,

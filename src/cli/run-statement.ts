@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { isCancelled } from './embedded-backend.js';
-import { formatError, formatRows, formatSummary, formatWarnings, statementSummary } from './format-result.js';
+import { formatError, formatProfile, formatRows, formatSummary, formatWarnings, statementSummary } from './format-result.js';
 import { parseDuration } from './options.js';
 import { createIndexProgress } from './progress.js';
 import { queryParams, type ShellState } from './shell-state.js';
@@ -25,7 +25,7 @@ export async function runStatement(text: string, state: ShellState): Promise<voi
   const progress = createIndexProgress();
   try {
     const result = await state.backend
-      .run(text, { named: params.named, positional: params.positional, signal, onProgress: (p) => (live.stop(), progress.onProgress(p)), timeoutMs })
+      .run(text, { named: params.named, positional: params.positional, signal, onProgress: (p) => (live.stop(), progress.onProgress(p)), timeoutMs, ...(params.profile ? { profile: params.profile } : {}) })
       .finally(() => {
         live.stop();
         progress.stop();
@@ -36,6 +36,7 @@ export async function runStatement(text: string, state: ShellState): Promise<voi
     await emit(state, body);
     for (const w of formatWarnings(result)) state.err.write(w + '\n');
     if (state.timing) state.out.write(formatSummary(result) + '\n');
+    if (result.profile) state.out.write(formatProfile(result.profile) + '\n');
   } catch (err) {
     state.failed = true;
     if (controller.signal.aborted && isCancelled(err)) state.err.write('statement cancelled\n');

@@ -53,12 +53,18 @@ export function varValue(state: ShellState, name: string): Value | undefined {
 }
 
 /** The named (`-$name`) and positional (`-args`) parameters and the timeout of the session. */
-export function queryParams(state: ShellState): { named: Record<string, Value>; positional?: Value[]; timeout?: string } {
+export function queryParams(state: ShellState): { named: Record<string, Value>; positional?: Value[]; timeout?: string; profile?: 'off' | 'phases' } {
   const named: Record<string, Value> = {};
   for (const [k, stack] of state.vars) if (k.startsWith('-$') && stack.length) named[k.slice(2)] = stack[stack.length - 1]!;
   const args = varValue(state, '-args');
   const timeout = varValue(state, '-timeout');
-  return { named, ...(Array.isArray(args) ? { positional: args } : {}), ...(typeof timeout === 'string' ? { timeout } : {}) };
+  const profile = varValue(state, '-profile');
+  return {
+    named,
+    ...(Array.isArray(args) ? { positional: args } : {}),
+    ...(typeof timeout === 'string' ? { timeout } : {}),
+    ...(profile === 'phases' || profile === 'timings' ? { profile: 'phases' as const } : {}),
+  };
 }
 
 /** A session's state with the defaults of a piped shell (table format, no timing, stdout/stderr). */

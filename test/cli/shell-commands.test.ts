@@ -92,6 +92,14 @@ describe("tokenql shell: cbq's and psql's commands (piped)", { timeout: CLI_TIME
     expect(r.stdout).not.toContain('not run');
   });
 
+  it('\\SET -timeout stops a long statement; \\SET -profile phases prints the phases', async () => {
+    const input = '\\SET -timeout 100ms\nSELECT COUNT(*) AS n FROM demo a UNNEST ARRAY_RANGE(0, 1000000) AS x;\n\\UNSET -timeout\n\\SET -profile phases\nSELECT COUNT(*) AS n FROM demo WHERE type = "hotel";\n';
+    const r = await runCli(['shell', '--demo', '--format', 'jsonl'], { input });
+    expect(r.stderr).toContain('error: statement timed out after 100ms');
+    expect(r.stdout).toContain('{"n":1526}\nprofile:\n');
+    expect(r.stdout).toMatch(/^ {2}filter +1526 rows {2}1 operator$/m);
+  });
+
   it('runs -s statements and -f files then leaves (cbq -s, -f)', async () => {
     const r = await runCli(['shell', '-s', 'SELECT 1 AS a; \\ECHO done', '--format', 'jsonl', '-q']);
     expect(r.stdout).toBe('{"a":1}\ndone\n');

@@ -59,9 +59,16 @@ describe.skipIf(!HAVE_TMUX)('tokenql shell on a terminal (tmux)', { timeout: CLI
     await s.waitFor(/└/);
   });
 
-  // Embedded, the statement is cancelled through QueryOptions.signal, which comes with the plan
-  // tree (branch plantree): until the engine yields to the event loop while it runs, the key
-  // press is read only after the statement ends. Against a server the shell's event loop is free.
+  it('Ctrl-C cancels the running statement (embedded: QueryOptions.signal) and returns to the prompt', async () => {
+    const s = await open(['--demo']);
+    s.type("SELECT COUNT(*) AS n FROM demo a UNNEST ARRAY_RANGE(0, 1000000) AS x WHERE CONTAINS_TOKEN(a.description, 'zzz');");
+    await s.waitFor(/running \d+\.\d s/, 30_000);
+    s.keys('C-c');
+    await s.waitFor(/statement cancelled\s*\ntokenql> ?$/m, 20_000);
+    s.type('SELECT 1 AS after;');
+    await s.waitFor(/│ after │/);
+  });
+
   it('Ctrl-C cancels the running statement against a server and returns to the prompt', async () => {
     const serve = spawn(process.execPath, ['--import', 'tsx', 'src/cli/bin.ts', 'serve', '--admin-port', '0', '--query-port', '0', '--capi-port', '0', '--admin-user', 'Administrator', '--admin-password', 'password'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
     try {
