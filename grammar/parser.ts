@@ -5,6 +5,7 @@
  * postfix paths; primary. The CST node types are generated into `cst.d.ts` (`npm run gen:cst`).
  */
 import { CstParser, type IOrAlt, type TokenType } from 'chevrotain';
+import { LazyLookahead } from './lazy-lookahead.js';
 import * as T from './tokens.js';
 
 /** Token types that can start an expression (used by the gates of the soft keywords). */
@@ -25,7 +26,7 @@ const validate = Boolean(process.env.VITEST || process.env.TOKENQL_VALIDATE_GRAM
 
 export class N1qlParser extends CstParser {
   constructor() {
-    super(T.allTokens, { recoveryEnabled: false, maxLookahead: 3, nodeLocationTracking: 'full', skipValidations: !validate });
+    super(T.allTokens, { recoveryEnabled: false, maxLookahead: 3, nodeLocationTracking: 'full', skipValidations: !validate, lookaheadStrategy: new LazyLookahead({ maxLookahead: 3 }) });
     this.performSelfAnalysis();
   }
 
