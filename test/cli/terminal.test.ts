@@ -94,4 +94,15 @@ describe.skipIf(!HAVE_TMUX)('tokenql shell on a terminal (tmux)', { timeout: CLI
       serve.kill('SIGKILL');
     }
   });
+
+  it('Ctrl-C in tokenql load stops it, brings the cursor back and says how many documents were stored', async () => {
+    shell = new TmuxShell(['load', 'docs', '-', '--key', '#MONO_INCR#', '--data', join(dir, 'load-data')], { HOME: dir }, `yes '{"a": 1}'`);
+    const s = shell;
+    await s.waitFor(/docs \[.*\d+ loaded/, 60_000);
+    expect(s.cursorVisible()).toBe(false); // the progress bar hides it
+    s.keys('C-c');
+    const screen = await s.waitFor(/exit code 130/, 30_000);
+    expect(screen).toMatch(/interrupted: \d+ documents stored in docs/);
+    expect(s.cursorVisible()).toBe(true);
+  });
 });

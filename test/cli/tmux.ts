@@ -10,9 +10,11 @@ export const HAVE_TMUX = spawnSync('tmux', ['-V']).status === 0;
  */
 export class TmuxShell {
   readonly name = `tokenql-test-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
-  constructor(args: string[], env: Record<string, string> = {}) {
+  /** @param feed a shell command whose output is piped into the CLI's standard input */
+  constructor(args: string[], env: Record<string, string> = {}, feed?: string) {
     const vars = Object.entries({ NO_COLOR: '1', ...env }).map(([k, v]) => `${k}=${shellQuote(v)}`);
-    const command = `cd ${shellQuote(ROOT)} && env ${vars.join(' ')} ${shellQuote(process.execPath)} --import tsx src/cli/bin.ts ${args.map(shellQuote).join(' ')}; sleep 30`;
+    const cli = `env ${vars.join(' ')} ${shellQuote(process.execPath)} --import tsx src/cli/bin.ts ${args.map(shellQuote).join(' ')}`;
+    const command = `cd ${shellQuote(ROOT)} && ${feed ? `${feed} | ` : ''}${cli}; echo "exit code $?"; sleep 30`;
     this.tmux('new-session', '-d', '-s', this.name, '-x', '120', '-y', '40', command);
   }
   /** Types text (literally) and, unless `enter` is false, Enter. */
@@ -37,6 +39,10 @@ export class TmuxShell {
       if (Date.now() > until) throw new Error(`timed out waiting for ${pattern}; screen:\n${s}`);
       await new Promise((r) => setTimeout(r, 150));
     }
+  }
+  /** Whether the terminal's cursor is visible (tmux's cursor_flag). */
+  cursorVisible(): boolean {
+    return this.tmux('display-message', '-p', '-t', this.name, '#{cursor_flag}').trim() === '1';
   }
   kill(): void {
     spawnSync('tmux', ['-L', this.name, 'kill-server']);
