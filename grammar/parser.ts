@@ -5,6 +5,7 @@
  * postfix paths; primary. The CST node types are generated into `cst.d.ts` (`npm run gen:cst`).
  */
 import { CstParser, type IOrAlt, type TokenType } from 'chevrotain';
+import { LazyLookahead } from './lazy-lookahead.js';
 import * as T from './tokens.js';
 
 /** Token types that can start an expression (used by the gates of the soft keywords). */
@@ -16,9 +17,17 @@ const exprStart = new Set<TokenType>([
   T.Hash, T.Lateral, T.Nl, T.Probe, T.Validate,
 ]);
 
+/**
+ * Chevrotain's grammar validations (ambiguities, left recursion, …) take about half of the
+ * self-analysis at start-up; they run under the tests (vitest sets VITEST) and with
+ * TOKENQL_VALIDATE_GRAMMAR=1, and are skipped otherwise (Chevrotain's `skipValidations`, meant for
+ * production once the grammar is known to be valid).
+ */
+const validate = Boolean(process.env.VITEST || process.env.TOKENQL_VALIDATE_GRAMMAR);
+
 export class N1qlParser extends CstParser {
   constructor() {
-    super(T.allTokens, { recoveryEnabled: false, maxLookahead: 3, nodeLocationTracking: 'full' });
+    super(T.allTokens, { recoveryEnabled: false, maxLookahead: 3, nodeLocationTracking: 'full', skipValidations: !validate, lookaheadStrategy: new LazyLookahead({ maxLookahead: 3 }) });
     this.performSelfAnalysis();
   }
 

@@ -253,4 +253,4 @@ export const allTokens: TokenType[] = [
 export const keywordTokens: readonly TokenType[] = keywords;
 
 /** One lexer instance, shared. */
-export const lexer = new Lexer(allTokens, { ensureOptimizations: false, positionTracking: 'full' });
+export const lexer = new Lexer(allTokens, { ensureOptimizations: false, positionTracking: 'full', skipValidations: !(process.env.VITEST || process.env.TOKENQL_VALIDATE_GRAMMAR) });

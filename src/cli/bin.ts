@@ -1,6 +1,10 @@
 #!/usr/bin/env node
 /** The `tokenql` executable. */
-import { main } from './main.js';
+import module from 'node:module';
+
+// Node ≥ 22.1 keeps compiled code between runs (a faster start); older Node has no such switch.
+(module as { enableCompileCache?: () => unknown }).enableCompileCache?.();
+const { main } = await import('./main.js');
 
 // A reader that stops early (`tokenql query … | head`) closes the pipe: stop quietly, as psql or
 // jq do, instead of dying on an unhandled EPIPE with a stack trace.

@@ -15,7 +15,11 @@ export function functionNames(): string[] {
 }
 
 /** Shell backslash commands. */
-export const SHELL_COMMANDS: readonly string[] = ['\\help', '\\timing', '\\format', '\\load', '\\keyspaces', '\\quit'];
+export const SHELL_COMMANDS: readonly string[] = [
+  '\\HELP', '\\SET', '\\UNSET', '\\PUSH', '\\POP', '\\ECHO', '\\REDIRECT', '\\SOURCE', '\\ALIAS', '\\UNALIAS',
+  '\\VERSION', '\\COPYRIGHT', '\\QUIT', '\\EXIT', '\\x', '\\o', '\\i', '\\d', '\\timing', '\\watch', '\\format',
+  '\\pager', '\\load', '\\keyspaces',
+];
 
 /**
  * A `readline` completer: completes the word before the cursor from keywords, function names
@@ -28,7 +32,7 @@ export function createCompleter(keyspaces: () => string[]): (line: string) => [s
   return (line: string) => {
     if (/^\s*\\\w*$/.test(line)) {
       const word = line.trim();
-      return [SHELL_COMMANDS.filter((c) => c.startsWith(word)), word];
+      return [SHELL_COMMANDS.filter((c) => c.toLowerCase().startsWith(word.toLowerCase())), word];
     }
     const word = /[\w$]*$/.exec(line)![0];
     if (word === '') return [[], word];

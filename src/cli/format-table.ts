@@ -30,16 +30,7 @@ export function isTabular(rows: readonly Value[]): boolean {
  */
 export function formatTable(rows: readonly Value[], options: TableOptions = {}): string {
   if (rows.length === 0) return '(no rows)';
-  const columns: string[] = [];
-  const seen = new Set<string>();
-  for (const row of rows) {
-    for (const name of Object.keys(row as object)) {
-      if (!seen.has(name)) {
-        seen.add(name);
-        columns.push(name);
-      }
-    }
-  }
+  const columns = columnsOf(rows);
   const max = options.maxColumnWidth ?? Infinity;
   const cut = (s: string): string => (max === Infinity ? s : truncateToWidth(s, max));
   const header = columns.map(cut);
@@ -54,6 +45,41 @@ export function formatTable(rows: readonly Value[], options: TableOptions = {}):
   const line = (r: string[], head: boolean): string =>
     '│' + r.map((s, i) => ` ${pad(s, i, !head && numeric[i])} `).join('│') + '│';
   return [rule('┌', '┬', '┐'), line(header, true), rule('├', '┼', '┤'), ...cells.map((r) => line(r, false)), rule('└', '┴', '┘')].join('\n');
+}
+
+/** The field names of object rows, in order of first appearance. */
+export function columnsOf(rows: readonly Value[]): string[] {
+  const columns: string[] = [];
+  const seen = new Set<string>();
+  for (const row of rows) {
+    for (const name of Object.keys(row as object)) {
+      if (!seen.has(name)) {
+        seen.add(name);
+        columns.push(name);
+      }
+    }
+  }
+  return columns;
+}
+
+/**
+ * psql's expanded display (`\x`): each row as a `-[ RECORD n ]-` header and one `field | value`
+ * line per field; nested values are compact JSON. Rows that are not objects show as `$1`.
+ */
+export function formatExpanded(rows: readonly Value[], options: TableOptions = {}): string {
+  if (rows.length === 0) return '(no rows)';
+  const max = options.maxColumnWidth ?? Infinity;
+  const out: string[] = [];
+  rows.forEach((row, i) => {
+    const fields: [string, Value][] = typeof row === 'object' && row !== null && !Array.isArray(row) ? Object.entries(row) : [['$1', row]];
+    const width = Math.max(0, ...fields.map(([k]) => displayWidth(k)));
+    out.push(`-[ RECORD ${i + 1} ]` + '-'.repeat(Math.max(4, width + 2)));
+    for (const [k, v] of fields) {
+      const text = cellText(v);
+      out.push(`${k}${' '.repeat(width - displayWidth(k))} | ${max === Infinity ? text : truncateToWidth(text, max * 2)}`);
+    }
+  });
+  return out.join('\n');
 }
 
 /** The text of one scalar cell; control characters become spaces so a row stays on one line. */

@@ -92,7 +92,8 @@ export async function runFuzz(opts: FuzzOptions): Promise<void> {
     if (!tty && !final && Date.now() - printed < 10_000) return;
     printed = Date.now();
     const line = `fuzz: ${Math.round((Date.now() - start) / 1000)}s, ${runs} runs of ${targets.map(([n]) => n).join(', ')}, seed ${seed}`;
-    process.stderr.write(tty && !final ? `\r${line}` : `${line}\n`);
+    // On a terminal each line replaces the last one (carriage return, erase the line), the final one too.
+    process.stderr.write(tty ? `\r\x1b[2K${line}${final ? '\n' : ''}` : `${line}\n`);
   };
   try {
     for (let i = 0; Date.now() < deadline; i++) {

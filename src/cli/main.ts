@@ -1,16 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { CliError } from './cli-error.js';
-import { formatError } from './format-result.js';
-import { fuzzCommand } from './fuzz.js';
-import { loadCommand } from './load.js';
-import { queryCommand } from './query.js';
-import { shellCommand } from './shell.js';
-import { serveCommand } from './serve.js';
 
-/** The package version, read from package.json (found from both src/cli and dist/src/cli). */
+/** The package version, read from package.json (found from src/cli, dist/src/cli and the bundle in dist/cli). */
 export function packageVersion(): string {
-  for (const rel of ['../../package.json', '../../../package.json']) {
+  for (const rel of ['../package.json', '../../package.json', '../../../package.json']) {
     try {
       const pkg = JSON.parse(readFileSync(new URL(rel, import.meta.url), 'utf8')) as { name?: string; version?: string };
       if (pkg.name === 'tokenql' && pkg.version) return pkg.version;
@@ -21,23 +15,39 @@ export function packageVersion(): string {
   return '0.0.0';
 }
 
-/** Builds the `tokenql` program with its commands. */
-export function buildProgram(): Command {
+/**
+ * The commands, each loaded when it is named: `tokenql query` does not load the server
+ * (fastify, jose) nor the fuzzer (fast-check), which is a good part of the start-up time.
+ */
+const COMMANDS: Record<string, (version: string) => Promise<Command>> = {
+  shell: async (v) => (await import('./shell-command.js')).shellCommand(v),
+  query: async () => (await import('./query-command.js')).queryCommand(),
+  load: async () => (await import('./load.js')).loadCommand(),
+  fuzz: async () => (await import('./fuzz.js')).fuzzCommand(),
+  serve: async () => (await import('./serve.js')).serveCommand(),
+};
+
+/**
+ * Builds the `tokenql` program with its commands; with `argv`, only the command it names
+ * (all of them for `--help`, `help` or an unknown command).
+ */
+export async function buildProgram(argv?: string[]): Promise<Command> {
   const version = packageVersion();
   const program = new Command('tokenql')
     .description('tokenql — a N1QL-compatible query engine for JSON documents, built around the token functions')
     .version(version, '-V, --version', 'print the version')
-    .showHelpAfterError('(run with --help for usage)')
-    .addCommand(shellCommand(version))
-    .addCommand(queryCommand())
-    .addCommand(loadCommand())
-    .addCommand(fuzzCommand())
-    .addCommand(serveCommand());
+    .showHelpAfterError('(run with --help for usage)');
+  const named = argv?.slice(2).find((a) => !a.startsWith('-'));
+  const wanted = named !== undefined && named in COMMANDS ? [named] : Object.keys(COMMANDS);
+  for (const name of wanted) program.addCommand(await COMMANDS[name]!(version));
   program.addHelpText(
     'after',
     `
 Every command takes --data DIR; shell, query and load also take --load KEYSPACE=FILE,
---key KEYSPACE=TEMPLATE and --demo.
+--key KEYSPACE=TEMPLATE and --demo, or --engine URL -u USER -p PASSWORD for a running server.
+
+Exit codes: 0 success; 1 a statement failed (not in --format jsonl), a file could not be read
+or an option is wrong; 130 interrupted (Ctrl-C) in tokenql load.
 
 Examples:
   $ tokenql shell --demo
@@ -56,8 +66,8 @@ Examples:
  * flags; prints `error: …` on stderr for errors outside statements.
  */
 export async function main(argv: string[]): Promise<void> {
-  const program = buildProgram();
   try {
+    const program = await buildProgram(argv);
     await program.parseAsync(argv);
   } catch (err) {
     if (err instanceof CommanderError) {
@@ -68,6 +78,7 @@ export async function main(argv: string[]): Promise<void> {
       process.exitCode = err.exitCode;
     } else {
       // E.g. a QueryError from Database.open({ path }) while the file store is not available.
+      const { formatError } = await import('./format-result.js');
       process.stderr.write(formatError(err, Boolean(process.stderr.isTTY)) + '\n');
       if (process.env.TOKENQL_DEBUG && err instanceof Error) process.stderr.write(`${err.stack}\n`);
       process.exitCode = 1;

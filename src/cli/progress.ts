@@ -48,16 +48,25 @@ export function createProgress(label: string, stream: NodeJS.WriteStream = proce
 export function createIndexProgress(stream: NodeJS.WriteStream = process.stderr): { onProgress: (p: IndexBuildProgress) => void; stop(): void } {
   if (!stream.isTTY) return { onProgress() {}, stop() {} };
   let bar: cliProgress.SingleBar | undefined;
+  let lastRender = 0;
   return {
     onProgress(p) {
+      const phase = p.done >= p.total ? 'sorting and writing the index…' : `${p.done}/${p.total} documents`;
       if (!bar) {
         bar = new cliProgress.SingleBar(
-          { stream, format: `building ${p.index} on ${p.keyspace} [{bar}] {percentage}% | {value}/{total} documents`, hideCursor: true, clearOnComplete: true, fps: 10 },
+          { stream, format: `building ${p.index} on ${p.keyspace} [{bar}] {percentage}% | {phase}`, hideCursor: true, clearOnComplete: true, fps: 20 },
           cliProgress.Presets.shades_classic,
         );
-        bar.start(Math.max(p.total, 1), 0);
+        bar.start(Math.max(p.total, 1), 0, { phase });
       }
-      bar.update(p.done);
+      bar.update(p.done, { phase });
+      // The build runs in chunks between turns of the event loop; the bar's own timer may not get
+      // a turn between two chunks, so it is drawn here at most every 50 ms (a smooth bar, not 0% then 96%).
+      const now = Date.now();
+      if (now - lastRender >= 50) {
+        lastRender = now;
+        bar.render();
+      }
     },
     stop() {
       bar?.stop();

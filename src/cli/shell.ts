@@ -1,128 +1,180 @@
-import { createIndexProgress } from './progress.js';
+import { readFileSync } from 'node:fs';
 import { createInterface, type Interface } from 'node:readline';
-import { Command } from 'commander';
-import { DEMO_KEYSPACE } from '../demo/index.js';
+import { DEMO_KEYSPACE } from '../index.js';
+import { CliError } from './cli-error.js';
 import { createCompleter } from './completion.js';
-import { formatError, formatRows, formatSummary, formatWarnings } from './format-result.js';
+import { connect } from './connect.js';
+import type { RowFormat } from './format-result.js';
 import { historyPath, HISTORY_SIZE, loadHistory, saveHistory } from './history.js';
-import { addCommonOptions, openDatabase, type CommonOptions } from './preload.js';
-import { runShellCommand, type ShellState } from './shell-commands.js';
-import { inPlace, isBlank, splitStatements, type ScriptStatement } from './split-statements.js';
+import type { CommonOptions, ServerOptions } from './options.js';
+import { loadFile } from './preload.js';
+import { runStatement } from './run-statement.js';
+import { runShellCommand } from './shell-commands.js';
+import { historyLine, ShellInput } from './shell-input.js';
+import { newShellState, type ShellState } from './shell-state.js';
+
+export { runStatement } from './run-statement.js';
 
 const PROMPT = 'tokenql> ';
 const CONTINUATION = '     -> ';
 
-/** The `tokenql shell` command. */
-export function shellCommand(version: string): Command {
-  const cmd = new Command('shell')
-    .description('interactive N1QL shell (REPL); with piped input, runs the statements in order')
-    .action(async (opts: CommonOptions) => {
-      await runShell(opts, version);
-    });
-  addCommonOptions(cmd);
-  cmd.addHelpText(
-    'after',
-    `
-Statements end with ; (they may span lines). Type \\help in the shell for its commands.
-History is kept in ~/.tokenql_history (set TOKENQL_HISTORY to change it).
-
-Examples:
-  $ tokenql shell --demo
-  $ tokenql shell --load product=../shared/datasets/product.jsonl --key product=%productId%_arrayIndex
-  $ echo "SELECT COUNT(*) AS n FROM demo;" | tokenql shell --demo`,
-  );
-  return cmd;
+/** Options of `tokenql shell`. */
+export interface ShellOptions extends CommonOptions, ServerOptions {
+  /** cbq's `-s`: run these statements and commands, then leave. */
+  script?: string;
+  /** cbq's `-f`: run this file, then leave. */
+  file?: string;
+  quiet?: boolean;
+  format?: RowFormat;
+  /** false with `--no-pager`. */
+  pager?: boolean;
 }
 
 /**
- * Runs the shell on stdin/stdout. On a terminal: prompts, history, completion, Ctrl-C clears the
- * statement, Ctrl-D or `\quit` leaves. Piped: runs every statement in order and sets exit code 1
+ * Runs the shell on stdin/stdout. On a terminal: prompts, history by statement, completion,
+ * Ctrl-C cancels the running statement (or clears the one being typed), Ctrl-D or `\quit`
+ * leaves. Piped (or with `--script`/`--file`): runs every statement in order and sets exit code 1
  * when one failed. An unterminated last statement runs at end of input.
  */
-export async function runShell(opts: CommonOptions, version: string): Promise<void> {
-  const tty = Boolean(process.stdin.isTTY);
-  const { db, demoCount } = await openDatabase(opts);
-  const state: ShellState = {
-    db,
-    format: 'table',
-    timing: false,
-    failed: false,
-    color: Boolean(process.stderr.isTTY),
-    out: process.stdout,
-    err: process.stderr,
-  };
-  const loaded = demoCount === undefined ? '' : ` — ${DEMO_KEYSPACE} keyspace loaded (${demoCount} documents)`;
-  const banner = `tokenql ${version}${loaded}. Type \\help for help, statements end with ;\n`;
-  (tty ? process.stdout : process.stderr).write(banner);
+export async function runShell(opts: ShellOptions, version: string): Promise<void> {
+  const scripted = opts.script !== undefined || opts.file !== undefined;
+  const tty = Boolean(process.stdin.isTTY) && !scripted;
+  let scriptText: string | undefined;
+  if (opts.file !== undefined) {
+    try {
+      scriptText = readFileSync(opts.file, 'utf8');
+    } catch (err) {
+      throw new CliError(`cannot read ${opts.file}: ${(err as Error).message}`);
+    }
+  } else if (opts.script !== undefined) scriptText = opts.script;
 
-  const history = tty ? historyPath() : undefined;
-  const rl: Interface = createInterface({
-    input: process.stdin,
-    output: tty ? process.stdout : undefined,
-    terminal: tty,
-    prompt: PROMPT,
-    ...(tty ? { completer: createCompleter(() => db.keyspaces()), history: loadHistory(history!), historySize: HISTORY_SIZE } : {}),
-  });
-  if (history) rl.on('history', (h: string[]) => saveHistory(history, h));
-  let buffer = '';
-  rl.on('SIGINT', () => {
-    buffer = '';
-    process.stdout.write('^C\n');
-    rl.setPrompt(PROMPT);
-    rl.prompt();
-  });
-  if (tty) rl.prompt();
-  // Piped input is a script: where the buffer starts in it (line, column), so that errors point
-  // at the input's lines (statements run in place, see `inPlace`). Typed statements keep their own.
-  let inputLine = 0;
-  let at = { line: 1, column: 1 };
-  const text = (s: ScriptStatement): string => (tty ? s.text : inPlace({ ...s, line: at.line + s.line - 1, column: s.line === 1 ? at.column + s.column - 1 : s.column }));
-  try {
-    for await (const line of rl) {
-      inputLine++;
-      if (buffer === '' && line.trimStart().startsWith('\\')) {
-        if ((await runShellCommand(line, state)) === 'quit') break;
-      } else {
-        if (buffer === '') at = { line: inputLine, column: 1 };
-        buffer = buffer === '' ? line : `${buffer}\n${line}`;
-        const { statements, rest } = splitStatements(buffer);
-        if (statements.length > 0) {
-          for (const s of statements) await runStatement(text(s), state);
-          // The rest starts right after the last `;`.
-          const done = buffer.slice(0, buffer.length - rest.length).split('\n');
-          const tail = done[done.length - 1]!.length;
-          at = done.length === 1 ? { line: at.line, column: at.column + tail } : { line: at.line + done.length - 1, column: tail + 1 };
-          buffer = rest;
-        } else if (isBlank(buffer)) {
-          buffer = '';
+  const { backend, embedded, demoCount } = await connect(opts);
+  const state: ShellState = newShellState(backend, {
+    format: opts.format ?? 'table',
+    pager: opts.pager !== false,
+    quiet: Boolean(opts.quiet),
+    color: Boolean(process.stderr.isTTY) && !process.env.NO_COLOR,
+    version,
+    ...(embedded
+      ? {
+          loadFile: async (keyspace: string, file: string, key?: string) => {
+            await loadFile(embedded.db, keyspace, file, { key, summaryStream: state.out });
+          },
         }
-      }
-      if (tty) {
-        rl.setPrompt(buffer === '' ? PROMPT : CONTINUATION);
-        rl.prompt();
+      : {}),
+  });
+  if (!state.quiet) {
+    const loaded = demoCount === undefined ? '' : ` — ${DEMO_KEYSPACE} keyspace loaded (${demoCount} documents)`;
+    const on = backend.where === 'embedded' ? '' : ` — connected to ${backend.where}`;
+    const banner = `tokenql ${version}${loaded}${on}. Type \\help for help, statements end with ;\n`;
+    (tty ? process.stdout : process.stderr).write(banner);
+  }
+
+  let quit = false;
+  const input = new ShellInput(
+    {
+      statement: (text) => runStatement(text, state),
+      command: async (line) => {
+        const r = await runShellCommand(line, state);
+        if (r === 'quit') quit = true;
+        return r;
+      },
+    },
+    !tty,
+  );
+  // `\SOURCE`, aliases and `\watch` feed text through their own reader (positions of their own).
+  state.feed = async (text: string) => {
+    const nested = new ShellInput({ statement: (t) => runStatement(t, state), command: (l) => runShellCommand(l, state) }, false);
+    for (const line of text.split('\n')) if ((await nested.line(line)) === 'quit') return 'quit';
+    await nested.end();
+  };
+
+  try {
+    if (scriptText !== undefined) {
+      await state.feed(scriptText);
+    } else if (tty) {
+      await interactive(state, input, () => quit);
+    } else {
+      const rl = createInterface({ input: process.stdin, terminal: false });
+      try {
+        for await (const line of rl) if ((await input.line(line)) === 'quit') break;
+        if (!quit) await input.end();
+      } finally {
+        rl.close();
       }
     }
-    const last = splitStatements(buffer).last;
-    if (last) await runStatement(text(last), state);
   } finally {
-    rl.close();
-    if (tty) process.stdout.write('\n');
-    await db.close();
+    if (state.redirect) await new Promise<void>((done) => state.redirect!.stream.end(done));
+    await backend.close();
   }
   if (!tty && state.failed) process.exitCode = 1;
 }
 
-/** Runs one statement and prints its rows (or its error), warnings and, with `\timing`, the summary. */
-export async function runStatement(text: string, state: ShellState): Promise<void> {
+/** The interactive loop: readline with history by statement, completion and Ctrl-C. */
+async function interactive(state: ShellState, input: ShellInput, quit: () => boolean): Promise<void> {
+  const history = historyPath();
+  let keyspaceNames: string[] = [];
+  const refreshKeyspaces = () =>
+    void state.backend.keyspaces().then(
+      (ks) => (keyspaceNames = ks.map((k) => k.name)),
+      () => {},
+    );
+  refreshKeyspaces();
+  const rl: Interface = createInterface({
+    input: process.stdin,
+    output: process.stdout,
+    terminal: true,
+    prompt: PROMPT,
+    completer: createCompleter(() => keyspaceNames),
+    history: loadHistory(history),
+    historySize: HISTORY_SIZE,
+    removeHistoryDuplicates: true,
+  });
+  const rlHistory = (): string[] => (rl as unknown as { history: string[] }).history;
+  rl.on('SIGINT', () => {
+    if (state.running) {
+      state.running.abort();
+      return;
+    }
+    input.clear();
+    process.stdout.write('^C\n');
+    rl.setPrompt(PROMPT);
+    rl.prompt();
+  });
+  state.withTerminal = async (fn) => {
+    rl.pause();
+    process.stdin.setRawMode(false);
+    try {
+      await fn();
+    } finally {
+      process.stdin.setRawMode(true);
+      rl.resume();
+    }
+  };
+  /** History by statement: the lines of a finished multi-line statement become one entry. */
+  const onDone = (lines: string[]) => {
+    const h = rlHistory();
+    const typed = lines.filter((l) => l.trim() !== '');
+    if (typed.length > 1) {
+      for (const l of [...typed].reverse()) if (h[0] === l) h.shift();
+      const whole = historyLine(lines);
+      const dup = h.indexOf(whole);
+      if (dup >= 0) h.splice(dup, 1);
+      h.unshift(whole);
+    }
+    saveHistory(history, h);
+  };
+  rl.prompt();
   try {
-    const progress = createIndexProgress();
-    const result = await state.db.query(text, { onProgress: progress.onProgress }).finally(() => progress.stop());
-    const tty = Boolean((state.out as NodeJS.WriteStream).isTTY);
-    state.out.write(formatRows(result.results, state.format, tty ? { maxColumnWidth: 60 } : {}) + '\n');
-    for (const w of formatWarnings(result)) state.err.write(w + '\n');
-    if (state.timing) state.out.write(formatSummary(result) + '\n');
-  } catch (err) {
-    state.failed = true;
-    state.err.write(formatError(err, state.color) + '\n');
+    for await (const line of rl) {
+      if ((await input.line(line, onDone)) === 'quit' || quit()) break;
+      if (/^\s*(CREATE|DROP)\b/i.test(line) || line.startsWith('\\')) refreshKeyspaces();
+      rl.setPrompt(input.buffer === '' ? PROMPT : CONTINUATION);
+      rl.prompt();
+    }
+    if (!quit()) await input.end();
+  } finally {
+    rl.close();
+    process.stdout.write('\n');
   }
 }

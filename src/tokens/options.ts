@@ -54,3 +54,53 @@ export function parseTokenOptions(o: Value): TokenOptions {
     names: flag(own('names'), true),
   };
 }
+
+/** The option keys the token functions read (spec §3). */
+export const TOKEN_OPTION_KEYS: readonly string[] = ['case', 'names', 'specials', 'split', 'trim'];
+
+const BOOLEAN_DEFAULTS: Record<string, boolean> = { split: true, trim: true, specials: false, names: true };
+const problemCache = new WeakMap<object, readonly string[]>();
+
+/**
+ * What in an options object the token functions silently ignore (the reference's result is
+ * kept, spec §3): unknown keys (`{"cse": "lower"}`), a `case` other than "lower"/"upper" in any
+ * letter case (`{"case": "lowercase"}` folds nothing), and a boolean option of another type
+ * (`{"specials": "true"}` stays off). One message each, for the statement's warnings; none for
+ * a non-object. Cached per options object (constant options are one object for every row).
+ */
+export function tokenOptionProblems(o: Value): readonly string[] {
+  if (o === null || typeof o !== 'object' || Array.isArray(o)) return [];
+  const cached = problemCache.get(o);
+  if (cached) return cached;
+  const problems: string[] = [];
+  for (const [k, v] of Object.entries(o)) {
+    if (v === undefined) continue;
+    if (!TOKEN_OPTION_KEYS.includes(k)) {
+      const near = TOKEN_OPTION_KEYS.find((known) => known.toLowerCase() === k.toLowerCase() || editDistance(known, k) <= 1);
+      problems.push(`unknown token option ${JSON.stringify(k)} is ignored${near ? ` (did you mean ${JSON.stringify(near)}?)` : ''}; the options are ${TOKEN_OPTION_KEYS.join(', ')}`);
+    } else if (k === 'case') {
+      if (typeof v !== 'string' || !['lower', 'upper'].includes(v.toLowerCase())) {
+        problems.push(`token option "case": ${JSON.stringify(v)} is neither "lower" nor "upper", so no case folding is done`);
+      }
+    } else if (typeof v !== 'boolean') {
+      problems.push(`token option ${JSON.stringify(k)}: ${JSON.stringify(v)} is not a boolean, so the default ${BOOLEAN_DEFAULTS[k]} is used`);
+    }
+  }
+  problemCache.set(o, problems);
+  return problems;
+}
+
+/** Levenshtein distance of two short strings (for "did you mean"). */
+function editDistance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    let prev = row[0]!;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cur = row[j]!;
+      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
+      prev = cur;
+    }
+  }
+  return row[b.length]!;
+}

@@ -58,7 +58,11 @@ describe('tokenql load', { timeout: CLI_TIMEOUT }, () => {
   it('loads a cbimport sample zip with keys from the file names', async () => {
     const r = await runCli(['load', 'beer', `${DATASETS}/beer-sample.zip`]);
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/^loaded 7303 documents into beer \(0 failed\)/);
+    // cbimport's behaviour: the zip's design_docs/indexes.json (CREATE PRIMARY INDEX … defer_build, BUILD INDEX) is applied.
+    expect(r.stdout).toMatch(/^loaded 7303 documents into beer \(0 failed, 2 index statements applied\)/);
+    expect(r.stderr).not.toContain('not applied');
+    const none = await runCli(['load', 'beer', `${DATASETS}/beer-sample.zip`, '--no-indexes']);
+    expect(none.stdout).toMatch(/^loaded 7303 documents into beer \(0 failed\)/);
   });
 
   it('reports duplicates as failures with --mode insert', async () => {

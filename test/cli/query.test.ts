@@ -26,7 +26,11 @@ describe('tokenql query', { timeout: CLI_TIMEOUT }, () => {
   it('prints pretty JSON arrays by default and exits 1 after a failed statement, with a caret on stderr', async () => {
     const r = await runCli(['query', '-e', "SELECT 'a;b' AS s; SELECT FROM;"]);
     expect(r.code).toBe(1);
-    expect(JSON.parse(r.stdout)).toEqual([{ s: 'a;b' }]);
+    // Several statements: one JSON array of per-statement results.
+    expect(JSON.parse(r.stdout)).toEqual([
+      { statement: "SELECT 'a;b' AS s", results: [{ s: 'a;b' }] },
+      { statement: 'SELECT FROM', errors: [{ code: 3000, msg: expect.stringContaining('syntax error') }] },
+    ]);
     expect(r.stderr).toMatch(/error \d+: /);
     expect(r.stderr).toContain('^');
   });
@@ -98,5 +102,48 @@ describe('tokenql query', { timeout: CLI_TIMEOUT }, () => {
     const code = await new Promise<number | null>((done) => child.on('close', done));
     expect(stderr).not.toMatch(/EPIPE|Error|at /);
     expect(code).toBe(0);
+  });
+});
+
+describe('tokenql query: parameters, metrics and formats', { timeout: CLI_TIMEOUT }, () => {
+  it('binds --param NAME=JSON (repeatable) and --args JSON', async () => {
+    const r = await runCli(['query', '--format', 'jsonl', '-e', 'SELECT $city AS city, $n + 1 AS n, $1 AS first, ? AS q', '--param', 'city="Paris"', '--param', '$n=41', '--args', '["a"]']);
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toBe('{"results":[{"city":"Paris","n":42,"first":"a","q":"a"}]}\n');
+  });
+
+  it('rejects a --param that is not JSON and --args that is not an array', async () => {
+    const bad = await runCli(['query', '-e', 'SELECT $x', '--param', 'x=Paris']);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain(`--param x: not JSON: Paris (a string is written with its quotes: --param x='"text"')`);
+    const notArray = await runCli(['query', '-e', 'SELECT 1', '--args', '{"a":1}']);
+    expect(notArray.code).toBe(1);
+    expect(notArray.stderr).toContain('--args expects a JSON array');
+  });
+
+  it('adds warnings and metrics to jsonl lines with --metrics', async () => {
+    const r = await runCli(['query', '--format', 'jsonl', '--metrics', '-e', 'SELECT 1 AS a']);
+    const line = JSON.parse(r.stdout) as { results: unknown[]; warnings: unknown[]; metrics: Record<string, number> };
+    expect(line.results).toEqual([{ a: 1 }]);
+    expect(line.warnings).toEqual([]);
+    expect(line.metrics.resultCount).toBe(1);
+    expect(typeof line.metrics.elapsedTime).toBe('number');
+  });
+
+  it('prints CSV with a header, quoting as RFC 4180 does; # lines are comments', async () => {
+    const r = await runCli(['query', '--format', 'csv', '-e', '# cbq comment\nSELECT \'a,"b"\' AS s, 1 AS n, {"x": [1]} AS o, NULL AS z']);
+    expect(r.stdout).toBe('s,n,o,z\n"a,""b""",1,"{""x"":[1]}",null\n');
+  });
+
+  it('prints EXPLAIN as an operator tree with --format tree, and DML summaries', async () => {
+    const r = await runCli(['query', '--format', 'tree', '--load', `product=${DATASETS}/product.jsonl`, '--key', 'product=%productId%_arrayIndex', '-e',
+      "CREATE INDEX ix_name ON product(name); EXPLAIN SELECT name FROM product WHERE name = 'x'; DELETE FROM product WHERE productId = 0"]);
+    expect(r.stderr).toBe('');
+    const lines = r.stdout.split('\n');
+    expect(lines[0]).toMatch(/^index created \(\d+\.\d+ s\)$/);
+    expect(lines[1]).toBe('Sequence');
+    expect(lines[2]).toMatch(/^ {2}-> IndexScan3 on product using ix_name \(gsi\) {2}spans: "x"/);
+    expect(r.stdout).toMatch(/-> Filter {2}condition: \(`name` = "x"\)/);
+    expect(r.stdout).toMatch(/^DELETE \d+$/m);
   });
 });

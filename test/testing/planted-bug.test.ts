@@ -17,6 +17,8 @@ import { constantValue, NOT_CONSTANT } from '../../src/eval/index.js';
 import { equivalent, type Value } from '../../src/values/index.js';
 import { Database } from '../../src/index.js';
 import { runStatement } from '../../src/cli/shell.js';
+import { newShellState } from '../../src/cli/shell-state.js';
+import { EmbeddedBackend } from '../../src/cli/embedded-backend.js';
 import { splitStatements } from '../../src/cli/split-statements.js';
 import { CounterexampleError, planUsesIndexIffOptionsEquivalent } from '../../src/testing/index.js';
 import { CLI_TIMEOUT, runCli } from '../cli/run-cli.js';
@@ -44,7 +46,7 @@ async function shellOutput(script: string): Promise<string> {
   const sink = new Writable({ write: (chunk, _enc, done) => ((out += String(chunk)), done()) });
   const db = await Database.open();
   await db.createKeyspace('ks');
-  const state = { db, format: 'json' as const, timing: false, failed: false, color: false, out: sink, err: sink };
+  const state = newShellState(new EmbeddedBackend(db), { format: 'json', out: sink, err: sink });
   const { statements, rest } = splitStatements(script);
   for (const s of [...statements.map((x) => x.text), ...(rest.trim() ? [rest] : [])]) await runStatement(s, state);
   await db.close();
@@ -71,7 +73,7 @@ describe('planted bug: case-insensitive `case` option values', { timeout: 120_00
     // With the planted bug, the shell scans ix0 …
     expect(await shellOutput(script)).toContain('"IndexScan3"');
     // … and the real shell (the correct planner) does not.
-    const real = await runCli(['shell', '--load', 'ks=/dev/null'], { input: script });
+    const real = await runCli(['shell', '--format', 'json', '--load', 'ks=/dev/null'], { input: script });
     expect(real.code).toBe(0);
     expect(real.stdout).toContain('"PrimaryScan3"');
     expect(real.stdout).not.toContain('"IndexScan3"');

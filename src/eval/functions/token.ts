@@ -1,6 +1,6 @@
 import { isObject, type Value } from '../../values/index.js';
-import { compileLike, compileRegexp, containsToken, containsTokenMatching, parseTokenOptions, tokens } from '../../tokens/index.js';
-import type { FunctionDef } from './function-def.js';
+import { compileLike, compileRegexp, containsToken, containsTokenMatching, parseTokenOptions, tokenOptionProblems, tokens } from '../../tokens/index.js';
+import type { FunctionContext, FunctionDef } from './function-def.js';
 
 /**
  * The token functions (spec §1–§8, DESIGN §7): TOKENS, CONTAINS_TOKEN (alias HAS_TOKEN),
@@ -17,6 +17,12 @@ function badOptions(args: Value[], at: number): boolean {
 }
 
 /** True when any argument is MISSING. */
+/** Options the functions would silently ignore become warnings of the statement (results unchanged). */
+function options(o: Value, ctx: FunctionContext): ReturnType<typeof parseTokenOptions> {
+  for (const p of tokenOptionProblems(o)) ctx.warn(p);
+  return parseTokenOptions(o);
+}
+
 function anyMissing(args: Value[]): boolean {
   for (let i = 0; i < args.length; i++) if (args[i] === undefined) return true;
   return false;
@@ -27,10 +33,10 @@ const TOKENS: FunctionDef = {
   minArgs: 1,
   maxArgs: 2,
   nulls: 'custom',
-  fn(args) {
+  fn(args, ctx) {
     if (anyMissing(args)) return undefined;
     if (badOptions(args, 1)) return null;
-    return tokens(args[0], parseTokenOptions(args[1]));
+    return tokens(args[0], options(args[1], ctx));
   },
 };
 
@@ -40,10 +46,10 @@ const CONTAINS_TOKEN: FunctionDef = {
   minArgs: 2,
   maxArgs: 3,
   nulls: 'custom',
-  fn(args) {
+  fn(args, ctx) {
     if (anyMissing(args)) return undefined;
     if (args[0] === null || args[1] === null || badOptions(args, 2)) return null;
-    return containsToken(args[0], args[1], parseTokenOptions(args[2]));
+    return containsToken(args[0], args[1], options(args[2], ctx));
   },
 };
 
@@ -55,11 +61,11 @@ function patternFunction(name: string, aliases: string[], compile: (p: string) =
     minArgs: 2,
     maxArgs: 3,
     nulls: 'custom',
-    fn(args) {
+    fn(args, ctx) {
       if (anyMissing(args)) return undefined;
       const pattern = args[1];
       if (args[0] === null || typeof pattern !== 'string' || badOptions(args, 2)) return null;
-      return containsTokenMatching(args[0], compile(pattern), parseTokenOptions(args[2]));
+      return containsTokenMatching(args[0], compile(pattern), options(args[2], ctx));
     },
   };
 }
