@@ -1,0 +1,183 @@
+/**
+ * Time zones of the date functions, as Go's `*time.Location` behaves in the reference:
+ * UTC, the process's local zone, fixed offsets (named like `+0530`, as the reference's
+ * `getLocation` names them) and IANA zones with their DST rules.
+ *
+ * IANA rules come from the platform's ICU data through luxon (`IANAZone`), which caches one
+ * `Intl.DateTimeFormat` per zone. Zone abbreviations (Go's `t.Zone()` name, printed by `%Z`,
+ * `TZN`, `MST`) are not in luxon's API; they are taken from `Intl` short names in a few
+ * English locales and, where ICU only knows `GMT+x`, written as tzdata writes numeric
+ * abbreviations (`-03`, `+0530`).
+ *
+ * Source: couchbase/query `expression/func_date.go` (`gatherZone`, `getLocation`,
+ * `loadLocation`, `shortToLong`); Go `time.LoadLocation`.
+ */
+import { IANAZone } from 'luxon';
+
+/** A time zone: the offset from UTC in seconds at an instant, and its names. */
+export interface Zone {
+  /** Go's `Location.String()`: `UTC`, `Local`, the IANA name as given, or `+0530` for a fixed offset. */
+  readonly name: string;
+  /** Set for a fixed offset (seconds east of UTC). */
+  readonly fixed?: number;
+  /** Offset east of UTC in seconds at the instant `utcSec` (seconds since the epoch). */
+  offsetAt(utcSec: number): number;
+  /** The zone abbreviation at the instant (`CET`, `EST`, `+0530`). */
+  abbrAt(utcSec: number): string;
+}
+
+/** `+hhmm` as the reference's `getLocation` names a fixed zone (`%+03d%02d` of hour and minute). */
+export function fixedName(hours: number, minutes: number): string {
+  const h = Math.abs(hours);
+  return `${hours < 0 ? '-' : '+'}${h < 10 ? '0' : ''}${h}${minutes < 10 ? '0' : ''}${minutes}`;
+}
+
+class FixedZone implements Zone {
+  constructor(
+    readonly name: string,
+    readonly fixed: number,
+  ) {}
+  offsetAt(): number {
+    return this.fixed;
+  }
+  abbrAt(): string {
+    return this.name;
+  }
+}
+
+/** UTC: Go's `time.UTC`. */
+export const UTC: Zone = new FixedZone('UTC', 0);
+
+const fixedCache = new Map<string, Zone>();
+
+/** A fixed zone of `offset` seconds named `name` (Go `time.FixedZone`). */
+export function fixedZone(name: string, offset: number): Zone {
+  const key = `${name}|${offset}`;
+  let z = fixedCache.get(key);
+  if (!z) {
+    z = new FixedZone(name, offset);
+    fixedCache.set(key, z);
+  }
+  return z;
+}
+
+/** tzdata's numeric abbreviation of an offset: `+05`, `-0330`, `+054500`. */
+function numericAbbr(offset: number): string {
+  const sign = offset < 0 ? '-' : '+';
+  let a = Math.abs(offset);
+  const h = Math.floor(a / 3600);
+  a -= h * 3600;
+  const m = Math.floor(a / 60);
+  const s = a - m * 60;
+  const two = (n: number) => (n < 10 ? '0' : '') + n;
+  return sign + two(h) + (m || s ? two(m) : '') + (s ? two(s) : '');
+}
+
+const ABBR_LOCALES = ['en-US', 'en-GB', 'en-IN', 'en-AU', 'ja-JP'];
+
+class IanaZone implements Zone {
+  private readonly zone: IANAZone;
+  private readonly abbrs = new Map<number, string>();
+  private formats?: Intl.DateTimeFormat[];
+  /** Offsets cached per 15-minute slot: zone transitions fall on such boundaries. */
+  private readonly offsets = new Map<number, number>();
+
+  constructor(readonly name: string) {
+    this.zone = IANAZone.create(name);
+  }
+
+  offsetAt(utcSec: number): number {
+    const slot = Math.floor(utcSec / 900);
+    let off = this.offsets.get(slot);
+    if (off === undefined) {
+      off = Math.round(this.zone.offset(utcSec * 1000) * 60);
+      if (this.offsets.size > 4096) this.offsets.clear();
+      this.offsets.set(slot, off);
+    }
+    return off;
+  }
+
+  abbrAt(utcSec: number): string {
+    const off = this.offsetAt(utcSec);
+    let a = this.abbrs.get(off);
+    if (a !== undefined) return a;
+    this.formats ??= ABBR_LOCALES.map((l) => new Intl.DateTimeFormat(l, { timeZone: this.name, timeZoneName: 'short' }));
+    const d = new Date(utcSec * 1000);
+    a = numericAbbr(off);
+    for (const f of this.formats) {
+      const p = f.formatToParts(d).find((x) => x.type === 'timeZoneName')?.value;
+      if (p && !p.startsWith('GMT') && !p.startsWith('UTC') && /^[A-Z]{2,5}$/.test(p)) {
+        a = p;
+        break;
+      }
+      if (p === 'GMT' || p === 'UTC') {
+        a = p;
+        break;
+      }
+    }
+    this.abbrs.set(off, a);
+    return a;
+  }
+}
+
+/**
+ * The process's local zone, tokenql's equivalent of Go's `time.Local`: the zone of `TZ` (or of
+ * the system when unset), named as Go names it (`TZ`'s value, else `Local`).
+ */
+function makeLocal(): Zone {
+  const tz = process.env.TZ;
+  const resolved = new Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const name = tz && tz !== '' ? tz.replace(/^:/, '') : 'Local';
+  if (!resolved || resolved === 'UTC' || resolved === 'Etc/UTC') return tz && tz !== 'UTC' ? fixedZone(name, 0) : UTC;
+  const z = new IanaZone(resolved);
+  return { name, offsetAt: (s) => z.offsetAt(s), abbrAt: (s) => z.abbrAt(s) };
+}
+
+let local: Zone | undefined;
+
+/** The local zone (process `TZ`), computed once. */
+export function localZone(): Zone {
+  return (local ??= makeLocal());
+}
+
+/** For tests: forget the cached local zone after changing `process.env.TZ`. */
+export function resetLocalZone(): void {
+  local = undefined;
+}
+
+/**
+ * Short zone names the reference maps to a zone before loading (its `shortToLong`, e.g.
+ * `EST` → `EST5EDT`); abbreviations are ambiguous, so it picks one.
+ */
+const SHORT_TO_LONG: Record<string, string> = {
+  ACST: 'Australia/Darwin', AEDT: 'Australia/Sydney', AEST: 'Australia/Sydney', AET: 'Australia/Sydney',
+  AWDT: 'Australia/Perth', AWST: 'Australia/Perth', BST: 'Europe/London', CAT: 'Africa/Windhoek',
+  CDT: 'CST6CDT', CEDT: 'Europe/Paris', CEST: 'Europe/Paris', CST: 'CST6CDT', EDT: 'EST5EDT',
+  EEST: 'Europe/Kiev', EST: 'EST5EDT', HMT: 'Europe/Helsinki', JST: 'Asia/Tokyo', KST: 'Asia/Seoul',
+  MDT: 'MST7MDT', MEDT: 'Europe/Paris', MEST: 'Europe/Paris', MMT: 'Indian/Maldives', MST: 'MST7MDT',
+  PDT: 'PST8PDT', PST: 'PST8PDT', SAST: 'Africa/Johannesburg', SGT: 'Asia/Singapore', SMT: 'Asia/Singapore',
+  WAT: 'Africa/Lagos', WEST: 'Europe/Lisbon',
+};
+
+const ianaCache = new Map<string, Zone | null>();
+
+/**
+ * Go `time.LoadLocation(name)` after the reference's `shortToLong` mapping: `""` and `UTC` are
+ * UTC, `Local` the local zone, otherwise a case-sensitive IANA name; undefined when unknown.
+ */
+export function loadNamedZone(name: string): Zone | undefined {
+  if (name === '' || name === 'UTC') return UTC;
+  if (name === 'Local') return localZone();
+  const mapped = SHORT_TO_LONG[name] ?? name;
+  let z = ianaCache.get(mapped);
+  if (z === undefined) {
+    z = null;
+    if (IANAZone.isValidZone(mapped)) {
+      // ICU matches names case-insensitively; Go's tzdata lookup does not.
+      const canonical = new Intl.DateTimeFormat('en-US', { timeZone: mapped }).resolvedOptions().timeZone;
+      if (canonical === mapped || canonical.toLowerCase() !== mapped.toLowerCase()) z = new IanaZone(mapped);
+    }
+    ianaCache.set(mapped, z);
+  }
+  return z ?? undefined;
+}
