@@ -11,7 +11,7 @@ import { formatCommon, isCommonFormat, parseCommon } from './date-common.js';
 import { compiledLayout, formatGo, parseGoStd, Std } from './date-go-layout.js';
 import { parseGoLayout } from './date-go-parse.js';
 import { DEFAULT_FORMAT, formatPercent, parsePercent } from './date-percent.js';
-import { inRange, type Time } from './date-time.js';
+import { fields, inRange, makeTime, type Time } from './date-time.js';
 
 export { DEFAULT_FORMAT } from './date-percent.js';
 
@@ -154,6 +154,15 @@ const FAST_ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,3})?Z$/;
  */
 export function parseDefault(s: string, check = true): { t: Time; layout: string } | undefined {
   const accept = check ? acceptTime : (t: Time | undefined) => t;
+  if ((s[0] === '-' || s[0] === '+') && isDig(s, 1)) {
+    // A signed year (`-0001-01-01`, `+2012-01-02`), which the reference also reads.
+    const p = parseDefault(s.slice(1), false);
+    if (!p || (s[0] === '+' && p.t.sec < -62167219200)) return undefined;
+    if (s[0] === '+') return accept(p.t) ? p : undefined;
+    const f = fields(p.t);
+    const t = accept(makeTime(-f.year, f.month, f.day, f.hour, f.minute, f.second, f.nsec, p.t.zone));
+    return t ? { t, layout: p.layout } : undefined;
+  }
   if (FAST_ISO.test(s)) {
     const layout = s.length === 20 ? '2006-01-02T15:04:05Z07:00' : '2006-01-02T15:04:05.999Z07:00';
     const t = accept(parseGoStd(s, layout));
