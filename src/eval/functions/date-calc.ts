@@ -18,6 +18,7 @@ import { parseDefault, strToTime, timeToStr } from './date-format.js';
 import { DAYS, formatGo } from './date-go-layout.js';
 import { datePart, dateTrunc } from './date-parts.js';
 import { inRange, inZone, millisToTime, timeToMillis, type Time } from './date-time.js';
+import { UTC } from './date-zone.js';
 import type { FunctionContext, FunctionDef } from './function-def.js';
 
 const ok = (t: Time | undefined) => (t && inRange(t) ? t : undefined);
@@ -111,7 +112,8 @@ const dateTruncMillis: FunctionDef = {
   nulls: 'strict',
   fn: ([m, p], ctx) => {
     if (typeof m !== 'number' || typeof p !== 'string') return null;
-    const t = millisToTime(m);
+    // The reference truncates epoch milliseconds on UTC calendar boundaries.
+    const t = millisToTime(m, UTC);
     const r = t && truncOrWarn(t, p, ctx);
     return r ? timeToMillis(r) : null;
   },

@@ -125,12 +125,20 @@ class IanaZone implements Zone {
  * the system when unset), named as Go names it (`TZ`'s value, else `Local`).
  */
 function makeLocal(): Zone {
-  const tz = process.env.TZ;
+  const tz = process.env.TZ?.replace(/^:/, '');
+  if (tz !== undefined && tz !== '') {
+    // Go reads TZ itself: an IANA name, or UTC when the name is unknown.
+    if (tz === 'UTC') return UTC;
+    if (IANAZone.isValidZone(tz)) {
+      const z = new IanaZone(tz);
+      return { name: tz, offsetAt: (s) => z.offsetAt(s), abbrAt: (s) => z.abbrAt(s) };
+    }
+    return UTC;
+  }
   const resolved = new Intl.DateTimeFormat().resolvedOptions().timeZone;
-  const name = tz && tz !== '' ? tz.replace(/^:/, '') : 'Local';
-  if (!resolved || resolved === 'UTC' || resolved === 'Etc/UTC') return tz && tz !== 'UTC' ? fixedZone(name, 0) : UTC;
+  if (!resolved || resolved === 'UTC' || resolved === 'Etc/UTC') return { name: 'Local', fixed: 0, offsetAt: () => 0, abbrAt: () => 'UTC' };
   const z = new IanaZone(resolved);
-  return { name, offsetAt: (s) => z.offsetAt(s), abbrAt: (s) => z.abbrAt(s) };
+  return { name: 'Local', offsetAt: (s) => z.offsetAt(s), abbrAt: (s) => z.abbrAt(s) };
 }
 
 let local: Zone | undefined;
