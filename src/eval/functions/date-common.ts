@@ -109,7 +109,7 @@ export function formatCommon(t: Time, format: string): string {
       else {
         const h = Math.trunc(f.offset / 3600);
         const m = Math.abs(Math.trunc((f.offset - h * 3600) / 60));
-        res += `${h < 0 || f.offset < 0 ? '-' : '+'}${String(Math.abs(h)).padStart(2, '0')}:${String(m).padStart(2, '0')}`;
+        res += `${h < 0 ? '-' : '+'}${String(Math.abs(h)).padStart(2, '0')}:${String(m).padStart(2, '0')}`;
       }
       i += 2;
     } else if (format.startsWith('TZN', i)) {

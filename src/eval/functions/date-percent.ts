@@ -41,7 +41,8 @@ function offsetText(off: number, colons: number): string | undefined {
     m = -m;
     s = -s;
   }
-  const hs = (h < 0 || (h === 0 && off < 0) ? '-' : '+') + two(Math.abs(h));
+  // Go's %+03d of the hour: an offset between -1h and 0 prints as +00 (as the reference does).
+  const hs = (h < 0 ? '-' : '+') + two(Math.abs(h));
   switch (colons) {
     case 0: return hs + two(m);
     case 1: return `${hs}:${two(m)}`;

@@ -73,7 +73,38 @@ function numericAbbr(offset: number): string {
   return sign + two(h) + (m || s ? two(m) : '') + (s ? two(s) : '');
 }
 
-const ABBR_LOCALES = ['en-US', 'en-GB', 'en-IN', 'en-AU', 'ja-JP'];
+const ABBR_LOCALES = ['en-US', 'en-CA', 'en-GB', 'en-IN', 'en-AU', 'ja-JP'];
+
+/**
+ * Go's tzdata keeps the POSIX-style zones (`EST5EDT` … and `CET`, `MET`, `EET`, `WET`) at their
+ * standard offset outside the national DST rules (US: 1918–1919, 1942–1945, from 1967; Europe:
+ * 1916–1918, 1940–1945, from 1977), where recent ICU makes them links to city zones with local
+ * mean time and local rules. Value: [standard offset, first year of continuous rules, wars].
+ */
+const LEGACY: Record<string, [number, number, [number, number][]]> = {
+  EST5EDT: [-18000, 1967, [[1918, 1920], [1942, 1946]]],
+  CST6CDT: [-21600, 1967, [[1918, 1920], [1942, 1946]]],
+  MST7MDT: [-25200, 1967, [[1918, 1920], [1942, 1946]]],
+  PST8PDT: [-28800, 1967, [[1918, 1920], [1942, 1946]]],
+  CET: [3600, 1977, [[1916, 1919], [1940, 1946]]],
+  MET: [3600, 1977, [[1916, 1919], [1940, 1946]]],
+  EET: [7200, 1977, []],
+  WET: [0, 1977, []],
+};
+
+/** Seconds at the start of a UTC year (1900–2100). */
+const yearStart = (y: number) => Date.UTC(y, 0, 1) / 1000;
+
+/** The standard offset of a legacy zone at an instant outside its rules, else undefined. */
+function legacyOffset(name: string, utcSec: number): number | undefined {
+  const l = LEGACY[name];
+  if (!l || utcSec >= yearStart(l[1])) return undefined;
+  for (const [a, b] of l[2]) if (utcSec >= yearStart(a) && utcSec < yearStart(b)) return undefined;
+  return l[0];
+}
+
+/** Instants whose abbreviation stands for an offset when ICU has none at the instant itself. */
+const ABBR_PROBES = [Date.UTC(2020, 0, 15), Date.UTC(2020, 6, 15), Date.UTC(2000, 0, 15), Date.UTC(2000, 6, 15)].map((ms) => ms / 1000);
 
 class IanaZone implements Zone {
   private readonly zone: IANAZone;
@@ -87,6 +118,8 @@ class IanaZone implements Zone {
   }
 
   offsetAt(utcSec: number): number {
+    const legacy = legacyOffset(this.name, utcSec);
+    if (legacy !== undefined) return legacy;
     const slot = Math.floor(utcSec / 900);
     let off = this.offsets.get(slot);
     if (off === undefined) {
@@ -101,22 +134,24 @@ class IanaZone implements Zone {
     const off = this.offsetAt(utcSec);
     let a = this.abbrs.get(off);
     if (a !== undefined) return a;
-    this.formats ??= ABBR_LOCALES.map((l) => new Intl.DateTimeFormat(l, { timeZone: this.name, timeZoneName: 'short' }));
-    const d = new Date(utcSec * 1000);
-    a = numericAbbr(off);
-    for (const f of this.formats) {
-      const p = f.formatToParts(d).find((x) => x.type === 'timeZoneName')?.value;
-      if (p && !p.startsWith('GMT') && !p.startsWith('UTC') && /^[A-Z]{2,5}$/.test(p)) {
-        a = p;
-        break;
-      }
-      if (p === 'GMT' || p === 'UTC') {
-        a = p;
-        break;
-      }
-    }
+    a = this.icuAbbr(utcSec);
+    // ICU knows no abbreviation far from today: take the one of a recent instant with this offset.
+    for (let k = 0; a === undefined && k < ABBR_PROBES.length; k++) if (this.offsetAt(ABBR_PROBES[k]) === off) a = this.icuAbbr(ABBR_PROBES[k]);
+    // Go's tzdata names local mean time (an offset with seconds) LMT.
+    a ??= off % 60 !== 0 ? 'LMT' : numericAbbr(off);
     this.abbrs.set(off, a);
     return a;
+  }
+
+  /** An alphabetic abbreviation from ICU at the instant, or undefined. */
+  private icuAbbr(utcSec: number): string | undefined {
+    this.formats ??= ABBR_LOCALES.map((l) => new Intl.DateTimeFormat(l, { timeZone: this.name, timeZoneName: 'short' }));
+    const d = new Date(utcSec * 1000);
+    for (const f of this.formats) {
+      const p = f.formatToParts(d).find((x) => x.type === 'timeZoneName')?.value;
+      if (p === 'GMT' || p === 'UTC' || (p && /^[A-Z]{2,5}$/.test(p))) return p;
+    }
+    return undefined;
   }
 }
 
