@@ -7,7 +7,7 @@
  * (`timeToStrGoFormat`, `strToTimeTryAllDefaultFormats`).
  */
 import { daysIn, fields, makeTime, type Time } from './date-time.js';
-import { fixedZone, localZone, UTC, type Zone } from './date-zone.js';
+import { fixedName, fixedZone, localZone, UTC, type Zone } from './date-zone.js';
 
 /** The kinds of layout element (Go's std* constants). */
 export const enum Std {
@@ -281,7 +281,7 @@ function parseNanos(s: string, i: number, end: number): number {
 /**
  * Go `time.ParseInLocation(layout, s, Local)` for numeric layouts: undefined when `s` does not
  * match. A parsed offset equal to the local zone's offset at that instant gives the local
- * zone; `Z` gives UTC; another offset a fixed zone without a name.
+ * zone; `Z` gives UTC; another offset a fixed zone named `+hhmm`, as the reference names it.
  */
 export function parseGoStd(s: string, layout: string, local: Zone = localZone()): Time | undefined {
   const chunks = compiledLayout(layout);
@@ -456,7 +456,8 @@ export function parseGoStd(s: string, layout: string, local: Zone = localZone())
   if (day < 1 || day > daysIn(month, year)) return undefined;
   if (utc) return makeTime(year, month, day, hour, minute, second, nsec, UTC);
   if (offset !== undefined) {
-    const t = makeTime(year, month, day, hour, minute, second, nsec, fixedZone('', offset));
+    const h = Math.trunc(offset / 3600);
+    const t = makeTime(year, month, day, hour, minute, second, nsec, fixedZone(fixedName(h, Math.abs(Math.trunc((offset - h * 3600) / 60))), offset));
     if (local.offsetAt(t.sec) === offset) return { sec: t.sec, nsec: t.nsec, zone: local };
     return t;
   }

@@ -98,7 +98,8 @@ export function parseGoLayout(s: string, format: string): Time | undefined {
         if ((st.day = two(true, 1, 31, true) ?? -2) === -2) return undefined;
         break;
       case '_2':
-        if ((st.day = two(false, 1, 31, false) ?? -2) === -2) return undefined;
+        // Space-padded day: the reference reads `Aug  9` with it.
+        if ((st.day = two(false, 1, 31, true) ?? -2) === -2) return undefined;
         break;
       case '15':
         if ((st.hour = two(false, 0, 23, false) ?? -2) === -2) return undefined;

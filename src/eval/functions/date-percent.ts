@@ -194,7 +194,10 @@ function num(s: string, n: number, w: number, pad: number, min: number, max: num
 }
 
 /** The reference's `strToTimePercentFormat`; undefined when the string does not match. */
-export function parsePercent(s: string, format: string): Time | undefined {
+export function parsePercent(s: string, input: string): Time | undefined {
+  // %F reads as %Y-%m-%dT%H:%M:%S.%N%z (any fraction, any zone) and %D, %x as %Y-%m-%d, as the
+  // reference reads them.
+  const format = input.includes('%') ? input.replace(/%%|%F|%D|%x/g, (m) => (m === '%F' ? '%Y-%m-%dT%H:%M:%S.%N%z' : m === '%%' ? m : '%Y-%m-%d')) : input;
   const st: ParseState = newState();
   let n = 0;
   let i = 0;

@@ -103,6 +103,9 @@ function legacyOffset(name: string, utcSec: number): number | undefined {
   return l[0];
 }
 
+/** ICU abbreviations that tzdata writes as numbers (Lord Howe Island). */
+const ICU_ONLY = new Set(['LHST', 'LHDT']);
+
 /** Instants whose abbreviation stands for an offset when ICU has none at the instant itself. */
 const ABBR_PROBES = [Date.UTC(2020, 0, 15), Date.UTC(2020, 6, 15), Date.UTC(2000, 0, 15), Date.UTC(2000, 6, 15)].map((ms) => ms / 1000);
 
@@ -149,7 +152,7 @@ class IanaZone implements Zone {
     const d = new Date(utcSec * 1000);
     for (const f of this.formats) {
       const p = f.formatToParts(d).find((x) => x.type === 'timeZoneName')?.value;
-      if (p === 'GMT' || p === 'UTC' || (p && /^[A-Z]{2,5}$/.test(p))) return p;
+      if (p === 'GMT' || p === 'UTC' || (p && /^[A-Z]{2,5}$/.test(p) && !ICU_ONLY.has(p))) return p;
     }
     return undefined;
   }
