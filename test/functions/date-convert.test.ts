@@ -224,6 +224,12 @@ table('DURATION_TO_STR', [
 ]);
 
 table('STR_TO_DURATION', [
+  [['1.5', 'seconds'], 1500000000],
+  [['90061.5', 'SECONDS'], 90061500000000],
+  [['1.5s', 'seconds'], null],
+  [['1.5', MISSING], MISSING],
+  [['1.5', null], null],
+  [['-2', 'seconds'], -2000000000],
   [[MISSING], MISSING],
   [[null], null],
   [[1], null],

@@ -4,7 +4,7 @@
  * MILLIS_TO_ZONE_NAME(ms, tz [, fmt]) (alias MILLIS_TO_TZ), STR_TO_MILLIS(s [, fmt]) (alias
  * MILLIS), STR_TO_UTC(s [, fmt [, outFmt]]), STR_TO_ZONE_NAME(s, tz [, fmt [, outFmt]]) (alias
  * STR_TO_TZ), DATE_FORMAT_STR(s, [inFmt,] outFmt), DURATION_TO_STR(ns [, 'seconds']),
- * STR_TO_DURATION(s).
+ * STR_TO_DURATION(s [, 'seconds']).
  *
  * MISSING gives MISSING and NULL or a wrong type NULL, checked in the reference's order
  * (STR_TO_MILLIS and STR_TO_UTC look at the date before the format: `STR_TO_MILLIS(NULL,
@@ -156,20 +156,22 @@ const durationToStrFn: FunctionDef = {
   },
 };
 
-/** STR_TO_DURATION(s): Go duration text to nanoseconds; a bare number is seconds. */
+/**
+ * STR_TO_DURATION(s [, 'seconds']): Go duration text to nanoseconds; a bare number is seconds.
+ * With 'seconds' (any case) the text must be a bare number of seconds.
+ */
 const strToDurationFn: FunctionDef = {
   name: 'STR_TO_DURATION',
   minArgs: 1,
-  maxArgs: 1,
+  maxArgs: 2,
   nulls: 'custom',
-  fn: ([s]) => {
-    if (s === undefined) return undefined;
-    if (typeof s !== 'string') return null;
-    if (/^[+-]?(\d+\.?\d*|\.\d+)$/.test(s)) {
-      const d = parseDuration(s + 's');
-      return d === undefined ? null : Number(d);
-    }
-    const d = parseDuration(s);
+  fn: (args) => {
+    const ok = checkArgs(args, 'ss');
+    if (ok !== true) return ok;
+    const s = args[0] as string;
+    const bare = /^[+-]?(\d+\.?\d*|\.\d+)$/.test(s);
+    if (args.length > 1 && ((args[1] as string).toLowerCase() !== 'seconds' || !bare)) return null;
+    const d = parseDuration(bare ? s + 's' : s);
     return d === undefined ? null : Number(d);
   },
 };
