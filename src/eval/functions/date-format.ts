@@ -8,9 +8,11 @@
  * `formatFromStr`).
  */
 import { formatCommon, isCommonFormat, parseCommon } from './date-common.js';
-import { compiledLayout, formatGo, parseGoStd, Std } from './date-go-layout.js';
+import { compiledLayout, formatGo, Std } from './date-go-layout.js';
+import { parseGoStd } from './date-go-std-parse.js';
 import { parseGoLayout } from './date-go-parse.js';
-import { DEFAULT_FORMAT, formatPercent, parsePercent } from './date-percent.js';
+import { DEFAULT_FORMAT, formatPercent } from './date-percent.js';
+import { parsePercent } from './date-percent-parse.js';
 import { fields, inRange, makeTime, type Time } from './date-time.js';
 
 export { DEFAULT_FORMAT } from './date-percent.js';
