@@ -54,10 +54,22 @@ export function parseGoStd(s: string, layout: string, local: Zone = localZone())
     const c = chunks[ci];
     let v: number;
     switch (c.std) {
-      case Std.Lit:
-        if (!s.startsWith(c.text, i)) return undefined;
-        i += c.text.length;
+      case Std.Lit: {
+        // Go's skip: a run of spaces in the layout matches a run of spaces in the value.
+        const lit = c.text;
+        for (let k = 0; k < lit.length; ) {
+          if (lit[k] === ' ') {
+            if (i < s.length && s[i] !== ' ') return undefined;
+            while (k < lit.length && lit[k] === ' ') k++;
+            while (i < s.length && s[i] === ' ') i++;
+            continue;
+          }
+          if (s[i] !== lit[k]) return undefined;
+          i++;
+          k++;
+        }
         break;
+      }
       case Std.LongYear: {
         if (s.length - i < 4) return undefined;
         const p = s.slice(i, i + 4);
