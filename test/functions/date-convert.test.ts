@@ -145,6 +145,8 @@ table('MILLIS', [
 ]);
 
 table('STR_TO_UTC', [
+  // A run of spaces between date and time (Go's time.Parse reads it).
+  [['4246-05-26  09:08:06.141'], '4246-05-26 09:08:06.141'],
   [[MISSING], MISSING],
   [[null], null],
   [[1], null],

@@ -65,6 +65,7 @@ table('DATE_PART_MILLIS', [
 ]);
 
 table('DATE_PART_STR', [
+  [['8790-04-28  7:03:49', 'day'], 28],
   [[MISSING, "day"], MISSING],
   [["2016-05-15", MISSING], MISSING],
   [[null, "day"], null],
