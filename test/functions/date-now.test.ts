@@ -77,3 +77,14 @@ describe('CLOCK_* read the system clock', () => {
     for (const n of ['NOW_MILLIS', 'NOW_STR', 'NOW_UTC', 'NOW_TZ', 'CLOCK_MILLIS', 'CLOCK_STR', 'CLOCK_UTC', 'CLOCK_TZ']) expect(lookupFunction(n)!.volatile).toBe(true);
   });
 });
+
+describe('one NOW per statement (through the engine)', () => {
+  it('NOW_MILLIS is the same in the projection, a subquery and 50,000 array elements', async () => {
+    const { Database } = await import('../../src/index.js');
+    const db = await Database.open({});
+    const r = await db.query('SELECT NOW_MILLIS() AS a, (SELECT RAW NOW_MILLIS())[0] AS b, ARRAY NOW_MILLIS() FOR x IN ARRAY_RANGE(0, 50000) END AS arr');
+    const row = (r.results as { a: number; b: number; arr: number[] }[])[0];
+    expect(row.b).toBe(row.a);
+    expect(new Set(row.arr)).toEqual(new Set([row.a]));
+  });
+});
