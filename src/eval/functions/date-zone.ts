@@ -126,11 +126,18 @@ class IanaZone implements Zone {
     const slot = Math.floor(utcSec / 900);
     let off = this.offsets.get(slot);
     if (off === undefined) {
-      off = Math.round(this.zone.offset(utcSec * 1000) * 60);
+      // A slot whose two ends agree has one offset (zone transitions are at least hours apart);
+      // one with a transition inside is looked up exactly each time (NaN).
+      const a = this.exact(slot * 900);
+      off = this.exact(slot * 900 + 899) === a ? a : NaN;
       if (this.offsets.size > 4096) this.offsets.clear();
       this.offsets.set(slot, off);
     }
-    return off;
+    return Number.isNaN(off) ? this.exact(utcSec) : off;
+  }
+
+  private exact(utcSec: number): number {
+    return Math.round(this.zone.offset(utcSec * 1000) * 60);
   }
 
   abbrAt(utcSec: number): string {
