@@ -21,7 +21,7 @@ export const throws = (code: number): Throws => new Throws(code);
 
 export type Row = [args: Value[], expected: Value | Throws];
 
-export const ctx: FunctionContext = { warn: () => {} };
+export const ctx: FunctionContext = { warn: () => {}, now: 0 };
 
 function show(v: Value): string {
   return v === undefined ? 'MISSING' : JSON.stringify(v);

@@ -6,7 +6,7 @@ import { collate, type Value } from '../../src/values/index.js';
 
 const byName = new Map<string, FunctionDef>();
 for (const f of tokenFunctions) for (const n of [f.name, ...(f.aliases ?? [])]) byName.set(n, f);
-const ctx = { warn: () => undefined };
+const ctx = { warn: () => undefined, now: 0 };
 const call = (name: string, ...args: Value[]): Value => (byName.get(name) as FunctionDef).fn(args, ctx);
 const M = undefined; // MISSING
 const sorted = (v: Value): Value => (Array.isArray(v) ? [...v].sort(collate) : v);

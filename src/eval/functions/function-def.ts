@@ -14,6 +14,8 @@ export type NullHandling = 'strict' | 'custom';
 export interface FunctionContext {
   /** Adds a warning to the query's `warnings`. */
   warn(message: string): void;
+  /** The statement's instant in epoch milliseconds: NOW_* give this one value for the whole statement. */
+  now: number;
 }
 
 /**

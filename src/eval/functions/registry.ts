@@ -7,6 +7,10 @@ import type { Value } from '../../values/index.js';
 import { arrayFunctions } from './array.js';
 import { arraySetFunctions } from './array-set.js';
 import { conditionalFunctions } from './conditional.js';
+import { dateCalcFunctions } from './date-calc.js';
+import { dateConvertFunctions } from './date-convert.js';
+import { dateNowFunctions } from './date-now.js';
+import { dateRangeFunctions } from './date-range.js';
 import { convertFunctions } from './convert.js';
 import type { FunctionContext, FunctionDef } from './function-def.js';
 import { jsonFunctions } from './json.js';
@@ -35,6 +39,10 @@ function families(): FunctionDef[] {
     ...numberFunctions,
     ...conditionalFunctions,
     ...tokenFunctions,
+    ...dateNowFunctions,
+    ...dateConvertFunctions,
+    ...dateCalcFunctions,
+    ...dateRangeFunctions,
   ];
 }
 

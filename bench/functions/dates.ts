@@ -1,0 +1,105 @@
+/**
+ * Throughput of the date functions beside their JavaScript baselines, in the same run:
+ * - DATE_FORMAT_STR(s, '2006-01-02T15:04:05.000Z07:00') vs `new Date(Date.parse(s)).toISOString()`
+ *   (both parse an ISO string and write it back),
+ * - STR_TO_MILLIS(s) vs `Date.parse(s)`,
+ * - DATE_ADD_STR(s, 1, 'day') vs `new Date(Date.parse(s) + 86400000).toISOString()`.
+ * Each is called through the function registry (`callFunction`, as the evaluator does) over `n`
+ * ISO strings of random instants (1970–2100, UTC); each measurement is repeated and the median
+ * taken. `npx tsx bench/functions/dates.ts [n]` prints the table.
+ */
+import { callFunction, lookupFunction } from '../../src/eval/functions/registry.js';
+import type { FunctionContext } from '../../src/eval/functions/function-def.js';
+import type { Value } from '../../src/values/index.js';
+
+export interface BenchRow {
+  name: string;
+  baseline: string;
+  ms: number;
+  baselineMs: number;
+}
+
+const REPEATS = 5;
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+}
+
+/** Median wall time in ms of `f` over REPEATS runs (after one warm-up run). */
+function time(f: () => unknown): number {
+  f();
+  const runs: number[] = [];
+  for (let r = 0; r < REPEATS; r++) {
+    const t0 = performance.now();
+    f();
+    runs.push(performance.now() - t0);
+  }
+  return median(runs);
+}
+
+/** Deterministic pseudo-random instants (mulberry32). */
+function instants(n: number): number[] {
+  let seed = 0x2545f491;
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) {
+    let t = (seed += 0x6d2b79f5);
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    out.push(Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * 4102444800000));
+  }
+  return out;
+}
+
+/** Runs the three measurements over `n` values; rows give the function and its baseline times. */
+export function benchDates(n: number): BenchRow[] {
+  const ctx: FunctionContext = { warn: () => {}, now: Date.now() };
+  const strs = instants(n).map((t) => new Date(t).toISOString());
+  const fmt = lookupFunction('DATE_FORMAT_STR')!;
+  const parse = lookupFunction('STR_TO_MILLIS')!;
+  const add = lookupFunction('DATE_ADD_STR')!;
+  let sink: Value = 0;
+  const layout = '2006-01-02T15:04:05.000Z07:00';
+  const rows: BenchRow[] = [
+    {
+      name: "DATE_FORMAT_STR(s, '2006-01-02T15:04:05.000Z07:00')",
+      baseline: 'new Date(Date.parse(s)).toISOString()',
+      ms: time(() => {
+        for (let i = 0; i < n; i++) sink = callFunction(fmt, [strs[i], layout], ctx);
+      }),
+      baselineMs: time(() => {
+        for (let i = 0; i < n; i++) sink = new Date(Date.parse(strs[i])).toISOString();
+      }),
+    },
+    {
+      name: 'STR_TO_MILLIS(s)',
+      baseline: 'Date.parse(s)',
+      ms: time(() => {
+        for (let i = 0; i < n; i++) sink = callFunction(parse, [strs[i]], ctx);
+      }),
+      baselineMs: time(() => {
+        for (let i = 0; i < n; i++) sink = Date.parse(strs[i]);
+      }),
+    },
+    {
+      name: "DATE_ADD_STR(s, 1, 'day')",
+      baseline: 'new Date(Date.parse(s) + 86400000).toISOString()',
+      ms: time(() => {
+        for (let i = 0; i < n; i++) sink = callFunction(add, [strs[i], 1, 'day'], ctx);
+      }),
+      baselineMs: time(() => {
+        for (let i = 0; i < n; i++) sink = new Date(Date.parse(strs[i]) + 86400000).toISOString();
+      }),
+    },
+  ];
+  if (sink === undefined) console.log('');
+  return rows;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  process.env.TZ ??= 'UTC';
+  const n = Number(process.argv[2] ?? 1000000);
+  for (const r of benchDates(n)) {
+    console.log(`${r.name.padEnd(55)} ${r.ms.toFixed(0).padStart(7)} ms   ${r.baseline.padEnd(50)} ${r.baselineMs.toFixed(0).padStart(6)} ms   ${(r.ms / r.baselineMs).toFixed(2)}x`);
+  }
+}
