@@ -145,7 +145,7 @@ async function executeStatement(text: string, params: EngineParams, deps: Engine
     ...params,
     now: Date.now(),
     // A warning repeated by many rows (a division by zero per row) is reported once.
-    warn: (msg) => void (warnings.some((w) => w.msg === msg) || warnings.push({ code: 0, msg })),
+    warn: (msg, code) => void (warnings.some((w) => w.msg === msg) || warnings.push({ code: code ?? 0, msg })),
     store: deps.store,
     system: params.restricted
       ? { keyspaces: () => deps.system.keyspaces().filter((k) => visible(k.name)), indexes: () => deps.system.indexes().filter((i) => visible(String((i as { keyspace_id?: string }).keyspace_id ?? ''))) }

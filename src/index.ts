@@ -18,7 +18,7 @@ export { QueryError, ErrorCode, type Phase, type SourcePosition } from './errors
 export type { Value, ObjectValue } from './values/index.js';
 export type { BucketStats, FileStats, CompactionOptions, CompactionResult } from './storage/compaction.js';
 export { StoreError, type DocumentMeta, type StoredDocument, type WriteOptions } from './storage/index.js';
-export { MISSING, collate, equivalent, typeName, toJSON, cloneValue } from './values/index.js';
+export { MISSING, collate, equivalent, typeName, toJSON, toOutputValue, cloneValue } from './values/index.js';
 export { parseStatement, parseExpression } from './syntax/parse.js';
 export { printExpr, printStatement } from './syntax/print.js';
 export { tokens, containsToken, parseTokenOptions, type TokenOptions } from './tokens/index.js';

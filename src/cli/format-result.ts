@@ -1,4 +1,4 @@
-import { QueryError, type QueryResult, type Value } from '../index.js';
+import { QueryError, toJSON, type QueryResult, type Value } from '../index.js';
 import { formatTable, isTabular, type TableOptions } from './format-table.js';
 
 /** How result rows are shown: `table` falls back to JSON when the rows are not flat objects. */
@@ -7,7 +7,7 @@ export type RowFormat = 'table' | 'json';
 /** Renders result rows: a table when asked for and the rows fit one, otherwise a pretty JSON array. */
 export function formatRows(rows: readonly Value[], format: RowFormat, options: TableOptions = {}): string {
   if (format === 'table' && isTabular(rows)) return formatTable(rows, options);
-  return JSON.stringify(rows, null, 2);
+  return toJSON(rows as Value[], 2);
 }
 
 /**

@@ -60,6 +60,8 @@ export const ErrorCode = {
   INDEX_EXISTS: 4300,
   /** DROP/BUILD INDEX of an index that does not exist (reference 12016). */
   INDEX_NOT_FOUND: 12016,
+  /** Warning (not an error): a division by zero gave NULL ("Division by 0.", reference 5036 W_DIVIDE_BY_ZERO). */
+  WARN_DIVISION_BY_ZERO: 5036,
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -1,6 +1,7 @@
 import type { Between, Binary, Case, Exists, In, Is, Like, Unary } from '../ast/index.js';
 import { compileLike } from '../tokens/patterns.js';
 import { compare, equals, truth, type Value } from '../values/index.js';
+import { ErrorCode } from '../errors/index.js';
 import { arith, concat, negate } from './arith.js';
 import type { Compile } from './compile-path.js';
 import { and3, not3, or3 } from './logic.js';
@@ -63,7 +64,7 @@ export function compileBinary(e: Binary, scope: Scope, compile: Compile): Evalua
       return (env, ctx) => {
         const a = l(env, ctx);
         const b = r(env, ctx);
-        if (b === 0 && a !== undefined) ctx.warn(DIVISION_BY_ZERO);
+        if (b === 0 && a !== undefined) ctx.warn(DIVISION_BY_ZERO, ErrorCode.WARN_DIVISION_BY_ZERO);
         return arith(op, a, b);
       };
     case '+':

@@ -56,11 +56,24 @@ export function compareObjects<R>(x: ObjectValue, y: ObjectValue, compareValues:
   return 0;
 }
 
+/**
+ * Number collation: NaN first (NaN ≡ NaN), then -Infinity, the finite numbers, +Infinity.
+ * Source: couchbase/query `value/float.go` `collateFloat`.
+ */
+export function collateNumbers(x: number, y: number): number {
+  if (x < y) return -1;
+  if (x > y) return 1;
+  if (x === y) return 0;
+  // At least one is NaN.
+  return Number.isNaN(x) ? (Number.isNaN(y) ? 0 : -1) : 1;
+}
+
 const isZeroNumber = (c: number): boolean => c === 0;
 
 /**
  * N1QL collation: a total order over all values, the one order of ORDER BY, index keys,
- * MIN/MAX, ARRAY_SORT, GROUP BY and DISTINCT. MISSING < NULL < FALSE < TRUE < numbers <
+ * MIN/MAX, ARRAY_SORT, GROUP BY and DISTINCT. MISSING < NULL < FALSE < TRUE < numbers (NaN
+ * first, then -Infinity … +Infinity) <
  * strings (code point order) < arrays (element-wise, then length) < objects (fewer fields
  * first; then over the union of both objects' names in code point order, the object lacking a
  * name is the larger, else the values at that name decide).
@@ -77,11 +90,8 @@ export function collate(a: Value, b: Value): number {
       return 0;
     case Kind.BOOLEAN:
       return (a ? 1 : 0) - (b ? 1 : 0);
-    case Kind.NUMBER: {
-      const x = a as number;
-      const y = b as number;
-      return x < y ? -1 : x > y ? 1 : 0;
-    }
+    case Kind.NUMBER:
+      return collateNumbers(a as number, b as number);
     case Kind.STRING:
       return compareStrings(a as string, b as string);
     case Kind.ARRAY: {

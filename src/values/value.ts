@@ -5,7 +5,8 @@
  * - MISSING is `undefined` (exported as {@link MISSING}); NULL is `null`.
  * - Arrays never contain MISSING (constructors turn a MISSING element into NULL, as the
  *   reference does when it marshals an array), objects never hold a MISSING field.
- * - Numbers are IEEE doubles.
+ * - Numbers are IEEE doubles, NaN and ±Infinity included (the reference has them too; its JSON
+ *   output writes them as the strings "NaN", "+Infinity", "-Infinity": see json.ts).
  *
  * Source: couchbase/query `value/value.go` (type order), DESIGN §4.
  */

@@ -1,17 +1,18 @@
 /**
  * Number functions. Reference: couchbase/query `expression/func_num.go`; docs `numericfun.adoc`.
  * All are 'strict' (MISSING arg → MISSING, else NULL arg → NULL); a non-number argument gives
- * NULL. Where the reference would produce NaN or ±Infinity (SQRT(-1), LN(0) …), tokenql gives
- * NULL: it has no non-finite numbers (docs/functions.md).
+ * NULL. Results are IEEE doubles as the reference's Go `math` gives them, NaN and ±Infinity
+ * included (SQRT(-1) is NaN, LN(0) -Infinity); a zero result is +0 (the reference builds its
+ * results with `value.NewValue`, which never keeps -0: ATAN2(ROUND(-0.1), -1) is π).
  */
 import type { Value } from '../../values/index.js';
 import type { FunctionDef } from './function-def.js';
 import { goPowInt } from './go-pow.js';
-import { finite, isInt, strictFn } from './support.js';
+import { isInt, strictFn, unsignedZero } from './support.js';
 
-/** A strict function of number arguments whose result is NULL unless finite. */
+/** A strict function of number arguments (any other argument: NULL); -0 comes out as 0. */
 function numFn(name: string, arity: number, f: (...x: number[]) => number, aliases?: string[]): FunctionDef {
-  return strictFn(name, arity, arity, (args) => args.every((a) => typeof a === 'number'), (args) => finite(f(...(args as number[]))), aliases);
+  return strictFn(name, arity, arity, (args) => args.every((a) => typeof a === 'number'), (args) => unsignedZero(f(...(args as number[]))), aliases);
 }
 
 /**
@@ -47,7 +48,7 @@ function digitsFn(name: string, f: (x: number, d: number) => number, aliases?: s
     nulls: 'strict',
     fn: ([x, d]) => {
       if (typeof x !== 'number' || (d !== undefined && !isInt(d))) return null;
-      return finite(f(x, d ?? 0));
+      return unsignedZero(f(x, d ?? 0));
     },
   };
 }
@@ -66,9 +67,9 @@ export const numberFunctions: FunctionDef[] = [
   numFn('FLOOR', 1, Math.floor),
   numFn('SQRT', 1, Math.sqrt),
   numFn('EXP', 1, Math.exp),
-  /** LN(x): natural logarithm; NULL for x ≤ 0. */
+  /** LN(x): natural logarithm; -Infinity for 0, NaN below. */
   numFn('LN', 1, Math.log),
-  /** LOG(x): base-10 logarithm; NULL for x ≤ 0. */
+  /** LOG(x): base-10 logarithm; -Infinity for 0, NaN below. */
   numFn('LOG', 1, Math.log10),
   numFn('POWER', 2, Math.pow),
   /** SIGN(x): -1, 0 or 1. */

@@ -4,12 +4,16 @@
  * Aggregates and META() are not here: the evaluator handles them.
  */
 import type { Value } from '../../values/index.js';
+import { arithFunctions } from './arith-functions.js';
 import { arrayFunctions } from './array.js';
 import { arraySetFunctions } from './array-set.js';
+import { bitwiseFunctions } from './bitwise.js';
+import { compareFunctions } from './compare-functions.js';
 import { conditionalFunctions } from './conditional.js';
 import { convertFunctions } from './convert.js';
 import type { FunctionContext, FunctionDef } from './function-def.js';
 import { jsonFunctions } from './json.js';
+import { nanInfFunctions } from './nan-inf.js';
 import { numberFunctions } from './number.js';
 import { objectFunctions } from './object.js';
 import { regexpFunctions } from './regexp.js';
@@ -33,6 +37,10 @@ function families(): FunctionDef[] {
     ...objectFunctions,
     ...jsonFunctions,
     ...numberFunctions,
+    ...nanInfFunctions,
+    ...bitwiseFunctions,
+    ...compareFunctions,
+    ...arithFunctions,
     ...conditionalFunctions,
     ...tokenFunctions,
   ];
