@@ -11,7 +11,9 @@ import { bitwiseFunctions } from './bitwise.js';
 import { compareFunctions } from './compare-functions.js';
 import { conditionalFunctions } from './conditional.js';
 import { convertFunctions } from './convert.js';
+import { encodingFunctions } from './encodings.js';
 import type { FunctionContext, FunctionDef } from './function-def.js';
+import { hashBytesFunctions } from './hash-bytes.js';
 import { jsonFunctions } from './json.js';
 import { nanInfFunctions } from './nan-inf.js';
 import { numberFunctions } from './number.js';
@@ -41,6 +43,8 @@ function families(): FunctionDef[] {
     ...bitwiseFunctions,
     ...compareFunctions,
     ...arithFunctions,
+    ...hashBytesFunctions,
+    ...encodingFunctions,
     ...conditionalFunctions,
     ...tokenFunctions,
   ];
