@@ -88,8 +88,7 @@ export const operatorRules = {
     const operand = this.expr(inner);
     const loc = spanLoc(tokenLoc(ctx.Minus![0]!), operand.loc);
     if (isBareNumber(inner) && operand.kind === 'Literal' && typeof operand.value === 'number') {
-      // `-1.5` is a constant; `-0` and `-0.0` are 0, as in the reference (ATAN2(-0.0, -1) is π).
-      return { kind: 'Literal', value: operand.value === 0 ? 0 : -operand.value, loc };
+      return { kind: 'Literal', value: -operand.value, loc }; // `-1.5` is a constant
     }
     return { kind: 'Unary', op: 'NEG', operand, loc };
   },

@@ -27,7 +27,8 @@ export function toJSON(v: Value, indent = 0): string {
 
 /**
  * A value as the reference's JSON output shows it: NaN and ±Infinity (at any depth) become the
- * strings {@link nonFiniteText} gives; everything else is returned as is (the same object when
+ * strings {@link nonFiniteText} gives, a MISSING array element becomes null; everything else is
+ * returned as is (the same object when
  * nothing changes). For comparing results with the reference's JSON answers and for writers
  * that do not go through {@link toJSON}.
  */
@@ -37,7 +38,7 @@ export function toOutputValue(v: Value): Value {
   if (Array.isArray(v)) {
     let out: Value[] | undefined;
     for (let i = 0; i < v.length; i++) {
-      const x = toOutputValue(v[i]);
+      const x = v[i] === undefined ? null : toOutputValue(v[i]);
       if (x !== v[i]) (out ??= v.slice())[i] = x;
     }
     return out ?? v;
