@@ -1,4 +1,4 @@
-import { canonicalKey } from '../values/index.js';
+import { distinctKey } from '../values/index.js';
 import { distinct } from './distinct.js';
 import type { Row, RowStream } from './runtime.js';
 
@@ -10,7 +10,7 @@ function* concat(a: RowStream, b: RowStream): RowStream {
 function counts(stream: RowStream): Map<string, number> {
   const m = new Map<string, number>();
   for (const batch of stream) for (const r of batch) {
-    const k = canonicalKey(r.out);
+    const k = distinctKey(r.out);
     m.set(k, (m.get(k) ?? 0) + 1);
   }
   return m;
@@ -31,7 +31,7 @@ export function* setOperation(op: 'UNION' | 'INTERSECT' | 'EXCEPT', all: boolean
   for (const batch of left) {
     const out: Row[] = [];
     for (const row of batch) {
-      const k = canonicalKey(row.out);
+      const k = distinctKey(row.out);
       const n = r.get(k) ?? 0;
       if (op === 'INTERSECT') {
         if (n === 0) continue;

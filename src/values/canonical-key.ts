@@ -1,5 +1,5 @@
 import { compareStrings } from './collate.js';
-import type { Value } from './value.js';
+import { containsNaN, type Value } from './value.js';
 
 /**
  * A string that is equal for two values exactly when they are equivalent (N1QL EquivalentTo):
@@ -13,4 +13,16 @@ export function canonicalKey(v: Value): string {
   if (Array.isArray(v)) return '[' + v.map(canonicalKey).join(',') + ']';
   const names = Object.keys(v).sort(compareStrings);
   return '{' + names.map((n) => JSON.stringify(n) + ':' + canonicalKey(v[n])).join(',') + '}';
+}
+
+let nanSerial = 0;
+
+/**
+ * The key of DISTINCT, UNION, INTERSECT and EXCEPT: {@link canonicalKey}, except that a value
+ * holding a NaN is equivalent to nothing, not even to itself (the reference's `EquivalentTo`
+ * compares floats with `==`: `SELECT DISTINCT RAW x FROM [NAN(), NAN()] x` keeps both), so it
+ * gets a key of its own. GROUP BY keys use {@link canonicalKey}: NaNs group together there.
+ */
+export function distinctKey(v: Value): string {
+  return containsNaN(v) ? `\u0000NaN#${nanSerial++}` : canonicalKey(v);
 }

@@ -1,4 +1,4 @@
-import { Kind, kindOf, type ObjectValue, type Value } from './value.js';
+import { containsNaN, Kind, kindOf, type ObjectValue, type Value } from './value.js';
 
 /**
  * Compares two strings by Unicode code point (the order of their UTF-8 bytes, as Go compares
@@ -111,9 +111,11 @@ export function collate(a: Value, b: Value): number {
 
 /**
  * Structural equivalence: the same kind and the same content (numbers by value, so 1 ≡ 1.0;
- * object field order ignored). MISSING is equivalent only to MISSING. Used by DISTINCT,
- * GROUP BY keys and expression equivalence. Source: couchbase/query `EquivalentTo`.
+ * object field order ignored). MISSING is equivalent only to MISSING; a value holding a NaN is
+ * equivalent to nothing (floats compare with `==` there: `ARRAY_DISTINCT([NAN(), NAN()])` keeps
+ * both). Used by the ARRAY set functions, DECODE and expression equivalence.
+ * Source: couchbase/query `EquivalentTo` (`value/float.go`).
  */
 export function equivalent(a: Value, b: Value): boolean {
-  return collate(a, b) === 0;
+  return collate(a, b) === 0 && !containsNaN(a);
 }

@@ -100,3 +100,12 @@ export function truth(v: Value): boolean {
 export function missingToNull(v: Value): Value {
   return v === undefined ? null : v;
 }
+
+/** True when a number NaN occurs anywhere in `v`. */
+export function containsNaN(v: Value): boolean {
+  if (typeof v === 'number') return Number.isNaN(v);
+  if (v === null || typeof v !== 'object') return false;
+  if (Array.isArray(v)) return v.some(containsNaN);
+  for (const k in v) if (containsNaN(v[k])) return true;
+  return false;
+}

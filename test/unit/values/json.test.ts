@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalKey, cloneValue, deepFreeze, toJSON, toOutputValue, type Value } from '../../../src/values/index.js';
+import { canonicalKey, cloneValue, deepFreeze, distinctKey, equivalent, toJSON, toOutputValue, type Value } from '../../../src/values/index.js';
 
 describe('cloneValue', () => {
   it('deep-copies JSON values, leaving MISSING fields out', () => {
@@ -56,5 +56,18 @@ describe('non-finite numbers and MISSING elements in output', () => {
   it('canonicalKey tells NaN and ±Infinity from NULL and from the strings that print like them', () => {
     const keys = [null, NaN, Infinity, -Infinity, 'NaN', '+Infinity'].map(canonicalKey);
     expect(new Set(keys).size).toBe(keys.length);
+  });
+});
+
+// n1ql-reference: SELECT DISTINCT RAW x FROM [NAN(), NAN(), 1] x → ["NaN","NaN",1];
+// ARRAY_DISTINCT([NAN(), NAN()]) → ["NaN","NaN"]; GROUP BY x groups the NaNs ({"x":"NaN","c":2}).
+describe('NaN and equivalence', () => {
+  it('a value holding NaN is equivalent to nothing, and gets a distinct key of its own', () => {
+    expect(equivalent(NaN, NaN)).toBe(false);
+    expect(equivalent([1, NaN], [1, NaN])).toBe(false);
+    expect(equivalent(Infinity, Infinity)).toBe(true);
+    expect(distinctKey({ a: NaN })).not.toBe(distinctKey({ a: NaN }));
+    expect(distinctKey([1, 'x'])).toBe(canonicalKey([1, 'x']));
+    expect(canonicalKey(NaN)).toBe(canonicalKey(NaN));
   });
 });
