@@ -2,7 +2,7 @@ import { ErrorCode, QueryError } from '../errors/index.js';
 import { compileExpr, rootEnv, type Evaluator, type Scope } from '../eval/index.js';
 import type { Catalog } from '../planner/catalog.js';
 import type { InsertPlan } from '../planner/plan.js';
-import { cloneValue, isObject, type Value } from '../values/index.js';
+import { cloneValue, isObject, toOutputValue, type Value } from '../values/index.js';
 import { collectValues, compileSelect } from './compile-select.js';
 import { dmlError, type DmlResult } from './dml-result.js';
 import { compileReturning } from './returning.js';
@@ -71,7 +71,10 @@ export async function runInsert(plan: InsertPlan, catalog: Catalog, rc: RunConte
     try {
       const opts = { expiration: expirationOf(t.options) };
       const value = cloneValue(t.value);
-      const meta = plan.upsert ? await ks.upsert(t.key, value, opts) : await ks.insert(t.key, value, opts);
+      // Stored as the reference stores it, as its JSON text (NaN → "NaN", a MISSING element →
+      // null); RETURNING sees the value itself, as there.
+      const stored = toOutputValue(value);
+      const meta = plan.upsert ? await ks.upsert(t.key, stored, opts) : await ks.insert(t.key, stored, opts);
       result.mutationCount++;
       if (returning) {
         const r = returning(value, meta, plan.keyspace.name, rc);

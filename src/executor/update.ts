@@ -1,6 +1,6 @@
 import { compileExpr, type Scope } from '../eval/index.js';
 import type { UpdatePlan } from '../planner/plan.js';
-import { cloneValue } from '../values/index.js';
+import { cloneValue, toOutputValue } from '../values/index.js';
 import { dmlError, type DmlResult } from './dml-result.js';
 import { compileTargets } from './mutation-targets.js';
 import { compileReturning } from './returning.js';
@@ -29,7 +29,9 @@ export async function runUpdate(plan: UpdatePlan, subqueryScope: Scope, rc: RunC
     // every later read of the document would pay for it: copied back to ordinary objects.
     const updated = unsets.length > 0 ? cloneValue(doc) : doc;
     try {
-      const meta = await ks.replace(t.key, updated, { cas: t.cas });
+      // Stored as the reference stores it, as its JSON text (NaN → "NaN", a MISSING element →
+      // null); RETURNING sees the value itself, as there.
+      const meta = await ks.replace(t.key, toOutputValue(updated), { cas: t.cas });
       result.mutationCount++;
       if (returning) {
         const r = returning(updated, meta, plan.keyspace, rc);

@@ -53,6 +53,18 @@ describe('Database (library API)', () => {
     expect(toOutputValue((await db.query('SELECT RAW [MISSING, 1]')).results[0])).toEqual([null, 1]);
   });
 
+  // n1ql-reference: documents are stored as their JSON text — INSERT … {"a": [MISSING, 1], "n": NAN()}
+  // then TYPE(t.a[0]) is "null" and TYPE(t.n) "string"; RETURNING sees the value before that:
+  // UPDATE … SET x = [MISSING, NAN()] RETURNING TYPE(x[0]), TYPE(x[1]) gives "missing", "number",
+  // and a later SELECT t.x gives [null, "NaN"].
+  it('stores NaN, ±Infinity and MISSING array elements as their JSON text', async () => {
+    await db.createKeyspace('t');
+    await db.query('INSERT INTO t (KEY, VALUE) VALUES ("k", {"a": [MISSING, 1], "n": NAN(), "i": POSINF()})');
+    expect((await db.query('SELECT t.a, TYPE(t.a[0]) ta, t.n, TYPE(t.n) tn, t.i FROM t')).results).toEqual([{ a: [null, 1], ta: 'null', n: 'NaN', tn: 'string', i: '+Infinity' }]);
+    expect((await db.query('UPDATE t SET x = [MISSING, NAN()] RETURNING TYPE(x[0]) a, TYPE(x[1]) b')).results).toEqual([{ a: 'missing', b: 'number' }]);
+    expect((await db.query('SELECT RAW [t.x, TYPE(t.x[0]), TYPE(t.x[1])] FROM t')).results).toEqual([[[null, 'NaN'], 'null', 'string']]);
+  });
+
   it('reports DML mutation counts', async () => {
     await db.createKeyspace('t');
     const r = await db.query("INSERT INTO t (KEY, VALUE) VALUES ('a', {}), ('b', {})");
