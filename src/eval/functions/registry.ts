@@ -15,6 +15,7 @@ import { encodingFunctions } from './encodings.js';
 import type { FunctionContext, FunctionDef } from './function-def.js';
 import { hashBytesFunctions } from './hash-bytes.js';
 import { jsonFunctions } from './json.js';
+import { logicFunctions } from './logic-functions.js';
 import { nanInfFunctions } from './nan-inf.js';
 import { numberFunctions } from './number.js';
 import { objectFunctions } from './object.js';
@@ -44,6 +45,7 @@ function families(): FunctionDef[] {
     ...compareFunctions,
     ...arithFunctions,
     ...hashBytesFunctions,
+    ...logicFunctions,
     ...encodingFunctions,
     ...conditionalFunctions,
     ...tokenFunctions,
