@@ -17,6 +17,7 @@ import { hashBytesFunctions } from './hash-bytes.js';
 import { jsonFunctions } from './json.js';
 import { logicFunctions } from './logic-functions.js';
 import { nanInfFunctions } from './nan-inf.js';
+import { navigationFunctions } from './navigation-functions.js';
 import { numberFunctions } from './number.js';
 import { objectFunctions } from './object.js';
 import { regexpFunctions } from './regexp.js';
@@ -46,6 +47,7 @@ function families(): FunctionDef[] {
     ...arithFunctions,
     ...hashBytesFunctions,
     ...logicFunctions,
+    ...navigationFunctions,
     ...encodingFunctions,
     ...conditionalFunctions,
     ...tokenFunctions,
