@@ -41,3 +41,30 @@ table('IS_KNOWN', [[[1], true], [[null], false]]);
 table('IS_NOT_UNKNOWN', [[[MISSING], false], [['x'], true]]);
 table('IS_NOT_VALUED', [[[MISSING], true], [[null], true], [[false], false]]);
 table('ISUNKNOWN', [[[null], true], [[1], false]]);
+// n1ql-reference: SUCCESSOR("a") is "a " (LENGTH 2), SUCCESSOR(TRUE) -1.7976931348623157e+308,
+// SUCCESSOR(POSINF()) "", SUCCESSOR({"b": 1, "a": {"c": true}}) {"a": {"c": true}, "b": 2} …
+table('SUCCESSOR', [
+  [[1], 2],
+  [[0], 1],
+  [[-1], 0],
+  [[1.5], 1.5000000000000002],
+  [[-1.5], -1.4999999999999998],
+  [[-0.5], -0.49999999999999994],
+  [[9007199254740992], 9007199254740992],
+  [[1.7976931348623157e308], ''],
+  [[Infinity], ''],
+  [[-Infinity], -1.7976931348623157e308],
+  [[NaN], -Infinity],
+  [['a'], 'a '],
+  [[''], ' '],
+  [[false], true],
+  [[true], -1.7976931348623157e308],
+  [[[1]], [1, null]],
+  [[[]], [null]],
+  [[{}], { '': null }],
+  [[{ a: 1 }], { a: 2 }],
+  [[{ b: 1, a: { c: true } }], { a: { c: true }, b: 2 }],
+  [[{ b: {} }], { b: { '': null } }],
+  [[null], false],
+  [[MISSING], null],
+]);

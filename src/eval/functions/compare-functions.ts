@@ -1,11 +1,12 @@
 /**
  * Comparison functions: GREATEST and LEAST, and the function forms of the comparison operators
  * the reference registers (EQ, LT, LE, BETWEEN, IS_MISSING, IS_NULL, IS_VALUED … and their
- * unseparated spellings), which behave exactly as `=`, `<`, `<=`, BETWEEN and IS [NOT] … do.
+ * unseparated spellings), which behave exactly as `=`, `<`, `<=`, BETWEEN and IS [NOT] … do;
+ * and SUCCESSOR, the value just after a value in collation (for index spans).
  * Source: couchbase/query `expression/func_comparison.go` (Greatest, Least),
  * `expression/comp_*.go`, `func_registry.go` (names).
  */
-import { collate, compare, equals, type Value } from '../../values/index.js';
+import { collate, compare, equals, sortedNames, type ObjectValue, type Value } from '../../values/index.js';
 import type { FunctionDef } from './function-def.js';
 
 /** GREATEST / LEAST: the argument `better` prefers by collation, ignoring MISSING and NULL; NULL if none is left. */
@@ -44,6 +45,42 @@ function isTest(name: string, aliases: string[], test: (v: Value) => Value): Fun
 
 const isValued = (v: Value): boolean => v !== undefined && v !== null;
 
+/** The next double above a finite `x` (Go `math.Nextafter(x, +Inf)`). */
+function nextUp(x: number): number {
+  if (x === 0) return Number.MIN_VALUE;
+  const f = new Float64Array([x]);
+  const bits = new BigInt64Array(f.buffer);
+  bits[0] += x > 0 ? 1n : -1n;
+  return f[0];
+}
+
+/**
+ * The reference's `Successor()`: MISSING → NULL → FALSE → TRUE → -MaxFloat64; an integer + 1
+ * (below 2^63), another number the next double up, NaN → -Infinity, -Infinity → -MaxFloat64,
+ * +Infinity and MaxFloat64 → "" (the first string); a string + " "; an array with a NULL
+ * appended; an object with its last field (by name) replaced by that value's successor, `{}` →
+ * `{"": null}`. Source: couchbase/query `value/*.go` `Successor`; n1ql-reference.
+ */
+function successor(v: Value): Value {
+  if (v === undefined) return null;
+  if (v === null) return false;
+  if (v === false) return true;
+  if (v === true) return -Number.MAX_VALUE;
+  if (typeof v === 'number') {
+    if (Number.isNaN(v)) return -Infinity;
+    if (v === -Infinity) return -Number.MAX_VALUE;
+    if (v === Infinity || v >= Number.MAX_VALUE) return '';
+    if (Number.isInteger(v) && Math.abs(v) < 2 ** 63) return v + 1;
+    return nextUp(v);
+  }
+  if (typeof v === 'string') return v + ' ';
+  if (Array.isArray(v)) return [...v, null];
+  const names = sortedNames(v);
+  if (names.length === 0) return { '': null };
+  const last = names[names.length - 1];
+  return { ...(v as ObjectValue), [last]: successor(v[last]) };
+}
+
 export const compareFunctions: FunctionDef[] = [
   /** GREATEST(a, b, …): the largest argument by collation that is neither MISSING nor NULL; NULL if there is none. */
   extreme('GREATEST', (c) => c > 0),
@@ -69,6 +106,8 @@ export const compareFunctions: FunctionDef[] = [
       return lo === null || hi === null ? null : lo === true && hi === true;
     },
   },
+  /** SUCCESSOR(v): the value just after `v` in collation, as the reference computes it (see `successor`). */
+  { name: 'SUCCESSOR', minArgs: 1, maxArgs: 1, nulls: 'custom', fn: ([v]) => successor(v) },
   /** IS_MISSING(x), alias ISMISSING: `x IS MISSING`. */
   isTest('IS_MISSING', ['ISMISSING'], (v) => v === undefined),
   /** IS_NOT_MISSING(x), alias ISNOTMISSING: `x IS NOT MISSING`. */
