@@ -10,7 +10,7 @@ export type { PrivilegeNeed, QueryPrivilege } from './ast/privileges.js';
 export type { Value, ObjectValue } from './values/index.js';
 export type { BucketStats, FileStats, CompactionOptions, CompactionResult } from './storage/compaction.js';
 export { StoreError, type DocumentMeta, type StoredDocument, type WriteOptions } from './storage/index.js';
-export { MISSING, collate, equivalent, typeName, toJSON, cloneValue } from './values/index.js';
+export { MISSING, collate, equivalent, typeName, toJSON, toOutputValue, cloneValue } from './values/index.js';
 export { parseStatement, parseExpression } from './syntax/parse.js';
 export { printExpr, printStatement } from './ast/print.js';
 export { tokens, containsToken, parseTokenOptions, type TokenOptions } from './tokens/index.js';

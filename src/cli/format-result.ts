@@ -1,4 +1,4 @@
-import { QueryError, type QueryProfile, type QueryResult, type Value } from '../index.js';
+import { QueryError, toJSON, type QueryProfile, type QueryResult, type Value } from '../index.js';
 import { formatCsv } from './format-csv.js';
 import { explainTree, isExplainResult } from './explain-tree.js';
 import { formatExpanded, formatTable, isTabular, type TableOptions } from './format-table.js';
@@ -23,9 +23,9 @@ export interface FormatOptions extends TableOptions {
 export function formatRows(rows: readonly Value[], format: RowFormat, options: FormatOptions = {}): string {
   switch (format) {
     case 'json':
-      return JSON.stringify(rows, null, 2);
+      return toJSON(rows as Value[], 2);
     case 'jsonl':
-      return rows.map((r) => JSON.stringify(r ?? null)).join('\n');
+      return rows.map((r) => toJSON(r ?? null)).join('\n');
     case 'csv':
       return formatCsv(rows);
     case 'tree':
@@ -33,7 +33,7 @@ export function formatRows(rows: readonly Value[], format: RowFormat, options: F
       if (isExplainResult(rows)) return explainTree(rows[0]);
       if (options.expanded) return formatExpanded(rows, options);
       if (isTabular(rows)) return formatTable(rows, options);
-      return JSON.stringify(rows, null, 2);
+      return toJSON(rows as Value[], 2);
   }
 }
 

@@ -1,4 +1,4 @@
-import type { Value } from '../index.js';
+import { toJSON, type Value } from '../index.js';
 import { displayWidth, truncateToWidth } from './display-width.js';
 
 /** Options of {@link formatTable}. */
@@ -85,6 +85,6 @@ export function formatExpanded(rows: readonly Value[], options: TableOptions = {
 /** The text of one scalar cell; control characters become spaces so a row stays on one line. */
 function cellText(v: Value): string {
   if (v === undefined) return '';
-  const s = typeof v === 'string' ? v : JSON.stringify(v);
+  const s = typeof v === 'string' ? v : toJSON(v);
   return /[\x00-\x1f]/.test(s) ? s.replace(/[\x00-\x1f]/g, ' ') : s;
 }

@@ -106,6 +106,8 @@ export const ErrorCode = {
   RATE_LIMITED: 1191,
   /** An answer too large to send (reference 1194 E_SERVICE_USER_RESULT_SIZE_EXCEEDED, HTTP 413). */
   RESULT_TOO_LARGE: 1194,
+  /** Warning (not an error): a division by zero gave NULL ("Division by 0.", reference 5036 W_DIVIDE_BY_ZERO). */
+  WARN_DIVISION_BY_ZERO: 5036,
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];

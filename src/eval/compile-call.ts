@@ -14,13 +14,13 @@ export const NOT_CONSTANT: unique symbol = Symbol('not constant');
 export function constantValue(e: Expr): Value | typeof NOT_CONSTANT {
   switch (e.kind) {
     case 'Literal':
-      return e.value;
+      return literalValue(e);
     case 'ArrayConstruct': {
       const out: Value[] = [];
       for (const item of e.items) {
         const v = constantValue(item);
         if (v === NOT_CONSTANT) return NOT_CONSTANT;
-        out.push(v === undefined ? null : v);
+        out.push(v);
       }
       return out;
     }
@@ -42,8 +42,16 @@ export function constantValue(e: Expr): Value | typeof NOT_CONSTANT {
   }
 }
 
+/**
+ * A literal's value; the literal `-0` (or `-0.0`) is 0, as in the reference, whose parser folds it
+ * into an integer zero (ATAN2(-0.0, -1) is π there, not -π).
+ */
+function literalValue(e: Literal): Value {
+  return e.value === 0 ? 0 : e.value;
+}
+
 export function compileLiteral(e: Literal): Evaluator {
-  const v = e.value;
+  const v = literalValue(e);
   return () => v;
 }
 
@@ -51,10 +59,8 @@ export function compileArrayConstruct(e: ArrayConstruct, scope: Scope, compile: 
   const c = constantValue(e);
   if (c !== NOT_CONSTANT) return () => c;
   const items = e.items.map((x) => compile(x, scope));
-  return (env, ctx) => items.map((f) => {
-    const v = f(env, ctx);
-    return v === undefined ? null : v;
-  });
+  // A MISSING element stays MISSING (TYPE([MISSING][0]) is "missing"); output writes it as null.
+  return (env, ctx) => items.map((f) => f(env, ctx));
 }
 
 /**

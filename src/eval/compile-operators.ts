@@ -1,9 +1,10 @@
 import type { Between, Binary, Case, Exists, In, Is, Like, Unary } from '../ast/index.js';
 import { compileLike } from '../tokens/patterns.js';
 import { compare, equals, truth, type Value } from '../values/index.js';
+import { ErrorCode } from '../errors/index.js';
 import { arith, concat, negate } from './arith.js';
 import type { Compile } from './compile-path.js';
-import { and3, not3, or3 } from './logic.js';
+import { and3, in3, not3, or3 } from './logic.js';
 import type { Evaluator, Scope } from './scope.js';
 
 /** Three-valued comparison results as N1QL booleans. */
@@ -63,7 +64,7 @@ export function compileBinary(e: Binary, scope: Scope, compile: Compile): Evalua
       return (env, ctx) => {
         const a = l(env, ctx);
         const b = r(env, ctx);
-        if (b === 0 && a !== undefined) ctx.warn(DIVISION_BY_ZERO);
+        if (b === 0 && a !== undefined) ctx.warn(DIVISION_BY_ZERO, ErrorCode.WARN_DIVISION_BY_ZERO);
         return arith(op, a, b);
       };
     case '+':
@@ -101,19 +102,7 @@ export function compileLikeOp(e: Like, scope: Scope, compile: Compile): Evaluato
 export function compileIn(e: In, scope: Scope, compile: Compile): Evaluator {
   const x = compile(e.operand, scope);
   const c = compile(e.collection, scope);
-  const inOp: Evaluator = (env, ctx) => {
-    const v = x(env, ctx);
-    const arr = c(env, ctx);
-    if (v === undefined || arr === undefined) return undefined;
-    if (!Array.isArray(arr)) return null;
-    if (v === null) return arr.length > 0 ? null : false;
-    let sawNull = false;
-    for (const el of arr) {
-      if (el === null) sawNull = true;
-      else if (equals(v, el) === true) return true;
-    }
-    return sawNull ? null : false;
-  };
+  const inOp: Evaluator = (env, ctx) => in3(x(env, ctx), c(env, ctx));
   return e.not ? (env, ctx) => not3(inOp(env, ctx)) : inOp;
 }
 

@@ -1,4 +1,4 @@
-import { truth, type Value } from '../values/index.js';
+import { equals, truth, type Value } from '../values/index.js';
 
 /**
  * Three-valued AND over already evaluated operands: FALSE if any operand is a valued non-true
@@ -29,4 +29,22 @@ export function or3(a: Value, b: Value): Value {
 export function not3(a: Value): Value {
   if (a === undefined || a === null) return a;
   return !truth(a);
+}
+
+/**
+ * `v IN arr`: TRUE if some element equals `v`; else NULL if `v` or an element is NULL (so
+ * NULL IN [] is FALSE), else FALSE; MISSING if either side is; NULL when `arr` is not an array.
+ * An element whose equality with `v` is NULL because NULLs are nested in them
+ * (`[1, null] IN [[1, null]]`) counts as not found. Source: couchbase/query `expression/coll_in.go`.
+ */
+export function in3(v: Value, arr: Value): Value {
+  if (v === undefined || arr === undefined) return undefined;
+  if (!Array.isArray(arr)) return null;
+  if (v === null) return arr.length > 0 ? null : false;
+  let sawNull = false;
+  for (const el of arr) {
+    if (el === null) sawNull = true;
+    else if (equals(v, el) === true) return true;
+  }
+  return sawNull ? null : false;
 }

@@ -11,7 +11,10 @@ export interface ExecContext {
   named: Record<string, Value>;
   /** Positional parameters; `$1` is `positional[0]`. */
   positional: Value[];
-  /** Records a warning (`code`: the reference's warning code, 0 when it has none here). */
+  /**
+   * Adds a warning to the statement's `warnings` (once per message), with the reference's
+   * warning code (ErrorCode.WARN_*; 0 when the reference has none).
+   */
   warn(message: string, code?: number): void;
   /** Statement start time in milliseconds since the epoch (NOW_* functions). */
   now: number;

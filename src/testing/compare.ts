@@ -5,7 +5,7 @@
  *   sameOutcome(a, b, ordered) → true when rows (multisets, or sequences when ordered), mutation counts and error codes agree
  */
 import { collate, QueryError, type Database, type Value } from '../index.js';
-import { canonicalKey, compareStrings } from '../values/index.js';
+import { canonicalKey, compareStrings, toOutputValue } from '../values/index.js';
 
 /** A canonical JSON text of a value (object fields sorted), for stable sorting and messages. */
 export function canonical(v: Value): string {
@@ -13,9 +13,15 @@ export function canonical(v: Value): string {
   return v === undefined ? 'MISSING' : canonicalKey(v);
 }
 
-/** Rows compared as the reference harness does: in order when `ordered`, else as multisets. */
+/**
+ * Rows compared as the reference harness does: in order when `ordered`, else as multisets; NaN
+ * and ±Infinity as the reference's JSON writes them ("NaN", "+Infinity", "-Infinity").
+ */
 export function sameRows(actual: readonly Value[], expected: readonly Value[], ordered: boolean): boolean {
   if (actual.length !== expected.length) return false;
+  // Rows as the reference's JSON shows them: NaN and ±Infinity are its strings "NaN", "+Infinity" …
+  actual = actual.map(toOutputValue);
+  expected = expected.map(toOutputValue);
   const a = ordered ? actual : [...actual].sort((x, y) => compareStrings(canonical(x), canonical(y)));
   const e = ordered ? expected : [...expected].sort((x, y) => compareStrings(canonical(x), canonical(y)));
   return a.every((x, i) => collate(x, e[i]) === 0);

@@ -1,4 +1,4 @@
-import { Kind, kindOf, type ObjectValue, type Value } from './value.js';
+import { containsNaN, Kind, kindOf, type ObjectValue, type Value } from './value.js';
 
 /**
  * Compares two strings by Unicode code point (the order of their UTF-8 bytes, as Go compares
@@ -56,11 +56,24 @@ export function compareObjects<R>(x: ObjectValue, y: ObjectValue, compareValues:
   return 0;
 }
 
+/**
+ * Number collation: NaN first (NaN ≡ NaN), then -Infinity, the finite numbers, +Infinity.
+ * Source: couchbase/query `value/float.go` `collateFloat`.
+ */
+export function collateNumbers(x: number, y: number): number {
+  if (x < y) return -1;
+  if (x > y) return 1;
+  if (x === y) return 0;
+  // At least one is NaN.
+  return Number.isNaN(x) ? (Number.isNaN(y) ? 0 : -1) : 1;
+}
+
 const isZeroNumber = (c: number): boolean => c === 0;
 
 /**
  * N1QL collation: a total order over all values, the one order of ORDER BY, index keys,
- * MIN/MAX, ARRAY_SORT, GROUP BY and DISTINCT. MISSING < NULL < FALSE < TRUE < numbers <
+ * MIN/MAX, ARRAY_SORT, GROUP BY and DISTINCT. MISSING < NULL < FALSE < TRUE < numbers (NaN
+ * first, then -Infinity … +Infinity) <
  * strings (code point order) < arrays (element-wise, then length) < objects (fewer fields
  * first; then over the union of both objects' names in code point order, the object lacking a
  * name is the larger, else the values at that name decide).
@@ -77,11 +90,8 @@ export function collate(a: Value, b: Value): number {
       return 0;
     case Kind.BOOLEAN:
       return (a ? 1 : 0) - (b ? 1 : 0);
-    case Kind.NUMBER: {
-      const x = a as number;
-      const y = b as number;
-      return x < y ? -1 : x > y ? 1 : 0;
-    }
+    case Kind.NUMBER:
+      return collateNumbers(a as number, b as number);
     case Kind.STRING:
       return compareStrings(a as string, b as string);
     case Kind.ARRAY: {
@@ -101,9 +111,11 @@ export function collate(a: Value, b: Value): number {
 
 /**
  * Structural equivalence: the same kind and the same content (numbers by value, so 1 ≡ 1.0;
- * object field order ignored). MISSING is equivalent only to MISSING. Used by DISTINCT,
- * GROUP BY keys and expression equivalence. Source: couchbase/query `EquivalentTo`.
+ * object field order ignored). MISSING is equivalent only to MISSING; a value holding a NaN is
+ * equivalent to nothing (floats compare with `==` there: `ARRAY_DISTINCT([NAN(), NAN()])` keeps
+ * both). Used by the ARRAY set functions, DECODE and expression equivalence.
+ * Source: couchbase/query `EquivalentTo` (`value/float.go`).
  */
 export function equivalent(a: Value, b: Value): boolean {
-  return collate(a, b) === 0;
+  return collate(a, b) === 0 && !containsNaN(a);
 }

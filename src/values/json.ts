@@ -1,14 +1,54 @@
 import type { Value } from './value.js';
 
 /**
+ * The JSON text of a number that is not finite, as the reference writes it: the strings
+ * `"NaN"`, `"+Infinity"` and `"-Infinity"` (couchbase/query `value/float.go` `MarshalJSON`).
+ */
+export function nonFiniteText(x: number): string {
+  return Number.isNaN(x) ? 'NaN' : x > 0 ? '+Infinity' : '-Infinity';
+}
+
+/** `JSON.stringify` replacer writing NaN and ±Infinity as the reference's strings. */
+function nonFiniteReplacer(_k: string, x: unknown): unknown {
+  return typeof x === 'number' && !Number.isFinite(x) ? nonFiniteText(x) : x;
+}
+
+/**
  * Serialises a value as JSON text. MISSING fields are left out (as `JSON.stringify` does for
  * `undefined`), a top-level MISSING serialises as the empty string's absence: callers drop it.
- * Numbers that are not finite serialise as `null`, as the reference does.
+ * NaN and ±Infinity serialise as the strings `"NaN"`, `"+Infinity"`, `"-Infinity"`, as the
+ * reference writes them (couchbase/query `value/float.go` `MarshalJSON`).
  * @param indent spaces per level for pretty output (0: compact)
  */
 export function toJSON(v: Value, indent = 0): string {
   if (v === undefined) return '';
-  return JSON.stringify(v, null, indent || undefined);
+  return JSON.stringify(v, nonFiniteReplacer, indent || undefined);
+}
+
+/**
+ * A value as the reference's JSON output shows it: NaN and ±Infinity (at any depth) become the
+ * strings {@link nonFiniteText} gives, a MISSING array element becomes null; everything else is
+ * returned as is (the same object when
+ * nothing changes). For comparing results with the reference's JSON answers and for writers
+ * that do not go through {@link toJSON}.
+ */
+export function toOutputValue(v: Value): Value {
+  if (typeof v === 'number') return Number.isFinite(v) ? v : nonFiniteText(v);
+  if (v === null || typeof v !== 'object') return v;
+  if (Array.isArray(v)) {
+    let out: Value[] | undefined;
+    for (let i = 0; i < v.length; i++) {
+      const x = v[i] === undefined ? null : toOutputValue(v[i]);
+      if (x !== v[i]) (out ??= v.slice())[i] = x;
+    }
+    return out ?? v;
+  }
+  let out: Record<string, Value> | undefined;
+  for (const k in v) {
+    const x = toOutputValue(v[k]);
+    if (x !== v[k]) (out ??= { ...v })[k] = x;
+  }
+  return out ?? v;
 }
 
 /** Size in bytes of the UTF-8 JSON text of a value (for `metrics.resultSize`). */

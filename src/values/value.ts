@@ -5,7 +5,8 @@
  * - MISSING is `undefined` (exported as {@link MISSING}); NULL is `null`.
  * - Arrays never contain MISSING (constructors turn a MISSING element into NULL, as the
  *   reference does when it marshals an array), objects never hold a MISSING field.
- * - Numbers are IEEE doubles.
+ * - Numbers are IEEE doubles, NaN and ±Infinity included (the reference has them too; its JSON
+ *   output writes them as the strings "NaN", "+Infinity", "-Infinity": see json.ts).
  *
  * Source: couchbase/query `value/value.go` (type order), DESIGN §4.
  */
@@ -98,4 +99,13 @@ export function truth(v: Value): boolean {
 /** Turns MISSING into NULL, for array elements. */
 export function missingToNull(v: Value): Value {
   return v === undefined ? null : v;
+}
+
+/** True when a number NaN occurs anywhere in `v`. */
+export function containsNaN(v: Value): boolean {
+  if (typeof v === 'number') return Number.isNaN(v);
+  if (v === null || typeof v !== 'object') return false;
+  if (Array.isArray(v)) return v.some(containsNaN);
+  for (const k in v) if (containsNaN(v[k])) return true;
+  return false;
 }

@@ -1,5 +1,5 @@
 // Expected values: Couchbase docs `jsonfun.adoc` (ENCODE_JSON of MISSING is "", ENCODED_SIZE of
-// MISSING is 0, POLY_LENGTH per type) and couchbase/query `expression/func_json.go` (DECODE_JSON:
+// MISSING is 4 by n1ql-reference, POLY_LENGTH per type) and couchbase/query `expression/func_json.go` (DECODE_JSON:
 // trimmed, empty or invalid text → NULL).
 import { MISSING, table } from './table.js';
 
@@ -57,7 +57,7 @@ table('ENCODED_SIZE', [
   [[{ a: 1 }], 7],
   [['é'], 4],
   [[null], 4],
-  [[MISSING], 0],
+  [[MISSING], 4], // n1ql-reference: ENCODED_SIZE(MISSING) is 4
   // Bytes of the reference's JSON text (func_json.go EncodedSize: len(arg.MarshalJSON())).
   [[{ b: 1, a: 2, c: 1e21 }], 40],
   [['\u2028'], 8],

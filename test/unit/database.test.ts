@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Database, QueryError, type Value } from '../../src/index.js';
+import { Database, QueryError, toOutputValue, type Value } from '../../src/index.js';
 import { sharedPath } from '../support/shared.js';
 
 let db: Database;
@@ -35,7 +35,7 @@ describe('Database (library API)', () => {
   // is MISSING; `%` by zero has no warning. Reported once per statement here.
   it('warns of a division by zero, once per statement', async () => {
     await db.load('t', [{ n: 0 }, { n: 2 }, { m: 1 }], { key: 'k%n%' });
-    const warned = [{ code: 0, msg: 'Division by 0.' }];
+    const warned = [{ code: 5036, msg: 'Division by 0.' }]; // 5036 W_DIVIDE_BY_ZERO (n1ql-reference)
     expect(await db.query('SELECT RAW 1 / 0')).toMatchObject({ results: [null], warnings: warned });
     expect(await db.query('SELECT RAW 10 / n FROM t ORDER BY n')).toMatchObject({ results: [null, 5], warnings: warned });
     expect((await db.query('SELECT RAW [NULL / 0, "x" / 0]')).warnings).toEqual(warned);
@@ -43,6 +43,26 @@ describe('Database (library API)', () => {
     expect((await db.query('SELECT RAW [MISSING / 0, 1 / MISSING]')).warnings).toEqual([]);
     expect((await db.query('SELECT RAW 1 % 0')).warnings).toEqual([]);
     expect((await db.query('SELECT RAW 4 / 2')).warnings).toEqual([]);
+  });
+
+  // n1ql-reference: SELECT POSINF() + 1, POSINF() - POSINF(), SQRT(-1) → "+Infinity", "NaN", "NaN";
+  // NAN() = NAN() is false, NAN() < 1 true (NaN collates first); TYPE([MISSING][0]) is "missing".
+  it('computes with NaN and ±Infinity as numbers and keeps MISSING array elements', async () => {
+    const r = await db.query('SELECT RAW [POSINF() + 1, POSINF() - POSINF(), SQRT(-1), NAN() = NAN(), NAN() < 1, TYPE(NAN()), TYPE([MISSING][0]), ARRAY_LENGTH([1, MISSING])]');
+    expect(toOutputValue(r.results[0])).toEqual(['+Infinity', 'NaN', 'NaN', false, true, 'number', 'missing', 2]);
+    expect(toOutputValue((await db.query('SELECT RAW [MISSING, 1]')).results[0])).toEqual([null, 1]);
+  });
+
+  // n1ql-reference: documents are stored as their JSON text — INSERT … {"a": [MISSING, 1], "n": NAN()}
+  // then TYPE(t.a[0]) is "null" and TYPE(t.n) "string"; RETURNING sees the value before that:
+  // UPDATE … SET x = [MISSING, NAN()] RETURNING TYPE(x[0]), TYPE(x[1]) gives "missing", "number",
+  // and a later SELECT t.x gives [null, "NaN"].
+  it('stores NaN, ±Infinity and MISSING array elements as their JSON text', async () => {
+    await db.createKeyspace('t');
+    await db.query('INSERT INTO t (KEY, VALUE) VALUES ("k", {"a": [MISSING, 1], "n": NAN(), "i": POSINF()})');
+    expect((await db.query('SELECT t.a, TYPE(t.a[0]) ta, t.n, TYPE(t.n) tn, t.i FROM t')).results).toEqual([{ a: [null, 1], ta: 'null', n: 'NaN', tn: 'string', i: '+Infinity' }]);
+    expect((await db.query('UPDATE t SET x = [MISSING, NAN()] RETURNING TYPE(x[0]) a, TYPE(x[1]) b')).results).toEqual([{ a: 'missing', b: 'number' }]);
+    expect((await db.query('SELECT RAW [t.x, TYPE(t.x[0]), TYPE(t.x[1])] FROM t')).results).toEqual([[[null, 'NaN'], 'null', 'string']]);
   });
 
   it('reports DML mutation counts', async () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { ErrorCode, QueryError, type Database, type PrivilegeNeed, type Value } from '../../index.js';
+import { ErrorCode, QueryError, toOutputValue, type Database, type PrivilegeNeed, type Value } from '../../index.js';
 import { createHttpApp, listen, queryOf, rawBody, sendJson, type HttpAppOptions, type Listener } from '../http/server.js';
 import { formatDuration } from './duration.js';
 import { readServiceRequest } from './request-params.js';
@@ -143,7 +143,7 @@ export function addQueryRoutes(app: FastifyInstance, db: Database, options: Quer
         requestID,
         ...(r.clientContextId !== undefined ? { clientContextID: r.clientContextId } : {}),
         signature: signature(result.results),
-        results: result.results,
+        results: result.results.map(toOutputValue),
         status: 'success',
         metrics: {
           elapsedTime: formatDuration(performance.now() - start),

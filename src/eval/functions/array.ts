@@ -9,7 +9,7 @@
  */
 import { collate, equals, type Value } from '../../values/index.js';
 import type { FunctionDef } from './function-def.js';
-import { finite, isArrayValue, isInt, MAX_RESULT_BYTES, RANGE_LIMIT, rangeError, strictFn } from './support.js';
+import { isArrayValue, isInt, MAX_RESULT_BYTES, RANGE_LIMIT, rangeError, strictFn } from './support.js';
 import { valueSize } from './value-size.js';
 
 /** A strict function whose first argument must be an array. */
@@ -67,11 +67,11 @@ export const arrayFunctions: FunctionDef[] = [
   /** ARRAY_MAX(a): the largest non-NULL element in collation order; NULL if none. */
   arrFn('ARRAY_MAX', 1, 1, (a) => a.reduce<Value>((m, e) => (collate(e, m) > 0 ? e : m), null)),
   /** ARRAY_SUM(a): sum of the number elements (others ignored); 0 if none. */
-  arrFn('ARRAY_SUM', 1, 1, (a) => finite(a.reduce<number>((s, e) => (typeof e === 'number' ? s + e : s), 0))),
+  arrFn('ARRAY_SUM', 1, 1, (a) => a.reduce<number>((s, e) => (typeof e === 'number' ? s + e : s), 0)),
   /** ARRAY_AVG(a): mean of the number elements (others ignored); NULL if none. */
   arrFn('ARRAY_AVG', 1, 1, (a) => {
     const nums = a.filter((e): e is number => typeof e === 'number');
-    return nums.length === 0 ? null : finite(nums.reduce((s, e) => s + e, 0) / nums.length);
+    return nums.length === 0 ? null : nums.reduce((s, e) => s + e, 0) / nums.length;
   }),
   /** ARRAY_IFNULL(a): the first non-NULL element, NULL if none. */
   arrFn('ARRAY_IFNULL', 1, 1, (a) => a.find((e) => e !== null) ?? null),

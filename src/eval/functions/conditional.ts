@@ -11,10 +11,10 @@ function variadic(name: string, aliases: string[], fn: (args: Value[]) => Value)
 }
 
 /**
- * MISSINGIF / NULLIF: the result of `a = b` when that is MISSING or NULL, `result` when it is
- * TRUE, else `a`.
+ * MISSINGIF / NULLIF (and NANIF, POSINFIF, NEGINFIF in nan-inf.ts): the result of `a = b` when
+ * that is MISSING or NULL, `result` when it is TRUE, else `a`.
  */
-function ifEqual(name: string, aliases: string[], result: Value): FunctionDef {
+export function ifEqual(name: string, aliases: string[], result: Value): FunctionDef {
   return {
     name,
     aliases,
@@ -32,7 +32,7 @@ function ifEqual(name: string, aliases: string[], result: Value): FunctionDef {
 /**
  * IFNAN / IFINF / IFNANORINF: the first argument that is a number passing `ok`; a non-number
  * met first gives NULL; if only MISSINGs and rejected numbers are met, MISSING if there was a
- * MISSING, else NULL. (tokenql produces no NaN or ±Infinity itself, but parameters may.)
+ * MISSING, else NULL. Source: couchbase/query `expression/func_cond_num.go`.
  */
 function ifNumber(name: string, aliases: string[], ok: (x: number) => boolean): FunctionDef {
   return variadic(name, aliases, (args) => {

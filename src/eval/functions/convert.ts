@@ -6,7 +6,6 @@
 import { isGoSpace } from '../../tokens/white-space.js';
 import { isObject, type ObjectValue, type Value } from '../../values/index.js';
 import type { FunctionDef } from './function-def.js';
-import { finite } from './support.js';
 
 /**
  * A number as Go `strconv.FormatFloat(f, 'f', -1, 64)` writes it: the shortest digits that
@@ -32,17 +31,59 @@ const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 const HEX_FLOAT = /^([+-]?)0[xX]([0-9a-fA-F]*)\.?([0-9a-fA-F]*)[pP]([+-]?\d+)$/;
 
 /**
- * Go `strconv.ParseFloat(s, 64)` for finite results: decimal and hexadecimal (`0x1p-2`)
- * syntax, no surrounding space. Overflow (an error in Go), "NaN" and "Inf" give undefined,
- * since tokenql has no non-finite numbers.
+ * Go `strconv.ParseFloat(s, 64)`, as the reference's TO_NUMBER uses it: decimal and hexadecimal
+ * (`0x1p-2`) syntax, Go's digit-separating underscores (`1_000`, `0x_1p4`; not `_1`, `1__0`),
+ * `NaN` (any case, no sign) and `Inf`/`Infinity` (any case, optional sign); no surrounding
+ * space. A value out of the double range (an error in Go) gives undefined, as does bad syntax;
+ * -0 gives 0. Source: Go `strconv/atof.go` (`special`, `readFloat`, `underscoreOK`).
  */
 export function parseGoFloat(s: string): number | undefined {
-  if (DECIMAL.test(s)) return finite(Number(s)) ?? undefined;
-  const h = HEX_FLOAT.exec(s);
-  if (h === null || h[2] + h[3] === '') return undefined;
-  const mant = parseInt(h[2] + h[3], 16) / 16 ** h[3].length;
-  const v = mant * 2 ** Number(h[4]);
-  return Number.isFinite(v) ? (h[1] === '-' ? -v : v) : undefined;
+  const special = SPECIAL.exec(s);
+  if (special !== null) {
+    if (special[2].toLowerCase() === 'nan') return special[1] === '' ? NaN : undefined;
+    return special[1] === '-' ? -Infinity : Infinity;
+  }
+  if (s.includes('_')) {
+    if (!underscoreOK(s)) return undefined;
+    s = s.replace(/_/g, '');
+  }
+  let v: number;
+  if (DECIMAL.test(s)) v = Number(s);
+  else {
+    const h = HEX_FLOAT.exec(s);
+    if (h === null || h[2] + h[3] === '') return undefined;
+    const mant = parseInt(h[2] + h[3], 16) / 16 ** h[3].length;
+    v = mant * 2 ** Number(h[4]);
+    if (h[1] === '-') v = -v;
+  }
+  return Number.isFinite(v) ? (v === 0 ? 0 : v) : undefined;
+}
+
+const SPECIAL = /^([+-]?)(inf|infinity|nan)$/i;
+
+/** Go `strconv.underscoreOK`: underscores only between digits (or after a base prefix). */
+function underscoreOK(s: string): boolean {
+  let saw = '^';
+  let i = 0;
+  if (s[0] === '+' || s[0] === '-') s = s.slice(1);
+  let hex = false;
+  if (s.length >= 2 && s[0] === '0' && 'bBoOxX'.includes(s[1])) {
+    i = 2;
+    saw = '0';
+    hex = s[1] === 'x' || s[1] === 'X';
+  }
+  for (; i < s.length; i++) {
+    const c = s[i];
+    if ((c >= '0' && c <= '9') || (hex && /[a-fA-F]/.test(c))) saw = '0';
+    else if (c === '_') {
+      if (saw !== '0') return false;
+      saw = '_';
+    } else {
+      if (saw === '_') return false;
+      saw = '!';
+    }
+  }
+  return saw !== '_';
 }
 
 /**

@@ -12,8 +12,8 @@ export type NullHandling = 'strict' | 'custom';
 
 /** Context a function body may use (e.g. for warnings). */
 export interface FunctionContext {
-  /** Adds a warning to the query's `warnings`. */
-  warn(message: string): void;
+  /** Adds a warning to the query's `warnings`, with the reference's code (ErrorCode.WARN_*). */
+  warn(message: string, code?: number): void;
   /** The statement's instant in epoch milliseconds: NOW_* give this one value for the whole statement. */
   now: number;
 }

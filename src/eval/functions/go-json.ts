@@ -10,7 +10,7 @@
  * for names), `value/float.go` `MarshalJSON`, `value/string.go` `MarshalJSON`
  * (`json.MarshalNoEscape`); couchbase/go_json `encode.go` `encodeState.string`.
  */
-import { sortedNames, type Value } from '../../values/index.js';
+import { nonFiniteText, sortedNames, type Value } from '../../values/index.js';
 import { formatNumber } from './convert.js';
 
 const HTML_ESCAPES: Record<string, string> = { '<': '\\u003c', '>': '\\u003e', '&': '\\u0026' };
@@ -51,7 +51,8 @@ export function marshalJSON(v: Value): string {
     case 'boolean':
       return v ? 'true' : 'false';
     case 'number':
-      return Number.isFinite(v) ? formatNumber(v) : 'null';
+      // NaN and ±Infinity as the reference's float MarshalJSON writes them: "NaN", "+Infinity" …
+      return Number.isFinite(v) ? formatNumber(v) : `"${nonFiniteText(v)}"`;
     case 'string':
       return goQuote(v, false);
     default: {

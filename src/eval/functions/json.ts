@@ -67,14 +67,15 @@ export const jsonFunctions: FunctionDef[] = [
   },
   {
     /**
-     * ENCODED_SIZE(v): UTF-8 bytes of ENCODE_JSON's text; never MISSING or NULL (0 for MISSING).
+     * ENCODED_SIZE(v): UTF-8 bytes of ENCODE_JSON's text; never MISSING or NULL (4, the size of
+     * `null`, for MISSING: the reference's answer).
      * Source: couchbase/query `expression/func_json.go` `EncodedSize`.
      */
     name: 'ENCODED_SIZE',
     minArgs: 1,
     maxArgs: 1,
     nulls: 'custom',
-    fn: ([v]) => utf8Length(marshalJSON(v)),
+    fn: ([v]) => (v === undefined ? 4 : utf8Length(marshalJSON(v))),
   },
   {
     /**

@@ -1,17 +1,19 @@
 /**
  * Number functions. Reference: couchbase/query `expression/func_num.go`; docs `numericfun.adoc`.
  * All are 'strict' (MISSING arg → MISSING, else NULL arg → NULL); a non-number argument gives
- * NULL. Where the reference would produce NaN or ±Infinity (SQRT(-1), LN(0) …), tokenql gives
- * NULL: it has no non-finite numbers (docs/functions.md).
+ * NULL. Results are IEEE doubles as the reference's Go `math` gives them, NaN and ±Infinity
+ * included (SQRT(-1) is NaN, LN(0) -Infinity); a zero result is +0 (the reference builds its
+ * results with `value.NewValue`, which never keeps -0: ATAN2(ROUND(-0.1), -1) is π).
  */
 import type { Value } from '../../values/index.js';
 import type { FunctionDef } from './function-def.js';
 import { goPowInt } from './go-pow.js';
-import { finite, isInt, strictFn } from './support.js';
+import { goAcos, goAsin, goAtan, goAtan2, goCos, goSin, goTan } from './go-trig.js';
+import { isInt, strictFn, unsignedZero } from './support.js';
 
-/** A strict function of number arguments whose result is NULL unless finite. */
+/** A strict function of number arguments (any other argument: NULL); -0 comes out as 0. */
 function numFn(name: string, arity: number, f: (...x: number[]) => number, aliases?: string[]): FunctionDef {
-  return strictFn(name, arity, arity, (args) => args.every((a) => typeof a === 'number'), (args) => finite(f(...(args as number[]))), aliases);
+  return strictFn(name, arity, arity, (args) => args.every((a) => typeof a === 'number'), (args) => unsignedZero(f(...(args as number[]))), aliases);
 }
 
 /**
@@ -47,7 +49,7 @@ function digitsFn(name: string, f: (x: number, d: number) => number, aliases?: s
     nulls: 'strict',
     fn: ([x, d]) => {
       if (typeof x !== 'number' || (d !== undefined && !isInt(d))) return null;
-      return finite(f(x, d ?? 0));
+      return unsignedZero(f(x, d ?? 0));
     },
   };
 }
@@ -66,21 +68,24 @@ export const numberFunctions: FunctionDef[] = [
   numFn('FLOOR', 1, Math.floor),
   numFn('SQRT', 1, Math.sqrt),
   numFn('EXP', 1, Math.exp),
-  /** LN(x): natural logarithm; NULL for x ≤ 0. */
+  /** LN(x): natural logarithm; -Infinity for 0, NaN below. */
   numFn('LN', 1, Math.log),
-  /** LOG(x): base-10 logarithm; NULL for x ≤ 0. */
-  numFn('LOG', 1, Math.log10),
+  /**
+   * LOG(x): base-10 logarithm; -Infinity for 0, NaN below. Computed as Go's `math.Log10` does,
+   * ln(x) × (1/ln 10), which differs from `Math.log10` in the last bit (LOG(3) = 0.4771212547196624).
+   */
+  numFn('LOG', 1, (x) => Math.log(x) * Math.LOG10E),
   numFn('POWER', 2, Math.pow),
   /** SIGN(x): -1, 0 or 1. */
   numFn('SIGN', 1, (x) => (x < 0 ? -1 : x > 0 ? 1 : 0)),
-  numFn('SIN', 1, Math.sin),
-  numFn('COS', 1, Math.cos),
-  numFn('TAN', 1, Math.tan),
-  numFn('ASIN', 1, Math.asin),
-  numFn('ACOS', 1, Math.acos),
-  numFn('ATAN', 1, Math.atan),
-  /** ATAN2(y, x): the reference passes its arguments to Go `math.Atan2` in order. */
-  numFn('ATAN2', 2, Math.atan2),
+  numFn('SIN', 1, goSin),
+  numFn('COS', 1, goCos),
+  numFn('TAN', 1, goTan),
+  numFn('ASIN', 1, goAsin),
+  numFn('ACOS', 1, goAcos),
+  numFn('ATAN', 1, goAtan),
+  /** SIN … ATAN2 compute as Go's `math` does (go-trig.ts), bit for bit. ATAN2(y, x): Go `math.Atan2(y, x)`. */
+  numFn('ATAN2', 2, goAtan2),
   numFn('DEGREES', 1, (x) => (x * 180) / Math.PI, ['DEG']),
   numFn('RADIANS', 1, (x) => (x * Math.PI) / 180, ['RAD']),
   numFn('PI', 0, () => Math.PI),

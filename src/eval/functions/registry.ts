@@ -4,16 +4,24 @@
  * Aggregates and META() are not here: the evaluator handles them.
  */
 import type { Value } from '../../values/index.js';
+import { arithFunctions } from './arith-functions.js';
 import { arrayFunctions } from './array.js';
 import { arraySetFunctions } from './array-set.js';
+import { bitwiseFunctions } from './bitwise.js';
+import { compareFunctions } from './compare-functions.js';
 import { conditionalFunctions } from './conditional.js';
 import { dateCalcFunctions } from './date-calc.js';
 import { dateConvertFunctions } from './date-convert.js';
 import { dateNowFunctions } from './date-now.js';
 import { dateRangeFunctions } from './date-range.js';
 import { convertFunctions } from './convert.js';
+import { encodingFunctions } from './encodings.js';
 import type { FunctionContext, FunctionDef } from './function-def.js';
+import { hashBytesFunctions } from './hash-bytes.js';
 import { jsonFunctions } from './json.js';
+import { logicFunctions } from './logic-functions.js';
+import { nanInfFunctions } from './nan-inf.js';
+import { navigationFunctions } from './navigation-functions.js';
 import { numberFunctions } from './number.js';
 import { objectFunctions } from './object.js';
 import { regexpFunctions } from './regexp.js';
@@ -37,6 +45,14 @@ function families(): FunctionDef[] {
     ...objectFunctions,
     ...jsonFunctions,
     ...numberFunctions,
+    ...nanInfFunctions,
+    ...bitwiseFunctions,
+    ...compareFunctions,
+    ...arithFunctions,
+    ...hashBytesFunctions,
+    ...logicFunctions,
+    ...navigationFunctions,
+    ...encodingFunctions,
     ...conditionalFunctions,
     ...tokenFunctions,
     ...dateNowFunctions,

@@ -2,7 +2,7 @@ import type { FunctionDef } from './function-def.js';
 /**
  * Small helpers shared by the scalar function families: Go-compatible text handling (the
  * reference is written in Go, so its strings are UTF-8 bytes and its case mapping is
- * per code point), integer checks and the "non-finite number is NULL" rule.
+ * per code point), integer checks and the reference's unsigned zero of function results.
  */
 import { evaluationError, type QueryError } from '../../errors/index.js';
 import { foldCase } from '../../tokens/case-fold.js';
@@ -30,9 +30,12 @@ export function isInt(v: Value): v is number {
   return typeof v === 'number' && Number.isInteger(v);
 }
 
-/** A number result, or NULL when it is NaN or ±Infinity (tokenql has no non-finite values). */
-export function finite(n: number): number | null {
-  return Number.isFinite(n) ? n : null;
+/**
+ * A function's number result as the reference's `value.NewValue(float64)` gives it: -0 becomes
+ * +0 (NaN and ±Infinity stay). Arithmetic operators keep -0 (`-1.5 * 0`), functions do not.
+ */
+export function unsignedZero(n: number): number {
+  return n === 0 ? 0 : n;
 }
 
 export function isString(v: Value): v is string {

@@ -1,5 +1,5 @@
 import type { Distinct } from '../../planner/index.js';
-import { canonicalKey } from '../../values/index.js';
+import { distinctKey } from '../../values/index.js';
 import type { CompileContext, CompiledOperator } from '../operator-context.js';
 import type { Row, RowStream } from '../runtime.js';
 
@@ -13,7 +13,7 @@ export function* distinctRows(input: RowStream): RowStream {
     }
     const out: Row[] = [];
     for (const row of batch) {
-      const k = canonicalKey(row.out);
+      const k = distinctKey(row.out);
       if (seen.has(k)) continue;
       seen.add(k);
       out.push(row);

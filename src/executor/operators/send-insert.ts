@@ -1,7 +1,7 @@
 import { bindDocument, compileExpr, rootEnv, type Evaluator, type Scope } from '../../eval/index.js';
 import { ErrorCode, QueryError } from '../../errors/index.js';
 import type { SendInsert } from '../../planner/index.js';
-import { cloneValue, isObject, type Value } from '../../values/index.js';
+import { cloneValue, isObject, toOutputValue, type Value } from '../../values/index.js';
 import { dmlError } from '../dml-result.js';
 import { blockScope, type CompileContext, type CompiledOperator } from '../operator-context.js';
 import { waitFor, type Row, type RowStream } from '../runtime.js';
@@ -73,9 +73,12 @@ export function compileSendInsert(op: SendInsert, cx: CompileContext): CompiledO
         const doc = cloneValue(t.value);
         const k = t.key;
         const opts = { expiration: expirationOf(t.options) };
+        // Stored as the reference stores it, as its JSON text (NaN → "NaN", a MISSING element →
+        // null); RETURNING sees the value itself, as there.
+        const stored = toOutputValue(doc);
         let written: Row | undefined;
         yield waitFor(
-          (upsert ? ks.upsert(k, doc, opts) : ks.insert(k, doc, opts)).then(
+          (upsert ? ks.upsert(k, stored, opts) : ks.insert(k, stored, opts)).then(
             (meta) => {
               dml.mutationCount++;
               const env = rootEnv();

@@ -1,6 +1,6 @@
 import { bindDocument, metaOf, rootEnv } from '../../eval/index.js';
 import type { SendDelete, SendUpdate } from '../../planner/index.js';
-import type { Value } from '../../values/index.js';
+import { toOutputValue, type Value } from '../../values/index.js';
 import { dmlError } from '../dml-result.js';
 import { blockScope, type CompileContext, type CompiledOperator } from '../operator-context.js';
 import { waitFor, type Row, type RowStream } from '../runtime.js';
@@ -34,7 +34,7 @@ export function compileSendMutation(op: SendUpdate | SendDelete, cx: CompileCont
           done = { env };
         };
         const write = update
-          ? ks.replace(m.id, t.clone, { cas: m.cas }).then((meta) => {
+          ? ks.replace(m.id, toOutputValue(t.clone), { cas: m.cas }).then((meta) => {
               dml.mutationCount++;
               emit(t.clone, meta);
             })

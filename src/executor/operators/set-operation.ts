@@ -1,5 +1,5 @@
 import { rootEnv, type Scope } from '../../eval/index.js';
-import { canonicalKey } from '../../values/index.js';
+import { distinctKey } from '../../values/index.js';
 import type { CompileContext } from '../operator-context.js';
 import type { Row, RowStream } from '../runtime.js';
 
@@ -35,7 +35,7 @@ export function* counts(stream: RowStream, into: Map<string, number>): RowStream
       continue;
     }
     for (const r of batch) {
-      const k = canonicalKey(r.out);
+      const k = distinctKey(r.out);
       into.set(k, (into.get(k) ?? 0) + 1);
     }
   }
@@ -57,7 +57,7 @@ export function* intersectOrExcept(intersect: boolean, distinct: boolean, first:
     }
     const out: Row[] = [];
     for (const row of batch) {
-      const k = canonicalKey(row.out);
+      const k = distinctKey(row.out);
       const n = r.get(k) ?? 0;
       if (intersect) {
         if (n === 0) continue;

@@ -8,11 +8,15 @@ const ascending: Value[] = [
   null,
   false,
   true,
+  // NaN first, then -Infinity, the finite numbers, +Infinity (value/float.go collateFloat;
+  // n1ql-reference: ARRAY_SORT([1, NAN(), POSINF(), NEGINF(), -1]) is ["NaN","-Infinity",-1,1,"+Infinity"]).
+  NaN,
   -Infinity,
   -1.5,
   0,
   1,
   1e21,
+  Infinity,
   '',
   'A',
   'B',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cloneValue, deepFreeze, toJSON, type Value } from '../../../src/values/index.js';
+import { canonicalKey, cloneValue, deepFreeze, distinctKey, equivalent, toJSON, toOutputValue, type Value } from '../../../src/values/index.js';
 
 describe('cloneValue', () => {
   it('deep-copies JSON values, leaving MISSING fields out', () => {
@@ -36,5 +36,38 @@ describe('cloneValue', () => {
     const c = cloneValue(deepFreeze({ a: { b: 1 } }) as Value) as { a: { b: number } };
     c.a.b = 2;
     expect(c.a.b).toBe(2);
+  });
+});
+
+// n1ql-reference: SELECT 0/0 … → {"f":"NaN"}, [NAN(), POSINF(), NEGINF()] → ["NaN","+Infinity","-Infinity"];
+// [MISSING] → [null].
+describe('non-finite numbers and MISSING elements in output', () => {
+  it('toJSON writes NaN and ±Infinity as the reference does', () => {
+    expect(toJSON([NaN, Infinity, -Infinity, { a: NaN }])).toBe('["NaN","+Infinity","-Infinity",{"a":"NaN"}]');
+    expect(toJSON(NaN)).toBe('"NaN"');
+  });
+  it('toOutputValue replaces them (and MISSING array elements) at any depth, copying only what changes', () => {
+    const finite = { a: [1, 'x'], b: { c: 2 } };
+    expect(toOutputValue(finite)).toBe(finite);
+    expect(toOutputValue({ a: [1, NaN], b: { c: -Infinity } })).toEqual({ a: [1, 'NaN'], b: { c: '-Infinity' } });
+    expect(toOutputValue([undefined, 1])).toEqual([null, 1]);
+    expect(toOutputValue(Infinity)).toBe('+Infinity');
+  });
+  it('canonicalKey tells NaN and ±Infinity from NULL and from the strings that print like them', () => {
+    const keys = [null, NaN, Infinity, -Infinity, 'NaN', '+Infinity'].map(canonicalKey);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+});
+
+// n1ql-reference: SELECT DISTINCT RAW x FROM [NAN(), NAN(), 1] x → ["NaN","NaN",1];
+// ARRAY_DISTINCT([NAN(), NAN()]) → ["NaN","NaN"]; GROUP BY x groups the NaNs ({"x":"NaN","c":2}).
+describe('NaN and equivalence', () => {
+  it('a value holding NaN is equivalent to nothing, and gets a distinct key of its own', () => {
+    expect(equivalent(NaN, NaN)).toBe(false);
+    expect(equivalent([1, NaN], [1, NaN])).toBe(false);
+    expect(equivalent(Infinity, Infinity)).toBe(true);
+    expect(distinctKey({ a: NaN })).not.toBe(distinctKey({ a: NaN }));
+    expect(distinctKey([1, 'x'])).toBe(canonicalKey([1, 'x']));
+    expect(canonicalKey(NaN)).toBe(canonicalKey(NaN));
   });
 });
