@@ -26,7 +26,7 @@ export function childrenOf(e: Expr): Expr[] {
     case 'Element':
       return [e.target, e.index];
     case 'Slice':
-      return e.end ? [e.target, e.start, e.end] : [e.target, e.start];
+      return [e.target, ...(e.start ? [e.start] : []), ...(e.end ? [e.end] : [])];
     case 'Unary':
     case 'Exists':
       return [e.operand];

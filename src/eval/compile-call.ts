@@ -19,7 +19,7 @@ export function constantValue(e: Expr): Value | typeof NOT_CONSTANT {
       for (const item of e.items) {
         const v = constantValue(item);
         if (v === NOT_CONSTANT) return NOT_CONSTANT;
-        out.push(v === undefined ? null : v);
+        out.push(v);
       }
       return out;
     }
@@ -49,11 +49,9 @@ export function compileLiteral(e: Literal): Evaluator {
 export function compileArrayConstruct(e: ArrayConstruct, scope: Scope, compile: Compile): Evaluator {
   const c = constantValue(e);
   if (c !== NOT_CONSTANT) return () => c;
+  // A MISSING element stays MISSING (`TYPE([MISSING][0])` is "missing"); it is written as null.
   const items = e.items.map((x) => compile(x, scope));
-  return (env, ctx) => items.map((f) => {
-    const v = f(env, ctx);
-    return v === undefined ? null : v;
-  });
+  return (env, ctx) => items.map((f) => f(env, ctx));
 }
 
 /**

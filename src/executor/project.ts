@@ -59,7 +59,8 @@ export function compileProjection(terms: ResultTerm[], raw: boolean, scope: Scop
 }
 
 /**
- * InitialProject: computes each row's output; rows whose RAW value is MISSING are dropped.
+ * InitialProject: computes each row's output; a MISSING RAW value is a `null` row, as in the
+ * reference (`SELECT RAW MISSING` is `[null]`).
  * When `bindAliases`, the row environment is extended with the output's fields under the
  * projection aliases, so ORDER BY can refer to them.
  */
@@ -67,8 +68,8 @@ export function* project(input: RowStream, p: CompiledProjection, raw: boolean, 
   for (const batch of input) {
     const out: Row[] = [];
     for (const row of batch) {
-      const v = p.project(row, rc);
-      if (raw && v === undefined) continue;
+      const pv = p.project(row, rc);
+      const v = raw && pv === undefined ? null : pv;
       let env = row.env;
       if (bindAliases && p.aliases.length && isObj(v)) {
         env = childEnv(row.env);

@@ -58,7 +58,7 @@ const printers: ExprPrinters = {
   Field: (e) => (e.coveredKey !== undefined ? `cover (${e.coveredKey})` : `(${operand(e.target)}.${printName(e.name, e.caseInsensitive)})`),
   DynamicField: (e) => `(${operand(e.target)}.[${printExpr(e.name)}])`,
   Element: (e) => `(${operand(e.target)}[${printExpr(e.index)}])`,
-  Slice: (e) => `(${operand(e.target)}[${printExpr(e.start)}:${e.end ? printExpr(e.end) : ''}])`,
+  Slice: (e) => `(${operand(e.target)}[${e.start ? printExpr(e.start) : ''}:${e.end ? printExpr(e.end) : ''}])`,
   NamedParam: (e) => '$' + e.name,
   PositionalParam: (e) => '$' + e.position,
   Unary: (e) => (e.op === 'NOT' ? `(not ${printExpr(e.operand)})` : `(-${operand(e.operand)})`),
@@ -80,7 +80,10 @@ const printers: ExprPrinters = {
   ObjectFor: (e) =>
     `(object ${printExpr(e.name)} : ${printExpr(e.value)} for ${bindings(e.bindings)}${e.when ? ' when ' + printExpr(e.when) : ''} end)`,
   Exists: (e) => `(exists ${operand(e.operand)})`,
-  FunctionCall: (e) => `${functionName(e.name)}(${e.star ? '*' : (e.distinct ? 'distinct ' : '') + e.args.map(printExpr).join(', ')})`,
+  FunctionCall: (e) =>
+    e.pathOperator && e.args.length === 1
+      ? `(${operand(e.args[0])}[*])`
+      : `${functionName(e.name)}(${e.star ? '*' : (e.distinct ? 'distinct ' : '') + e.args.map(printExpr).join(', ')})`,
   Subquery: (e) => `(${printStatement(e.query)})`,
 };
 

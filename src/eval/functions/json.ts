@@ -51,7 +51,8 @@ export const jsonFunctions: FunctionDef[] = [
   {
     /**
      * ENCODE_JSON(v), alias JSON_ENCODE: the reference's JSON text of any value (sorted names,
-     * numbers never in exponent form, U+2028/U+2029 escaped: see go-json.ts); MISSING → "" (docs).
+     * numbers never in exponent form, U+2028/U+2029 escaped: see go-json.ts); MISSING → "null",
+     * as the reference answers (its MISSING marshals as `null`).
      * Source: couchbase/query `expression/func_json.go` `JSONEncode` (`arg.MarshalJSON()`).
      */
     name: 'ENCODE_JSON',
@@ -59,18 +60,19 @@ export const jsonFunctions: FunctionDef[] = [
     minArgs: 1,
     maxArgs: 1,
     nulls: 'custom',
-    fn: ([v]) => marshalJSON(v),
+    fn: ([v]) => (v === undefined ? 'null' : marshalJSON(v)),
   },
   {
     /**
-     * ENCODED_SIZE(v): UTF-8 bytes of ENCODE_JSON's text; never MISSING or NULL (0 for MISSING).
+     * ENCODED_SIZE(v): UTF-8 bytes of ENCODE_JSON's text; never MISSING or NULL (4 for MISSING,
+     * the size of `null`, as the reference answers).
      * Source: couchbase/query `expression/func_json.go` `EncodedSize`.
      */
     name: 'ENCODED_SIZE',
     minArgs: 1,
     maxArgs: 1,
     nulls: 'custom',
-    fn: ([v]) => utf8Length(marshalJSON(v)),
+    fn: ([v]) => (v === undefined ? 4 : utf8Length(marshalJSON(v))),
   },
   {
     /**
