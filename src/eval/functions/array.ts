@@ -9,7 +9,7 @@
  */
 import { collate, equals, type Value } from '../../values/index.js';
 import type { FunctionDef } from './function-def.js';
-import { finite, isArrayValue, isInt, MAX_RESULT_BYTES, RANGE_LIMIT, rangeError, strictFn } from './support.js';
+import { checkResultSize, finite, isArrayValue, isInt, strictFn } from './support.js';
 import { valueSize } from './value-size.js';
 
 /** A strict function whose first argument must be an array. */
@@ -43,7 +43,7 @@ function flatten(a: Value[], depth: number, out: Value[] = []): Value[] {
 
 function range(start: number, end: number, step: number): Value {
   if (step === 0 || start === end || (step > 0 && start > end) || (step < 0 && start < end)) return [];
-  if (Math.abs(end - start) / Math.abs(step) > RANGE_LIMIT) throw rangeError('ARRAY_RANGE()');
+  checkResultSize('array_range()', Math.ceil((end - start) / step) * 8);
   const out: number[] = [];
   for (let v = start; step > 0 ? v < end : v > end; v += step) out.push(v);
   return out;
@@ -119,13 +119,13 @@ export const arrayFunctions: FunctionDef[] = [
     return [...a.slice(0, pos), ...vs, ...a.slice(pos)];
   }),
   /**
-   * ARRAY_REPEAT(v, n): `v` (NULL too) repeated `n` times; `n` a non-negative integer. More than
-   * 2^20 elements, or a result whose size (the reference's size of `v` × `n`) is over 20 MiB, is
-   * error 5010, as REPEAT. Source: couchbase/query `expression/func_array.go` `ArrayRepeat`.
+   * ARRAY_REPEAT(v, n): `v` (NULL too) repeated `n` times; `n` a non-negative integer. A result
+   * whose size (the reference's size of `v` × `n`) is over 20 MiB is error 5010, as REPEAT.
+   * Source: couchbase/query `expression/func_array.go` `ArrayRepeat`.
    */
   insertFn('ARRAY_REPEAT', 2, 2, ([v, n]) => {
     if (!isInt(n) || n < 0) return null;
-    if (n > RANGE_LIMIT || valueSize(v) * n > MAX_RESULT_BYTES) throw rangeError('ARRAY_REPEAT()');
+    checkResultSize('array_repeat()', valueSize(v) * n);
     return new Array<Value>(n).fill(v);
   }),
   /**

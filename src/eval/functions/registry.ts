@@ -5,7 +5,24 @@
  */
 import type { Value } from '../../values/index.js';
 import { arrayFunctions } from './array.js';
+import { arrayReorderFunctions } from './array-reorder.js';
+import { arrayReplaceEquivalentFunctions } from './array-replace-equivalent.js';
+import { arraySearchFunctions } from './array-search.js';
 import { arraySetFunctions } from './array-set.js';
+import { arrayStarFunctions } from './array-star.js';
+import { arraySymdiffFunctions } from './array-symdiff.js';
+import { arrayTextFunctions } from './array-text.js';
+import { formalizeFunctions } from './formalize.js';
+import { lengthFunctions } from './length.js';
+import { maskFunctions } from './mask.js';
+import { navigationFunctions } from './navigation.js';
+import { objectExtraFunctions } from './object-extra.js';
+import { objectFieldFunctions } from './object-field.js';
+import { objectNestedFunctions } from './object-nested.js';
+import { otherFunctions } from './other.js';
+import { pairsFunctions } from './pairs.js';
+import { patternPrefixFunctions } from './pattern-prefix.js';
+import { stringPadFunctions } from './string-pad.js';
 import { conditionalFunctions } from './conditional.js';
 import { convertFunctions } from './convert.js';
 import type { FunctionContext, FunctionDef } from './function-def.js';
@@ -35,6 +52,24 @@ function families(): FunctionDef[] {
     ...numberFunctions,
     ...conditionalFunctions,
     ...tokenFunctions,
+    // Collections, strings, navigation and the "other" group (issue 20).
+    ...arraySearchFunctions,
+    ...arrayReorderFunctions,
+    ...arraySymdiffFunctions,
+    ...arrayStarFunctions,
+    ...arrayTextFunctions,
+    ...arrayReplaceEquivalentFunctions,
+    ...objectNestedFunctions,
+    ...objectExtraFunctions,
+    ...objectFieldFunctions,
+    ...pairsFunctions,
+    ...stringPadFunctions,
+    ...patternPrefixFunctions,
+    ...maskFunctions,
+    ...lengthFunctions,
+    ...navigationFunctions,
+    ...formalizeFunctions,
+    ...otherFunctions,
   ];
 }
 

@@ -1,0 +1,156 @@
+/**
+ * Object functions over nested paths: OBJECT_PATHS, OBJECT_PAIRS_NESTED, OBJECT_FILTER and
+ * OBJECT_EXTRACT. Reference: couchbase/query `expression/func_obj.go`; every rule below was
+ * checked against the reference engine.
+ *
+ * A path names a field by its dotted path from the top (`b.c`), array elements by subscript
+ * (`b.c[1].d`, or `b.c[*].d` with `{"arraysubscript": false}`); a name holding white space, `.`,
+ * `` ` ``, `[` or `]` is backticked (a backtick in it written `\u0060`). Names are visited in
+ * code point order. The options object may hold a name filter (name-pattern.ts), matched
+ * against the whole path.
+ *
+ * MISSING/NULL: MISSING object → MISSING; a non-object → NULL; then a MISSING options argument
+ * → MISSING, a non-object one (NULL too) → NULL; a `pattern` that is not a string → NULL.
+ */
+import { isObject, sortedNames, typeName, type ObjectValue, type Value } from '../../values/index.js';
+import type { FunctionDef } from './function-def.js';
+import { boolOption, nameMatcher, type NameMatcher } from './name-pattern.js';
+
+/** A path step for field `name` below `base`. */
+export function pathStep(base: string, name: string): string {
+  const quoted = /[\s.`[\]]/.test(name) ? '`' + name.replaceAll('`', '\\u0060') + '`' : name;
+  return base === '' ? quoted : `${base}.${quoted}`;
+}
+
+/** One visited value: its path, value, and whether it is an element of an array. */
+interface Visit {
+  path: string;
+  value: Value;
+  element: boolean;
+}
+
+/** Every value below `o` depth first (a container before its contents). */
+function walk(o: ObjectValue, subscripts: boolean, visit: (v: Visit) => void, base = ''): void {
+  const inner = (value: Value, path: string, element: boolean): void => {
+    visit({ path, value, element });
+    if (isObject(value)) walk(value, subscripts, visit, path);
+    else if (Array.isArray(value)) value.forEach((e, i) => inner(e, path + (subscripts ? `[${i}]` : '[*]'), true));
+  };
+  for (const name of sortedNames(o)) inner(o[name], pathStep(base, name), false);
+}
+
+const isContainer = (v: Value): boolean => isObject(v) || Array.isArray(v);
+
+/** The common argument rules; returns the object and options, or the MISSING/NULL result. */
+function objectAndOptions(args: Value[]): { o: ObjectValue; options: Value; match: NameMatcher } | { result: Value } {
+  const [o, ...rest] = args;
+  if (o === undefined) return { result: undefined };
+  if (!isObject(o)) return { result: null };
+  const options = rest.length > 0 ? rest[0] : {};
+  if (options === undefined) return { result: undefined };
+  if (!isObject(options)) return { result: null };
+  const match = nameMatcher(options);
+  if (match === null) return { result: null };
+  return { o, options, match };
+}
+
+function nestedFn(name: string, body: (o: ObjectValue, options: Value, match: NameMatcher) => Value): FunctionDef {
+  return {
+    name,
+    minArgs: 1,
+    maxArgs: 2,
+    nulls: 'custom',
+    fn: (args) => {
+      const a = objectAndOptions(args);
+      return 'result' in a ? a.result : body(a.o, a.options, a.match);
+    },
+  };
+}
+
+/**
+ * OBJECT_FILTER's copy of `v` (at `path`) holding only what matches: a matching path keeps its
+ * whole value; else an object or array keeps its matching parts, and is dropped (`undefined`)
+ * when none are left.
+ */
+function filtered(v: Value, path: string, match: (p: string) => boolean, subscripts: boolean): Value {
+  if (match(path)) return v;
+  if (isObject(v)) {
+    const out: ObjectValue = {};
+    for (const n of sortedNames(v)) {
+      const x = filtered(v[n], pathStep(path, n), match, subscripts);
+      if (x !== undefined) out[n] = x;
+    }
+    return Object.keys(out).length > 0 ? out : undefined;
+  }
+  if (Array.isArray(v)) {
+    // Elements that are not containers are kept only with their whole array.
+    const out: Value[] = [];
+    v.forEach((e, i) => {
+      const x = isContainer(e) ? filtered(e, path + (subscripts ? `[${i}]` : '[*]'), match, subscripts) : undefined;
+      if (x !== undefined) out.push(x);
+    });
+    return out.length > 0 ? out : undefined;
+  }
+  return undefined;
+}
+
+export const objectNestedFunctions: FunctionDef[] = [
+  /**
+   * OBJECT_PATHS(o [, options]): the distinct paths of `o`, containers included unless
+   * `{"composites": false}`. With composites, array elements get no path of their own (their
+   * contents do); without, only the paths of non-container values are listed.
+   */
+  nestedFn('OBJECT_PATHS', (o, options, match) => {
+    const composites = boolOption(options, 'composites') !== false;
+    const subscripts = boolOption(options, 'arraysubscript') !== false;
+    const out = new Set<string>();
+    walk(o, subscripts, ({ path, value, element }) => {
+      const listed = composites ? !element : !isContainer(value);
+      if (listed && (match === undefined || match(path))) out.add(path);
+    });
+    return [...out];
+  }),
+  /**
+   * OBJECT_PAIRS_NESTED(o [, options]): `[{name: path, val}]` for every non-container value
+   * (every value, array elements included, with `{"composites": true}`); `{"types": true}` puts
+   * the TYPE() name in `type` instead of `val`.
+   */
+  nestedFn('OBJECT_PAIRS_NESTED', (o, options, match) => {
+    const composites = boolOption(options, 'composites') === true;
+    const subscripts = boolOption(options, 'arraysubscript') !== false;
+    const types = boolOption(options, 'types') === true;
+    const out: Value[] = [];
+    walk(o, subscripts, ({ path, value }) => {
+      if ((composites || !isContainer(value)) && (match === undefined || match(path))) {
+        out.push(types ? { name: path, type: typeName(value) } : { name: path, val: value });
+      }
+    });
+    return out;
+  }),
+  /**
+   * OBJECT_FILTER(o [, options]): a copy of `o` with only the parts whose path matches the
+   * pattern (a matching container is kept whole; objects and arrays left empty are dropped,
+   * and so are array elements that are not containers unless their array matches); `o` itself
+   * without a pattern; NULL when nothing matches.
+   */
+  nestedFn('OBJECT_FILTER', (o, options, match) => {
+    if (match === undefined) return o;
+    const subscripts = boolOption(options, 'arraysubscript') !== false;
+    const out: ObjectValue = {};
+    for (const n of sortedNames(o)) {
+      const x = filtered(o[n], pathStep('', n), match, subscripts);
+      if (x !== undefined) out[n] = x;
+    }
+    return Object.keys(out).length > 0 ? out : null;
+  }),
+  /**
+   * OBJECT_EXTRACT(o [, options]): `[{name, val}]` for the top-level fields of `o` whose name
+   * matches the pattern (all without one). The reference lists them in its hash map's order,
+   * which varies; we sort them by name (docs/functions.md).
+   */
+  nestedFn('OBJECT_EXTRACT', (o, _options, match) =>
+    sortedNames(o)
+      .filter((n) => match === undefined || match(n))
+      .map((n) => ({ name: n, val: o[n] })),
+  ),
+];
