@@ -21,6 +21,7 @@ import { objectFieldFunctions } from './object-field.js';
 import { objectNestedFunctions } from './object-nested.js';
 import { otherFunctions } from './other.js';
 import { pairsFunctions } from './pairs.js';
+import { redactFunctions } from './redact.js';
 import { patternPrefixFunctions } from './pattern-prefix.js';
 import { stringPadFunctions } from './string-pad.js';
 import { conditionalFunctions } from './conditional.js';
@@ -69,6 +70,7 @@ function families(): FunctionDef[] {
     ...lengthFunctions,
     ...navigationFunctions,
     ...formalizeFunctions,
+    ...redactFunctions,
     ...otherFunctions,
   ];
 }
