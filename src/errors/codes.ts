@@ -60,6 +60,14 @@ export const ErrorCode = {
   INDEX_EXISTS: 4300,
   /** DROP/BUILD INDEX of an index that does not exist (reference 12016). */
   INDEX_NOT_FOUND: 12016,
+  /** A vector function's query vector is not an array of numbers (reference 5430 E_VECTOR_FUNC_INVALID_PARAM). */
+  VECTOR_PARAMETER: 5430,
+  /** A vector distance function's metric is not one it knows (reference 10510). */
+  VECTOR_METRIC: 10510,
+  /** ISVECTOR's dimension is not a positive integer (reference 10512). */
+  VECTOR_DIMENSION: 10512,
+  /** ISVECTOR's third argument is not "float32" (reference 10513). */
+  VECTOR_TYPE: 10513,
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];

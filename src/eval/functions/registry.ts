@@ -24,6 +24,7 @@ import { pairsFunctions } from './pairs.js';
 import { redactFunctions } from './redact.js';
 import { patternPrefixFunctions } from './pattern-prefix.js';
 import { stringPadFunctions } from './string-pad.js';
+import { vectorFunctions } from './vector.js';
 import { conditionalFunctions } from './conditional.js';
 import { convertFunctions } from './convert.js';
 import type { FunctionContext, FunctionDef } from './function-def.js';
@@ -71,6 +72,7 @@ function families(): FunctionDef[] {
     ...navigationFunctions,
     ...formalizeFunctions,
     ...redactFunctions,
+    ...vectorFunctions,
     ...otherFunctions,
   ];
 }
