@@ -113,14 +113,14 @@ export const objectNestedFunctions: FunctionDef[] = [
   /**
    * OBJECT_PAIRS_NESTED(o [, options]): `[{name: path, val}]` for every non-container value
    * (every value, array elements included, with `{"composites": true}`); `{"types": true}` puts
-   * the TYPE() name in `type` instead of `val`.
+   * the TYPE() name in `type` instead of `val`. Elements always get subscripts (the reference
+   * ignores `arraysubscript` here).
    */
   nestedFn('OBJECT_PAIRS_NESTED', (o, options, match) => {
     const composites = boolOption(options, 'composites') === true;
-    const subscripts = boolOption(options, 'arraysubscript') !== false;
     const types = boolOption(options, 'types') === true;
     const out: Value[] = [];
-    walk(o, subscripts, ({ path, value }) => {
+    walk(o, true, ({ path, value }) => {
       if ((composites || !isContainer(value)) && (match === undefined || match(path))) {
         out.push(types ? { name: path, type: typeName(value) } : { name: path, val: value });
       }
