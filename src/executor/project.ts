@@ -1,6 +1,6 @@
-import { resultNames, type ResultTerm } from '../ast/index.js';
+import { resultNames, type Expr, type ResultTerm } from '../ast/index.js';
 import { childEnv, compileExpr, type Evaluator, type Scope } from '../eval/index.js';
-import { isObject as isObj, type ObjectValue, type Value } from '../values/index.js';
+import { isObject as isObj, missingElementsAsNull, type ObjectValue, type Value } from '../values/index.js';
 import type { Row, RowStream, RunContext } from './runtime.js';
 
 
@@ -18,6 +18,14 @@ export interface CompiledProjection {
 }
 
 /**
+ * A term's evaluator giving result values: MISSING array elements written as null. Paths read
+ * documents, which hold none, so they are left as they are (no scan).
+ */
+function resultValue(e: Expr, f: Evaluator): Evaluator {
+  return e.kind === 'Identifier' || e.kind === 'Field' || e.kind === 'Self' ? f : (env, rc) => missingElementsAsNull(f(env, rc));
+}
+
+/**
  * Compiles the projection of a SELECT block. `*` gives `{alias: value}` for every FROM and
  * UNNEST alias; `path.*` merges the fields of an object; a term whose value is MISSING is left
  * out of the row; `RAW` makes the single term's value the row.
@@ -26,7 +34,7 @@ export function compileProjection(terms: ResultTerm[], raw: boolean, scope: Scop
   const names = resultNames(terms);
   const compiled: CompiledTerm[] = terms.map((t, i) => {
     if (t.kind === 'Star') return { kind: 'Star' };
-    const expr = compileExpr(t.expr, scope);
+    const expr = resultValue(t.expr, compileExpr(t.expr, scope));
     if (t.kind === 'PathStar') return { kind: 'PathStar', expr };
     return { kind: 'Term', name: names[i], expr };
   });
