@@ -58,7 +58,8 @@ const printers: ExprPrinters = {
   Field: (e) => (e.coveredKey !== undefined ? `cover (${e.coveredKey})` : `(${operand(e.target)}.${printName(e.name, e.caseInsensitive)})`),
   DynamicField: (e) => `(${operand(e.target)}.[${printExpr(e.name)}])`,
   Element: (e) => `(${operand(e.target)}[${printExpr(e.index)}])`,
-  Slice: (e) => `(${operand(e.target)}[${e.start ? printExpr(e.start) : ''}:${e.end ? printExpr(e.end) : ''}])`,
+  // The reference's form: `[1 : ]`, `[1 : 3]`, `[ : ]` for `a[]`.
+  Slice: (e) => `(${operand(e.target)}[${e.start ? printExpr(e.start) + ' ' : ' '}:${e.end ? ' ' + printExpr(e.end) : ' '}])`,
   NamedParam: (e) => '$' + e.name,
   PositionalParam: (e) => '$' + e.position,
   Unary: (e) => (e.op === 'NOT' ? `(not ${printExpr(e.operand)})` : `(-${operand(e.operand)})`),
