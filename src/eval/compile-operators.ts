@@ -94,7 +94,8 @@ export function compileLikeOp(e: Like, scope: Scope, compile: Compile): Evaluato
 
 /**
  * `[NOT] IN`: TRUE if some element equals the operand; else NULL if the operand or an element is
- * NULL (so NULL IN [] is FALSE), else FALSE. An element whose equality with the operand is NULL
+ * NULL (so NULL IN [] is FALSE), else MISSING if an element is MISSING (array constructors keep
+ * them: `2 IN [MISSING, 1]` is MISSING, as the reference answers), else FALSE. An element whose equality with the operand is NULL
  * because NULLs are nested in them (`[1, null] IN [[1, null]]`) counts as not found.
  * Source: couchbase/query `expression/coll_in.go` `In.Evaluate`.
  */
@@ -108,11 +109,13 @@ export function compileIn(e: In, scope: Scope, compile: Compile): Evaluator {
     if (!Array.isArray(arr)) return null;
     if (v === null) return arr.length > 0 ? null : false;
     let sawNull = false;
+    let sawMissing = false;
     for (const el of arr) {
       if (el === null) sawNull = true;
+      else if (el === undefined) sawMissing = true;
       else if (equals(v, el) === true) return true;
     }
-    return sawNull ? null : false;
+    return sawNull ? null : sawMissing ? undefined : false;
   };
   return e.not ? (env, ctx) => not3(inOp(env, ctx)) : inOp;
 }
