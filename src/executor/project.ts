@@ -28,7 +28,7 @@ function resultValue(e: Expr, f: Evaluator): Evaluator {
 /**
  * Compiles the projection of a SELECT block. `*` gives `{alias: value}` for every FROM and
  * UNNEST alias; `path.*` merges the fields of an object; a term whose value is MISSING is left
- * out of the row; `RAW` makes the single term's value the row.
+ * out of the row; `RAW` makes the single term's value the row (`null` for MISSING).
  */
 export function compileProjection(terms: ResultTerm[], raw: boolean, scope: Scope, starAliases: string[]): CompiledProjection {
   const names = resultNames(terms);
@@ -40,8 +40,9 @@ export function compileProjection(terms: ResultTerm[], raw: boolean, scope: Scop
   });
   const aliases = compiled.filter((t) => t.kind === 'Term' && t.name).map((t) => t.name!);
   if (raw) {
+    // A MISSING RAW value is a null row (SELECT and RETURNING), as in the reference.
     const expr = compiled[0].expr!;
-    return { aliases: [], project: (row, rc) => expr(row.env, rc) };
+    return { aliases: [], project: (row, rc) => expr(row.env, rc) ?? null };
   }
   return {
     aliases,
@@ -67,8 +68,8 @@ export function compileProjection(terms: ResultTerm[], raw: boolean, scope: Scop
 }
 
 /**
- * InitialProject: computes each row's output; a MISSING RAW value is a `null` row, as in the
- * reference (`SELECT RAW MISSING` is `[null]`).
+ * InitialProject: computes each row's output (a MISSING RAW value is a `null` row, as in the
+ * reference: `SELECT RAW MISSING` is `[null]`).
  * When `bindAliases`, the row environment is extended with the output's fields under the
  * projection aliases, so ORDER BY can refer to them.
  */
@@ -76,8 +77,7 @@ export function* project(input: RowStream, p: CompiledProjection, raw: boolean, 
   for (const batch of input) {
     const out: Row[] = [];
     for (const row of batch) {
-      const pv = p.project(row, rc);
-      const v = raw && pv === undefined ? null : pv;
+      const v = p.project(row, rc);
       let env = row.env;
       if (bindAliases && p.aliases.length && isObj(v)) {
         env = childEnv(row.env);

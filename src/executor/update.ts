@@ -1,6 +1,6 @@
 import { compileExpr, type Scope } from '../eval/index.js';
 import type { UpdatePlan } from '../planner/plan.js';
-import { cloneValue } from '../values/index.js';
+import { cloneValue, missingElementsAsNull } from '../values/index.js';
 import { dmlError, type DmlResult } from './dml-result.js';
 import { compileTargets } from './mutation-targets.js';
 import { compileReturning } from './returning.js';
@@ -21,7 +21,8 @@ export async function runUpdate(plan: UpdatePlan, subqueryScope: Scope, rc: RunC
   const ks = rc.store.keyspace(plan.keyspace)!;
   const result: DmlResult = { results: [], mutationCount: 0, failures: [] };
   for (const t of targets(rc)) {
-    const values = sets.map((s) => s.value(t.env, rc));
+    // MISSING array elements are stored as null (as JSON writes them).
+    const values = sets.map((s) => missingElementsAsNull(s.value(t.env, rc)));
     const doc = cloneValue(t.env[plan.alias]);
     sets.forEach((s, i) => applyPath(doc, s.path, values[i], t.env, rc));
     for (const u of unsets) applyPath(doc, u, undefined, t.env, rc);
