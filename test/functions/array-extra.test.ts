@@ -153,3 +153,7 @@ table('ARRAY_REPLACE_EQUIVALENT', [
   [[null, 1, 9], null],
   [['x', 1, 9], null],
 ]);
+
+// A MISSING argument wins over a wrong-typed one (the reference's answers).
+table('ARRAY_CONTAINS_ANY', [[[null, MISSING], MISSING], [['abc', MISSING], MISSING]]);
+table('ARRAY_CONTAINS_ALL', [[[1, MISSING], MISSING]]);

@@ -41,3 +41,6 @@ table('ELEMENT', [
   [[MISSING, 0], MISSING],
   [['ab', 0], MISSING],
 ]);
+
+// MISSING target wins over a wrong-typed name (the reference's answers).
+table('FIELD', [[[MISSING, null], MISSING], [[MISSING, 1], MISSING]]);

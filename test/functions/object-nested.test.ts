@@ -100,3 +100,31 @@ table('OBJECT_EXTRACT', [
   [[{ a: 1, b: 2 }, ['a']], null],
   [[{ a: 1, b: 2 }, 'a'], null],
 ]);
+
+// An array as the first argument: paths from `[0]` (OBJECT_EXTRACT takes objects only), and
+// the reference's order of the MISSING/NULL checks.
+table('OBJECT_PATHS', [
+  [[[{ a: 1 }, 2]], ['[0].a']],
+  [[[{ a: 1 }, 2], { composites: false }], ['[0].a', '[1]']],
+  [[[]], []],
+  [[[1], MISSING], MISSING],
+  [[[1], null], null],
+  [[null, MISSING], null],
+  [['abc', MISSING], null],
+]);
+table('OBJECT_PAIRS_NESTED', [
+  [[[{ a: 1 }, 2]], [{ name: '[0].a', val: 1 }, { name: '[1]', val: 2 }]],
+  [[[{ a: 1 }, 2], { composites: true }], [{ name: '[0]', val: { a: 1 } }, { name: '[0].a', val: 1 }, { name: '[1]', val: 2 }]],
+  [[[1]], [{ name: '[0]', val: 1 }]],
+  [[[1], MISSING], MISSING],
+  [[null, MISSING], null],
+]);
+table('OBJECT_FILTER', [
+  [[[{ a: 1 }], { pattern: 'a' }], [{ a: 1 }]],
+  [[[1], MISSING], MISSING],
+  [[null, MISSING], null],
+]);
+table('OBJECT_EXTRACT', [
+  [[[1], MISSING], null],
+  [[null, MISSING], null],
+]);

@@ -14,7 +14,7 @@ function contains(a: Value[], v: Value): boolean {
 /**
  * ARRAY_CONTAINS_ALL / ARRAY_CONTAINS_ANY(a, v): whether `a` holds every / some of the values
  * of `v` (a non-array `v` counts as the one-element array `[v]`), by `=`; so a NULL element never
- * matches. A non-array `a`, and a MISSING or NULL argument, give NULL; MISSING `a` gives MISSING.
+ * matches. A MISSING argument gives MISSING; else a non-array `a` or a NULL `v` gives NULL.
  */
 function containsFn(name: string, every: boolean): FunctionDef {
   return {
@@ -23,7 +23,7 @@ function containsFn(name: string, every: boolean): FunctionDef {
     maxArgs: 2,
     nulls: 'custom',
     fn: ([a, v]) => {
-      if (a === undefined || (isArrayValue(a) && v === undefined)) return undefined;
+      if (a === undefined || v === undefined) return undefined;
       if (!isArrayValue(a) || v === null || v === undefined) return null;
       const vs = isArrayValue(v) ? v : [v];
       return every ? vs.every((x) => contains(a, x)) : vs.some((x) => contains(a, x));

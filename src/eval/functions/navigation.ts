@@ -3,8 +3,8 @@
  * ELEMENT(a, i) is `a[i]`, SLICE(a [, start [, end]]) is `a[start:end]` (`a[]` without bounds).
  * Reference: couchbase/query `expression/nav_field.go`, `nav_element.go`, `nav_slice.go`
  * (registry names `field`, `element`, `slice`), checked against the reference engine. They
- * follow the path rules exactly (compile-path.ts): e.g. FIELD of a non-object is MISSING, a
- * name that is not a string NULL; ELEMENT past either end MISSING, a non-integer index NULL;
+ * follow the path rules exactly (compile-path.ts): e.g. FIELD of MISSING or a non-object is
+ * MISSING, a name that is not a string NULL; ELEMENT past either end MISSING, a non-integer index NULL;
  * SLICE outside the array MISSING, non-integer bounds or a non-array NULL.
  */
 import { elementOf, getField, sliceOf } from '../compile-path.js';
@@ -16,7 +16,7 @@ export const navigationFunctions: FunctionDef[] = [
     minArgs: 2,
     maxArgs: 2,
     nulls: 'custom',
-    fn: ([o, n]) => (n === undefined ? undefined : typeof n !== 'string' ? null : getField(o, n)),
+    fn: ([o, n]) => (o === undefined || n === undefined ? undefined : typeof n !== 'string' ? null : getField(o, n)),
   },
   { name: 'ELEMENT', minArgs: 2, maxArgs: 2, nulls: 'custom', fn: ([a, i]) => elementOf(a, i) },
   {

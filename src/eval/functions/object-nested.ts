@@ -9,8 +9,9 @@
  * code point order. The options object may hold a name filter (name-pattern.ts), matched
  * against the whole path.
  *
- * MISSING/NULL: MISSING object → MISSING; a non-object → NULL; then a MISSING options argument
- * → MISSING, a non-object one (NULL too) → NULL; a `pattern` that is not a string → NULL.
+ * OBJECT_PATHS, OBJECT_PAIRS_NESTED and OBJECT_FILTER also take an array (paths `[0].a` …).
+ * MISSING/NULL: MISSING first argument → MISSING; another non-object (NULL too) → NULL; then
+ * MISSING options → MISSING, non-object options → NULL; a `pattern` that is not a string → NULL.
  */
 import { isObject, sortedNames, typeName, type ObjectValue, type Value } from '../../values/index.js';
 import type { FunctionDef } from './function-def.js';
@@ -29,24 +30,29 @@ interface Visit {
   element: boolean;
 }
 
-/** Every value below `o` depth first (a container before its contents). */
-function walk(o: ObjectValue, subscripts: boolean, visit: (v: Visit) => void, base = ''): void {
+/** Every value below `o` (an object, or an array: paths `[0]…`) depth first, a container before its contents. */
+function walk(o: ObjectValue | Value[], subscripts: boolean, visit: (v: Visit) => void, base = ''): void {
+  const elements = (a: Value[], path: string) => a.forEach((e, i) => inner(e, path + (subscripts ? `[${i}]` : '[*]'), true));
   const inner = (value: Value, path: string, element: boolean): void => {
     visit({ path, value, element });
     if (isObject(value)) walk(value, subscripts, visit, path);
-    else if (Array.isArray(value)) value.forEach((e, i) => inner(e, path + (subscripts ? `[${i}]` : '[*]'), true));
+    else if (Array.isArray(value)) elements(value, path);
   };
-  for (const name of sortedNames(o)) inner(o[name], pathStep(base, name), false);
+  if (Array.isArray(o)) elements(o, base);
+  else for (const name of sortedNames(o)) inner(o[name], pathStep(base, name), false);
 }
 
 const isContainer = (v: Value): boolean => isObject(v) || Array.isArray(v);
 
-/** The common argument rules; returns the object and options, or the MISSING/NULL result. */
-function objectAndOptions(args: Value[]): { o: ObjectValue; options: Value; match: NameMatcher } | { result: Value } {
+/**
+ * The common argument rules; returns the object (or array, when `arrays`) and options, or the
+ * MISSING/NULL result.
+ */
+function objectAndOptions(args: Value[], arrays: boolean): { o: ObjectValue | Value[]; options: Value; match: NameMatcher } | { result: Value } {
   const [o, ...rest] = args;
-  if (o === undefined) return { result: undefined };
-  if (!isObject(o)) return { result: null };
   const options = rest.length > 0 ? rest[0] : {};
+  if (o === undefined) return { result: undefined };
+  if (!isObject(o) && !(arrays && Array.isArray(o))) return { result: null };
   if (options === undefined) return { result: undefined };
   if (!isObject(options)) return { result: null };
   const match = nameMatcher(options);
@@ -54,14 +60,14 @@ function objectAndOptions(args: Value[]): { o: ObjectValue; options: Value; matc
   return { o, options, match };
 }
 
-function nestedFn(name: string, body: (o: ObjectValue, options: Value, match: NameMatcher) => Value): FunctionDef {
+function nestedFn(name: string, body: (o: ObjectValue | Value[], options: Value, match: NameMatcher) => Value, arrays = true): FunctionDef {
   return {
     name,
     minArgs: 1,
     maxArgs: 2,
     nulls: 'custom',
     fn: (args) => {
-      const a = objectAndOptions(args);
+      const a = objectAndOptions(args, arrays);
       return 'result' in a ? a.result : body(a.o, a.options, a.match);
     },
   };
@@ -136,6 +142,10 @@ export const objectNestedFunctions: FunctionDef[] = [
   nestedFn('OBJECT_FILTER', (o, options, match) => {
     if (match === undefined) return o;
     const subscripts = boolOption(options, 'arraysubscript') !== false;
+    if (Array.isArray(o)) {
+      const kept = o.map((e, i) => (isContainer(e) ? filtered(e, subscripts ? `[${i}]` : '[*]', match, subscripts) : undefined)).filter((x) => x !== undefined);
+      return kept.length > 0 ? kept : null;
+    }
     const out: ObjectValue = {};
     for (const n of sortedNames(o)) {
       const x = filtered(o[n], pathStep('', n), match, subscripts);
@@ -148,9 +158,12 @@ export const objectNestedFunctions: FunctionDef[] = [
    * matches the pattern (all without one). The reference lists them in its hash map's order,
    * which varies; we sort them by name (docs/functions.md).
    */
-  nestedFn('OBJECT_EXTRACT', (o, _options, match) =>
-    sortedNames(o)
-      .filter((n) => match === undefined || match(n))
-      .map((n) => ({ name: n, val: o[n] })),
+  nestedFn(
+    'OBJECT_EXTRACT',
+    (o, _options, match) =>
+      sortedNames(o as ObjectValue)
+        .filter((n) => match === undefined || match(n))
+        .map((n) => ({ name: n, val: (o as ObjectValue)[n] })),
+    false,
   ),
 ];
