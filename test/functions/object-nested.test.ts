@@ -128,3 +128,12 @@ table('OBJECT_EXTRACT', [
   [[[1], MISSING], null],
   [[null, MISSING], null],
 ]);
+
+// OBJECT_FILTER without a pattern keeps every path, but never bare array elements.
+table('OBJECT_FILTER', [
+  [[{}], null],
+  [[[]], null],
+  [[[1, 'a', null]], null],
+  [[[[1], [{ a: 1 }]]], [[{ a: 1 }]]],
+  [[{ b: [1, { c: null }], a: true }], { a: true, b: [1, { c: null }] }],
+]);

@@ -63,3 +63,21 @@ table('REDACT', [
   [[{ a: 'x' }, null], null],
   [[{ a: 'x' }, 'y'], null],
 ]);
+
+// A value that is not an object is redacted as the value of a field named "".
+table('REDACT', [
+  [[0], 1],
+  [[-1.5], -1.1],
+  [[1e300], 1e111],
+  [['日本'], 'xx'],
+  [[[1, 'a', null]], [1, 'x', null]],
+  [['2025-01-10'], '1111-11-11'],
+  [['a-b', { strict: true }], 'xxx'],
+  [['a-b', { pattern: 'z' }], 'a-b'],
+  [['a-b', { mask: 'Q' }], 'Q-Q'],
+  [[true, { strict: true }], false],
+  [[5, { fixedlength: true }], 0],
+  [[[{ a: 'b' }], { pattern: 'z' }], [{ a: 'b' }]],
+  [[[{ a: 'b' }]], [{ a: 'x' }]],
+  [[[{ a: 'b' }], { name: true }], [{ f0000: 'x' }]],
+]);

@@ -78,8 +78,9 @@ function nestedFn(name: string, body: (o: ObjectValue | Value[], options: Value,
  * whole value; else an object or array keeps its matching parts, and is dropped (`undefined`)
  * when none are left.
  */
-function filtered(v: Value, path: string, match: (p: string) => boolean, subscripts: boolean): Value {
-  if (match(path)) return v;
+function filtered(v: Value, path: string, match: (p: string) => boolean, subscripts: boolean, element = false): Value {
+  // An array element that is an array is never kept whole by its path, only by its contents.
+  if (!(element && Array.isArray(v)) && match(path)) return v;
   if (isObject(v)) {
     const out: ObjectValue = {};
     for (const n of sortedNames(v)) {
@@ -92,7 +93,7 @@ function filtered(v: Value, path: string, match: (p: string) => boolean, subscri
     // Elements that are not containers are kept only with their whole array.
     const out: Value[] = [];
     v.forEach((e, i) => {
-      const x = isContainer(e) ? filtered(e, path + (subscripts ? `[${i}]` : '[*]'), match, subscripts) : undefined;
+      const x = isContainer(e) ? filtered(e, path + (subscripts ? `[${i}]` : '[*]'), match, subscripts, true) : undefined;
       if (x !== undefined) out.push(x);
     });
     return out.length > 0 ? out : undefined;
@@ -135,15 +136,15 @@ export const objectNestedFunctions: FunctionDef[] = [
   }),
   /**
    * OBJECT_FILTER(o [, options]): a copy of `o` with only the parts whose path matches the
-   * pattern (a matching container is kept whole; objects and arrays left empty are dropped,
-   * and so are array elements that are not containers unless their array matches); `o` itself
-   * without a pattern; NULL when nothing matches.
+   * pattern (every path without one): a matching field or object element is kept whole; objects
+   * and arrays left empty are dropped, and so are array elements that are not objects unless
+   * their array matches as a whole; NULL when nothing is left (`OBJECT_FILTER({})` is NULL).
    */
-  nestedFn('OBJECT_FILTER', (o, options, match) => {
-    if (match === undefined) return o;
+  nestedFn('OBJECT_FILTER', (o, options, pattern) => {
+    const match = pattern ?? (() => true);
     const subscripts = boolOption(options, 'arraysubscript') !== false;
     if (Array.isArray(o)) {
-      const kept = o.map((e, i) => (isContainer(e) ? filtered(e, subscripts ? `[${i}]` : '[*]', match, subscripts) : undefined)).filter((x) => x !== undefined);
+      const kept = o.map((e, i) => (isContainer(e) ? filtered(e, subscripts ? `[${i}]` : '[*]', match, subscripts, true) : undefined)).filter((x) => x !== undefined);
       return kept.length > 0 ? kept : null;
     }
     const out: ObjectValue = {};

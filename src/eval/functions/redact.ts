@@ -20,8 +20,9 @@
  * field name decides; a field that matches is redacted with all it contains; without filters
  * (or with only empty patterns) every field matches.
  *
- * MISSING `o` → MISSING, NULL → NULL, any other non-object is returned as it is; a MISSING
- * filter → MISSING, a non-object one → NULL.
+ * MISSING `o` → MISSING, NULL → NULL; any other value that is not an object is redacted as the
+ * value of a field named "" (`REDACT(0)` is 1, `REDACT("日本")` "xx"); a MISSING filter →
+ * MISSING, a non-object one → NULL.
  */
 import { isObject, sortedNames, type ObjectValue, type Value } from '../../values/index.js';
 import type { FunctionDef } from './function-def.js';
@@ -193,7 +194,6 @@ export const redactFunctions: FunctionDef[] = [
       if (o === null) return null;
       if (options.some((x) => x === undefined)) return undefined;
       if (!options.every(isObject)) return null;
-      if (!isObject(o)) return o;
       const filters: Filter[] = [];
       let mask = Buffer.from('x');
       let fixedLength = false;
@@ -204,7 +204,13 @@ export const redactFunctions: FunctionDef[] = [
         if (boolOption(opts, 'fixedlength') === true) fixedLength = true;
       }
       if (filters.length === 0) filters.push({ omit: false, exclude: false });
-      return redactObject(o, '', { value: false, name: false, strict: false, omit: false }, { filters, mask, fixedLength });
+      const settings: Settings = { filters, mask, fixedLength };
+      const top: Treatment = { value: false, name: false, strict: false, omit: false };
+      if (isObject(o)) return redactObject(o, '', top, settings);
+      // Any other value is treated as the value of a field named "" (REDACT(0) is 1).
+      const t = treatment('', filters, top);
+      if (Array.isArray(o)) return redactArray(o, '', t, settings);
+      return t.value ? redactScalar(o, t.strict, settings) : o;
     },
   },
 ];
