@@ -855,9 +855,10 @@ export type PathStepCstChildren = {
   nameExpr?: ExpressionCstNode[];
   RBracket?: (IToken)[];
   LBracket?: IToken[];
+  star?: IToken[];
+  slice?: (IToken)[];
+  end?: (ExpressionCstNode)[];
   index?: ExpressionCstNode[];
-  slice?: IToken[];
-  end?: ExpressionCstNode[];
 };
 
 export interface PrimaryExpressionCstNode extends CstNode {

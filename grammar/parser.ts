@@ -793,7 +793,7 @@ export class N1qlParser extends CstParser {
     });
   });
 
-  /** `.name`, `.[expr]`, `[expr]`, `[start:end]`, `[start:]` */
+  /** `.name`, `.[expr]`, `[expr]`, `[start:end]`, `[start:]`, `[:end]`, `[:]`, `[]`, `[*]` */
   public pathStep = this.RULE('pathStep', () => {
     this.OR([
       {
@@ -812,12 +812,29 @@ export class N1qlParser extends CstParser {
         },
       },
       {
+        // `[*]` (ARRAY_STAR as an operator), `[]` and `[:]` (the whole array, mapped by a
+        // following field step), `[:end]`: couchbase/query parser/n1ql/n1ql.y path rules.
         ALT: () => {
           this.CONSUME2(T.LBracket);
-          this.SUBRULE2(this.expression, { LABEL: 'index' });
-          this.OPTION(() => {
-            this.CONSUME(T.Colon, { LABEL: 'slice' });
-            this.OPTION2(() => this.SUBRULE3(this.expression, { LABEL: 'end' }));
+          this.OPTION3(() => {
+            this.OR3([
+              { ALT: () => this.CONSUME(T.Star, { LABEL: 'star' }) },
+              {
+                ALT: () => {
+                  this.CONSUME2(T.Colon, { LABEL: 'slice' });
+                  this.OPTION4(() => this.SUBRULE4(this.expression, { LABEL: 'end' }));
+                },
+              },
+              {
+                ALT: () => {
+                  this.SUBRULE2(this.expression, { LABEL: 'index' });
+                  this.OPTION(() => {
+                    this.CONSUME(T.Colon, { LABEL: 'slice' });
+                    this.OPTION2(() => this.SUBRULE3(this.expression, { LABEL: 'end' }));
+                  });
+                },
+              },
+            ]);
           });
           this.CONSUME2(T.RBracket);
         },

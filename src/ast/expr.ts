@@ -98,11 +98,15 @@ export interface Element extends Node {
   index: Expr;
 }
 
-/** `target[start:end]`; `end` omitted means to the end. */
+/**
+ * `target[start:end]`; `end` omitted means to the end, `start` omitted (`[:end]`) means 0.
+ * With neither (`target[]` or `target[:]`) it is the whole array, and a field step applied
+ * to it maps over the elements (couchbase/query `expression/nav_slice.go`, `nav_field.go`).
+ */
 export interface Slice extends Node {
   kind: 'Slice';
   target: Expr;
-  start: Expr;
+  start?: Expr;
   end?: Expr;
 }
 
@@ -232,6 +236,8 @@ export interface FunctionCall extends Node {
   distinct?: boolean;
   star?: boolean;
   filter?: Expr;
+  /** `target[*]`: ARRAY_STAR(target) written as a path operator (printed back as `[*]`). */
+  pathOperator?: boolean;
 }
 
 /** A parenthesised SELECT used as an expression (evaluates to an array of its rows). */

@@ -58,7 +58,8 @@ const printers: ExprPrinters = {
   Field: (e) => (e.coveredKey !== undefined ? `cover (${e.coveredKey})` : `(${operand(e.target)}.${printName(e.name, e.caseInsensitive)})`),
   DynamicField: (e) => `(${operand(e.target)}.[${printExpr(e.name)}])`,
   Element: (e) => `(${operand(e.target)}[${printExpr(e.index)}])`,
-  Slice: (e) => `(${operand(e.target)}[${printExpr(e.start)}:${e.end ? printExpr(e.end) : ''}])`,
+  // The reference's form: `[1 : ]`, `[1 : 3]`, `[ : ]` for `a[]`.
+  Slice: (e) => `(${operand(e.target)}[${e.start ? printExpr(e.start) + ' ' : ' '}:${e.end ? ' ' + printExpr(e.end) : ' '}])`,
   NamedParam: (e) => '$' + e.name,
   PositionalParam: (e) => '$' + e.position,
   Unary: (e) => (e.op === 'NOT' ? `(not ${printExpr(e.operand)})` : `(-${operand(e.operand)})`),
@@ -81,7 +82,9 @@ const printers: ExprPrinters = {
     `(object ${printExpr(e.name)} : ${printExpr(e.value)} for ${bindings(e.bindings)}${e.when ? ' when ' + printExpr(e.when) : ''} end)`,
   Exists: (e) => `(exists ${operand(e.operand)})`,
   FunctionCall: (e) =>
-    `${functionName(e.name)}(${e.star ? '*' : (e.distinct ? 'distinct ' : '') + e.args.map(printExpr).join(', ')})` +
+    (e.pathOperator && e.args.length === 1
+      ? `(${operand(e.args[0])}[*])`
+      : `${functionName(e.name)}(${e.star ? '*' : (e.distinct ? 'distinct ' : '') + e.args.map(printExpr).join(', ')})`) +
     (e.filter ? ` filter (where ${printExpr(e.filter)})` : ''),
   Subquery: (e) => `(${printStatement(e.query)})`,
 };

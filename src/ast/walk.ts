@@ -26,7 +26,7 @@ export function childrenOf(e: Expr): Expr[] {
     case 'Element':
       return [e.target, e.index];
     case 'Slice':
-      return e.end ? [e.target, e.start, e.end] : [e.target, e.start];
+      return [e.target, ...(e.start ? [e.start] : []), ...(e.end ? [e.end] : [])];
     case 'Unary':
     case 'Exists':
       return [e.operand];
@@ -87,12 +87,15 @@ export function stripLoc<T>(node: T): T {
 }
 
 /**
- * The name a projection term gets without AS: the identifier or last field name, else undefined
- * (the executor numbers those `$1`, `$2` …). Source: couchbase/query `algebra/projection.go`.
+ * The name a projection term gets without AS: the identifier or last field name (for
+ * `a.[expr]`, the name `expr` would get: `d.[d.l]` is named `l`), else undefined (the executor
+ * numbers those `$1`, `$2` …). Source: couchbase/query `algebra/projection.go` and
+ * `expression/nav_field.go` (`Alias()`), checked against the reference.
  */
 export function implicitName(e: Expr): string | undefined {
   if (e.kind === 'Identifier') return e.name;
   if (e.kind === 'Field') return e.name;
+  if (e.kind === 'DynamicField') return implicitName(e.name);
   return undefined;
 }
 

@@ -108,6 +108,14 @@ export const ErrorCode = {
   RESULT_TOO_LARGE: 1194,
   /** Warning (not an error): a division by zero gave NULL ("Division by 0.", reference 5036 W_DIVIDE_BY_ZERO). */
   WARN_DIVISION_BY_ZERO: 5036,
+  /** A vector function's query vector is not an array of numbers (reference 5430 E_VECTOR_FUNC_INVALID_PARAM). */
+  VECTOR_PARAMETER: 5430,
+  /** A vector distance function's metric is not one it knows (reference 10510). */
+  VECTOR_METRIC: 10510,
+  /** ISVECTOR's dimension is not a positive integer (reference 10512). */
+  VECTOR_DIMENSION: 10512,
+  /** ISVECTOR's third argument is not "float32" (reference 10513). */
+  VECTOR_TYPE: 10513,
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -58,6 +58,7 @@ export function compileLiteral(e: Literal): Evaluator {
 export function compileArrayConstruct(e: ArrayConstruct, scope: Scope, compile: Compile): Evaluator {
   const c = constantValue(e);
   if (c !== NOT_CONSTANT) return () => c;
+  // A MISSING element stays MISSING (`TYPE([MISSING][0])` is "missing"); it is written as null.
   const items = e.items.map((x) => compile(x, scope));
   // A MISSING element stays MISSING (TYPE([MISSING][0]) is "missing"); output writes it as null.
   return (env, ctx) => items.map((f) => f(env, ctx));

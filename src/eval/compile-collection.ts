@@ -136,7 +136,7 @@ export function compileArrayFor(e: ArrayFor, scope: Scope, compile: Compile): Ev
       return r === undefined || r === null ? r : found;
     };
   }
-  return (env, ctx) => {
+  const general: Evaluator = (env, ctx) => {
     const out: Value[] = [];
     const r = iterate(env, ctx, (x) => {
       if (when && !truth(when(x, ctx))) return false;
@@ -146,6 +146,18 @@ export function compileArrayFor(e: ArrayFor, scope: Scope, compile: Compile): Ev
     });
     return r === undefined || r === null ? r : out;
   };
+  // `ARRAY v FOR v IN a END` is a copy of the array `a`, MISSING elements included (the
+  // reference answers `[MISSING, 1]` for `a` = `[MISSING, 1]`, where any other mapping leaves
+  // MISSING results out).
+  const [b] = e.bindings;
+  if (e.bindings.length === 1 && !b.within && b.nameVariable === undefined && !when && e.mapping.kind === 'Identifier' && e.mapping.name === b.variable) {
+    const source = compile(b.expr, scope);
+    return (env, ctx) => {
+      const a = source(env, ctx);
+      return Array.isArray(a) ? a.slice() : general(env, ctx);
+    };
+  }
+  return general;
 }
 
 /**

@@ -12,6 +12,9 @@ import {
   compileSlice,
 } from './compile-path.js';
 import type { Evaluator, Scope } from './scope.js';
+import { rootEnv } from './env.js';
+import { setExpressionTextEvaluator } from './functions/expression-text.js';
+import { parseExpression } from '../syntax/parse.js';
 
 type CompilerMap = { [K in Expr['kind']]: (e: Extract<Expr, { kind: K }>, scope: Scope) => Evaluator };
 
@@ -55,3 +58,15 @@ const COMPILERS: CompilerMap = {
 export function compileExpr(e: Expr, scope: Scope): Evaluator {
   return (COMPILERS[e.kind] as (e: Expr, scope: Scope) => Evaluator)(e, scope);
 }
+
+/** Name under which OBJECT_FIELD's document is bound (unwritable in N1QL: it starts with NUL). */
+const TEXT_ITEM = '\u0000item';
+
+// OBJECT_FIELD evaluates expression text against an object (functions/expression-text.ts).
+setExpressionTextEvaluator((text, item, fctx) => {
+  const scope: Scope = { names: new Set([TEXT_ITEM]), defaultAlias: TEXT_ITEM, keyspaceAliases: [] };
+  const evaluate = compileExpr(parseExpression(text), scope);
+  const env = rootEnv();
+  env[TEXT_ITEM] = item;
+  return evaluate(env, { named: {}, positional: [], warn: (m) => fctx.warn(m), now: Date.now() });
+});

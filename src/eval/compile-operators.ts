@@ -95,7 +95,8 @@ export function compileLikeOp(e: Like, scope: Scope, compile: Compile): Evaluato
 
 /**
  * `[NOT] IN`: TRUE if some element equals the operand; else NULL if the operand or an element is
- * NULL (so NULL IN [] is FALSE), else FALSE. An element whose equality with the operand is NULL
+ * NULL (so NULL IN [] is FALSE), else MISSING if an element is MISSING (array constructors keep
+ * them: `2 IN [MISSING, 1]` is MISSING, as the reference answers), else FALSE. An element whose equality with the operand is NULL
  * because NULLs are nested in them (`[1, null] IN [[1, null]]`) counts as not found.
  * Source: couchbase/query `expression/coll_in.go` `In.Evaluate`.
  */

@@ -1,4 +1,4 @@
-import type { DynamicField, Element, Field, Identifier, NamedParam, PositionalParam, Slice } from '../ast/index.js';
+import type { DynamicField, Element, Expr, Field, Identifier, NamedParam, PositionalParam, Slice } from '../ast/index.js';
 import { ErrorCode, QueryError } from '../errors/index.js';
 import { isObject, type ObjectValue, type Value } from '../values/index.js';
 import { isBound, type Evaluator, type Scope } from './scope.js';
@@ -37,9 +37,38 @@ export function compileIdentifier(e: Identifier, scope: Scope): Evaluator {
   return (env) => getField(env[alias], name);
 }
 
+/** True for `a[]` and `a[:]`: a slice with neither bound, the whole array. */
+export function isWholeSlice(e: Expr): boolean {
+  return e.kind === 'Slice' && e.start === undefined && e.end === undefined;
+}
+
+/**
+ * A field step after `a[]`: the field of every element, arrays searched element by element,
+ * MISSING results left out and array results spliced in (one level); MISSING when nothing is
+ * left. So `a[].b` of `[{"b":[1,2]},{"b":3},{"c":4}]` is `[1,2,3]`. Found by asking the
+ * reference (couchbase/query `expression/nav_field.go` over a `Slice` without bounds).
+ */
+export function mappedField(a: Value[], read: (v: Value) => Value): Value {
+  const out: Value[] = [];
+  for (const e of a) {
+    const r = Array.isArray(e) ? mappedField(e, read) : read(e);
+    if (r === undefined) continue;
+    if (Array.isArray(r)) out.push(...r);
+    else out.push(r);
+  }
+  return out.length > 0 ? out : undefined;
+}
+
 export function compileField(e: Field, scope: Scope, compile: Compile): Evaluator {
   const target = compile(e.target, scope);
   const name = e.name;
+  const read = e.caseInsensitive ? (v: Value) => getFieldCI(v, name) : (v: Value) => getField(v, name);
+  if (isWholeSlice(e.target)) {
+    return (env, ctx) => {
+      const t = target(env, ctx);
+      return Array.isArray(t) ? mappedField(t, read) : read(t);
+    };
+  }
   if (e.caseInsensitive) return (env, ctx) => getFieldCI(target(env, ctx), name);
   return (env, ctx) => getField(target(env, ctx), name);
 }
@@ -78,28 +107,46 @@ export function compileElement(e: Element, scope: Scope, compile: Compile): Eval
   return (env, ctx) => elementOf(target(env, ctx), index(env, ctx));
 }
 
-/** `a[s:e]`: a sub-array; negative bounds count from the end; out-of-range bounds give NULL. */
+/**
+ * `a[s:e]` / `a[s:]` (also the SLICE() function): a sub-array; negative bounds count from the
+ * end. MISSING `a`, `s` or `e` gives MISSING; a bound that is not an integer, or an `a` that is
+ * not an array, gives NULL; bounds outside the array give MISSING, and so does a start at or
+ * past the end when there is no end bound (`[1,2][2:]`, `[][0:]`), while `[1,2][2:2]` is `[]`.
+ * Source: couchbase/query `expression/nav_slice.go` and `value/array.go` `Slice`/`SliceTail`,
+ * checked against the reference.
+ */
+export function sliceOf(t: Value, s: Value, f?: Value, hasEnd = false): Value {
+  if (t === undefined || s === undefined || (hasEnd && f === undefined)) return undefined;
+  if (hasEnd && (typeof f !== 'number' || !Number.isInteger(f))) return null;
+  if (typeof s !== 'number' || !Number.isInteger(s)) return null;
+  if (!Array.isArray(t)) return null;
+  const from = s < 0 ? t.length + s : s;
+  if (!hasEnd) return from < 0 || from >= t.length ? undefined : t.slice(from);
+  const to = (f as number) < 0 ? t.length + (f as number) : (f as number);
+  return from < 0 || to > t.length || from > to ? undefined : t.slice(from, to);
+}
+
+/**
+ * `a[]` or `a[:]` applied to another `a[]`: each element must be an array (else MISSING), as
+ * must there be at least one. Found by asking the reference (`[[1],[2]][][]` is `[[1],[2]]`,
+ * `[1,2][][]` and `[][][]` are MISSING).
+ */
+function wholeSliceOfWholeSlice(t: Value): Value {
+  if (!Array.isArray(t)) return sliceOf(t, 0);
+  if (t.length === 0 || !t.every((x) => Array.isArray(x))) return undefined;
+  return t.slice();
+}
+
 export function compileSlice(e: Slice, scope: Scope, compile: Compile): Evaluator {
   const target = compile(e.target, scope);
-  const start = compile(e.start, scope);
+  if (isWholeSlice(e)) {
+    if (isWholeSlice(e.target)) return (env, ctx) => wholeSliceOfWholeSlice(target(env, ctx));
+    return (env, ctx) => sliceOf(target(env, ctx), 0);
+  }
+  const start = e.start ? compile(e.start, scope) : () => 0;
   const end = e.end ? compile(e.end, scope) : undefined;
-  return (env, ctx) => {
-    const t = target(env, ctx);
-    const s = start(env, ctx);
-    const f = end ? end(env, ctx) : undefined;
-    if (t === undefined || s === undefined || (end && f === undefined)) return undefined;
-    if (!Array.isArray(t)) return null;
-    if (typeof s !== 'number' || !Number.isInteger(s)) return null;
-    let from = s < 0 ? t.length + s : s;
-    let to = t.length;
-    if (end) {
-      if (typeof f !== 'number' || !Number.isInteger(f)) return null;
-      to = f < 0 ? t.length + f : f;
-    }
-    if (from < 0 || to > t.length || from > to) return null;
-    from = Math.max(0, from);
-    return t.slice(from, to);
-  };
+  if (!end) return (env, ctx) => sliceOf(target(env, ctx), start(env, ctx));
+  return (env, ctx) => sliceOf(target(env, ctx), start(env, ctx), end(env, ctx), true);
 }
 
 export function compileNamedParam(e: NamedParam): Evaluator {

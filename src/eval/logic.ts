@@ -42,9 +42,12 @@ export function in3(v: Value, arr: Value): Value {
   if (!Array.isArray(arr)) return null;
   if (v === null) return arr.length > 0 ? null : false;
   let sawNull = false;
+  let sawMissing = false;
   for (const el of arr) {
     if (el === null) sawNull = true;
+    else if (el === undefined) sawMissing = true;
     else if (equals(v, el) === true) return true;
   }
-  return sawNull ? null : false;
+  // The reference: `1 IN [MISSING, null]` is NULL, `1 IN [MISSING, 2]` MISSING.
+  return sawNull ? null : sawMissing ? undefined : false;
 }

@@ -1,6 +1,6 @@
-import { resultNames, type ResultTerm } from '../ast/index.js';
+import { resultNames, type Expr, type ResultTerm } from '../ast/index.js';
 import { childEnv, compileExpr, type Evaluator, type Scope } from '../eval/index.js';
-import { isObject as isObj, type ObjectValue, type Value } from '../values/index.js';
+import { isObject as isObj, missingElementsAsNull, type ObjectValue, type Value } from '../values/index.js';
 import type { Row, RowStream, RunContext } from './runtime.js';
 
 
@@ -18,22 +18,31 @@ export interface CompiledProjection {
 }
 
 /**
+ * A term's evaluator giving result values: MISSING array elements written as null. Paths read
+ * documents, which hold none, so they are left as they are (no scan).
+ */
+function resultValue(e: Expr, f: Evaluator): Evaluator {
+  return e.kind === 'Identifier' || e.kind === 'Field' || e.kind === 'Self' ? f : (env, rc) => missingElementsAsNull(f(env, rc));
+}
+
+/**
  * Compiles the projection of a SELECT block. `*` gives `{alias: value}` for every FROM and
  * UNNEST alias; `path.*` merges the fields of an object; a term whose value is MISSING is left
- * out of the row; `RAW` makes the single term's value the row.
+ * out of the row; `RAW` makes the single term's value the row (`null` for MISSING).
  */
 export function compileProjection(terms: ResultTerm[], raw: boolean, scope: Scope, starAliases: string[]): CompiledProjection {
   const names = resultNames(terms);
   const compiled: CompiledTerm[] = terms.map((t, i) => {
     if (t.kind === 'Star') return { kind: 'Star' };
-    const expr = compileExpr(t.expr, scope);
+    const expr = resultValue(t.expr, compileExpr(t.expr, scope));
     if (t.kind === 'PathStar') return { kind: 'PathStar', expr };
     return { kind: 'Term', name: names[i], expr };
   });
   const aliases = compiled.filter((t) => t.kind === 'Term' && t.name).map((t) => t.name!);
   if (raw) {
+    // A MISSING RAW value is a null row (SELECT and RETURNING), as in the reference.
     const expr = compiled[0].expr!;
-    return { aliases: [], project: (row, rc) => expr(row.env, rc) };
+    return { aliases: [], project: (row, rc) => expr(row.env, rc) ?? null };
   }
   return {
     aliases,
@@ -59,7 +68,8 @@ export function compileProjection(terms: ResultTerm[], raw: boolean, scope: Scop
 }
 
 /**
- * InitialProject: computes each row's output; rows whose RAW value is MISSING are dropped.
+ * InitialProject: computes each row's output (a MISSING RAW value is a `null` row, as in the
+ * reference: `SELECT RAW MISSING` is `[null]`).
  * When `bindAliases`, the row environment is extended with the output's fields under the
  * projection aliases, so ORDER BY can refer to them.
  */
@@ -68,7 +78,6 @@ export function* project(input: RowStream, p: CompiledProjection, raw: boolean, 
     const out: Row[] = [];
     for (const row of batch) {
       const v = p.project(row, rc);
-      if (raw && v === undefined) continue;
       let env = row.env;
       if (bindAliases && p.aliases.length && isObj(v)) {
         env = childEnv(row.env);

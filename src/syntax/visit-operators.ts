@@ -110,10 +110,11 @@ export const operatorRules = {
       return { kind: 'Field', target, name, ...(caseInsensitive ? { caseInsensitive } : {}), loc };
     }
     if (ctx.dynamic) return { kind: 'DynamicField', target, name: this.expr(ctx.nameExpr![0]), loc };
-    const index = this.expr(ctx.index![0]);
-    if (!ctx.slice) return { kind: 'Element', target, index, loc };
+    if (ctx.star) return { kind: 'FunctionCall', name: 'array_star', args: [target], pathOperator: true, loc };
+    const start = this.optExpr(ctx.index);
+    if (start && !ctx.slice) return { kind: 'Element', target, index: start, loc };
     const end = this.optExpr(ctx.end);
-    return { kind: 'Slice', target, start: index, ...(end ? { end } : {}), loc };
+    return { kind: 'Slice', target, ...(start ? { start } : {}), ...(end ? { end } : {}), loc };
   },
 };
 

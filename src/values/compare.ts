@@ -17,13 +17,16 @@ export function equals(a: Value, b: Value): boolean | null | undefined {
       const x = a as Value[];
       const y = b as Value[];
       if (x.length !== y.length) return false;
+      // Any unequal element decides; else a MISSING element makes the result MISSING, a NULL one NULL.
       let sawNull = false;
+      let sawMissing = false;
       for (let i = 0; i < x.length; i++) {
         const e = equals(x[i], y[i]);
         if (e === false) return false;
-        if (e !== true) sawNull = true;
+        if (e === undefined) sawMissing = true;
+        else if (e !== true) sawNull = true;
       }
-      return sawNull ? null : true;
+      return sawMissing ? undefined : sawNull ? null : true;
     }
     case Kind.OBJECT: {
       const x = a as ObjectValue;

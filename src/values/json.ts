@@ -58,7 +58,8 @@ export function jsonSize(v: Value): number {
 
 /**
  * A deep copy of a JSON value (much cheaper than `structuredClone` for plain data). Fields whose
- * value is `undefined` (MISSING) are left out, as JSON would.
+ * value is `undefined` (MISSING) are left out and MISSING array elements become null, as JSON
+ * would.
  *
  * Objects are copied with spread, which gives the copy the original's hidden class (V8): adding
  * the fields one by one with computed names turns an object of more than 16 fields into a
@@ -70,7 +71,8 @@ export function cloneValue<T extends Value>(v: T): T {
   if (v === null || typeof v !== 'object') return v;
   if (Array.isArray(v)) {
     const out = new Array(v.length);
-    for (let i = 0; i < v.length; i++) out[i] = cloneValue(v[i]);
+    // A MISSING element (kept by array constructors) is stored as null, as JSON writes it.
+    for (let i = 0; i < v.length; i++) out[i] = v[i] === undefined ? null : cloneValue(v[i]);
     return out as T;
   }
   const out: Record<string, Value> = { ...(v as Record<string, Value>) };
@@ -100,4 +102,20 @@ export function deepFreeze<T extends Value>(v: T): T {
     else for (const k in v) deepFreeze((v as Record<string, Value>)[k]);
   }
   return v;
+}
+
+function holdsMissingElement(v: Value): boolean {
+  if (v === null || typeof v !== 'object') return false;
+  if (Array.isArray(v)) return v.some((x) => x === undefined || holdsMissingElement(x));
+  for (const k in v) if (holdsMissingElement((v as Record<string, Value>)[k])) return true;
+  return false;
+}
+
+/**
+ * `v` as a result value: MISSING elements of arrays (which array constructors keep, so that
+ * `TYPE([MISSING][0])` is "missing") become null, as the reference writes them; `v` itself
+ * when it holds none (no copy).
+ */
+export function missingElementsAsNull<T extends Value>(v: T): T {
+  return holdsMissingElement(v) ? cloneValue(v) : v;
 }

@@ -1,6 +1,7 @@
 // Expected values: couchbase/query `expression/func_array.go` (NULL elements, equality by `=`,
 // collation for SORT/MIN/MAX) and Couchbase docs `arrayfun.adoc`.
-import { MISSING, table, throws } from './table.js';
+import { describe, expect, it } from 'vitest';
+import { call, MISSING, table, throws } from './table.js';
 
 table('ARRAY_LENGTH', [[[[1, 2, 3]], 3], [[[]], 0], [['abc'], null], [[MISSING], MISSING], [[null], null]]);
 table('ARRAY_COUNT', [[[[1, null, 'a', null]], 2], [[[]], 0], [[{}], null], [[MISSING], MISSING], [[null], null]]);
@@ -114,6 +115,9 @@ table('ARRAY_RANGE', [
   [[0, 10, -1], []],
   [[3, 3], []],
   [[0, 1e9], throws(5010)],
+  // The limit is the size, 8 bytes per number over 20 MiB (the reference: 2621441 elements fail).
+  [[0, 2621441], throws(5010)],
+  [[0, 1, 0.0000001], throws(5010)],
   [['0', 5], null],
   [[0, 5, '1'], null],
   [[MISSING, 5], MISSING],
@@ -174,7 +178,9 @@ table('ARRAY_REPEAT', [
   [['x'.repeat(1000), 100000], throws(5010)],
   [['x'.repeat(21), 1 << 20], throws(5010)],
   [[{ a: 'x'.repeat(100) }, 200000], throws(5010)],
-  [['a', (1 << 20) + 1], throws(5010)],
+  // No element count limit besides the size (the reference: ARRAY_REPEAT(1, 2000000) has
+  // 2000000 elements; "abcdefghij" × 2097153 is 20971530 bytes, over the limit).
+  [['abcdefghij', 2097153], throws(5010)],
 ]);
 
 table('ARRAY_REPLACE', [
@@ -198,3 +204,17 @@ table('ARRAY_REPLACE', [
   [[null, 1, 9, 1], null],
   [[MISSING, 1, 9, null], MISSING],
 ]);
+
+describe('ARRAY_RANGE and ARRAY_REPEAT size limit', () => {
+  it('allows results up to 20 MiB (the reference: 2621440 numbers, 2000000 repeats)', () => {
+    expect((call('ARRAY_RANGE', 0, 2621440) as unknown[]).length).toBe(2621440);
+    expect((call('ARRAY_REPEAT', 1, 2000000) as unknown[]).length).toBe(2000000);
+  });
+});
+
+// MISSING elements (array constructors keep them): the reference's answers.
+table('ARRAY_COUNT', [[[[MISSING, null, 1]], 1]]);
+table('ARRAY_SORT', [[[[1, MISSING, null, MISSING]], [MISSING, MISSING, null, 1]]]);
+table('ARRAY_MIN', [[[[MISSING, 2]], 2]]);
+table('ARRAY_IFNULL', [[[[MISSING, null, 3]], 3]]);
+table('ARRAY_INTERSECT', [[[[MISSING, 1], [MISSING, 1]], [1]]]);

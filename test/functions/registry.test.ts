@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { allFunctions, callFunction, lookupFunction } from '../../src/eval/functions/registry.js';
 import type { FunctionDef } from '../../src/eval/functions/function-def.js';
@@ -91,5 +92,16 @@ describe('function registry', () => {
   it('marks RANDOM volatile', () => {
     expect(lookupFunction('RANDOM')?.volatile).toBe(true);
     expect(lookupFunction('UPPER')?.volatile).toBeFalsy();
+  });
+});
+
+describe('docs/functions.md', () => {
+  it('names every registered function and alias (the token functions are in spec/tokens-reference.md)', () => {
+    const doc = readFileSync(new URL('../../docs/functions.md', import.meta.url), 'utf8');
+    const token = new Set(['TOKENS', 'CONTAINS_TOKEN', 'HAS_TOKEN', 'CONTAINS_TOKEN_LIKE', 'CONTAINS_TOKEN_REGEXP', 'CONTAINS_TOKEN_REGEX']);
+    const undocumented = allFunctions()
+      .flatMap((d) => [d.name, ...(d.aliases ?? [])])
+      .filter((n) => !token.has(n) && !new RegExp(`\\b${n}\\b`).test(doc));
+    expect(undocumented).toEqual([]);
   });
 });

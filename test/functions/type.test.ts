@@ -142,3 +142,7 @@ table('TO_STRING', [
   [[null], null],
 ]);
 table('TOSTR', [[[2], '2'], [[MISSING], MISSING], [[null], null], [[[]], null]]);
+
+// The reference's answers (there are no binary values in JSON documents).
+table('IS_BINARY', [[[1], false], [['x'], false], [[[1]], false], [[MISSING], MISSING], [[null], null]]);
+table('ISBIN', [[['x'], false]]);

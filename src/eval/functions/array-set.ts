@@ -45,12 +45,12 @@ export const arraySetFunctions: FunctionDef[] = [
   /** ARRAY_UNION(a1, a2, …): distinct elements of all the arrays. */
   arraysFn('ARRAY_UNION', 2, Infinity, (arrays) => distinct(arrays.flat(1) as Value[])),
   /**
-   * ARRAY_INTERSECT(a1, a2, …): distinct elements present in every array, NULL left out.
+   * ARRAY_INTERSECT(a1, a2, …): distinct elements present in every array, NULL and MISSING left out.
    * Source: couchbase/query `expression/func_array.go` `ArrayIntersect` (only elements above
    * NULL go into its bag).
    */
   arraysFn('ARRAY_INTERSECT', 2, Infinity, ([first, ...others]) =>
-    distinct(first).filter((v) => v !== null && others.every((o) => hasEquivalent(o, v))),
+    distinct(first).filter((v) => v !== null && v !== undefined && others.every((o) => hasEquivalent(o, v))),
   ),
   /** ARRAY_EXCEPT(a, b): elements of `a` (duplicates kept) not present in `b`. */
   arraysFn('ARRAY_EXCEPT', 2, 2, ([a, b]) => a.filter((v) => !hasEquivalent(b, v))),

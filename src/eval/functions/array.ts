@@ -9,7 +9,7 @@
  */
 import { collate, equals, type Value } from '../../values/index.js';
 import type { FunctionDef } from './function-def.js';
-import { isArrayValue, isInt, MAX_RESULT_BYTES, RANGE_LIMIT, rangeError, strictFn } from './support.js';
+import { checkResultSize, isArrayValue, isInt, strictFn } from './support.js';
 import { valueSize } from './value-size.js';
 
 /** A strict function whose first argument must be an array. */
@@ -43,7 +43,7 @@ function flatten(a: Value[], depth: number, out: Value[] = []): Value[] {
 
 function range(start: number, end: number, step: number): Value {
   if (step === 0 || start === end || (step > 0 && start > end) || (step < 0 && start < end)) return [];
-  if (Math.abs(end - start) / Math.abs(step) > RANGE_LIMIT) throw rangeError('ARRAY_RANGE()');
+  checkResultSize('array_range()', Math.ceil((end - start) / step) * 8);
   const out: number[] = [];
   for (let v = start; step > 0 ? v < end : v > end; v += step) out.push(v);
   return out;
@@ -52,18 +52,26 @@ function range(start: number, end: number, step: number): Value {
 export const arrayFunctions: FunctionDef[] = [
   /** ARRAY_LENGTH(a): number of elements. */
   arrFn('ARRAY_LENGTH', 1, 1, (a) => a.length),
-  /** ARRAY_COUNT(a): number of non-NULL elements. */
-  arrFn('ARRAY_COUNT', 1, 1, (a) => a.filter((e) => e !== null).length),
+  /** ARRAY_COUNT(a): number of elements that are neither NULL nor MISSING. */
+  arrFn('ARRAY_COUNT', 1, 1, (a) => a.filter((e) => e !== null && e !== undefined).length),
   /** ARRAY_CONTAINS(a, v): true if some element = v. */
   arrFn('ARRAY_CONTAINS', 2, 2, (a, [v]) => indexOfEqual(a, v) >= 0),
   /** ARRAY_POSITION(a, v): 0-based index of the first element = v, -1 if none. */
   arrFn('ARRAY_POSITION', 2, 2, (a, [v]) => indexOfEqual(a, v), ['ARRAY_POS']),
-  /** ARRAY_SORT(a): elements in N1QL collation order. */
-  arrFn('ARRAY_SORT', 1, 1, (a) => [...a].sort(collate)),
+  /**
+   * ARRAY_SORT(a): elements in N1QL collation order, MISSING elements first (set apart because
+   * `Array.prototype.sort` never passes `undefined` to its comparator).
+   */
+  arrFn('ARRAY_SORT', 1, 1, (a) => {
+    const missing = a.filter((e) => e === undefined);
+    return missing.length === 0 ? [...a].sort(collate) : [...missing, ...a.filter((e) => e !== undefined).sort(collate)];
+  }),
   /** ARRAY_REVERSE(a) */
   arrFn('ARRAY_REVERSE', 1, 1, (a) => [...a].reverse()),
-  /** ARRAY_MIN(a): the smallest non-NULL element in collation order; NULL if none. */
-  arrFn('ARRAY_MIN', 1, 1, (a) => a.reduce<Value>((m, e) => (e !== null && (m === null || collate(e, m) < 0) ? e : m), null)),
+  /** ARRAY_MIN(a): the smallest element that is not NULL or MISSING, in collation order; NULL if none. */
+  arrFn('ARRAY_MIN', 1, 1, (a) =>
+    a.reduce<Value>((m, e) => (e !== null && e !== undefined && (m === null || collate(e, m) < 0) ? e : m), null),
+  ),
   /** ARRAY_MAX(a): the largest non-NULL element in collation order; NULL if none. */
   arrFn('ARRAY_MAX', 1, 1, (a) => a.reduce<Value>((m, e) => (collate(e, m) > 0 ? e : m), null)),
   /** ARRAY_SUM(a): sum of the number elements (others ignored); 0 if none. */
@@ -73,8 +81,8 @@ export const arrayFunctions: FunctionDef[] = [
     const nums = a.filter((e): e is number => typeof e === 'number');
     return nums.length === 0 ? null : nums.reduce((s, e) => s + e, 0) / nums.length;
   }),
-  /** ARRAY_IFNULL(a): the first non-NULL element, NULL if none. */
-  arrFn('ARRAY_IFNULL', 1, 1, (a) => a.find((e) => e !== null) ?? null),
+  /** ARRAY_IFNULL(a): the first element that is not NULL or MISSING, NULL if none. */
+  arrFn('ARRAY_IFNULL', 1, 1, (a) => a.find((e) => e !== null && e !== undefined) ?? null),
   /** ARRAY_FLATTEN(a, depth): `depth` an integer, else NULL. */
   arrFn('ARRAY_FLATTEN', 2, 2, (a, [d]) => (isInt(d) ? flatten(a, d) : null)),
   /** ARRAY_CONCAT(a1, a2, …): all arguments must be arrays. */
@@ -111,13 +119,13 @@ export const arrayFunctions: FunctionDef[] = [
     return [...a.slice(0, pos), ...vs, ...a.slice(pos)];
   }),
   /**
-   * ARRAY_REPEAT(v, n): `v` (NULL too) repeated `n` times; `n` a non-negative integer. More than
-   * 2^20 elements, or a result whose size (the reference's size of `v` × `n`) is over 20 MiB, is
-   * error 5010, as REPEAT. Source: couchbase/query `expression/func_array.go` `ArrayRepeat`.
+   * ARRAY_REPEAT(v, n): `v` (NULL too) repeated `n` times; `n` a non-negative integer. A result
+   * whose size (the reference's size of `v` × `n`) is over 20 MiB is error 5010, as REPEAT.
+   * Source: couchbase/query `expression/func_array.go` `ArrayRepeat`.
    */
   insertFn('ARRAY_REPEAT', 2, 2, ([v, n]) => {
     if (!isInt(n) || n < 0) return null;
-    if (n > RANGE_LIMIT || valueSize(v) * n > MAX_RESULT_BYTES) throw rangeError('ARRAY_REPEAT()');
+    checkResultSize('array_repeat()', valueSize(v) * n);
     return new Array<Value>(n).fill(v);
   }),
   /**

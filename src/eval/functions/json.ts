@@ -55,7 +55,8 @@ export const jsonFunctions: FunctionDef[] = [
   {
     /**
      * ENCODE_JSON(v), alias JSON_ENCODE: the reference's JSON text of any value (sorted names,
-     * numbers never in exponent form, U+2028/U+2029 escaped: see go-json.ts); MISSING → "" (docs).
+     * numbers never in exponent form, U+2028/U+2029 escaped: see go-json.ts); MISSING → "null",
+     * as the reference answers (its MISSING marshals as `null`).
      * Source: couchbase/query `expression/func_json.go` `JSONEncode` (`arg.MarshalJSON()`).
      */
     name: 'ENCODE_JSON',
@@ -63,7 +64,7 @@ export const jsonFunctions: FunctionDef[] = [
     minArgs: 1,
     maxArgs: 1,
     nulls: 'custom',
-    fn: ([v]) => marshalJSON(v),
+    fn: ([v]) => (v === undefined ? 'null' : marshalJSON(v)),
   },
   {
     /**

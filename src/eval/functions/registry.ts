@@ -6,9 +6,27 @@
 import type { Value } from '../../values/index.js';
 import { arithFunctions } from './arith-functions.js';
 import { arrayFunctions } from './array.js';
+import { arrayReorderFunctions } from './array-reorder.js';
+import { arrayReplaceEquivalentFunctions } from './array-replace-equivalent.js';
+import { arraySearchFunctions } from './array-search.js';
 import { arraySetFunctions } from './array-set.js';
 import { bitwiseFunctions } from './bitwise.js';
 import { compareFunctions } from './compare-functions.js';
+import { arrayStarFunctions } from './array-star.js';
+import { arraySymdiffFunctions } from './array-symdiff.js';
+import { arrayTextFunctions } from './array-text.js';
+import { formalizeFunctions } from './formalize.js';
+import { lengthFunctions } from './length.js';
+import { maskFunctions } from './mask.js';
+import { objectExtraFunctions } from './object-extra.js';
+import { objectFieldFunctions } from './object-field.js';
+import { objectNestedFunctions } from './object-nested.js';
+import { otherFunctions } from './other.js';
+import { pairsFunctions } from './pairs.js';
+import { redactFunctions } from './redact.js';
+import { patternPrefixFunctions } from './pattern-prefix.js';
+import { stringPadFunctions } from './string-pad.js';
+import { vectorFunctions } from './vector.js';
 import { conditionalFunctions } from './conditional.js';
 import { dateCalcFunctions } from './date-calc.js';
 import { dateConvertFunctions } from './date-convert.js';
@@ -59,6 +77,25 @@ function families(): FunctionDef[] {
     ...dateConvertFunctions,
     ...dateCalcFunctions,
     ...dateRangeFunctions,
+    // Collections, strings, navigation and the "other" group (issue 20).
+    ...arraySearchFunctions,
+    ...arrayReorderFunctions,
+    ...arraySymdiffFunctions,
+    ...arrayStarFunctions,
+    ...arrayTextFunctions,
+    ...arrayReplaceEquivalentFunctions,
+    ...objectNestedFunctions,
+    ...objectExtraFunctions,
+    ...objectFieldFunctions,
+    ...pairsFunctions,
+    ...stringPadFunctions,
+    ...patternPrefixFunctions,
+    ...maskFunctions,
+    ...lengthFunctions,
+    ...formalizeFunctions,
+    ...redactFunctions,
+    ...vectorFunctions,
+    ...otherFunctions,
   ];
 }
 

@@ -5,7 +5,7 @@
  */
 import type { Value } from '../../values/index.js';
 import type { FunctionDef } from './function-def.js';
-import { goFields, isInt, isString, MAX_RESULT_BYTES, RANGE_LIMIT, rangeError, utf8Length } from './support.js';
+import { checkResultSize, goFields, isInt, isString, utf8Length } from './support.js';
 import { goTitle } from './title-case.js';
 
 /** The reference's default trim set (`_WHITESPACE`): space, tab, LF, FF, CR (not VT). */
@@ -133,7 +133,7 @@ export const stringEditFunctions: FunctionDef[] = [
     nulls: 'strict',
     fn: ([s, n]): Value => {
       if (!isString(s) || !isInt(n) || n < 0) return null;
-      if (n > 0 && (n > RANGE_LIMIT || utf8Length(s) * n > MAX_RESULT_BYTES)) throw rangeError('REPEAT()');
+      checkResultSize('repeat()', utf8Length(s) * n);
       return s.repeat(n);
     },
   },

@@ -4,7 +4,7 @@ import type { FunctionDef } from './function-def.js';
  * reference is written in Go, so its strings are UTF-8 bytes and its case mapping is
  * per code point), integer checks and the reference's unsigned zero of function results.
  */
-import { evaluationError, type QueryError } from '../../errors/index.js';
+import { evaluationError } from '../../errors/index.js';
 import { foldCase } from '../../tokens/case-fold.js';
 import { isGoSpace, trimSpace } from '../../tokens/white-space.js';
 import { kindOf, Kind, type Value } from '../../values/index.js';
@@ -101,13 +101,20 @@ export function goUpper(s: string): string {
   return foldCase(s, 'upper', false);
 }
 
-/** The reference's `RANGE_LIMIT` for generated arrays and the REPEAT() result cap. */
-export const RANGE_LIMIT = 1 << 20;
+/**
+ * The reference's cap on the estimated size (`Value.Size()`, see value-size.ts) of a value that
+ * ARRAY_RANGE, ARRAY_REPEAT and REPEAT build: 20 MiB. There is no separate element count limit.
+ */
 export const MAX_RESULT_BYTES = 20 * 1024 * 1024;
 
-/** The reference's range error for a generated value that is too large. */
-export function rangeError(fn: string): QueryError {
-  return evaluationError(`Out of range evaluating ${fn}.`);
+/**
+ * Raises when `size` (element count × element size) is over MAX_RESULT_BYTES: error 5010 with the
+ * reference's inner message, e.g. "Size of array_range() result exceeds limit (160000000 >
+ * 20971520)." (the reference wraps it as its E_SIZE_ERROR 5037 reason of 5010).
+ * Source: couchbase/query `expression/func_array.go` `ArrayRange`, asked of the reference.
+ */
+export function checkResultSize(fn: string, size: number): void {
+  if (size > MAX_RESULT_BYTES) throw evaluationError(`Size of ${fn} result exceeds limit (${size} > ${MAX_RESULT_BYTES}).`);
 }
 
 /**

@@ -32,4 +32,6 @@ export const typeFunctions: FunctionDef[] = [
   isKind('IS_OBJECT', ['IS_OBJ', 'ISOBJ', 'ISOBJECT'], (k) => k === Kind.OBJECT),
   /** IS_STRING(v) */
   isKind('IS_STRING', ['IS_STR', 'ISSTR', 'ISSTRING'], (k) => k === Kind.STRING),
+  /** IS_BINARY(v): FALSE for every JSON value (tokenql has no binary documents). */
+  isKind('IS_BINARY', ['IS_BIN', 'ISBIN', 'ISBINARY'], () => false),
 ];

@@ -34,6 +34,7 @@ export const corpus: string[] = [
   'SELECT RAW (SELECT RAW COUNT(*) FROM t)[0]',
   'SELECT name FROM t WHERE EXISTS (SELECT RAW 1 FROM t AS u WHERE u.name > t.name) ORDER BY name',
   "SELECT [1, 2, 3][-1] AS a, [1, 2, 3][1:] AS b, {'x': {'y': 2}}.x.y AS c, {'x': 1}.['x'] AS d, [1, 2, 3][0:2] AS f",
+  "SELECT a[] AS a, a[:] AS b, a[:2] AS c, a[*].b AS d, a[].b[] AS e, a[*] AS f FROM t",
   "SELECT 'a_c' LIKE 'a!_c' ESCAPE '!' AS f, 5 NOT BETWEEN 1 AND 3 AS g, 3 NOT IN [1, 2] AS h, a IS NOT VALUED, b IS UNKNOWN",
   "SELECT ANY v WITHIN {'a': [1, {'b': 'deep'}]} SATISFIES v = 'deep' END AS a, SOME AND EVERY x IN y SATISFIES x END",
   "SELECT ARRAY [i, v] FOR i:v IN ['a', 'b'] END AS a, FIRST x FOR x IN tags WHEN x > 1 END, OBJECT k : LENGTH(k) FOR k IN o END",

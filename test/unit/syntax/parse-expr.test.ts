@@ -69,6 +69,13 @@ describe('parseExpression: constructors and paths', () => {
     ['a[-1]', { kind: 'Element', target: id('a'), index: lit(-1) }],
     ['a[1:3]', { kind: 'Slice', target: id('a'), start: lit(1), end: lit(3) }],
     ['a[1:]', { kind: 'Slice', target: id('a'), start: lit(1) }],
+    // couchbase/query parser/n1ql/n1ql.y: `a[:e]`, `a[]` and `a[:]` (whole array), `a[*]` (ARRAY_STAR).
+    ['a[:2]', { kind: 'Slice', target: id('a'), end: lit(2) }],
+    ['a[]', { kind: 'Slice', target: id('a') }],
+    ['a[:]', { kind: 'Slice', target: id('a') }],
+    ['a[*]', { kind: 'FunctionCall', name: 'array_star', args: [id('a')], pathOperator: true }],
+    ['a[*].b', field({ kind: 'FunctionCall', name: 'array_star', args: [id('a')], pathOperator: true }, 'b')],
+    ['a[].b[]', { kind: 'Slice', target: field({ kind: 'Slice', target: id('a') }, 'b') }],
     ['a.[b]', { kind: 'DynamicField', target: id('a'), name: id('b') }],
     ['a[0].b', field({ kind: 'Element', target: id('a'), index: lit(0) }, 'b')],
     ['meta().id', field(call('meta'), 'id')],

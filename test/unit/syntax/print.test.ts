@@ -45,6 +45,8 @@ describe('printer', () => {
     ['PREPARE q FROM SELECT  1', 'prepare `q` from SELECT  1'],
     ['UPDATE t SET a = 1', 'update `t` set `a` = 1'],
     ["INSERT INTO t VALUES ('k', 1)", 'insert into `t` (key, value) values ("k", 1)'],
+    // The reference's text of these paths (its EXPLAIN and FORMALIZE print them so).
+    ['SELECT d.a[], d.a[*].b, d.a[1:], d.a[*] FROM t d', 'select ((`d`.`a`)[ : ]), (((`d`.`a`)[*]).`b`), ((`d`.`a`)[1 : ]), ((`d`.`a`)[*]) from `t` as `d`'],
   ])('%s', (src, printed) => {
     expect(showStatement(src)).toBe(printed);
   });
