@@ -39,7 +39,8 @@ import { hashBytesFunctions } from './hash-bytes.js';
 import { jsonFunctions } from './json.js';
 import { logicFunctions } from './logic-functions.js';
 import { nanInfFunctions } from './nan-inf.js';
-import { navigationFunctions } from './navigation-functions.js';
+import { arrayConstructorFunctions } from './navigation-functions.js';
+import { navigationFunctions } from './navigation.js';
 import { numberFunctions } from './number.js';
 import { objectFunctions } from './object.js';
 import { regexpFunctions } from './regexp.js';
@@ -70,6 +71,7 @@ function families(): FunctionDef[] {
     ...hashBytesFunctions,
     ...logicFunctions,
     ...navigationFunctions,
+    ...arrayConstructorFunctions,
     ...encodingFunctions,
     ...conditionalFunctions,
     ...tokenFunctions,
