@@ -64,7 +64,7 @@ type Iterate = (env: Env, ctx: ExecContext, visit: (inner: Env) => boolean) => V
  * collection is MISSING or not a collection, `true` when `visit` stopped early, else `false`.
  * Source: couchbase/query `expression/coll_util.go` `collEval` ("length of shortest array").
  */
-export function compileBindings(bindings: Binding[], scope: Scope, compile: Compile): { iterate: Iterate; inner: Scope } {
+export function compileBindings(bindings: Binding[], scope: Scope, compile: Compile): { iterate: Iterate; inner: Scope; exprs: Evaluator[] } {
   const exprs = bindings.map((b) => compile(b.expr, scope));
   const names: string[] = [];
   for (const b of bindings) {
@@ -97,7 +97,7 @@ export function compileBindings(bindings: Binding[], scope: Scope, compile: Comp
     }
     return false;
   };
-  return { iterate, inner };
+  return { iterate, inner, exprs };
 }
 
 /** ANY / EVERY / ANY AND EVERY … SATISFIES … END. */
@@ -122,7 +122,7 @@ export function compileCollection(e: Collection, scope: Scope, compile: Compile)
 
 /** ARRAY m FOR … [WHEN c] END (MISSING mappings are left out) and FIRST m FOR … END. */
 export function compileArrayFor(e: ArrayFor, scope: Scope, compile: Compile): Evaluator {
-  const { iterate, inner } = compileBindings(e.bindings, scope, compile);
+  const { iterate, inner, exprs } = compileBindings(e.bindings, scope, compile);
   const mapping = compile(e.mapping, inner);
   const when = e.when ? compile(e.when, inner) : undefined;
   if (e.first) {
@@ -151,7 +151,9 @@ export function compileArrayFor(e: ArrayFor, scope: Scope, compile: Compile): Ev
   // MISSING results out).
   const [b] = e.bindings;
   if (e.bindings.length === 1 && !b.within && b.nameVariable === undefined && !when && e.mapping.kind === 'Identifier' && e.mapping.name === b.variable) {
-    const source = compile(b.expr, scope);
+    // The binding's collection, compiled once (compiling it again here made nested
+    // `ARRAY v FOR v IN ARRAY v FOR … END END` cost 2^depth compilations).
+    const source = exprs[0];
     return (env, ctx) => {
       const a = source(env, ctx);
       return Array.isArray(a) ? a.slice() : general(env, ctx);
