@@ -83,6 +83,23 @@ export function* batched(rows: Iterable<Row>, size = BATCH_SIZE): RowStream {
 }
 
 /**
+ * The rows of `input` for which `keep` is true, batch by batch; empty batches (pauses) are
+ * passed through at once, as every operator must (see {@link PauseBatch}). `keep` may keep
+ * state (Distinct's seen set, INTERSECT's counts): it sees the rows in order.
+ */
+export function* rowsWhere(input: RowStream, keep: (row: Row) => boolean): RowStream {
+  for (const batch of input) {
+    if (batch.length === 0) {
+      yield batch;
+      continue;
+    }
+    const out: Row[] = [];
+    for (const row of batch) if (keep(row)) out.push(row);
+    if (out.length) yield out;
+  }
+}
+
+/**
  * A batch with no rows, passed up through every operator to the driver: "let the event loop
  * run" (an operator has worked ~{@link SLICE_MS} ms since the driver last yielded), or, with
  * `wait`, "wait for this promise" (a write to the store). Every operator forwards an empty batch

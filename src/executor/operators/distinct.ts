@@ -1,25 +1,17 @@
 import type { Distinct } from '../../planner/index.js';
 import { distinctKey } from '../../values/index.js';
 import type { CompileContext, CompiledOperator } from '../operator-context.js';
-import type { Row, RowStream } from '../runtime.js';
+import { rowsWhere, type RowStream } from '../runtime.js';
 
-/** Drops rows whose result value is equivalent to an earlier row's. */
-export function* distinctRows(input: RowStream): RowStream {
+/** Drops rows whose result value is equivalent to an earlier row's (a value holding NaN never is). */
+export function distinctRows(input: RowStream): RowStream {
   const seen = new Set<string>();
-  for (const batch of input) {
-    if (batch.length === 0) {
-      yield batch;
-      continue;
-    }
-    const out: Row[] = [];
-    for (const row of batch) {
-      const k = distinctKey(row.out);
-      if (seen.has(k)) continue;
-      seen.add(k);
-      out.push(row);
-    }
-    if (out.length) yield out;
-  }
+  return rowsWhere(input, (row) => {
+    const k = distinctKey(row.out);
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
 }
 
 /** Distinct. Source: couchbase/query `execution/distinct.go`. */

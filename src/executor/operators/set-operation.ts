@@ -1,7 +1,7 @@
 import { rootEnv, type Scope } from '../../eval/index.js';
 import { distinctKey } from '../../values/index.js';
 import type { CompileContext } from '../operator-context.js';
-import type { Row, RowStream } from '../runtime.js';
+import { rowsWhere, type Row, type RowStream } from '../runtime.js';
 
 /** Name under which a set operation's output value is bound, for the ORDER BY after it. */
 const OUT = '\u0000out';
@@ -50,29 +50,21 @@ export function* intersectOrExcept(intersect: boolean, distinct: boolean, first:
   const r = new Map<string, number>();
   yield* counts(second, r);
   const emitted = new Set<string>();
-  for (const batch of first) {
-    if (batch.length === 0) {
-      yield batch;
-      continue;
-    }
-    const out: Row[] = [];
-    for (const row of batch) {
-      const k = distinctKey(row.out);
-      const n = r.get(k) ?? 0;
-      if (intersect) {
-        if (n === 0) continue;
+  yield* rowsWhere(first, (row) => {
+    const k = distinctKey(row.out);
+    const n = r.get(k) ?? 0;
+    if (intersect) {
+      if (n === 0) return false;
+      if (!distinct) r.set(k, n - 1);
+      else if (emitted.has(k)) return false;
+    } else {
+      if (n > 0) {
         if (!distinct) r.set(k, n - 1);
-        else if (emitted.has(k)) continue;
-      } else {
-        if (n > 0) {
-          if (!distinct) r.set(k, n - 1);
-          continue;
-        }
-        if (distinct && emitted.has(k)) continue;
+        return false;
       }
-      emitted.add(k);
-      out.push(row);
+      if (distinct && emitted.has(k)) return false;
     }
-    if (out.length) yield out;
-  }
+    emitted.add(k);
+    return true;
+  });
 }
