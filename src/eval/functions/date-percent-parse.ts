@@ -9,7 +9,7 @@ import { DAYS, MONTHS } from './date-go-layout.js';
 import { parseGoStd } from './date-go-std-parse.js';
 import { fields, millisToTime, type Time } from './date-time.js';
 import { finish, gatherNumber, gatherZone, newState, Z_ALL, type ParseState } from './date-parse-state.js';
-import { DEFAULT_FORMAT, NO_PAD, PAD_SPACE, PAD_ZERO, SHORT_DATE_FORMAT } from './date-percent.js';
+import { DEFAULT_FORMAT, directiveFlag, NO_PAD, PAD_SPACE, SHORT_DATE_FORMAT } from './date-percent.js';
 
 /** Case-insensitive (when `upper`) match of one of `names` at `n`; returns [index, length]. */
 function matchName(s: string, n: number, names: string[], upper: boolean): [number, number] {
@@ -59,12 +59,9 @@ export function parsePercent(s: string, input: string): Time | undefined {
     }
     if (i + 1 === format.length) return undefined;
     i++;
-    let pad = PAD_ZERO;
-    let upper = false;
-    if (format[i] === '_') [pad, i] = [PAD_SPACE, i + 1];
-    else if (format[i] === '-') [pad, i] = [NO_PAD, i + 1];
-    else if (format[i] === '0') [pad, i] = [PAD_ZERO, i + 1];
-    else if (format[i] === '^') [upper, i] = [true, i + 1];
+    const flag = directiveFlag(format, i);
+    const { pad, upper } = flag;
+    i = flag.next;
     if (i >= format.length) return undefined;
     const w0 = i;
     while (i < format.length && format[i] >= '0' && format[i] <= '9') i++;

@@ -20,6 +20,26 @@ export const PAD_ZERO = 0;
 export const PAD_SPACE = 1;
 export const NO_PAD = 2;
 
+/**
+ * The flag of a `%` directive at `format[i]` (just after the `%`): `_` pads with spaces, `-`
+ * does not pad, `0` pads with zeros (the default), `^` upper-cases. Returns the padding, the
+ * upper-case flag and the index after the flag. Shared by formatting and parsing.
+ */
+export function directiveFlag(format: string, i: number): { pad: number; upper: boolean; next: number } {
+  switch (format[i]) {
+    case '_':
+      return { pad: PAD_SPACE, upper: false, next: i + 1 };
+    case '-':
+      return { pad: NO_PAD, upper: false, next: i + 1 };
+    case '0':
+      return { pad: PAD_ZERO, upper: false, next: i + 1 };
+    case '^':
+      return { pad: PAD_ZERO, upper: true, next: i + 1 };
+    default:
+      return { pad: PAD_ZERO, upper: false, next: i };
+  }
+}
+
 /** Go `fmt.Sprintf("%0*d")`/`"%*d"`/`"%d"` as the reference's `formatInt` chooses. */
 function formatInt(width: number, defWidth: number, pad: number, val: number): string {
   if (width <= 0) width = defWidth;
@@ -65,12 +85,9 @@ export function formatPercent(t: Time, format: string): string | undefined {
       continue;
     }
     i++;
-    let pad = PAD_ZERO;
-    let upper = false;
-    if (format[i] === '_') [pad, i] = [PAD_SPACE, i + 1];
-    else if (format[i] === '-') [pad, i] = [NO_PAD, i + 1];
-    else if (format[i] === '0') [pad, i] = [PAD_ZERO, i + 1];
-    else if (format[i] === '^') [upper, i] = [true, i + 1];
+    const flag = directiveFlag(format, i);
+    const { pad, upper } = flag;
+    i = flag.next;
     if (i >= format.length) return invalid();
     let width = 0;
     const st = i;
