@@ -123,12 +123,8 @@ export function parsePercent(s: string, input: string): Time | undefined {
         break;
       }
       case 'd':
-        if (!(r = num(s, n, 2, pad, 1, 31))) return undefined;
-        st.day = r[0];
-        n += r[1];
-        break;
       case 'e':
-        if (!(r = num(s, n, 2, PAD_SPACE, 1, 31))) return undefined;
+        if (!(r = num(s, n, 2, format[i] === 'e' ? PAD_SPACE : pad, 1, 31))) return undefined;
         st.day = r[0];
         n += r[1];
         break;
@@ -172,13 +168,10 @@ export function parsePercent(s: string, input: string): Time | undefined {
         break;
       }
       case 'M':
-        if (!(r = num(s, n, 2, pad, 0, 59))) return undefined;
-        st.minute = r[0];
-        n += r[1];
-        break;
       case 'S':
         if (!(r = num(s, n, 2, pad, 0, 59))) return undefined;
-        st.second = r[0];
+        if (format[i] === 'M') st.minute = r[0];
+        else st.second = r[0];
         n += r[1];
         break;
       case 'R':
