@@ -71,7 +71,7 @@ export type SourcePlan =
   | { op: 'DummyScan' }
   | { op: 'PrimaryScan3'; keyspace: string; namespace: string; alias: string; index: string }
   | { op: 'KeyScan'; keyspace: string; namespace: string; alias: string; keys: Expr; validate?: boolean }
-  | { op: 'ExpressionScan'; expr: Expr; alias: string }
+  | { op: 'ExpressionScan'; expr: Expr; alias: string; uncorrelated?: boolean }
   | { op: 'SystemScan'; keyspace: 'keyspaces' | 'indexes' | 'namespaces' | 'dual' | 'active_requests' | 'completed_requests'; alias: string }
   | { op: 'SubqueryScan'; query: SelectPlan; alias: string };
 
@@ -178,6 +178,8 @@ export type SelectBodyPlan = SubselectPlan | SetOpPlan;
 
 export interface SelectPlan {
   kind: 'Select';
+  /** The WITH clause: its bindings, planned (the With operator over the rest). */
+  with?: { recursive: boolean; bindings: import('./plan/index.js').WithBinding[] };
   body: SelectBodyPlan;
   orderBy?: OrderTerm[];
   offset?: Expr;

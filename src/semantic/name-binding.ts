@@ -32,6 +32,16 @@ function visit(node: unknown, outer: ReadonlySet<string>): void {
 }
 
 function checkSelect(s: SelectStatement, outer: ReadonlySet<string>): void {
+  if (s.with) {
+    // A WITH binding sees the bindings before it (a recursive one, itself); at the top level a
+    // name nothing binds is ambiguous there, as the reference says (3080).
+    const names = new Set(outer);
+    for (const b of s.with.bindings) {
+      unbound(b.expr, s.with.recursive ? new Set([...names, b.alias]) : names, outer.size === 0 && b.expr.kind !== 'Subquery');
+      names.add(b.alias);
+    }
+    outer = names;
+  }
   checkBody(s.body, outer, s.body.kind === 'Subselect' ? s : undefined);
   for (const e of [s.limit, s.offset]) if (e) visit(e, outer);
 }
