@@ -67,8 +67,9 @@ function order(t: OrderTerm): string {
 }
 
 function body(b: SelectBody): string {
+  if (b.with) return `(${withClause(b.with)}${body({ ...b, with: undefined })})`;
   if (b.kind === 'SetOperation') {
-    const right = b.right.kind === 'SetOperation' ? `(${body(b.right)})` : body(b.right);
+    const right = b.right.kind === 'SetOperation' && !b.right.with ? `(${body(b.right)})` : body(b.right);
     return `${body(b.left)} ${b.op.toLowerCase()}${b.all ? ' all' : ''} ${right}`;
   }
   let s = 'select ' + (b.distinct ? 'distinct ' : '') + projection(b.raw, b.projection);

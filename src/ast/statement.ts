@@ -40,7 +40,11 @@ export interface SelectStatement extends Node {
   offset?: Expr;
 }
 
-export type SelectBody = Subselect | SetOperation;
+/**
+ * A SELECT's body. `with` is set on a parenthesised set operand that has its own WITH clause
+ * (`… UNION ALL (WITH b AS (…) SELECT …)`): its names are seen by that operand only.
+ */
+export type SelectBody = (Subselect | SetOperation) & { with?: WithClause };
 
 /** `left UNION|INTERSECT|EXCEPT [ALL] right` */
 export interface SetOperation extends Node {

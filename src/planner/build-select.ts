@@ -173,6 +173,11 @@ export function buildSubselect(s: Subselect, catalog: Catalog, orderHasAggregate
 }
 
 function buildBody(b: SelectBody, catalog: Catalog, orderHasAggregate: boolean, outerNames: ReadonlySet<string>, withs: WithNames): SelectBodyPlan {
+  if (b.with) {
+    const w = buildWith(b.with, outerNames, withs);
+    const inner = buildBody({ ...b, with: undefined }, catalog, orderHasAggregate, w.names, w.withs);
+    return { ...inner, with: { recursive: b.with.recursive, bindings: w.bindings } };
+  }
   if (b.kind === 'Subselect') return buildSubselect(b, catalog, orderHasAggregate, outerNames, withs);
   return { kind: 'SetOp', op: b.op, all: b.all, left: buildBody(b.left, catalog, false, outerNames, withs), right: buildBody(b.right, catalog, false, outerNames, withs) };
 }

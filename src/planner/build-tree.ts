@@ -245,6 +245,7 @@ function blockOps(p: SubselectPlan, orderFollows: boolean, aggregateSources: Exp
 }
 
 function bodyOp(b: SelectBodyPlan, orderFollows: boolean, orderExprs: Expr[], buildSubquery: (q: SelectPlan) => Operator): Operator {
+  if (b.with) return { '#operator': 'With', bindings: b.with.bindings, recursive: b.with.recursive, '~child': bodyOp({ ...b, with: undefined }, orderFollows, orderExprs, buildSubquery) };
   if (b.kind === 'Subselect') return sequence(blockOps(b, orderFollows, orderExprs, buildSubquery));
   const left = bodyOp(b.left, false, [], buildSubquery);
   const right = bodyOp(b.right, false, [], buildSubquery);

@@ -174,7 +174,8 @@ export interface SetOpPlan {
   right: SelectBodyPlan;
 }
 
-export type SelectBodyPlan = SubselectPlan | SetOpPlan;
+/** A body; `with` for a parenthesised set operand with its own WITH clause (a With over its operators). */
+export type SelectBodyPlan = (SubselectPlan | SetOpPlan) & { with?: SelectPlan['with'] };
 
 export interface SelectPlan {
   kind: 'Select';

@@ -1,4 +1,4 @@
-import type { Expr, FromTerm, SelectBody, SelectStatement, Statement, Subselect } from '../ast/index.js';
+import type { Expr, FromTerm, SelectBody, SelectStatement, Statement, Subselect, WithClause } from '../ast/index.js';
 import { childrenOf, implicitName } from '../ast/index.js';
 import { ErrorCode, QueryError, type SourcePosition } from '../errors/index.js';
 import { near } from './analyze.js';
@@ -49,27 +49,30 @@ const EXPR_KINDS = new Set(['Subquery', 'Collection', 'ArrayFor', 'ObjectFor']);
 const isExprKind = (k: string) => EXPR_KINDS.has(k);
 
 function checkSelect(s: SelectStatement, scope: WithScope): void {
-  const withs = new Set(scope.withs);
-  if (s.with) {
-    for (const b of s.with.bindings) {
-      if (!s.with.recursive && b.cycle) throw fail(ErrorCode.SYNTAX, `cannot have CYCLE without RECURSIVE keyword as part of '${b.alias}'`, b.loc);
-      if (!s.with.recursive && b.options) throw fail(ErrorCode.SYNTAX, `cannot have OPTIONS without RECURSIVE keyword as part of '${b.alias}'`, b.loc);
-      if (withs.has(b.alias)) throw fail(ErrorCode.DUPLICATE_ALIAS, `Duplicate WITH clause alias '${b.alias}'`, b.loc);
-      if (b.options && foldedConstant(b.options) === NOT_CONSTANT) throw fail(ErrorCode.SYNTAX, 'OPTIONS value must be static', b.options.loc);
-      if (s.with.recursive) splitRecursive(b);
-      // A recursive binding's clause reads its own alias (the previous level's rows).
-      checkExpr(b.expr, { withs: s.with.recursive ? new Set([...withs, b.alias]) : withs, rebound: scope.rebound });
-      for (const c of b.cycle ?? []) checkExpr(c, { withs, rebound: scope.rebound });
-      withs.add(b.alias);
-    }
-  }
-  const inner: WithScope = { withs, rebound: scope.rebound };
+  const inner = s.with ? enterWith(s.with, scope) : scope;
   checkBody(s.body, inner);
   for (const o of s.orderBy ?? []) checkExpr(o.expr, inner);
   for (const e of [s.limit, s.offset]) if (e) checkExpr(e, inner);
 }
 
+/** Checks a WITH clause's bindings; returns the scope of what follows it. */
+function enterWith(w: WithClause, scope: WithScope): WithScope {
+  const withs = new Set(scope.withs);
+  for (const b of w.bindings) {
+    if (!w.recursive && b.cycle) throw fail(ErrorCode.SYNTAX, `cannot have CYCLE without RECURSIVE keyword as part of '${b.alias}'`, b.loc);
+    if (!w.recursive && b.options) throw fail(ErrorCode.SYNTAX, `cannot have OPTIONS without RECURSIVE keyword as part of '${b.alias}'`, b.loc);
+    if (withs.has(b.alias)) throw fail(ErrorCode.DUPLICATE_ALIAS, `Duplicate WITH clause alias '${b.alias}'`, b.loc);
+    if (b.options && foldedConstant(b.options) === NOT_CONSTANT) throw fail(ErrorCode.SYNTAX, 'OPTIONS value must be static', b.options.loc);
+    if (w.recursive) splitRecursive(b);
+    // A recursive binding's clause reads its own alias (the previous level's rows).
+    checkExpr(b.expr, { withs: w.recursive ? new Set([...withs, b.alias]) : withs, rebound: scope.rebound });
+    withs.add(b.alias);
+  }
+  return { withs, rebound: scope.rebound };
+}
+
 function checkBody(b: SelectBody, scope: WithScope): void {
+  if (b.with) scope = enterWith(b.with, scope);
   if (b.kind === 'SetOperation') {
     checkBody(b.left, scope);
     checkBody(b.right, scope);

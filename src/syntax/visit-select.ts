@@ -68,7 +68,7 @@ export const selectRules = {
     if (inner.orderBy || inner.limit || inner.offset) {
       throw this.syntaxError('ORDER BY, LIMIT and OFFSET apply to the whole set operation, not to one parenthesised operand', inner.orderBy?.[0]?.expr.loc ?? inner.limit?.loc ?? inner.offset?.loc);
     }
-    return inner.body;
+    return inner.with ? { ...inner.body, with: inner.with } : inner.body;
   },
   subselect(this: AstBuilder, ctx: C.SubselectCstChildren): Subselect {
     const { distinct, raw, terms } = this.visit(ctx.selectClause[0]!) as Projection & { distinct: boolean };
