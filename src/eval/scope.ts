@@ -18,6 +18,8 @@ export interface ExecContext {
   warn(message: string, code?: number): void;
   /** Statement start time in milliseconds since the epoch (NOW_* functions). */
   now: number;
+  /** Runs statements given as text (RECURSIVE_CTE); set by the engine. */
+  statements?: import('./functions/function-def.js').StatementRunner;
 }
 
 /** A compiled expression: evaluates in a row environment. Throws QueryError (5010) on evaluation errors. */

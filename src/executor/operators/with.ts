@@ -3,7 +3,7 @@ import { ErrorCode } from '../../errors/index.js';
 import type { With } from '../../planner/index.js';
 import type { Value } from '../../values/index.js';
 import type { CompileContext, CompiledOperator } from '../operator-context.js';
-import { DEFAULT_RECURSION_LEVELS, recurse, withLimits } from '../recursive-with.js';
+import { DEFAULT_RECURSION_LEVELS, recurse, withLimits } from '../../eval/recursion.js';
 import { due, PAUSE, type RowStream, type RunContext } from '../runtime.js';
 
 /** The scope CYCLE fields are read in: unqualified names are fields of the row (bound under a reserved name). */
