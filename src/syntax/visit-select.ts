@@ -47,8 +47,7 @@ export const selectRules = {
   withTerm(this: AstBuilder, ctx: C.WithTermCstChildren): WithBinding {
     const expr = this.expr((ctx.subquery ?? ctx.parenthesised)![0]);
     const cycle = ctx.cycle?.map((c) => this.expr(c));
-    // OPTIONS errors point at the keyword, as the reference's.
-    const options = ctx.options ? { ...this.expr(ctx.options[0]), loc: tokenLoc(ctx.OPTIONS![0]!) } : undefined;
+    const options = ctx.options ? this.expr(ctx.options[0]) : undefined;
     return { alias: decodeName(ctx.name[0]!).name, expr, ...(cycle ? { cycle } : {}), ...(options ? { options } : {}), loc: tokenLoc(ctx.name[0]!) };
   },
   setExpression(this: AstBuilder, ctx: C.SetExpressionCstChildren): SelectBody {
