@@ -9,7 +9,8 @@ import { hasAggregate } from '../semantic/index.js';
 import { pushDownOrder } from './order-pushdown.js';
 import { applyCovering } from './cover.js';
 import type { FromStepPlan, ScanPlan, SelectBodyPlan, SelectPlan, SourcePlan, SubselectPlan, UnnestPlan } from './logical-plan.js';
-import { flattenFrom, planJoin, termAlias, type JoinContext } from './build-joins.js';
+import { flattenFrom, planJoin, termAlias, type FlatFrom, type JoinContext } from './build-joins.js';
+import { derivedNotNull } from './derive-not-null.js';
 import { preJoinConjuncts } from './join-keys.js';
 import { BlockHints } from './hints.js';
 import type { IndexInfo } from './catalog.js';
@@ -56,6 +57,7 @@ function buildSource(
   outerNames: ReadonlySet<string>,
   hints: BlockHints,
   withs: WithNames = new Map(),
+  steps: FlatFrom['steps'] = [],
 ): { source: SourcePlan; alias?: string } {
   if (!from) return { source: { op: 'DummyScan' } };
   const base = (from.kind === 'KeyspaceTerm' && correlatedTerm(from, outerNames, catalog)) || from;
@@ -74,7 +76,10 @@ function buildSource(
   }
   const scanBound = new Set([...outerBound(outerNames, alias), ...bound]);
   const { usable, report } = hints.indexes(alias, catalog.indexes?.(ks.name) ?? [], base.useIndex, catalog);
-  return { source: keyspaceSource(ks.name, alias, base.useKeys, where, catalog, scanBound, !!base.validateKeys, usable, report), alias };
+  // The inner joins' ON clauses imply their keys of this term are not NULL: an index on one may serve the scan.
+  const derived = derivedNotNull(alias, steps, catalog.indexes?.(ks.name) ?? []);
+  const scanWhere = derived.length ? [...(where ? [where] : []), ...derived].reduce((l, r): Expr => ({ kind: 'Binary', op: 'AND', left: l, right: r })) : where;
+  return { source: keyspaceSource(ks.name, alias, base.useKeys, scanWhere, catalog, scanBound, !!base.validateKeys, usable, report), alias };
 }
 
 /**
@@ -112,7 +117,7 @@ export function buildSubselect(s: Subselect, catalog: Catalog, orderHasAggregate
   const stepAliases = (flat?.steps ?? []).map((st) => (st.kind === 'UnnestTerm' ? (st.alias ?? unnestAlias(st.expr)) : termAlias(st.right)));
   const bound = new Set([...stepAliases, ...(s.let ?? []).map((l) => l.name)]);
   const hints = new BlockHints(s.hints);
-  const { source, alias } = buildSource(flat?.base, catalog, s.where, bound, outerNames, hints, withs);
+  const { source, alias } = buildSource(flat?.base, catalog, s.where, bound, outerNames, hints, withs, flat?.steps);
   const seen = new Set<string>();
   const aliases: string[] = [];
   const available: string[] = [];
