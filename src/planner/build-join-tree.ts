@@ -41,7 +41,7 @@ export function stepOp(st: FromStepPlan, buildSubquery: (q: SelectPlan) => Opera
       };
     case 'NestedLoopJoin':
     case 'NestedLoopNest': {
-      const inner = sourceOps(st.inner, buildSubquery).map((o) => (o['#operator'] === 'Fetch' ? { ...o, nested_loop: true } : o));
+      const inner = sourceOps(st.inner, buildSubquery).map((o) => (o['#operator'] === 'Fetch' || o['#operator'] === 'ExpressionScan' ? { ...o, nested_loop: true } : o));
       return {
         '#operator': st.op,
         alias: st.alias,

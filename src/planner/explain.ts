@@ -27,10 +27,22 @@ export const printStatementText = (q: SelectStatement): string => printStatement
 const isExpr = (v: unknown): v is Expr => !!v && typeof v === 'object' && !Array.isArray(v) && typeof (v as { kind?: unknown }).kind === 'string';
 const isOperator = (v: unknown): v is Operator => !!v && typeof v === 'object' && typeof (v as { '#operator'?: unknown })['#operator'] === 'string';
 
+/**
+ * The texts of the statement's correlated subqueries while its plan is printed: the reference
+ * prints such a subquery inside an operator's expression as `correlated (select …)`.
+ */
+let correlatedTexts: readonly string[] = [];
+
+function operatorExprText(e: Expr): string {
+  let t = exprText(e);
+  for (const c of correlatedTexts) if (t.includes(`(${c})`)) t = t.split(`(${c})`).join(`correlated (${c})`);
+  return t;
+}
+
 function marshalValue(v: unknown): Value {
   if (Array.isArray(v)) return v.map(marshalValue);
   if (isOperator(v)) return explainOperator(v);
-  if (isExpr(v)) return exprText(v);
+  if (isExpr(v)) return operatorExprText(v);
   if (v && typeof v === 'object') return marshalFields(v as Record<string, unknown>);
   return v as Value;
 }
@@ -55,8 +67,13 @@ export function explainOperator(op: Operator): ObjectValue {
  * expression subquery's plan, `correlated`, `subquery` text) when there are any.
  */
 export function explainPlan(p: StatementPlan, text?: string): ObjectValue {
-  const out: ObjectValue = { ...(p.optimizer_hints ? { optimizer_hints: p.optimizer_hints } : {}), plan: explainOperator(p.plan) };
-  if (text !== undefined) out.text = text;
-  if (p['~subqueries'].length) out['~subqueries'] = p['~subqueries'].map((s) => marshalFields(s as unknown as Record<string, unknown>));
-  return out;
+  correlatedTexts = p['~subqueries'].filter((s) => s.correlated).map((s) => s.subquery);
+  try {
+    const out: ObjectValue = { ...(p.optimizer_hints ? { optimizer_hints: p.optimizer_hints } : {}), plan: explainOperator(p.plan) };
+    if (text !== undefined) out.text = text;
+    if (p['~subqueries'].length) out['~subqueries'] = p['~subqueries'].map((s) => marshalFields(s as unknown as Record<string, unknown>));
+    return out;
+  } finally {
+    correlatedTexts = [];
+  }
 }

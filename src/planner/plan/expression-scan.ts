@@ -10,4 +10,6 @@ export interface ExpressionScan {
   alias: string;
   expr: Expr;
   uncorrelated?: boolean;
+  /** The inner side of a nested-loop join (printed, as the reference's). */
+  nested_loop?: boolean;
 }

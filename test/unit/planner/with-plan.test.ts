@@ -41,7 +41,7 @@ describe('With operator', () => {
         cycle: { cycle: ['`r`'] },
         expr: '(select 1 as `r`)',
         is_union: true,
-        rexpr: '(select ((`cte`.`r`) + 1) as `r` from `cte` where ((`cte`.`r`) < 3))',
+        rexpr: 'correlated (select ((`cte`.`r`) + 1) as `r` from `cte` where ((`cte`.`r`) < 3))',
       },
     ]);
     // The anchor runs once; the recursive clause once per level (correlated), as the reference's.
