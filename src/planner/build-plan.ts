@@ -6,7 +6,7 @@ import { buildSelect } from './build-select.js';
 import { insertTree, mutationTree, selectTree } from './build-tree.js';
 import { keyspaceName, type Catalog } from './catalog.js';
 import { printStatementText } from './explain.js';
-import { withIsStable, type WithNames } from './build-with.js';
+import { resolveWithAliases, withIsStable, type WithNames } from './build-with.js';
 import { operators, sequence, type Operator, type StatementPlan, type SubqueryPlan } from './plan/index.js';
 
 /**
@@ -25,7 +25,7 @@ export function buildPlan(s: Statement, catalog: Catalog): StatementPlan {
 function statementTree(s: Statement, catalog: Catalog, onHints: (h: Record<string, string[]> | undefined) => void): Operator {
   switch (s.kind) {
     case 'Select': {
-      const logical = buildSelect(s, catalog);
+      const logical = buildSelect(resolveWithAliases(s), catalog);
       // EXPLAIN's optimizer_hints: those of the statement's block.
       if (logical.body.kind === 'Subselect') onHints(logical.body.optimizerHints);
       return selectTree(logical);

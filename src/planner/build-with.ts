@@ -56,7 +56,8 @@ function withTerm(t: KeyspaceTerm | ExpressionTerm, withs: WithNames): KeyspaceT
   const ref = t.keyspace;
   if (ref.namespace !== undefined || ref.path.length !== 1 || !withs.has(ref.path[0]!) || t.useKeys) return t;
   const name = ref.path[0]!;
-  return { kind: 'ExpressionTerm', expr: { kind: 'Identifier', name, loc: t.loc }, alias: ref.alias ?? name, ...(t.joinHint ? { joinHint: t.joinHint } : {}), loc: t.loc };
+  // Without AS the term is named by the alias it reads (an identifier's implicit name).
+  return { kind: 'ExpressionTerm', expr: { kind: 'Identifier', name, loc: t.loc }, ...(ref.alias !== undefined ? { alias: ref.alias } : {}), ...(t.joinHint ? { joinHint: t.joinHint } : {}), loc: t.loc };
 }
 
 /** A FROM clause with every term that names a WITH alias made the expression term it is. */
@@ -79,4 +80,42 @@ export function markUncorrelated(p: SubselectPlan, withs: WithNames): void {
   };
   mark(p.source);
   for (const st of p.steps) if ('inner' in st) mark(st.inner);
+}
+
+/** A node of a WITH binding or body: the names it sees, a recursive binding's own alias included. */
+function resolveNode(node: unknown, names: ReadonlySet<string>): unknown {
+  if (Array.isArray(node)) return node.map((x) => resolveNode(x, names));
+  if (!node || typeof node !== 'object') return node;
+  const o = node as Record<string, unknown>;
+  let inner = names;
+  const out: Record<string, unknown> = {};
+  const w = o.with as WithClause | undefined;
+  if (w && typeof w === 'object' && Array.isArray(w.bindings)) {
+    // A WITH clause (of a statement or of a parenthesised set operand): each binding sees the
+    // ones before it, a recursive one itself; the rest of the node sees them all.
+    const seen = new Set(names);
+    const bindings = w.bindings.map((b) => {
+      const own = w.recursive ? new Set([...seen, b.alias]) : seen;
+      const r = { ...b, expr: resolveNode(b.expr, own) as Expr };
+      seen.add(b.alias);
+      return r;
+    });
+    out.with = { ...w, bindings };
+    inner = seen;
+  }
+  if (o.kind === 'KeyspaceTerm' && inner.size) {
+    const t = o as unknown as KeyspaceTerm;
+    return withTerm(t, new Map([...inner].map((n) => [n, true])));
+  }
+  for (const [k, v] of Object.entries(o)) if (k !== 'with' || !out.with) out[k] = k === 'loc' ? v : resolveNode(v, inner);
+  return out;
+}
+
+/**
+ * A SELECT with every FROM term that names a WITH alias in scope made the expression term it is
+ * (`FROM w AS x` → `FROM (w) AS x`), subqueries and nested WITH clauses included: its plan, its
+ * subqueries' texts and EXPLAIN then read as the reference's (`from (`w`) as `x``).
+ */
+export function resolveWithAliases(s: SelectStatement): SelectStatement {
+  return resolveNode(s, new Set()) as SelectStatement;
 }

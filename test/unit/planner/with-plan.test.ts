@@ -23,7 +23,7 @@ describe('With operator', () => {
     expect(p.plan.recursive).toBe(false);
     expect(p.plan.bindings).toEqual([
       { alias: 'a', expr: '[1, 2, 3]' },
-      { alias: 'b', expr: '(select raw `x` from `a` as `x` where (`x` > 1))' },
+      { alias: 'b', expr: '(select raw `x` from (`a`) as `x` where (`x` > 1))' },
     ]);
     const child = p.plan['~child'] as { '~children': Record<string, unknown>[] };
     expect(child['~children'][0]).toEqual({ '#operator': 'ExpressionScan', alias: 'c1', expr: '`a`', uncorrelated: true });
@@ -41,7 +41,7 @@ describe('With operator', () => {
         cycle: { cycle: ['`r`'] },
         expr: '(select 1 as `r`)',
         is_union: true,
-        rexpr: 'correlated (select ((`cte`.`r`) + 1) as `r` from `cte` where ((`cte`.`r`) < 3))',
+        rexpr: 'correlated (select ((`cte`.`r`) + 1) as `r` from (`cte`) where ((`cte`.`r`) < 3))',
       },
     ]);
     // The anchor runs once; the recursive clause once per level (correlated), as the reference's.
