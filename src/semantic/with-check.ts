@@ -139,6 +139,9 @@ function checkBlock(s: Subselect, scope: WithScope): void {
     if (ref && alias === ref.name) rebound.add(alias);
   }
   const inner: WithScope = { withs, rebound };
+  for (let t = s.from; t && (t.kind === 'JoinTerm' || t.kind === 'UnnestTerm'); t = t.left) {
+    if (t.kind === 'JoinTerm') for (const c of [t.on, t.onKeys, t.onKey]) if (c) checkExpr(c, inner);
+  }
   const variable = (name: string, loc: SourcePosition | undefined) => {
     if (withs.has(name)) throw fail(ErrorCode.DUPLICATE_VARIABLE, `Duplicate variable: '${name}' already in scope`, loc, '.');
   };
