@@ -12,6 +12,7 @@ import {
   compileSlice,
 } from './compile-path.js';
 import type { Evaluator, Scope } from './scope.js';
+import { compileSequenceValue } from './compile-sequence.js';
 import { rootEnv } from './env.js';
 import { setExpressionTextEvaluator } from './functions/expression-text.js';
 import { parseExpression } from '../syntax/parse.js';
@@ -47,6 +48,7 @@ const COMPILERS: CompilerMap = {
   Exists: (e, s) => compileExists(e, s, compileExpr),
   FunctionCall: (e, s) => compileCall(e, s, compileExpr),
   Subquery: (e, s) => compileSubquery(e, s),
+  SequenceValue: (e) => compileSequenceValue(e),
 };
 
 /**

@@ -1,6 +1,7 @@
 import type { Binding, Expr, SelectStatement, Statement } from '../ast/index.js';
 import { childrenOf, stripLoc } from '../ast/index.js';
 import { notSupported } from '../errors/index.js';
+import { sequenceFullName } from '../eval/index.js';
 import { buildDelete, buildInsert, buildUpdate } from './build-dml.js';
 import { buildSelect } from './build-select.js';
 import { insertTree, mutationTree, selectTree } from './build-tree.js';
@@ -42,6 +43,10 @@ function statementTree(s: Statement, catalog: Catalog, onHints: (h: Record<strin
       const name = s.kind === 'BuildIndex' ? 'BuildIndexes' : s.kind;
       return sequence([{ '#operator': name, keyspace: keyspaceName(s.keyspace), namespace: 'default', _statement: s }]);
     }
+    case 'CreateSequence':
+    case 'AlterSequence':
+    case 'DropSequence':
+      return sequence([{ '#operator': s.kind, name: sequenceFullName(s.sequence), _statement: s }]);
     default:
       throw notSupported(`${s.kind} inside this statement`, s.loc);
   }
