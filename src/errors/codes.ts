@@ -136,6 +136,8 @@ export const ErrorCode = {
   SEQUENCE_NAME_PARTS: 19116,
   /** Warning: PREV VALUE before any NEXT VALUE (reference 19118 W_SEQUENCE_NO_PREV_VALUE). */
   WARN_SEQUENCE_NO_PREV_VALUE: 19118,
+  /** INSERT/UPSERT OPTIONS of the wrong type (reference 5071 E_INSERT_OPTIONS_TYPE). */
+  INSERT_OPTIONS_TYPE: 5071,
   /** A WITH option the statement does not take (reference 12038 E_WITH_INVALID_OPTION). */
   WITH_INVALID_OPTION: 12038,
 } as const;

@@ -13,6 +13,7 @@ import {
 } from './compile-path.js';
 import type { Evaluator, Scope } from './scope.js';
 import { compileSequenceValue } from './compile-sequence.js';
+import { compileXattrsField } from './compile-xattrs.js';
 import { rootEnv } from './env.js';
 import { setExpressionTextEvaluator } from './functions/expression-text.js';
 import { parseExpression } from '../syntax/parse.js';
@@ -29,7 +30,7 @@ const COMPILERS: CompilerMap = {
     const alias = s.defaultAlias;
     return alias === undefined ? () => undefined : (env) => env[alias];
   },
-  Field: (e, s) => compileField(e, s, compileExpr),
+  Field: (e, s) => compileXattrsField(e, s) ?? compileField(e, s, compileExpr),
   DynamicField: (e, s) => compileDynamicField(e, s, compileExpr),
   Element: (e, s) => compileElement(e, s, compileExpr),
   Slice: (e, s) => compileSlice(e, s, compileExpr),

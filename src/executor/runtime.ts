@@ -18,6 +18,8 @@ export interface Row {
   pair?: { key: Value; value: Value; options: Value };
   /** UPDATE: the copy of the document Set and Unset change (what SendUpdate writes). */
   clone?: Value;
+  /** UPDATE: the copy of the document's extended attributes, once a SET/UNSET of `META().xattrs.…` changed it. */
+  xattrs?: import('../values/index.js').ObjectValue;
 }
 
 /** Operators pass rows in batches: fewer generator steps per document. */
