@@ -2,6 +2,7 @@ import type { Binding, Expr, SelectStatement, Statement } from '../ast/index.js'
 import { childrenOf, stripLoc } from '../ast/index.js';
 import { notSupported } from '../errors/index.js';
 import { sequenceFullName } from '../eval/index.js';
+import { setFetchSubpaths, xattrSubpaths } from './xattr-subpaths.js';
 import { buildDelete, buildInsert, buildUpdate } from './build-dml.js';
 import { buildSelect } from './build-select.js';
 import { insertTree, mutationTree, selectTree } from './build-tree.js';
@@ -19,6 +20,7 @@ export function buildPlan(s: Statement, catalog: Catalog): StatementPlan {
   const plan = statementTree(s, catalog, (h) => (hints = h));
   const subqueries: SubqueryPlan[] = [];
   planSubqueries(plan, new Set(), catalog, subqueries);
+  setFetchSubpaths([plan, subqueries], xattrSubpaths(s));
   return { ...(hints ? { optimizer_hints: hints } : {}), plan, '~subqueries': subqueries };
 }
 
