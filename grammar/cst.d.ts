@@ -37,6 +37,9 @@ export type StatementCstChildren = {
   createPrimaryIndexStatement?: CreatePrimaryIndexStatementCstNode[];
   dropIndexStatement?: DropIndexStatementCstNode[];
   buildIndexStatement?: BuildIndexStatementCstNode[];
+  createSequenceStatement?: CreateSequenceStatementCstNode[];
+  alterSequenceStatement?: AlterSequenceStatementCstNode[];
+  dropSequenceStatement?: DropSequenceStatementCstNode[];
 };
 
 export interface SelectStatementCstNode extends CstNode {
@@ -722,6 +725,71 @@ export type BuildIndexStatementCstChildren = {
   RParen: IToken[];
 };
 
+export interface CreateSequenceStatementCstNode extends CstNode {
+  name: "createSequenceStatement";
+  children: CreateSequenceStatementCstChildren;
+}
+
+export type CreateSequenceStatementCstChildren = {
+  CREATE: IToken[];
+  SEQUENCE: IToken[];
+  ifNotExists?: (IfNotExistsCstNode)[];
+  keyspaceRef: KeyspaceRefCstNode[];
+  indexWith?: IndexWithCstNode[];
+  sequenceOption?: SequenceOptionCstNode[];
+};
+
+export interface AlterSequenceStatementCstNode extends CstNode {
+  name: "alterSequenceStatement";
+  children: AlterSequenceStatementCstChildren;
+}
+
+export type AlterSequenceStatementCstChildren = {
+  ALTER: IToken[];
+  SEQUENCE: IToken[];
+  keyspaceRef: KeyspaceRefCstNode[];
+  indexWith?: IndexWithCstNode[];
+  sequenceOption?: SequenceOptionCstNode[];
+};
+
+export interface DropSequenceStatementCstNode extends CstNode {
+  name: "dropSequenceStatement";
+  children: DropSequenceStatementCstChildren;
+}
+
+export type DropSequenceStatementCstChildren = {
+  DROP: IToken[];
+  SEQUENCE: IToken[];
+  ifExists?: (IfExistsCstNode)[];
+  keyspaceRef: KeyspaceRefCstNode[];
+};
+
+export interface SequenceOptionCstNode extends CstNode {
+  name: "sequenceOption";
+  children: SequenceOptionCstChildren;
+}
+
+export type SequenceOptionCstChildren = {
+  no?: IToken[];
+  word?: (IToken)[];
+  WITH?: IToken[];
+  BY?: IToken[];
+  minus?: IToken[];
+  number?: IToken[];
+};
+
+export interface SequenceOperatorCstNode extends CstNode {
+  name: "sequenceOperator";
+  children: SequenceOperatorCstChildren;
+}
+
+export type SequenceOperatorCstChildren = {
+  op: IToken[];
+  VALUE?: IToken[];
+  FOR: IToken[];
+  keyspaceRef: KeyspaceRefCstNode[];
+};
+
 export interface ExpressionCstNode extends CstNode {
   name: "expression";
   children: ExpressionCstChildren;
@@ -881,6 +949,7 @@ export type PrimaryExpressionCstChildren = {
   arrayForExpression?: ArrayForExpressionCstNode[];
   objectForExpression?: ObjectForExpressionCstNode[];
   existsExpression?: ExistsExpressionCstNode[];
+  sequenceOperator?: SequenceOperatorCstNode[];
   identifierOrCall?: IdentifierOrCallCstNode[];
 };
 
@@ -1135,6 +1204,11 @@ export interface ICstNodeVisitor<IN, OUT> extends ICstVisitor<IN, OUT> {
   indexWith(children: IndexWithCstChildren, param?: IN): OUT;
   dropIndexStatement(children: DropIndexStatementCstChildren, param?: IN): OUT;
   buildIndexStatement(children: BuildIndexStatementCstChildren, param?: IN): OUT;
+  createSequenceStatement(children: CreateSequenceStatementCstChildren, param?: IN): OUT;
+  alterSequenceStatement(children: AlterSequenceStatementCstChildren, param?: IN): OUT;
+  dropSequenceStatement(children: DropSequenceStatementCstChildren, param?: IN): OUT;
+  sequenceOption(children: SequenceOptionCstChildren, param?: IN): OUT;
+  sequenceOperator(children: SequenceOperatorCstChildren, param?: IN): OUT;
   expression(children: ExpressionCstChildren, param?: IN): OUT;
   orExpression(children: OrExpressionCstChildren, param?: IN): OUT;
   andExpression(children: AndExpressionCstChildren, param?: IN): OUT;

@@ -61,6 +61,9 @@ export class N1qlParser extends CstParser {
       { ALT: () => this.SUBRULE(this.createPrimaryIndexStatement) },
       { ALT: () => this.SUBRULE(this.dropIndexStatement) },
       { ALT: () => this.SUBRULE(this.buildIndexStatement) },
+      { ALT: () => this.SUBRULE(this.createSequenceStatement) },
+      { ALT: () => this.SUBRULE(this.alterSequenceStatement) },
+      { ALT: () => this.SUBRULE(this.dropSequenceStatement) },
     ]);
   });
 
@@ -656,6 +659,80 @@ export class N1qlParser extends CstParser {
     this.CONSUME(T.RParen);
   });
 
+
+  // ---- sequences (couchbase/query parser/n1ql/n1ql.y: create_sequence, alter_sequence, drop_sequence, seq_expr) ----
+  /** `CREATE SEQUENCE [IF NOT EXISTS] name [IF NOT EXISTS] [WITH {…} | option …]` */
+  public createSequenceStatement = this.RULE('createSequenceStatement', () => {
+    this.CONSUME(T.Create);
+    this.CONSUME(T.SequenceKw);
+    this.OPTION(() => this.SUBRULE(this.ifNotExists));
+    this.SUBRULE(this.keyspaceRef);
+    this.OPTION2(() => this.SUBRULE2(this.ifNotExists));
+    this.MANY(() => this.OR([{ ALT: () => this.SUBRULE(this.indexWith) }, { ALT: () => this.SUBRULE(this.sequenceOption) }]));
+  });
+
+  /** `ALTER SEQUENCE name [WITH {…} | option …]` */
+  public alterSequenceStatement = this.RULE('alterSequenceStatement', () => {
+    this.CONSUME(T.Alter);
+    this.CONSUME(T.SequenceKw);
+    this.SUBRULE(this.keyspaceRef);
+    this.MANY(() => this.OR([{ ALT: () => this.SUBRULE(this.indexWith) }, { ALT: () => this.SUBRULE(this.sequenceOption) }]));
+  });
+
+  /** `DROP SEQUENCE [IF EXISTS] name [IF EXISTS]` */
+  public dropSequenceStatement = this.RULE('dropSequenceStatement', () => {
+    this.CONSUME(T.Drop);
+    this.CONSUME(T.SequenceKw);
+    this.OPTION(() => this.SUBRULE(this.ifExists));
+    this.SUBRULE(this.keyspaceRef);
+    this.OPTION2(() => this.SUBRULE2(this.ifExists));
+  });
+
+  /**
+   * One sequence option, its words checked by the AST builder: `START WITH n`, `RESTART [WITH n]`,
+   * `INCREMENT BY n`, `MAXVALUE n`, `MINVALUE n`, `CACHE n`, `CYCLE`, and `NO MAXVALUE|MINVALUE|CACHE|CYCLE`.
+   */
+  public sequenceOption = this.RULE('sequenceOption', () => {
+    this.OR({
+      IGNORE_AMBIGUITIES: true,
+      DEF: [
+        {
+          GATE: () => this.LA(1).image.toUpperCase() === 'NO',
+          ALT: () => {
+            this.CONSUME(T.Identifier, { LABEL: 'no' });
+            this.CONSUME2(T.Identifier, { LABEL: 'word' });
+          },
+        },
+        {
+          ALT: () => {
+            this.CONSUME3(T.Identifier, { LABEL: 'word' });
+            this.OPTION(() => this.OR2([{ ALT: () => this.CONSUME(T.With) }, { ALT: () => this.CONSUME(T.By) }]));
+            this.OPTION2(() => {
+              this.OPTION3(() => this.CONSUME(T.Minus, { LABEL: 'minus' }));
+              this.CONSUME(T.NumberLiteral, { LABEL: 'number' });
+            });
+          },
+        },
+      ],
+    });
+  });
+
+  /** True when the tokens ahead are `NEXT|PREV VALUE FOR` or `NEXTVAL|PREVVAL FOR`. */
+  private sequenceOperatorAhead(): boolean {
+    const w = this.LA(1).image.toUpperCase();
+    if (this.LA(1).tokenType !== T.Identifier) return false;
+    if (w === 'NEXT' || w === 'PREV') return this.is(2, T.Value) && this.is(3, T.For);
+    return (w === 'NEXTVAL' || w === 'PREVVAL') && this.is(2, T.For);
+  }
+
+  /** `NEXT VALUE FOR name`, `PREV VALUE FOR name`, `NEXTVAL FOR name`, `PREVVAL FOR name` */
+  public sequenceOperator = this.RULE('sequenceOperator', () => {
+    this.CONSUME(T.Identifier, { LABEL: 'op' });
+    this.OPTION(() => this.CONSUME(T.Value));
+    this.CONSUME(T.For);
+    this.SUBRULE(this.keyspaceRef);
+  });
+
   // ---- expressions, lowest precedence first ------------------------------------------------
   public expression = this.RULE('expression', () => {
     this.SUBRULE(this.orExpression);
@@ -860,6 +937,7 @@ export class N1qlParser extends CstParser {
         { GATE: () => this.startsExpr(2), ALT: () => this.SUBRULE(this.arrayForExpression) },
         { GATE: () => this.startsExpr(2), ALT: () => this.SUBRULE(this.objectForExpression) },
         { ALT: () => this.SUBRULE(this.existsExpression) },
+        { GATE: () => this.sequenceOperatorAhead(), ALT: () => this.SUBRULE(this.sequenceOperator) },
         { ALT: () => this.SUBRULE(this.identifierOrCall) },
       ]),
     });

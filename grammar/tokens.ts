@@ -150,6 +150,9 @@ export const Unknown = soft('UNKNOWN');
 export const Validate = soft('VALIDATE');
 export const Valued = soft('VALUED');
 export const Value = soft('VALUE');
+// Sequences (CREATE|ALTER|DROP SEQUENCE): soft, so that these words stay usable as names.
+export const Alter = soft('ALTER');
+export const SequenceKw = soft('SEQUENCE');
 
 export const WhiteSpace = createToken({ name: 'WhiteSpace', pattern: /\s+/, group: Lexer.SKIPPED, line_breaks: true });
 export const LineComment = createToken({ name: 'LineComment', pattern: /--[^\n\r]*/, group: Lexer.SKIPPED });

@@ -8,7 +8,7 @@ import { compileStatement } from './executor/run-statement.js';
 import type { RunContext, SystemInfo } from './executor/runtime.js';
 import { buildPlan, explainPlan, type Catalog, type StatementPlan } from './planner/index.js';
 import { analyze } from './semantic/index.js';
-import type { Store } from './storage/index.js';
+import type { SequenceRegistry, Store } from './storage/index.js';
 import { parseStatement } from './syntax/parse.js';
 import { deepFreeze, jsonSize, type Value } from './values/index.js';
 import type { QueryMetrics, QueryOptions, QueryProfile, QueryResult } from './query-types.js';
@@ -33,6 +33,8 @@ export interface EngineDeps {
   prepared: LRUCache<string, PreparedStatement>;
   /** Parsed statements by text ({@link parseCached}). */
   statements: LRUCache<string, Statement>;
+  /** The database's sequences (CREATE/ALTER/DROP SEQUENCE, NEXT/PREV VALUE FOR). */
+  sequences?: SequenceRegistry;
 }
 
 /** Statement texts longer than this (an INSERT with its documents inline) are parsed each time. */
@@ -279,6 +281,8 @@ function runContext(params: EngineParams, deps: EngineDeps, warnings: { code: nu
     ddl: (s) => deps.ddl(s, catalog, params.onProgress),
     signal: params.signal,
     profile: params.profile === 'phases' ? new Map() : undefined,
+    sequences: deps.sequences,
+    sequenceRegistry: deps.sequences,
   };
 }
 

@@ -1,6 +1,6 @@
 import type { SourcePosition } from '../errors/index.js';
 import type { Value } from '../values/index.js';
-import type { SelectStatement } from './statement.js';
+import type { SelectStatement, SequenceName } from './statement.js';
 
 /**
  * Expression nodes: a discriminated union on `kind`. Nodes are plain immutable data; `loc`
@@ -31,7 +31,8 @@ export type Expr =
   | ObjectFor
   | Exists
   | FunctionCall
-  | Subquery;
+  | Subquery
+  | SequenceValue;
 
 interface Node {
   loc?: SourcePosition;
@@ -244,4 +245,17 @@ export interface FunctionCall extends Node {
 export interface Subquery extends Node {
   kind: 'Subquery';
   query: SelectStatement;
+}
+
+/**
+ * `NEXT VALUE FOR name` / `NEXTVAL FOR name` (`next: true`) and `PREV VALUE FOR name` /
+ * `PREVVAL FOR name`. `block` numbers the query block (SELECT) the operator is in, so that every
+ * NEXT VALUE of one sequence in one block gives the same value for a row (set by the parser).
+ * Source: couchbase/query `expression/sequence.go`.
+ */
+export interface SequenceValue extends Node {
+  kind: 'SequenceValue';
+  next: boolean;
+  sequence: SequenceName;
+  block: number;
 }

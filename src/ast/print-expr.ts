@@ -87,6 +87,8 @@ const printers: ExprPrinters = {
       : `${functionName(e.name)}(${e.star ? '*' : (e.distinct ? 'distinct ' : '') + e.args.map(printExpr).join(', ')})`) +
     (e.filter ? ` filter (where ${printExpr(e.filter)})` : ''),
   Subquery: (e) => `(${printStatement(e.query)})`,
+  // The reference's form: `(next value for default:b.s.n)`.
+  SequenceValue: (e) => `(${e.next ? 'next' : 'prev'} value for ${e.sequence.namespace}:${e.sequence.bucket}.${e.sequence.scope}.${e.sequence.name})`,
 };
 
 /** Prints an expression (its `loc` is ignored). */

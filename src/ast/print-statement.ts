@@ -4,6 +4,7 @@
  */
 import type {
   Expr, FromTerm, IndexHint, IndexKey, JoinHint, JoinTerm, KeyspaceRef, LetBinding, OrderTerm, ResultTerm, Returning, SelectBody, SelectStatement, Statement,
+  SequenceName, SequenceOptions,
 } from './index.js';
 import { printExpr, printName } from './print-expr.js';
 
@@ -134,7 +135,21 @@ const printers: StatementPrinters = {
   DropIndex: (s) =>
     `drop ${s.primary ? 'primary ' : ''}index ${s.ifExists ? 'if exists ' : ''}${s.name !== undefined ? printName(s.name) + ' ' : ''}on ${keyspace(s.keyspace, false)}`,
   BuildIndex: (s) => `build index on ${keyspace(s.keyspace, false)}(${s.names.map((n) => printName(n)).join(', ')})`,
+  CreateSequence: (s) => `create sequence ${s.ifNotExists ? 'if not exists ' : ''}${sequenceName(s.sequence)}${sequenceOptions(s.with, s.options)}`,
+  AlterSequence: (s) => `alter sequence ${sequenceName(s.sequence)}${sequenceOptions(s.with, s.options)}`,
+  DropSequence: (s) => `drop sequence ${s.ifExists ? 'if exists ' : ''}${sequenceName(s.sequence)}`,
 };
+
+function sequenceName(n: SequenceName): string {
+  return `${printName(n.namespace)}:${printName(n.bucket)}.${printName(n.scope)}.${printName(n.name)}`;
+}
+
+/** A sequence's options as a WITH object (the clause forms print as the reference's WITH names). */
+function sequenceOptions(w: Expr | undefined, o: SequenceOptions | undefined): string {
+  if (w) return ' with ' + printExpr(w);
+  if (!o || Object.keys(o).length === 0) return '';
+  return ' with ' + JSON.stringify(o);
+}
 
 /** Prints a statement (its `loc` is ignored). PREPARE prints the prepared statement's source text. */
 export function printStatement(s: Statement): string {

@@ -15,7 +15,10 @@ export type Statement =
   | DropIndexStatement
   | BuildIndexStatement
   | PrepareStatement
-  | ExecuteStatement;
+  | ExecuteStatement
+  | CreateSequenceStatement
+  | AlterSequenceStatement
+  | DropSequenceStatement;
 
 interface Node {
   loc?: SourcePosition;
@@ -270,4 +273,46 @@ export interface ExecuteStatement extends Node {
   kind: 'Execute';
   name: string;
   using?: Expr;
+}
+
+/**
+ * A sequence's name as written: `[namespace:]bucket.scope.name` (the builder checks the parts).
+ * Source: couchbase/query `algebra/sequence.go`.
+ */
+export interface SequenceName {
+  namespace: string;
+  bucket: string;
+  scope: string;
+  name: string;
+}
+
+/**
+ * Options of CREATE/ALTER SEQUENCE, written as clauses (`START WITH 1 CACHE 20 …`): the reference's
+ * WITH names (`start`, `restart`, `increment`, `min`, `max`, `cache`, `cycle`); `null` for the
+ * `NO …` forms and a bare `RESTART` (the default value).
+ */
+export type SequenceOptions = Partial<Record<'start' | 'restart' | 'increment' | 'min' | 'max' | 'cache', number | null>> & { cycle?: boolean };
+
+/** `CREATE SEQUENCE [IF NOT EXISTS] name [WITH {…} | options]` */
+export interface CreateSequenceStatement extends Node {
+  kind: 'CreateSequence';
+  sequence: SequenceName;
+  ifNotExists: boolean;
+  with?: Expr;
+  options?: SequenceOptions;
+}
+
+/** `ALTER SEQUENCE name [WITH {…} | options]` */
+export interface AlterSequenceStatement extends Node {
+  kind: 'AlterSequence';
+  sequence: SequenceName;
+  with?: Expr;
+  options?: SequenceOptions;
+}
+
+/** `DROP SEQUENCE [IF EXISTS] name` */
+export interface DropSequenceStatement extends Node {
+  kind: 'DropSequence';
+  sequence: SequenceName;
+  ifExists: boolean;
 }

@@ -14,6 +14,7 @@ export function childrenOf(e: Expr): Expr[] {
     case 'NamedParam':
     case 'PositionalParam':
     case 'Subquery':
+    case 'SequenceValue':
       return [];
     case 'ArrayConstruct':
       return e.items;

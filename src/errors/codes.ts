@@ -116,6 +116,30 @@ export const ErrorCode = {
   VECTOR_DIMENSION: 10512,
   /** ISVECTOR's third argument is not "float32" (reference 10513). */
   VECTOR_TYPE: 10513,
+  /** CREATE SEQUENCE failed (reference 19101 E_SEQUENCE_CREATE, "Create failed for sequence '…'"). */
+  SEQUENCE_CREATE: 19101,
+  /** ALTER SEQUENCE failed (reference 19102 E_SEQUENCE_ALTER). */
+  SEQUENCE_ALTER: 19102,
+  /** A sequence's MINVALUE is not below its MAXVALUE (reference 19104 E_SEQUENCE_INVALID_RANGE, "Invalid range 10 to 5"). */
+  SEQUENCE_INVALID_RANGE: 19104,
+  /** A CACHE below 1 (reference 19105 E_SEQUENCE_INVALID_CACHE, "Invalid cache value 0"). */
+  SEQUENCE_INVALID_CACHE: 19105,
+  /** No such sequence (reference 19106 E_SEQUENCE_NOT_FOUND, "Sequence '…' not found"). */
+  SEQUENCE_NOT_FOUND: 19106,
+  /** CREATE SEQUENCE of an existing one (reference 19108 E_SEQUENCE_ALREADY_EXISTS). */
+  SEQUENCE_EXISTS: 19108,
+  /** A NO CYCLE sequence past its limit (reference 19111 E_SEQUENCE_EXHAUSTED, "Sequence '…' has reached its limit"). */
+  SEQUENCE_EXHAUSTED: 19111,
+  /** Warning: a CACHE below 10 (reference 19115 W_SEQUENCE_CACHE_SIZE, "Cache size (5) below recommended minimum"). */
+  WARN_SEQUENCE_CACHE_SIZE: 19115,
+  /** A sequence name without bucket and scope (reference 19116 E_SEQUENCE_NAME_PARTS). */
+  SEQUENCE_NAME_PARTS: 19116,
+  /** Warning: PREV VALUE before any NEXT VALUE (reference 19118 W_SEQUENCE_NO_PREV_VALUE). */
+  WARN_SEQUENCE_NO_PREV_VALUE: 19118,
+  /** INSERT/UPSERT OPTIONS of the wrong type (reference 5071 E_INSERT_OPTIONS_TYPE). */
+  INSERT_OPTIONS_TYPE: 5071,
+  /** A WITH option the statement does not take (reference 12038 E_WITH_INVALID_OPTION). */
+  WITH_INVALID_OPTION: 12038,
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];

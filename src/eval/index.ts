@@ -8,3 +8,5 @@ export { constantValue, NOT_CONSTANT } from './compile-call.js';
 export { getField, elementOf } from './compile-path.js';
 export { isAggregateName, AGGREGATE_NAMES } from './aggregate-names.js';
 export { makeAccumulator, type Accumulator } from './aggregates/index.js';
+export { sequenceFullName, type SequenceAccess } from './compile-sequence.js';
+export { isMetaXattrs, metaCallAlias } from './compile-xattrs.js';

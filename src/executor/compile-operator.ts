@@ -32,6 +32,7 @@ import { compileSendDelete } from './operators/send-delete.js';
 import { compileSendInsert } from './operators/send-insert.js';
 import { compileSendUpdate } from './operators/send-update.js';
 import { compileSequence } from './operators/sequence.js';
+import { compileSequenceDdl } from './operators/sequence-ddl.js';
 import { compileSet } from './operators/set.js';
 import { compileUnionAll } from './operators/union-all.js';
 import { compileUnionScan } from './operators/union-scan.js';
@@ -107,6 +108,9 @@ const COMPILERS: { [K in Operator['#operator']]: OperatorCompiler<Extract<Operat
   CreatePrimaryIndex: compileIndexDdl,
   DropIndex: compileIndexDdl,
   BuildIndexes: compileIndexDdl,
+  CreateSequence: compileSequenceDdl,
+  AlterSequence: compileSequenceDdl,
+  DropSequence: compileSequenceDdl,
 };
 
 /** Compiles an operator (and its children) into a running operator. @throws QueryError 1020 for an operator this executor does not have. */

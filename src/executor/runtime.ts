@@ -18,6 +18,8 @@ export interface Row {
   pair?: { key: Value; value: Value; options: Value };
   /** UPDATE: the copy of the document Set and Unset change (what SendUpdate writes). */
   clone?: Value;
+  /** UPDATE: the copy of the document's extended attributes, once a SET/UNSET of `META().xattrs.…` changed it. */
+  xattrs?: import('../values/index.js').ObjectValue;
 }
 
 /** Operators pass rows in batches: fewer generator steps per document. */
@@ -60,6 +62,8 @@ export interface RunContext extends ExecContext {
   profile?: Map<string, { inDocs: number; outDocs: number; time: number; operators?: number }>;
   /** DML: documents written so far, and the keys that failed (the statement raises after the others are written). */
   dml?: { mutationCount: number; failures: QueryError[] };
+  /** The database's sequences (CREATE/ALTER/DROP SEQUENCE, NEXT/PREV VALUE, system:sequences). */
+  sequenceRegistry?: import('../storage/index.js').SequenceRegistry;
   /** Runs index DDL (CREATE/DROP/BUILD INDEX) and returns its rows. */
   ddl?: (statement: import('../ast/index.js').Statement) => Promise<Value[]>;
 }

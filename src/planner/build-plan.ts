@@ -1,6 +1,8 @@
 import type { Binding, Expr, SelectStatement, Statement } from '../ast/index.js';
 import { childrenOf, stripLoc } from '../ast/index.js';
 import { notSupported } from '../errors/index.js';
+import { sequenceFullName } from '../eval/index.js';
+import { setFetchSubpaths, xattrSubpaths } from './xattr-subpaths.js';
 import { buildDelete, buildInsert, buildUpdate } from './build-dml.js';
 import { buildSelect } from './build-select.js';
 import { insertTree, mutationTree, selectTree } from './build-tree.js';
@@ -18,6 +20,7 @@ export function buildPlan(s: Statement, catalog: Catalog): StatementPlan {
   const plan = statementTree(s, catalog, (h) => (hints = h));
   const subqueries: SubqueryPlan[] = [];
   planSubqueries(plan, new Set(), catalog, subqueries);
+  setFetchSubpaths([plan, subqueries], xattrSubpaths(s));
   return { ...(hints ? { optimizer_hints: hints } : {}), plan, '~subqueries': subqueries };
 }
 
@@ -42,6 +45,10 @@ function statementTree(s: Statement, catalog: Catalog, onHints: (h: Record<strin
       const name = s.kind === 'BuildIndex' ? 'BuildIndexes' : s.kind;
       return sequence([{ '#operator': name, keyspace: keyspaceName(s.keyspace), namespace: 'default', _statement: s }]);
     }
+    case 'CreateSequence':
+    case 'AlterSequence':
+    case 'DropSequence':
+      return sequence([{ '#operator': s.kind, name: sequenceFullName(s.sequence), _statement: s }]);
     default:
       throw notSupported(`${s.kind} inside this statement`, s.loc);
   }

@@ -1,4 +1,4 @@
-import { compareStrings, deeperThan, MAX_DOCUMENT_DEPTH, type Value } from '../values/index.js';
+import { compareStrings, deepFreeze, deeperThan, MAX_DOCUMENT_DEPTH, type Value } from '../values/index.js';
 import { DocumentTable } from './document-table.js';
 import { absoluteExpiration, isExpired, StoreError, type DocumentMeta, type MutationListener, type StoredDocument, type WriteOptions } from './store.js';
 
@@ -91,8 +91,12 @@ export abstract class DocumentKeyspace {
   }
 
   /** The metadata of a new version of `key`: the next CAS and sequence number, and its absolute expiration (seconds). */
-  protected newMeta(key: string, options: WriteOptions | undefined): DocumentMeta {
-    return { id: key, cas: this.nextCas(), expiration: absoluteExpiration(options?.expiration, this.clock()), seqno: ++this.seqno };
+  protected newMeta(key: string, options: WriteOptions | undefined, before?: StoredDocument): DocumentMeta {
+    const meta: DocumentMeta = { id: key, cas: this.nextCas(), expiration: absoluteExpiration(options?.expiration, this.clock()), seqno: ++this.seqno };
+    // Extended attributes: those written, else those the document had (docs/xattrs.md).
+    const xattrs = options?.xattrs ?? before?.meta.xattrs;
+    if (xattrs && Object.keys(xattrs).length > 0) meta.xattrs = deepFreeze(xattrs) as Record<string, Value>;
+    return meta;
   }
 
   /** Tells the listeners of a mutation (`after` undefined: removed or expired). */

@@ -34,6 +34,7 @@ export type * from './primary-scan3.js';
 export type * from './send-delete.js';
 export type * from './send-insert.js';
 export type * from './send-update.js';
+export type * from './sequence-ddl.js';
 export type * from './union-all.js';
 export type * from './union-scan.js';
 export type * from './unnest.js';

@@ -1,4 +1,5 @@
 import { Database, QueryError, type Value } from '../../../src/index.js';
+import { beforeSetupStatement } from './harness-fixtures.js';
 import { canonical, sameRows } from '../../support/compare.js';
 import { dataFile, type CaseGroup, type SuiteCase } from './suite.js';
 
@@ -108,6 +109,7 @@ async function openGroup(g: CaseGroup): Promise<{ db: Database; setupError?: str
   let setupError: string | undefined;
   for (const s of g.setup) {
     try {
+      await beforeSetupStatement(s, db);
       await withTimeout(db.query(s), s);
     } catch (err) {
       setupError ??= short(`setup "${short(s, 80)}": ${errorText(err)}`);
