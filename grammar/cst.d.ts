@@ -48,10 +48,41 @@ export interface SelectStatementCstNode extends CstNode {
 }
 
 export type SelectStatementCstChildren = {
+  withClause?: WithClauseCstNode[];
   body: SetExpressionCstNode[];
   orderByClause?: OrderByClauseCstNode[];
   limitClause?: LimitClauseCstNode[];
   offsetClause?: OffsetClauseCstNode[];
+};
+
+export interface WithClauseCstNode extends CstNode {
+  name: "withClause";
+  children: WithClauseCstChildren;
+}
+
+export type WithClauseCstChildren = {
+  WITH: IToken[];
+  RECURSIVE?: IToken[];
+  withTerm: WithTermCstNode[];
+  Comma?: IToken[];
+};
+
+export interface WithTermCstNode extends CstNode {
+  name: "withTerm";
+  children: WithTermCstChildren;
+}
+
+export type WithTermCstChildren = {
+  name: IToken[];
+  AS: IToken[];
+  subquery?: SubqueryCstNode[];
+  parenthesised?: ParenthesisedCstNode[];
+  CYCLE?: IToken[];
+  cycle?: ExpressionCstNode[];
+  Comma?: IToken[];
+  RESTRICT?: IToken[];
+  OPTIONS?: IToken[];
+  options?: ObjectConstructCstNode[];
 };
 
 export interface SetExpressionCstNode extends CstNode {
@@ -1152,6 +1183,8 @@ export interface ICstNodeVisitor<IN, OUT> extends ICstVisitor<IN, OUT> {
   expressionEof(children: ExpressionEofCstChildren, param?: IN): OUT;
   statement(children: StatementCstChildren, param?: IN): OUT;
   selectStatement(children: SelectStatementCstChildren, param?: IN): OUT;
+  withClause(children: WithClauseCstChildren, param?: IN): OUT;
+  withTerm(children: WithTermCstChildren, param?: IN): OUT;
   setExpression(children: SetExpressionCstChildren, param?: IN): OUT;
   setOperand(children: SetOperandCstChildren, param?: IN): OUT;
   subselect(children: SubselectCstChildren, param?: IN): OUT;

@@ -69,10 +69,42 @@ export class N1qlParser extends CstParser {
 
   // ---- SELECT -------------------------------------------------------------------------------
   public selectStatement = this.RULE('selectStatement', () => {
+    this.OPTION4(() => this.SUBRULE(this.withClause));
     this.SUBRULE(this.setExpression, { LABEL: 'body' });
     this.OPTION(() => this.SUBRULE(this.orderByClause));
     this.OPTION2(() => this.SUBRULE(this.limitClause));
     this.OPTION3(() => this.SUBRULE(this.offsetClause));
+  });
+
+  /** `WITH [RECURSIVE] alias AS (expr | select) [CYCLE exprs RESTRICT] [OPTIONS {…}], …` (couchbase/query n1ql.y `with`). */
+  public withClause = this.RULE('withClause', () => {
+    this.CONSUME(T.With);
+    this.OPTION({ GATE: () => !this.is(2, T.As), DEF: () => this.CONSUME(T.Recursive) });
+    this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.withTerm) });
+  });
+
+  public withTerm = this.RULE('withTerm', () => {
+    this.CONSUME(T.Identifier, { LABEL: 'name' });
+    this.CONSUME(T.As);
+    this.OR([
+      { GATE: () => this.is(2, T.Select) || this.is(2, T.With), ALT: () => this.SUBRULE(this.subquery) },
+      { ALT: () => this.SUBRULE(this.parenthesised) },
+    ]);
+    this.OPTION({
+      GATE: () => this.is(1, T.Cycle) && this.startsExpr(2),
+      DEF: () => {
+        this.CONSUME(T.Cycle);
+        this.AT_LEAST_ONE_SEP2({ SEP: T.Comma, DEF: () => this.SUBRULE(this.expression, { LABEL: 'cycle' }) });
+        this.CONSUME(T.Restrict);
+      },
+    });
+    this.OPTION2({
+      GATE: () => this.is(1, T.Options) && this.is(2, T.LBrace),
+      DEF: () => {
+        this.CONSUME(T.Options);
+        this.SUBRULE(this.objectConstruct, { LABEL: 'options' });
+      },
+    });
   });
 
   public setExpression = this.RULE('setExpression', () => {
@@ -930,7 +962,7 @@ export class N1qlParser extends CstParser {
         { ALT: () => this.CONSUME(T.Self) },
         { ALT: () => this.SUBRULE(this.arrayConstruct) },
         { ALT: () => this.SUBRULE(this.objectConstruct) },
-        { GATE: () => this.is(2, T.Select), ALT: () => this.SUBRULE(this.subquery) },
+        { GATE: () => this.is(2, T.Select) || this.is(2, T.With), ALT: () => this.SUBRULE(this.subquery) },
         { ALT: () => this.SUBRULE(this.parenthesised) },
         { ALT: () => this.SUBRULE(this.caseExpression) },
         { ALT: () => this.SUBRULE(this.collectionExpression) },

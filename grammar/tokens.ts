@@ -146,6 +146,10 @@ export const ObjectKw = soft('OBJECT');
 export const Options = soft('OPTIONS');
 export const Primary = soft('PRIMARY');
 export const Probe = soft('PROBE');
+// WITH RECURSIVE … CYCLE … RESTRICT (soft: `recursive`, `cycle`, `restrict` stay field names).
+export const Recursive = soft('RECURSIVE');
+export const Cycle = soft('CYCLE');
+export const Restrict = soft('RESTRICT');
 export const Unknown = soft('UNKNOWN');
 export const Validate = soft('VALIDATE');
 export const Valued = soft('VALUED');

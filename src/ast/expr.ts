@@ -190,6 +190,8 @@ export interface Binding {
   nameVariable?: string;
   within: boolean;
   expr: Expr;
+  /** Where the variable is written. */
+  loc?: SourcePosition;
 }
 
 /** `ANY | SOME | EVERY | ANY AND EVERY bindings SATISFIES cond END` */

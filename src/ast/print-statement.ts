@@ -3,7 +3,7 @@
  * fully parenthesised expressions). The per-kind map is exhaustive over `Statement['kind']`.
  */
 import type {
-  Expr, FromTerm, IndexHint, IndexKey, JoinHint, JoinTerm, KeyspaceRef, LetBinding, OrderTerm, ResultTerm, Returning, SelectBody, SelectStatement, Statement,
+  Expr, FromTerm, IndexHint, IndexKey, JoinHint, JoinTerm, KeyspaceRef, LetBinding, OrderTerm, ResultTerm, Returning, SelectBody, SelectStatement, Statement, WithClause,
   SequenceName, SequenceOptions,
 } from './index.js';
 import { printExpr, printName } from './print-expr.js';
@@ -68,8 +68,9 @@ function order(t: OrderTerm): string {
 }
 
 function body(b: SelectBody): string {
+  if (b.with) return `(${withClause(b.with)}${body({ ...b, with: undefined })})`;
   if (b.kind === 'SetOperation') {
-    const right = b.right.kind === 'SetOperation' ? `(${body(b.right)})` : body(b.right);
+    const right = b.right.kind === 'SetOperation' && !b.right.with ? `(${body(b.right)})` : body(b.right);
     return `${body(b.left)} ${b.op.toLowerCase()}${b.all ? ' all' : ''} ${right}`;
   }
   let s = 'select ' + (b.distinct ? 'distinct ' : '') + projection(b.raw, b.projection);
@@ -84,8 +85,17 @@ function body(b: SelectBody): string {
   return s;
 }
 
+function withClause(w: WithClause): string {
+  const terms = w.bindings.map((b) => {
+    const e = printExpr(b.expr);
+    const cycle = b.cycle ? ' cycle ' + b.cycle.map(printExpr).join(', ') + ' restrict' : '';
+    return `${printName(b.alias)} as ${b.expr.kind === 'Subquery' ? e : `(${e})`}${cycle}${b.options ? ' options ' + printExpr(b.options) : ''}`;
+  });
+  return `with ${w.recursive ? 'recursive ' : ''}${terms.join(', ')} `;
+}
+
 function select(s: SelectStatement): string {
-  let out = body(s.body);
+  let out = (s.with ? withClause(s.with) : '') + body(s.body);
   if (s.orderBy) out += ' order by ' + s.orderBy.map(order).join(', ');
   if (s.limit) out += ' limit ' + printExpr(s.limit);
   if (s.offset) out += ' offset ' + printExpr(s.offset);

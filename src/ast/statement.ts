@@ -32,16 +32,22 @@ export interface KeyspaceRef extends Node {
   alias?: string;
 }
 
-/** `SELECT … [ORDER BY …] [LIMIT …] [OFFSET …]` */
+/** `[WITH …] SELECT … [ORDER BY …] [LIMIT …] [OFFSET …]` */
 export interface SelectStatement extends Node {
   kind: 'Select';
+  /** The common table expressions the statement's body (and its subqueries) see. */
+  with?: WithClause;
   body: SelectBody;
   orderBy?: OrderTerm[];
   limit?: Expr;
   offset?: Expr;
 }
 
-export type SelectBody = Subselect | SetOperation;
+/**
+ * A SELECT's body. `with` is set on a parenthesised set operand that has its own WITH clause
+ * (`… UNION ALL (WITH b AS (…) SELECT …)`): its names are seen by that operand only.
+ */
+export type SelectBody = (Subselect | SetOperation) & { with?: WithClause };
 
 /** `left UNION|INTERSECT|EXCEPT [ALL] right` */
 export interface SetOperation extends Node {
@@ -121,6 +127,8 @@ export interface ExpressionTerm extends Node {
   kind: 'ExpressionTerm';
   expr: Expr;
   alias?: string;
+  /** Where the `[AS] alias` is (the reference's alias error context). */
+  aliasLoc?: SourcePosition;
   joinHint?: JoinHint;
 }
 
@@ -131,6 +139,8 @@ export interface UnnestTerm extends Node {
   outer: boolean;
   expr: Expr;
   alias?: string;
+  /** Where the `[AS] alias` is (the reference's alias error context). */
+  aliasLoc?: SourcePosition;
 }
 
 /**
@@ -315,4 +325,24 @@ export interface DropSequenceStatement extends Node {
   kind: 'DropSequence';
   sequence: SequenceName;
   ifExists: boolean;
+}
+
+/**
+ * `WITH [RECURSIVE] a AS (…), b AS (…)`: names bound to values for the SELECT that follows
+ * (couchbase/query `algebra/with.go`). A binding's expression sees the bindings before it.
+ */
+export interface WithClause extends Node {
+  recursive: boolean;
+  bindings: WithBinding[];
+}
+
+/** One common table expression: `alias AS (expr | select) [CYCLE exprs RESTRICT] [OPTIONS {…}]`. */
+export interface WithBinding extends Node {
+  alias: string;
+  /** The parenthesised expression; a SELECT is a Subquery. */
+  expr: Expr;
+  /** `CYCLE f1, f2 RESTRICT`: a recursive binding's rows whose values of these expressions were seen are dropped. */
+  cycle?: Expr[];
+  /** `OPTIONS {"levels": n, "documents": n}` of a recursive binding. */
+  options?: Expr;
 }

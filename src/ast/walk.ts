@@ -78,12 +78,12 @@ export function someExpr(e: Expr, pred: (e: Expr) => boolean): boolean {
   return found;
 }
 
-/** A copy of the tree without `loc` fields, for structural comparison. */
+/** A copy of the tree without `loc` (and `aliasLoc`) fields, for structural comparison. */
 export function stripLoc<T>(node: T): T {
   if (Array.isArray(node)) return node.map(stripLoc) as T;
   if (node === null || typeof node !== 'object') return node;
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(node)) if (k !== 'loc' && v !== undefined) out[k] = stripLoc(v);
+  for (const [k, v] of Object.entries(node)) if (k !== 'loc' && k !== 'aliasLoc' && v !== undefined) out[k] = stripLoc(v);
   return out as T;
 }
 

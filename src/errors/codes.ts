@@ -140,6 +140,22 @@ export const ErrorCode = {
   INSERT_OPTIONS_TYPE: 5071,
   /** A WITH option the statement does not take (reference 12038 E_WITH_INVALID_OPTION). */
   WITH_INVALID_OPTION: 12038,
+  /** A FROM term reads a WITH alias whose name a FROM alias of an enclosing block rebinds (reference 4021, "Duplicate WITH alias reference in FROM expression: 'a'"). */
+  DUPLICATE_WITH_REFERENCE: 4021,
+  /** A recursive WITH's body breaks its rules: ORDER/LIMIT/OFFSET, grouping, aggregates, DISTINCT (reference 3300 E_RECURSIVE_WITH_SEMANTIC). */
+  RECURSIVE_WITH_SEMANTICS: 3300,
+  /** A recursive WITH's anchor clause reads the WITH alias (reference 3301). */
+  RECURSIVE_ANCHOR: 3301,
+  /** A recursive WITH's recursive clause reads its alias more than once in FROM (reference 3302). */
+  MORE_THAN_ONE_RECURSIVE_REF: 3302,
+  /** An OPTIONS member a recursive WITH does not know (reference 3303, "Invalid config option x"). */
+  RECURSIVE_CONFIG_OPTION: 3303,
+  /** UNNEST, NEST or an OUTER JOIN in a recursive WITH (reference 3304, "recursive_with_unsupported: UNNEST"). */
+  RECURSION_UNSUPPORTED: 3304,
+  /** Warning: a recursive WITH stopped at its default depth (reference 3306). */
+  WARN_RECURSION_DEPTH: 3306,
+  /** An execution error the reference reports as internal (reference 5002 E_INTERNAL, "Execution internal error: …"). */
+  EXECUTION_INTERNAL: 5002,
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -20,6 +20,8 @@ export interface ExecContext {
   now: number;
   /** The database's sequences (NEXT VALUE / PREV VALUE FOR); absent where there are none. */
   sequences?: import('./compile-sequence.js').SequenceAccess;
+  /** Runs statements given as text (RECURSIVE_CTE); set by the engine. */
+  statements?: import('./functions/function-def.js').StatementRunner;
 }
 
 /** A compiled expression: evaluates in a row environment. Throws QueryError (5010) on evaluation errors. */

@@ -47,6 +47,7 @@ import { compileHashJoin } from './operators/hash-join.js';
 import { compileHashNest } from './operators/hash-nest.js';
 import { compileUnset } from './operators/unset.js';
 import { compileValueScan } from './operators/value-scan.js';
+import { compileWith } from './operators/with.js';
 import { withProfile } from './profile.js';
 
 /** Compiles one operator of its kind. */
@@ -111,6 +112,7 @@ const COMPILERS: { [K in Operator['#operator']]: OperatorCompiler<Extract<Operat
   CreateSequence: compileSequenceDdl,
   AlterSequence: compileSequenceDdl,
   DropSequence: compileSequenceDdl,
+  With: compileWith,
 };
 
 /** Compiles an operator (and its children) into a running operator. @throws QueryError 1020 for an operator this executor does not have. */

@@ -99,7 +99,7 @@ export function sourceOps(s: SourcePlan, buildSubquery: (q: SelectPlan) => Opera
     case 'KeyScan':
       return [{ '#operator': 'KeyScan', keys: s.keys, ...(s.validate ? { _validate: true, _keyspace: s.keyspace } : {}) }, fetch(s.alias, s.keyspace, s.namespace)];
     case 'ExpressionScan':
-      return [{ '#operator': 'ExpressionScan', alias: s.alias, expr: s.expr }];
+      return [{ '#operator': 'ExpressionScan', alias: s.alias, expr: s.expr, ...(s.uncorrelated ? { uncorrelated: true } : {}) }];
     case 'SubqueryScan':
       return [buildSubquery(s.query), { '#operator': 'Alias', as: s.alias }];
     case 'SystemScan':
@@ -245,6 +245,7 @@ function blockOps(p: SubselectPlan, orderFollows: boolean, aggregateSources: Exp
 }
 
 function bodyOp(b: SelectBodyPlan, orderFollows: boolean, orderExprs: Expr[], buildSubquery: (q: SelectPlan) => Operator): Operator {
+  if (b.with) return { '#operator': 'With', bindings: b.with.bindings, recursive: b.with.recursive, '~child': bodyOp({ ...b, with: undefined }, orderFollows, orderExprs, buildSubquery) };
   if (b.kind === 'Subselect') return sequence(blockOps(b, orderFollows, orderExprs, buildSubquery));
   const left = bodyOp(b.left, false, [], buildSubquery);
   const right = bodyOp(b.right, false, [], buildSubquery);
@@ -255,8 +256,13 @@ function bodyOp(b: SelectBodyPlan, orderFollows: boolean, orderExprs: Expr[], bu
   return { '#operator': b.op === 'INTERSECT' ? 'IntersectAll' : 'ExceptAll', ...(b.all ? {} : { distinct: true }), first: left, second: right };
 }
 
-/** The operator tree of a SELECT statement. */
+/** The operator tree of a SELECT statement: a With over it when it has a WITH clause. */
 export function selectTree(p: SelectPlan): Operator {
+  const tree = selectBodyTree(p);
+  return p.with ? { '#operator': 'With', bindings: p.with.bindings, recursive: p.with.recursive, '~child': tree } : tree;
+}
+
+function selectBodyTree(p: SelectPlan): Operator {
   const counted = indexCountTree(p);
   if (counted) return counted;
   const orderOp = p.orderBy?.length && !(p.body.kind === 'Subselect' && p.body.orderServed);

@@ -4,6 +4,7 @@ import { ErrorCode, QueryError, type SourcePosition } from '../errors/index.js';
 import { isAggregateName } from '../eval/index.js';
 import { checkGroupedBlock } from './group-check.js';
 import { checkNameBinding } from './name-binding.js';
+import { checkWiths } from './with-check.js';
 
 /**
  * The semantic phase (between parsing and planning): the checks of every SELECT block of a
@@ -23,6 +24,7 @@ import { checkNameBinding } from './name-binding.js';
  * the planner's for correlated FROM terms.
  */
 export function analyze(s: Statement): void {
+  checkWiths(s);
   for (const { block, orderBy } of selectBlocks(s)) checkBlock(block, orderBy);
   checkNameBinding(s);
 }
@@ -66,6 +68,7 @@ function* selectBlocks(node: unknown): Generator<{ block: Subselect; orderBy?: O
   const o = node as Record<string, unknown>;
   if (o.kind === 'Select' && (o as unknown as SelectStatement).body.kind === 'Subselect') {
     const sel = o as unknown as SelectStatement;
+    yield* selectBlocks(sel.with);
     yield { block: sel.body as Subselect, orderBy: sel.orderBy };
     for (const [k, v] of Object.entries(sel.body)) if (k !== 'loc') yield* selectBlocks(v);
     for (const k of ['orderBy', 'limit', 'offset'] as const) yield* selectBlocks(sel[k]);

@@ -1,4 +1,4 @@
-import type { Expr, FromTerm, SelectBody, SelectStatement, Statement, Subselect } from '../ast/index.js';
+import type { Expr, FromTerm, SelectBody, SelectStatement, Statement, Subselect, WithClause } from '../ast/index.js';
 import { childrenOf, implicitName } from '../ast/index.js';
 import { ErrorCode, QueryError } from '../errors/index.js';
 import { near } from './analyze.js';
@@ -31,12 +31,28 @@ function visit(node: unknown, outer: ReadonlySet<string>): void {
   for (const [k, v] of Object.entries(o)) if (k !== 'loc') visit(v, inner);
 }
 
+/**
+ * A WITH clause's bindings: each sees the bindings before it (a recursive one, itself); at the
+ * top level a name nothing binds is ambiguous there, as the reference says (3080). Returns the
+ * names the SELECT after it sees.
+ */
+function withNames(w: WithClause, outer: ReadonlySet<string>): ReadonlySet<string> {
+  const names = new Set(outer);
+  for (const b of w.bindings) {
+    unbound(b.expr, w.recursive ? new Set([...names, b.alias]) : names, outer.size === 0 && b.expr.kind !== 'Subquery');
+    names.add(b.alias);
+  }
+  return names;
+}
+
 function checkSelect(s: SelectStatement, outer: ReadonlySet<string>): void {
+  if (s.with) outer = withNames(s.with, outer);
   checkBody(s.body, outer, s.body.kind === 'Subselect' ? s : undefined);
   for (const e of [s.limit, s.offset]) if (e) visit(e, outer);
 }
 
 function checkBody(b: SelectBody, outer: ReadonlySet<string>, whole: SelectStatement | undefined): void {
+  if (b.with) outer = withNames(b.with, outer);
   if (b.kind === 'SetOperation') {
     checkBody(b.left, outer, undefined);
     checkBody(b.right, outer, undefined);

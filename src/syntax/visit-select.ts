@@ -5,7 +5,7 @@
 import type { CstNode } from 'chevrotain';
 import type {
   Expr, ExpressionTerm, FromTerm, GroupBy, IndexHint, JoinHint, JoinTerm, KeyspaceRef, KeyspaceTerm, LetBinding, OrderTerm, ResultTerm,
-  SelectBody, SelectStatement, Statement, Subselect,
+  SelectBody, SelectStatement, Statement, Subselect, WithBinding, WithClause,
 } from '../ast/index.js';
 import type * as C from '../../grammar/cst.js';
 import * as T from '../../grammar/tokens.js';
@@ -34,11 +34,21 @@ export const selectRules = {
     return s;
   },
   selectStatement(this: AstBuilder, ctx: C.SelectStatementCstChildren): SelectStatement {
+    const withClause = ctx.withClause ? (this.visit(ctx.withClause[0]!) as WithClause) : undefined;
     const body = this.visit(ctx.body[0]!) as SelectBody;
     const orderBy = ctx.orderByClause ? (this.visit(ctx.orderByClause[0]!) as OrderTerm[]) : undefined;
     const limit = ctx.limitClause ? (this.visit(ctx.limitClause[0]!) as Expr) : undefined;
     const offset = ctx.offsetClause ? (this.visit(ctx.offsetClause[0]!) as Expr) : undefined;
-    return { kind: 'Select', body, ...(orderBy ? { orderBy } : {}), ...(limit ? { limit } : {}), ...(offset ? { offset } : {}) };
+    return { kind: 'Select', ...(withClause ? { with: withClause } : {}), body, ...(orderBy ? { orderBy } : {}), ...(limit ? { limit } : {}), ...(offset ? { offset } : {}) };
+  },
+  withClause(this: AstBuilder, ctx: C.WithClauseCstChildren): WithClause {
+    return { recursive: ctx.RECURSIVE !== undefined, bindings: ctx.withTerm.map((t) => this.visit(t) as WithBinding), loc: tokenLoc(ctx.WITH[0]!) };
+  },
+  withTerm(this: AstBuilder, ctx: C.WithTermCstChildren): WithBinding {
+    const expr = this.expr((ctx.subquery ?? ctx.parenthesised)![0]);
+    const cycle = ctx.cycle?.map((c) => this.expr(c));
+    const options = ctx.options ? this.expr(ctx.options[0]) : undefined;
+    return { alias: decodeName(ctx.name[0]!).name, expr, ...(cycle ? { cycle } : {}), ...(options ? { options } : {}), loc: tokenLoc(ctx.name[0]!) };
   },
   setExpression(this: AstBuilder, ctx: C.SetExpressionCstChildren): SelectBody {
     let acc = this.visit(ctx.lhs[0]!) as SelectBody;
@@ -57,7 +67,7 @@ export const selectRules = {
     if (inner.orderBy || inner.limit || inner.offset) {
       throw this.syntaxError('ORDER BY, LIMIT and OFFSET apply to the whole set operation, not to one parenthesised operand', inner.orderBy?.[0]?.expr.loc ?? inner.limit?.loc ?? inner.offset?.loc);
     }
-    return inner.body;
+    return inner.with ? { ...inner.body, with: inner.with } : inner.body;
   },
   subselect(this: AstBuilder, ctx: C.SubselectCstChildren): Subselect {
     const { distinct, raw, terms } = this.visit(ctx.selectClause[0]!) as Projection & { distinct: boolean };
@@ -114,7 +124,8 @@ export const selectRules = {
     const alias = ctx.alias ? (this.visit(ctx.alias[0]!) as string) : undefined;
     const hints = ctx.useHints ? (this.visit(ctx.useHints[0]!) as UseHints) : {};
     if (hints.useKeys || hints.useIndex) throw this.syntaxError('USE KEYS and USE INDEX apply to keyspaces only', expr.loc);
-    return { kind: 'ExpressionTerm', expr, ...(alias !== undefined ? { alias } : {}), ...(hints.joinHint ? { joinHint: hints.joinHint } : {}), loc: expr.loc };
+    const aliasLoc = ctx.alias ? nodeLoc(ctx.alias[0]!) : undefined;
+    return { kind: 'ExpressionTerm', expr, ...(alias !== undefined ? { alias, aliasLoc } : {}), ...(hints.joinHint ? { joinHint: hints.joinHint } : {}), loc: expr.loc };
   },
   useHints(this: AstBuilder, ctx: C.UseHintsCstChildren): UseHints {
     const out: UseHints = {};
@@ -168,7 +179,8 @@ export const selectRules = {
   unnestClause(this: AstBuilder, ctx: C.UnnestClauseCstChildren, left: FromTerm): FromTerm {
     const expr = this.expr(ctx.expression[0]);
     const alias = ctx.alias ? (this.visit(ctx.alias[0]!) as string) : undefined;
-    return { kind: 'UnnestTerm', left, outer: ctx.LEFT !== undefined, expr, ...(alias !== undefined ? { alias } : {}), loc: expr.loc };
+    const aliasLoc = ctx.alias ? nodeLoc(ctx.alias[0]!) : undefined;
+    return { kind: 'UnnestTerm', left, outer: ctx.LEFT !== undefined, expr, ...(alias !== undefined ? { alias, aliasLoc } : {}), loc: expr.loc };
   },
   letClause(this: AstBuilder, ctx: C.LetClauseCstChildren): LetBinding[] {
     return ctx.letBinding.map((b) => this.visit(b) as LetBinding);

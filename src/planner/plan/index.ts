@@ -44,3 +44,4 @@ export type { Set as SetOp } from './set.js';
 export * from './operator.js';
 export * from './sequence.js';
 export * from './parallel.js';
+export type * from './with.js';

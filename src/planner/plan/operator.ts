@@ -42,6 +42,7 @@ import type { NestedLoopNest } from './nested-loop-nest.js';
 import type { HashJoin } from './hash-join.js';
 import type { HashNest } from './hash-nest.js';
 import type { ValueScan } from './value-scan.js';
+import type { With } from './with.js';
 
 /** Scans that yield document keys from indexes (the children of IntersectScan / UnionScan). */
 export type KeySource = IndexScan3 | DistinctScan | IntersectScan | UnionScan;
@@ -97,7 +98,8 @@ export type Operator =
   | SendUpdate
   | SendDelete
   | IndexDdl
-  | SequenceDdl;
+  | SequenceDdl
+  | With;
 
 /** The name of an operator (`"#operator"`). */
 export type OperatorName = Operator['#operator'];
@@ -129,6 +131,7 @@ export function* operators(op: Operator): Generator<Operator> {
       for (const c of op['~children']) yield* operators(c);
       break;
     case 'Parallel':
+    case 'With':
     case 'NestedLoopJoin':
     case 'NestedLoopNest':
     case 'HashJoin':
