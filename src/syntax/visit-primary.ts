@@ -2,7 +2,7 @@
  * Visit methods for primary expressions: literals, constructors, parameters, parentheses,
  * subqueries, CASE, ANY/EVERY, ARRAY/FIRST/OBJECT … FOR, EXISTS, identifiers and function calls.
  */
-import type { Binding, Expr, SelectStatement } from '../ast/index.js';
+import type { Binding, Expr, SelectStatement, WindowSpec } from '../ast/index.js';
 import type * as C from '../../grammar/cst.js';
 import * as T from '../../grammar/tokens.js';
 import type { AstBuilder } from './cst-to-ast.js';
@@ -110,6 +110,9 @@ export const primaryRules = {
       ...(ctx.DISTINCT ? { distinct: true } : {}),
       ...(ctx.Star ? { star: true } : {}),
       ...(ctx.filter ? { filter: this.expr(ctx.filter[0]) } : {}),
+      ...(ctx.fromEnd?.[0]?.tokenType === T.Last ? { fromLast: true } : {}),
+      ...(ctx.nullsTreatment?.[0]?.tokenType === T.Ignore ? { ignoreNulls: true } : {}),
+      ...(ctx.OVER ? { over: ctx.windowRef ? ({ ref: decodeName(ctx.windowRef[0]!).name, bare: true, partitionBy: [] } as WindowSpec) : (this.visit(ctx.windowSpec![0]!) as WindowSpec) } : {}),
     };
   },
 };
