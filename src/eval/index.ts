@@ -7,4 +7,5 @@ export * from './compile-expr.js';
 export { constantValue, NOT_CONSTANT } from './compile-call.js';
 export { getField, elementOf } from './compile-path.js';
 export { isAggregateName, AGGREGATE_NAMES } from './aggregate-names.js';
+export { isWindowCall, windowSlot, WINDOW_FUNCTIONS, type WindowFunctionDef } from './window-names.js';
 export { makeAccumulator, type Accumulator } from './aggregates/index.js';

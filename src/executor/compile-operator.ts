@@ -46,6 +46,7 @@ import { compileHashJoin } from './operators/hash-join.js';
 import { compileHashNest } from './operators/hash-nest.js';
 import { compileUnset } from './operators/unset.js';
 import { compileValueScan } from './operators/value-scan.js';
+import { compileWindowAggregate } from './operators/window-aggregate.js';
 import { withProfile } from './profile.js';
 
 /** Compiles one operator of its kind. */
@@ -107,6 +108,7 @@ const COMPILERS: { [K in Operator['#operator']]: OperatorCompiler<Extract<Operat
   CreatePrimaryIndex: compileIndexDdl,
   DropIndex: compileIndexDdl,
   BuildIndexes: compileIndexDdl,
+  WindowAggregate: compileWindowAggregate,
 };
 
 /** Compiles an operator (and its children) into a running operator. @throws QueryError 1020 for an operator this executor does not have. */

@@ -6,7 +6,7 @@
  */
 import type { Expr, FrameBound, NamedWindow, OrderTerm, WindowFrame, WindowSpec } from '../ast/index.js';
 import { walkExpr } from '../ast/index.js';
-import { QueryError } from '../errors/index.js';
+import { ErrorCode, QueryError } from '../errors/index.js';
 import type * as C from '../../grammar/cst.js';
 import * as T from '../../grammar/tokens.js';
 import type { AstBuilder } from './cst-to-ast.js';
@@ -59,7 +59,7 @@ export const windowRules = {
 };
 
 /** The reference's error for a window name it cannot resolve (6500, its parse error for windows). */
-const windowError = (message: string) => new QueryError({ code: 6500, phase: 'parse', message });
+const windowError = (message: string) => new QueryError({ code: ErrorCode.WINDOW_CLAUSE, phase: 'parse', message });
 
 /**
  * Checks a WINDOW clause: names unique ("Duplicate window clause alias w."), a window is not

@@ -41,6 +41,7 @@ import type { NestedLoopNest } from './nested-loop-nest.js';
 import type { HashJoin } from './hash-join.js';
 import type { HashNest } from './hash-nest.js';
 import type { ValueScan } from './value-scan.js';
+import type { WindowAggregate } from './window-aggregate.js';
 
 /** Scans that yield document keys from indexes (the children of IntersectScan / UnionScan). */
 export type KeySource = IndexScan3 | DistinctScan | IntersectScan | UnionScan;
@@ -95,7 +96,8 @@ export type Operator =
   | Unset
   | SendUpdate
   | SendDelete
-  | IndexDdl;
+  | IndexDdl
+  | WindowAggregate;
 
 /** The name of an operator (`"#operator"`). */
 export type OperatorName = Operator['#operator'];
