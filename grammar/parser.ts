@@ -37,6 +37,10 @@ export class N1qlParser extends CstParser {
   private is(k: number, t: TokenType): boolean {
     return this.LA(k).tokenType === t;
   }
+  /** True if `WINDOW name AS` follows: a WINDOW clause, not an alias named `window`. */
+  private windowClauseAhead(): boolean {
+    return this.is(1, T.Window) && this.isName(2) && this.is(3, T.As);
+  }
   /** True if the k-th token ahead is a name (an identifier or a soft keyword). */
   private isName(k: number): boolean {
     return tokenMatcher(this.LA(k), T.Identifier);
@@ -108,7 +112,7 @@ export class N1qlParser extends CstParser {
     this.OPTION2(() => this.SUBRULE(this.letClause));
     this.OPTION3(() => this.SUBRULE(this.whereClause));
     this.OPTION4(() => this.SUBRULE(this.groupByClause));
-    this.OPTION5({ GATE: () => this.is(1, T.Window) && this.isName(2) && this.is(3, T.As), DEF: () => this.SUBRULE(this.windowClause) });
+    this.OPTION5({ GATE: () => this.windowClauseAhead(), DEF: () => this.SUBRULE(this.windowClause) });
   });
 
   public selectClause = this.RULE('selectClause', () => {
@@ -195,7 +199,7 @@ export class N1qlParser extends CstParser {
 
   public keyspaceTerm = this.RULE('keyspaceTerm', () => {
     this.SUBRULE(this.keyspaceRef);
-    this.OPTION(() => this.SUBRULE(this.alias));
+    this.OPTION({ GATE: () => !this.windowClauseAhead(), DEF: () => this.SUBRULE(this.alias) });
     this.OPTION2(() => this.SUBRULE(this.useHints));
   });
 
@@ -371,7 +375,7 @@ export class N1qlParser extends CstParser {
 
   public groupKey = this.RULE('groupKey', () => {
     this.SUBRULE(this.expression);
-    this.OPTION(() => this.SUBRULE(this.alias));
+    this.OPTION({ GATE: () => !this.windowClauseAhead(), DEF: () => this.SUBRULE(this.alias) });
   });
 
   public orderByClause = this.RULE('orderByClause', () => {
