@@ -69,11 +69,19 @@ export function checkWindowCall(call: FunctionCall & { over: WindowSpec }): void
     const n = call.args.length;
     if (n < def.minArgs || n > def.maxArgs) {
       const range = def.minArgs === def.maxArgs ? `${def.minArgs}` : `between ${def.minArgs} and ${def.maxArgs}`;
-      throw semanticError(ErrorCode.WRONG_ARITY, near(`Number of arguments to function ${name === 'nth_value' ? name : NAME} must be ${range}`, call.loc), call);
+      // The reference points at the first argument (no position without arguments).
+      const at = call.args[0]?.loc;
+      const message = `Number of arguments to function ${name === 'nth_value' ? name : NAME} must be ${range}`;
+      throw semanticError(ErrorCode.WRONG_ARITY, at ? near(message, at) : `${message}.`, call);
     }
     if (def.needsOrder && !w.orderBy?.length) throw windowError(name, 'ORDER BY clause is required');
     if (def.noFrame && w.frame) throw windowError(name, 'window frame is not allowed');
     if ((name === 'lag' || name === 'lead' || name === 'nth_value') && call.args.length > 1 && !positiveIntegerOrParam(call.args[1])) {
+      const n2 = call.args[1]!;
+      // NTH_VALUE(x, 0) (or a negative integer) is the reference's run-time error.
+      if (name === 'nth_value' && n2.kind === 'Literal' && Number.isInteger(n2.value)) {
+        throw new QueryError({ code: ErrorCode.WINDOW_EVALUATION, phase: 'semantic', message: `Error evaluating Window function. - cause: ${near('nth_value() second argument', n2.loc, '')} must evaluate to a positive integer.` });
+      }
       throw windowError(name, 'second value must be positive non zero integer');
     }
   }

@@ -175,11 +175,12 @@ function* valueFunction(c: CompiledWindowCall, name: string, values: Value[], pe
       while (fromLast ? j >= s : j <= e) {
         const a = fromLast ? Math.max(s, peers.start(j)) : j;
         const b = fromLast ? j : Math.min(e, peers.end(j));
-        const run: Value[] = [];
-        for (let x = a; x <= b; x++) if (takes(i, x)) run.push(values[x]);
+        const run: number[] = [];
+        for (let x = a; x <= b; x++) if (takes(i, x)) run.push(x);
         if (seen + run.length >= k) {
-          run.sort((p, q) => (fromLast ? collate(q, p) : collate(p, q)));
-          found = run[k - seen - 1];
+          // Row numbers are sorted, not values: Array.sort puts MISSING (undefined) last without asking.
+          run.sort((p, q) => (fromLast ? collate(values[q], values[p]) : collate(values[p], values[q])));
+          found = values[run[k - seen - 1]!];
           break;
         }
         seen += run.length;
