@@ -198,7 +198,8 @@ function frameOffsets(c: CompiledWindowCall, row: Row, rc: RunContext): [number 
     if (!e) return undefined;
     const v = e(row.env, rc);
     if (typeof v !== 'number' || v < 0 || (!range && !Number.isInteger(v))) {
-      throw windowEvaluationError('value_expr must be a constant or expression and must evaluate to a positive numeric value.');
+      // The reference's message, typo included.
+      throw new QueryError({ code: ErrorCode.WINDOW_EVALUATION, phase: 'execution', message: 'Error inital setup - cause: value_expr must be a constant or expression and must evaluate to a positive numeric value.' });
     }
     return v;
   }) as [number | undefined, number | undefined];
