@@ -157,15 +157,16 @@ function inFrame(w: Win, s: Doc[], i: number, j: number, group: number[], peer: 
   const at = (b: Bound, start: boolean): number => {
     if (b.kind === 'UNBOUNDED PRECEDING') return 0;
     if (b.kind === 'UNBOUNDED FOLLOWING') return n - 1;
-    if (f.unit === 'ROWS') return b.kind === 'CURRENT ROW' ? i : b.kind === 'PRECEDING' ? i - b.k : i + b.k;
+    const k = 'k' in b ? b.k : 0;
+    if (f.unit === 'ROWS') return b.kind === 'CURRENT ROW' ? i : b.kind === 'PRECEDING' ? i - k : i + k;
     if (f.unit === 'GROUPS' || b.kind === 'CURRENT ROW') {
-      const g = b.kind === 'CURRENT ROW' ? group[i]! : b.kind === 'PRECEDING' ? group[i]! - b.k : group[i]! + b.k;
+      const g = b.kind === 'CURRENT ROW' ? group[i]! : b.kind === 'PRECEDING' ? group[i]! - k : group[i]! + k;
       return start ? minWhere((x) => group[x]! >= g) : maxWhere((x) => group[x]! <= g);
     }
     const v = s[i]!.o;
     if (isNull(v)) return start ? minWhere((x) => peer(i, x)) : maxWhere((x) => peer(i, x));
     const sign = w.order!.desc ? -1 : 1;
-    const target = (v as number) + sign * (b.kind === 'PRECEDING' ? -b.k : b.k);
+    const target = (v as number) + sign * (b.kind === 'PRECEDING' ? -k : k);
     return start ? minWhere((x) => sign * collate(s[x]!.o, target) >= 0) : maxWhere((x) => sign * collate(s[x]!.o, target) <= 0);
   };
   if (j < at(f.start, true) || j > at(f.end, false)) return false;
