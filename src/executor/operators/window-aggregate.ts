@@ -21,6 +21,7 @@ const ROW_BYTES = 96;
 export function compileWindowAggregate(op: WindowAggregate, cx: CompileContext): CompiledOperator {
   const partitionBy = op.aggregates[0]?.over?.partitionBy ?? [];
   const partitionKeys: Evaluator[] = partitionBy.map((e) => compileExpr(e, cx.scope));
+  const single = partitionKeys.length === 1 ? partitionKeys[0] : undefined;
   const calls: CompiledWindowCall[] = op.aggregates.map((call) => {
     const over = call.over as WindowSpec;
     const bound = (b: unknown) => (b && typeof b === 'object' && 'offset' in b ? compileExpr((b as { offset: import('../../ast/index.js').Expr }).offset, cx.scope) : undefined);
@@ -44,7 +45,15 @@ export function compileWindowAggregate(op: WindowAggregate, cx: CompileContext):
           continue;
         }
         for (const row of batch) {
-          if (partitionKeys.length) {
+          if (single) {
+            // One PARTITION BY key (the common case): no array per row.
+            const k = single(row.env, rc);
+            if (rows.length && collate(k, keys[0]) !== 0) {
+              yield* emit(rows, rc);
+              rows = [];
+            }
+            keys[0] = k;
+          } else if (partitionKeys.length) {
             const k = partitionKeys.map((e) => e(row.env, rc));
             if (rows.length && !samePartition(k, keys)) {
               yield* emit(rows, rc);
