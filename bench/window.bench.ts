@@ -12,7 +12,7 @@
  * `TOKENQL_BENCH_RUNS` (default 3). The issue's target is "within 5× of PostgreSQL"; DuckDB is
  * the engine this benchmark compares with (a columnar engine, faster than PostgreSQL here).
  */
-import { Database } from '../src/index.js';
+import { Database, type Value } from '../src/index.js';
 import { Mulberry32 } from '../src/demo/mulberry32.js';
 
 const SIZES = (process.env.TOKENQL_BENCH_WINDOW ?? '100000,300000,1000000').split(',').map(Number);
@@ -66,7 +66,7 @@ async function tokenql(docs: Doc[]): Promise<Timing[]> {
   const db = await Database.open();
   try {
     await db.createKeyspace('t');
-    await db.load('t', docs, { key: ((d: Doc) => `t${d.id}`) as never });
+    await db.load('t', docs as unknown as Value[], { key: ((d: Doc) => `t${d.id}`) as never });
     const plan = JSON.stringify((await db.query(`EXPLAIN ${n1ql(QUERIES[0]![1])}`)).results);
     if (!plan.includes('WindowAggregate')) throw new Error('expected a WindowAggregate');
     const out: Timing[] = [];
