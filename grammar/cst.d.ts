@@ -120,6 +120,7 @@ export type SubselectCstChildren = {
   letClause?: LetClauseCstNode[];
   whereClause?: WhereClauseCstNode[];
   groupByClause?: GroupByClauseCstNode[];
+  windowClause?: WindowClauseCstNode[];
 };
 
 export interface SelectClauseCstNode extends CstNode {
@@ -1173,9 +1174,85 @@ export type IdentifierOrCallCstChildren = {
   Comma?: IToken[];
   RParen?: (IToken)[];
   FILTER?: IToken[];
-  LParen?: IToken[];
+  LParen?: (IToken)[];
   WHERE?: IToken[];
   filter?: ExpressionCstNode[];
+  FROM?: IToken[];
+  fromEnd?: (IToken)[];
+  nullsTreatment?: (IToken)[];
+  NULLS?: IToken[];
+  OVER?: IToken[];
+  windowSpec?: WindowSpecCstNode[];
+  windowRef?: IToken[];
+};
+
+export interface WindowSpecCstNode extends CstNode {
+  name: "windowSpec";
+  children: WindowSpecCstChildren;
+}
+
+export type WindowSpecCstChildren = {
+  baseName?: IToken[];
+  PARTITION?: IToken[];
+  BY?: IToken[];
+  partition?: ExpressionCstNode[];
+  Comma?: IToken[];
+  orderByClause?: OrderByClauseCstNode[];
+  windowFrame?: WindowFrameCstNode[];
+};
+
+export interface WindowFrameCstNode extends CstNode {
+  name: "windowFrame";
+  children: WindowFrameCstChildren;
+}
+
+export type WindowFrameCstChildren = {
+  unit?: (IToken)[];
+  BETWEEN?: IToken[];
+  start?: (FrameBoundCstNode)[];
+  AND?: IToken[];
+  end?: FrameBoundCstNode[];
+  EXCLUDE?: IToken[];
+  exclude?: (IToken)[];
+  ROW?: IToken[];
+  OTHERS?: IToken[];
+};
+
+export interface FrameBoundCstNode extends CstNode {
+  name: "frameBound";
+  children: FrameBoundCstChildren;
+}
+
+export type FrameBoundCstChildren = {
+  UNBOUNDED?: IToken[];
+  direction?: (IToken)[];
+  CURRENT?: IToken[];
+  ROW?: IToken[];
+  offset?: ExpressionCstNode[];
+};
+
+export interface WindowClauseCstNode extends CstNode {
+  name: "windowClause";
+  children: WindowClauseCstChildren;
+}
+
+export type WindowClauseCstChildren = {
+  WINDOW: IToken[];
+  namedWindow: NamedWindowCstNode[];
+  Comma?: IToken[];
+};
+
+export interface NamedWindowCstNode extends CstNode {
+  name: "namedWindow";
+  children: NamedWindowCstChildren;
+}
+
+export type NamedWindowCstChildren = {
+  name: IToken[];
+  AS: IToken[];
+  LParen: IToken[];
+  windowSpec: WindowSpecCstNode[];
+  RParen: IToken[];
 };
 
 export interface ICstNodeVisitor<IN, OUT> extends ICstVisitor<IN, OUT> {
@@ -1270,4 +1347,9 @@ export interface ICstNodeVisitor<IN, OUT> extends ICstVisitor<IN, OUT> {
   binding(children: BindingCstChildren, param?: IN): OUT;
   existsExpression(children: ExistsExpressionCstChildren, param?: IN): OUT;
   identifierOrCall(children: IdentifierOrCallCstChildren, param?: IN): OUT;
+  windowSpec(children: WindowSpecCstChildren, param?: IN): OUT;
+  windowFrame(children: WindowFrameCstChildren, param?: IN): OUT;
+  frameBound(children: FrameBoundCstChildren, param?: IN): OUT;
+  windowClause(children: WindowClauseCstChildren, param?: IN): OUT;
+  namedWindow(children: NamedWindowCstChildren, param?: IN): OUT;
 }

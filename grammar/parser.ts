@@ -4,7 +4,7 @@
  * first: OR; AND; NOT; comparison (= != < … LIKE IN BETWEEN IS); `||`; + -; * / %; unary -;
  * postfix paths; primary. The CST node types are generated into `cst.d.ts` (`npm run gen:cst`).
  */
-import { CstParser, type IOrAlt, type TokenType } from 'chevrotain';
+import { CstParser, tokenMatcher, type IOrAlt, type TokenType } from 'chevrotain';
 import { LazyLookahead } from './lazy-lookahead.js';
 import * as T from './tokens.js';
 
@@ -36,6 +36,14 @@ export class N1qlParser extends CstParser {
   }
   private is(k: number, t: TokenType): boolean {
     return this.LA(k).tokenType === t;
+  }
+  /** True if `WINDOW name AS` follows: a WINDOW clause, not an alias named `window`. */
+  private windowClauseAhead(): boolean {
+    return this.is(1, T.Window) && this.isName(2) && this.is(3, T.As);
+  }
+  /** True if the k-th token ahead is a name (an identifier or a soft keyword). */
+  private isName(k: number): boolean {
+    return tokenMatcher(this.LA(k), T.Identifier);
   }
 
   // ---- entry points -------------------------------------------------------------------------
@@ -139,6 +147,7 @@ export class N1qlParser extends CstParser {
     this.OPTION2(() => this.SUBRULE(this.letClause));
     this.OPTION3(() => this.SUBRULE(this.whereClause));
     this.OPTION4(() => this.SUBRULE(this.groupByClause));
+    this.OPTION5({ GATE: () => this.windowClauseAhead(), DEF: () => this.SUBRULE(this.windowClause) });
   });
 
   public selectClause = this.RULE('selectClause', () => {
@@ -225,7 +234,7 @@ export class N1qlParser extends CstParser {
 
   public keyspaceTerm = this.RULE('keyspaceTerm', () => {
     this.SUBRULE(this.keyspaceRef);
-    this.OPTION(() => this.SUBRULE(this.alias));
+    this.OPTION({ GATE: () => !this.windowClauseAhead(), DEF: () => this.SUBRULE(this.alias) });
     this.OPTION2(() => this.SUBRULE(this.useHints));
   });
 
@@ -401,7 +410,7 @@ export class N1qlParser extends CstParser {
 
   public groupKey = this.RULE('groupKey', () => {
     this.SUBRULE(this.expression);
-    this.OPTION(() => this.SUBRULE(this.alias));
+    this.OPTION({ GATE: () => !this.windowClauseAhead(), DEF: () => this.SUBRULE(this.alias) });
   });
 
   public orderByClause = this.RULE('orderByClause', () => {
@@ -1129,7 +1138,139 @@ export class N1qlParser extends CstParser {
           this.CONSUME2(T.RParen);
         },
       });
+      // Window functions: `NTH_VALUE(…) FROM FIRST|LAST`, `RESPECT|IGNORE NULLS`, `OVER (…)|OVER name`.
+      this.OPTION5({
+        GATE: () => this.is(1, T.From) && (this.is(2, T.First) || this.is(2, T.Last)) && (this.is(3, T.Over) || this.is(3, T.Respect) || this.is(3, T.Ignore)),
+        DEF: () => {
+          this.CONSUME(T.From);
+          this.OR3([{ ALT: () => this.CONSUME(T.First, { LABEL: 'fromEnd' }) }, { ALT: () => this.CONSUME(T.Last, { LABEL: 'fromEnd' }) }]);
+        },
+      });
+      this.OPTION6({
+        GATE: () => (this.is(1, T.Respect) || this.is(1, T.Ignore)) && this.is(2, T.Nulls),
+        DEF: () => {
+          this.OR4([{ ALT: () => this.CONSUME(T.Respect, { LABEL: 'nullsTreatment' }) }, { ALT: () => this.CONSUME(T.Ignore, { LABEL: 'nullsTreatment' }) }]);
+          this.CONSUME(T.Nulls);
+        },
+      });
+      this.OPTION7({
+        GATE: () => this.is(1, T.Over) && (this.is(2, T.LParen) || this.isName(2)),
+        DEF: () => {
+          this.CONSUME(T.Over);
+          this.OR5([
+            {
+              ALT: () => {
+                this.CONSUME3(T.LParen);
+                this.SUBRULE(this.windowSpec);
+                this.CONSUME3(T.RParen);
+              },
+            },
+            { ALT: () => this.CONSUME2(T.Identifier, { LABEL: 'windowRef' }) },
+          ]);
+        },
+      });
     });
+  });
+
+  // ---- window functions ---------------------------------------------------------------------
+  /** `[name] [PARTITION BY exprs] [ORDER BY terms] [frame]` (couchbase/query n1ql.y window_specification). */
+  public windowSpec = this.RULE('windowSpec', () => {
+    this.OPTION({
+      GATE: () => this.isName(1) && !this.is(1, T.Partition) && !this.is(1, T.Rows) && !this.is(1, T.Range) && !this.is(1, T.Groups),
+      DEF: () => this.CONSUME(T.Identifier, { LABEL: 'baseName' }),
+    });
+    this.OPTION2({
+      GATE: () => this.is(1, T.Partition) && this.is(2, T.By),
+      DEF: () => {
+        this.CONSUME(T.Partition);
+        this.CONSUME(T.By);
+        this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.expression, { LABEL: 'partition' }) });
+      },
+    });
+    this.OPTION3(() => this.SUBRULE(this.orderByClause));
+    this.OPTION4({ GATE: () => this.is(1, T.Rows) || this.is(1, T.Range) || this.is(1, T.Groups), DEF: () => this.SUBRULE(this.windowFrame) });
+  });
+
+  /** `ROWS|RANGE|GROUPS (BETWEEN bound AND bound | bound) [EXCLUDE CURRENT ROW|GROUP|TIES|NO OTHERS]` */
+  public windowFrame = this.RULE('windowFrame', () => {
+    this.OR([
+      { ALT: () => this.CONSUME(T.Rows, { LABEL: 'unit' }) },
+      { ALT: () => this.CONSUME(T.Range, { LABEL: 'unit' }) },
+      { ALT: () => this.CONSUME(T.Groups, { LABEL: 'unit' }) },
+    ]);
+    this.OR2([
+      {
+        ALT: () => {
+          this.CONSUME(T.Between);
+          this.SUBRULE(this.frameBound, { LABEL: 'start' });
+          this.CONSUME(T.And);
+          this.SUBRULE2(this.frameBound, { LABEL: 'end' });
+        },
+      },
+      { ALT: () => this.SUBRULE3(this.frameBound, { LABEL: 'start' }) },
+    ]);
+    this.OPTION(() => {
+      this.CONSUME(T.Exclude);
+      this.OR3([
+        {
+          ALT: () => {
+            this.CONSUME(T.Current, { LABEL: 'exclude' });
+            this.CONSUME(T.Row);
+          },
+        },
+        { ALT: () => this.CONSUME(T.Group, { LABEL: 'exclude' }) },
+        { ALT: () => this.CONSUME(T.Ties, { LABEL: 'exclude' }) },
+        {
+          ALT: () => {
+            this.CONSUME(T.No, { LABEL: 'exclude' });
+            this.CONSUME(T.Others);
+          },
+        },
+      ]);
+    });
+  });
+
+  /** `UNBOUNDED PRECEDING|FOLLOWING`, `CURRENT ROW` or `expr PRECEDING|FOLLOWING`. */
+  public frameBound = this.RULE('frameBound', () => {
+    this.OR({
+      IGNORE_AMBIGUITIES: true,
+      DEF: [
+        {
+          GATE: () => this.is(1, T.Unbounded) && (this.is(2, T.Preceding) || this.is(2, T.Following)),
+          ALT: () => {
+            this.CONSUME(T.Unbounded);
+            this.OR2([{ ALT: () => this.CONSUME(T.Preceding, { LABEL: 'direction' }) }, { ALT: () => this.CONSUME(T.Following, { LABEL: 'direction' }) }]);
+          },
+        },
+        {
+          GATE: () => this.is(1, T.Current) && this.is(2, T.Row),
+          ALT: () => {
+            this.CONSUME(T.Current);
+            this.CONSUME(T.Row);
+          },
+        },
+        {
+          ALT: () => {
+            this.SUBRULE(this.expression, { LABEL: 'offset' });
+            this.OR3([{ ALT: () => this.CONSUME2(T.Preceding, { LABEL: 'direction' }) }, { ALT: () => this.CONSUME2(T.Following, { LABEL: 'direction' }) }]);
+          },
+        },
+      ],
+    });
+  });
+
+  /** `WINDOW name AS (spec), …` after GROUP BY (couchbase/query n1ql.y opt_window_clause). */
+  public windowClause = this.RULE('windowClause', () => {
+    this.CONSUME(T.Window);
+    this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.namedWindow) });
+  });
+
+  public namedWindow = this.RULE('namedWindow', () => {
+    this.CONSUME(T.Identifier, { LABEL: 'name' });
+    this.CONSUME(T.As);
+    this.CONSUME(T.LParen);
+    this.SUBRULE(this.windowSpec);
+    this.CONSUME(T.RParen);
   });
 }
 

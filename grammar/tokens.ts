@@ -157,6 +157,24 @@ export const Value = soft('VALUE');
 // Sequences (CREATE|ALTER|DROP SEQUENCE): soft, so that these words stay usable as names.
 export const Alter = soft('ALTER');
 export const SequenceKw = soft('SEQUENCE');
+// Window functions' soft keywords (OVER, PARTITION BY, frames, nulls treatment, WINDOW clause).
+export const Current = soft('CURRENT');
+export const Exclude = soft('EXCLUDE');
+export const Following = soft('FOLLOWING');
+export const Groups = soft('GROUPS');
+export const Ignore = soft('IGNORE');
+export const No = soft('NO');
+export const Others = soft('OTHERS');
+export const Over = soft('OVER');
+export const Partition = soft('PARTITION');
+export const Preceding = soft('PRECEDING');
+export const Range = soft('RANGE');
+export const Respect = soft('RESPECT');
+export const Row = soft('ROW');
+export const Rows = soft('ROWS');
+export const Ties = soft('TIES');
+export const Unbounded = soft('UNBOUNDED');
+export const Window = soft('WINDOW');
 
 export const WhiteSpace = createToken({ name: 'WhiteSpace', pattern: /\s+/, group: Lexer.SKIPPED, line_breaks: true });
 export const LineComment = createToken({ name: 'LineComment', pattern: /--[^\n\r]*/, group: Lexer.SKIPPED });

@@ -71,6 +71,8 @@ export interface Subselect extends Node {
   groupBy?: GroupBy;
   /** Optimizer hints of the `/*+ … *\/` comment after SELECT. */
   hints?: OptimizerHint[];
+  /** The WINDOW clause's named windows (already resolved into the calls that name them). */
+  window?: import('./window.js').NamedWindow[];
 }
 
 /** One optimizer hint (couchbase/query `algebra/optimizer_hints.go`). */

@@ -156,6 +156,12 @@ export const ErrorCode = {
   WARN_RECURSION_DEPTH: 3306,
   /** An execution error the reference reports as internal (reference 5002 E_INTERNAL, "Execution internal error: …"). */
   EXECUTION_INTERNAL: 5002,
+  /** A window function used against its rules: ORDER BY required, frame not allowed, invalid frame (reference 3220 E_WINDOW_SEMANTIC). */
+  WINDOW_SEMANTIC: 3220,
+  /** A window function failed while computing (reference 5340 E_WINDOW_EVALUATION, "Error evaluating Window function."). */
+  WINDOW_EVALUATION: 5340,
+  /** A WINDOW clause name that does not resolve or repeats (the reference's 6500, raised by its parser). */
+  WINDOW_CLAUSE: 6500,
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -48,6 +48,7 @@ import { compileHashNest } from './operators/hash-nest.js';
 import { compileUnset } from './operators/unset.js';
 import { compileValueScan } from './operators/value-scan.js';
 import { compileWith } from './operators/with.js';
+import { compileWindowAggregate } from './operators/window-aggregate.js';
 import { withProfile } from './profile.js';
 
 /** Compiles one operator of its kind. */
@@ -113,6 +114,7 @@ const COMPILERS: { [K in Operator['#operator']]: OperatorCompiler<Extract<Operat
   AlterSequence: compileSequenceDdl,
   DropSequence: compileSequenceDdl,
   With: compileWith,
+  WindowAggregate: compileWindowAggregate,
 };
 
 /** Compiles an operator (and its children) into a running operator. @throws QueryError 1020 for an operator this executor does not have. */

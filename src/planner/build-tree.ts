@@ -6,6 +6,7 @@ import { isAggregateName } from '../eval/index.js';
 import type { DeletePlan, InsertPlan, ScanPlan, SelectBodyPlan, SelectPlan, SourcePlan, SubselectPlan, UpdatePlan } from './logical-plan.js';
 import { exprText } from './explain.js';
 import { beforeParallel, preFilterOp, stepOp } from './build-join-tree.js';
+import { collectWindowCalls, windowOps } from './build-window.js';
 import { operators, parallel, sequence, type Fetch, type Filter, type InitialProject, type KeySource, type Operator, type ProjectionTerm, type SortTerm } from './plan/index.js';
 
 /**
@@ -26,7 +27,7 @@ export function collectAggregates(exprs: Expr[]): FunctionCall[] {
   const out = new Map<string, FunctionCall>();
   for (const e of exprs) {
     walkExpr(e, (x) => {
-      if (x.kind === 'FunctionCall' && isAggregateName(x.name)) {
+      if (x.kind === 'FunctionCall' && isAggregateName(x.name) && !x.over) {
         const k = aggregateKey(x);
         if (!out.has(k)) out.set(k, x);
         return false;
@@ -236,6 +237,12 @@ function blockOps(p: SubselectPlan, orderFollows: boolean, aggregateSources: Exp
     if (g.having) tail.push({ '#operator': 'Filter', condition: g.having });
   } else {
     tail.push(...perRow);
+  }
+  // Window functions: computed after the grouping (or the per-row operators), before the projection.
+  const windows = collectWindowCalls([...p.terms.flatMap((t) => (t.kind === 'Star' ? [] : [t.expr])), ...aggregateSources]);
+  if (windows.length) {
+    if (tail.length) ops.push(parallel(sequence(tail.splice(0)), dummy));
+    ops.push(sequence(windowOps(windows)));
   }
   tail.push(project);
   if (p.distinct) tail.push({ '#operator': 'Distinct' });

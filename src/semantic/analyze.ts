@@ -5,6 +5,7 @@ import { isAggregateName } from '../eval/index.js';
 import { checkGroupedBlock } from './group-check.js';
 import { checkNameBinding } from './name-binding.js';
 import { checkWiths } from './with-check.js';
+import { checkWindows } from './window-check.js';
 
 /**
  * The semantic phase (between parsing and planning): the checks of every SELECT block of a
@@ -45,7 +46,7 @@ function noAggregates(e: Expr | undefined, clause: string): void {
 /** An aggregate inside another's argument: 4000 "Nested aggregates are not allowed.". */
 function noNestedAggregates(e: Expr): void {
   walkExpr(e, (x) => {
-    if (x.kind === 'FunctionCall' && isAggregateName(x.name)) {
+    if (x.kind === 'FunctionCall' && isAggregateName(x.name) && !x.over) {
       if (x.args.some(hasAggregate)) throw semanticError(ErrorCode.PLAN, near('Nested aggregates are not allowed', x.loc), x.loc);
       return false;
     }
@@ -55,7 +56,7 @@ function noNestedAggregates(e: Expr): void {
 
 /** True if the expression calls an aggregate outside any subquery. */
 export function hasAggregate(e: Expr): boolean {
-  return someExpr(e, (x) => x.kind === 'FunctionCall' && isAggregateName(x.name));
+  return someExpr(e, (x) => x.kind === 'FunctionCall' && isAggregateName(x.name) && !x.over);
 }
 
 /** Every SELECT block of a statement (subqueries included), with the ORDER BY that applies to it alone. */
@@ -102,6 +103,7 @@ function termName(t: Extract<FromTerm, { kind: 'KeyspaceTerm' | 'ExpressionTerm'
 }
 
 function checkBlock(s: Subselect, orderBy: OrderTerm[] | undefined): void {
+  checkWindows(s, orderBy);
   const { alias, unnests } = fromNames(s.from);
   const seen = new Set<string>(alias !== undefined ? [alias] : []);
   for (const u of unnests) {

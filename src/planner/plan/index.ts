@@ -40,6 +40,7 @@ export type * from './union-scan.js';
 export type * from './unnest.js';
 export type * from './unset.js';
 export type * from './value-scan.js';
+export type * from './window-aggregate.js';
 export type { Set as SetOp } from './set.js';
 export * from './operator.js';
 export * from './sequence.js';

@@ -43,6 +43,7 @@ import type { HashJoin } from './hash-join.js';
 import type { HashNest } from './hash-nest.js';
 import type { ValueScan } from './value-scan.js';
 import type { With } from './with.js';
+import type { WindowAggregate } from './window-aggregate.js';
 
 /** Scans that yield document keys from indexes (the children of IntersectScan / UnionScan). */
 export type KeySource = IndexScan3 | DistinctScan | IntersectScan | UnionScan;
@@ -99,7 +100,8 @@ export type Operator =
   | SendDelete
   | IndexDdl
   | SequenceDdl
-  | With;
+  | With
+  | WindowAggregate;
 
 /** The name of an operator (`"#operator"`). */
 export type OperatorName = Operator['#operator'];
