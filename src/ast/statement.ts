@@ -15,7 +15,8 @@ export type Statement =
   | DropIndexStatement
   | BuildIndexStatement
   | PrepareStatement
-  | ExecuteStatement;
+  | ExecuteStatement
+  | MergeStatement;
 
 interface Node {
   loc?: SourcePosition;
@@ -180,11 +181,12 @@ export interface SetClause {
   value: Expr;
 }
 
-/** `UPDATE ks [USE KEYS …] SET … [UNSET …] [WHERE …] [LIMIT …] [RETURNING …]` */
+/** `UPDATE ks [USE KEYS …] [LET …] SET … [UNSET …] [WHERE …] [LIMIT …] [RETURNING …]` */
 export interface UpdateStatement extends Node {
   kind: 'Update';
   keyspace: KeyspaceRef;
   useKeys?: Expr;
+  let?: LetBinding[];
   set: SetClause[];
   unset: Expr[];
   where?: Expr;
@@ -192,13 +194,15 @@ export interface UpdateStatement extends Node {
   returning?: Returning;
 }
 
-/** `DELETE FROM ks [USE KEYS …] [WHERE …] [LIMIT …] [RETURNING …]` */
+/** `DELETE FROM ks [USE KEYS …] [LET …] [WHERE …] [LIMIT …] [OFFSET …] [RETURNING …]` */
 export interface DeleteStatement extends Node {
   kind: 'Delete';
   keyspace: KeyspaceRef;
   useKeys?: Expr;
+  let?: LetBinding[];
   where?: Expr;
   limit?: Expr;
+  offset?: Expr;
   returning?: Returning;
 }
 
@@ -270,4 +274,33 @@ export interface ExecuteStatement extends Node {
   kind: 'Execute';
   name: string;
   using?: Expr;
+}
+
+/** `WHEN NOT MATCHED THEN INSERT …` of a MERGE: `(KEY k, VALUE v, OPTIONS o)`, `(k, v, o)`, or a value alone. */
+export interface MergeInsert {
+  key?: Expr;
+  value?: Expr;
+  options?: Expr;
+  where?: Expr;
+}
+
+/**
+ * `MERGE INTO target [AS t] [USE INDEX …] USING source [AS s] [hints] ON KEY k | ON cond [LET …]
+ * [WHEN MATCHED THEN UPDATE SET … UNSET … [WHERE …]] [WHEN MATCHED THEN DELETE [WHERE …]]
+ * [WHEN NOT MATCHED THEN INSERT … [WHERE …]] [LIMIT n] [RETURNING …]`. `onKey` is the lookup
+ * merge (the key of the target document), `on` the ANSI merge (a join condition). Source:
+ * couchbase/query `algebra/merge.go`.
+ */
+export interface MergeStatement extends Node {
+  kind: 'Merge';
+  target: KeyspaceTerm;
+  source: KeyspaceTerm | ExpressionTerm;
+  onKey?: Expr;
+  on?: Expr;
+  let?: LetBinding[];
+  update?: { set: SetClause[]; unset: Expr[]; where?: Expr };
+  delete?: { where?: Expr };
+  insert?: MergeInsert;
+  limit?: Expr;
+  returning?: Returning;
 }

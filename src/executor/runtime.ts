@@ -60,6 +60,11 @@ export interface RunContext extends ExecContext {
   profile?: Map<string, { inDocs: number; outDocs: number; time: number; operators?: number }>;
   /** DML: documents written so far, and the keys that failed (the statement raises after the others are written). */
   dml?: { mutationCount: number; failures: QueryError[] };
+  /**
+   * The request's `preserve_expiry`: a write that sets no expiration keeps the document's
+   * (UPDATE, UPSERT of an existing key, MERGE's update) instead of clearing it.
+   */
+  preserveExpiry?: boolean;
   /** Runs index DDL (CREATE/DROP/BUILD INDEX) and returns its rows. */
   ddl?: (statement: import('../ast/index.js').Statement) => Promise<Value[]>;
 }

@@ -16,6 +16,29 @@ function invalidPath(e: Expr): QueryError {
 }
 
 /**
+ * The META field a SET path names: `META(alias).name` or `META().name` (the reference lets SET
+ * change `expiration` only), else undefined. `what` is the clause for the error.
+ * @throws QueryError 3000 "SET clause has invalid path `cas`" for another META field, or any in UNSET
+ */
+export function metaPath(e: Expr, alias: string, what: 'SET' | 'UNSET'): 'expiration' | undefined {
+  if (e.kind !== 'Field' || e.target.kind !== 'FunctionCall' || e.target.name.toLowerCase() !== 'meta') return undefined;
+  const args = e.target.args;
+  if (args.length > 1 || (args.length === 1 && !(args[0].kind === 'Identifier' && args[0].name === alias))) return undefined;
+  if (what === 'SET' && e.name === 'expiration') return 'expiration';
+  const at = e.loc ? ` (near line ${e.loc.line}, column ${e.loc.column})` : '';
+  throw new QueryError({ code: ErrorCode.SYNTAX, phase: 'semantic', message: `${what} clause has invalid path \`${e.name}\`${at}`, position: e.loc });
+}
+
+/**
+ * The expiration a `SET META().expiration = v` gives (couchbase/query `execution/set.go`): a
+ * number of seconds (up to 30 days relative, else a Unix time), its fraction dropped; anything
+ * else, and a negative number, is 0 (never expires).
+ */
+export function expirationValue(v: Value): number {
+  return typeof v === 'number' && Number.isFinite(v) && v > 0 ? Math.floor(v) : 0;
+}
+
+/**
  * Compiles a SET/UNSET path relative to the updated document: `alias.a.b`, `a.b`, `a[0]`,
  * `a.[expr]`. Raises a semantic error for anything that is not a path.
  */

@@ -3,6 +3,7 @@ import { childrenOf, stripLoc } from '../ast/index.js';
 import { notSupported } from '../errors/index.js';
 import { buildDelete, buildInsert, buildUpdate } from './build-dml.js';
 import { buildSelect } from './build-select.js';
+import { mergeTree } from './build-merge.js';
 import { insertTree, mutationTree, selectTree } from './build-tree.js';
 import { keyspaceName, type Catalog } from './catalog.js';
 import { printStatementText } from './explain.js';
@@ -35,6 +36,8 @@ function statementTree(s: Statement, catalog: Catalog, onHints: (h: Record<strin
       return mutationTree(buildUpdate(s, catalog));
     case 'Delete':
       return mutationTree(buildDelete(s, catalog));
+    case 'Merge':
+      return mergeTree(s, catalog);
     case 'CreateIndex':
     case 'CreatePrimaryIndex':
     case 'DropIndex':
@@ -154,6 +157,8 @@ function boundBy(op: Operator): string[] {
     case 'SendUpdate':
     case 'SendDelete':
       return [op.alias];
+    case 'Merge':
+      return [op.as];
     default:
       return [];
   }
@@ -193,6 +198,10 @@ function planSubqueries(tree: Operator, outer: ReadonlySet<string>, catalog: Cat
         break;
       case 'DistinctScan':
         walk(op.scan, names);
+        break;
+      case 'Merge':
+        // Its branches see the target alias beside the names bound before it.
+        for (const c of [op.update, op.delete, op.insert]) if (c) walk(c, new Set([...names, op.as]));
         break;
       case 'IntersectScan':
       case 'UnionScan':

@@ -41,6 +41,7 @@ import type { NestedLoopNest } from './nested-loop-nest.js';
 import type { HashJoin } from './hash-join.js';
 import type { HashNest } from './hash-nest.js';
 import type { ValueScan } from './value-scan.js';
+import type { Merge } from './merge.js';
 
 /** Scans that yield document keys from indexes (the children of IntersectScan / UnionScan). */
 export type KeySource = IndexScan3 | DistinctScan | IntersectScan | UnionScan;
@@ -95,7 +96,8 @@ export type Operator =
   | Unset
   | SendUpdate
   | SendDelete
-  | IndexDdl;
+  | IndexDdl
+  | Merge;
 
 /** The name of an operator (`"#operator"`). */
 export type OperatorName = Operator['#operator'];
@@ -148,6 +150,9 @@ export function* operators(op: Operator): Generator<Operator> {
     case 'ExceptAll':
       yield* operators(op.first);
       yield* operators(op.second);
+      break;
+    case 'Merge':
+      for (const c of [op.update, op.delete, op.insert]) if (c) yield* operators(c);
       break;
   }
 }

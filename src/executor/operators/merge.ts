@@ -1,0 +1,197 @@
+import { bindDocument, childEnv, compileExpr, metaOf, type DocMeta, type Env, type Evaluator, type Scope } from '../../eval/index.js';
+import { ErrorCode, QueryError } from '../../errors/index.js';
+import type { Merge, Operator } from '../../planner/index.js';
+import { cloneValue, isObject, toOutputValue, type Value } from '../../values/index.js';
+import { dmlError } from '../dml-result.js';
+import type { CompileContext, CompiledOperator } from '../operator-context.js';
+import { waitFor, type Row, type RowStream, type RunContext } from '../runtime.js';
+import { applyPath, compilePath, expirationValue, metaPath, type CompiledPath } from '../set-path.js';
+import { keyspaceOf } from './keyspace-of.js';
+
+/** A branch of the Merge (its Sequence): the Filter of its WHERE, then its operators. */
+function branch(op: Operator | undefined): { filter?: Operator & { '#operator': 'Filter' }; ops: Operator[] } | undefined {
+  if (!op) return undefined;
+  const all = op['#operator'] === 'Sequence' ? op['~children'] : [op];
+  const first = all[0];
+  return first?.['#operator'] === 'Filter' ? { filter: first, ops: all.slice(1) } : { ops: all };
+}
+
+/** What one source row makes the Merge do, decided before any write. */
+type Action =
+  | { kind: 'update'; id: string; env: Env; meta: DocMeta; doc: Value; expiration?: number }
+  | { kind: 'delete'; id: string; env: Env; meta: DocMeta }
+  | { kind: 'insert'; key: Value; env: Env; value: Value; options: Value };
+
+/** The reference's text for a value's Go type in "Invalid MERGE key …" (couchbase/query `execution/merge.go`). */
+function goType(v: Value): string {
+  if (v === undefined || v === null) return '<nil>';
+  if (typeof v === 'number') return 'float64';
+  if (typeof v === 'boolean') return 'bool';
+  return Array.isArray(v) ? '[]interface {}' : 'map[string]interface {}';
+}
+
+function expirationOption(o: Value): number | undefined {
+  if (!isObject(o)) return undefined;
+  const e = o.expiration;
+  return typeof e === 'number' ? e : undefined;
+}
+
+const multiple = (what: 'UPDATE/DELETE' | 'INSERT', key: string) =>
+  new QueryError({
+    code: what === 'INSERT' ? ErrorCode.MERGE_MULTI_INSERT : ErrorCode.MERGE_MULTI_UPDATE,
+    phase: 'execution',
+    message: `Multiple ${what} of the same document (document key '${key}') in a MERGE statement`,
+  });
+
+/**
+ * Merge: reads every input row (a statement never sees its own writes), decides each row's
+ * actions — a matched target document is updated when the update branch's WHERE holds and
+ * deleted when the delete branch's does; an unmatched row is inserted when the insert branch's
+ * WHERE holds — and raises 5320 / 5330 when one document would be updated or deleted twice, or
+ * inserted twice, before anything is written. Then it writes: an update with the cas read (a
+ * concurrent change fails that key, 12009), an insert of an existing key fails that key (12009),
+ * the others are still written, as for INSERT/UPDATE/DELETE. `SET META(t).expiration = n` sets
+ * the TTL; otherwise an update clears it unless the request asks to preserve expirations.
+ * Emits each written document bound to the target alias (the removed one for a delete), beside
+ * the source row, for RETURNING. Source: couchbase/query `execution/merge.go`.
+ */
+export function compileMerge(op: Merge, cx: CompileContext): CompiledOperator {
+  const t = op.as;
+  const path = `default:${op.keyspace}`;
+  // The branches see the target as the default alias (`META()`, unqualified names), beside the
+  // source and LET names bound before the Merge.
+  const scope: Scope = { ...cx.scope, names: new Set([t]), parent: cx.scope, defaultAlias: t, keyspaceAliases: [t] };
+  const key: Evaluator | undefined = op.key ? compileExpr(op.key, cx.scope) : undefined;
+  const cond = (b: ReturnType<typeof branch>) => (b?.filter ? compileExpr(b.filter.condition, scope) : undefined);
+
+  const ub = branch(op.update);
+  const update = ub && {
+    where: cond(ub),
+    sets: ub.ops.flatMap((o) =>
+      o['#operator'] === 'Set'
+        ? o.set_terms.map((s) => ({ meta: metaPath(s.path, t, 'SET'), path: metaPath(s.path, t, 'SET') ? undefined : compilePath(s.path, t, scope), value: compileExpr(s.value, scope) }))
+        : [],
+    ),
+    unsets: ub.ops.flatMap((o) => (o['#operator'] === 'Unset' ? o.unset_terms.map((u) => (metaPath(u.path, t, 'UNSET'), compilePath(u.path, t, scope))) : [])),
+  };
+  const db = branch(op.delete);
+  const del = db && { where: cond(db) };
+  const ib = branch(op.insert);
+  const send = ib?.ops.find((o) => o['#operator'] === 'SendInsert');
+  const insert = ib && {
+    where: cond(ib),
+    key: send && send['#operator'] === 'SendInsert' && send.key ? compileExpr(send.key, scope) : undefined,
+    value: send && send['#operator'] === 'SendInsert' && send.value ? compileExpr(send.value, scope) : undefined,
+    options: send && send['#operator'] === 'SendInsert' && send.options ? compileExpr(send.options, scope) : undefined,
+  };
+  const holds = (e: Evaluator | undefined, env: Env, rc: RunContext) => e === undefined || e(env, rc) === true;
+
+  /** The actions of every row, or the error that stops the statement before any write. */
+  function decide(rows: Row[], rc: RunContext): Action[] {
+    const ks = keyspaceOf(rc, op.keyspace);
+    const actions: Action[] = [];
+    const changed = new Set<string>();
+    const inserted = new Set<string>();
+    for (const row of rows) {
+      const env = childEnv(row.env);
+      let onKey: Value;
+      if (key) {
+        onKey = key(env, rc);
+        if (typeof onKey !== 'string') {
+          throw new QueryError({ code: ErrorCode.INVALID_VALUE, phase: 'execution', message: `Invalid MERGE key ${onKey === undefined || onKey === null ? '<nil>' : JSON.stringify(onKey)} of type ${goType(onKey)}.` });
+        }
+        const d = ks.get(onKey);
+        if (d) bindDocument(env, t, d.value, { ...d.meta, keyspace: path });
+      }
+      const meta = env[t] !== undefined ? metaOf(env, t) : undefined;
+      if (meta) {
+        if (update && holds(update.where, env, rc)) {
+          if (changed.has(meta.id)) throw multiple('UPDATE/DELETE', meta.id);
+          changed.add(meta.id);
+          // Every value is computed from the document as read, then written into the copy.
+          const values = update.sets.map((s) => s.value(env, rc));
+          const doc = cloneValue(env[t]);
+          let expiration: number | undefined;
+          update.sets.forEach((s, i) => {
+            if (s.meta) expiration = expirationValue(values[i]);
+            else applyPath(doc, s.path!, values[i], env, rc);
+          });
+          for (const p of update.unsets) applyPath(doc, p as CompiledPath, undefined, env, rc);
+          actions.push({ kind: 'update', id: meta.id, env, meta, doc: cloneValue(doc), expiration });
+        }
+        if (del && holds(del.where, env, rc)) {
+          if (changed.has(meta.id)) throw multiple('UPDATE/DELETE', meta.id);
+          changed.add(meta.id);
+          actions.push({ kind: 'delete', id: meta.id, env, meta });
+        }
+      } else if (insert && holds(insert.where, env, rc)) {
+        const k = key ? onKey! : insert.key!(env, rc);
+        if (typeof k === 'string') {
+          if (inserted.has(k)) throw multiple('INSERT', k);
+          inserted.add(k);
+        }
+        // Without VALUE the document is the source row (its alias and value), as the reference's.
+        const value = insert.value ? insert.value(env, rc) : { [op._source]: env[op._source] };
+        actions.push({ kind: 'insert', key: k, env, value, options: insert.options?.(env, rc) });
+      }
+    }
+    return actions;
+  }
+
+  return {
+    cx: { ...cx, scope, starAliases: [...new Set([...cx.starAliases, op._source, t])] },
+    run: function* (input, _outer, rc): RowStream {
+      const rows: Row[] = [];
+      for (const batch of input) {
+        if (batch.length === 0) yield batch;
+        else rows.push(...batch);
+      }
+      const actions = decide(rows, rc);
+      const ks = keyspaceOf(rc, op.keyspace);
+      const dml = (rc.dml ??= { mutationCount: 0, failures: [] });
+      for (const a of actions) {
+        let done: Row | undefined;
+        const emit = (doc: Value, meta: DocMeta) => {
+          const env = childEnv(a.env);
+          bindDocument(env, t, doc, { ...meta, keyspace: path });
+          done = { env };
+        };
+        let write: Promise<unknown>;
+        let failed: (err: unknown) => QueryError;
+        if (a.kind === 'update') {
+          const expiration = a.expiration ?? (rc.preserveExpiry ? a.meta.expiration : 0);
+          write = ks.replace(a.id, toOutputValue(a.doc), { cas: a.meta.cas, expiration }).then((m) => {
+            dml.mutationCount++;
+            emit(a.doc, m);
+          });
+          failed = (err) => dmlError('UPDATE', a.id, err);
+        } else if (a.kind === 'delete') {
+          write = ks.remove(a.id, { cas: a.meta.cas }).then((removed) => {
+            if (!removed) return;
+            dml.mutationCount++;
+            emit(a.env[t], a.meta);
+          });
+          failed = (err) => dmlError('DELETE', a.id, err);
+        } else {
+          const k = a.key;
+          if (typeof k !== 'string' || k.length === 0) {
+            dml.failures.push(new QueryError({ code: ErrorCode.INVALID_KEY, phase: 'execution', message: `Cannot INSERT non-string key ${JSON.stringify(k ?? null)} of type ${goType(k)}` }));
+            continue;
+          }
+          if (a.value === undefined) {
+            dml.failures.push(new QueryError({ code: ErrorCode.DML, phase: 'execution', message: `INSERT value for key ${k} is MISSING` }));
+            continue;
+          }
+          const doc = cloneValue(a.value);
+          write = ks.insert(k, toOutputValue(doc), { expiration: expirationOption(a.options) }).then((m) => {
+            dml.mutationCount++;
+            emit(doc, m);
+          });
+          failed = (err) => dmlError('INSERT', k, err);
+        }
+        yield waitFor(write.catch((err) => void dml.failures.push(failed(err))));
+        if (done) yield [done];
+      }
+    },
+  };
+}

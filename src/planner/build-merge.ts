@@ -1,0 +1,102 @@
+import type { Expr, ExpressionTerm, JoinHint, KeyspaceTerm, MergeStatement, SelectStatement, Subselect } from '../ast/index.js';
+import { ErrorCode, QueryError } from '../errors/index.js';
+import { stepOp } from './build-join-tree.js';
+import { buildSelect } from './build-select.js';
+import { projectionTerms, selectTree, sourceOps } from './build-tree.js';
+import { keyspaceAlias, resolveKeyspace, type Catalog } from './catalog.js';
+import { sequence, type Merge, type Operator } from './plan/index.js';
+
+/**
+ * Plans MERGE (couchbase/query `planner/build_merge.go` shapes): the source's scan (a keyspace,
+ * a subquery or an expression); for the ANSI merge (`ON cond`) a LEFT OUTER join of the target
+ * to it, planned as a SELECT's join is (NestedLoopJoin on an index of the target, or HashJoin;
+ * the source's `USE HASH(BUILD|PROBE)` / `USE NL` hint and the target's `USE INDEX` apply to it);
+ * LET; LIMIT (of source rows); the Merge operator with its update, delete and insert branches;
+ * RETURNING's projection.
+ * @throws QueryError 3150/3160 (the INSERT's document key does not fit the ON clause), 3180/3190
+ *   (hints a lookup merge cannot take), 4020 (the source and target have one alias), 12003, 11003
+ */
+export function mergeTree(s: MergeStatement, catalog: Catalog): Operator {
+  const ks = resolveKeyspace(s.target.keyspace, catalog);
+  if (ks.system) throw new QueryError({ code: ErrorCode.SYSTEM_READ_ONLY, phase: 'plan', message: `system:${ks.name} is read-only`, position: s.target.loc });
+  const alias = keyspaceAlias(s.target.keyspace);
+  checkClauses(s, alias);
+  const source = sourceAlias(s.source);
+
+  // The rows the Merge reads: the source alone (lookup merge) or joined to the target (ANSI merge).
+  const from = s.on ? { kind: 'JoinTerm' as const, left: s.source, right: targetTerm(s.target, s.source.joinHint), nest: false, type: 'LEFT' as const, on: s.on, loc: s.on.loc } : s.source;
+  const block: Subselect = { kind: 'Subselect', distinct: false, raw: false, projection: [{ kind: 'Star' }], from };
+  const select: SelectStatement = { kind: 'Select', body: block };
+  const logical = buildSelect(select, catalog);
+  if (logical.body.kind !== 'Subselect') throw new Error('MERGE source is one block');
+  const body = logical.body;
+  const ops: Operator[] = [...sourceOps(body.source, selectTree)];
+  if (body.preFilter) throw new Error('MERGE source has no WHERE');
+  for (const st of body.steps) ops.push(stepOp(st, selectTree));
+  if (s.let?.length) ops.push({ '#operator': 'Let', bindings: s.let.map((l) => ({ var: l.name, expr: l.expr })) });
+  if (s.limit) ops.push({ '#operator': 'Limit', expr: s.limit });
+
+  const target = { alias, keyspace: ks.name, namespace: 'default' };
+  const filtered = (where: Expr | undefined, rest: Operator[]): Operator =>
+    sequence([...(where ? [{ '#operator': 'Filter' as const, condition: where }] : []), ...rest]);
+  const merge: Merge = { '#operator': 'Merge', as: alias, keyspace: ks.name, namespace: 'default', ...(s.onKey ? { key: s.onKey } : {}), _source: source };
+  if (s.update) {
+    const u = s.update;
+    merge.update = filtered(u.where, [
+      { '#operator': 'Clone' },
+      ...(u.set.length ? [{ '#operator': 'Set' as const, set_terms: u.set.map((c) => ({ path: c.path, value: c.value })) }] : []),
+      ...(u.unset.length ? [{ '#operator': 'Unset' as const, unset_terms: u.unset.map((p) => ({ path: p })) }] : []),
+      { '#operator': 'SendUpdate', ...target },
+    ]);
+  }
+  if (s.delete) merge.delete = filtered(s.delete.where, [{ '#operator': 'SendDelete', ...target }]);
+  if (s.insert) {
+    const i = s.insert;
+    merge.insert = filtered(i.where, [
+      {
+        '#operator': 'SendInsert',
+        ...target,
+        ...(i.key ? { key: i.key } : {}),
+        ...(i.value ? { value: i.value } : {}),
+        ...(i.options ? { options: i.options } : {}),
+      },
+    ]);
+  }
+  ops.push(merge);
+  if (s.returning) ops.push({ '#operator': 'InitialProject', ...(s.returning.raw ? { raw: true } : {}), result_terms: projectionTerms(s.returning.terms) });
+  return sequence(ops);
+}
+
+/** The reference's checks of a MERGE's clauses (couchbase/query `algebra/merge.go` Formalize). */
+function checkClauses(s: MergeStatement, alias: string): void {
+  const err = (code: number, message: string, position = s.loc) => new QueryError({ code, phase: 'semantic', message, position });
+  if (s.onKey) {
+    if (s.target.useIndex) throw err(ErrorCode.MERGE_NO_INDEX_HINT, 'MERGE with ON KEY clause cannot have USE INDEX hint specified on target.');
+    if (s.source.joinHint) throw err(ErrorCode.MERGE_NO_JOIN_HINT, 'MERGE with ON KEY clause cannot have join hint specified on source.');
+    if (s.insert?.key) throw err(ErrorCode.MERGE_INSERT_NO_KEY, 'MERGE with ON KEY clause cannot have document key specification in INSERT action.');
+  } else if (s.insert && !s.insert.key) {
+    throw err(ErrorCode.MERGE_INSERT_MISSING_KEY, 'MERGE with ON clause must have document key specification in INSERT action.');
+  }
+  if (sourceAlias(s.source) === alias) {
+    const loc = s.source.loc;
+    throw err(ErrorCode.DUPLICATE_ALIAS, `Duplicate MERGE alias '${alias}'${loc ? ` (near line ${loc.line}, column ${loc.column})` : ''}`, loc);
+  }
+}
+
+/** The source's alias: a keyspace's alias or name; an expression or subquery must have one (4010 / 3000). */
+function sourceAlias(t: KeyspaceTerm | ExpressionTerm): string {
+  if (t.kind === 'KeyspaceTerm') return keyspaceAlias(t.keyspace);
+  if (t.alias !== undefined) return t.alias;
+  const at = t.loc ? ` (near line ${t.loc.line}, column ${t.loc.column})` : '';
+  if (t.expr.kind === 'Subquery') throw new QueryError({ code: ErrorCode.SYNTAX, phase: 'semantic', message: `Subquery in FROM clause must have an alias${at}.`, position: t.loc });
+  throw new QueryError({ code: 4010, phase: 'semantic', message: `FROM expression term${at} must have a name or alias`, position: t.loc });
+}
+
+/**
+ * The target as the inner term of the ANSI merge's join: its USE INDEX, and the source's join
+ * hint turned to the target's side (the source as HASH build side is the target as probe side).
+ */
+function targetTerm(t: KeyspaceTerm, sourceHint: JoinHint | undefined): KeyspaceTerm {
+  const joinHint: JoinHint | undefined = sourceHint === 'HASH_BUILD' ? 'HASH_PROBE' : sourceHint === 'HASH_PROBE' ? 'HASH_BUILD' : sourceHint;
+  return { kind: 'KeyspaceTerm', keyspace: t.keyspace, ...(t.useIndex ? { useIndex: t.useIndex } : {}), ...(joinHint ? { joinHint } : {}), loc: t.loc };
+}
