@@ -504,6 +504,7 @@ export type SetItemCstChildren = {
   path: PostfixExpressionCstNode[];
   Equals: IToken[];
   value: ExpressionCstNode[];
+  forClause?: ForClauseCstNode[];
 };
 
 export interface UnsetClauseCstNode extends CstNode {

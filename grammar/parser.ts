@@ -490,6 +490,7 @@ export class N1qlParser extends CstParser {
     this.SUBRULE(this.postfixExpression, { LABEL: 'path' });
     this.CONSUME(T.Equals);
     this.SUBRULE(this.expression, { LABEL: 'value' });
+    this.OPTION(() => this.SUBRULE(this.forClause));
   });
 
   public unsetClause = this.RULE('unsetClause', () => {

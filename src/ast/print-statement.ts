@@ -91,6 +91,13 @@ function select(s: SelectStatement): string {
   return out;
 }
 
+/** `path = value [for v in arr [when cond] end]` */
+function setText(c: import('./index.js').SetClause): string {
+  const f = c.for;
+  const loop = f ? ` for ${f.bindings.map((b) => `${printName(b.variable)} ${b.within ? 'within' : 'in'} ${printExpr(b.expr)}`).join(', ')}${f.when ? ' when ' + printExpr(f.when) : ''} end` : '';
+  return `${printExpr(c.path)} = ${printExpr(c.value)}${loop}`;
+}
+
 const returning = (r: Returning | undefined) => (r ? ' returning ' + projection(r.raw, r.terms) : '');
 const opt = (kw: string, e: { kind: string } | undefined) => (e ? ` ${kw} ${printExpr(e as never)}` : '');
 
@@ -117,7 +124,7 @@ const printers: StatementPrinters = {
   },
   Update: (s) =>
     `update ${keyspace(s.keyspace)}${opt('use keys', s.useKeys)}${s.let ? ' let ' + lets(s.let) : ''}` +
-    (s.set.length ? ' set ' + s.set.map((c) => `${printExpr(c.path)} = ${printExpr(c.value)}`).join(', ') : '') +
+    (s.set.length ? ' set ' + s.set.map(setText).join(', ') : '') +
     (s.unset.length ? ' unset ' + s.unset.map(printExpr).join(', ') : '') +
     `${opt('where', s.where)}${opt('limit', s.limit)}${returning(s.returning)}`,
   Delete: (s) =>
@@ -127,7 +134,7 @@ const printers: StatementPrinters = {
     if (s.let) out += ' let ' + lets(s.let);
     const u = s.update;
     if (u) {
-      out += ' when matched then update' + (u.set.length ? ' set ' + u.set.map((c) => `${printExpr(c.path)} = ${printExpr(c.value)}`).join(', ') : '');
+      out += ' when matched then update' + (u.set.length ? ' set ' + u.set.map(setText).join(', ') : '');
       out += (u.unset.length ? ' unset ' + u.unset.map(printExpr).join(', ') : '') + opt('where', u.where);
     }
     if (s.delete) out += ' when matched then delete' + opt('where', s.delete.where);

@@ -175,10 +175,15 @@ export interface InsertStatement extends Node {
   returning?: Returning;
 }
 
-/** `SET path = expr` (optionally `FOR v IN arr END`, not supported yet). */
+/**
+ * `SET path = expr [FOR v IN arr [WHEN cond] END]`: with FOR, the path (starting at `v`) is set
+ * in each element of `arr` (read from the document being updated) for which `cond` holds, the
+ * value computed with `v` bound to that element (couchbase/query `algebra/update.go` UpdateFor).
+ */
 export interface SetClause {
   path: Expr;
   value: Expr;
+  for?: { bindings: import('./expr.js').Binding[]; when?: Expr };
 }
 
 /** `UPDATE ks [USE KEYS …] [LET …] SET … [UNSET …] [WHERE …] [LIMIT …] [RETURNING …]` */

@@ -18,6 +18,8 @@ export interface Row {
   pair?: { key: Value; value: Value; options: Value };
   /** UPDATE: the copy of the document Set and Unset change (what SendUpdate writes). */
   clone?: Value;
+  /** UPDATE: the expiration `SET META().expiration` gave (what SendUpdate writes). */
+  expiration?: number;
 }
 
 /** Operators pass rows in batches: fewer generator steps per document. */

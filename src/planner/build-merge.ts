@@ -44,7 +44,7 @@ export function mergeTree(s: MergeStatement, catalog: Catalog): Operator {
     const u = s.update;
     merge.update = filtered(u.where, [
       { '#operator': 'Clone' },
-      ...(u.set.length ? [{ '#operator': 'Set' as const, set_terms: u.set.map((c) => ({ path: c.path, value: c.value })) }] : []),
+      ...(u.set.length ? [{ '#operator': 'Set' as const, set_terms: u.set.map((c) => ({ path: c.path, value: c.value, ...(c.for ? { for: c.for } : {}) })) }] : []),
       ...(u.unset.length ? [{ '#operator': 'Unset' as const, unset_terms: u.unset.map((p) => ({ path: p })) }] : []),
       { '#operator': 'SendUpdate', ...target },
     ]);

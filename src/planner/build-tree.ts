@@ -308,7 +308,7 @@ export function mutationTree(p: UpdatePlan | DeletePlan): Operator {
   const target = { alias: p.alias, keyspace: p.keyspace, ...(p.limit ? { limit: p.limit } : {}), namespace: 'default' };
   if (p.kind === 'Update') {
     write.push({ '#operator': 'Clone' });
-    if (p.set.length) write.push({ '#operator': 'Set', set_terms: p.set.map((s) => ({ path: s.path, value: s.value })) });
+    if (p.set.length) write.push({ '#operator': 'Set', set_terms: p.set.map((s) => ({ path: s.path, value: s.value, ...(s.for ? { for: s.for } : {}) })) });
     if (p.unset.length) write.push({ '#operator': 'Unset', unset_terms: p.unset.map((u) => ({ path: u })) });
     write.push({ '#operator': 'SendUpdate', ...target });
   } else {

@@ -60,7 +60,9 @@ export const dmlRules = {
     return ctx.setItem.map((s) => this.visit(s) as SetClause);
   },
   setItem(this: AstBuilder, ctx: C.SetItemCstChildren): SetClause {
-    return { path: this.expr(ctx.path[0]), value: this.expr(ctx.value[0]) };
+    const set: SetClause = { path: this.expr(ctx.path[0]), value: this.expr(ctx.value[0]) };
+    if (ctx.forClause) set.for = defined(this.visit(ctx.forClause[0]!) as NonNullable<SetClause['for']>);
+    return set;
   },
   unsetClause(this: AstBuilder, ctx: C.UnsetClauseCstChildren): Expr[] {
     return ctx.path.map((p) => this.expr(p));

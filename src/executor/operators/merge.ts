@@ -1,11 +1,11 @@
-import { bindDocument, childEnv, compileExpr, metaOf, type DocMeta, type Env, type Evaluator, type Scope } from '../../eval/index.js';
+import { bindDocument, childEnv, rootEnv, compileExpr, metaOf, type DocMeta, type Env, type Evaluator, type Scope } from '../../eval/index.js';
 import { ErrorCode, QueryError } from '../../errors/index.js';
 import type { Merge, Operator } from '../../planner/index.js';
 import { cloneValue, isObject, toOutputValue, type Value } from '../../values/index.js';
 import { dmlError } from '../dml-result.js';
 import type { CompileContext, CompiledOperator } from '../operator-context.js';
 import { waitFor, type Row, type RowStream, type RunContext } from '../runtime.js';
-import { applyPath, compilePath, expirationValue, metaPath, type CompiledPath } from '../set-path.js';
+import { applyPath, compilePath, compileSetTerms, metaPath, type CompiledPath } from '../set-path.js';
 import { keyspaceOf } from './keyspace-of.js';
 
 /** A branch of the Merge (its Sequence): the Filter of its WHERE, then its operators. */
@@ -67,11 +67,7 @@ export function compileMerge(op: Merge, cx: CompileContext): CompiledOperator {
   const ub = branch(op.update);
   const update = ub && {
     where: cond(ub),
-    sets: ub.ops.flatMap((o) =>
-      o['#operator'] === 'Set'
-        ? o.set_terms.map((s) => ({ meta: metaPath(s.path, t, 'SET'), path: metaPath(s.path, t, 'SET') ? undefined : compilePath(s.path, t, scope), value: compileExpr(s.value, scope) }))
-        : [],
-    ),
+    sets: compileSetTerms(ub.ops.flatMap((o) => (o['#operator'] === 'Set' ? o.set_terms : [])), t, scope),
     unsets: ub.ops.flatMap((o) => (o['#operator'] === 'Unset' ? o.unset_terms.map((u) => (metaPath(u.path, t, 'UNSET'), compilePath(u.path, t, scope))) : [])),
   };
   const db = branch(op.delete);
@@ -108,14 +104,10 @@ export function compileMerge(op: Merge, cx: CompileContext): CompiledOperator {
         if (update && holds(update.where, env, rc)) {
           if (changed.has(meta.id)) throw multiple('UPDATE/DELETE', meta.id);
           changed.add(meta.id);
-          // Every value is computed from the document as read, then written into the copy.
-          const values = update.sets.map((s) => s.value(env, rc));
+          const sets = update.sets(env, rc);
           const doc = cloneValue(env[t]);
-          let expiration: number | undefined;
-          update.sets.forEach((s, i) => {
-            if (s.meta) expiration = expirationValue(values[i]);
-            else applyPath(doc, s.path!, values[i], env, rc);
-          });
+          sets.apply(doc);
+          const expiration = sets.expiration;
           for (const p of update.unsets) applyPath(doc, p as CompiledPath, undefined, env, rc);
           actions.push({ kind: 'update', id: meta.id, env, meta, doc: cloneValue(doc), expiration });
         }
@@ -152,7 +144,8 @@ export function compileMerge(op: Merge, cx: CompileContext): CompiledOperator {
       for (const a of actions) {
         let done: Row | undefined;
         const emit = (doc: Value, meta: DocMeta) => {
-          const env = childEnv(a.env);
+          // An inserted document is returned alone (no source row beside it), as the reference does.
+          const env = a.kind === 'insert' ? rootEnv() : childEnv(a.env);
           bindDocument(env, t, doc, { ...meta, keyspace: path });
           done = { env };
         };

@@ -2,12 +2,12 @@ import { cloneValue } from '../../values/index.js';
 import type { Unset } from '../../planner/index.js';
 import type { CompileContext, CompiledOperator } from '../operator-context.js';
 import type { RowStream } from '../runtime.js';
-import { applyPath, compilePath } from '../set-path.js';
+import { applyPath, compilePath, metaPath } from '../set-path.js';
 
 /** Unset: removes each path from the copy. Source: couchbase/query `execution/unset.go`. */
 export function compileUnset(op: Unset, cx: CompileContext): CompiledOperator {
   const alias = cx.starAliases[0];
-  const paths = op.unset_terms.map((u) => compilePath(u.path, alias, cx.scope));
+  const paths = op.unset_terms.map((u) => (metaPath(u.path, alias, 'UNSET'), compilePath(u.path, alias, cx.scope)));
   return {
     cx,
     run: function* (input, _outer, rc): RowStream {
