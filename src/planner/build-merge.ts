@@ -94,9 +94,12 @@ function sourceAlias(t: KeyspaceTerm | ExpressionTerm): string {
 
 /**
  * The target as the inner term of the ANSI merge's join: its USE INDEX, and the source's join
- * hint turned to the target's side (the source as HASH build side is the target as probe side).
+ * hint turned to the target's side. `USE HASH(PROBE)` on the source makes the target the build
+ * side; `USE HASH(BUILD)` asks for the source as build side, which tokenql's outer HashJoin
+ * cannot do (it builds on the inner side): it gives a HashJoin built on the target too, with the
+ * same rows (docs/merge.md).
  */
 function targetTerm(t: KeyspaceTerm, sourceHint: JoinHint | undefined): KeyspaceTerm {
-  const joinHint: JoinHint | undefined = sourceHint === 'HASH_BUILD' ? 'HASH_PROBE' : sourceHint === 'HASH_PROBE' ? 'HASH_BUILD' : sourceHint;
+  const joinHint: JoinHint | undefined = sourceHint === 'HASH_BUILD' || sourceHint === 'HASH_PROBE' ? 'HASH_BUILD' : sourceHint;
   return { kind: 'KeyspaceTerm', keyspace: t.keyspace, ...(t.useIndex ? { useIndex: t.useIndex } : {}), ...(joinHint ? { joinHint } : {}), loc: t.loc };
 }
