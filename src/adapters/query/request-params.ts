@@ -1,4 +1,4 @@
-import { ErrorCode, QueryError, type Value } from '../../index.js';
+import { ErrorCode, QueryError, type DurabilityLevel, type Value } from '../../index.js';
 
 /** The parameters of one query service request. */
 export interface ServiceRequest {
@@ -16,7 +16,14 @@ export interface ServiceRequest {
   scanConsistency?: string;
   /** `profile`: `off` (default) or `phases` (`timings` is read as `phases`: per-operator times are not measured). */
   profile?: 'off' | 'phases';
+  /** `preserve_expiry` (a boolean, or `true`/`false` in a form). */
+  preserveExpiry?: boolean;
+  /** `durability_level`: checked; every level is met on one node (docs/merge.md). */
+  durabilityLevel?: DurabilityLevel;
 }
+
+/** The `durability_level` values the reference accepts (case-insensitive; "" is none). */
+const DURABILITY: Record<string, DurabilityLevel> = { '': 'none', none: 'none', majority: 'majority', majorityandpersistactive: 'majorityAndPersistActive', persisttomajority: 'persistToMajority' };
 
 /** The `scan_consistency` values the reference accepts (case-insensitive). */
 const SCAN_CONSISTENCY = ['not_bounded', 'request_plus', 'statement_plus', 'at_plus'];
@@ -97,6 +104,14 @@ export function readServiceRequest(contentType: string | undefined, body: string
         throw new QueryError({ code: ErrorCode.REQUEST_UNRECOGNIZED_VALUE, phase: 'service', message: `Unknown scan_consistency value: ${String(value)}` });
       }
       out.scanConsistency = v;
+    } else if (name === 'preserve_expiry') {
+      const v = value === true || value === 'true' ? true : value === false || value === 'false' ? false : undefined;
+      if (v === undefined) throw typeMismatch('preserve_expiry has to be of type boolean');
+      out.preserveExpiry = v;
+    } else if (name === 'durability_level') {
+      const level = typeof value === 'string' ? DURABILITY[value.toLowerCase()] : undefined;
+      if (level === undefined) throw new QueryError({ code: ErrorCode.BAD_REQUEST_VALUE, phase: 'service', message: 'Error processing durability_level - cause: durability_level is invalid' });
+      out.durabilityLevel = level;
     } else if (name.startsWith('$') && name.length > 1) {
       out.named[name.slice(1)] = fromForm && typeof value === 'string' ? parseJsonValue(name, value) : (value as Value);
     }
