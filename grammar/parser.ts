@@ -590,7 +590,7 @@ export class N1qlParser extends CstParser {
       IGNORE_AMBIGUITIES: true,
       DEF: [
         {
-          GATE: () => this.is(1, T.LParen) && (this.is(2, T.Key) || this.is(2, T.Value) || this.is(2, T.Options)) && this.startsExpr(3),
+          GATE: () => this.is(1, T.LParen) && this.is(2, T.Key) && this.startsExpr(3),
           ALT: () => {
             this.CONSUME(T.LParen);
             this.AT_LEAST_ONE_SEP({

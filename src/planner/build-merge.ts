@@ -11,7 +11,7 @@ import { sequence, type Merge, type Operator } from './plan/index.js';
  * a subquery or an expression); for the ANSI merge (`ON cond`) a LEFT OUTER join of the target
  * to it, planned as a SELECT's join is (NestedLoopJoin on an index of the target, or HashJoin;
  * the source's `USE HASH(BUILD|PROBE)` / `USE NL` hint and the target's `USE INDEX` apply to it);
- * LET; LIMIT (of source rows); the Merge operator with its update, delete and insert branches;
+ * LET; the Merge operator (with the LIMIT on its writes) with its update, delete and insert branches;
  * RETURNING's projection.
  * @throws QueryError 3150/3160 (the INSERT's document key does not fit the ON clause), 3180/3190
  *   (hints a lookup merge cannot take), 4020 (the source and target have one alias), 12003, 11003
@@ -34,12 +34,11 @@ export function mergeTree(s: MergeStatement, catalog: Catalog): Operator {
   if (body.preFilter) throw new Error('MERGE source has no WHERE');
   for (const st of body.steps) ops.push(stepOp(st, selectTree));
   if (s.let?.length) ops.push({ '#operator': 'Let', bindings: s.let.map((l) => ({ var: l.name, expr: l.expr })) });
-  if (s.limit) ops.push({ '#operator': 'Limit', expr: s.limit });
 
   const target = { alias, keyspace: ks.name, namespace: 'default' };
   const filtered = (where: Expr | undefined, rest: Operator[]): Operator =>
     sequence([...(where ? [{ '#operator': 'Filter' as const, condition: where }] : []), ...rest]);
-  const merge: Merge = { '#operator': 'Merge', as: alias, keyspace: ks.name, namespace: 'default', ...(s.onKey ? { key: s.onKey } : {}), _source: source };
+  const merge: Merge = { '#operator': 'Merge', as: alias, keyspace: ks.name, namespace: 'default', ...(s.onKey ? { key: s.onKey } : {}), ...(s.limit ? { limit: s.limit } : {}), _source: source };
   if (s.update) {
     const u = s.update;
     merge.update = filtered(u.where, [

@@ -6,6 +6,7 @@ import { dmlError } from '../dml-result.js';
 import type { CompileContext, CompiledOperator } from '../operator-context.js';
 import { waitFor, type Row, type RowStream, type RunContext } from '../runtime.js';
 import { applyPath, compilePath, compileSetTerms, metaPath, type CompiledPath } from '../set-path.js';
+import { compileCount } from './count-value.js';
 import { keyspaceOf } from './keyspace-of.js';
 
 /** A branch of the Merge (its Sequence): the Filter of its WHERE, then its operators. */
@@ -48,7 +49,8 @@ const multiple = (what: 'UPDATE/DELETE' | 'INSERT', key: string) =>
  * actions — a matched target document is updated when the update branch's WHERE holds and
  * deleted when the delete branch's does; an unmatched row is inserted when the insert branch's
  * WHERE holds — and raises 5320 / 5330 when one document would be updated or deleted twice, or
- * inserted twice, before anything is written. Then it writes: an update with the cas read (a
+ * inserted twice, before anything is written. Then it writes, inserts first, then updates, then
+ * deletes (the order of the reference's RETURNING rows), at most LIMIT documents: an update with the cas read (a
  * concurrent change fails that key, 12009), an insert of an existing key fails that key (12009),
  * the others are still written, as for INSERT/UPDATE/DELETE. `SET META(t).expiration = n` sets
  * the TTL; otherwise an update clears it unless the request asks to preserve expirations.
@@ -81,6 +83,8 @@ export function compileMerge(op: Merge, cx: CompileContext): CompiledOperator {
     options: send && send['#operator'] === 'SendInsert' && send.options ? compileExpr(send.options, scope) : undefined,
   };
   const holds = (e: Evaluator | undefined, env: Env, rc: RunContext) => e === undefined || e(env, rc) === true;
+  const limit = op.limit ? compileCount(op.limit, 'LIMIT', cx.base) : undefined;
+  const rank = { insert: 0, update: 1, delete: 2 } as const;
 
   /** The actions of every row, or the error that stops the statement before any write. */
   function decide(rows: Row[], rc: RunContext): Action[] {
@@ -138,7 +142,9 @@ export function compileMerge(op: Merge, cx: CompileContext): CompiledOperator {
         if (batch.length === 0) yield batch;
         else rows.push(...batch);
       }
-      const actions = decide(rows, rc);
+      // Inserts, then updates, then deletes (stable within each), at most LIMIT of them.
+      const actions = decide(rows, rc).sort((a, b) => rank[a.kind] - rank[b.kind]);
+      if (limit) actions.length = Math.min(actions.length, Math.max(0, limit(rc)));
       const ks = keyspaceOf(rc, op.keyspace);
       const dml = (rc.dml ??= { mutationCount: 0, failures: [] });
       for (const a of actions) {

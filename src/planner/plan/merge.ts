@@ -8,7 +8,9 @@ import type { Operator } from './operator.js';
  * (Filter of its WHERE, Clone, Set, Unset, SendUpdate) and to `delete` (Filter, SendDelete), an
  * unmatched one to `insert` (Filter, SendInsert with the key, value and options expressions).
  * Every action is decided before the first write: a document updated or deleted twice fails the
- * statement with 5320, one inserted twice with 5330, and then nothing is written. Emits each
+ * statement with 5320, one inserted twice with 5330, and then nothing is written. The writes go
+ * inserts first, then updates, then deletes (the order of the reference's RETURNING rows), at
+ * most `limit` of them. Emits each
  * written document (bound to `as`, beside the source row) for RETURNING.
  * Source: couchbase/query `plan/merge.go`, `execution/merge.go`.
  */
@@ -19,6 +21,8 @@ export interface Merge {
   namespace: string;
   /** The lookup merge's `ON KEY` expression. */
   key?: Expr;
+  /** LIMIT: at most this many documents written (inserts first, then updates, then deletes). */
+  limit?: Expr;
   update?: Operator;
   delete?: Operator;
   insert?: Operator;
