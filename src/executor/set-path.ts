@@ -26,7 +26,9 @@ export function metaPath(e: Expr, alias: string, what: 'SET' | 'UNSET'): 'expira
   const args = e.target.args;
   if (args.length > 1 || (args.length === 1 && !(args[0].kind === 'Identifier' && args[0].name === alias))) return undefined;
   if (what === 'SET' && e.name === 'expiration') return 'expiration';
-  const at = e.loc ? ` (near line ${e.loc.line}, column ${e.loc.column})` : '';
+  // The reference points at the field name: the end of the path, on its line.
+  const column = e.loc ? e.loc.column + Math.max(0, (e.loc.length ?? 0) - e.name.length) : 0;
+  const at = e.loc ? ` (near line ${e.loc.line}, column ${column})` : '';
   throw new QueryError({ code: ErrorCode.SYNTAX, phase: 'semantic', message: `${what} clause has invalid path \`${e.name}\`${at}`, position: e.loc });
 }
 
