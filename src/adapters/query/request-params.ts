@@ -22,6 +22,9 @@ export interface ServiceRequest {
   durabilityLevel?: DurabilityLevel;
 }
 
+/** The texts Go's `strconv.ParseBool` reads, as the reference parses a form's boolean. */
+const GO_BOOL: Record<string, boolean> = { '1': true, t: true, T: true, true: true, TRUE: true, True: true, '0': false, f: false, F: false, false: false, FALSE: false, False: false };
+
 /** The `durability_level` values the reference accepts (case-insensitive; "" is none). */
 const DURABILITY: Record<string, DurabilityLevel> = { '': 'none', none: 'none', majority: 'majority', majorityandpersistactive: 'majorityAndPersistActive', persisttomajority: 'persistToMajority' };
 
@@ -105,8 +108,10 @@ export function readServiceRequest(contentType: string | undefined, body: string
       }
       out.scanConsistency = v;
     } else if (name === 'preserve_expiry') {
-      const v = value === true || value === 'true' ? true : value === false || value === 'false' ? false : undefined;
-      if (v === undefined) throw typeMismatch('preserve_expiry has to be of type boolean');
+      // A JSON body takes a boolean (1070); a form the texts Go's ParseBool reads (1040).
+      if (!fromForm && typeof value !== 'boolean') throw typeMismatch('preserve_expiry has to be of type boolean');
+      const v = typeof value === 'boolean' ? value : GO_BOOL[String(value)];
+      if (v === undefined) throw new QueryError({ code: ErrorCode.BAD_REQUEST_VALUE, phase: 'service', message: 'Error processing preserve_expiry - cause: unable to parse tristate as a boolean' });
       out.preserveExpiry = v;
     } else if (name === 'durability_level') {
       const level = typeof value === 'string' ? DURABILITY[value.toLowerCase()] : undefined;
