@@ -141,7 +141,8 @@ const printers: StatementPrinters = {
     const i = s.insert;
     if (i) {
       const parts = [i.key && 'key ' + printExpr(i.key), i.value && 'value ' + printExpr(i.value), i.options && 'options ' + printExpr(i.options)].filter(Boolean);
-      out += ` when not matched then insert (${parts.join(', ')})${opt('where', i.where)}`;
+      // Without a key (ON KEY merges) the value alone: `INSERT (VALUE v)` is not N1QL.
+      out += ` when not matched then insert ${i.key ? `(${parts.join(', ')})` : printExpr(i.value!)}${opt('where', i.where)}`;
     }
     return out + opt('limit', s.limit) + returning(s.returning);
   },
