@@ -1,10 +1,10 @@
-import type { Expr, ExpressionTerm, JoinHint, KeyspaceTerm, MergeStatement, SelectStatement, Subselect } from '../ast/index.js';
+import type { ExpressionTerm, JoinHint, KeyspaceTerm, MergeStatement, SelectStatement, Subselect } from '../ast/index.js';
 import { ErrorCode, QueryError } from '../errors/index.js';
 import { stepOp } from './build-join-tree.js';
 import { buildSelect } from './build-select.js';
 import { projectionTerms, selectTree, sourceOps } from './build-tree.js';
 import { keyspaceAlias, resolveKeyspace, type Catalog } from './catalog.js';
-import { sequence, type Merge, type Operator } from './plan/index.js';
+import { parallel, sequence, type Merge, type Operator } from './plan/index.js';
 
 /**
  * Plans MERGE (couchbase/query `planner/build_merge.go` shapes): the source's scan (a keyspace,
@@ -35,34 +35,42 @@ export function mergeTree(s: MergeStatement, catalog: Catalog): Operator {
   for (const st of body.steps) ops.push(stepOp(st, selectTree));
   if (s.let?.length) ops.push({ '#operator': 'Let', bindings: s.let.map((l) => ({ var: l.name, expr: l.expr })) });
 
-  const target = { alias, keyspace: ks.name, namespace: 'default' };
-  const filtered = (where: Expr | undefined, rest: Operator[]): Operator =>
-    sequence([...(where ? [{ '#operator': 'Filter' as const, condition: where }] : []), ...rest]);
-  const merge: Merge = { '#operator': 'Merge', as: alias, keyspace: ks.name, namespace: 'default', ...(s.onKey ? { key: s.onKey } : {}), ...(s.limit ? { limit: s.limit } : {}), _source: source };
+  const limit = s.limit ? { limit: s.limit } : {};
+  const target = { alias, keyspace: ks.name, ...limit, namespace: 'default' };
+  const merge: Merge = {
+    '#operator': 'Merge',
+    ...(alias !== ks.name ? { as: alias } : {}),
+    keyspace: ks.name,
+    namespace: 'default',
+    ...(s.onKey ? { key: s.onKey } : {}),
+    ...limit,
+    _alias: alias,
+    _source: source,
+  };
   if (s.update) {
     const u = s.update;
-    merge.update = filtered(u.where, [
+    merge.update = sequence([
       { '#operator': 'Clone' },
       ...(u.set.length ? [{ '#operator': 'Set' as const, set_terms: u.set.map((c) => ({ path: c.path, value: c.value, ...(c.for ? { for: c.for } : {}) })) }] : []),
       ...(u.unset.length ? [{ '#operator': 'Unset' as const, unset_terms: u.unset.map((p) => ({ path: p })) }] : []),
       { '#operator': 'SendUpdate', ...target },
-    ]);
+    ]) as Merge['update'];
+    if (u.where) merge.update_filter = u.where;
   }
-  if (s.delete) merge.delete = filtered(s.delete.where, [{ '#operator': 'SendDelete', ...target }]);
+  if (s.delete) {
+    merge.delete = { '#operator': 'SendDelete', ...target };
+    if (s.delete.where) merge.delete_filter = s.delete.where;
+  }
   if (s.insert) {
     const i = s.insert;
-    merge.insert = filtered(i.where, [
-      {
-        '#operator': 'SendInsert',
-        ...target,
-        ...(i.key ? { key: i.key } : {}),
-        ...(i.value ? { value: i.value } : {}),
-        ...(i.options ? { options: i.options } : {}),
-      },
-    ]);
+    // A lookup merge inserts under its ON KEY.
+    const key = s.onKey ?? i.key;
+    merge.insert = { '#operator': 'SendInsert', ...target, ...(key ? { key } : {}), ...(i.value ? { value: i.value } : {}), ...(i.options ? { options: i.options } : {}) };
+    if (i.where) merge.insert_filter = i.where;
   }
-  ops.push(merge);
-  if (s.returning) ops.push({ '#operator': 'InitialProject', ...(s.returning.raw ? { raw: true } : {}), result_terms: projectionTerms(s.returning.terms) });
+  // The Merge and RETURNING's projection work row by row (a Parallel, as the reference prints them).
+  const returning: Operator[] = s.returning ? [{ '#operator': 'InitialProject', ...(s.returning.raw ? { raw: true } : {}), result_terms: projectionTerms(s.returning.terms) }] : [];
+  ops.push(parallel(sequence([merge, ...returning])));
   return sequence(ops);
 }
 

@@ -158,7 +158,7 @@ function boundBy(op: Operator): string[] {
     case 'SendDelete':
       return [op.alias];
     case 'Merge':
-      return [op.as];
+      return [op._alias];
     default:
       return [];
   }
@@ -171,7 +171,9 @@ function boundBy(op: Operator): string[] {
 function planSubqueries(tree: Operator, outer: ReadonlySet<string>, catalog: Catalog, out: SubqueryPlan[]): void {
   const names = new Set(outer);
   const walk = (op: Operator, names: Set<string>): void => {
-    for (const e of operatorExprs(op)) subqueriesOf(e, names, (q, n) => plan(q, n));
+    // A Merge's filters see its target alias (a subquery reading it is correlated).
+    const seen = op['#operator'] === 'Merge' ? new Set([...names, op._alias]) : names;
+    for (const e of operatorExprs(op)) subqueriesOf(e, seen, (q, n) => plan(q, n));
     switch (op['#operator']) {
       case 'Sequence':
         op['~children'].forEach((c, i, all) => {
@@ -201,7 +203,7 @@ function planSubqueries(tree: Operator, outer: ReadonlySet<string>, catalog: Cat
         break;
       case 'Merge':
         // Its branches see the target alias beside the names bound before it.
-        for (const c of [op.update, op.delete, op.insert]) if (c) walk(c, new Set([...names, op.as]));
+        for (const c of [op.update, op.delete, op.insert]) if (c) walk(c, new Set([...names, op._alias]));
         break;
       case 'IntersectScan':
       case 'UnionScan':

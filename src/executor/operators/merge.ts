@@ -1,6 +1,7 @@
 import { bindDocument, childEnv, rootEnv, compileExpr, metaOf, type DocMeta, type Env, type Evaluator, type Scope } from '../../eval/index.js';
 import { ErrorCode, QueryError } from '../../errors/index.js';
-import type { Merge, Operator } from '../../planner/index.js';
+import type { Expr } from '../../ast/index.js';
+import type { Merge } from '../../planner/index.js';
 import { cloneValue, isObject, toOutputValue, type Value } from '../../values/index.js';
 import { dmlError } from '../dml-result.js';
 import type { CompileContext, CompiledOperator } from '../operator-context.js';
@@ -8,14 +9,6 @@ import { waitFor, type Row, type RowStream, type RunContext } from '../runtime.j
 import { applyPath, compilePath, compileSetTerms, metaPath, type CompiledPath } from '../set-path.js';
 import { compileCount } from './count-value.js';
 import { keyspaceOf } from './keyspace-of.js';
-
-/** A branch of the Merge (its Sequence): the Filter of its WHERE, then its operators. */
-function branch(op: Operator | undefined): { filter?: Operator & { '#operator': 'Filter' }; ops: Operator[] } | undefined {
-  if (!op) return undefined;
-  const all = op['#operator'] === 'Sequence' ? op['~children'] : [op];
-  const first = all[0];
-  return first?.['#operator'] === 'Filter' ? { filter: first, ops: all.slice(1) } : { ops: all };
-}
 
 /** What one source row makes the Merge do, decided before any write. */
 type Action =
@@ -58,29 +51,27 @@ const multiple = (what: 'UPDATE/DELETE' | 'INSERT', key: string) =>
  * the source row, for RETURNING. Source: couchbase/query `execution/merge.go`.
  */
 export function compileMerge(op: Merge, cx: CompileContext): CompiledOperator {
-  const t = op.as;
+  const t = op._alias;
   const path = `default:${op.keyspace}`;
   // The branches see the target as the default alias (`META()`, unqualified names), beside the
   // source and LET names bound before the Merge.
   const scope: Scope = { ...cx.scope, names: new Set([t]), parent: cx.scope, defaultAlias: t, keyspaceAliases: [t] };
   const key: Evaluator | undefined = op.key ? compileExpr(op.key, cx.scope) : undefined;
-  const cond = (b: ReturnType<typeof branch>) => (b?.filter ? compileExpr(b.filter.condition, scope) : undefined);
-
-  const ub = branch(op.update);
-  const update = ub && {
-    where: cond(ub),
-    sets: compileSetTerms(ub.ops.flatMap((o) => (o['#operator'] === 'Set' ? o.set_terms : [])), t, scope),
-    unsets: ub.ops.flatMap((o) => (o['#operator'] === 'Unset' ? o.unset_terms.map((u) => (metaPath(u.path, t, 'UNSET'), compilePath(u.path, t, scope))) : [])),
+  const cond = (e: Expr | undefined) => (e ? compileExpr(e, scope) : undefined);
+  const steps = op.update?.['~children'] ?? [];
+  const update = op.update && {
+    where: cond(op.update_filter),
+    sets: compileSetTerms(steps.flatMap((o) => (o['#operator'] === 'Set' ? o.set_terms : [])), t, scope),
+    unsets: steps.flatMap((o) => (o['#operator'] === 'Unset' ? o.unset_terms.map((u) => (metaPath(u.path, t, 'UNSET'), compilePath(u.path, t, scope))) : [])),
   };
-  const db = branch(op.delete);
-  const del = db && { where: cond(db) };
-  const ib = branch(op.insert);
-  const send = ib?.ops.find((o) => o['#operator'] === 'SendInsert');
-  const insert = ib && {
-    where: cond(ib),
-    key: send && send['#operator'] === 'SendInsert' && send.key ? compileExpr(send.key, scope) : undefined,
-    value: send && send['#operator'] === 'SendInsert' && send.value ? compileExpr(send.value, scope) : undefined,
-    options: send && send['#operator'] === 'SendInsert' && send.options ? compileExpr(send.options, scope) : undefined,
+  const del = op.delete && { where: cond(op.delete_filter) };
+  const send = op.insert;
+  const insert = send && {
+    where: cond(op.insert_filter),
+    // A lookup merge inserts under its ON KEY (evaluated on the source row).
+    key: send.key && !op.key ? compileExpr(send.key, scope) : undefined,
+    value: send.value ? compileExpr(send.value, scope) : undefined,
+    options: send.options ? compileExpr(send.options, scope) : undefined,
   };
   const holds = (e: Evaluator | undefined, env: Env, rc: RunContext) => e === undefined || e(env, rc) === true;
   const limit = op.limit ? compileCount(op.limit, 'LIMIT', cx.base) : undefined;
