@@ -30,6 +30,7 @@ export type StatementCstChildren = {
   insertStatement?: InsertStatementCstNode[];
   updateStatement?: UpdateStatementCstNode[];
   deleteStatement?: DeleteStatementCstNode[];
+  mergeStatement?: MergeStatementCstNode[];
   explainStatement?: ExplainStatementCstNode[];
   prepareStatement?: PrepareStatementCstNode[];
   executeStatement?: ExecuteStatementCstNode[];
@@ -510,6 +511,7 @@ export type UpdateStatementCstChildren = {
   keyspaceRef: KeyspaceRefCstNode[];
   alias?: AliasCstNode[];
   useKeys?: UseKeysCstNode[];
+  letClause?: LetClauseCstNode[];
   setClause?: SetClauseCstNode[];
   unsetClause?: (UnsetClauseCstNode)[];
   whereClause?: WhereClauseCstNode[];
@@ -537,6 +539,7 @@ export type SetItemCstChildren = {
   path: PostfixExpressionCstNode[];
   Equals: IToken[];
   value: ExpressionCstNode[];
+  forClause?: ForClauseCstNode[];
 };
 
 export interface UnsetClauseCstNode extends CstNode {
@@ -561,9 +564,72 @@ export type DeleteStatementCstChildren = {
   keyspaceRef: KeyspaceRefCstNode[];
   alias?: AliasCstNode[];
   useKeys?: UseKeysCstNode[];
+  letClause?: LetClauseCstNode[];
   whereClause?: WhereClauseCstNode[];
+  limitClause?: (LimitClauseCstNode)[];
+  offsetClause?: (OffsetClauseCstNode)[];
+  returningClause?: ReturningClauseCstNode[];
+};
+
+export interface MergeStatementCstNode extends CstNode {
+  name: "mergeStatement";
+  children: MergeStatementCstChildren;
+}
+
+export type MergeStatementCstChildren = {
+  MERGE: IToken[];
+  INTO: IToken[];
+  target: KeyspaceTermCstNode[];
+  USING: IToken[];
+  source: FromSourceCstNode[];
+  ON: IToken[];
+  PRIMARY?: IToken[];
+  onKey?: IToken[];
+  on: ExpressionCstNode[];
+  letClause?: LetClauseCstNode[];
+  mergeWhen: MergeWhenCstNode[];
   limitClause?: LimitClauseCstNode[];
   returningClause?: ReturningClauseCstNode[];
+};
+
+export interface MergeWhenCstNode extends CstNode {
+  name: "mergeWhen";
+  children: MergeWhenCstChildren;
+}
+
+export type MergeWhenCstChildren = {
+  WHEN: IToken[];
+  NOT?: IToken[];
+  MATCHED: IToken[];
+  THEN: IToken[];
+  UPDATE?: IToken[];
+  setClause?: SetClauseCstNode[];
+  unsetClause?: (UnsetClauseCstNode)[];
+  DELETE?: IToken[];
+  INSERT?: IToken[];
+  mergeInsert?: MergeInsertCstNode[];
+  whereClause?: WhereClauseCstNode[];
+};
+
+export interface MergeInsertCstNode extends CstNode {
+  name: "mergeInsert";
+  children: MergeInsertCstChildren;
+}
+
+export type MergeInsertCstChildren = {
+  LParen?: IToken[];
+  KEY?: IToken[];
+  key?: ExpressionCstNode[];
+  VALUE?: IToken[];
+  value?: ExpressionCstNode[];
+  OPTIONS?: IToken[];
+  options?: ExpressionCstNode[];
+  Comma?: (IToken)[];
+  RParen?: (IToken)[];
+  tuple?: IToken[];
+  first?: ExpressionCstNode[];
+  rest?: ExpressionCstNode[];
+  legacy?: ExpressionCstNode[];
 };
 
 export interface ReturningClauseCstNode extends CstNode {
@@ -1299,6 +1365,9 @@ export interface ICstNodeVisitor<IN, OUT> extends ICstVisitor<IN, OUT> {
   setItem(children: SetItemCstChildren, param?: IN): OUT;
   unsetClause(children: UnsetClauseCstChildren, param?: IN): OUT;
   deleteStatement(children: DeleteStatementCstChildren, param?: IN): OUT;
+  mergeStatement(children: MergeStatementCstChildren, param?: IN): OUT;
+  mergeWhen(children: MergeWhenCstChildren, param?: IN): OUT;
+  mergeInsert(children: MergeInsertCstChildren, param?: IN): OUT;
   returningClause(children: ReturningClauseCstChildren, param?: IN): OUT;
   explainStatement(children: ExplainStatementCstChildren, param?: IN): OUT;
   prepareStatement(children: PrepareStatementCstChildren, param?: IN): OUT;

@@ -62,6 +62,7 @@ export class N1qlParser extends CstParser {
       { ALT: () => this.SUBRULE(this.insertStatement) },
       { ALT: () => this.SUBRULE(this.updateStatement) },
       { ALT: () => this.SUBRULE(this.deleteStatement) },
+      { ALT: () => this.SUBRULE(this.mergeStatement) },
       { ALT: () => this.SUBRULE(this.explainStatement) },
       { ALT: () => this.SUBRULE(this.prepareStatement) },
       { ALT: () => this.SUBRULE(this.executeStatement) },
@@ -509,6 +510,7 @@ export class N1qlParser extends CstParser {
     this.SUBRULE(this.keyspaceRef);
     this.OPTION(() => this.SUBRULE(this.alias));
     this.OPTION2(() => this.SUBRULE(this.useKeys));
+    this.OPTION7(() => this.SUBRULE(this.letClause));
     this.OR([
       {
         ALT: () => {
@@ -532,6 +534,7 @@ export class N1qlParser extends CstParser {
     this.SUBRULE(this.postfixExpression, { LABEL: 'path' });
     this.CONSUME(T.Equals);
     this.SUBRULE(this.expression, { LABEL: 'value' });
+    this.OPTION(() => this.SUBRULE(this.forClause));
   });
 
   public unsetClause = this.RULE('unsetClause', () => {
@@ -545,9 +548,137 @@ export class N1qlParser extends CstParser {
     this.SUBRULE(this.keyspaceRef);
     this.OPTION(() => this.SUBRULE(this.alias));
     this.OPTION2(() => this.SUBRULE(this.useKeys));
+    this.OPTION6(() => this.SUBRULE(this.letClause));
     this.OPTION3(() => this.SUBRULE(this.whereClause));
+    // LIMIT and OFFSET in either order (the reference's DELETE takes both).
+    this.OPTION4(() => {
+      this.OR2([
+        {
+          ALT: () => {
+            this.SUBRULE(this.limitClause);
+            this.OPTION7(() => this.SUBRULE(this.offsetClause));
+          },
+        },
+        {
+          ALT: () => {
+            this.SUBRULE2(this.offsetClause);
+            this.OPTION8(() => this.SUBRULE2(this.limitClause));
+          },
+        },
+      ]);
+    });
+    this.OPTION5(() => this.SUBRULE(this.returningClause));
+  });
+
+  /**
+   * `MERGE INTO target [AS] t [USE INDEX …] USING source [AS] s [hints] ON [PRIMARY] KEY expr | ON cond
+   * [LET …] WHEN … [LIMIT n] [RETURNING …]` (couchbase/query `parser/n1ql/n1ql.y`, merge).
+   */
+  public mergeStatement = this.RULE('mergeStatement', () => {
+    this.CONSUME(T.Merge);
+    this.CONSUME(T.Into);
+    this.SUBRULE(this.keyspaceTerm, { LABEL: 'target' });
+    this.CONSUME(T.Using);
+    this.SUBRULE(this.fromSource, { LABEL: 'source' });
+    this.CONSUME(T.On);
+    this.OPTION({
+      // `ON KEY expr`, unless `key` is a field name (`ON key = s.k`, `ON key - 1 = …`).
+      GATE: () => (this.is(1, T.Key) && this.startsExpr(2) && !this.is(2, T.Minus) && !this.is(2, T.Not)) || (this.is(1, T.Primary) && this.is(2, T.Key)),
+      DEF: () => {
+        this.OPTION2(() => this.CONSUME(T.Primary));
+        this.CONSUME(T.Key, { LABEL: 'onKey' });
+      },
+    });
+    this.SUBRULE(this.expression, { LABEL: 'on' });
+    this.OPTION3(() => this.SUBRULE(this.letClause));
+    this.AT_LEAST_ONE(() => this.SUBRULE(this.mergeWhen));
     this.OPTION4(() => this.SUBRULE(this.limitClause));
     this.OPTION5(() => this.SUBRULE(this.returningClause));
+  });
+
+  /** `WHEN MATCHED THEN UPDATE SET … [UNSET …] [WHERE …]` | `… THEN DELETE [WHERE …]` | `WHEN NOT MATCHED THEN INSERT … [WHERE …]` */
+  public mergeWhen = this.RULE('mergeWhen', () => {
+    this.CONSUME(T.When);
+    this.OPTION(() => this.CONSUME(T.Not));
+    this.CONSUME(T.Matched);
+    this.CONSUME(T.Then);
+    this.OR([
+      {
+        ALT: () => {
+          this.CONSUME(T.Update);
+          this.OR2([
+            {
+              ALT: () => {
+                this.SUBRULE(this.setClause);
+                this.OPTION2(() => this.SUBRULE(this.unsetClause));
+              },
+            },
+            { ALT: () => this.SUBRULE2(this.unsetClause) },
+          ]);
+        },
+      },
+      { ALT: () => this.CONSUME(T.Delete) },
+      {
+        ALT: () => {
+          this.CONSUME(T.Insert);
+          this.SUBRULE(this.mergeInsert);
+        },
+      },
+    ]);
+    this.OPTION3(() => this.SUBRULE(this.whereClause));
+  });
+
+  /** `(KEY k[, VALUE v][, OPTIONS o])`, `(k, v[, o])`, or a value alone (the older form). */
+  public mergeInsert = this.RULE('mergeInsert', () => {
+    this.OR({
+      IGNORE_AMBIGUITIES: true,
+      DEF: [
+        {
+          GATE: () => this.is(1, T.LParen) && this.is(2, T.Key) && this.startsExpr(3),
+          ALT: () => {
+            this.CONSUME(T.LParen);
+            this.AT_LEAST_ONE_SEP({
+              SEP: T.Comma,
+              DEF: () =>
+                this.OR2([
+                  {
+                    ALT: () => {
+                      this.CONSUME(T.Key);
+                      this.SUBRULE(this.expression, { LABEL: 'key' });
+                    },
+                  },
+                  {
+                    ALT: () => {
+                      this.CONSUME(T.Value);
+                      this.SUBRULE2(this.expression, { LABEL: 'value' });
+                    },
+                  },
+                  {
+                    ALT: () => {
+                      this.CONSUME(T.Options);
+                      this.SUBRULE3(this.expression, { LABEL: 'options' });
+                    },
+                  },
+                ]),
+            });
+            this.CONSUME(T.RParen);
+          },
+        },
+        {
+          GATE: () => this.is(1, T.LParen),
+          ALT: () => {
+            this.CONSUME2(T.LParen, { LABEL: 'tuple' });
+            this.SUBRULE4(this.expression, { LABEL: 'first' });
+            this.MANY(() => {
+              this.CONSUME2(T.Comma);
+              this.SUBRULE5(this.expression, { LABEL: 'rest' });
+            });
+            this.CONSUME2(T.RParen);
+          },
+        },
+        { ALT: () => this.SUBRULE6(this.expression, { LABEL: 'legacy' }) },
+      ],
+    });
   });
 
   public returningClause = this.RULE('returningClause', () => {

@@ -98,6 +98,8 @@ export interface EngineParams {
   memoryPool?: MemoryPool;
   /** The database's requests, for `system:active_requests` / `system:completed_requests`. */
   requests?: RequestRegistry;
+  /** `preserve_expiry`: writes that set no expiration keep the document's. */
+  preserveExpiry?: boolean;
 }
 
 /**
@@ -283,6 +285,7 @@ function runContext(params: EngineParams, deps: EngineDeps, warnings: { code: nu
     ddl: (s) => deps.ddl(s, catalog, params.onProgress),
     signal: params.signal,
     profile: params.profile === 'phases' ? new Map() : undefined,
+    ...(params.preserveExpiry ? { preserveExpiry: true } : {}),
     sequences: deps.sequences,
     sequenceRegistry: deps.sequences,
   };

@@ -52,7 +52,21 @@ export interface QueryOptions {
    * `profile=phases` request parameter. `"off"` (default): no profile.
    */
   profile?: 'off' | 'phases';
+  /**
+   * The reference's `preserve_expiry`: an UPDATE, an UPSERT of an existing key or a MERGE's update
+   * that sets no expiration keeps the document's instead of clearing it (default false).
+   */
+  preserveExpiry?: boolean;
+  /**
+   * The reference's `durability_level` of the statement's writes. tokenql is one node with no
+   * replicas, so every level is met by the write itself (acknowledged on disk by the file store);
+   * accepted and checked only (docs/merge.md).
+   */
+  durabilityLevel?: DurabilityLevel;
 }
+
+/** The reference's durability levels (`durability_level`; "" is `none`). */
+export type DurabilityLevel = 'none' | 'majority' | 'majorityAndPersistActive' | 'persistToMajority';
 
 /** Progress of an index build: documents indexed so far of the keyspace's total. */
 export interface IndexBuildProgress {

@@ -102,6 +102,13 @@ function select(s: SelectStatement): string {
   return out;
 }
 
+/** `path = value [for v in arr [when cond] end]` */
+function setText(c: import('./index.js').SetClause): string {
+  const f = c.for;
+  const loop = f ? ` for ${f.bindings.map((b) => `${printName(b.variable)} ${b.within ? 'within' : 'in'} ${printExpr(b.expr)}`).join(', ')}${f.when ? ' when ' + printExpr(f.when) : ''} end` : '';
+  return `${printExpr(c.path)} = ${printExpr(c.value)}${loop}`;
+}
+
 const returning = (r: Returning | undefined) => (r ? ' returning ' + projection(r.raw, r.terms) : '');
 const opt = (kw: string, e: { kind: string } | undefined) => (e ? ` ${kw} ${printExpr(e as never)}` : '');
 
@@ -127,12 +134,29 @@ const printers: StatementPrinters = {
     return out + returning(s.returning);
   },
   Update: (s) =>
-    `update ${keyspace(s.keyspace)}${opt('use keys', s.useKeys)}` +
-    (s.set.length ? ' set ' + s.set.map((c) => `${printExpr(c.path)} = ${printExpr(c.value)}`).join(', ') : '') +
+    `update ${keyspace(s.keyspace)}${opt('use keys', s.useKeys)}${s.let ? ' let ' + lets(s.let) : ''}` +
+    (s.set.length ? ' set ' + s.set.map(setText).join(', ') : '') +
     (s.unset.length ? ' unset ' + s.unset.map(printExpr).join(', ') : '') +
     `${opt('where', s.where)}${opt('limit', s.limit)}${returning(s.returning)}`,
   Delete: (s) =>
-    `delete from ${keyspace(s.keyspace)}${opt('use keys', s.useKeys)}${opt('where', s.where)}${opt('limit', s.limit)}${returning(s.returning)}`,
+    `delete from ${keyspace(s.keyspace)}${opt('use keys', s.useKeys)}${s.let ? ' let ' + lets(s.let) : ''}${opt('where', s.where)}${opt('limit', s.limit)}${opt('offset', s.offset)}${returning(s.returning)}`,
+  Merge: (s) => {
+    let out = `merge into ${fromTerm(s.target)} using ${fromTerm(s.source)} on ${s.onKey ? 'key ' + printExpr(s.onKey) : printExpr(s.on!)}`;
+    if (s.let) out += ' let ' + lets(s.let);
+    const u = s.update;
+    if (u) {
+      out += ' when matched then update' + (u.set.length ? ' set ' + u.set.map(setText).join(', ') : '');
+      out += (u.unset.length ? ' unset ' + u.unset.map(printExpr).join(', ') : '') + opt('where', u.where);
+    }
+    if (s.delete) out += ' when matched then delete' + opt('where', s.delete.where);
+    const i = s.insert;
+    if (i) {
+      const parts = [i.key && 'key ' + printExpr(i.key), i.value && 'value ' + printExpr(i.value), i.options && 'options ' + printExpr(i.options)].filter(Boolean);
+      // Without a key (ON KEY merges) the value alone: `INSERT (VALUE v)` is not N1QL.
+      out += ` when not matched then insert ${i.key ? `(${parts.join(', ')})` : printExpr(i.value!)}${opt('where', i.where)}`;
+    }
+    return out + opt('limit', s.limit) + returning(s.returning);
+  },
   Explain: (s) => 'explain ' + printStatement(s.statement),
   Prepare: (s) => `prepare ${s.name !== undefined ? printName(s.name) + ' from ' : ''}${s.text || printStatement(s.statement)}`,
   Execute: (s) => `execute ${printName(s.name)}${opt('using', s.using)}`,

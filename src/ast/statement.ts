@@ -18,7 +18,8 @@ export type Statement =
   | ExecuteStatement
   | CreateSequenceStatement
   | AlterSequenceStatement
-  | DropSequenceStatement;
+  | DropSequenceStatement
+  | MergeStatement;
 
 interface Node {
   loc?: SourcePosition;
@@ -189,17 +190,23 @@ export interface InsertStatement extends Node {
   returning?: Returning;
 }
 
-/** `SET path = expr` (optionally `FOR v IN arr END`, not supported yet). */
+/**
+ * `SET path = expr [FOR v IN arr [WHEN cond] END]`: with FOR, the path (starting at `v`) is set
+ * in each element of `arr` (read from the document being updated) for which `cond` holds, the
+ * value computed with `v` bound to that element (couchbase/query `algebra/update.go` UpdateFor).
+ */
 export interface SetClause {
   path: Expr;
   value: Expr;
+  for?: { bindings: import('./expr.js').Binding[]; when?: Expr };
 }
 
-/** `UPDATE ks [USE KEYS …] SET … [UNSET …] [WHERE …] [LIMIT …] [RETURNING …]` */
+/** `UPDATE ks [USE KEYS …] [LET …] SET … [UNSET …] [WHERE …] [LIMIT …] [RETURNING …]` */
 export interface UpdateStatement extends Node {
   kind: 'Update';
   keyspace: KeyspaceRef;
   useKeys?: Expr;
+  let?: LetBinding[];
   set: SetClause[];
   unset: Expr[];
   where?: Expr;
@@ -207,13 +214,15 @@ export interface UpdateStatement extends Node {
   returning?: Returning;
 }
 
-/** `DELETE FROM ks [USE KEYS …] [WHERE …] [LIMIT …] [RETURNING …]` */
+/** `DELETE FROM ks [USE KEYS …] [LET …] [WHERE …] [LIMIT …] [OFFSET …] [RETURNING …]` */
 export interface DeleteStatement extends Node {
   kind: 'Delete';
   keyspace: KeyspaceRef;
   useKeys?: Expr;
+  let?: LetBinding[];
   where?: Expr;
   limit?: Expr;
+  offset?: Expr;
   returning?: Returning;
 }
 
@@ -347,4 +356,33 @@ export interface WithBinding extends Node {
   cycle?: Expr[];
   /** `OPTIONS {"levels": n, "documents": n}` of a recursive binding. */
   options?: Expr;
+}
+
+/** `WHEN NOT MATCHED THEN INSERT …` of a MERGE: `(KEY k, VALUE v, OPTIONS o)`, `(k, v, o)`, or a value alone. */
+export interface MergeInsert {
+  key?: Expr;
+  value?: Expr;
+  options?: Expr;
+  where?: Expr;
+}
+
+/**
+ * `MERGE INTO target [AS t] [USE INDEX …] USING source [AS s] [hints] ON KEY k | ON cond [LET …]
+ * [WHEN MATCHED THEN UPDATE SET … UNSET … [WHERE …]] [WHEN MATCHED THEN DELETE [WHERE …]]
+ * [WHEN NOT MATCHED THEN INSERT … [WHERE …]] [LIMIT n] [RETURNING …]`. `onKey` is the lookup
+ * merge (the key of the target document), `on` the ANSI merge (a join condition). Source:
+ * couchbase/query `algebra/merge.go`.
+ */
+export interface MergeStatement extends Node {
+  kind: 'Merge';
+  target: KeyspaceTerm;
+  source: KeyspaceTerm | ExpressionTerm;
+  onKey?: Expr;
+  on?: Expr;
+  let?: LetBinding[];
+  update?: { set: SetClause[]; unset: Expr[]; where?: Expr };
+  delete?: { where?: Expr };
+  insert?: MergeInsert;
+  limit?: Expr;
+  returning?: Returning;
 }

@@ -116,6 +116,7 @@ export class Database {
           signal: controller.signal,
           profile: options.profile,
           memoryQuotaBytes: options.memoryQuotaBytes,
+          preserveExpiry: options.preserveExpiry,
           memoryPool: this.memoryPool,
           requests: this.requests,
         },

@@ -162,6 +162,18 @@ export const ErrorCode = {
   WINDOW_EVALUATION: 5340,
   /** A WINDOW clause name that does not resolve or repeats (the reference's 6500, raised by its parser). */
   WINDOW_CLAUSE: 6500,
+  /** MERGE … ON KEY whose INSERT gives a document key (reference 3150 E_MERGE_INSERT_NO_KEY). */
+  MERGE_INSERT_NO_KEY: 3150,
+  /** MERGE … ON condition whose INSERT gives no document key (reference 3160 E_MERGE_INSERT_MISSING_KEY). */
+  MERGE_INSERT_MISSING_KEY: 3160,
+  /** MERGE … ON KEY with USE INDEX on the target (reference 3180 E_MERGE_NO_INDEX_HINT). */
+  MERGE_NO_INDEX_HINT: 3180,
+  /** MERGE … ON KEY with a join hint on the source (reference 3190 E_MERGE_NO_JOIN_HINT). */
+  MERGE_NO_JOIN_HINT: 3190,
+  /** A MERGE that would update or delete one document twice (reference 5320 E_MERGE_MULTI_UPDATE). */
+  MERGE_MULTI_UPDATE: 5320,
+  /** A MERGE that would insert one document twice (reference 5330 E_MERGE_MULTI_INSERT). */
+  MERGE_MULTI_INSERT: 5330,
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -23,6 +23,7 @@ import { compileIntersectScan } from './operators/intersect-scan.js';
 import { compileKeyScan } from './operators/key-scan.js';
 import { compileLet } from './operators/let.js';
 import { compileLimit } from './operators/limit.js';
+import { compileMerge } from './operators/merge.js';
 import { compileOffset } from './operators/offset.js';
 import { compileOrder } from './operators/order.js';
 import { compileParallel } from './operators/parallel.js';
@@ -115,6 +116,7 @@ const COMPILERS: { [K in Operator['#operator']]: OperatorCompiler<Extract<Operat
   DropSequence: compileSequenceDdl,
   With: compileWith,
   WindowAggregate: compileWindowAggregate,
+  Merge: compileMerge,
 };
 
 /** Compiles an operator (and its children) into a running operator. @throws QueryError 1020 for an operator this executor does not have. */

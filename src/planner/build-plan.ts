@@ -5,6 +5,7 @@ import { sequenceFullName } from '../eval/index.js';
 import { setFetchSubpaths, xattrSubpaths } from './xattr-subpaths.js';
 import { buildDelete, buildInsert, buildUpdate } from './build-dml.js';
 import { buildSelect } from './build-select.js';
+import { mergeTree } from './build-merge.js';
 import { insertTree, mutationTree, selectTree } from './build-tree.js';
 import { keyspaceName, type Catalog } from './catalog.js';
 import { printStatementText } from './explain.js';
@@ -39,6 +40,8 @@ function statementTree(s: Statement, catalog: Catalog, onHints: (h: Record<strin
       return mutationTree(buildUpdate(s, catalog));
     case 'Delete':
       return mutationTree(buildDelete(s, catalog));
+    case 'Merge':
+      return mergeTree(s, catalog);
     case 'CreateIndex':
     case 'CreatePrimaryIndex':
     case 'DropIndex':
@@ -162,6 +165,8 @@ function boundBy(op: Operator): string[] {
     case 'SendUpdate':
     case 'SendDelete':
       return [op.alias];
+    case 'Merge':
+      return [op._alias];
     default:
       return [];
   }
@@ -200,7 +205,9 @@ function planSubqueries(tree: Operator, outer: ReadonlySet<string>, catalog: Cat
       ({ withs, base } = saved);
       return;
     }
-    for (const e of operatorExprs(op)) subqueriesOf(e, names, (q, n) => plan(q, n, withs));
+    // A Merge's filters see its target alias (a subquery reading it is correlated).
+    const seen = op['#operator'] === 'Merge' ? new Set([...names, op._alias]) : names;
+    for (const e of operatorExprs(op)) subqueriesOf(e, seen, (q, n) => plan(q, n, withs));
     switch (op['#operator']) {
       case 'Sequence':
         op['~children'].forEach((c, i, all) => {
@@ -227,6 +234,10 @@ function planSubqueries(tree: Operator, outer: ReadonlySet<string>, catalog: Cat
         break;
       case 'DistinctScan':
         walk(op.scan, names);
+        break;
+      case 'Merge':
+        // Its branches see the target alias beside the names bound before it.
+        for (const c of [op.update, op.delete, op.insert]) if (c) walk(c, new Set([...names, op._alias]));
         break;
       case 'IntersectScan':
       case 'UnionScan':

@@ -314,14 +314,16 @@ export function mutationTree(p: UpdatePlan | DeletePlan): Operator {
   const read: Operator[] = [];
   // The scan's Fetch goes into the Parallel, as the reference prints it.
   if (scan.length > 1 && scan[scan.length - 1]['#operator'] === 'Fetch') read.push(scan.pop()!);
-  if (p.where) read.push(filterOp(p.where, p.source, scan));
+  if (p.let?.length) read.push(letOp(p.let));
+  if (p.where) read.push(p.let?.length ? { '#operator': 'Filter', condition: p.where } : filterOp(p.where, p.source, scan));
   const ops: Operator[] = [...scan, parallel(sequence(read))];
+  if (p.offset) ops.push({ '#operator': 'Offset', expr: p.offset });
   if (p.limit) ops.push({ '#operator': 'Limit', expr: p.limit });
   const write: Operator[] = [];
   const target = { alias: p.alias, keyspace: p.keyspace, ...(p.limit ? { limit: p.limit } : {}), namespace: 'default' };
   if (p.kind === 'Update') {
     write.push({ '#operator': 'Clone' });
-    if (p.set.length) write.push({ '#operator': 'Set', set_terms: p.set.map((s) => ({ path: s.path, value: s.value })) });
+    if (p.set.length) write.push({ '#operator': 'Set', set_terms: p.set.map((s) => ({ path: s.path, value: s.value, ...(s.for ? { for: s.for } : {}) })) });
     if (p.unset.length) write.push({ '#operator': 'Unset', unset_terms: p.unset.map((u) => ({ path: u })) });
     write.push({ '#operator': 'SendUpdate', ...target });
   } else {

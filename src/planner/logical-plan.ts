@@ -202,8 +202,12 @@ export interface MutationReadPlan {
   keyspace: string;
   alias: string;
   source: SourcePlan;
+  /** LET of UPDATE and DELETE: bound per document before WHERE. */
+  let?: LetBinding[];
   where?: Expr;
   limit?: Expr;
+  /** DELETE … OFFSET: documents skipped before the LIMIT. */
+  offset?: Expr;
   returning?: Returning;
 }
 

@@ -1,4 +1,4 @@
-import type { Expr, FromTerm, OrderTerm, SelectStatement, Statement, Subselect } from '../ast/index.js';
+import type { Expr, FromTerm, OrderTerm, ResultTerm, SelectStatement, Statement, Subselect } from '../ast/index.js';
 import { implicitName, someExpr, walkExpr } from '../ast/index.js';
 import { ErrorCode, QueryError, type SourcePosition } from '../errors/index.js';
 import { isAggregateName } from '../eval/index.js';
@@ -27,6 +27,8 @@ import { checkWindows } from './window-check.js';
 export function analyze(s: Statement): void {
   checkWiths(s);
   for (const { block, orderBy } of selectBlocks(s)) checkBlock(block, orderBy);
+  // DML's RETURNING names its results as a projection does.
+  if ((s.kind === 'Insert' || s.kind === 'Update' || s.kind === 'Delete' || s.kind === 'Merge') && s.returning) checkResultAliases(s.returning.terms);
   checkNameBinding(s);
 }
 
@@ -102,6 +104,20 @@ function termName(t: Extract<FromTerm, { kind: 'KeyspaceTerm' | 'ExpressionTerm'
   return t.alias ?? implicitName(t.expr);
 }
 
+/**
+ * Result names, implicit ones included (`SELECT a, ks.a` names both `a`): the reference's
+ * "Duplicate result alias" (algebra/projection.go), for a projection and a RETURNING clause.
+ */
+function checkResultAliases(terms: ResultTerm[]): void {
+  const resultAliases = new Set<string>();
+  for (const t of terms) {
+    const name = t.kind === 'Term' ? (t.alias ?? implicitName(t.expr)) : undefined;
+    if (name === undefined) continue;
+    if (resultAliases.has(name)) throw semanticError(ErrorCode.SYNTAX, near(`Duplicate result alias '${name}'`, t.loc), t.loc);
+    resultAliases.add(name);
+  }
+}
+
 function checkBlock(s: Subselect, orderBy: OrderTerm[] | undefined): void {
   checkWindows(s, orderBy);
   const { alias, unnests } = fromNames(s.from);
@@ -127,15 +143,7 @@ function checkBlock(s: Subselect, orderBy: OrderTerm[] | undefined): void {
   }
   const grouped = !!s.groupBy || s.projection.some((t) => t.kind !== 'Star' && hasAggregate(t.expr)) || (orderBy ?? []).some((o) => hasAggregate(o.expr));
   if (grouped) checkGroupedBlock(s, alias, new Set(unnests.map((u) => u.name)), orderBy);
-  // Result names, implicit ones included (`SELECT a, ks.a` names both `a`): the reference's
-  // "Duplicate result alias" (algebra/projection.go).
-  const resultAliases = new Set<string>();
-  for (const t of s.projection) {
-    const name = t.kind === 'Term' ? (t.alias ?? implicitName(t.expr)) : undefined;
-    if (name === undefined) continue;
-    if (resultAliases.has(name)) throw semanticError(ErrorCode.SYNTAX, near(`Duplicate result alias '${name}'`, t.loc), t.loc);
-    resultAliases.add(name);
-  }
+  checkResultAliases(s.projection);
   if (s.raw && (s.projection.length !== 1 || s.projection[0].kind !== 'Term')) {
     throw new QueryError({ code: ErrorCode.SYNTAX, phase: 'semantic', message: 'RAW, ELEMENT and VALUE take exactly one expression', position: s.loc });
   }

@@ -16,6 +16,7 @@ import { dmlRules } from './visit-dml.js';
 import { ddlRules } from './visit-ddl.js';
 import { sequenceRules } from './visit-sequence.js';
 import { windowRules } from './visit-window.js';
+import { mergeRules } from './visit-merge.js';
 
 const BaseVisitor = parser.getBaseCstVisitorConstructor();
 
@@ -26,6 +27,7 @@ type DmlRules = typeof dmlRules;
 type DdlRules = typeof ddlRules;
 type SequenceRules = typeof sequenceRules;
 type WindowRules = typeof windowRules;
+type MergeRules = typeof mergeRules;
 
 /** Builds AST nodes from CST nodes of one statement at a time; reset with {@link AstBuilder.reset}. */
 export class AstBuilder extends BaseVisitor {
@@ -82,8 +84,8 @@ export class AstBuilder extends BaseVisitor {
   }
 }
 
-export interface AstBuilder extends OperatorRules, PrimaryRules, SelectRules, DmlRules, DdlRules, SequenceRules, WindowRules {}
-Object.assign(AstBuilder.prototype, operatorRules, primaryRules, selectRules, dmlRules, ddlRules, sequenceRules, windowRules);
+export interface AstBuilder extends OperatorRules, PrimaryRules, SelectRules, DmlRules, DdlRules, SequenceRules, WindowRules, MergeRules {}
+Object.assign(AstBuilder.prototype, operatorRules, primaryRules, selectRules, dmlRules, ddlRules, sequenceRules, windowRules, mergeRules);
 
 /** The one builder instance. */
 export const astBuilder = new AstBuilder();

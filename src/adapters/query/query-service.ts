@@ -135,6 +135,8 @@ export function addQueryRoutes(app: FastifyInstance, db: Database, options: Quer
         authorize,
         signal: controller.signal,
         profile: r.profile,
+        preserveExpiry: r.preserveExpiry,
+        durabilityLevel: r.durabilityLevel,
         timeoutMs: minLimit(r.timeoutMs, options.timeoutMs),
         memoryQuotaBytes: minLimit(r.memoryQuotaBytes, options.memoryQuotaBytes),
         request: { requestId: requestID, clientContextId: r.clientContextId, user: request.logUser, remoteAddr: request.ip },

@@ -24,6 +24,7 @@ export type * from './join.js';
 export type * from './key-scan.js';
 export type * from './let.js';
 export type * from './limit.js';
+export type * from './merge.js';
 export type * from './nest.js';
 export type * from './nested-loop-join.js';
 export type * from './nested-loop-nest.js';

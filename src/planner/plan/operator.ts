@@ -44,6 +44,7 @@ import type { HashNest } from './hash-nest.js';
 import type { ValueScan } from './value-scan.js';
 import type { With } from './with.js';
 import type { WindowAggregate } from './window-aggregate.js';
+import type { Merge } from './merge.js';
 
 /** Scans that yield document keys from indexes (the children of IntersectScan / UnionScan). */
 export type KeySource = IndexScan3 | DistinctScan | IntersectScan | UnionScan;
@@ -101,7 +102,8 @@ export type Operator =
   | IndexDdl
   | SequenceDdl
   | With
-  | WindowAggregate;
+  | WindowAggregate
+  | Merge;
 
 /** The name of an operator (`"#operator"`). */
 export type OperatorName = Operator['#operator'];
@@ -155,6 +157,9 @@ export function* operators(op: Operator): Generator<Operator> {
     case 'ExceptAll':
       yield* operators(op.first);
       yield* operators(op.second);
+      break;
+    case 'Merge':
+      for (const c of [op.update, op.delete, op.insert]) if (c) yield* operators(c);
       break;
   }
 }

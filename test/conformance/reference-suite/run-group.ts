@@ -1,4 +1,4 @@
-import { Database, QueryError, type Value } from '../../../src/index.js';
+import { Database, QueryError, type QueryOptions, type Value } from '../../../src/index.js';
 import { beforeSetupStatement } from './harness-fixtures.js';
 import { canonical, sameRows } from '../../support/compare.js';
 import { dataFile, type CaseGroup, type SuiteCase } from './suite.js';
@@ -43,7 +43,11 @@ function showRows(rows: readonly Value[]): string {
 /** Runs one statement with the case's parameters. */
 async function run(db: Database, c: SuiteCase, statement: string, extra?: Record<string, Value>) {
   const named = { ...(c.named_args ?? {}), ...(extra ?? {}) };
-  const opts = Object.keys(named).length > 0 || c.positional_args ? { params: named, args: c.positional_args } : {};
+  const opts: QueryOptions = Object.keys(named).length > 0 || c.positional_args ? { params: named, args: c.positional_args } : {};
+  // The request parameters the engine takes (the query service's names).
+  const qp = c.query_params ?? {};
+  if (qp.preserve_expiry === true) opts.preserveExpiry = true;
+  if (typeof qp.durability_level === 'string') opts.durabilityLevel = qp.durability_level as QueryOptions['durabilityLevel'];
   return withTimeout(db.query(statement, opts), statement);
 }
 
