@@ -37,6 +37,11 @@ export type StatementCstChildren = {
   createPrimaryIndexStatement?: CreatePrimaryIndexStatementCstNode[];
   dropIndexStatement?: DropIndexStatementCstNode[];
   buildIndexStatement?: BuildIndexStatementCstNode[];
+  startTransactionStatement?: StartTransactionStatementCstNode[];
+  commitStatement?: CommitStatementCstNode[];
+  rollbackStatement?: RollbackStatementCstNode[];
+  savepointStatement?: SavepointStatementCstNode[];
+  setTransactionStatement?: SetTransactionStatementCstNode[];
 };
 
 export interface SelectStatementCstNode extends CstNode {
@@ -722,6 +727,85 @@ export type BuildIndexStatementCstChildren = {
   RParen: IToken[];
 };
 
+export interface StartTransactionStatementCstNode extends CstNode {
+  name: "startTransactionStatement";
+  children: StartTransactionStatementCstChildren;
+}
+
+export type StartTransactionStatementCstChildren = {
+  BEGIN?: IToken[];
+  START?: IToken[];
+  transactionWord: TransactionWordCstNode[];
+  isolationLevel?: IsolationLevelCstNode[];
+};
+
+export interface TransactionWordCstNode extends CstNode {
+  name: "transactionWord";
+  children: TransactionWordCstChildren;
+}
+
+export type TransactionWordCstChildren = {
+  WORK?: IToken[];
+  TRAN?: IToken[];
+  TRANSACTION?: IToken[];
+};
+
+export interface IsolationLevelCstNode extends CstNode {
+  name: "isolationLevel";
+  children: IsolationLevelCstChildren;
+}
+
+export type IsolationLevelCstChildren = {
+  ISOLATION: IToken[];
+  LEVEL: IToken[];
+  READ: IToken[];
+  COMMITTED: IToken[];
+};
+
+export interface CommitStatementCstNode extends CstNode {
+  name: "commitStatement";
+  children: CommitStatementCstChildren;
+}
+
+export type CommitStatementCstChildren = {
+  COMMIT: IToken[];
+  transactionWord?: TransactionWordCstNode[];
+};
+
+export interface RollbackStatementCstNode extends CstNode {
+  name: "rollbackStatement";
+  children: RollbackStatementCstChildren;
+}
+
+export type RollbackStatementCstChildren = {
+  ROLLBACK: IToken[];
+  transactionWord?: TransactionWordCstNode[];
+  TO?: IToken[];
+  SAVEPOINT?: IToken[];
+  objectName?: ObjectNameCstNode[];
+};
+
+export interface SavepointStatementCstNode extends CstNode {
+  name: "savepointStatement";
+  children: SavepointStatementCstChildren;
+}
+
+export type SavepointStatementCstChildren = {
+  SAVEPOINT: IToken[];
+  objectName: ObjectNameCstNode[];
+};
+
+export interface SetTransactionStatementCstNode extends CstNode {
+  name: "setTransactionStatement";
+  children: SetTransactionStatementCstChildren;
+}
+
+export type SetTransactionStatementCstChildren = {
+  SET: IToken[];
+  TRANSACTION: IToken[];
+  isolationLevel: IsolationLevelCstNode[];
+};
+
 export interface ExpressionCstNode extends CstNode {
   name: "expression";
   children: ExpressionCstChildren;
@@ -1135,6 +1219,13 @@ export interface ICstNodeVisitor<IN, OUT> extends ICstVisitor<IN, OUT> {
   indexWith(children: IndexWithCstChildren, param?: IN): OUT;
   dropIndexStatement(children: DropIndexStatementCstChildren, param?: IN): OUT;
   buildIndexStatement(children: BuildIndexStatementCstChildren, param?: IN): OUT;
+  startTransactionStatement(children: StartTransactionStatementCstChildren, param?: IN): OUT;
+  transactionWord(children: TransactionWordCstChildren, param?: IN): OUT;
+  isolationLevel(children: IsolationLevelCstChildren, param?: IN): OUT;
+  commitStatement(children: CommitStatementCstChildren, param?: IN): OUT;
+  rollbackStatement(children: RollbackStatementCstChildren, param?: IN): OUT;
+  savepointStatement(children: SavepointStatementCstChildren, param?: IN): OUT;
+  setTransactionStatement(children: SetTransactionStatementCstChildren, param?: IN): OUT;
   expression(children: ExpressionCstChildren, param?: IN): OUT;
   orExpression(children: OrExpressionCstChildren, param?: IN): OUT;
   andExpression(children: AndExpressionCstChildren, param?: IN): OUT;

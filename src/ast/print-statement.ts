@@ -134,6 +134,11 @@ const printers: StatementPrinters = {
   DropIndex: (s) =>
     `drop ${s.primary ? 'primary ' : ''}index ${s.ifExists ? 'if exists ' : ''}${s.name !== undefined ? printName(s.name) + ' ' : ''}on ${keyspace(s.keyspace, false)}`,
   BuildIndex: (s) => `build index on ${keyspace(s.keyspace, false)}(${s.names.map((n) => printName(n)).join(', ')})`,
+  StartTransaction: (s) => `start transaction${s.isolation ? ' isolation level read committed' : ''}`,
+  CommitTransaction: () => 'commit transaction',
+  RollbackTransaction: (s) => `rollback transaction${s.savepoint !== undefined ? ' to savepoint ' + printName(s.savepoint) : ''}`,
+  Savepoint: (s) => `savepoint ${printName(s.savepoint)}`,
+  TransactionIsolation: () => 'set transaction isolation level read committed',
 };
 
 /** Prints a statement (its `loc` is ignored). PREPARE prints the prepared statement's source text. */

@@ -15,7 +15,8 @@ export type Statement =
   | DropIndexStatement
   | BuildIndexStatement
   | PrepareStatement
-  | ExecuteStatement;
+  | ExecuteStatement
+  | TransactionStatement;
 
 interface Node {
   loc?: SourcePosition;
@@ -271,3 +272,16 @@ export interface ExecuteStatement extends Node {
   name: string;
   using?: Expr;
 }
+
+/**
+ * The transaction statements: `BEGIN|START WORK|TRAN|TRANSACTION [ISOLATION LEVEL READ COMMITTED]`
+ * (`StartTransaction`), `COMMIT`, `ROLLBACK [TO SAVEPOINT name]`, `SAVEPOINT name` and
+ * `SET TRANSACTION ISOLATION LEVEL READ COMMITTED` (docs/transactions.md). Source of the syntax:
+ * couchbase/query `parser/n1ql/n1ql.y` (start_transaction, commit_transaction, …).
+ */
+export type TransactionStatement =
+  | (Node & { kind: 'StartTransaction'; isolation?: 'READ COMMITTED' })
+  | (Node & { kind: 'CommitTransaction' })
+  | (Node & { kind: 'RollbackTransaction'; savepoint?: string })
+  | (Node & { kind: 'Savepoint'; savepoint: string })
+  | (Node & { kind: 'TransactionIsolation'; isolation: 'READ COMMITTED' });
