@@ -16,6 +16,8 @@ import type { BuildProgress } from './indexes/index-manager.js';
 import type { IndexManager } from './indexes/index-manager.js';
 import type { LRUCache } from 'lru-cache';
 import { decodePlan, encodePlan, planIndexes } from './planner/plan-codec.js';
+import type { TransactionControl } from './executor/runtime.js';
+import { statementNotSupported, type Transaction } from './transactions/index.js';
 
 /**
  * Runs an index DDL statement and returns its result rows; `catalog` is the statement's own (a
@@ -94,7 +96,19 @@ export interface EngineParams {
   memoryPool?: MemoryPool;
   /** The database's requests, for `system:active_requests` / `system:completed_requests`. */
   requests?: RequestRegistry;
+  /** The transaction the request's `txid` names: the statement reads and writes its view (docs/transactions.md). */
+  transaction?: Transaction;
+  /** What the transaction statements (BEGIN, COMMIT …) do for this request. */
+  transactions?: TransactionControl;
 }
+
+/** Statements a transaction cannot run, by the reference's names for them (17002). */
+const NOT_IN_TRANSACTION: Partial<Record<Statement['kind'], string>> = {
+  CreateIndex: 'CREATE_INDEX',
+  CreatePrimaryIndex: 'CREATE_PRIMARY_INDEX',
+  DropIndex: 'DROP_INDEX',
+  BuildIndex: 'BUILD_INDEXES',
+};
 
 /**
  * Accounts the bytes a statement holds against its quota and the database's pool (the
@@ -203,6 +217,8 @@ async function executeStatement(text: string, params: EngineParams, deps: Engine
     return { results: [], metrics: { elapsedTime: t, executionTime: t, resultCount: 0, resultSize: 0, mutationCount: out.mutationCount }, warnings };
   }
   const inner = statement.kind === 'Explain' || statement.kind === 'Prepare' ? statement.statement : statement;
+  const refused = params.transaction && statement === inner ? NOT_IN_TRANSACTION[statement.kind] : undefined;
+  if (refused) throw statementNotSupported(refused, true);
   if (inner.kind !== 'Execute') analyze(inner); //             semantic
   const t2 = performance.now();
   const plan = planOf(inner, catalog, deps, params.restricted); //       plan
@@ -213,7 +229,15 @@ async function executeStatement(text: string, params: EngineParams, deps: Engine
   } else if (statement.kind === 'Prepare') {
     out = { results: [prepare(statement, plan, params, deps)] };
   } else {
-    out = await compileStatement(plan).run(rc); //                       run
+    // A statement of a transaction that fails leaves none of its writes in the transaction.
+    const tx = params.transaction;
+    const mark = tx?.mark();
+    try {
+      out = await compileStatement(plan).run(rc); //                     run
+    } catch (e) {
+      if (tx && !tx.ended) tx.rollbackTo(mark!);
+      throw e;
+    }
   }
   const t4 = performance.now();
 
@@ -267,7 +291,7 @@ function runContext(params: EngineParams, deps: EngineDeps, warnings: { code: nu
     now: Date.now(),
     // A warning repeated by many rows (a division by zero per row) is reported once.
     warn: (msg, code = 0) => void (warnings.some((w) => w.msg === msg) || warnings.push({ code, msg })),
-    store: deps.store,
+    store: params.transaction?.store ?? deps.store,
     system: {
       ...(params.restricted
         ? { keyspaces: () => deps.system.keyspaces().filter((k) => visible(k.name)), indexes: () => deps.system.indexes().filter((i) => visible(String((i as { keyspace_id?: string }).keyspace_id ?? ''))) }
@@ -275,7 +299,8 @@ function runContext(params: EngineParams, deps: EngineDeps, warnings: { code: nu
       activeRequests: () => params.requests?.activeRows() ?? [],
       completedRequests: () => params.requests?.completedRows() ?? [],
     },
-    indexTree: (ks, name) => deps.indexes.tree(ks, name),
+    indexTree: params.transaction ? (ks, name) => params.transaction!.indexTree(ks, name) : (ks, name) => deps.indexes.tree(ks, name),
+    transactions: params.transactions,
     ddl: (s) => deps.ddl(s, catalog, params.onProgress),
     signal: params.signal,
     profile: params.profile === 'phases' ? new Map() : undefined,

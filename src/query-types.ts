@@ -52,6 +52,18 @@ export interface QueryOptions {
    * `profile=phases` request parameter. `"off"` (default): no profile.
    */
   profile?: 'off' | 'phases';
+  /**
+   * The transaction the statement belongs to: the `txid` that BEGIN WORK / START TRANSACTION
+   * returned in its row (docs/transactions.md). The statement sees the transaction's writes and
+   * its own writes stay in it until COMMIT. Unknown: 17004; expired: 17010.
+   */
+  txid?: string;
+  /** Run the statement as a transaction of its own (`tximplicit`): committed if it succeeds, none of its writes otherwise. */
+  tximplicit?: boolean;
+  /** The transaction's timeout in milliseconds for BEGIN or `tximplicit` (`txtimeout`; default 15 s): past it the transaction is rolled back (17010). */
+  txtimeoutMs?: number;
+  /** `durability_level` of a transaction BEGIN or `tximplicit` starts (shown by system:transactions; every level is the store's own durability). */
+  durabilityLevel?: string;
 }
 
 /** Progress of an index build: documents indexed so far of the keyspace's total. */

@@ -7,7 +7,7 @@ import type { RunContext } from './runtime.js';
  * index catalogue; `system:namespaces` the one `default` namespace; `system:dual` one empty row;
  * `system:active_requests` / `system:completed_requests` the database's RequestRegistry.
  */
-export function systemRows(keyspace: 'keyspaces' | 'indexes' | 'namespaces' | 'dual' | 'active_requests' | 'completed_requests', rc: RunContext): Value[] {
+export function systemRows(keyspace: 'keyspaces' | 'indexes' | 'namespaces' | 'dual' | 'active_requests' | 'completed_requests' | 'transactions', rc: RunContext): Value[] {
   switch (keyspace) {
     case 'keyspaces':
       return rc.system.keyspaces().map((k) => ({
@@ -28,5 +28,7 @@ export function systemRows(keyspace: 'keyspaces' | 'indexes' | 'namespaces' | 'd
       return rc.system.activeRequests?.() ?? [];
     case 'completed_requests':
       return rc.system.completedRequests?.() ?? [];
+    case 'transactions':
+      return rc.system.transactions?.() ?? [];
   }
 }

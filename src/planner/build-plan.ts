@@ -42,6 +42,15 @@ function statementTree(s: Statement, catalog: Catalog, onHints: (h: Record<strin
       const name = s.kind === 'BuildIndex' ? 'BuildIndexes' : s.kind;
       return sequence([{ '#operator': name, keyspace: keyspaceName(s.keyspace), namespace: 'default', _statement: s }]);
     }
+    case 'StartTransaction':
+    case 'TransactionIsolation':
+      return sequence([{ '#operator': s.kind, isolation: 1 }]);
+    case 'CommitTransaction':
+      return sequence([{ '#operator': 'CommitTransaction' }]);
+    case 'RollbackTransaction':
+      return sequence([s.savepoint !== undefined ? { '#operator': 'RollbackTransaction', savepoint: s.savepoint } : { '#operator': 'RollbackTransaction' }]);
+    case 'Savepoint':
+      return sequence([{ '#operator': 'Savepoint', savepoint: s.savepoint }]);
     default:
       throw notSupported(`${s.kind} inside this statement`, s.loc);
   }

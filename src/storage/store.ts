@@ -28,6 +28,8 @@ export interface WriteOptions {
   expiration?: number;
   /** For replace/remove: fail with CAS_MISMATCH unless the document's cas is this. */
   cas?: number;
+  /** Internal: the CAS the new version gets (a committing transaction's reserved one). */
+  assignCas?: number;
 }
 
 /** Why a write failed: `KEY_EXISTS` (insert of an existing key), `KEY_NOT_FOUND`, `CAS_MISMATCH`. */
