@@ -16,7 +16,18 @@ export interface ServiceRequest {
   scanConsistency?: string;
   /** `profile`: `off` (default) or `phases` (`timings` is read as `phases`: per-operator times are not measured). */
   profile?: 'off' | 'phases';
+  /** `txid`: the transaction the statement belongs to (docs/transactions.md). */
+  txid?: string;
+  /** `tximplicit`: run the statement as a transaction of its own. */
+  tximplicit?: boolean;
+  /** `txtimeout` in milliseconds (a Go duration). */
+  txtimeoutMs?: number;
+  /** `durability_level`: none, majority, majorityAndPersistActive or persistToMajority. */
+  durabilityLevel?: string;
 }
+
+/** The `durability_level` values the reference accepts (couchbase/query `datastore/durability.go`; "" is none). */
+const DURABILITY_LEVELS = ['', 'none', 'majority', 'majorityandpersistactive', 'persisttomajority'];
 
 /** The `scan_consistency` values the reference accepts (case-insensitive). */
 const SCAN_CONSISTENCY = ['not_bounded', 'request_plus', 'statement_plus', 'at_plus'];
@@ -57,7 +68,7 @@ function parseJsonValue(name: string, text: string): Value {
 
 /**
  * Reads `statement`, `args` (positional parameters, a JSON array), `$name` (named parameters),
- * `client_context_id`, `timeout`, `memory_quota`, `max_parallelism` and `scan_consistency` from a form body (values of `args` and `$name` are JSON text) or a
+ * `client_context_id`, `timeout`, `memory_quota`, `max_parallelism` and `scan_consistency`, and the transaction parameters `txid`, `tximplicit`, `txtimeout`, `durability_level` (`txdata`, `txstmtnum`, `kvtimeout` accepted) from a form body (values of `args` and `$name` are JSON text) or a
  * JSON object body (values are JSON already), as the reference's `/query/service` does.
  * Raises QueryError 1040 (E_SERVICE_BAD_VALUE) errors for malformed parameters.
  */
@@ -97,6 +108,26 @@ export function readServiceRequest(contentType: string | undefined, body: string
         throw new QueryError({ code: ErrorCode.REQUEST_UNRECOGNIZED_VALUE, phase: 'service', message: `Unknown scan_consistency value: ${String(value)}` });
       }
       out.scanConsistency = v;
+    } else if (name === 'txid') {
+      if (typeof value !== 'string') throw typeMismatch('txid has to be of type string');
+      out.txid = value;
+    } else if (name === 'tximplicit') {
+      // Reference: a boolean or its text ("true", "false"), else 1040.
+      const b = value === true || value === 'true' ? true : value === false || value === 'false' ? false : undefined;
+      if (b === undefined) throw new QueryError({ code: ErrorCode.BAD_REQUEST_VALUE, phase: 'service', message: 'Error processing tximplicit - cause: unable to parse tristate as a boolean' });
+      out.tximplicit = b;
+    } else if (name === 'txtimeout') {
+      if (typeof value !== 'string') throw typeMismatch('txtimeout has to be of type string');
+      const ms = parseDuration(value);
+      if (ms === undefined) throw new QueryError({ code: ErrorCode.BAD_REQUEST_VALUE, phase: 'service', message: `Error processing duration - cause: Unable to parse duration: ${value}` });
+      out.txtimeoutMs = ms;
+    } else if (name === 'durability_level') {
+      if (typeof value !== 'string' || !DURABILITY_LEVELS.includes(value.toLowerCase())) {
+        throw new QueryError({ code: ErrorCode.BAD_REQUEST_VALUE, phase: 'service', message: 'Error processing durability_level - cause: durability_level is invalid' });
+      }
+      out.durabilityLevel = value === '' ? 'none' : value;
+    } else if (name === 'txdata' || name === 'txstmtnum' || name === 'kvtimeout') {
+      // Accepted as the reference does; tokenql's transactions need none of them (docs/transactions.md).
     } else if (name.startsWith('$') && name.length > 1) {
       out.named[name.slice(1)] = fromForm && typeof value === 'string' ? parseJsonValue(name, value) : (value as Value);
     }
