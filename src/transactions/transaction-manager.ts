@@ -8,6 +8,9 @@ import { Transaction } from './transaction.js';
 /** The reference's default `txtimeout` (15 s). */
 export const DEFAULT_TX_TIMEOUT_MS = 15_000;
 
+/** How long an expired transaction stays known (answering 17010) before its txid is forgotten (17004). */
+const EXPIRED_KEPT_MS = 60_000;
+
 /** How a transaction starts: its `txtimeout` (ms), whether it is implicit (`tximplicit`), its `durability_level`. */
 export interface BeginOptions {
   timeoutMs?: number;
@@ -37,9 +40,15 @@ export class TransactionManager {
     const timeoutMs = options.timeoutMs && options.timeoutMs > 0 ? options.timeoutMs : DEFAULT_TX_TIMEOUT_MS;
     const tx = new Transaction(this.store, this.indexes, timeoutMs, this.clock, options.implicit ?? false, options.durabilityLevel ?? 'majority');
     this.open.set(tx.id, tx);
-    // Past its deadline an idle transaction is rolled back (its writes freed); a busy one when its statement ends.
+    // Past its deadline an idle transaction is rolled back (its writes freed) but stays known, so
+    // that the next statement naming it gets 17010; a minute later it is forgotten (17004), as
+    // the reference's cleanup does. A busy one is rolled back when its statement ends.
     const timer = setTimeout(() => {
-      if (!tx.busy && this.open.get(tx.id) === tx) this.end(tx);
+      if (tx.busy || this.open.get(tx.id) !== tx) return;
+      tx.clear();
+      tx.ended = true;
+      const forget = setTimeout(() => this.open.get(tx.id) === tx && this.open.delete(tx.id), EXPIRED_KEPT_MS);
+      forget.unref?.();
     }, timeoutMs + 10);
     timer.unref?.();
     return tx;
