@@ -294,7 +294,7 @@ function runContext(params: EngineParams, deps: EngineDeps, warnings: { code: nu
     store: params.transaction?.store ?? deps.store,
     system: {
       ...(params.restricted
-        ? { keyspaces: () => deps.system.keyspaces().filter((k) => visible(k.name)), indexes: () => deps.system.indexes().filter((i) => visible(String((i as { keyspace_id?: string }).keyspace_id ?? ''))) }
+        ? { keyspaces: () => deps.system.keyspaces().filter((k) => visible(k.name)), indexes: () => deps.system.indexes().filter((i) => visible(String((i as { keyspace_id?: string }).keyspace_id ?? ''))), transactions: deps.system.transactions }
         : deps.system),
       activeRequests: () => params.requests?.activeRows() ?? [],
       completedRequests: () => params.requests?.completedRows() ?? [],

@@ -30,7 +30,7 @@ afterAll(async () => {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const post = async (params: Record<string, string>): Promise<any> => {
   const r = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(params).toString() });
-  return { http: r.status, ...(await r.json()) };
+  return { http: r.status, ...((await r.json()) as object) };
 };
 const ids = async (params: Record<string, string> = {}) => (await post({ statement: 'SELECT RAW META(d).id FROM t AS d WHERE d.a >= 0 ORDER BY d.a', ...params })).results;
 
