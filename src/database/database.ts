@@ -143,10 +143,7 @@ export class Database {
         },
         this.deps,
       );
-      if (implicit && tx) {
-        tx.busy = false;
-        await this.transactions.commit(tx);
-      }
+      if (implicit && tx) await this.transactions.commit(tx);
       this.requests.finish(entry, { state: 'completed', resultCount: result.results.length });
       return result;
     } catch (e) {
