@@ -98,17 +98,30 @@ export interface EngineParams {
   requests?: RequestRegistry;
   /** The transaction the request's `txid` names: the statement reads and writes its view (docs/transactions.md). */
   transaction?: Transaction;
+  /** The request's transaction is its own (`tximplicit`): only DML and queries may run in it. */
+  implicit?: boolean;
   /** What the transaction statements (BEGIN, COMMIT …) do for this request. */
   transactions?: TransactionControl;
 }
 
-/** Statements a transaction cannot run, by the reference's names for them (17002). */
-const NOT_IN_TRANSACTION: Partial<Record<Statement['kind'], string>> = {
-  CreateIndex: 'CREATE_INDEX',
-  CreatePrimaryIndex: 'CREATE_PRIMARY_INDEX',
-  DropIndex: 'DROP_INDEX',
-  BuildIndex: 'BUILD_INDEXES',
-};
+/** The statements a transaction runs (couchbase/query `transactions/base.go` IsValidStatement); the transaction statements are checked when they run. */
+const IN_TRANSACTION = new Set<string>(['Select', 'Insert', 'Update', 'Delete', 'Merge', 'Execute', 'Prepare', 'ExecuteFunction', 'ExplainFunction']);
+const TRANSACTION_STATEMENTS = new Set<string>(['StartTransaction', 'CommitTransaction', 'RollbackTransaction', 'Savepoint', 'TransactionIsolation']);
+
+/** The reference's name of a statement's type (`CreateIndex` → `CREATE_INDEX`, `BuildIndex` → `BUILD_INDEX`). */
+const statementType = (kind: string): string => kind.replace(/([a-z])([A-Z])/g, '$1_$2').toUpperCase();
+
+/**
+ * 17002 for a statement that cannot run in the request's transaction: anything but queries, DML,
+ * PREPARE/EXECUTE and the transaction statements inside one ("… within the transaction"), or in
+ * a tximplicit one ("… in implicit transaction"). EXPLAIN is checked on the statement it explains.
+ */
+function checkTransactionStatement(statement: Statement, params: EngineParams): void {
+  if (!params.transaction) return;
+  const s = statement.kind === 'Explain' ? statement.statement : statement;
+  if (IN_TRANSACTION.has(s.kind) || TRANSACTION_STATEMENTS.has(s.kind)) return;
+  throw statementNotSupported(statementType(s.kind), params.implicit ? 'implicit' : true);
+}
 
 /**
  * Accounts the bytes a statement holds against its quota and the database's pool (the
@@ -217,8 +230,7 @@ async function executeStatement(text: string, params: EngineParams, deps: Engine
     return { results: [], metrics: { elapsedTime: t, executionTime: t, resultCount: 0, resultSize: 0, mutationCount: out.mutationCount }, warnings };
   }
   const inner = statement.kind === 'Explain' || statement.kind === 'Prepare' ? statement.statement : statement;
-  const refused = params.transaction && statement === inner ? NOT_IN_TRANSACTION[statement.kind] : undefined;
-  if (refused) throw statementNotSupported(refused, true);
+  checkTransactionStatement(statement, params);
   if (inner.kind !== 'Execute') analyze(inner); //             semantic
   const t2 = performance.now();
   const plan = planOf(inner, catalog, deps, params.restricted); //       plan

@@ -139,7 +139,9 @@ export class Database {
           memoryPool: this.memoryPool,
           requests: this.requests,
           transaction: tx,
-          transactions: transactionControl(this.transactions, tx, begin),
+          implicit,
+          // The transaction statements see only an explicit transaction (with tximplicit, COMMIT is "outside the transaction").
+          transactions: transactionControl(this.transactions, implicit ? undefined : tx, begin),
         },
         this.deps,
       );

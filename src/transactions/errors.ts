@@ -5,13 +5,14 @@ import { ErrorCode, QueryError } from '../errors/index.js';
  * `errors/codes.go`), with its message texts.
  */
 
-/** 17002: "`what` statement is not supported within|outside the transaction" (`what` as the reference names the statement, e.g. COMMIT, ROLLBACK_SAVEPOINT, CREATE_INDEX). */
-export function statementNotSupported(what: string, inside: boolean): QueryError {
-  return new QueryError({
-    code: ErrorCode.TRAN_STATEMENT_NOT_SUPPORTED,
-    phase: 'execution',
-    message: `${what} statement is not supported ${inside ? 'within the' : 'outside the'} transaction`,
-  });
+/**
+ * 17002: "`what` statement is not supported within the|outside the|in implicit transaction"
+ * (`what` as the reference names the statement type, e.g. COMMIT, ROLLBACK_SAVEPOINT,
+ * CREATE_INDEX; `inside` true: within, false: outside, 'implicit': in a tximplicit one).
+ */
+export function statementNotSupported(what: string, inside: boolean | 'implicit'): QueryError {
+  const where = inside === 'implicit' ? 'in implicit' : inside ? 'within the' : 'outside the';
+  return new QueryError({ code: ErrorCode.TRAN_STATEMENT_NOT_SUPPORTED, phase: 'execution', message: `${what} statement is not supported ${where} transaction` });
 }
 
 /** 17004: the `txid` names no transaction (never started, committed, rolled back or expired and gone). */

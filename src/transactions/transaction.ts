@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IndexManager } from '../indexes/index-manager.js';
 import type { KeyspaceStore, Store, StoredDocument } from '../storage/index.js';
 import type { Value } from '../values/index.js';
-import { noSavepoint } from './errors.js';
+import { commitFailed, noSavepoint } from './errors.js';
 import { TxIndex, type IndexSource } from './tx-index.js';
 import { TxKeyspace, type UndoEntry } from './tx-keyspace.js';
 
@@ -137,10 +137,13 @@ export class Transaction {
     this.rollbackTo(at);
   }
 
-  /** Every write COMMIT makes, by keyspace. */
+  /** Every write COMMIT makes, by keyspace. @throws QueryError 17007 when a keyspace written to was dropped since. */
   writes(): PendingWrite[] {
     const out: PendingWrite[] = [];
-    for (const ks of this.spaces.values()) for (const [key, doc] of ks.delta) out.push({ ks: ks.base, key, doc, before: ks.before.get(key) ?? 0 });
+    for (const ks of this.spaces.values()) {
+      if (ks.delta.size > 0 && this.base.keyspace(ks.name) !== ks.base) throw commitFailed(`keyspace default:${ks.name} was dropped`);
+      for (const [key, doc] of ks.delta) out.push({ ks: ks.base, key, doc, before: ks.before.get(key) ?? 0 });
+    }
     return out;
   }
 

@@ -79,7 +79,15 @@ describe('transaction statements', () => {
     const txid = await begin();
     expect(await failure('BEGIN WORK', { txid })).toEqual({ code: 17002, message: 'START_TRANSACTION statement is not supported within the transaction' });
     expect(await failure('CREATE INDEX ix2 ON t(b)', { txid })).toEqual({ code: 17002, message: 'CREATE_INDEX statement is not supported within the transaction' });
+    // EXPLAIN is judged by the statement it explains; PREPARE and EXPLAIN of DML are allowed.
+    expect(await failure('EXPLAIN BUILD INDEX ON t(ix1)', { txid })).toEqual({ code: 17002, message: 'BUILD_INDEX statement is not supported within the transaction' });
+    expect(await rows('EXPLAIN SELECT 1', { txid })).toHaveLength(1);
     await rows('ROLLBACK', { txid });
+  });
+
+  it('with tximplicit, only queries and DML run (17002 "… in implicit transaction"), and COMMIT is outside a transaction', async () => {
+    expect(await failure('CREATE INDEX ix2 ON t(b)', { tximplicit: true })).toEqual({ code: 17002, message: 'CREATE_INDEX statement is not supported in implicit transaction' });
+    expect(await failure('COMMIT', { tximplicit: true })).toEqual({ code: 17002, message: 'COMMIT statement is not supported outside the transaction' });
   });
 
   it('an unknown txid: 17004 "Transaction context error: transaction (x) is not present"', async () => {
