@@ -1,5 +1,5 @@
 /**
- * Property: a transaction rolled back leaves everything as it was (docs/transactions.md).
+ * Properties of transactions (docs/transactions.md). A transaction rolled back leaves everything as it was:
  * Random documents in two keyspaces, each with a secondary index; a random sequence of writes
  * inside a transaction (INSERT — which may fail with 17012 and then must leave nothing —,
  * UPSERT, UPDATE … WHERE through the index, DELETE by key and by predicate), a SAVEPOINT in the
@@ -7,7 +7,8 @@
  * exactly what it saw at the SAVEPOINT, or ROLLBACK, after which the store is exactly as before
  * the transaction. "Exactly" compares each keyspace's documents (primary scan, USE KEYS reads
  * and COUNT) and its index's scan results (covered index scans, so the index alone answers).
- * Other requests see the store unchanged at every step.
+ * Other requests see the store unchanged at every step. And a committed transaction leaves the
+ * store as the same statements run one by one without a transaction.
  * Runs: TOKENQL_PROPERTY_RUNS (default 60); replay with TOKENQL_PROPERTY_SEED / _PATH.
  */
 import fc from 'fast-check';
@@ -105,6 +106,37 @@ describe('a rolled-back transaction leaves every keyspace and index as before (p
           expect(await snapshot(db)).toEqual(outside);
         } finally {
           await db.close();
+        }
+      }),
+      propertyParameters(60),
+    );
+  });
+
+  it('COMMIT gives the store the same documents and index entries as the same statements run without a transaction', async () => {
+    const initial = fc.array(fc.record({ ks, key, v }), { maxLength: 10 });
+    await fc.assert(
+      fc.asyncProperty(initial, fc.array(op, { minLength: 1, maxLength: 10 }), async (docs, ops) => {
+        const [a, b] = [await Database.open(), await Database.open()];
+        try {
+          for (const db of [a, b]) {
+            for (const k of KEYSPACES) {
+              await db.createKeyspace(k);
+              await db.query(`CREATE INDEX ix_${k} ON ${k}(v)`);
+            }
+            for (const d of docs) await db.upsert(d.ks, d.key, { v: d.v, w: `i${d.v}` });
+          }
+          const txid = ((await a.query('BEGIN WORK')).results[0] as { txid: string }).txid;
+          for (const o of ops) {
+            await write(a, txid, o);
+            await b.query(statement(o)).catch((e: unknown) => {
+              if (!(e instanceof QueryError) || e.code !== 12009) throw e;
+            });
+          }
+          await a.query('COMMIT', { txid });
+          expect(await snapshot(a)).toEqual(await snapshot(b));
+        } finally {
+          await a.close();
+          await b.close();
         }
       }),
       propertyParameters(60),
