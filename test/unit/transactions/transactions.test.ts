@@ -90,6 +90,14 @@ describe('transaction statements', () => {
     expect(await failure('COMMIT', { tximplicit: true })).toEqual({ code: 17002, message: 'COMMIT statement is not supported outside the transaction' });
   });
 
+  it('two statements of one transaction at once: the second gets 17013', async () => {
+    const txid = await begin();
+    const first = db.query('SELECT RAW COUNT(*) FROM t', { txid });
+    expect(await failure('SELECT 1', { txid })).toEqual({ code: 17013, message: 'Parallel execution of the statements are not allowed within the transaction' });
+    expect((await first).results).toEqual([2]);
+    await rows('ROLLBACK', { txid });
+  });
+
   it('an unknown txid: 17004 "Transaction context error: transaction (x) is not present"', async () => {
     expect(await failure('SELECT 1', { txid: 'nope' })).toEqual({ code: 17004, message: 'Transaction context error: transaction (nope) is not present' });
   });
