@@ -6,7 +6,7 @@ import type { FileKeyspace } from './file-keyspace.js';
 import { syncDir } from './fsutil.js';
 import { encodeRecord, RecordType } from './record.js';
 import { scanRecords } from './scan.js';
-import type { FileStoreOptions, StoreLogger } from './types.js';
+import type { StoreLogger } from './types.js';
 
 /** One write of a committed transaction: `value` undefined is a removal; `cas` was reserved in the bucket before the commit record. */
 export interface CommitWrite {
@@ -42,7 +42,7 @@ export class CommitLog {
    * transactions into `spaces` (a torn last record is a transaction that did not commit), and
    * starts an empty log.
    */
-  static async open(dir: string, spaces: ReadonlyMap<string, FileKeyspace>, options: FileStoreOptions, logger: StoreLogger): Promise<CommitLog> {
+  static async open(dir: string, spaces: ReadonlyMap<string, FileKeyspace>, logger: StoreLogger): Promise<CommitLog> {
     const path = join(dir, FILE);
     const existing = await stat(path).catch(() => undefined);
     if (existing) await redo(path, existing.size, spaces, logger);
@@ -58,7 +58,9 @@ export class CommitLog {
     await rename(tmp, path);
     await syncDir(dir);
     const fh = await open(path, 'r+');
-    return new CommitLog(new AppendFile(fh, path, head.length, options.durability ?? 'fsync', options.batchIntervalMs));
+    // Always synced, even with `durability: 'batch'`: the commit record is what makes a transaction
+    // all-or-nothing (a lost data record is redone from it; a lost commit record would not undo data records).
+    return new CommitLog(new AppendFile(fh, path, head.length, 'fsync'));
   }
 
   /** Appends the commit record of `txid`; resolves once it is durable (the commit point). */

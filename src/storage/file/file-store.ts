@@ -67,7 +67,7 @@ export class FileStore implements Store {
         const name = decodeURIComponent(entry.name.slice(PREFIX.length));
         store.spaces.set(name, await openKeyspace(name, join(dir, entry.name), options, store.logger));
       }
-      store.commitLog = await CommitLog.open(dir, store.spaces, options, store.logger);
+      store.commitLog = await CommitLog.open(dir, store.spaces, store.logger);
     } catch (e) {
       await store.close().catch(() => {});
       throw e;
