@@ -100,6 +100,7 @@ async function redo(path: string, size: number, spaces: ReadonlyMap<string, File
     await fh.close();
   }
   const pending: Promise<unknown>[] = [];
+  const touched = new Set<FileKeyspace>();
   for (const [txid, writes] of commits) {
     let redone = 0;
     for (const w of writes) {
@@ -109,9 +110,12 @@ async function redo(path: string, size: number, spaces: ReadonlyMap<string, File
       ks.casCounter = Math.max(ks.casCounter, w.cas);
       if (cur && cur.cas >= w.cas) continue; // written (and perhaps changed since)
       pending.push(ks.commitWrite(w.key, w.value, w.expiration, w.cas));
+      touched.add(ks);
       redone++;
     }
     if (redone > 0) logger.warn(`${path}: transaction ${txid} was committed but ${redone} of its writes were not in the data files: redone`);
   }
   await Promise.all(pending);
+  // Synced before the log that names them is replaced (with `batch` durability an acknowledged write is not yet synced).
+  for (const ks of touched) await ks.data.sync();
 }
