@@ -41,6 +41,11 @@ export type StatementCstChildren = {
   createSequenceStatement?: CreateSequenceStatementCstNode[];
   alterSequenceStatement?: AlterSequenceStatementCstNode[];
   dropSequenceStatement?: DropSequenceStatementCstNode[];
+  startTransactionStatement?: StartTransactionStatementCstNode[];
+  commitStatement?: CommitStatementCstNode[];
+  rollbackStatement?: RollbackStatementCstNode[];
+  savepointStatement?: SavepointStatementCstNode[];
+  setTransactionStatement?: SetTransactionStatementCstNode[];
 };
 
 export interface SelectStatementCstNode extends CstNode {
@@ -888,6 +893,85 @@ export type SequenceOperatorCstChildren = {
   keyspaceRef: KeyspaceRefCstNode[];
 };
 
+export interface StartTransactionStatementCstNode extends CstNode {
+  name: "startTransactionStatement";
+  children: StartTransactionStatementCstChildren;
+}
+
+export type StartTransactionStatementCstChildren = {
+  BEGIN?: IToken[];
+  START?: IToken[];
+  transactionWord: TransactionWordCstNode[];
+  isolationLevel?: IsolationLevelCstNode[];
+};
+
+export interface TransactionWordCstNode extends CstNode {
+  name: "transactionWord";
+  children: TransactionWordCstChildren;
+}
+
+export type TransactionWordCstChildren = {
+  WORK?: IToken[];
+  TRAN?: IToken[];
+  TRANSACTION?: IToken[];
+};
+
+export interface IsolationLevelCstNode extends CstNode {
+  name: "isolationLevel";
+  children: IsolationLevelCstChildren;
+}
+
+export type IsolationLevelCstChildren = {
+  ISOLATION: IToken[];
+  LEVEL: IToken[];
+  READ: IToken[];
+  COMMITTED: IToken[];
+};
+
+export interface CommitStatementCstNode extends CstNode {
+  name: "commitStatement";
+  children: CommitStatementCstChildren;
+}
+
+export type CommitStatementCstChildren = {
+  COMMIT: IToken[];
+  transactionWord?: TransactionWordCstNode[];
+};
+
+export interface RollbackStatementCstNode extends CstNode {
+  name: "rollbackStatement";
+  children: RollbackStatementCstChildren;
+}
+
+export type RollbackStatementCstChildren = {
+  ROLLBACK: IToken[];
+  transactionWord?: TransactionWordCstNode[];
+  TO?: IToken[];
+  SAVEPOINT?: IToken[];
+  objectName?: ObjectNameCstNode[];
+};
+
+export interface SavepointStatementCstNode extends CstNode {
+  name: "savepointStatement";
+  children: SavepointStatementCstChildren;
+}
+
+export type SavepointStatementCstChildren = {
+  SAVEPOINT: IToken[];
+  objectName: ObjectNameCstNode[];
+};
+
+export interface SetTransactionStatementCstNode extends CstNode {
+  name: "setTransactionStatement";
+  children: SetTransactionStatementCstChildren;
+}
+
+export type SetTransactionStatementCstChildren = {
+  SET: IToken[];
+  TRANSACTION: IToken[];
+  isolationLevel: IsolationLevelCstNode[];
+};
+
 export interface ExpressionCstNode extends CstNode {
   name: "expression";
   children: ExpressionCstChildren;
@@ -1388,6 +1472,13 @@ export interface ICstNodeVisitor<IN, OUT> extends ICstVisitor<IN, OUT> {
   dropSequenceStatement(children: DropSequenceStatementCstChildren, param?: IN): OUT;
   sequenceOption(children: SequenceOptionCstChildren, param?: IN): OUT;
   sequenceOperator(children: SequenceOperatorCstChildren, param?: IN): OUT;
+  startTransactionStatement(children: StartTransactionStatementCstChildren, param?: IN): OUT;
+  transactionWord(children: TransactionWordCstChildren, param?: IN): OUT;
+  isolationLevel(children: IsolationLevelCstChildren, param?: IN): OUT;
+  commitStatement(children: CommitStatementCstChildren, param?: IN): OUT;
+  rollbackStatement(children: RollbackStatementCstChildren, param?: IN): OUT;
+  savepointStatement(children: SavepointStatementCstChildren, param?: IN): OUT;
+  setTransactionStatement(children: SetTransactionStatementCstChildren, param?: IN): OUT;
   expression(children: ExpressionCstChildren, param?: IN): OUT;
   orExpression(children: OrExpressionCstChildren, param?: IN): OUT;
   andExpression(children: AndExpressionCstChildren, param?: IN): OUT;

@@ -73,6 +73,11 @@ export class N1qlParser extends CstParser {
       { ALT: () => this.SUBRULE(this.createSequenceStatement) },
       { ALT: () => this.SUBRULE(this.alterSequenceStatement) },
       { ALT: () => this.SUBRULE(this.dropSequenceStatement) },
+      { ALT: () => this.SUBRULE(this.startTransactionStatement) },
+      { ALT: () => this.SUBRULE(this.commitStatement) },
+      { ALT: () => this.SUBRULE(this.rollbackStatement) },
+      { ALT: () => this.SUBRULE(this.savepointStatement) },
+      { ALT: () => this.SUBRULE(this.setTransactionStatement) },
     ]);
   });
 
@@ -903,6 +908,57 @@ export class N1qlParser extends CstParser {
     this.OPTION(() => this.CONSUME(T.Value));
     this.CONSUME(T.For);
     this.SUBRULE(this.keyspaceRef);
+  });
+
+  // ---- transactions -----------------------------------------------------------------------
+  /** `BEGIN|START WORK|TRAN|TRANSACTION [ISOLATION LEVEL READ COMMITTED]` */
+  public startTransactionStatement = this.RULE('startTransactionStatement', () => {
+    this.OR([{ ALT: () => this.CONSUME(T.Begin) }, { ALT: () => this.CONSUME(T.Start) }]);
+    this.SUBRULE(this.transactionWord);
+    this.OPTION(() => this.SUBRULE(this.isolationLevel));
+  });
+
+  /** `WORK | TRAN | TRANSACTION` */
+  public transactionWord = this.RULE('transactionWord', () => {
+    this.OR([{ ALT: () => this.CONSUME(T.Work) }, { ALT: () => this.CONSUME(T.Tran) }, { ALT: () => this.CONSUME(T.Transaction) }]);
+  });
+
+  /** `ISOLATION LEVEL READ COMMITTED` (the one level the reference has) */
+  public isolationLevel = this.RULE('isolationLevel', () => {
+    this.CONSUME(T.Isolation);
+    this.CONSUME(T.Level);
+    this.CONSUME(T.Read);
+    this.CONSUME(T.Committed);
+  });
+
+  /** `COMMIT [WORK|TRAN|TRANSACTION]` */
+  public commitStatement = this.RULE('commitStatement', () => {
+    this.CONSUME(T.Commit);
+    this.OPTION(() => this.SUBRULE(this.transactionWord));
+  });
+
+  /** `ROLLBACK [WORK|TRAN|TRANSACTION] [TO SAVEPOINT name]` */
+  public rollbackStatement = this.RULE('rollbackStatement', () => {
+    this.CONSUME(T.Rollback);
+    this.OPTION(() => this.SUBRULE(this.transactionWord));
+    this.OPTION2(() => {
+      this.CONSUME(T.To);
+      this.CONSUME(T.Savepoint);
+      this.SUBRULE(this.objectName);
+    });
+  });
+
+  /** `SAVEPOINT name` */
+  public savepointStatement = this.RULE('savepointStatement', () => {
+    this.CONSUME(T.Savepoint);
+    this.SUBRULE(this.objectName);
+  });
+
+  /** `SET TRANSACTION ISOLATION LEVEL READ COMMITTED` */
+  public setTransactionStatement = this.RULE('setTransactionStatement', () => {
+    this.CONSUME(T.Set);
+    this.CONSUME(T.Transaction);
+    this.SUBRULE(this.isolationLevel);
   });
 
   // ---- expressions, lowest precedence first ------------------------------------------------

@@ -129,6 +129,20 @@ export const When = kw('WHEN');
 export const Where = kw('WHERE');
 export const With = kw('WITH');
 export const Within = kw('WITHIN');
+// Transaction statements (soft: `work`, `level`, `read` … stay field names).
+export const Begin = soft('BEGIN');
+export const Start = soft('START');
+export const Work = soft('WORK');
+export const Transaction = soft('TRANSACTION');
+export const Tran = soft('TRAN');
+export const Commit = soft('COMMIT');
+export const Committed = soft('COMMITTED');
+export const Rollback = soft('ROLLBACK');
+export const Savepoint = soft('SAVEPOINT');
+export const Isolation = soft('ISOLATION');
+export const Level = soft('LEVEL');
+export const Read = soft('READ');
+export const To = soft('TO');
 
 // Soft keywords: usable as bare names everywhere except their own positions.
 export const ArrayKw = soft('ARRAY');

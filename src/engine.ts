@@ -18,6 +18,8 @@ import type { BuildProgress } from './indexes/index-manager.js';
 import type { IndexManager } from './indexes/index-manager.js';
 import type { LRUCache } from 'lru-cache';
 import { decodePlan, encodePlan, planIndexes } from './planner/plan-codec.js';
+import type { TransactionControl } from './executor/runtime.js';
+import { statementNotSupported, type Transaction } from './transactions/index.js';
 
 /**
  * Runs an index DDL statement and returns its result rows; `catalog` is the statement's own (a
@@ -100,6 +102,31 @@ export interface EngineParams {
   requests?: RequestRegistry;
   /** `preserve_expiry`: writes that set no expiration keep the document's. */
   preserveExpiry?: boolean;
+  /** The transaction the request's `txid` names: the statement reads and writes its view (docs/transactions.md). */
+  transaction?: Transaction;
+  /** The request's transaction is its own (`tximplicit`): only DML and queries may run in it. */
+  implicit?: boolean;
+  /** What the transaction statements (BEGIN, COMMIT …) do for this request. */
+  transactions?: TransactionControl;
+}
+
+/** The statements a transaction runs (couchbase/query `transactions/base.go` IsValidStatement); the transaction statements are checked when they run. */
+const IN_TRANSACTION = new Set<string>(['Select', 'Insert', 'Update', 'Delete', 'Merge', 'Execute', 'Prepare', 'ExecuteFunction', 'ExplainFunction']);
+const TRANSACTION_STATEMENTS = new Set<string>(['StartTransaction', 'CommitTransaction', 'RollbackTransaction', 'Savepoint', 'TransactionIsolation']);
+
+/** The reference's name of a statement's type (`CreateIndex` → `CREATE_INDEX`, `BuildIndex` → `BUILD_INDEX`). */
+const statementType = (kind: string): string => kind.replace(/([a-z])([A-Z])/g, '$1_$2').toUpperCase();
+
+/**
+ * 17002 for a statement that cannot run in the request's transaction: anything but queries, DML,
+ * PREPARE/EXECUTE and the transaction statements inside one ("… within the transaction"), or in
+ * a tximplicit one ("… in implicit transaction"). EXPLAIN is checked on the statement it explains.
+ */
+function checkTransactionStatement(statement: Statement, params: EngineParams): void {
+  if (!params.transaction) return;
+  const s = statement.kind === 'Explain' ? statement.statement : statement;
+  if (IN_TRANSACTION.has(s.kind) || TRANSACTION_STATEMENTS.has(s.kind)) return;
+  throw statementNotSupported(statementType(s.kind), params.implicit ? 'implicit' : true);
 }
 
 /**
@@ -209,6 +236,7 @@ async function executeStatement(text: string, params: EngineParams, deps: Engine
     return { results: [], metrics: { elapsedTime: t, executionTime: t, resultCount: 0, resultSize: 0, mutationCount: out.mutationCount }, warnings };
   }
   const inner = statement.kind === 'Explain' || statement.kind === 'Prepare' ? statement.statement : statement;
+  checkTransactionStatement(statement, params);
   if (inner.kind !== 'Execute') analyze(inner); //             semantic
   const t2 = performance.now();
   const plan = planOf(inner, catalog, deps, params.restricted); //       plan
@@ -219,7 +247,15 @@ async function executeStatement(text: string, params: EngineParams, deps: Engine
   } else if (statement.kind === 'Prepare') {
     out = { results: [prepare(statement, plan, params, deps)] };
   } else {
-    out = await compileStatement(plan).run(rc); //                       run
+    // A statement of a transaction that fails leaves none of its writes in the transaction.
+    const tx = params.transaction;
+    const mark = tx?.mark();
+    try {
+      out = await compileStatement(plan).run(rc); //                     run
+    } catch (e) {
+      if (tx && !tx.ended) tx.rollbackTo(mark!);
+      throw e;
+    }
   }
   const t4 = performance.now();
 
@@ -273,15 +309,16 @@ function runContext(params: EngineParams, deps: EngineDeps, warnings: { code: nu
     now: Date.now(),
     // A warning repeated by many rows (a division by zero per row) is reported once.
     warn: (msg, code = 0) => void (warnings.some((w) => w.msg === msg) || warnings.push({ code, msg })),
-    store: deps.store,
+    store: params.transaction?.store ?? deps.store,
     system: {
       ...(params.restricted
-        ? { keyspaces: () => deps.system.keyspaces().filter((k) => visible(k.name)), indexes: () => deps.system.indexes().filter((i) => visible(String((i as { keyspace_id?: string }).keyspace_id ?? ''))) }
+        ? { keyspaces: () => deps.system.keyspaces().filter((k) => visible(k.name)), indexes: () => deps.system.indexes().filter((i) => visible(String((i as { keyspace_id?: string }).keyspace_id ?? ''))), transactions: deps.system.transactions }
         : deps.system),
       activeRequests: () => params.requests?.activeRows() ?? [],
       completedRequests: () => params.requests?.completedRows() ?? [],
     },
-    indexTree: (ks, name) => deps.indexes.tree(ks, name),
+    indexTree: params.transaction ? (ks, name) => params.transaction!.indexTree(ks, name) : (ks, name) => deps.indexes.tree(ks, name),
+    transactions: params.transactions,
     ddl: (s) => deps.ddl(s, catalog, params.onProgress),
     signal: params.signal,
     profile: params.profile === 'phases' ? new Map() : undefined,

@@ -63,6 +63,16 @@ export interface QueryOptions {
    * accepted and checked only (docs/merge.md).
    */
   durabilityLevel?: DurabilityLevel;
+  /**
+   * The transaction the statement belongs to: the `txid` that BEGIN WORK / START TRANSACTION
+   * returned in its row (docs/transactions.md). The statement sees the transaction's writes and
+   * its own writes stay in it until COMMIT. Unknown: 17004; expired: 17010.
+   */
+  txid?: string;
+  /** Run the statement as a transaction of its own (`tximplicit`): committed if it succeeds, none of its writes otherwise. */
+  tximplicit?: boolean;
+  /** The transaction's timeout in milliseconds for BEGIN or `tximplicit` (`txtimeout`; default 15 s): past it the transaction is rolled back (17010). */
+  txtimeoutMs?: number;
 }
 
 /** The reference's durability levels (`durability_level`; "" is `none`). */

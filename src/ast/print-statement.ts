@@ -172,6 +172,11 @@ const printers: StatementPrinters = {
   CreateSequence: (s) => `create sequence ${s.ifNotExists ? 'if not exists ' : ''}${sequenceName(s.sequence)}${sequenceOptions(s.with, s.options)}`,
   AlterSequence: (s) => `alter sequence ${sequenceName(s.sequence)}${sequenceOptions(s.with, s.options)}`,
   DropSequence: (s) => `drop sequence ${s.ifExists ? 'if exists ' : ''}${sequenceName(s.sequence)}`,
+  StartTransaction: (s) => `start transaction${s.isolation ? ' isolation level read committed' : ''}`,
+  CommitTransaction: () => 'commit transaction',
+  RollbackTransaction: (s) => `rollback transaction${s.savepoint !== undefined ? ' to savepoint ' + printName(s.savepoint) : ''}`,
+  Savepoint: (s) => `savepoint ${printName(s.savepoint)}`,
+  TransactionIsolation: () => 'set transaction isolation level read committed',
 };
 
 function sequenceName(n: SequenceName): string {

@@ -19,7 +19,8 @@ export type Statement =
   | CreateSequenceStatement
   | AlterSequenceStatement
   | DropSequenceStatement
-  | MergeStatement;
+  | MergeStatement
+  | TransactionStatement;
 
 interface Node {
   loc?: SourcePosition;
@@ -386,3 +387,16 @@ export interface MergeStatement extends Node {
   limit?: Expr;
   returning?: Returning;
 }
+
+/**
+ * The transaction statements: `BEGIN|START WORK|TRAN|TRANSACTION [ISOLATION LEVEL READ COMMITTED]`
+ * (`StartTransaction`), `COMMIT`, `ROLLBACK [TO SAVEPOINT name]`, `SAVEPOINT name` and
+ * `SET TRANSACTION ISOLATION LEVEL READ COMMITTED` (docs/transactions.md). Source of the syntax:
+ * couchbase/query `parser/n1ql/n1ql.y` (start_transaction, commit_transaction, …).
+ */
+export type TransactionStatement =
+  | (Node & { kind: 'StartTransaction'; isolation?: 'READ COMMITTED' })
+  | (Node & { kind: 'CommitTransaction' })
+  | (Node & { kind: 'RollbackTransaction'; savepoint?: string })
+  | (Node & { kind: 'Savepoint'; savepoint: string })
+  | (Node & { kind: 'TransactionIsolation'; isolation: 'READ COMMITTED' });

@@ -18,6 +18,7 @@ import type { DocumentMeta, StoredDocument, WriteOptions } from '../storage/inde
 import type { LoadOptions, LoadReport } from '../load/index.js';
 import type { QueryOptions, QueryResult } from '../query-types.js';
 import type { OpenOptions } from './types.js';
+import { TransactionManager, transactionControl, transactionInUse, type Transaction } from '../transactions/index.js';
 
 function splitParams(params: QueryOptions['params'], args: QueryOptions['args']): EngineParams {
   const named: Record<string, Value> = {};
@@ -41,8 +42,16 @@ export class Database {
   /** File store only: saves index definitions and keeps index files in step. */
   private readonly persistence: IndexPersistence | undefined;
 
-  private constructor(private readonly store: Store) {
+  /** The open transactions (docs/transactions.md). */
+  readonly transactions: TransactionManager;
+
+  private constructor(
+    private readonly store: Store,
+    clock: () => number = Date.now,
+  ) {
     const indexes = new IndexManager(store);
+    const transactions = new TransactionManager(store, indexes, () => (store instanceof FileStore ? store.commitLog : undefined), clock);
+    this.transactions = transactions;
     const ddl = ddlHandler(indexes);
     const persistence = store instanceof FileStore ? new IndexPersistence(store, indexes) : undefined;
     this.persistence = persistence;
@@ -62,6 +71,7 @@ export class Database {
       system: {
         keyspaces: () => store.keyspaceNames().map((name) => ({ name, count: store.keyspace(name)!.count() })),
         indexes: () => indexes.all().map(indexRow),
+        transactions: () => transactions.rows(),
       },
     };
   }
@@ -74,9 +84,9 @@ export class Database {
    * (milliseconds), `logger` and `repair` are described in {@link OpenOptions}.
    */
   static async open(options: OpenOptions = {}): Promise<Database> {
-    if (options.path === undefined) return new Database(new MemoryStore(options.clock));
+    if (options.path === undefined) return new Database(new MemoryStore(options.clock), options.clock);
     const store = await FileStore.open(options.path, options);
-    const db = new Database(store);
+    const db = new Database(store, options.clock);
     try {
       await db.persistence!.restore((statement) => db.query(statement));
     } catch (e) {
@@ -105,7 +115,18 @@ export class Database {
     const timeoutMs = options.timeoutMs ?? 0;
     const timer = timeoutMs > 0 ? setTimeout(() => controller.abort(timeoutError(timeoutMs)), timeoutMs) : undefined;
     const entry = this.requests.start(statement, options.request ?? {}, controller);
+    // The request's transaction: the one its txid names, or (tximplicit) one of its own.
+    let tx: Transaction | undefined;
+    const implicit = options.txid === undefined && options.tximplicit === true;
+    const begin = { timeoutMs: options.txtimeoutMs, durabilityLevel: options.durabilityLevel };
     try {
+      if (options.txid !== undefined) {
+        tx = this.transactions.get(options.txid);
+        if (tx.busy) throw transactionInUse();
+        tx.uses++;
+        tx.lastUse = Date.now();
+      } else if (implicit) tx = this.transactions.begin({ ...begin, implicit: true });
+      if (tx) tx.busy = true;
       const result = await execute(
         statement,
         {
@@ -119,17 +140,24 @@ export class Database {
           preserveExpiry: options.preserveExpiry,
           memoryPool: this.memoryPool,
           requests: this.requests,
+          transaction: tx,
+          implicit,
+          // The transaction statements see only an explicit transaction (with tximplicit, COMMIT is "outside the transaction").
+          transactions: transactionControl(this.transactions, implicit ? undefined : tx, begin),
         },
         this.deps,
       );
+      if (implicit && tx) await this.transactions.commit(tx);
       this.requests.finish(entry, { state: 'completed', resultCount: result.results.length });
       return result;
     } catch (e) {
       const code = e instanceof QueryError ? e.code : undefined;
       const stopped = code === ErrorCode.REQUEST_STOPPED;
       this.requests.finish(entry, { state: stopped && /^Timeout/.test((e as QueryError).message) ? 'timeout' : stopped ? 'stopped' : 'errors', errorCount: 1 });
+      if (implicit && tx && !tx.ended) this.transactions.rollback(tx);
       throw e;
     } finally {
+      if (tx) tx.busy = false;
       if (timer) clearTimeout(timer);
       outer?.removeEventListener('abort', onAbort);
     }

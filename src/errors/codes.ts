@@ -174,6 +174,20 @@ export const ErrorCode = {
   MERGE_MULTI_UPDATE: 5320,
   /** A MERGE that would insert one document twice (reference 5330 E_MERGE_MULTI_INSERT). */
   MERGE_MULTI_INSERT: 5330,
+  /** A statement that cannot run inside (or outside) a transaction, e.g. "COMMIT statement is not supported outside the transaction" (reference 17002 E_TRAN_STATEMENT_NOT_SUPPORTED). */
+  TRAN_STATEMENT_NOT_SUPPORTED: 17002,
+  /** A `txid` that names no transaction: "Transaction context error: transaction (x) is not present" (reference 17004 E_TRANSACTION_CONTEXT). */
+  TRANSACTION_CONTEXT: 17004,
+  /** COMMIT failed (a write-write conflict): the transaction is rolled back (reference 17007 E_COMMIT_TRANSACTION). */
+  COMMIT_TRANSACTION: 17007,
+  /** ROLLBACK TO SAVEPOINT of an unknown name: "s savepoint is not defined" (reference 17009 E_NO_SAVEPOINT). */
+  NO_SAVEPOINT: 17009,
+  /** The transaction's `txtimeout` passed: "Transaction timeout" (reference 17010 E_TRANSACTION_EXPIRED). */
+  TRANSACTION_EXPIRED: 17010,
+  /** INSERT of a key that exists, inside a transaction: "Duplicate Key: k" (reference 17012 E_DUPLICATE_KEY). */
+  TRANSACTION_DUPLICATE_KEY: 17012,
+  /** Two statements of one transaction at once (reference 17013 E_TRANSACTION_INUSE). */
+  TRANSACTION_INUSE: 17013,
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -14,6 +14,7 @@ import { compileFinalGroup } from './operators/final-group.js';
 import { compileIndexCountProject } from './operators/index-count-project.js';
 import { compileIndexCountScan2 } from './operators/index-count-scan2.js';
 import { compileIndexDdl } from './operators/index-ddl.js';
+import { compileTransactionOperator } from './operators/transaction.js';
 import { compileIndexScan3 } from './operators/index-scan3.js';
 import { compileInitialGroup } from './operators/initial-group.js';
 import { compileInitialProject } from './operators/initial-project.js';
@@ -117,6 +118,11 @@ const COMPILERS: { [K in Operator['#operator']]: OperatorCompiler<Extract<Operat
   With: compileWith,
   WindowAggregate: compileWindowAggregate,
   Merge: compileMerge,
+  StartTransaction: compileTransactionOperator,
+  CommitTransaction: compileTransactionOperator,
+  RollbackTransaction: compileTransactionOperator,
+  Savepoint: compileTransactionOperator,
+  TransactionIsolation: compileTransactionOperator,
 };
 
 /** Compiles an operator (and its children) into a running operator. @throws QueryError 1020 for an operator this executor does not have. */

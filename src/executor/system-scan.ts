@@ -10,7 +10,7 @@ const SEQUENCE_NODE = 'tokenql';
  * index catalogue; `system:namespaces` the one `default` namespace; `system:dual` one empty row;
  * `system:active_requests` / `system:completed_requests` the database's RequestRegistry.
  */
-export function systemRows(keyspace: 'keyspaces' | 'indexes' | 'namespaces' | 'dual' | 'active_requests' | 'completed_requests' | 'sequences', rc: RunContext): Value[] {
+export function systemRows(keyspace: 'keyspaces' | 'indexes' | 'namespaces' | 'dual' | 'active_requests' | 'completed_requests' | 'sequences' | 'transactions', rc: RunContext): Value[] {
   switch (keyspace) {
     case 'keyspaces':
       return rc.system.keyspaces().map((k) => ({
@@ -36,5 +36,7 @@ export function systemRows(keyspace: 'keyspaces' | 'indexes' | 'namespaces' | 'd
       const reg = rc.sequenceRegistry;
       return reg ? reg.names().map((n) => reg.row(n, SEQUENCE_NODE) as Value) : [];
     }
+    case 'transactions':
+      return rc.system.transactions?.() ?? [];
   }
 }

@@ -53,6 +53,15 @@ function statementTree(s: Statement, catalog: Catalog, onHints: (h: Record<strin
     case 'AlterSequence':
     case 'DropSequence':
       return sequence([{ '#operator': s.kind, name: sequenceFullName(s.sequence), _statement: s }]);
+    case 'StartTransaction':
+    case 'TransactionIsolation':
+      return sequence([{ '#operator': s.kind, isolation: 1 }]);
+    case 'CommitTransaction':
+      return sequence([{ '#operator': 'CommitTransaction' }]);
+    case 'RollbackTransaction':
+      return sequence([s.savepoint !== undefined ? { '#operator': 'RollbackTransaction', savepoint: s.savepoint } : { '#operator': 'RollbackTransaction' }]);
+    case 'Savepoint':
+      return sequence([{ '#operator': 'Savepoint', savepoint: s.savepoint }]);
     default:
       throw notSupported(`${s.kind} inside this statement`, s.loc);
   }

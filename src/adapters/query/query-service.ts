@@ -139,6 +139,9 @@ export function addQueryRoutes(app: FastifyInstance, db: Database, options: Quer
         durabilityLevel: r.durabilityLevel,
         timeoutMs: minLimit(r.timeoutMs, options.timeoutMs),
         memoryQuotaBytes: minLimit(r.memoryQuotaBytes, options.memoryQuotaBytes),
+        txid: r.txid,
+        tximplicit: r.tximplicit,
+        txtimeoutMs: r.txtimeoutMs,
         request: { requestId: requestID, clientContextId: r.clientContextId, user: request.logUser, remoteAddr: request.ip },
       });
       return sendJson(reply, 200, {

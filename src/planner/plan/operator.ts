@@ -10,6 +10,7 @@ import type { Filter } from './filter.js';
 import type { FinalGroup, InitialGroup, IntermediateGroup } from './group.js';
 import type { IndexDdl } from './index-ddl.js';
 import type { SequenceDdl } from './sequence-ddl.js';
+import type { TransactionOperator } from './transaction.js';
 import type { IndexCountProject } from './index-count-project.js';
 import type { IndexCountScan2 } from './index-count-scan2.js';
 import type { IndexScan3 } from './index-scan3.js';
@@ -103,7 +104,8 @@ export type Operator =
   | SequenceDdl
   | With
   | WindowAggregate
-  | Merge;
+  | Merge
+  | TransactionOperator;
 
 /** The name of an operator (`"#operator"`). */
 export type OperatorName = Operator['#operator'];

@@ -40,6 +40,25 @@ function showRows(rows: readonly Value[]): string {
   return short(`${rows.length} rows: ${rows.slice(0, 4).map(canonical).join(', ')}`);
 }
 
+/**
+ * The txids of a group's open transactions by `txgroup` (the harness's query parameter): a
+ * BEGIN/START of a txgroup records the txid of its row, and the group's other statements run
+ * with it, as the reference's harness passes `txid` between statements.
+ */
+const txids = new WeakMap<Database, Map<number, string>>();
+
+/** The transaction request parameters of a case (`txgroup` → `txid`, `tximplicit`, `durability_level`). */
+function txOptions(db: Database, c: SuiteCase, statement: string): QueryOptions {
+  const q = c.query_params ?? {};
+  const out: QueryOptions = {};
+  if (typeof q.txgroup === 'number' && !/^\s*(BEGIN|START)\b/i.test(statement)) {
+    const txid = txids.get(db)?.get(q.txgroup);
+    if (txid !== undefined) out.txid = txid;
+  }
+  if (q.tximplicit === true) out.tximplicit = true;
+  return out;
+}
+
 /** Runs one statement with the case's parameters. */
 async function run(db: Database, c: SuiteCase, statement: string, extra?: Record<string, Value>) {
   const named = { ...(c.named_args ?? {}), ...(extra ?? {}) };
@@ -48,7 +67,14 @@ async function run(db: Database, c: SuiteCase, statement: string, extra?: Record
   const qp = c.query_params ?? {};
   if (qp.preserve_expiry === true) opts.preserveExpiry = true;
   if (typeof qp.durability_level === 'string') opts.durabilityLevel = qp.durability_level as QueryOptions['durabilityLevel'];
-  return withTimeout(db.query(statement, opts), statement);
+  const result = await withTimeout(db.query(statement, { ...opts, ...txOptions(db, c, statement) }), statement);
+  const txid = (result.results[0] as { txid?: unknown } | undefined)?.txid;
+  if (typeof c.query_params?.txgroup === 'number' && typeof txid === 'string' && /^\s*(BEGIN|START)\b/i.test(statement)) {
+    let m = txids.get(db);
+    if (!m) txids.set(db, (m = new Map()));
+    m.set(c.query_params.txgroup, txid);
+  }
+  return result;
 }
 
 function errorText(err: unknown): string {
