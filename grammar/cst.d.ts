@@ -32,7 +32,10 @@ export type StatementCstChildren = {
   deleteStatement?: DeleteStatementCstNode[];
   explainStatement?: ExplainStatementCstNode[];
   prepareStatement?: PrepareStatementCstNode[];
+  executeFunctionStatement?: ExecuteFunctionStatementCstNode[];
   executeStatement?: ExecuteStatementCstNode[];
+  createFunctionStatement?: CreateFunctionStatementCstNode[];
+  dropFunctionStatement?: DropFunctionStatementCstNode[];
   createIndexStatement?: CreateIndexStatementCstNode[];
   createPrimaryIndexStatement?: CreatePrimaryIndexStatementCstNode[];
   dropIndexStatement?: DropIndexStatementCstNode[];
@@ -586,6 +589,62 @@ export type ObjectNameCstChildren = {
   StringLiteral?: IToken[];
 };
 
+export interface CreateFunctionStatementCstNode extends CstNode {
+  name: "createFunctionStatement";
+  children: CreateFunctionStatementCstChildren;
+}
+
+export type CreateFunctionStatementCstChildren = {
+  CREATE: IToken[];
+  OR?: IToken[];
+  REPLACE?: IToken[];
+  FUNCTION: IToken[];
+  name: KeyspaceRefCstNode[];
+  LParen: IToken[];
+  Ellipsis?: IToken[];
+  param?: IToken[];
+  Comma?: IToken[];
+  RParen: IToken[];
+  ifNotExists?: IfNotExistsCstNode[];
+  LBrace?: IToken[];
+  body?: (ExpressionCstNode)[];
+  RBrace?: IToken[];
+  LANGUAGE?: IToken[];
+  INLINE?: IToken[];
+  AS?: (IToken)[];
+  JAVASCRIPT?: IToken[];
+  code?: IToken[];
+  AT?: IToken[];
+  library?: IToken[];
+};
+
+export interface DropFunctionStatementCstNode extends CstNode {
+  name: "dropFunctionStatement";
+  children: DropFunctionStatementCstChildren;
+}
+
+export type DropFunctionStatementCstChildren = {
+  DROP: IToken[];
+  FUNCTION: IToken[];
+  name: KeyspaceRefCstNode[];
+  ifExists?: IfExistsCstNode[];
+};
+
+export interface ExecuteFunctionStatementCstNode extends CstNode {
+  name: "executeFunctionStatement";
+  children: ExecuteFunctionStatementCstChildren;
+}
+
+export type ExecuteFunctionStatementCstChildren = {
+  EXECUTE: IToken[];
+  FUNCTION: IToken[];
+  name: KeyspaceRefCstNode[];
+  LParen: IToken[];
+  arg?: ExpressionCstNode[];
+  Comma?: IToken[];
+  RParen: IToken[];
+};
+
 export interface CreateIndexStatementCstNode extends CstNode {
   name: "createIndexStatement";
   children: CreateIndexStatementCstChildren;
@@ -1125,6 +1184,9 @@ export interface ICstNodeVisitor<IN, OUT> extends ICstVisitor<IN, OUT> {
   prepareStatement(children: PrepareStatementCstChildren, param?: IN): OUT;
   executeStatement(children: ExecuteStatementCstChildren, param?: IN): OUT;
   objectName(children: ObjectNameCstChildren, param?: IN): OUT;
+  createFunctionStatement(children: CreateFunctionStatementCstChildren, param?: IN): OUT;
+  dropFunctionStatement(children: DropFunctionStatementCstChildren, param?: IN): OUT;
+  executeFunctionStatement(children: ExecuteFunctionStatementCstChildren, param?: IN): OUT;
   createIndexStatement(children: CreateIndexStatementCstChildren, param?: IN): OUT;
   createPrimaryIndexStatement(children: CreatePrimaryIndexStatementCstChildren, param?: IN): OUT;
   ifNotExists(children: IfNotExistsCstChildren, param?: IN): OUT;

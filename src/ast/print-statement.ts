@@ -134,6 +134,14 @@ const printers: StatementPrinters = {
   DropIndex: (s) =>
     `drop ${s.primary ? 'primary ' : ''}index ${s.ifExists ? 'if exists ' : ''}${s.name !== undefined ? printName(s.name) + ' ' : ''}on ${keyspace(s.keyspace, false)}`,
   BuildIndex: (s) => `build index on ${keyspace(s.keyspace, false)}(${s.names.map((n) => printName(n)).join(', ')})`,
+  CreateFunction: (s) =>
+    `create ${s.replace ? 'or replace ' : ''}function ${keyspace(s.name, false)}(${s.params ? s.params.map((p) => printName(p)).join(', ') : '...'})` +
+    `${s.ifNotExists ? ' if not exists' : ''} ` +
+    (s.body.language === 'inline'
+      ? `language inline as ${printExpr(s.body.expr)}`
+      : `language javascript as ${JSON.stringify(s.body.library !== undefined ? s.body.object : s.body.code)}${s.body.library !== undefined ? ' at ' + JSON.stringify(s.body.library) : ''}`),
+  DropFunction: (s) => `drop function ${keyspace(s.name, false)}${s.ifExists ? ' if exists' : ''}`,
+  ExecuteFunction: (s) => `execute function ${keyspace(s.name, false)}(${s.args.map(printExpr).join(', ')})`,
 };
 
 /** Prints a statement (its `loc` is ignored). PREPARE prints the prepared statement's source text. */

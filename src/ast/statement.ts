@@ -15,7 +15,10 @@ export type Statement =
   | DropIndexStatement
   | BuildIndexStatement
   | PrepareStatement
-  | ExecuteStatement;
+  | ExecuteStatement
+  | CreateFunctionStatement
+  | DropFunctionStatement
+  | ExecuteFunctionStatement;
 
 interface Node {
   loc?: SourcePosition;
@@ -270,4 +273,43 @@ export interface ExecuteStatement extends Node {
   kind: 'Execute';
   name: string;
   using?: Expr;
+}
+
+/**
+ * A user-defined function's body: an inline N1QL expression (`{ expr }`, `LANGUAGE INLINE AS
+ * expr`, with its source text), or JavaScript: the function's own code (`LANGUAGE JAVASCRIPT AS
+ * "function f(…) {…}"`) or a function of a library (`AS "fname" AT "library"`).
+ * Source: couchbase/query `functions/inline/`, `functions/javascript/`.
+ */
+export type FunctionBody =
+  | { language: 'inline'; expr: Expr; text: string }
+  | { language: 'javascript'; code: string; library?: undefined }
+  | { language: 'javascript'; object: string; library: string };
+
+/**
+ * `CREATE [OR REPLACE] FUNCTION [namespace:][bucket.scope.]name(params) [IF NOT EXISTS] body`.
+ * `params` is undefined for `(...)`: the function takes any number of arguments, seen as the
+ * array `args`. The name is a KeyspaceRef: one part (global) or three (scoped).
+ */
+export interface CreateFunctionStatement extends Node {
+  kind: 'CreateFunction';
+  name: KeyspaceRef;
+  params?: string[];
+  replace: boolean;
+  ifNotExists: boolean;
+  body: FunctionBody;
+}
+
+/** `DROP FUNCTION name [IF EXISTS]` */
+export interface DropFunctionStatement extends Node {
+  kind: 'DropFunction';
+  name: KeyspaceRef;
+  ifExists: boolean;
+}
+
+/** `EXECUTE FUNCTION name(args)`: one result row, the function's value. */
+export interface ExecuteFunctionStatement extends Node {
+  kind: 'ExecuteFunction';
+  name: KeyspaceRef;
+  args: Expr[];
 }

@@ -18,6 +18,11 @@ export interface ExecContext {
   warn(message: string, code?: number): void;
   /** Statement start time in milliseconds since the epoch (NOW_* functions). */
   now: number;
+  /**
+   * User-defined functions (set by the engine): calls the function a name as written resolves
+   * to, raising 3000 "Invalid function" when none does.
+   */
+  functions?: { call(name: string, args: Value[], ctx: ExecContext): Value };
 }
 
 /** A compiled expression: evaluates in a row environment. Throws QueryError (5010) on evaluation errors. */

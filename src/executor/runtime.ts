@@ -60,6 +60,8 @@ export interface RunContext extends ExecContext {
   profile?: Map<string, { inDocs: number; outDocs: number; time: number; operators?: number }>;
   /** DML: documents written so far, and the keys that failed (the statement raises after the others are written). */
   dml?: { mutationCount: number; failures: QueryError[] };
+  /** User-defined functions: the request's runtime, and CREATE / DROP FUNCTION (executor/udf/). */
+  udf?: import('./udf/function-services.js').FunctionServices;
   /** Runs index DDL (CREATE/DROP/BUILD INDEX) and returns its rows. */
   ddl?: (statement: import('../ast/index.js').Statement) => Promise<Value[]>;
 }

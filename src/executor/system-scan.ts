@@ -7,7 +7,7 @@ import type { RunContext } from './runtime.js';
  * index catalogue; `system:namespaces` the one `default` namespace; `system:dual` one empty row;
  * `system:active_requests` / `system:completed_requests` the database's RequestRegistry.
  */
-export function systemRows(keyspace: 'keyspaces' | 'indexes' | 'namespaces' | 'dual' | 'active_requests' | 'completed_requests', rc: RunContext): Value[] {
+export function systemRows(keyspace: 'keyspaces' | 'indexes' | 'namespaces' | 'dual' | 'active_requests' | 'completed_requests' | 'functions', rc: RunContext): Value[] {
   switch (keyspace) {
     case 'keyspaces':
       return rc.system.keyspaces().map((k) => ({
@@ -28,5 +28,15 @@ export function systemRows(keyspace: 'keyspaces' | 'indexes' | 'namespaces' | 'd
       return rc.system.activeRequests?.() ?? [];
     case 'completed_requests':
       return rc.system.completedRequests?.() ?? [];
+    case 'functions':
+      return rc.udf?.rows() ?? [];
   }
+}
+
+/** The document key (`META().id`) of a system keyspace's row, where it has one: `default:f` for `system:functions`. */
+export function systemKey(keyspace: string, item: Value): string | undefined {
+  if (keyspace !== 'functions') return undefined;
+  const id = (item as { identity?: { namespace?: string; bucket?: string; scope?: string; name?: string } }).identity;
+  if (!id) return undefined;
+  return id.bucket !== undefined ? `${id.namespace}:${id.bucket}.${id.scope}.${id.name}` : `${id.namespace}:${id.name}`;
 }

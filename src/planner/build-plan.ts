@@ -1,4 +1,4 @@
-import type { Binding, Expr, SelectStatement, Statement } from '../ast/index.js';
+import type { Binding, Expr, KeyspaceRef, SelectStatement, Statement } from '../ast/index.js';
 import { childrenOf, stripLoc } from '../ast/index.js';
 import { notSupported } from '../errors/index.js';
 import { buildDelete, buildInsert, buildUpdate } from './build-dml.js';
@@ -42,10 +42,28 @@ function statementTree(s: Statement, catalog: Catalog, onHints: (h: Record<strin
       const name = s.kind === 'BuildIndex' ? 'BuildIndexes' : s.kind;
       return sequence([{ '#operator': name, keyspace: keyspaceName(s.keyspace), namespace: 'default', _statement: s }]);
     }
+    case 'CreateFunction':
+    case 'DropFunction':
+      return sequence([{ '#operator': s.kind, name: printKeyspaceRef(s.name), _statement: s } as Operator]);
+    case 'ExecuteFunction':
+      return sequence([{ '#operator': 'ExecuteFunction', name: printKeyspaceRef(s.name), arguments: s.args, _ref: s.name }]);
     default:
       throw notSupported(`${s.kind} inside this statement`, s.loc);
   }
 }
+
+/**
+ * Plans every subquery of a standalone expression — a user-defined function's body — with
+ * `names` (its parameters) bound around it: a subquery that reads them is correlated.
+ */
+export function planExpressionSubqueries(e: Expr, names: ReadonlySet<string>, catalog: Catalog): SubqueryPlan[] {
+  const out: SubqueryPlan[] = [];
+  planSubqueries({ '#operator': 'Filter', condition: e }, names, catalog, out);
+  return out;
+}
+
+/** `[namespace:]a.b.c` as written. */
+const printKeyspaceRef = (r: KeyspaceRef): string => (r.namespace !== undefined ? `${r.namespace}:` : '') + r.path.join('.');
 
 /** The key under which a subquery's plan is found: its position in the statement text. */
 export function subqueryKey(q: SelectStatement): string {

@@ -14,6 +14,7 @@ import { primaryRules } from './visit-primary.js';
 import { selectRules } from './visit-select.js';
 import { dmlRules } from './visit-dml.js';
 import { ddlRules } from './visit-ddl.js';
+import { functionRules } from './visit-function.js';
 
 const BaseVisitor = parser.getBaseCstVisitorConstructor();
 
@@ -22,6 +23,7 @@ type PrimaryRules = typeof primaryRules;
 type SelectRules = typeof selectRules;
 type DmlRules = typeof dmlRules;
 type DdlRules = typeof ddlRules;
+type FunctionRules = typeof functionRules;
 
 /** Builds AST nodes from CST nodes of one statement at a time; reset with {@link AstBuilder.reset}. */
 export class AstBuilder extends BaseVisitor {
@@ -78,8 +80,8 @@ export class AstBuilder extends BaseVisitor {
   }
 }
 
-export interface AstBuilder extends OperatorRules, PrimaryRules, SelectRules, DmlRules, DdlRules {}
-Object.assign(AstBuilder.prototype, operatorRules, primaryRules, selectRules, dmlRules, ddlRules);
+export interface AstBuilder extends OperatorRules, PrimaryRules, SelectRules, DmlRules, DdlRules, FunctionRules {}
+Object.assign(AstBuilder.prototype, operatorRules, primaryRules, selectRules, dmlRules, ddlRules, functionRules);
 
 /** The one builder instance. */
 export const astBuilder = new AstBuilder();

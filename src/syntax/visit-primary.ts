@@ -106,6 +106,7 @@ export const primaryRules = {
     return {
       kind: 'FunctionCall',
       name: name.toLowerCase(),
+      ...(name !== name.toLowerCase() ? { written: name } : {}),
       args,
       ...(ctx.DISTINCT ? { distinct: true } : {}),
       ...(ctx.Star ? { star: true } : {}),

@@ -9,6 +9,7 @@ import type { Fetch } from './fetch.js';
 import type { Filter } from './filter.js';
 import type { FinalGroup, InitialGroup, IntermediateGroup } from './group.js';
 import type { IndexDdl } from './index-ddl.js';
+import type { CreateFunction, DropFunction, ExecuteFunction } from './function-ddl.js';
 import type { IndexCountProject } from './index-count-project.js';
 import type { IndexCountScan2 } from './index-count-scan2.js';
 import type { IndexScan3 } from './index-scan3.js';
@@ -95,7 +96,10 @@ export type Operator =
   | Unset
   | SendUpdate
   | SendDelete
-  | IndexDdl;
+  | IndexDdl
+  | CreateFunction
+  | DropFunction
+  | ExecuteFunction;
 
 /** The name of an operator (`"#operator"`). */
 export type OperatorName = Operator['#operator'];
