@@ -379,9 +379,23 @@ export type OrderTermCstChildren = {
   expression: ExpressionCstNode[];
   ASC?: IToken[];
   DESC?: IToken[];
+  direction?: OrderParameterCstNode[];
   NULLS?: IToken[];
   FIRST?: IToken[];
   LAST?: IToken[];
+  nullsPosition?: OrderParameterCstNode[];
+};
+
+export interface OrderParameterCstNode extends CstNode {
+  name: "orderParameter";
+  children: OrderParameterCstChildren;
+}
+
+export type OrderParameterCstChildren = {
+  NamedParam?: IToken[];
+  PositionalParam?: IToken[];
+  Question?: IToken[];
+  Identifier?: IToken[];
 };
 
 export interface LimitClauseCstNode extends CstNode {
@@ -1168,6 +1182,7 @@ export interface ICstNodeVisitor<IN, OUT> extends ICstVisitor<IN, OUT> {
   groupKey(children: GroupKeyCstChildren, param?: IN): OUT;
   orderByClause(children: OrderByClauseCstChildren, param?: IN): OUT;
   orderTerm(children: OrderTermCstChildren, param?: IN): OUT;
+  orderParameter(children: OrderParameterCstChildren, param?: IN): OUT;
   limitClause(children: LimitClauseCstChildren, param?: IN): OUT;
   offsetClause(children: OffsetClauseCstChildren, param?: IN): OUT;
   insertStatement(children: InsertStatementCstChildren, param?: IN): OUT;

@@ -380,11 +380,37 @@ export class N1qlParser extends CstParser {
 
   public orderTerm = this.RULE('orderTerm', () => {
     this.SUBRULE(this.expression);
-    this.OPTION(() => this.OR([{ ALT: () => this.CONSUME(T.Asc) }, { ALT: () => this.CONSUME(T.Desc) }]));
+    // The direction may be a parameter, or a user-defined function's parameter (a name).
+    this.OPTION({
+      GATE: () => !this.is(1, T.Nulls),
+      DEF: () =>
+        this.OR([
+          { ALT: () => this.CONSUME(T.Asc) },
+          { ALT: () => this.CONSUME(T.Desc) },
+          { ALT: () => this.SUBRULE(this.orderParameter, { LABEL: 'direction' }) },
+        ]),
+    });
     this.OPTION2(() => {
       this.CONSUME(T.Nulls);
-      this.OR2([{ ALT: () => this.CONSUME(T.First) }, { ALT: () => this.CONSUME(T.Last) }]);
+      this.OR2({
+        IGNORE_AMBIGUITIES: true,
+        DEF: [
+          { ALT: () => this.CONSUME(T.First) },
+          { ALT: () => this.CONSUME(T.Last) },
+          { ALT: () => this.SUBRULE2(this.orderParameter, { LABEL: 'nullsPosition' }) },
+        ],
+      });
     });
+  });
+
+  /** An ORDER BY direction or NULLS position given by a parameter: `$name`, `$1`, `?` or a name. */
+  public orderParameter = this.RULE('orderParameter', () => {
+    this.OR([
+      { ALT: () => this.CONSUME(T.NamedParam) },
+      { ALT: () => this.CONSUME(T.PositionalParam) },
+      { ALT: () => this.CONSUME(T.Question) },
+      { ALT: () => this.CONSUME(T.Identifier) },
+    ]);
   });
 
   public limitClause = this.RULE('limitClause', () => {

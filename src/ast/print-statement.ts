@@ -63,7 +63,9 @@ function fromTerm(f: FromTerm): string {
 const lets = (bs: LetBinding[]) => bs.map((b) => `${printName(b.name)} = ${printExpr(b.expr)}`).join(', ');
 
 function order(t: OrderTerm): string {
-  return printExpr(t.expr) + (t.desc ? ' desc' : '') + (t.nulls ? ' nulls ' + t.nulls.toLowerCase() : '');
+  const direction = t.direction ? ' ' + printExpr(t.direction) : t.desc ? ' desc' : '';
+  const nulls = t.nullsPosition ? ' nulls ' + printExpr(t.nullsPosition) : t.nulls ? ' nulls ' + t.nulls.toLowerCase() : '';
+  return printExpr(t.expr) + direction + nulls;
 }
 
 function body(b: SelectBody): string {

@@ -159,6 +159,13 @@ export interface OrderTerm extends Node {
   desc: boolean;
   /** NULLS FIRST/LAST; default is FIRST for ASC and LAST for DESC (reference). */
   nulls?: 'FIRST' | 'LAST';
+  /**
+   * A direction given by a parameter (`$d`, `$1`) or a user-defined function's parameter (a
+   * name): "asc" or "desc" when the query runs; it overrides `desc`.
+   */
+  direction?: Expr;
+  /** A NULLS position given the same way: "first" or "last"; it overrides `nulls`. */
+  nullsPosition?: Expr;
 }
 
 /** `RETURNING terms` / `RETURNING RAW expr` */

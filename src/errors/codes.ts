@@ -126,6 +126,8 @@ export const ErrorCode = {
   FUNCTION_EXECUTION: 10109,
   /** User-defined function calls nested too deeply (reference 10112 E_TOO_MANY_NESTED_FUNCTIONS). */
   FUNCTION_NESTING: 10112,
+  /** An ORDER BY direction or NULLS position that is no parameter (reference 3291, "ORDER BY direction '…' is not a valid constant, named, positional or function parameter."). */
+  ORDER_PARAMETER: 3291,
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];

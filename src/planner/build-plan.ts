@@ -76,10 +76,9 @@ function identifiers(node: unknown, out: Set<string>): Set<string> {
   else if (node && typeof node === 'object') {
     const o = node as Record<string, unknown>;
     if (o.kind === 'Identifier' && typeof o.name === 'string') out.add(o.name);
-    if (o.kind === 'KeyspaceTerm') {
-      const path = (o.keyspace as { path: string[] }).path;
-      if (path.length > 1) out.add(path[0]);
-    }
+    // A FROM term may name an outer value: a path (`t.items`) or a bare name bound outside
+    // (a user-defined function's parameter, `JOIN data AS r`).
+    if (o.kind === 'KeyspaceTerm') out.add((o.keyspace as { path: string[] }).path[0]);
     for (const [k, v] of Object.entries(o)) if (k !== 'loc') identifiers(v, out);
   }
   return out;

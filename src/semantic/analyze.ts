@@ -4,6 +4,7 @@ import { ErrorCode, QueryError, type SourcePosition } from '../errors/index.js';
 import { isAggregateName } from '../eval/index.js';
 import { checkGroupedBlock } from './group-check.js';
 import { checkNameBinding } from './name-binding.js';
+import { checkOrderParameters } from './order-parameters.js';
 
 /**
  * The semantic phase (between parsing and planning): the checks of every SELECT block of a
@@ -25,6 +26,7 @@ import { checkNameBinding } from './name-binding.js';
 export function analyze(s: Statement): void {
   for (const { block, orderBy } of selectBlocks(s)) checkBlock(block, orderBy);
   checkNameBinding(s);
+  checkOrderParameters(s);
 }
 
 const semanticError = (code: number, message: string, loc: SourcePosition | undefined) => new QueryError({ code, phase: 'semantic', message, position: loc });
