@@ -52,6 +52,12 @@ export interface QueryOptions {
    * `profile=phases` request parameter. `"off"` (default): no profile.
    */
   profile?: 'off' | 'phases';
+  /**
+   * The query service's `query_context`, `default:bucket.scope`: an unqualified user-defined
+   * function name resolves to the function of that scope when there is one (else the global one),
+   * and CREATE / DROP / EXECUTE FUNCTION of an unqualified name work in that scope.
+   */
+  queryContext?: string;
 }
 
 /** Progress of an index build: documents indexed so far of the keyspace's total. */

@@ -125,6 +125,7 @@ export class Database {
           authorize: options.authorize,
           signal: controller.signal,
           profile: options.profile,
+          queryContext: options.queryContext,
           memoryQuotaBytes: options.memoryQuotaBytes,
           memoryPool: this.memoryPool,
           requests: this.requests,

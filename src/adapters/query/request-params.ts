@@ -16,6 +16,8 @@ export interface ServiceRequest {
   scanConsistency?: string;
   /** `profile`: `off` (default) or `phases` (`timings` is read as `phases`: per-operator times are not measured). */
   profile?: 'off' | 'phases';
+  /** `query_context` (`default:bucket.scope`): where unqualified user-defined function names resolve first. */
+  queryContext?: string;
 }
 
 /** The `scan_consistency` values the reference accepts (case-insensitive). */
@@ -74,6 +76,9 @@ export function readServiceRequest(contentType: string | undefined, body: string
     } else if (name === 'profile') {
       if (value !== 'off' && value !== 'phases' && value !== 'timings') throw badValue('profile', 'expected off, phases or timings');
       out.profile = value === 'off' ? 'off' : 'phases';
+    } else if (name === 'query_context') {
+      if (typeof value !== 'string') throw typeMismatch('query_context has to be of type string');
+      out.queryContext = value;
     } else if (name === 'client_context_id') {
       // Reference: a string only (1070), without `\` or `"` (1110).
       if (typeof value !== 'string') throw typeMismatch('client_context_id has to be of type string');

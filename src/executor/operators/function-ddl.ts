@@ -44,7 +44,7 @@ export function compileExecuteFunction(op: ExecuteFunction, cx: CompileContext):
       const env = rootEnv();
       const values = args.map((f) => f(env, rc));
       let out: Value;
-      yield waitFor(udf.runtime.execute(udf.identity(op._ref), values, rc).then((v) => void (out = v)));
+      yield waitFor(udf.runtime.execute(op._ref.path.length === 1 && op._ref.namespace === undefined ? udf.runtime.resolve(op._ref.path[0]!) : udf.identity(op._ref), values, rc).then((v) => void (out = v)));
       if (out !== undefined) yield [{ env, out }];
     },
   };
