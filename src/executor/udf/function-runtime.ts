@@ -73,7 +73,7 @@ export class FunctionRuntime {
     if (d.body.language === 'inline') return this.enter(d, args, () => this.run(d, args, rc));
     this.nest(d);
     try {
-      return await this.deps.javascript.callAsync(functionKey(d.identity), this.source(d), args, this.host(rc));
+      return await this.deps.javascript.callAsync(d.identity.name, this.source(d), args, this.host(rc));
     } finally {
       this.depth--;
     }
@@ -104,7 +104,7 @@ export class FunctionRuntime {
   }
 
   private run(d: FunctionDefinition, args: Value[], rc: RunContext): Value {
-    if (d.body.language === 'javascript') return this.deps.javascript.callSync(functionKey(d.identity), this.source(d), args, this.host(rc));
+    if (d.body.language === 'javascript') return this.deps.javascript.callSync(d.identity.name, this.source(d), args, this.host(rc));
     const env = rootEnv();
     if (d.params) d.params.forEach((p, i) => (env[p] = args[i]));
     else env.args = args;
