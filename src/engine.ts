@@ -213,7 +213,7 @@ async function executeStatement(text: string, params: EngineParams, deps: Engine
   const statement = parseCached(text, deps); //                          parse
   const t1 = performance.now();
   authorize(statement, params, deps);
-  checkFunctionNames(statement, rc);
+  checkFunctionNames(statement, rc, text);
   if (isActiveRequestsDelete(statement)) {
     const out = await cancelActiveRequests(statement, catalog, rc, params.requests);
     const t = performance.now() - t0;
@@ -277,8 +277,17 @@ function catalogOf(params: EngineParams, deps: EngineDeps): Catalog {
 const isBuiltinName = (name: string): boolean => name === 'meta' || name === '_timeseries' || isAggregateName(name) || lookupFunction(name) !== undefined;
 
 /** Raises 3000 "Invalid function f (resolving to default:f)" for a call no function answers (as the reference's parser). */
-function checkFunctionNames(statement: Statement, rc: RunContext): void {
-  for (const name of calledFunctionNames(statement, isBuiltinName)) rc.udf!.runtime.definition(name);
+function checkFunctionNames(statement: Statement, rc: RunContext, text: string): void {
+  for (const { name, offset } of calledFunctionNames(statement, isBuiltinName)) {
+    // The name as written (function names are case-insensitive; the message shows the text's).
+    let written = name;
+    if (offset !== undefined) {
+      const quoted = text[offset] === '`';
+      const at = text.slice(offset + (quoted ? 1 : 0), offset + (quoted ? 1 : 0) + name.length);
+      if (at.toLowerCase() === name) written = at;
+    }
+    rc.udf!.runtime.definition(written);
+  }
 }
 
 /** Named (an object) or positional (an array) parameters of a JavaScript function's N1QL() call. */
@@ -298,7 +307,7 @@ function executeSync(text: string, params: EngineParams, deps: EngineDeps): Valu
   const rc = runContext(params, deps, warnings);
   const statement = parseCached(text, deps);
   authorize(statement, params, deps);
-  checkFunctionNames(statement, rc);
+  checkFunctionNames(statement, rc, text);
   if (statement.kind !== 'Select') throw new QueryError({ code: ErrorCode.NOT_SUPPORTED, phase: 'execution', message: `N1QL() of a JavaScript function called in an expression runs SELECT only; use EXECUTE FUNCTION for ${statement.kind.toUpperCase()}` });
   analyze(statement);
   return runPlanSync(buildPlan(statement, catalogOf(params, deps)), rc);

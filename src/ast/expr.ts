@@ -238,11 +238,6 @@ export interface FunctionCall extends Node {
   filter?: Expr;
   /** `target[*]`: ARRAY_STAR(target) written as a path operator (printed back as `[*]`). */
   pathOperator?: boolean;
-  /**
-   * The name as written, when it is not all lower case: the names of user-defined functions
-   * are case-sensitive (`default:UDF_1` is not `default:udf_1`), those of built-ins are not.
-   */
-  written?: string;
 }
 
 /** A parenthesised SELECT used as an expression (evaluates to an array of its rows). */

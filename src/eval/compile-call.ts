@@ -156,7 +156,7 @@ export function compileCall(e: FunctionCall, scope: Scope, compile: Compile): Ev
  * resolves; without a function runtime it is an unknown function, 3000).
  */
 function compileUserFunctionCall(e: FunctionCall, scope: Scope, compile: Compile): Evaluator {
-  const written = e.written ?? e.name;
+  const written = e.name;
   if (e.distinct || e.star) throw semanticError(ErrorCode.SYNTAX, `DISTINCT and * are only allowed in aggregates, not in ${written}`, e);
   if (e.filter) throw semanticError(ErrorCode.SYNTAX, `FILTER clause syntax is not valid for function ${written}`, e);
   const args = e.args.map((a) => compile(a, scope));

@@ -106,7 +106,6 @@ export const primaryRules = {
     return {
       kind: 'FunctionCall',
       name: name.toLowerCase(),
-      ...(name !== name.toLowerCase() ? { written: name } : {}),
       args,
       ...(ctx.DISTINCT ? { distinct: true } : {}),
       ...(ctx.Star ? { star: true } : {}),

@@ -74,8 +74,12 @@ export function functionRow(d: FunctionDefinition, printExpr: (e: import('../../
   return { definition, identity };
 }
 
+/** The catalogue's key of a function: names are case-insensitive (as function names are in N1QL). */
+const mapKey = (id: FunctionIdentity): string => functionKey(id).toLowerCase();
+
 /**
- * The user-defined functions of a database, by {@link functionKey}. `version` changes with every
+ * The user-defined functions of a database, by {@link functionKey} without case (a function
+ * keeps the case it was created with: `system:functions` shows it). `version` changes with every
  * CREATE / DROP, so that compiled bodies cached by a request are never stale; `onChange` (the
  * file store's persistence) is awaited after each change.
  */
@@ -85,7 +89,7 @@ export class FunctionCatalog {
   onChange?: (all: FunctionDefinition[]) => Promise<void>;
 
   get(id: FunctionIdentity): FunctionDefinition | undefined {
-    return this.byKey.get(functionKey(id));
+    return this.byKey.get(mapKey(id));
   }
 
   all(): FunctionDefinition[] {
@@ -97,7 +101,7 @@ export class FunctionCatalog {
    * 'f' already exists", cause the name), unless `ifNotExists` (then nothing changes).
    */
   async create(d: FunctionDefinition, replace: boolean, ifNotExists: boolean): Promise<void> {
-    const key = functionKey(d.identity);
+    const key = mapKey(d.identity);
     if (this.byKey.has(key) && !replace) {
       if (ifNotExists) return;
       throw new QueryError({ code: ErrorCode.FUNCTION_EXISTS, phase: 'execution', message: `Function '${d.identity.name}' already exists - cause: ${d.identity.name}` });
@@ -109,7 +113,7 @@ export class FunctionCatalog {
 
   /** Removes a definition; 10101 "Function 'f' not found" when there is none, unless `ifExists`. */
   async drop(id: FunctionIdentity, ifExists: boolean): Promise<void> {
-    if (!this.byKey.delete(functionKey(id))) {
+    if (!this.byKey.delete(mapKey(id))) {
       if (ifExists) return;
       throw new QueryError({ code: ErrorCode.FUNCTION_NOT_FOUND, phase: 'execution', message: `Function '${id.name}' not found` });
     }

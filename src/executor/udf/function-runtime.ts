@@ -146,15 +146,15 @@ export class FunctionRuntime {
 }
 
 /**
- * The names of user-defined functions a statement calls: every call that is not a built-in,
- * an aggregate or META() (the engine checks that each resolves before planning, as the
- * reference's parser does).
+ * The user-defined functions a statement calls: every call that is not a built-in, an
+ * aggregate or META(), with where it starts in the text (the engine checks that each resolves
+ * before planning, as the reference's parser does).
  */
-export function calledFunctionNames(node: unknown, isBuiltin: (name: string) => boolean, out: string[] = []): string[] {
+export function calledFunctionNames(node: unknown, isBuiltin: (name: string) => boolean, out: { name: string; offset?: number }[] = []): { name: string; offset?: number }[] {
   if (Array.isArray(node)) for (const x of node) calledFunctionNames(x, isBuiltin, out);
   else if (node && typeof node === 'object') {
-    const o = node as { kind?: unknown; name?: unknown; written?: string };
-    if (o.kind === 'FunctionCall' && typeof o.name === 'string' && !isBuiltin(o.name)) out.push(o.written ?? o.name);
+    const o = node as { kind?: unknown; name?: unknown; loc?: { offset: number } };
+    if (o.kind === 'FunctionCall' && typeof o.name === 'string' && !isBuiltin(o.name)) out.push({ name: o.name, offset: o.loc?.offset });
     for (const [k, v] of Object.entries(o)) if (k !== 'loc') calledFunctionNames(v, isBuiltin, out);
   }
   return out;

@@ -110,10 +110,12 @@ describe('errors (reference codes and texts)', () => {
     expect((await error('SELECT repl(2)')).code).toBe(3000);
   });
 
-  it('names are case-sensitive', async () => {
+  it('names are case-insensitive, as N1QL function names are; a function keeps the case it was created with', async () => {
     await db.query('CREATE FUNCTION MixedCase() { "M" }');
-    expect(await rows('SELECT RAW MixedCase()')).toEqual(['M']);
-    expect(await error('SELECT mixedcase()')).toEqual({ code: 3000, message: 'Invalid function mixedcase (resolving to default:mixedcase)' });
+    expect(await rows('SELECT RAW [MixedCase(), mixedcase(), MIXEDCASE()]')).toEqual([['M', 'M', 'M']]);
+    expect((await error('CREATE FUNCTION mixedCASE() { 1 }')).code).toBe(10102);
+    expect(await rows("SELECT RAW META().id FROM system:functions WHERE LOWER(META().id) = 'default:mixedcase'")).toEqual(['default:MixedCase']);
+    expect(await error('SELECT NoSuch()')).toEqual({ code: 3000, message: 'Invalid function NoSuch (resolving to default:NoSuch)' });
   });
 });
 
