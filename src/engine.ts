@@ -278,15 +278,20 @@ const isBuiltinName = (name: string): boolean => name === 'meta' || name === '_t
 
 /** Raises 3000 "Invalid function f (resolving to default:f)" for a call no function answers (as the reference's parser). */
 function checkFunctionNames(statement: Statement, rc: RunContext, text: string): void {
-  for (const { name, offset } of calledFunctionNames(statement, isBuiltinName)) {
+  for (const { name, loc } of calledFunctionNames(statement, isBuiltinName)) {
     // The name as written (function names are case-insensitive; the message shows the text's).
     let written = name;
-    if (offset !== undefined) {
-      const quoted = text[offset] === '`';
-      const at = text.slice(offset + (quoted ? 1 : 0), offset + (quoted ? 1 : 0) + name.length);
+    if (loc !== undefined) {
+      const start = loc.offset + (text[loc.offset] === '`' ? 1 : 0);
+      const at = text.slice(start, start + name.length);
       if (at.toLowerCase() === name) written = at;
     }
-    rc.udf!.runtime.definition(written);
+    try {
+      rc.udf!.runtime.definition(written);
+    } catch (e) {
+      if (e instanceof QueryError && loc) throw new QueryError({ code: e.code, phase: e.phase, message: e.message, position: { ...loc, length: written.length } });
+      throw e;
+    }
   }
 }
 

@@ -1,5 +1,5 @@
 import type { Expr } from '../../ast/index.js';
-import { ErrorCode, QueryError } from '../../errors/index.js';
+import { ErrorCode, QueryError, type SourcePosition } from '../../errors/index.js';
 import { compileExpr, rootEnv, type Evaluator, type ExecContext } from '../../eval/index.js';
 import { planExpressionSubqueries, type Catalog } from '../../planner/index.js';
 import type { Value } from '../../values/index.js';
@@ -150,11 +150,11 @@ export class FunctionRuntime {
  * aggregate or META(), with where it starts in the text (the engine checks that each resolves
  * before planning, as the reference's parser does).
  */
-export function calledFunctionNames(node: unknown, isBuiltin: (name: string) => boolean, out: { name: string; offset?: number }[] = []): { name: string; offset?: number }[] {
+export function calledFunctionNames(node: unknown, isBuiltin: (name: string) => boolean, out: { name: string; loc?: SourcePosition }[] = []): { name: string; loc?: SourcePosition }[] {
   if (Array.isArray(node)) for (const x of node) calledFunctionNames(x, isBuiltin, out);
   else if (node && typeof node === 'object') {
-    const o = node as { kind?: unknown; name?: unknown; loc?: { offset: number } };
-    if (o.kind === 'FunctionCall' && typeof o.name === 'string' && !isBuiltin(o.name)) out.push({ name: o.name, offset: o.loc?.offset });
+    const o = node as { kind?: unknown; name?: unknown; loc?: SourcePosition };
+    if (o.kind === 'FunctionCall' && typeof o.name === 'string' && !isBuiltin(o.name)) out.push({ name: o.name, loc: o.loc });
     for (const [k, v] of Object.entries(o)) if (k !== 'loc') calledFunctionNames(v, isBuiltin, out);
   }
   return out;
