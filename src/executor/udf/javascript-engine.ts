@@ -53,6 +53,9 @@ globalThis.__call = function (mode, fname, args) {
 };
 `;
 
+/** Contexts (compiled function code) an isolate keeps; past it the least recently used is released. */
+const MAX_CONTEXTS = 16;
+
 interface PooledIsolate {
   isolate: ivm.Isolate;
   /** Contexts with a function's code loaded, by {@link JavascriptSource.key}. */
@@ -123,7 +126,17 @@ export class JavascriptEngine {
   /** A context of `p` with the source's code loaded (compiled once per isolate). */
   private load(p: PooledIsolate, source: JavascriptSource) {
     const cached = p.contexts.get(source.key);
-    if (cached) return cached;
+    if (cached) {
+      // Most recently used last: the first entry is the one evicted.
+      p.contexts.delete(source.key);
+      p.contexts.set(source.key, cached);
+      return cached;
+    }
+    if (p.contexts.size >= MAX_CONTEXTS) {
+      const [oldest, entry] = p.contexts.entries().next().value!;
+      p.contexts.delete(oldest);
+      entry.context.release();
+    }
     const context = p.isolate.createContextSync();
     const global = context.global;
     global.setSync('globalThis', global.derefInto());
