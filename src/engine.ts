@@ -313,7 +313,7 @@ function executeSync(text: string, params: EngineParams, deps: EngineDeps): Valu
   const statement = parseCached(text, deps);
   authorize(statement, params, deps);
   checkFunctionNames(statement, rc, text);
-  if (statement.kind !== 'Select') throw new QueryError({ code: ErrorCode.NOT_SUPPORTED, phase: 'execution', message: `N1QL() of a JavaScript function called in an expression runs SELECT only; use EXECUTE FUNCTION for ${statement.kind.toUpperCase()}` });
+  if (statement.kind !== 'Select') throw new QueryError({ code: ErrorCode.NOT_SUPPORTED, phase: 'execution', message: `N1QL() of a JavaScript function called in an expression runs SELECT only; use EXECUTE FUNCTION for ${statement.kind.replace(/([a-z])([A-Z])/g, '$1 $2').toUpperCase()}` });
   analyze(statement);
   return runPlanSync(buildPlan(statement, catalogOf(params, deps)), rc);
 }
