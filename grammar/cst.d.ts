@@ -33,7 +33,10 @@ export type StatementCstChildren = {
   mergeStatement?: MergeStatementCstNode[];
   explainStatement?: ExplainStatementCstNode[];
   prepareStatement?: PrepareStatementCstNode[];
+  executeFunctionStatement?: ExecuteFunctionStatementCstNode[];
   executeStatement?: ExecuteStatementCstNode[];
+  createFunctionStatement?: CreateFunctionStatementCstNode[];
+  dropFunctionStatement?: DropFunctionStatementCstNode[];
   createIndexStatement?: CreateIndexStatementCstNode[];
   createPrimaryIndexStatement?: CreatePrimaryIndexStatementCstNode[];
   dropIndexStatement?: DropIndexStatementCstNode[];
@@ -417,9 +420,23 @@ export type OrderTermCstChildren = {
   expression: ExpressionCstNode[];
   ASC?: IToken[];
   DESC?: IToken[];
+  direction?: OrderParameterCstNode[];
   NULLS?: IToken[];
   FIRST?: IToken[];
   LAST?: IToken[];
+  nullsPosition?: OrderParameterCstNode[];
+};
+
+export interface OrderParameterCstNode extends CstNode {
+  name: "orderParameter";
+  children: OrderParameterCstChildren;
+}
+
+export type OrderParameterCstChildren = {
+  NamedParam?: IToken[];
+  PositionalParam?: IToken[];
+  Question?: IToken[];
+  Identifier?: IToken[];
 };
 
 export interface LimitClauseCstNode extends CstNode {
@@ -690,6 +707,62 @@ export interface ObjectNameCstNode extends CstNode {
 export type ObjectNameCstChildren = {
   Identifier?: IToken[];
   StringLiteral?: IToken[];
+};
+
+export interface CreateFunctionStatementCstNode extends CstNode {
+  name: "createFunctionStatement";
+  children: CreateFunctionStatementCstChildren;
+}
+
+export type CreateFunctionStatementCstChildren = {
+  CREATE: IToken[];
+  OR?: IToken[];
+  REPLACE?: IToken[];
+  FUNCTION: IToken[];
+  name: KeyspaceRefCstNode[];
+  LParen: IToken[];
+  Ellipsis?: IToken[];
+  param?: IToken[];
+  Comma?: IToken[];
+  RParen: IToken[];
+  ifNotExists?: IfNotExistsCstNode[];
+  LBrace?: IToken[];
+  body?: (ExpressionCstNode)[];
+  RBrace?: IToken[];
+  LANGUAGE?: IToken[];
+  INLINE?: IToken[];
+  AS?: (IToken)[];
+  JAVASCRIPT?: IToken[];
+  code?: IToken[];
+  AT?: IToken[];
+  library?: IToken[];
+};
+
+export interface DropFunctionStatementCstNode extends CstNode {
+  name: "dropFunctionStatement";
+  children: DropFunctionStatementCstChildren;
+}
+
+export type DropFunctionStatementCstChildren = {
+  DROP: IToken[];
+  FUNCTION: IToken[];
+  name: KeyspaceRefCstNode[];
+  ifExists?: IfExistsCstNode[];
+};
+
+export interface ExecuteFunctionStatementCstNode extends CstNode {
+  name: "executeFunctionStatement";
+  children: ExecuteFunctionStatementCstChildren;
+}
+
+export type ExecuteFunctionStatementCstChildren = {
+  EXECUTE: IToken[];
+  FUNCTION: IToken[];
+  name: KeyspaceRefCstNode[];
+  LParen: IToken[];
+  arg?: ExpressionCstNode[];
+  Comma?: IToken[];
+  RParen: IToken[];
 };
 
 export interface CreateIndexStatementCstNode extends CstNode {
@@ -1438,6 +1511,7 @@ export interface ICstNodeVisitor<IN, OUT> extends ICstVisitor<IN, OUT> {
   groupKey(children: GroupKeyCstChildren, param?: IN): OUT;
   orderByClause(children: OrderByClauseCstChildren, param?: IN): OUT;
   orderTerm(children: OrderTermCstChildren, param?: IN): OUT;
+  orderParameter(children: OrderParameterCstChildren, param?: IN): OUT;
   limitClause(children: LimitClauseCstChildren, param?: IN): OUT;
   offsetClause(children: OffsetClauseCstChildren, param?: IN): OUT;
   insertStatement(children: InsertStatementCstChildren, param?: IN): OUT;
@@ -1457,6 +1531,9 @@ export interface ICstNodeVisitor<IN, OUT> extends ICstVisitor<IN, OUT> {
   prepareStatement(children: PrepareStatementCstChildren, param?: IN): OUT;
   executeStatement(children: ExecuteStatementCstChildren, param?: IN): OUT;
   objectName(children: ObjectNameCstChildren, param?: IN): OUT;
+  createFunctionStatement(children: CreateFunctionStatementCstChildren, param?: IN): OUT;
+  dropFunctionStatement(children: DropFunctionStatementCstChildren, param?: IN): OUT;
+  executeFunctionStatement(children: ExecuteFunctionStatementCstChildren, param?: IN): OUT;
   createIndexStatement(children: CreateIndexStatementCstChildren, param?: IN): OUT;
   createPrimaryIndexStatement(children: CreatePrimaryIndexStatementCstChildren, param?: IN): OUT;
   ifNotExists(children: IfNotExistsCstChildren, param?: IN): OUT;

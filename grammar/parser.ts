@@ -65,7 +65,10 @@ export class N1qlParser extends CstParser {
       { ALT: () => this.SUBRULE(this.mergeStatement) },
       { ALT: () => this.SUBRULE(this.explainStatement) },
       { ALT: () => this.SUBRULE(this.prepareStatement) },
+      { GATE: () => this.is(2, T.FunctionKw) && tokenMatcher(this.LA(3), T.Identifier), ALT: () => this.SUBRULE(this.executeFunctionStatement), IGNORE_AMBIGUITIES: true },
       { ALT: () => this.SUBRULE(this.executeStatement) },
+      { ALT: () => this.SUBRULE(this.createFunctionStatement) },
+      { ALT: () => this.SUBRULE(this.dropFunctionStatement) },
       { ALT: () => this.SUBRULE(this.createIndexStatement) },
       { ALT: () => this.SUBRULE(this.createPrimaryIndexStatement) },
       { ALT: () => this.SUBRULE(this.dropIndexStatement) },
@@ -427,11 +430,37 @@ export class N1qlParser extends CstParser {
 
   public orderTerm = this.RULE('orderTerm', () => {
     this.SUBRULE(this.expression);
-    this.OPTION(() => this.OR([{ ALT: () => this.CONSUME(T.Asc) }, { ALT: () => this.CONSUME(T.Desc) }]));
+    // The direction may be a parameter, or a user-defined function's parameter (a name).
+    this.OPTION({
+      GATE: () => !this.is(1, T.Nulls),
+      DEF: () =>
+        this.OR([
+          { ALT: () => this.CONSUME(T.Asc) },
+          { ALT: () => this.CONSUME(T.Desc) },
+          { ALT: () => this.SUBRULE(this.orderParameter, { LABEL: 'direction' }) },
+        ]),
+    });
     this.OPTION2(() => {
       this.CONSUME(T.Nulls);
-      this.OR2([{ ALT: () => this.CONSUME(T.First) }, { ALT: () => this.CONSUME(T.Last) }]);
+      this.OR2({
+        IGNORE_AMBIGUITIES: true,
+        DEF: [
+          { ALT: () => this.CONSUME(T.First) },
+          { ALT: () => this.CONSUME(T.Last) },
+          { ALT: () => this.SUBRULE2(this.orderParameter, { LABEL: 'nullsPosition' }) },
+        ],
+      });
     });
+  });
+
+  /** An ORDER BY direction or NULLS position given by a parameter: `$name`, `$1`, `?` or a name. */
+  public orderParameter = this.RULE('orderParameter', () => {
+    this.OR([
+      { ALT: () => this.CONSUME(T.NamedParam) },
+      { ALT: () => this.CONSUME(T.PositionalParam) },
+      { ALT: () => this.CONSUME(T.Question) },
+      { ALT: () => this.CONSUME(T.Identifier) },
+    ]);
   });
 
   public limitClause = this.RULE('limitClause', () => {
@@ -718,6 +747,82 @@ export class N1qlParser extends CstParser {
   /** A prepared-statement or index name: identifier or string. */
   public objectName = this.RULE('objectName', () => {
     this.OR([{ ALT: () => this.CONSUME(T.Identifier) }, { ALT: () => this.CONSUME(T.StringLiteral) }]);
+  });
+
+  // ---- user-defined functions ---------------------------------------------------------------
+  /**
+   * `CREATE [OR REPLACE] FUNCTION name(params | ...) [IF NOT EXISTS] { expr }`, `… LANGUAGE INLINE
+   * AS expr`, `… LANGUAGE JAVASCRIPT AS "code" [AT "library"]` (couchbase/query `parser/n1ql/n1ql.y`).
+   */
+  public createFunctionStatement = this.RULE('createFunctionStatement', () => {
+    this.CONSUME(T.Create);
+    this.OPTION(() => {
+      this.CONSUME(T.Or);
+      this.CONSUME(T.Replace);
+    });
+    this.CONSUME(T.FunctionKw);
+    this.SUBRULE(this.keyspaceRef, { LABEL: 'name' });
+    this.CONSUME(T.LParen);
+    this.OPTION2(() =>
+      this.OR([
+        { ALT: () => this.CONSUME(T.Ellipsis) },
+        { ALT: () => this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => this.CONSUME(T.Identifier, { LABEL: 'param' }) }) },
+      ]),
+    );
+    this.CONSUME(T.RParen);
+    this.OPTION3(() => this.SUBRULE(this.ifNotExists));
+    this.OR2([
+      {
+        ALT: () => {
+          this.CONSUME(T.LBrace);
+          this.SUBRULE(this.expression, { LABEL: 'body' });
+          this.CONSUME(T.RBrace);
+        },
+      },
+      {
+        ALT: () => {
+          this.CONSUME(T.Language);
+          this.OR3([
+            {
+              ALT: () => {
+                this.CONSUME(T.Inline);
+                this.CONSUME(T.As);
+                this.SUBRULE2(this.expression, { LABEL: 'body' });
+              },
+            },
+            {
+              ALT: () => {
+                this.CONSUME(T.Javascript);
+                this.CONSUME2(T.As);
+                this.CONSUME(T.StringLiteral, { LABEL: 'code' });
+                this.OPTION4(() => {
+                  this.CONSUME(T.At);
+                  this.CONSUME2(T.StringLiteral, { LABEL: 'library' });
+                });
+              },
+            },
+          ]);
+        },
+      },
+    ]);
+  });
+
+  /** `DROP FUNCTION name [IF EXISTS]` */
+  public dropFunctionStatement = this.RULE('dropFunctionStatement', () => {
+    this.CONSUME(T.Drop);
+    this.CONSUME(T.FunctionKw);
+    this.SUBRULE(this.keyspaceRef, { LABEL: 'name' });
+    this.OPTION(() => this.SUBRULE(this.ifExists));
+  });
+
+  /** `EXECUTE FUNCTION name(args)` */
+  public executeFunctionStatement = this.RULE('executeFunctionStatement', () => {
+    this.CONSUME(T.Execute);
+    this.CONSUME(T.FunctionKw);
+    this.SUBRULE(this.keyspaceRef, { LABEL: 'name' });
+    this.CONSUME(T.LParen);
+    this.MANY_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.expression, { LABEL: 'arg' }) });
+    this.CONSUME(T.RParen);
   });
 
   // ---- DDL ----------------------------------------------------------------------------------

@@ -73,6 +73,12 @@ export interface QueryOptions {
   tximplicit?: boolean;
   /** The transaction's timeout in milliseconds for BEGIN or `tximplicit` (`txtimeout`; default 15 s): past it the transaction is rolled back (17010). */
   txtimeoutMs?: number;
+  /**
+   * The query service's `query_context`, `default:bucket.scope`: an unqualified user-defined
+   * function name resolves to the function of that scope when there is one (else the global one),
+   * and CREATE / DROP / EXECUTE FUNCTION of an unqualified name work in that scope.
+   */
+  queryContext?: string;
 }
 
 /** The reference's durability levels (`durability_level`; "" is `none`). */

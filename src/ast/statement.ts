@@ -20,7 +20,10 @@ export type Statement =
   | AlterSequenceStatement
   | DropSequenceStatement
   | MergeStatement
-  | TransactionStatement;
+  | TransactionStatement
+  | CreateFunctionStatement
+  | DropFunctionStatement
+  | ExecuteFunctionStatement;
 
 interface Node {
   loc?: SourcePosition;
@@ -173,6 +176,13 @@ export interface OrderTerm extends Node {
   desc: boolean;
   /** NULLS FIRST/LAST; default is FIRST for ASC and LAST for DESC (reference). */
   nulls?: 'FIRST' | 'LAST';
+  /**
+   * A direction given by a parameter (`$d`, `$1`) or a user-defined function's parameter (a
+   * name): "asc" or "desc" when the query runs; it overrides `desc`.
+   */
+  direction?: Expr;
+  /** A NULLS position given the same way: "first" or "last"; it overrides `nulls`. */
+  nullsPosition?: Expr;
 }
 
 /** `RETURNING terms` / `RETURNING RAW expr` */
@@ -400,3 +410,42 @@ export type TransactionStatement =
   | (Node & { kind: 'RollbackTransaction'; savepoint?: string })
   | (Node & { kind: 'Savepoint'; savepoint: string })
   | (Node & { kind: 'TransactionIsolation'; isolation: 'READ COMMITTED' });
+
+/**
+ * A user-defined function's body: an inline N1QL expression (`{ expr }`, `LANGUAGE INLINE AS
+ * expr`, with its source text), or JavaScript: the function's own code (`LANGUAGE JAVASCRIPT AS
+ * "function f(…) {…}"`) or a function of a library (`AS "fname" AT "library"`).
+ * Source: couchbase/query `functions/inline/`, `functions/javascript/`.
+ */
+export type FunctionBody =
+  | { language: 'inline'; expr: Expr; text: string }
+  | { language: 'javascript'; code: string; library?: undefined }
+  | { language: 'javascript'; object: string; library: string };
+
+/**
+ * `CREATE [OR REPLACE] FUNCTION [namespace:][bucket.scope.]name(params) [IF NOT EXISTS] body`.
+ * `params` is undefined for `(...)`: the function takes any number of arguments, seen as the
+ * array `args`. The name is a KeyspaceRef: one part (global) or three (scoped).
+ */
+export interface CreateFunctionStatement extends Node {
+  kind: 'CreateFunction';
+  name: KeyspaceRef;
+  params?: string[];
+  replace: boolean;
+  ifNotExists: boolean;
+  body: FunctionBody;
+}
+
+/** `DROP FUNCTION name [IF EXISTS]` */
+export interface DropFunctionStatement extends Node {
+  kind: 'DropFunction';
+  name: KeyspaceRef;
+  ifExists: boolean;
+}
+
+/** `EXECUTE FUNCTION name(args)`: one result row, the function's value. */
+export interface ExecuteFunctionStatement extends Node {
+  kind: 'ExecuteFunction';
+  name: KeyspaceRef;
+  args: Expr[];
+}

@@ -188,6 +188,18 @@ export const ErrorCode = {
   TRANSACTION_DUPLICATE_KEY: 17012,
   /** Two statements of one transaction at once (reference 17013 E_TRANSACTION_INUSE). */
   TRANSACTION_INUSE: 17013,
+  /** DROP/EXECUTE of a user-defined function that does not exist (reference 10101 E_MISSING_FUNCTION, "Function 'f' not found"). */
+  FUNCTION_NOT_FOUND: 10101,
+  /** CREATE FUNCTION of a name in use (reference 10102 E_DUPLICATE_FUNCTION, "Function 'f' already exists"). */
+  FUNCTION_EXISTS: 10102,
+  /** A user-defined function called with the wrong number of arguments (reference 10104 E_ARGUMENTS_MISMATCH). */
+  FUNCTION_ARGUMENTS: 10104,
+  /** A user-defined function failed while running: JavaScript error, time or memory limit (reference 10109 E_FUNCTION_EXECUTION). */
+  FUNCTION_EXECUTION: 10109,
+  /** User-defined function calls nested too deeply (reference 10112 E_TOO_MANY_NESTED_FUNCTIONS). */
+  FUNCTION_NESTING: 10112,
+  /** An ORDER BY direction or NULLS position that is no parameter (reference 3291, "ORDER BY direction '…' is not a valid constant, named, positional or function parameter."). */
+  ORDER_PARAMETER: 3291,
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];

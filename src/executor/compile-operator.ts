@@ -15,6 +15,7 @@ import { compileIndexCountProject } from './operators/index-count-project.js';
 import { compileIndexCountScan2 } from './operators/index-count-scan2.js';
 import { compileIndexDdl } from './operators/index-ddl.js';
 import { compileTransactionOperator } from './operators/transaction.js';
+import { compileCreateFunction, compileDropFunction, compileExecuteFunction } from './operators/function-ddl.js';
 import { compileIndexScan3 } from './operators/index-scan3.js';
 import { compileInitialGroup } from './operators/initial-group.js';
 import { compileInitialProject } from './operators/initial-project.js';
@@ -64,6 +65,9 @@ type OperatorCompiler<O extends Operator> = (op: O, cx: CompileContext) => Compi
  */
 const COMPILERS: { [K in Operator['#operator']]: OperatorCompiler<Extract<Operator, { '#operator': K }>> } = {
   Sequence: compileSequence,
+  CreateFunction: compileCreateFunction,
+  DropFunction: compileDropFunction,
+  ExecuteFunction: compileExecuteFunction,
   Parallel: compileParallel,
   DummyScan: compileDummyScan,
   PrimaryScan3: compilePrimaryScan3,

@@ -75,6 +75,8 @@ export interface RunContext extends ExecContext {
   preserveExpiry?: boolean;
   /** The transaction statements' access to the request's transaction (src/transactions/); absent: not supported. */
   transactions?: TransactionControl;
+  /** User-defined functions: the request's runtime, and CREATE / DROP FUNCTION (executor/udf/). */
+  udf?: import('./udf/function-services.js').FunctionServices;
   /** Runs index DDL (CREATE/DROP/BUILD INDEX) and returns its rows. */
   ddl?: (statement: import('../ast/index.js').Statement) => Promise<Value[]>;
 }

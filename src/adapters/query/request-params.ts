@@ -26,6 +26,8 @@ export interface ServiceRequest {
   tximplicit?: boolean;
   /** `txtimeout` in milliseconds (a Go duration). */
   txtimeoutMs?: number;
+  /** `query_context` (`default:bucket.scope`): where unqualified user-defined function names resolve first. */
+  queryContext?: string;
 }
 
 /** The texts Go's `strconv.ParseBool` reads, as the reference parses a form's boolean. */
@@ -90,6 +92,9 @@ export function readServiceRequest(contentType: string | undefined, body: string
     } else if (name === 'profile') {
       if (value !== 'off' && value !== 'phases' && value !== 'timings') throw badValue('profile', 'expected off, phases or timings');
       out.profile = value === 'off' ? 'off' : 'phases';
+    } else if (name === 'query_context') {
+      if (typeof value !== 'string') throw typeMismatch('query_context has to be of type string');
+      out.queryContext = value;
     } else if (name === 'client_context_id') {
       // Reference: a string only (1070), without `\` or `"` (1110).
       if (typeof value !== 'string') throw typeMismatch('client_context_id has to be of type string');

@@ -11,6 +11,7 @@ import type { FinalGroup, InitialGroup, IntermediateGroup } from './group.js';
 import type { IndexDdl } from './index-ddl.js';
 import type { SequenceDdl } from './sequence-ddl.js';
 import type { TransactionOperator } from './transaction.js';
+import type { CreateFunction, DropFunction, ExecuteFunction } from './function-ddl.js';
 import type { IndexCountProject } from './index-count-project.js';
 import type { IndexCountScan2 } from './index-count-scan2.js';
 import type { IndexScan3 } from './index-scan3.js';
@@ -105,7 +106,10 @@ export type Operator =
   | With
   | WindowAggregate
   | Merge
-  | TransactionOperator;
+  | TransactionOperator
+  | CreateFunction
+  | DropFunction
+  | ExecuteFunction;
 
 /** The name of an operator (`"#operator"`). */
 export type OperatorName = Operator['#operator'];
