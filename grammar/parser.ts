@@ -32,7 +32,8 @@ export class N1qlParser extends CstParser {
   }
 
   private startsExpr(k: number): boolean {
-    return exprStart.has(this.LA(k).tokenType);
+    // A soft keyword is a name too (its category is Identifier), so it can start an expression.
+    return exprStart.has(this.LA(k).tokenType) || tokenMatcher(this.LA(k), T.Identifier);
   }
   private is(k: number, t: TokenType): boolean {
     return this.LA(k).tokenType === t;
@@ -430,9 +431,10 @@ export class N1qlParser extends CstParser {
 
   public orderTerm = this.RULE('orderTerm', () => {
     this.SUBRULE(this.expression);
-    // The direction may be a parameter, or a user-defined function's parameter (a name).
+    // The direction may be a parameter, or a user-defined function's parameter (a name); a
+    // window frame's ROWS|RANGE|GROUPS is never one.
     this.OPTION({
-      GATE: () => !this.is(1, T.Nulls),
+      GATE: () => !this.is(1, T.Nulls) && !this.is(1, T.Rows) && !this.is(1, T.Range) && !this.is(1, T.Groups),
       DEF: () =>
         this.OR([
           { ALT: () => this.CONSUME(T.Asc) },

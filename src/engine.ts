@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Expr, KeyspaceRef, Statement } from './ast/index.js';
 import { printExpr, printStatement } from './ast/print.js';
-import { isAggregateName } from './eval/index.js';
+import { isAggregateName, WINDOW_FUNCTIONS } from './eval/index.js';
 import { lookupFunction } from './eval/functions/registry.js';
 import { functionIdentity, functionRow, type FunctionCatalog } from './executor/udf/function-catalog.js';
 import { calledFunctionNames, FunctionRuntime } from './executor/udf/function-runtime.js';
@@ -316,7 +316,8 @@ function catalogOf(params: EngineParams, deps: EngineDeps): Catalog {
 }
 
 /** True for the names of built-in functions, aggregates and META(): calls that are no user-defined function. */
-const isBuiltinName = (name: string): boolean => name === 'meta' || name === '_timeseries' || isAggregateName(name) || lookupFunction(name) !== undefined;
+const isBuiltinName = (name: string): boolean =>
+  name === 'meta' || name === '_timeseries' || isAggregateName(name) || WINDOW_FUNCTIONS.has(name) || lookupFunction(name) !== undefined;
 
 /** Raises 3000 "Invalid function f (resolving to default:f)" for a call no function answers (as the reference's parser). */
 function checkFunctionNames(statement: Statement, rc: RunContext, text: string): void {
