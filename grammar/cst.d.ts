@@ -30,6 +30,7 @@ export type StatementCstChildren = {
   insertStatement?: InsertStatementCstNode[];
   updateStatement?: UpdateStatementCstNode[];
   deleteStatement?: DeleteStatementCstNode[];
+  mergeStatement?: MergeStatementCstNode[];
   explainStatement?: ExplainStatementCstNode[];
   prepareStatement?: PrepareStatementCstNode[];
   executeStatement?: ExecuteStatementCstNode[];
@@ -42,6 +43,9 @@ export type StatementCstChildren = {
   rollbackStatement?: RollbackStatementCstNode[];
   savepointStatement?: SavepointStatementCstNode[];
   setTransactionStatement?: SetTransactionStatementCstNode[];
+  createSequenceStatement?: CreateSequenceStatementCstNode[];
+  alterSequenceStatement?: AlterSequenceStatementCstNode[];
+  dropSequenceStatement?: DropSequenceStatementCstNode[];
 };
 
 export interface SelectStatementCstNode extends CstNode {
@@ -50,10 +54,41 @@ export interface SelectStatementCstNode extends CstNode {
 }
 
 export type SelectStatementCstChildren = {
+  withClause?: WithClauseCstNode[];
   body: SetExpressionCstNode[];
   orderByClause?: OrderByClauseCstNode[];
   limitClause?: LimitClauseCstNode[];
   offsetClause?: OffsetClauseCstNode[];
+};
+
+export interface WithClauseCstNode extends CstNode {
+  name: "withClause";
+  children: WithClauseCstChildren;
+}
+
+export type WithClauseCstChildren = {
+  WITH: IToken[];
+  RECURSIVE?: IToken[];
+  withTerm: WithTermCstNode[];
+  Comma?: IToken[];
+};
+
+export interface WithTermCstNode extends CstNode {
+  name: "withTerm";
+  children: WithTermCstChildren;
+}
+
+export type WithTermCstChildren = {
+  name: IToken[];
+  AS: IToken[];
+  subquery?: SubqueryCstNode[];
+  parenthesised?: ParenthesisedCstNode[];
+  CYCLE?: IToken[];
+  cycle?: ExpressionCstNode[];
+  Comma?: IToken[];
+  RESTRICT?: IToken[];
+  OPTIONS?: IToken[];
+  options?: ObjectConstructCstNode[];
 };
 
 export interface SetExpressionCstNode extends CstNode {
@@ -91,6 +126,7 @@ export type SubselectCstChildren = {
   letClause?: LetClauseCstNode[];
   whereClause?: WhereClauseCstNode[];
   groupByClause?: GroupByClauseCstNode[];
+  windowClause?: WindowClauseCstNode[];
 };
 
 export interface SelectClauseCstNode extends CstNode {
@@ -480,6 +516,7 @@ export type UpdateStatementCstChildren = {
   keyspaceRef: KeyspaceRefCstNode[];
   alias?: AliasCstNode[];
   useKeys?: UseKeysCstNode[];
+  letClause?: LetClauseCstNode[];
   setClause?: SetClauseCstNode[];
   unsetClause?: (UnsetClauseCstNode)[];
   whereClause?: WhereClauseCstNode[];
@@ -507,6 +544,7 @@ export type SetItemCstChildren = {
   path: PostfixExpressionCstNode[];
   Equals: IToken[];
   value: ExpressionCstNode[];
+  forClause?: ForClauseCstNode[];
 };
 
 export interface UnsetClauseCstNode extends CstNode {
@@ -531,9 +569,72 @@ export type DeleteStatementCstChildren = {
   keyspaceRef: KeyspaceRefCstNode[];
   alias?: AliasCstNode[];
   useKeys?: UseKeysCstNode[];
+  letClause?: LetClauseCstNode[];
   whereClause?: WhereClauseCstNode[];
+  limitClause?: (LimitClauseCstNode)[];
+  offsetClause?: (OffsetClauseCstNode)[];
+  returningClause?: ReturningClauseCstNode[];
+};
+
+export interface MergeStatementCstNode extends CstNode {
+  name: "mergeStatement";
+  children: MergeStatementCstChildren;
+}
+
+export type MergeStatementCstChildren = {
+  MERGE: IToken[];
+  INTO: IToken[];
+  target: KeyspaceTermCstNode[];
+  USING: IToken[];
+  source: FromSourceCstNode[];
+  ON: IToken[];
+  PRIMARY?: IToken[];
+  onKey?: IToken[];
+  on: ExpressionCstNode[];
+  letClause?: LetClauseCstNode[];
+  mergeWhen: MergeWhenCstNode[];
   limitClause?: LimitClauseCstNode[];
   returningClause?: ReturningClauseCstNode[];
+};
+
+export interface MergeWhenCstNode extends CstNode {
+  name: "mergeWhen";
+  children: MergeWhenCstChildren;
+}
+
+export type MergeWhenCstChildren = {
+  WHEN: IToken[];
+  NOT?: IToken[];
+  MATCHED: IToken[];
+  THEN: IToken[];
+  UPDATE?: IToken[];
+  setClause?: SetClauseCstNode[];
+  unsetClause?: (UnsetClauseCstNode)[];
+  DELETE?: IToken[];
+  INSERT?: IToken[];
+  mergeInsert?: MergeInsertCstNode[];
+  whereClause?: WhereClauseCstNode[];
+};
+
+export interface MergeInsertCstNode extends CstNode {
+  name: "mergeInsert";
+  children: MergeInsertCstChildren;
+}
+
+export type MergeInsertCstChildren = {
+  LParen?: IToken[];
+  KEY?: IToken[];
+  key?: ExpressionCstNode[];
+  VALUE?: IToken[];
+  value?: ExpressionCstNode[];
+  OPTIONS?: IToken[];
+  options?: ExpressionCstNode[];
+  Comma?: (IToken)[];
+  RParen?: (IToken)[];
+  tuple?: IToken[];
+  first?: ExpressionCstNode[];
+  rest?: ExpressionCstNode[];
+  legacy?: ExpressionCstNode[];
 };
 
 export interface ReturningClauseCstNode extends CstNode {
@@ -806,6 +907,71 @@ export type SetTransactionStatementCstChildren = {
   isolationLevel: IsolationLevelCstNode[];
 };
 
+export interface CreateSequenceStatementCstNode extends CstNode {
+  name: "createSequenceStatement";
+  children: CreateSequenceStatementCstChildren;
+}
+
+export type CreateSequenceStatementCstChildren = {
+  CREATE: IToken[];
+  SEQUENCE: IToken[];
+  ifNotExists?: (IfNotExistsCstNode)[];
+  keyspaceRef: KeyspaceRefCstNode[];
+  indexWith?: IndexWithCstNode[];
+  sequenceOption?: SequenceOptionCstNode[];
+};
+
+export interface AlterSequenceStatementCstNode extends CstNode {
+  name: "alterSequenceStatement";
+  children: AlterSequenceStatementCstChildren;
+}
+
+export type AlterSequenceStatementCstChildren = {
+  ALTER: IToken[];
+  SEQUENCE: IToken[];
+  keyspaceRef: KeyspaceRefCstNode[];
+  indexWith?: IndexWithCstNode[];
+  sequenceOption?: SequenceOptionCstNode[];
+};
+
+export interface DropSequenceStatementCstNode extends CstNode {
+  name: "dropSequenceStatement";
+  children: DropSequenceStatementCstChildren;
+}
+
+export type DropSequenceStatementCstChildren = {
+  DROP: IToken[];
+  SEQUENCE: IToken[];
+  ifExists?: (IfExistsCstNode)[];
+  keyspaceRef: KeyspaceRefCstNode[];
+};
+
+export interface SequenceOptionCstNode extends CstNode {
+  name: "sequenceOption";
+  children: SequenceOptionCstChildren;
+}
+
+export type SequenceOptionCstChildren = {
+  no?: IToken[];
+  word?: (IToken)[];
+  WITH?: IToken[];
+  BY?: IToken[];
+  minus?: IToken[];
+  number?: IToken[];
+};
+
+export interface SequenceOperatorCstNode extends CstNode {
+  name: "sequenceOperator";
+  children: SequenceOperatorCstChildren;
+}
+
+export type SequenceOperatorCstChildren = {
+  op: IToken[];
+  VALUE?: IToken[];
+  FOR: IToken[];
+  keyspaceRef: KeyspaceRefCstNode[];
+};
+
 export interface ExpressionCstNode extends CstNode {
   name: "expression";
   children: ExpressionCstChildren;
@@ -965,6 +1131,7 @@ export type PrimaryExpressionCstChildren = {
   arrayForExpression?: ArrayForExpressionCstNode[];
   objectForExpression?: ObjectForExpressionCstNode[];
   existsExpression?: ExistsExpressionCstNode[];
+  sequenceOperator?: SequenceOperatorCstNode[];
   identifierOrCall?: IdentifierOrCallCstNode[];
 };
 
@@ -1157,9 +1324,85 @@ export type IdentifierOrCallCstChildren = {
   Comma?: IToken[];
   RParen?: (IToken)[];
   FILTER?: IToken[];
-  LParen?: IToken[];
+  LParen?: (IToken)[];
   WHERE?: IToken[];
   filter?: ExpressionCstNode[];
+  FROM?: IToken[];
+  fromEnd?: (IToken)[];
+  nullsTreatment?: (IToken)[];
+  NULLS?: IToken[];
+  OVER?: IToken[];
+  windowSpec?: WindowSpecCstNode[];
+  windowRef?: IToken[];
+};
+
+export interface WindowSpecCstNode extends CstNode {
+  name: "windowSpec";
+  children: WindowSpecCstChildren;
+}
+
+export type WindowSpecCstChildren = {
+  baseName?: IToken[];
+  PARTITION?: IToken[];
+  BY?: IToken[];
+  partition?: ExpressionCstNode[];
+  Comma?: IToken[];
+  orderByClause?: OrderByClauseCstNode[];
+  windowFrame?: WindowFrameCstNode[];
+};
+
+export interface WindowFrameCstNode extends CstNode {
+  name: "windowFrame";
+  children: WindowFrameCstChildren;
+}
+
+export type WindowFrameCstChildren = {
+  unit?: (IToken)[];
+  BETWEEN?: IToken[];
+  start?: (FrameBoundCstNode)[];
+  AND?: IToken[];
+  end?: FrameBoundCstNode[];
+  EXCLUDE?: IToken[];
+  exclude?: (IToken)[];
+  ROW?: IToken[];
+  OTHERS?: IToken[];
+};
+
+export interface FrameBoundCstNode extends CstNode {
+  name: "frameBound";
+  children: FrameBoundCstChildren;
+}
+
+export type FrameBoundCstChildren = {
+  UNBOUNDED?: IToken[];
+  direction?: (IToken)[];
+  CURRENT?: IToken[];
+  ROW?: IToken[];
+  offset?: ExpressionCstNode[];
+};
+
+export interface WindowClauseCstNode extends CstNode {
+  name: "windowClause";
+  children: WindowClauseCstChildren;
+}
+
+export type WindowClauseCstChildren = {
+  WINDOW: IToken[];
+  namedWindow: NamedWindowCstNode[];
+  Comma?: IToken[];
+};
+
+export interface NamedWindowCstNode extends CstNode {
+  name: "namedWindow";
+  children: NamedWindowCstChildren;
+}
+
+export type NamedWindowCstChildren = {
+  name: IToken[];
+  AS: IToken[];
+  LParen: IToken[];
+  windowSpec: WindowSpecCstNode[];
+  RParen: IToken[];
 };
 
 export interface ICstNodeVisitor<IN, OUT> extends ICstVisitor<IN, OUT> {
@@ -1167,6 +1410,8 @@ export interface ICstNodeVisitor<IN, OUT> extends ICstVisitor<IN, OUT> {
   expressionEof(children: ExpressionEofCstChildren, param?: IN): OUT;
   statement(children: StatementCstChildren, param?: IN): OUT;
   selectStatement(children: SelectStatementCstChildren, param?: IN): OUT;
+  withClause(children: WithClauseCstChildren, param?: IN): OUT;
+  withTerm(children: WithTermCstChildren, param?: IN): OUT;
   setExpression(children: SetExpressionCstChildren, param?: IN): OUT;
   setOperand(children: SetOperandCstChildren, param?: IN): OUT;
   subselect(children: SubselectCstChildren, param?: IN): OUT;
@@ -1204,6 +1449,9 @@ export interface ICstNodeVisitor<IN, OUT> extends ICstVisitor<IN, OUT> {
   setItem(children: SetItemCstChildren, param?: IN): OUT;
   unsetClause(children: UnsetClauseCstChildren, param?: IN): OUT;
   deleteStatement(children: DeleteStatementCstChildren, param?: IN): OUT;
+  mergeStatement(children: MergeStatementCstChildren, param?: IN): OUT;
+  mergeWhen(children: MergeWhenCstChildren, param?: IN): OUT;
+  mergeInsert(children: MergeInsertCstChildren, param?: IN): OUT;
   returningClause(children: ReturningClauseCstChildren, param?: IN): OUT;
   explainStatement(children: ExplainStatementCstChildren, param?: IN): OUT;
   prepareStatement(children: PrepareStatementCstChildren, param?: IN): OUT;
@@ -1226,6 +1474,11 @@ export interface ICstNodeVisitor<IN, OUT> extends ICstVisitor<IN, OUT> {
   rollbackStatement(children: RollbackStatementCstChildren, param?: IN): OUT;
   savepointStatement(children: SavepointStatementCstChildren, param?: IN): OUT;
   setTransactionStatement(children: SetTransactionStatementCstChildren, param?: IN): OUT;
+  createSequenceStatement(children: CreateSequenceStatementCstChildren, param?: IN): OUT;
+  alterSequenceStatement(children: AlterSequenceStatementCstChildren, param?: IN): OUT;
+  dropSequenceStatement(children: DropSequenceStatementCstChildren, param?: IN): OUT;
+  sequenceOption(children: SequenceOptionCstChildren, param?: IN): OUT;
+  sequenceOperator(children: SequenceOperatorCstChildren, param?: IN): OUT;
   expression(children: ExpressionCstChildren, param?: IN): OUT;
   orExpression(children: OrExpressionCstChildren, param?: IN): OUT;
   andExpression(children: AndExpressionCstChildren, param?: IN): OUT;
@@ -1254,4 +1507,9 @@ export interface ICstNodeVisitor<IN, OUT> extends ICstVisitor<IN, OUT> {
   binding(children: BindingCstChildren, param?: IN): OUT;
   existsExpression(children: ExistsExpressionCstChildren, param?: IN): OUT;
   identifierOrCall(children: IdentifierOrCallCstChildren, param?: IN): OUT;
+  windowSpec(children: WindowSpecCstChildren, param?: IN): OUT;
+  windowFrame(children: WindowFrameCstChildren, param?: IN): OUT;
+  frameBound(children: FrameBoundCstChildren, param?: IN): OUT;
+  windowClause(children: WindowClauseCstChildren, param?: IN): OUT;
+  namedWindow(children: NamedWindowCstChildren, param?: IN): OUT;
 }

@@ -4,7 +4,7 @@
  * first: OR; AND; NOT; comparison (= != < … LIKE IN BETWEEN IS); `||`; + -; * / %; unary -;
  * postfix paths; primary. The CST node types are generated into `cst.d.ts` (`npm run gen:cst`).
  */
-import { CstParser, type IOrAlt, type TokenType } from 'chevrotain';
+import { CstParser, tokenMatcher, type IOrAlt, type TokenType } from 'chevrotain';
 import { LazyLookahead } from './lazy-lookahead.js';
 import * as T from './tokens.js';
 
@@ -37,6 +37,14 @@ export class N1qlParser extends CstParser {
   private is(k: number, t: TokenType): boolean {
     return this.LA(k).tokenType === t;
   }
+  /** True if `WINDOW name AS` follows: a WINDOW clause, not an alias named `window`. */
+  private windowClauseAhead(): boolean {
+    return this.is(1, T.Window) && this.isName(2) && this.is(3, T.As);
+  }
+  /** True if the k-th token ahead is a name (an identifier or a soft keyword). */
+  private isName(k: number): boolean {
+    return tokenMatcher(this.LA(k), T.Identifier);
+  }
 
   // ---- entry points -------------------------------------------------------------------------
   public statementEof = this.RULE('statementEof', () => {
@@ -54,6 +62,7 @@ export class N1qlParser extends CstParser {
       { ALT: () => this.SUBRULE(this.insertStatement) },
       { ALT: () => this.SUBRULE(this.updateStatement) },
       { ALT: () => this.SUBRULE(this.deleteStatement) },
+      { ALT: () => this.SUBRULE(this.mergeStatement) },
       { ALT: () => this.SUBRULE(this.explainStatement) },
       { ALT: () => this.SUBRULE(this.prepareStatement) },
       { ALT: () => this.SUBRULE(this.executeStatement) },
@@ -66,15 +75,50 @@ export class N1qlParser extends CstParser {
       { ALT: () => this.SUBRULE(this.rollbackStatement) },
       { ALT: () => this.SUBRULE(this.savepointStatement) },
       { ALT: () => this.SUBRULE(this.setTransactionStatement) },
+      { ALT: () => this.SUBRULE(this.createSequenceStatement) },
+      { ALT: () => this.SUBRULE(this.alterSequenceStatement) },
+      { ALT: () => this.SUBRULE(this.dropSequenceStatement) },
     ]);
   });
 
   // ---- SELECT -------------------------------------------------------------------------------
   public selectStatement = this.RULE('selectStatement', () => {
+    this.OPTION4(() => this.SUBRULE(this.withClause));
     this.SUBRULE(this.setExpression, { LABEL: 'body' });
     this.OPTION(() => this.SUBRULE(this.orderByClause));
     this.OPTION2(() => this.SUBRULE(this.limitClause));
     this.OPTION3(() => this.SUBRULE(this.offsetClause));
+  });
+
+  /** `WITH [RECURSIVE] alias AS (expr | select) [CYCLE exprs RESTRICT] [OPTIONS {…}], …` (couchbase/query n1ql.y `with`). */
+  public withClause = this.RULE('withClause', () => {
+    this.CONSUME(T.With);
+    this.OPTION({ GATE: () => !this.is(2, T.As), DEF: () => this.CONSUME(T.Recursive) });
+    this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.withTerm) });
+  });
+
+  public withTerm = this.RULE('withTerm', () => {
+    this.CONSUME(T.Identifier, { LABEL: 'name' });
+    this.CONSUME(T.As);
+    this.OR([
+      { GATE: () => this.is(2, T.Select) || this.is(2, T.With), ALT: () => this.SUBRULE(this.subquery) },
+      { ALT: () => this.SUBRULE(this.parenthesised) },
+    ]);
+    this.OPTION({
+      GATE: () => this.is(1, T.Cycle) && this.startsExpr(2),
+      DEF: () => {
+        this.CONSUME(T.Cycle);
+        this.AT_LEAST_ONE_SEP2({ SEP: T.Comma, DEF: () => this.SUBRULE(this.expression, { LABEL: 'cycle' }) });
+        this.CONSUME(T.Restrict);
+      },
+    });
+    this.OPTION2({
+      GATE: () => this.is(1, T.Options) && this.is(2, T.LBrace),
+      DEF: () => {
+        this.CONSUME(T.Options);
+        this.SUBRULE(this.objectConstruct, { LABEL: 'options' });
+      },
+    });
   });
 
   public setExpression = this.RULE('setExpression', () => {
@@ -109,6 +153,7 @@ export class N1qlParser extends CstParser {
     this.OPTION2(() => this.SUBRULE(this.letClause));
     this.OPTION3(() => this.SUBRULE(this.whereClause));
     this.OPTION4(() => this.SUBRULE(this.groupByClause));
+    this.OPTION5({ GATE: () => this.windowClauseAhead(), DEF: () => this.SUBRULE(this.windowClause) });
   });
 
   public selectClause = this.RULE('selectClause', () => {
@@ -195,7 +240,7 @@ export class N1qlParser extends CstParser {
 
   public keyspaceTerm = this.RULE('keyspaceTerm', () => {
     this.SUBRULE(this.keyspaceRef);
-    this.OPTION(() => this.SUBRULE(this.alias));
+    this.OPTION({ GATE: () => !this.windowClauseAhead(), DEF: () => this.SUBRULE(this.alias) });
     this.OPTION2(() => this.SUBRULE(this.useHints));
   });
 
@@ -371,7 +416,7 @@ export class N1qlParser extends CstParser {
 
   public groupKey = this.RULE('groupKey', () => {
     this.SUBRULE(this.expression);
-    this.OPTION(() => this.SUBRULE(this.alias));
+    this.OPTION({ GATE: () => !this.windowClauseAhead(), DEF: () => this.SUBRULE(this.alias) });
   });
 
   public orderByClause = this.RULE('orderByClause', () => {
@@ -470,6 +515,7 @@ export class N1qlParser extends CstParser {
     this.SUBRULE(this.keyspaceRef);
     this.OPTION(() => this.SUBRULE(this.alias));
     this.OPTION2(() => this.SUBRULE(this.useKeys));
+    this.OPTION7(() => this.SUBRULE(this.letClause));
     this.OR([
       {
         ALT: () => {
@@ -493,6 +539,7 @@ export class N1qlParser extends CstParser {
     this.SUBRULE(this.postfixExpression, { LABEL: 'path' });
     this.CONSUME(T.Equals);
     this.SUBRULE(this.expression, { LABEL: 'value' });
+    this.OPTION(() => this.SUBRULE(this.forClause));
   });
 
   public unsetClause = this.RULE('unsetClause', () => {
@@ -506,9 +553,137 @@ export class N1qlParser extends CstParser {
     this.SUBRULE(this.keyspaceRef);
     this.OPTION(() => this.SUBRULE(this.alias));
     this.OPTION2(() => this.SUBRULE(this.useKeys));
+    this.OPTION6(() => this.SUBRULE(this.letClause));
     this.OPTION3(() => this.SUBRULE(this.whereClause));
+    // LIMIT and OFFSET in either order (the reference's DELETE takes both).
+    this.OPTION4(() => {
+      this.OR2([
+        {
+          ALT: () => {
+            this.SUBRULE(this.limitClause);
+            this.OPTION7(() => this.SUBRULE(this.offsetClause));
+          },
+        },
+        {
+          ALT: () => {
+            this.SUBRULE2(this.offsetClause);
+            this.OPTION8(() => this.SUBRULE2(this.limitClause));
+          },
+        },
+      ]);
+    });
+    this.OPTION5(() => this.SUBRULE(this.returningClause));
+  });
+
+  /**
+   * `MERGE INTO target [AS] t [USE INDEX …] USING source [AS] s [hints] ON [PRIMARY] KEY expr | ON cond
+   * [LET …] WHEN … [LIMIT n] [RETURNING …]` (couchbase/query `parser/n1ql/n1ql.y`, merge).
+   */
+  public mergeStatement = this.RULE('mergeStatement', () => {
+    this.CONSUME(T.Merge);
+    this.CONSUME(T.Into);
+    this.SUBRULE(this.keyspaceTerm, { LABEL: 'target' });
+    this.CONSUME(T.Using);
+    this.SUBRULE(this.fromSource, { LABEL: 'source' });
+    this.CONSUME(T.On);
+    this.OPTION({
+      // `ON KEY expr`, unless `key` is a field name (`ON key = s.k`, `ON key - 1 = …`).
+      GATE: () => (this.is(1, T.Key) && this.startsExpr(2) && !this.is(2, T.Minus) && !this.is(2, T.Not)) || (this.is(1, T.Primary) && this.is(2, T.Key)),
+      DEF: () => {
+        this.OPTION2(() => this.CONSUME(T.Primary));
+        this.CONSUME(T.Key, { LABEL: 'onKey' });
+      },
+    });
+    this.SUBRULE(this.expression, { LABEL: 'on' });
+    this.OPTION3(() => this.SUBRULE(this.letClause));
+    this.AT_LEAST_ONE(() => this.SUBRULE(this.mergeWhen));
     this.OPTION4(() => this.SUBRULE(this.limitClause));
     this.OPTION5(() => this.SUBRULE(this.returningClause));
+  });
+
+  /** `WHEN MATCHED THEN UPDATE SET … [UNSET …] [WHERE …]` | `… THEN DELETE [WHERE …]` | `WHEN NOT MATCHED THEN INSERT … [WHERE …]` */
+  public mergeWhen = this.RULE('mergeWhen', () => {
+    this.CONSUME(T.When);
+    this.OPTION(() => this.CONSUME(T.Not));
+    this.CONSUME(T.Matched);
+    this.CONSUME(T.Then);
+    this.OR([
+      {
+        ALT: () => {
+          this.CONSUME(T.Update);
+          this.OR2([
+            {
+              ALT: () => {
+                this.SUBRULE(this.setClause);
+                this.OPTION2(() => this.SUBRULE(this.unsetClause));
+              },
+            },
+            { ALT: () => this.SUBRULE2(this.unsetClause) },
+          ]);
+        },
+      },
+      { ALT: () => this.CONSUME(T.Delete) },
+      {
+        ALT: () => {
+          this.CONSUME(T.Insert);
+          this.SUBRULE(this.mergeInsert);
+        },
+      },
+    ]);
+    this.OPTION3(() => this.SUBRULE(this.whereClause));
+  });
+
+  /** `(KEY k[, VALUE v][, OPTIONS o])`, `(k, v[, o])`, or a value alone (the older form). */
+  public mergeInsert = this.RULE('mergeInsert', () => {
+    this.OR({
+      IGNORE_AMBIGUITIES: true,
+      DEF: [
+        {
+          GATE: () => this.is(1, T.LParen) && this.is(2, T.Key) && this.startsExpr(3),
+          ALT: () => {
+            this.CONSUME(T.LParen);
+            this.AT_LEAST_ONE_SEP({
+              SEP: T.Comma,
+              DEF: () =>
+                this.OR2([
+                  {
+                    ALT: () => {
+                      this.CONSUME(T.Key);
+                      this.SUBRULE(this.expression, { LABEL: 'key' });
+                    },
+                  },
+                  {
+                    ALT: () => {
+                      this.CONSUME(T.Value);
+                      this.SUBRULE2(this.expression, { LABEL: 'value' });
+                    },
+                  },
+                  {
+                    ALT: () => {
+                      this.CONSUME(T.Options);
+                      this.SUBRULE3(this.expression, { LABEL: 'options' });
+                    },
+                  },
+                ]),
+            });
+            this.CONSUME(T.RParen);
+          },
+        },
+        {
+          GATE: () => this.is(1, T.LParen),
+          ALT: () => {
+            this.CONSUME2(T.LParen, { LABEL: 'tuple' });
+            this.SUBRULE4(this.expression, { LABEL: 'first' });
+            this.MANY(() => {
+              this.CONSUME2(T.Comma);
+              this.SUBRULE5(this.expression, { LABEL: 'rest' });
+            });
+            this.CONSUME2(T.RParen);
+          },
+        },
+        { ALT: () => this.SUBRULE6(this.expression, { LABEL: 'legacy' }) },
+      ],
+    });
   });
 
   public returningClause = this.RULE('returningClause', () => {
@@ -712,6 +887,79 @@ export class N1qlParser extends CstParser {
     this.SUBRULE(this.isolationLevel);
   });
 
+  // ---- sequences (couchbase/query parser/n1ql/n1ql.y: create_sequence, alter_sequence, drop_sequence, seq_expr) ----
+  /** `CREATE SEQUENCE [IF NOT EXISTS] name [IF NOT EXISTS] [WITH {…} | option …]` */
+  public createSequenceStatement = this.RULE('createSequenceStatement', () => {
+    this.CONSUME(T.Create);
+    this.CONSUME(T.SequenceKw);
+    this.OPTION(() => this.SUBRULE(this.ifNotExists));
+    this.SUBRULE(this.keyspaceRef);
+    this.OPTION2(() => this.SUBRULE2(this.ifNotExists));
+    this.MANY(() => this.OR([{ ALT: () => this.SUBRULE(this.indexWith) }, { ALT: () => this.SUBRULE(this.sequenceOption) }]));
+  });
+
+  /** `ALTER SEQUENCE name [WITH {…} | option …]` */
+  public alterSequenceStatement = this.RULE('alterSequenceStatement', () => {
+    this.CONSUME(T.Alter);
+    this.CONSUME(T.SequenceKw);
+    this.SUBRULE(this.keyspaceRef);
+    this.MANY(() => this.OR([{ ALT: () => this.SUBRULE(this.indexWith) }, { ALT: () => this.SUBRULE(this.sequenceOption) }]));
+  });
+
+  /** `DROP SEQUENCE [IF EXISTS] name [IF EXISTS]` */
+  public dropSequenceStatement = this.RULE('dropSequenceStatement', () => {
+    this.CONSUME(T.Drop);
+    this.CONSUME(T.SequenceKw);
+    this.OPTION(() => this.SUBRULE(this.ifExists));
+    this.SUBRULE(this.keyspaceRef);
+    this.OPTION2(() => this.SUBRULE2(this.ifExists));
+  });
+
+  /**
+   * One sequence option, its words checked by the AST builder: `START WITH n`, `RESTART [WITH n]`,
+   * `INCREMENT BY n`, `MAXVALUE n`, `MINVALUE n`, `CACHE n`, `CYCLE`, and `NO MAXVALUE|MINVALUE|CACHE|CYCLE`.
+   */
+  public sequenceOption = this.RULE('sequenceOption', () => {
+    this.OR({
+      IGNORE_AMBIGUITIES: true,
+      DEF: [
+        {
+          GATE: () => this.LA(1).image.toUpperCase() === 'NO',
+          ALT: () => {
+            this.CONSUME(T.Identifier, { LABEL: 'no' });
+            this.CONSUME2(T.Identifier, { LABEL: 'word' });
+          },
+        },
+        {
+          ALT: () => {
+            this.CONSUME3(T.Identifier, { LABEL: 'word' });
+            this.OPTION(() => this.OR2([{ ALT: () => this.CONSUME(T.With) }, { ALT: () => this.CONSUME(T.By) }]));
+            this.OPTION2(() => {
+              this.OPTION3(() => this.CONSUME(T.Minus, { LABEL: 'minus' }));
+              this.CONSUME(T.NumberLiteral, { LABEL: 'number' });
+            });
+          },
+        },
+      ],
+    });
+  });
+
+  /** True when the tokens ahead are `NEXT|PREV VALUE FOR` or `NEXTVAL|PREVVAL FOR`. */
+  private sequenceOperatorAhead(): boolean {
+    const w = this.LA(1).image.toUpperCase();
+    if (this.LA(1).tokenType !== T.Identifier) return false;
+    if (w === 'NEXT' || w === 'PREV') return this.is(2, T.Value) && this.is(3, T.For);
+    return (w === 'NEXTVAL' || w === 'PREVVAL') && this.is(2, T.For);
+  }
+
+  /** `NEXT VALUE FOR name`, `PREV VALUE FOR name`, `NEXTVAL FOR name`, `PREVVAL FOR name` */
+  public sequenceOperator = this.RULE('sequenceOperator', () => {
+    this.CONSUME(T.Identifier, { LABEL: 'op' });
+    this.OPTION(() => this.CONSUME(T.Value));
+    this.CONSUME(T.For);
+    this.SUBRULE(this.keyspaceRef);
+  });
+
   // ---- expressions, lowest precedence first ------------------------------------------------
   public expression = this.RULE('expression', () => {
     this.SUBRULE(this.orExpression);
@@ -909,13 +1157,14 @@ export class N1qlParser extends CstParser {
         { ALT: () => this.CONSUME(T.Self) },
         { ALT: () => this.SUBRULE(this.arrayConstruct) },
         { ALT: () => this.SUBRULE(this.objectConstruct) },
-        { GATE: () => this.is(2, T.Select), ALT: () => this.SUBRULE(this.subquery) },
+        { GATE: () => this.is(2, T.Select) || this.is(2, T.With), ALT: () => this.SUBRULE(this.subquery) },
         { ALT: () => this.SUBRULE(this.parenthesised) },
         { ALT: () => this.SUBRULE(this.caseExpression) },
         { ALT: () => this.SUBRULE(this.collectionExpression) },
         { GATE: () => this.startsExpr(2), ALT: () => this.SUBRULE(this.arrayForExpression) },
         { GATE: () => this.startsExpr(2), ALT: () => this.SUBRULE(this.objectForExpression) },
         { ALT: () => this.SUBRULE(this.existsExpression) },
+        { GATE: () => this.sequenceOperatorAhead(), ALT: () => this.SUBRULE(this.sequenceOperator) },
         { ALT: () => this.SUBRULE(this.identifierOrCall) },
       ]),
     });
@@ -1075,7 +1324,139 @@ export class N1qlParser extends CstParser {
           this.CONSUME2(T.RParen);
         },
       });
+      // Window functions: `NTH_VALUE(…) FROM FIRST|LAST`, `RESPECT|IGNORE NULLS`, `OVER (…)|OVER name`.
+      this.OPTION5({
+        GATE: () => this.is(1, T.From) && (this.is(2, T.First) || this.is(2, T.Last)) && (this.is(3, T.Over) || this.is(3, T.Respect) || this.is(3, T.Ignore)),
+        DEF: () => {
+          this.CONSUME(T.From);
+          this.OR3([{ ALT: () => this.CONSUME(T.First, { LABEL: 'fromEnd' }) }, { ALT: () => this.CONSUME(T.Last, { LABEL: 'fromEnd' }) }]);
+        },
+      });
+      this.OPTION6({
+        GATE: () => (this.is(1, T.Respect) || this.is(1, T.Ignore)) && this.is(2, T.Nulls),
+        DEF: () => {
+          this.OR4([{ ALT: () => this.CONSUME(T.Respect, { LABEL: 'nullsTreatment' }) }, { ALT: () => this.CONSUME(T.Ignore, { LABEL: 'nullsTreatment' }) }]);
+          this.CONSUME(T.Nulls);
+        },
+      });
+      this.OPTION7({
+        GATE: () => this.is(1, T.Over) && (this.is(2, T.LParen) || this.isName(2)),
+        DEF: () => {
+          this.CONSUME(T.Over);
+          this.OR5([
+            {
+              ALT: () => {
+                this.CONSUME3(T.LParen);
+                this.SUBRULE(this.windowSpec);
+                this.CONSUME3(T.RParen);
+              },
+            },
+            { ALT: () => this.CONSUME2(T.Identifier, { LABEL: 'windowRef' }) },
+          ]);
+        },
+      });
     });
+  });
+
+  // ---- window functions ---------------------------------------------------------------------
+  /** `[name] [PARTITION BY exprs] [ORDER BY terms] [frame]` (couchbase/query n1ql.y window_specification). */
+  public windowSpec = this.RULE('windowSpec', () => {
+    this.OPTION({
+      GATE: () => this.isName(1) && !this.is(1, T.Partition) && !this.is(1, T.Rows) && !this.is(1, T.Range) && !this.is(1, T.Groups),
+      DEF: () => this.CONSUME(T.Identifier, { LABEL: 'baseName' }),
+    });
+    this.OPTION2({
+      GATE: () => this.is(1, T.Partition) && this.is(2, T.By),
+      DEF: () => {
+        this.CONSUME(T.Partition);
+        this.CONSUME(T.By);
+        this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.expression, { LABEL: 'partition' }) });
+      },
+    });
+    this.OPTION3(() => this.SUBRULE(this.orderByClause));
+    this.OPTION4({ GATE: () => this.is(1, T.Rows) || this.is(1, T.Range) || this.is(1, T.Groups), DEF: () => this.SUBRULE(this.windowFrame) });
+  });
+
+  /** `ROWS|RANGE|GROUPS (BETWEEN bound AND bound | bound) [EXCLUDE CURRENT ROW|GROUP|TIES|NO OTHERS]` */
+  public windowFrame = this.RULE('windowFrame', () => {
+    this.OR([
+      { ALT: () => this.CONSUME(T.Rows, { LABEL: 'unit' }) },
+      { ALT: () => this.CONSUME(T.Range, { LABEL: 'unit' }) },
+      { ALT: () => this.CONSUME(T.Groups, { LABEL: 'unit' }) },
+    ]);
+    this.OR2([
+      {
+        ALT: () => {
+          this.CONSUME(T.Between);
+          this.SUBRULE(this.frameBound, { LABEL: 'start' });
+          this.CONSUME(T.And);
+          this.SUBRULE2(this.frameBound, { LABEL: 'end' });
+        },
+      },
+      { ALT: () => this.SUBRULE3(this.frameBound, { LABEL: 'start' }) },
+    ]);
+    this.OPTION(() => {
+      this.CONSUME(T.Exclude);
+      this.OR3([
+        {
+          ALT: () => {
+            this.CONSUME(T.Current, { LABEL: 'exclude' });
+            this.CONSUME(T.Row);
+          },
+        },
+        { ALT: () => this.CONSUME(T.Group, { LABEL: 'exclude' }) },
+        { ALT: () => this.CONSUME(T.Ties, { LABEL: 'exclude' }) },
+        {
+          ALT: () => {
+            this.CONSUME(T.No, { LABEL: 'exclude' });
+            this.CONSUME(T.Others);
+          },
+        },
+      ]);
+    });
+  });
+
+  /** `UNBOUNDED PRECEDING|FOLLOWING`, `CURRENT ROW` or `expr PRECEDING|FOLLOWING`. */
+  public frameBound = this.RULE('frameBound', () => {
+    this.OR({
+      IGNORE_AMBIGUITIES: true,
+      DEF: [
+        {
+          GATE: () => this.is(1, T.Unbounded) && (this.is(2, T.Preceding) || this.is(2, T.Following)),
+          ALT: () => {
+            this.CONSUME(T.Unbounded);
+            this.OR2([{ ALT: () => this.CONSUME(T.Preceding, { LABEL: 'direction' }) }, { ALT: () => this.CONSUME(T.Following, { LABEL: 'direction' }) }]);
+          },
+        },
+        {
+          GATE: () => this.is(1, T.Current) && this.is(2, T.Row),
+          ALT: () => {
+            this.CONSUME(T.Current);
+            this.CONSUME(T.Row);
+          },
+        },
+        {
+          ALT: () => {
+            this.SUBRULE(this.expression, { LABEL: 'offset' });
+            this.OR3([{ ALT: () => this.CONSUME2(T.Preceding, { LABEL: 'direction' }) }, { ALT: () => this.CONSUME2(T.Following, { LABEL: 'direction' }) }]);
+          },
+        },
+      ],
+    });
+  });
+
+  /** `WINDOW name AS (spec), …` after GROUP BY (couchbase/query n1ql.y opt_window_clause). */
+  public windowClause = this.RULE('windowClause', () => {
+    this.CONSUME(T.Window);
+    this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.namedWindow) });
+  });
+
+  public namedWindow = this.RULE('namedWindow', () => {
+    this.CONSUME(T.Identifier, { LABEL: 'name' });
+    this.CONSUME(T.As);
+    this.CONSUME(T.LParen);
+    this.SUBRULE(this.windowSpec);
+    this.CONSUME(T.RParen);
   });
 }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Statement } from './ast/index.js';
+import type { Expr, Statement } from './ast/index.js';
 import { statementPrivileges } from './ast/privileges.js';
 import { cancelActiveRequests, isActiveRequestsDelete } from './executor/cancel-requests.js';
 import { memoryQuotaError, type MemoryPool, type RequestRegistry } from './request-registry.js';
@@ -8,8 +8,10 @@ import { compileStatement } from './executor/run-statement.js';
 import type { RunContext, SystemInfo } from './executor/runtime.js';
 import { buildPlan, explainPlan, type Catalog, type StatementPlan } from './planner/index.js';
 import { analyze } from './semantic/index.js';
-import type { Store } from './storage/index.js';
-import { parseStatement } from './syntax/parse.js';
+import type { SequenceRegistry, Store } from './storage/index.js';
+import { parseExpression, parseStatement } from './syntax/parse.js';
+import { compileExpr, rootEnv } from './eval/index.js';
+import type { StatementRunner } from './eval/functions/function-def.js';
 import { deepFreeze, jsonSize, type Value } from './values/index.js';
 import type { QueryMetrics, QueryOptions, QueryProfile, QueryResult } from './query-types.js';
 import type { BuildProgress } from './indexes/index-manager.js';
@@ -35,6 +37,8 @@ export interface EngineDeps {
   prepared: LRUCache<string, PreparedStatement>;
   /** Parsed statements by text ({@link parseCached}). */
   statements: LRUCache<string, Statement>;
+  /** The database's sequences (CREATE/ALTER/DROP SEQUENCE, NEXT/PREV VALUE FOR). */
+  sequences?: SequenceRegistry;
 }
 
 /** Statement texts longer than this (an INSERT with its documents inline) are parsed each time. */
@@ -102,6 +106,8 @@ export interface EngineParams {
   implicit?: boolean;
   /** What the transaction statements (BEGIN, COMMIT …) do for this request. */
   transactions?: TransactionControl;
+  /** `preserve_expiry`: writes that set no expiration keep the document's. */
+  preserveExpiry?: boolean;
 }
 
 /** The statements a transaction runs (couchbase/query `transactions/base.go` IsValidStatement); the transaction statements are checked when they run. */
@@ -296,7 +302,7 @@ function catalogOf(params: EngineParams, deps: EngineDeps): Catalog {
 function runContext(params: EngineParams, deps: EngineDeps, warnings: { code: number; msg: string }[]): RunContext {
   const visible = (n: string) => !(params.restricted && n.startsWith('_'));
   const catalog = catalogOf(params, deps);
-  return {
+  const rc: RunContext = {
     named: params.named,
     positional: params.positional,
     onProgress: params.onProgress,
@@ -316,8 +322,47 @@ function runContext(params: EngineParams, deps: EngineDeps, warnings: { code: nu
     ddl: (s) => deps.ddl(s, catalog, params.onProgress),
     signal: params.signal,
     profile: params.profile === 'phases' ? new Map() : undefined,
+    ...(params.preserveExpiry ? { preserveExpiry: true } : {}),
+    sequences: deps.sequences,
+    sequenceRegistry: deps.sequences,
+  };
+  rc.statements = statementRunner(rc, catalog, deps);
+  return rc;
+}
+
+/**
+ * Statements run inside an expression (RECURSIVE_CTE): parsed, checked and planned when
+ * prepared, then run synchronously in the request's context with their own parameters.
+ */
+function statementRunner(rc: RunContext, catalog: Catalog, deps: EngineDeps): StatementRunner {
+  return {
+    prepare(text) {
+      const s = parseCached(text, deps);
+      if (s.kind !== 'Select') throw new QueryError({ code: ErrorCode.NOT_SUPPORTED, phase: 'execution', message: `Only a SELECT can run inside an expression, not ${s.kind.toUpperCase()}` });
+      analyze(s);
+      const compiled = compileStatement(buildPlan(s, catalog));
+      return (named, positional) => compiled.runSync({ ...rc, named, positional });
+    },
+    field(text) {
+      let e: Expr;
+      try {
+        e = parseExpression(text);
+      } catch {
+        return undefined;
+      }
+      if (e.kind !== 'Identifier' && e.kind !== 'Field') return undefined;
+      const read = compileExpr(e, { names: new Set(), keyspaceAliases: [], defaultAlias: ROW });
+      return (row) => {
+        const env = rootEnv();
+        env[ROW] = row;
+        return read(env, rc);
+      };
+    },
   };
 }
+
+/** The name a field reader binds its row under (not writable in N1QL). */
+const ROW = '\u0000row';
 
 /** PREPARE: caches the plan under the statement's name (a UUID when unnamed) and returns the reference's row. */
 function prepare(statement: Extract<Statement, { kind: 'Prepare' }>, plan: StatementPlan, params: EngineParams, deps: EngineDeps): Value {

@@ -62,9 +62,21 @@ export interface QueryOptions {
   tximplicit?: boolean;
   /** The transaction's timeout in milliseconds for BEGIN or `tximplicit` (`txtimeout`; default 15 s): past it the transaction is rolled back (17010). */
   txtimeoutMs?: number;
-  /** `durability_level` of a transaction BEGIN or `tximplicit` starts (shown by system:transactions; every level is the store's own durability). */
-  durabilityLevel?: string;
+  /**
+   * The reference's `preserve_expiry`: an UPDATE, an UPSERT of an existing key or a MERGE's update
+   * that sets no expiration keeps the document's instead of clearing it (default false).
+   */
+  preserveExpiry?: boolean;
+  /**
+   * The reference's `durability_level` of the statement's writes. tokenql is one node with no
+   * replicas, so every level is met by the write itself (acknowledged on disk by the file store);
+   * accepted and checked only (docs/merge.md).
+   */
+  durabilityLevel?: DurabilityLevel;
 }
+
+/** The reference's durability levels (`durability_level`; "" is `none`). */
+export type DurabilityLevel = 'none' | 'majority' | 'majorityAndPersistActive' | 'persistToMajority';
 
 /** Progress of an index build: documents indexed so far of the keyspace's total. */
 export interface IndexBuildProgress {

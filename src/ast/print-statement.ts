@@ -3,7 +3,8 @@
  * fully parenthesised expressions). The per-kind map is exhaustive over `Statement['kind']`.
  */
 import type {
-  Expr, FromTerm, IndexHint, IndexKey, JoinHint, JoinTerm, KeyspaceRef, LetBinding, OrderTerm, ResultTerm, Returning, SelectBody, SelectStatement, Statement,
+  Expr, FromTerm, IndexHint, IndexKey, JoinHint, JoinTerm, KeyspaceRef, LetBinding, OrderTerm, ResultTerm, Returning, SelectBody, SelectStatement, Statement, WithClause,
+  SequenceName, SequenceOptions,
 } from './index.js';
 import { printExpr, printName } from './print-expr.js';
 
@@ -67,8 +68,9 @@ function order(t: OrderTerm): string {
 }
 
 function body(b: SelectBody): string {
+  if (b.with) return `(${withClause(b.with)}${body({ ...b, with: undefined })})`;
   if (b.kind === 'SetOperation') {
-    const right = b.right.kind === 'SetOperation' ? `(${body(b.right)})` : body(b.right);
+    const right = b.right.kind === 'SetOperation' && !b.right.with ? `(${body(b.right)})` : body(b.right);
     return `${body(b.left)} ${b.op.toLowerCase()}${b.all ? ' all' : ''} ${right}`;
   }
   let s = 'select ' + (b.distinct ? 'distinct ' : '') + projection(b.raw, b.projection);
@@ -83,12 +85,28 @@ function body(b: SelectBody): string {
   return s;
 }
 
+function withClause(w: WithClause): string {
+  const terms = w.bindings.map((b) => {
+    const e = printExpr(b.expr);
+    const cycle = b.cycle ? ' cycle ' + b.cycle.map(printExpr).join(', ') + ' restrict' : '';
+    return `${printName(b.alias)} as ${b.expr.kind === 'Subquery' ? e : `(${e})`}${cycle}${b.options ? ' options ' + printExpr(b.options) : ''}`;
+  });
+  return `with ${w.recursive ? 'recursive ' : ''}${terms.join(', ')} `;
+}
+
 function select(s: SelectStatement): string {
-  let out = body(s.body);
+  let out = (s.with ? withClause(s.with) : '') + body(s.body);
   if (s.orderBy) out += ' order by ' + s.orderBy.map(order).join(', ');
   if (s.limit) out += ' limit ' + printExpr(s.limit);
   if (s.offset) out += ' offset ' + printExpr(s.offset);
   return out;
+}
+
+/** `path = value [for v in arr [when cond] end]` */
+function setText(c: import('./index.js').SetClause): string {
+  const f = c.for;
+  const loop = f ? ` for ${f.bindings.map((b) => `${printName(b.variable)} ${b.within ? 'within' : 'in'} ${printExpr(b.expr)}`).join(', ')}${f.when ? ' when ' + printExpr(f.when) : ''} end` : '';
+  return `${printExpr(c.path)} = ${printExpr(c.value)}${loop}`;
 }
 
 const returning = (r: Returning | undefined) => (r ? ' returning ' + projection(r.raw, r.terms) : '');
@@ -116,12 +134,29 @@ const printers: StatementPrinters = {
     return out + returning(s.returning);
   },
   Update: (s) =>
-    `update ${keyspace(s.keyspace)}${opt('use keys', s.useKeys)}` +
-    (s.set.length ? ' set ' + s.set.map((c) => `${printExpr(c.path)} = ${printExpr(c.value)}`).join(', ') : '') +
+    `update ${keyspace(s.keyspace)}${opt('use keys', s.useKeys)}${s.let ? ' let ' + lets(s.let) : ''}` +
+    (s.set.length ? ' set ' + s.set.map(setText).join(', ') : '') +
     (s.unset.length ? ' unset ' + s.unset.map(printExpr).join(', ') : '') +
     `${opt('where', s.where)}${opt('limit', s.limit)}${returning(s.returning)}`,
   Delete: (s) =>
-    `delete from ${keyspace(s.keyspace)}${opt('use keys', s.useKeys)}${opt('where', s.where)}${opt('limit', s.limit)}${returning(s.returning)}`,
+    `delete from ${keyspace(s.keyspace)}${opt('use keys', s.useKeys)}${s.let ? ' let ' + lets(s.let) : ''}${opt('where', s.where)}${opt('limit', s.limit)}${opt('offset', s.offset)}${returning(s.returning)}`,
+  Merge: (s) => {
+    let out = `merge into ${fromTerm(s.target)} using ${fromTerm(s.source)} on ${s.onKey ? 'key ' + printExpr(s.onKey) : printExpr(s.on!)}`;
+    if (s.let) out += ' let ' + lets(s.let);
+    const u = s.update;
+    if (u) {
+      out += ' when matched then update' + (u.set.length ? ' set ' + u.set.map(setText).join(', ') : '');
+      out += (u.unset.length ? ' unset ' + u.unset.map(printExpr).join(', ') : '') + opt('where', u.where);
+    }
+    if (s.delete) out += ' when matched then delete' + opt('where', s.delete.where);
+    const i = s.insert;
+    if (i) {
+      const parts = [i.key && 'key ' + printExpr(i.key), i.value && 'value ' + printExpr(i.value), i.options && 'options ' + printExpr(i.options)].filter(Boolean);
+      // Without a key (ON KEY merges) the value alone: `INSERT (VALUE v)` is not N1QL.
+      out += ` when not matched then insert ${i.key ? `(${parts.join(', ')})` : printExpr(i.value!)}${opt('where', i.where)}`;
+    }
+    return out + opt('limit', s.limit) + returning(s.returning);
+  },
   Explain: (s) => 'explain ' + printStatement(s.statement),
   Prepare: (s) => `prepare ${s.name !== undefined ? printName(s.name) + ' from ' : ''}${s.text || printStatement(s.statement)}`,
   Execute: (s) => `execute ${printName(s.name)}${opt('using', s.using)}`,
@@ -139,7 +174,21 @@ const printers: StatementPrinters = {
   RollbackTransaction: (s) => `rollback transaction${s.savepoint !== undefined ? ' to savepoint ' + printName(s.savepoint) : ''}`,
   Savepoint: (s) => `savepoint ${printName(s.savepoint)}`,
   TransactionIsolation: () => 'set transaction isolation level read committed',
+  CreateSequence: (s) => `create sequence ${s.ifNotExists ? 'if not exists ' : ''}${sequenceName(s.sequence)}${sequenceOptions(s.with, s.options)}`,
+  AlterSequence: (s) => `alter sequence ${sequenceName(s.sequence)}${sequenceOptions(s.with, s.options)}`,
+  DropSequence: (s) => `drop sequence ${s.ifExists ? 'if exists ' : ''}${sequenceName(s.sequence)}`,
 };
+
+function sequenceName(n: SequenceName): string {
+  return `${printName(n.namespace)}:${printName(n.bucket)}.${printName(n.scope)}.${printName(n.name)}`;
+}
+
+/** A sequence's options as a WITH object (the clause forms print as the reference's WITH names). */
+function sequenceOptions(w: Expr | undefined, o: SequenceOptions | undefined): string {
+  if (w) return ' with ' + printExpr(w);
+  if (!o || Object.keys(o).length === 0) return '';
+  return ' with ' + JSON.stringify(o);
+}
 
 /** Prints a statement (its `loc` is ignored). PREPARE prints the prepared statement's source text. */
 export function printStatement(s: Statement): string {

@@ -16,7 +16,11 @@ export type Statement =
   | BuildIndexStatement
   | PrepareStatement
   | ExecuteStatement
-  | TransactionStatement;
+  | TransactionStatement
+  | CreateSequenceStatement
+  | AlterSequenceStatement
+  | DropSequenceStatement
+  | MergeStatement;
 
 interface Node {
   loc?: SourcePosition;
@@ -30,16 +34,22 @@ export interface KeyspaceRef extends Node {
   alias?: string;
 }
 
-/** `SELECT … [ORDER BY …] [LIMIT …] [OFFSET …]` */
+/** `[WITH …] SELECT … [ORDER BY …] [LIMIT …] [OFFSET …]` */
 export interface SelectStatement extends Node {
   kind: 'Select';
+  /** The common table expressions the statement's body (and its subqueries) see. */
+  with?: WithClause;
   body: SelectBody;
   orderBy?: OrderTerm[];
   limit?: Expr;
   offset?: Expr;
 }
 
-export type SelectBody = Subselect | SetOperation;
+/**
+ * A SELECT's body. `with` is set on a parenthesised set operand that has its own WITH clause
+ * (`… UNION ALL (WITH b AS (…) SELECT …)`): its names are seen by that operand only.
+ */
+export type SelectBody = (Subselect | SetOperation) & { with?: WithClause };
 
 /** `left UNION|INTERSECT|EXCEPT [ALL] right` */
 export interface SetOperation extends Node {
@@ -63,6 +73,8 @@ export interface Subselect extends Node {
   groupBy?: GroupBy;
   /** Optimizer hints of the `/*+ … *\/` comment after SELECT. */
   hints?: OptimizerHint[];
+  /** The WINDOW clause's named windows (already resolved into the calls that name them). */
+  window?: import('./window.js').NamedWindow[];
 }
 
 /** One optimizer hint (couchbase/query `algebra/optimizer_hints.go`). */
@@ -119,6 +131,8 @@ export interface ExpressionTerm extends Node {
   kind: 'ExpressionTerm';
   expr: Expr;
   alias?: string;
+  /** Where the `[AS] alias` is (the reference's alias error context). */
+  aliasLoc?: SourcePosition;
   joinHint?: JoinHint;
 }
 
@@ -129,6 +143,8 @@ export interface UnnestTerm extends Node {
   outer: boolean;
   expr: Expr;
   alias?: string;
+  /** Where the `[AS] alias` is (the reference's alias error context). */
+  aliasLoc?: SourcePosition;
 }
 
 /**
@@ -175,17 +191,23 @@ export interface InsertStatement extends Node {
   returning?: Returning;
 }
 
-/** `SET path = expr` (optionally `FOR v IN arr END`, not supported yet). */
+/**
+ * `SET path = expr [FOR v IN arr [WHEN cond] END]`: with FOR, the path (starting at `v`) is set
+ * in each element of `arr` (read from the document being updated) for which `cond` holds, the
+ * value computed with `v` bound to that element (couchbase/query `algebra/update.go` UpdateFor).
+ */
 export interface SetClause {
   path: Expr;
   value: Expr;
+  for?: { bindings: import('./expr.js').Binding[]; when?: Expr };
 }
 
-/** `UPDATE ks [USE KEYS …] SET … [UNSET …] [WHERE …] [LIMIT …] [RETURNING …]` */
+/** `UPDATE ks [USE KEYS …] [LET …] SET … [UNSET …] [WHERE …] [LIMIT …] [RETURNING …]` */
 export interface UpdateStatement extends Node {
   kind: 'Update';
   keyspace: KeyspaceRef;
   useKeys?: Expr;
+  let?: LetBinding[];
   set: SetClause[];
   unset: Expr[];
   where?: Expr;
@@ -193,13 +215,15 @@ export interface UpdateStatement extends Node {
   returning?: Returning;
 }
 
-/** `DELETE FROM ks [USE KEYS …] [WHERE …] [LIMIT …] [RETURNING …]` */
+/** `DELETE FROM ks [USE KEYS …] [LET …] [WHERE …] [LIMIT …] [OFFSET …] [RETURNING …]` */
 export interface DeleteStatement extends Node {
   kind: 'Delete';
   keyspace: KeyspaceRef;
   useKeys?: Expr;
+  let?: LetBinding[];
   where?: Expr;
   limit?: Expr;
+  offset?: Expr;
   returning?: Returning;
 }
 
@@ -285,3 +309,94 @@ export type TransactionStatement =
   | (Node & { kind: 'RollbackTransaction'; savepoint?: string })
   | (Node & { kind: 'Savepoint'; savepoint: string })
   | (Node & { kind: 'TransactionIsolation'; isolation: 'READ COMMITTED' });
+
+/**
+ * A sequence's name as written: `[namespace:]bucket.scope.name` (the builder checks the parts).
+ * Source: couchbase/query `algebra/sequence.go`.
+ */
+export interface SequenceName {
+  namespace: string;
+  bucket: string;
+  scope: string;
+  name: string;
+}
+
+/**
+ * Options of CREATE/ALTER SEQUENCE, written as clauses (`START WITH 1 CACHE 20 …`): the reference's
+ * WITH names (`start`, `restart`, `increment`, `min`, `max`, `cache`, `cycle`); `null` for the
+ * `NO …` forms and a bare `RESTART` (the default value).
+ */
+export type SequenceOptions = Partial<Record<'start' | 'restart' | 'increment' | 'min' | 'max' | 'cache', number | null>> & { cycle?: boolean };
+
+/** `CREATE SEQUENCE [IF NOT EXISTS] name [WITH {…} | options]` */
+export interface CreateSequenceStatement extends Node {
+  kind: 'CreateSequence';
+  sequence: SequenceName;
+  ifNotExists: boolean;
+  with?: Expr;
+  options?: SequenceOptions;
+}
+
+/** `ALTER SEQUENCE name [WITH {…} | options]` */
+export interface AlterSequenceStatement extends Node {
+  kind: 'AlterSequence';
+  sequence: SequenceName;
+  with?: Expr;
+  options?: SequenceOptions;
+}
+
+/** `DROP SEQUENCE [IF EXISTS] name` */
+export interface DropSequenceStatement extends Node {
+  kind: 'DropSequence';
+  sequence: SequenceName;
+  ifExists: boolean;
+}
+
+/**
+ * `WITH [RECURSIVE] a AS (…), b AS (…)`: names bound to values for the SELECT that follows
+ * (couchbase/query `algebra/with.go`). A binding's expression sees the bindings before it.
+ */
+export interface WithClause extends Node {
+  recursive: boolean;
+  bindings: WithBinding[];
+}
+
+/** One common table expression: `alias AS (expr | select) [CYCLE exprs RESTRICT] [OPTIONS {…}]`. */
+export interface WithBinding extends Node {
+  alias: string;
+  /** The parenthesised expression; a SELECT is a Subquery. */
+  expr: Expr;
+  /** `CYCLE f1, f2 RESTRICT`: a recursive binding's rows whose values of these expressions were seen are dropped. */
+  cycle?: Expr[];
+  /** `OPTIONS {"levels": n, "documents": n}` of a recursive binding. */
+  options?: Expr;
+}
+
+/** `WHEN NOT MATCHED THEN INSERT …` of a MERGE: `(KEY k, VALUE v, OPTIONS o)`, `(k, v, o)`, or a value alone. */
+export interface MergeInsert {
+  key?: Expr;
+  value?: Expr;
+  options?: Expr;
+  where?: Expr;
+}
+
+/**
+ * `MERGE INTO target [AS t] [USE INDEX …] USING source [AS s] [hints] ON KEY k | ON cond [LET …]
+ * [WHEN MATCHED THEN UPDATE SET … UNSET … [WHERE …]] [WHEN MATCHED THEN DELETE [WHERE …]]
+ * [WHEN NOT MATCHED THEN INSERT … [WHERE …]] [LIMIT n] [RETURNING …]`. `onKey` is the lookup
+ * merge (the key of the target document), `on` the ANSI merge (a join condition). Source:
+ * couchbase/query `algebra/merge.go`.
+ */
+export interface MergeStatement extends Node {
+  kind: 'Merge';
+  target: KeyspaceTerm;
+  source: KeyspaceTerm | ExpressionTerm;
+  onKey?: Expr;
+  on?: Expr;
+  let?: LetBinding[];
+  update?: { set: SetClause[]; unset: Expr[]; where?: Expr };
+  delete?: { where?: Expr };
+  insert?: MergeInsert;
+  limit?: Expr;
+  returning?: Returning;
+}

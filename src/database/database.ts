@@ -7,9 +7,9 @@ import { execute, type EngineDeps, type EngineParams, type PreparedStatement } f
 import { ddlHandler, indexRow } from './index-ddl.js';
 import { IndexManager } from '../indexes/index-manager.js';
 import { readDocuments } from '../load/index.js';
-import { MemoryStore, StoreError, type Store } from '../storage/index.js';
+import { MemorySequencePersistence, MemoryStore, SequenceRegistry, StoreError, type Store } from '../storage/index.js';
 import { checkDepth } from '../storage/document-keyspace.js';
-import { FileStore } from '../storage/file/index.js';
+import { FileSequencePersistence, FileStore } from '../storage/file/index.js';
 import { IndexPersistence } from './index-persistence.js';
 import { cloneValue, type Value } from '../values/index.js';
 import { bucketStats, compactBucket, compactViews } from './bucket-storage.js';
@@ -67,6 +67,7 @@ export class Database {
         : ddl,
       prepared: new LRUCache<string, PreparedStatement>({ max: 1024 }),
       statements: new LRUCache<string, Statement>({ max: 1024 }),
+      sequences: new SequenceRegistry(store instanceof FileStore ? new FileSequencePersistence(store.dir) : new MemorySequencePersistence()),
       system: {
         keyspaces: () => store.keyspaceNames().map((name) => ({ name, count: store.keyspace(name)!.count() })),
         indexes: () => indexes.all().map(indexRow),
@@ -136,6 +137,7 @@ export class Database {
           signal: controller.signal,
           profile: options.profile,
           memoryQuotaBytes: options.memoryQuotaBytes,
+          preserveExpiry: options.preserveExpiry,
           memoryPool: this.memoryPool,
           requests: this.requests,
           transaction: tx,

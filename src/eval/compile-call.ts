@@ -3,6 +3,7 @@ import { ErrorCode, QueryError } from '../errors/index.js';
 import { callFunction, lookupFunction } from './functions/registry.js';
 import type { ObjectValue, Value } from '../values/index.js';
 import { isAggregateName } from './aggregate-names.js';
+import { windowSlot } from './window-names.js';
 import { compileTimeseries } from './compile-timeseries.js';
 import type { Compile } from './compile-path.js';
 import { aggregateSlot, metaOf } from './env.js';
@@ -114,6 +115,11 @@ export function compileCall(e: FunctionCall, scope: Scope, compile: Compile): Ev
   const name = e.name.toLowerCase();
   if (name === 'meta') return compileMeta(e, scope);
   if (name === '_timeseries') return compileTimeseries(e, scope, compile);
+  if (e.over) {
+    // Computed by a WindowAggregate before the projection; read from the row.
+    const slot = windowSlot(e);
+    return (env) => env[slot];
+  }
   if (isAggregateName(name)) {
     if (!scope.aggregates) {
       throw semanticError(ErrorCode.AGGREGATE_MISUSE, `Aggregate function ${name.toUpperCase()} is not allowed here`, e);

@@ -24,6 +24,7 @@ import { compileIntersectScan } from './operators/intersect-scan.js';
 import { compileKeyScan } from './operators/key-scan.js';
 import { compileLet } from './operators/let.js';
 import { compileLimit } from './operators/limit.js';
+import { compileMerge } from './operators/merge.js';
 import { compileOffset } from './operators/offset.js';
 import { compileOrder } from './operators/order.js';
 import { compileParallel } from './operators/parallel.js';
@@ -33,6 +34,7 @@ import { compileSendDelete } from './operators/send-delete.js';
 import { compileSendInsert } from './operators/send-insert.js';
 import { compileSendUpdate } from './operators/send-update.js';
 import { compileSequence } from './operators/sequence.js';
+import { compileSequenceDdl } from './operators/sequence-ddl.js';
 import { compileSet } from './operators/set.js';
 import { compileUnionAll } from './operators/union-all.js';
 import { compileUnionScan } from './operators/union-scan.js';
@@ -47,6 +49,8 @@ import { compileHashJoin } from './operators/hash-join.js';
 import { compileHashNest } from './operators/hash-nest.js';
 import { compileUnset } from './operators/unset.js';
 import { compileValueScan } from './operators/value-scan.js';
+import { compileWith } from './operators/with.js';
+import { compileWindowAggregate } from './operators/window-aggregate.js';
 import { withProfile } from './profile.js';
 
 /** Compiles one operator of its kind. */
@@ -113,6 +117,12 @@ const COMPILERS: { [K in Operator['#operator']]: OperatorCompiler<Extract<Operat
   RollbackTransaction: compileTransactionOperator,
   Savepoint: compileTransactionOperator,
   TransactionIsolation: compileTransactionOperator,
+  CreateSequence: compileSequenceDdl,
+  AlterSequence: compileSequenceDdl,
+  DropSequence: compileSequenceDdl,
+  With: compileWith,
+  WindowAggregate: compileWindowAggregate,
+  Merge: compileMerge,
 };
 
 /** Compiles an operator (and its children) into a running operator. @throws QueryError 1020 for an operator this executor does not have. */

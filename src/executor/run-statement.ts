@@ -10,6 +10,8 @@ import { asRun, drainAsync, drainSync, type RunContext } from './runtime.js';
 /** A compiled statement: run it with a request's context. */
 export interface CompiledStatement {
   run(rc: RunContext): Promise<{ results: Value[]; mutationCount?: number }>;
+  /** Runs a SELECT to its end synchronously (a statement run inside an expression: RECURSIVE_CTE). */
+  runSync(rc: RunContext): Value[];
 }
 
 /**
@@ -49,6 +51,14 @@ export function compileStatement(p: StatementPlan): CompiledStatement {
   const main = compileOperator(p.plan, context(root)).run;
   const writes = [...planOperators(p)].some((op) => op['#operator'].startsWith('Send'));
   return {
+    runSync(rc) {
+      if (writes) throw new QueryError({ code: ErrorCode.NOT_SUPPORTED, phase: 'execution', message: 'A statement that writes cannot run inside an expression' });
+      const results: Value[] = [];
+      drainSync(main(NO_INPUT, undefined, rc), rc, (r) => {
+        if (r.out !== undefined) results.push(r.out);
+      });
+      return results;
+    },
     async run(rc) {
       const results: Value[] = [];
       // Rows without a result value (the documents a DML statement wrote, without RETURNING) are not results.

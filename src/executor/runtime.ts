@@ -18,6 +18,10 @@ export interface Row {
   pair?: { key: Value; value: Value; options: Value };
   /** UPDATE: the copy of the document Set and Unset change (what SendUpdate writes). */
   clone?: Value;
+  /** UPDATE: the copy of the document's extended attributes, once a SET/UNSET of `META().xattrs.…` changed it. */
+  xattrs?: import('../values/index.js').ObjectValue;
+  /** UPDATE: the expiration `SET META().expiration` gave (what SendUpdate writes). */
+  expiration?: number;
 }
 
 /** Operators pass rows in batches: fewer generator steps per document. */
@@ -64,6 +68,13 @@ export interface RunContext extends ExecContext {
   dml?: { mutationCount: number; failures: QueryError[] };
   /** The transaction statements' access to the request's transaction (src/transactions/); absent: not supported. */
   transactions?: TransactionControl;
+  /** The database's sequences (CREATE/ALTER/DROP SEQUENCE, NEXT/PREV VALUE, system:sequences). */
+  sequenceRegistry?: import('../storage/index.js').SequenceRegistry;
+  /**
+   * The request's `preserve_expiry`: a write that sets no expiration keeps the document's
+   * (UPDATE, UPSERT of an existing key, MERGE's update) instead of clearing it.
+   */
+  preserveExpiry?: boolean;
   /** Runs index DDL (CREATE/DROP/BUILD INDEX) and returns its rows. */
   ddl?: (statement: import('../ast/index.js').Statement) => Promise<Value[]>;
 }

@@ -1,4 +1,4 @@
-import { compareStrings, deeperThan, MAX_DOCUMENT_DEPTH, type Value } from '../values/index.js';
+import { compareStrings, deepFreeze, deeperThan, MAX_DOCUMENT_DEPTH, type Value } from '../values/index.js';
 import { DocumentTable } from './document-table.js';
 import { absoluteExpiration, isExpired, StoreError, type DocumentMeta, type MutationListener, type StoredDocument, type WriteOptions } from './store.js';
 
@@ -93,8 +93,12 @@ export abstract class DocumentKeyspace {
   }
 
   /** The metadata of a new version of `key`: the next CAS and sequence number, and its absolute expiration (seconds). */
-  protected newMeta(key: string, options: WriteOptions | undefined): DocumentMeta {
-    return { id: key, cas: options?.assignCas ?? this.nextCas(), expiration: absoluteExpiration(options?.expiration, this.clock()), seqno: ++this.seqno };
+  protected newMeta(key: string, options: WriteOptions | undefined, before?: StoredDocument): DocumentMeta {
+    const meta: DocumentMeta = { id: key, cas: options?.assignCas ?? this.nextCas(), expiration: absoluteExpiration(options?.expiration, this.clock()), seqno: ++this.seqno };
+    // Extended attributes: those written, else those the document had (docs/xattrs.md).
+    const xattrs = options?.xattrs ?? before?.meta.xattrs;
+    if (xattrs && Object.keys(xattrs).length > 0) meta.xattrs = deepFreeze(xattrs) as Record<string, Value>;
+    return meta;
   }
 
   /** Tells the listeners of a mutation (`after` undefined: removed or expired). */
@@ -183,15 +187,16 @@ export abstract class DocumentKeyspace {
 
   /**
    * A committed transaction's write of `key` (`value` undefined: a removal), ignoring the key's
-   * lock (the transaction holds it), with the CAS it reserved. Applied in memory at once; the
-   * promise settles when it is acknowledged.
+   * lock (the transaction holds it), with the CAS it reserved and the extended attributes the
+   * transaction gave it (none: `{}`). Applied in memory at once; the promise settles when it is
+   * acknowledged.
    */
-  commitWrite(key: string, value: Value | undefined, expiration: number, cas: number): Promise<unknown> {
+  commitWrite(key: string, value: Value | undefined, expiration: number, cas: number, xattrs?: Record<string, Value>): Promise<unknown> {
     this.sweep();
     this.casCounter = Math.max(this.casCounter, cas);
     const before = this.get(key);
     if (value === undefined) return Promise.resolve(before ? this.delete(before, cas) : undefined);
-    return Promise.resolve(this.write(key, value, { expiration, assignCas: cas }, before));
+    return Promise.resolve(this.write(key, value, { expiration, assignCas: cas, xattrs: xattrs ?? {} }, before));
   }
 }
 

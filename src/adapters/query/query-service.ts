@@ -135,12 +135,13 @@ export function addQueryRoutes(app: FastifyInstance, db: Database, options: Quer
         authorize,
         signal: controller.signal,
         profile: r.profile,
+        preserveExpiry: r.preserveExpiry,
+        durabilityLevel: r.durabilityLevel,
         timeoutMs: minLimit(r.timeoutMs, options.timeoutMs),
         memoryQuotaBytes: minLimit(r.memoryQuotaBytes, options.memoryQuotaBytes),
         txid: r.txid,
         tximplicit: r.tximplicit,
         txtimeoutMs: r.txtimeoutMs,
-        durabilityLevel: r.durabilityLevel,
         request: { requestId: requestID, clientContextId: r.clientContextId, user: request.logUser, remoteAddr: request.ip },
       });
       return sendJson(reply, 200, {

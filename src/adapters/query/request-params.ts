@@ -1,4 +1,4 @@
-import { ErrorCode, QueryError, type Value } from '../../index.js';
+import { ErrorCode, QueryError, type DurabilityLevel, type Value } from '../../index.js';
 
 /** The parameters of one query service request. */
 export interface ServiceRequest {
@@ -22,12 +22,17 @@ export interface ServiceRequest {
   tximplicit?: boolean;
   /** `txtimeout` in milliseconds (a Go duration). */
   txtimeoutMs?: number;
-  /** `durability_level`: none, majority, majorityAndPersistActive or persistToMajority. */
-  durabilityLevel?: string;
+  /** `preserve_expiry` (a boolean, or `true`/`false` in a form). */
+  preserveExpiry?: boolean;
+  /** `durability_level`: checked; every level is met on one node (docs/merge.md). */
+  durabilityLevel?: DurabilityLevel;
 }
 
-/** The `durability_level` values the reference accepts (couchbase/query `datastore/durability.go`; "" is none). */
-const DURABILITY_LEVELS = ['', 'none', 'majority', 'majorityandpersistactive', 'persisttomajority'];
+/** The texts Go's `strconv.ParseBool` reads, as the reference parses a form's boolean. */
+const GO_BOOL: Record<string, boolean> = { '1': true, t: true, T: true, true: true, TRUE: true, True: true, '0': false, f: false, F: false, false: false, FALSE: false, False: false };
+
+/** The `durability_level` values the reference accepts (case-insensitive; "" is none). */
+const DURABILITY: Record<string, DurabilityLevel> = { '': 'none', none: 'none', majority: 'majority', majorityandpersistactive: 'majorityAndPersistActive', persisttomajority: 'persistToMajority' };
 
 /** The `scan_consistency` values the reference accepts (case-insensitive). */
 const SCAN_CONSISTENCY = ['not_bounded', 'request_plus', 'statement_plus', 'at_plus'];
@@ -112,8 +117,8 @@ export function readServiceRequest(contentType: string | undefined, body: string
       if (typeof value !== 'string') throw typeMismatch('txid has to be of type string');
       out.txid = value;
     } else if (name === 'tximplicit') {
-      // Reference: a boolean or its text ("true", "false"), else 1040.
-      const b = value === true || value === 'true' ? true : value === false || value === 'false' ? false : undefined;
+      // Reference: a boolean, or a text Go's ParseBool reads, else 1040.
+      const b = typeof value === 'boolean' ? value : GO_BOOL[String(value)];
       if (b === undefined) throw new QueryError({ code: ErrorCode.BAD_REQUEST_VALUE, phase: 'service', message: 'Error processing tximplicit - cause: unable to parse tristate as a boolean' });
       out.tximplicit = b;
     } else if (name === 'txtimeout') {
@@ -121,13 +126,18 @@ export function readServiceRequest(contentType: string | undefined, body: string
       const ms = parseDuration(value);
       if (ms === undefined) throw new QueryError({ code: ErrorCode.BAD_REQUEST_VALUE, phase: 'service', message: `Error processing duration - cause: Unable to parse duration: ${value}` });
       out.txtimeoutMs = ms;
-    } else if (name === 'durability_level') {
-      if (typeof value !== 'string' || !DURABILITY_LEVELS.includes(value.toLowerCase())) {
-        throw new QueryError({ code: ErrorCode.BAD_REQUEST_VALUE, phase: 'service', message: 'Error processing durability_level - cause: durability_level is invalid' });
-      }
-      out.durabilityLevel = value === '' ? 'none' : value;
     } else if (name === 'txdata' || name === 'txstmtnum' || name === 'kvtimeout') {
       // Accepted as the reference does; tokenql's transactions need none of them (docs/transactions.md).
+    } else if (name === 'preserve_expiry') {
+      // A JSON body takes a boolean (1070); a form the texts Go's ParseBool reads (1040).
+      if (!fromForm && typeof value !== 'boolean') throw typeMismatch('preserve_expiry has to be of type boolean');
+      const v = typeof value === 'boolean' ? value : GO_BOOL[String(value)];
+      if (v === undefined) throw new QueryError({ code: ErrorCode.BAD_REQUEST_VALUE, phase: 'service', message: 'Error processing preserve_expiry - cause: unable to parse tristate as a boolean' });
+      out.preserveExpiry = v;
+    } else if (name === 'durability_level') {
+      const level = typeof value === 'string' ? DURABILITY[value.toLowerCase()] : undefined;
+      if (level === undefined) throw new QueryError({ code: ErrorCode.BAD_REQUEST_VALUE, phase: 'service', message: 'Error processing durability_level - cause: durability_level is invalid' });
+      out.durabilityLevel = level;
     } else if (name.startsWith('$') && name.length > 1) {
       out.named[name.slice(1)] = fromForm && typeof value === 'string' ? parseJsonValue(name, value) : (value as Value);
     }

@@ -48,6 +48,7 @@ import { stringEditFunctions } from './string-edit.js';
 import { stringFunctions } from './string.js';
 import { tokenFunctions } from './token.js';
 import { typeFunctions } from './type.js';
+import { recursiveCteFunctions } from './recursive-cte.js';
 
 let byName: Map<string, FunctionDef> | undefined;
 let all: FunctionDef[] | undefined;
@@ -98,6 +99,7 @@ function families(): FunctionDef[] {
     ...redactFunctions,
     ...vectorFunctions,
     ...otherFunctions,
+    ...recursiveCteFunctions,
   ];
 }
 

@@ -33,7 +33,7 @@ export function compileFetch(op: Fetch, cx: CompileContext): CompiledOperator {
           }
           const d = row.doc ?? ks!.get(row.key!);
           if (!d) continue;
-          bindDocument(row.env, alias, d.value, { id: d.key, cas: d.meta.cas, expiration: d.meta.expiration, seqno: d.meta.seqno, keyspace: path });
+          bindDocument(row.env, alias, d.value, { id: d.key, cas: d.meta.cas, expiration: d.meta.expiration, seqno: d.meta.seqno, keyspace: path, xattrs: d.meta.xattrs });
           row.doc = undefined;
           out.push(row);
         }

@@ -20,6 +20,11 @@ interface Keyed {
 }
 
 function compareTerm(a: Value, b: Value, t: SortTerm): number {
+  // Two numbers (the common sort key): no collation dispatch. NaN is not a value tokenql holds.
+  if (typeof a === 'number' && typeof b === 'number') {
+    const c = a < b ? -1 : a > b ? 1 : 0;
+    return t.desc ? -c : c;
+  }
   const an = a === undefined || a === null;
   const bn = b === undefined || b === null;
   if (an !== bn) return an === t.nullsFirst ? -1 : 1;

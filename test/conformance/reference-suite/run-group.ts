@@ -1,4 +1,5 @@
 import { Database, QueryError, type QueryOptions, type Value } from '../../../src/index.js';
+import { beforeSetupStatement } from './harness-fixtures.js';
 import { canonical, sameRows } from '../../support/compare.js';
 import { dataFile, type CaseGroup, type SuiteCase } from './suite.js';
 
@@ -46,7 +47,7 @@ function showRows(rows: readonly Value[]): string {
  */
 const txids = new WeakMap<Database, Map<number, string>>();
 
-/** The transaction request parameters of a case (`txgroup` → `txid`, `tximplicit`, `durability_level`). */
+/** The transaction request parameters of a case (`txgroup` → `txid`, `tximplicit`). */
 function txOptions(db: Database, c: SuiteCase, statement: string): QueryOptions {
   const q = c.query_params ?? {};
   const out: QueryOptions = {};
@@ -55,7 +56,6 @@ function txOptions(db: Database, c: SuiteCase, statement: string): QueryOptions 
     if (txid !== undefined) out.txid = txid;
   }
   if (q.tximplicit === true) out.tximplicit = true;
-  if (typeof q.durability_level === 'string') out.durabilityLevel = q.durability_level;
   return out;
 }
 
@@ -63,6 +63,10 @@ function txOptions(db: Database, c: SuiteCase, statement: string): QueryOptions 
 async function run(db: Database, c: SuiteCase, statement: string, extra?: Record<string, Value>) {
   const named = { ...(c.named_args ?? {}), ...(extra ?? {}) };
   const opts: QueryOptions = Object.keys(named).length > 0 || c.positional_args ? { params: named, args: c.positional_args } : {};
+  // The request parameters the engine takes (the query service's names).
+  const qp = c.query_params ?? {};
+  if (qp.preserve_expiry === true) opts.preserveExpiry = true;
+  if (typeof qp.durability_level === 'string') opts.durabilityLevel = qp.durability_level as QueryOptions['durabilityLevel'];
   const result = await withTimeout(db.query(statement, { ...opts, ...txOptions(db, c, statement) }), statement);
   const txid = (result.results[0] as { txid?: unknown } | undefined)?.txid;
   if (typeof c.query_params?.txgroup === 'number' && typeof txid === 'string' && /^\s*(BEGIN|START)\b/i.test(statement)) {
@@ -135,6 +139,7 @@ async function openGroup(g: CaseGroup): Promise<{ db: Database; setupError?: str
   let setupError: string | undefined;
   for (const s of g.setup) {
     try {
+      await beforeSetupStatement(s, db);
       await withTimeout(db.query(s), s);
     } catch (err) {
       setupError ??= short(`setup "${short(s, 80)}": ${errorText(err)}`);
