@@ -33,19 +33,22 @@ export type StatementCstChildren = {
   mergeStatement?: MergeStatementCstNode[];
   explainStatement?: ExplainStatementCstNode[];
   prepareStatement?: PrepareStatementCstNode[];
+  executeFunctionStatement?: ExecuteFunctionStatementCstNode[];
   executeStatement?: ExecuteStatementCstNode[];
+  createFunctionStatement?: CreateFunctionStatementCstNode[];
+  dropFunctionStatement?: DropFunctionStatementCstNode[];
   createIndexStatement?: CreateIndexStatementCstNode[];
   createPrimaryIndexStatement?: CreatePrimaryIndexStatementCstNode[];
   dropIndexStatement?: DropIndexStatementCstNode[];
   buildIndexStatement?: BuildIndexStatementCstNode[];
+  createSequenceStatement?: CreateSequenceStatementCstNode[];
+  alterSequenceStatement?: AlterSequenceStatementCstNode[];
+  dropSequenceStatement?: DropSequenceStatementCstNode[];
   startTransactionStatement?: StartTransactionStatementCstNode[];
   commitStatement?: CommitStatementCstNode[];
   rollbackStatement?: RollbackStatementCstNode[];
   savepointStatement?: SavepointStatementCstNode[];
   setTransactionStatement?: SetTransactionStatementCstNode[];
-  createSequenceStatement?: CreateSequenceStatementCstNode[];
-  alterSequenceStatement?: AlterSequenceStatementCstNode[];
-  dropSequenceStatement?: DropSequenceStatementCstNode[];
 };
 
 export interface SelectStatementCstNode extends CstNode {
@@ -417,9 +420,23 @@ export type OrderTermCstChildren = {
   expression: ExpressionCstNode[];
   ASC?: IToken[];
   DESC?: IToken[];
+  direction?: OrderParameterCstNode[];
   NULLS?: IToken[];
   FIRST?: IToken[];
   LAST?: IToken[];
+  nullsPosition?: OrderParameterCstNode[];
+};
+
+export interface OrderParameterCstNode extends CstNode {
+  name: "orderParameter";
+  children: OrderParameterCstChildren;
+}
+
+export type OrderParameterCstChildren = {
+  NamedParam?: IToken[];
+  PositionalParam?: IToken[];
+  Question?: IToken[];
+  Identifier?: IToken[];
 };
 
 export interface LimitClauseCstNode extends CstNode {
@@ -692,6 +709,62 @@ export type ObjectNameCstChildren = {
   StringLiteral?: IToken[];
 };
 
+export interface CreateFunctionStatementCstNode extends CstNode {
+  name: "createFunctionStatement";
+  children: CreateFunctionStatementCstChildren;
+}
+
+export type CreateFunctionStatementCstChildren = {
+  CREATE: IToken[];
+  OR?: IToken[];
+  REPLACE?: IToken[];
+  FUNCTION: IToken[];
+  name: KeyspaceRefCstNode[];
+  LParen: IToken[];
+  Ellipsis?: IToken[];
+  param?: IToken[];
+  Comma?: IToken[];
+  RParen: IToken[];
+  ifNotExists?: IfNotExistsCstNode[];
+  LBrace?: IToken[];
+  body?: (ExpressionCstNode)[];
+  RBrace?: IToken[];
+  LANGUAGE?: IToken[];
+  INLINE?: IToken[];
+  AS?: (IToken)[];
+  JAVASCRIPT?: IToken[];
+  code?: IToken[];
+  AT?: IToken[];
+  library?: IToken[];
+};
+
+export interface DropFunctionStatementCstNode extends CstNode {
+  name: "dropFunctionStatement";
+  children: DropFunctionStatementCstChildren;
+}
+
+export type DropFunctionStatementCstChildren = {
+  DROP: IToken[];
+  FUNCTION: IToken[];
+  name: KeyspaceRefCstNode[];
+  ifExists?: IfExistsCstNode[];
+};
+
+export interface ExecuteFunctionStatementCstNode extends CstNode {
+  name: "executeFunctionStatement";
+  children: ExecuteFunctionStatementCstChildren;
+}
+
+export type ExecuteFunctionStatementCstChildren = {
+  EXECUTE: IToken[];
+  FUNCTION: IToken[];
+  name: KeyspaceRefCstNode[];
+  LParen: IToken[];
+  arg?: ExpressionCstNode[];
+  Comma?: IToken[];
+  RParen: IToken[];
+};
+
 export interface CreateIndexStatementCstNode extends CstNode {
   name: "createIndexStatement";
   children: CreateIndexStatementCstChildren;
@@ -828,6 +901,71 @@ export type BuildIndexStatementCstChildren = {
   RParen: IToken[];
 };
 
+export interface CreateSequenceStatementCstNode extends CstNode {
+  name: "createSequenceStatement";
+  children: CreateSequenceStatementCstChildren;
+}
+
+export type CreateSequenceStatementCstChildren = {
+  CREATE: IToken[];
+  SEQUENCE: IToken[];
+  ifNotExists?: (IfNotExistsCstNode)[];
+  keyspaceRef: KeyspaceRefCstNode[];
+  indexWith?: IndexWithCstNode[];
+  sequenceOption?: SequenceOptionCstNode[];
+};
+
+export interface AlterSequenceStatementCstNode extends CstNode {
+  name: "alterSequenceStatement";
+  children: AlterSequenceStatementCstChildren;
+}
+
+export type AlterSequenceStatementCstChildren = {
+  ALTER: IToken[];
+  SEQUENCE: IToken[];
+  keyspaceRef: KeyspaceRefCstNode[];
+  indexWith?: IndexWithCstNode[];
+  sequenceOption?: SequenceOptionCstNode[];
+};
+
+export interface DropSequenceStatementCstNode extends CstNode {
+  name: "dropSequenceStatement";
+  children: DropSequenceStatementCstChildren;
+}
+
+export type DropSequenceStatementCstChildren = {
+  DROP: IToken[];
+  SEQUENCE: IToken[];
+  ifExists?: (IfExistsCstNode)[];
+  keyspaceRef: KeyspaceRefCstNode[];
+};
+
+export interface SequenceOptionCstNode extends CstNode {
+  name: "sequenceOption";
+  children: SequenceOptionCstChildren;
+}
+
+export type SequenceOptionCstChildren = {
+  no?: IToken[];
+  word?: (IToken)[];
+  WITH?: IToken[];
+  BY?: IToken[];
+  minus?: IToken[];
+  number?: IToken[];
+};
+
+export interface SequenceOperatorCstNode extends CstNode {
+  name: "sequenceOperator";
+  children: SequenceOperatorCstChildren;
+}
+
+export type SequenceOperatorCstChildren = {
+  op: IToken[];
+  VALUE?: IToken[];
+  FOR: IToken[];
+  keyspaceRef: KeyspaceRefCstNode[];
+};
+
 export interface StartTransactionStatementCstNode extends CstNode {
   name: "startTransactionStatement";
   children: StartTransactionStatementCstChildren;
@@ -905,71 +1043,6 @@ export type SetTransactionStatementCstChildren = {
   SET: IToken[];
   TRANSACTION: IToken[];
   isolationLevel: IsolationLevelCstNode[];
-};
-
-export interface CreateSequenceStatementCstNode extends CstNode {
-  name: "createSequenceStatement";
-  children: CreateSequenceStatementCstChildren;
-}
-
-export type CreateSequenceStatementCstChildren = {
-  CREATE: IToken[];
-  SEQUENCE: IToken[];
-  ifNotExists?: (IfNotExistsCstNode)[];
-  keyspaceRef: KeyspaceRefCstNode[];
-  indexWith?: IndexWithCstNode[];
-  sequenceOption?: SequenceOptionCstNode[];
-};
-
-export interface AlterSequenceStatementCstNode extends CstNode {
-  name: "alterSequenceStatement";
-  children: AlterSequenceStatementCstChildren;
-}
-
-export type AlterSequenceStatementCstChildren = {
-  ALTER: IToken[];
-  SEQUENCE: IToken[];
-  keyspaceRef: KeyspaceRefCstNode[];
-  indexWith?: IndexWithCstNode[];
-  sequenceOption?: SequenceOptionCstNode[];
-};
-
-export interface DropSequenceStatementCstNode extends CstNode {
-  name: "dropSequenceStatement";
-  children: DropSequenceStatementCstChildren;
-}
-
-export type DropSequenceStatementCstChildren = {
-  DROP: IToken[];
-  SEQUENCE: IToken[];
-  ifExists?: (IfExistsCstNode)[];
-  keyspaceRef: KeyspaceRefCstNode[];
-};
-
-export interface SequenceOptionCstNode extends CstNode {
-  name: "sequenceOption";
-  children: SequenceOptionCstChildren;
-}
-
-export type SequenceOptionCstChildren = {
-  no?: IToken[];
-  word?: (IToken)[];
-  WITH?: IToken[];
-  BY?: IToken[];
-  minus?: IToken[];
-  number?: IToken[];
-};
-
-export interface SequenceOperatorCstNode extends CstNode {
-  name: "sequenceOperator";
-  children: SequenceOperatorCstChildren;
-}
-
-export type SequenceOperatorCstChildren = {
-  op: IToken[];
-  VALUE?: IToken[];
-  FOR: IToken[];
-  keyspaceRef: KeyspaceRefCstNode[];
 };
 
 export interface ExpressionCstNode extends CstNode {
@@ -1438,6 +1511,7 @@ export interface ICstNodeVisitor<IN, OUT> extends ICstVisitor<IN, OUT> {
   groupKey(children: GroupKeyCstChildren, param?: IN): OUT;
   orderByClause(children: OrderByClauseCstChildren, param?: IN): OUT;
   orderTerm(children: OrderTermCstChildren, param?: IN): OUT;
+  orderParameter(children: OrderParameterCstChildren, param?: IN): OUT;
   limitClause(children: LimitClauseCstChildren, param?: IN): OUT;
   offsetClause(children: OffsetClauseCstChildren, param?: IN): OUT;
   insertStatement(children: InsertStatementCstChildren, param?: IN): OUT;
@@ -1457,6 +1531,9 @@ export interface ICstNodeVisitor<IN, OUT> extends ICstVisitor<IN, OUT> {
   prepareStatement(children: PrepareStatementCstChildren, param?: IN): OUT;
   executeStatement(children: ExecuteStatementCstChildren, param?: IN): OUT;
   objectName(children: ObjectNameCstChildren, param?: IN): OUT;
+  createFunctionStatement(children: CreateFunctionStatementCstChildren, param?: IN): OUT;
+  dropFunctionStatement(children: DropFunctionStatementCstChildren, param?: IN): OUT;
+  executeFunctionStatement(children: ExecuteFunctionStatementCstChildren, param?: IN): OUT;
   createIndexStatement(children: CreateIndexStatementCstChildren, param?: IN): OUT;
   createPrimaryIndexStatement(children: CreatePrimaryIndexStatementCstChildren, param?: IN): OUT;
   ifNotExists(children: IfNotExistsCstChildren, param?: IN): OUT;
@@ -1467,6 +1544,11 @@ export interface ICstNodeVisitor<IN, OUT> extends ICstVisitor<IN, OUT> {
   indexWith(children: IndexWithCstChildren, param?: IN): OUT;
   dropIndexStatement(children: DropIndexStatementCstChildren, param?: IN): OUT;
   buildIndexStatement(children: BuildIndexStatementCstChildren, param?: IN): OUT;
+  createSequenceStatement(children: CreateSequenceStatementCstChildren, param?: IN): OUT;
+  alterSequenceStatement(children: AlterSequenceStatementCstChildren, param?: IN): OUT;
+  dropSequenceStatement(children: DropSequenceStatementCstChildren, param?: IN): OUT;
+  sequenceOption(children: SequenceOptionCstChildren, param?: IN): OUT;
+  sequenceOperator(children: SequenceOperatorCstChildren, param?: IN): OUT;
   startTransactionStatement(children: StartTransactionStatementCstChildren, param?: IN): OUT;
   transactionWord(children: TransactionWordCstChildren, param?: IN): OUT;
   isolationLevel(children: IsolationLevelCstChildren, param?: IN): OUT;
@@ -1474,11 +1556,6 @@ export interface ICstNodeVisitor<IN, OUT> extends ICstVisitor<IN, OUT> {
   rollbackStatement(children: RollbackStatementCstChildren, param?: IN): OUT;
   savepointStatement(children: SavepointStatementCstChildren, param?: IN): OUT;
   setTransactionStatement(children: SetTransactionStatementCstChildren, param?: IN): OUT;
-  createSequenceStatement(children: CreateSequenceStatementCstChildren, param?: IN): OUT;
-  alterSequenceStatement(children: AlterSequenceStatementCstChildren, param?: IN): OUT;
-  dropSequenceStatement(children: DropSequenceStatementCstChildren, param?: IN): OUT;
-  sequenceOption(children: SequenceOptionCstChildren, param?: IN): OUT;
-  sequenceOperator(children: SequenceOperatorCstChildren, param?: IN): OUT;
   expression(children: ExpressionCstChildren, param?: IN): OUT;
   orExpression(children: OrExpressionCstChildren, param?: IN): OUT;
   andExpression(children: AndExpressionCstChildren, param?: IN): OUT;

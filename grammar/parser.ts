@@ -65,19 +65,22 @@ export class N1qlParser extends CstParser {
       { ALT: () => this.SUBRULE(this.mergeStatement) },
       { ALT: () => this.SUBRULE(this.explainStatement) },
       { ALT: () => this.SUBRULE(this.prepareStatement) },
+      { GATE: () => this.is(2, T.FunctionKw) && tokenMatcher(this.LA(3), T.Identifier), ALT: () => this.SUBRULE(this.executeFunctionStatement), IGNORE_AMBIGUITIES: true },
       { ALT: () => this.SUBRULE(this.executeStatement) },
+      { ALT: () => this.SUBRULE(this.createFunctionStatement) },
+      { ALT: () => this.SUBRULE(this.dropFunctionStatement) },
       { ALT: () => this.SUBRULE(this.createIndexStatement) },
       { ALT: () => this.SUBRULE(this.createPrimaryIndexStatement) },
       { ALT: () => this.SUBRULE(this.dropIndexStatement) },
       { ALT: () => this.SUBRULE(this.buildIndexStatement) },
+      { ALT: () => this.SUBRULE(this.createSequenceStatement) },
+      { ALT: () => this.SUBRULE(this.alterSequenceStatement) },
+      { ALT: () => this.SUBRULE(this.dropSequenceStatement) },
       { ALT: () => this.SUBRULE(this.startTransactionStatement) },
       { ALT: () => this.SUBRULE(this.commitStatement) },
       { ALT: () => this.SUBRULE(this.rollbackStatement) },
       { ALT: () => this.SUBRULE(this.savepointStatement) },
       { ALT: () => this.SUBRULE(this.setTransactionStatement) },
-      { ALT: () => this.SUBRULE(this.createSequenceStatement) },
-      { ALT: () => this.SUBRULE(this.alterSequenceStatement) },
-      { ALT: () => this.SUBRULE(this.dropSequenceStatement) },
     ]);
   });
 
@@ -427,11 +430,37 @@ export class N1qlParser extends CstParser {
 
   public orderTerm = this.RULE('orderTerm', () => {
     this.SUBRULE(this.expression);
-    this.OPTION(() => this.OR([{ ALT: () => this.CONSUME(T.Asc) }, { ALT: () => this.CONSUME(T.Desc) }]));
+    // The direction may be a parameter, or a user-defined function's parameter (a name).
+    this.OPTION({
+      GATE: () => !this.is(1, T.Nulls),
+      DEF: () =>
+        this.OR([
+          { ALT: () => this.CONSUME(T.Asc) },
+          { ALT: () => this.CONSUME(T.Desc) },
+          { ALT: () => this.SUBRULE(this.orderParameter, { LABEL: 'direction' }) },
+        ]),
+    });
     this.OPTION2(() => {
       this.CONSUME(T.Nulls);
-      this.OR2([{ ALT: () => this.CONSUME(T.First) }, { ALT: () => this.CONSUME(T.Last) }]);
+      this.OR2({
+        IGNORE_AMBIGUITIES: true,
+        DEF: [
+          { ALT: () => this.CONSUME(T.First) },
+          { ALT: () => this.CONSUME(T.Last) },
+          { ALT: () => this.SUBRULE2(this.orderParameter, { LABEL: 'nullsPosition' }) },
+        ],
+      });
     });
+  });
+
+  /** An ORDER BY direction or NULLS position given by a parameter: `$name`, `$1`, `?` or a name. */
+  public orderParameter = this.RULE('orderParameter', () => {
+    this.OR([
+      { ALT: () => this.CONSUME(T.NamedParam) },
+      { ALT: () => this.CONSUME(T.PositionalParam) },
+      { ALT: () => this.CONSUME(T.Question) },
+      { ALT: () => this.CONSUME(T.Identifier) },
+    ]);
   });
 
   public limitClause = this.RULE('limitClause', () => {
@@ -720,6 +749,82 @@ export class N1qlParser extends CstParser {
     this.OR([{ ALT: () => this.CONSUME(T.Identifier) }, { ALT: () => this.CONSUME(T.StringLiteral) }]);
   });
 
+  // ---- user-defined functions ---------------------------------------------------------------
+  /**
+   * `CREATE [OR REPLACE] FUNCTION name(params | ...) [IF NOT EXISTS] { expr }`, `… LANGUAGE INLINE
+   * AS expr`, `… LANGUAGE JAVASCRIPT AS "code" [AT "library"]` (couchbase/query `parser/n1ql/n1ql.y`).
+   */
+  public createFunctionStatement = this.RULE('createFunctionStatement', () => {
+    this.CONSUME(T.Create);
+    this.OPTION(() => {
+      this.CONSUME(T.Or);
+      this.CONSUME(T.Replace);
+    });
+    this.CONSUME(T.FunctionKw);
+    this.SUBRULE(this.keyspaceRef, { LABEL: 'name' });
+    this.CONSUME(T.LParen);
+    this.OPTION2(() =>
+      this.OR([
+        { ALT: () => this.CONSUME(T.Ellipsis) },
+        { ALT: () => this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => this.CONSUME(T.Identifier, { LABEL: 'param' }) }) },
+      ]),
+    );
+    this.CONSUME(T.RParen);
+    this.OPTION3(() => this.SUBRULE(this.ifNotExists));
+    this.OR2([
+      {
+        ALT: () => {
+          this.CONSUME(T.LBrace);
+          this.SUBRULE(this.expression, { LABEL: 'body' });
+          this.CONSUME(T.RBrace);
+        },
+      },
+      {
+        ALT: () => {
+          this.CONSUME(T.Language);
+          this.OR3([
+            {
+              ALT: () => {
+                this.CONSUME(T.Inline);
+                this.CONSUME(T.As);
+                this.SUBRULE2(this.expression, { LABEL: 'body' });
+              },
+            },
+            {
+              ALT: () => {
+                this.CONSUME(T.Javascript);
+                this.CONSUME2(T.As);
+                this.CONSUME(T.StringLiteral, { LABEL: 'code' });
+                this.OPTION4(() => {
+                  this.CONSUME(T.At);
+                  this.CONSUME2(T.StringLiteral, { LABEL: 'library' });
+                });
+              },
+            },
+          ]);
+        },
+      },
+    ]);
+  });
+
+  /** `DROP FUNCTION name [IF EXISTS]` */
+  public dropFunctionStatement = this.RULE('dropFunctionStatement', () => {
+    this.CONSUME(T.Drop);
+    this.CONSUME(T.FunctionKw);
+    this.SUBRULE(this.keyspaceRef, { LABEL: 'name' });
+    this.OPTION(() => this.SUBRULE(this.ifExists));
+  });
+
+  /** `EXECUTE FUNCTION name(args)` */
+  public executeFunctionStatement = this.RULE('executeFunctionStatement', () => {
+    this.CONSUME(T.Execute);
+    this.CONSUME(T.FunctionKw);
+    this.SUBRULE(this.keyspaceRef, { LABEL: 'name' });
+    this.CONSUME(T.LParen);
+    this.MANY_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.expression, { LABEL: 'arg' }) });
+    this.CONSUME(T.RParen);
+  });
+
   // ---- DDL ----------------------------------------------------------------------------------
   public createIndexStatement = this.RULE('createIndexStatement', () => {
     this.CONSUME(T.Create);
@@ -836,56 +941,6 @@ export class N1qlParser extends CstParser {
     this.CONSUME(T.RParen);
   });
 
-  // ---- transactions -----------------------------------------------------------------------
-  /** `BEGIN|START WORK|TRAN|TRANSACTION [ISOLATION LEVEL READ COMMITTED]` */
-  public startTransactionStatement = this.RULE('startTransactionStatement', () => {
-    this.OR([{ ALT: () => this.CONSUME(T.Begin) }, { ALT: () => this.CONSUME(T.Start) }]);
-    this.SUBRULE(this.transactionWord);
-    this.OPTION(() => this.SUBRULE(this.isolationLevel));
-  });
-
-  /** `WORK | TRAN | TRANSACTION` */
-  public transactionWord = this.RULE('transactionWord', () => {
-    this.OR([{ ALT: () => this.CONSUME(T.Work) }, { ALT: () => this.CONSUME(T.Tran) }, { ALT: () => this.CONSUME(T.Transaction) }]);
-  });
-
-  /** `ISOLATION LEVEL READ COMMITTED` (the one level the reference has) */
-  public isolationLevel = this.RULE('isolationLevel', () => {
-    this.CONSUME(T.Isolation);
-    this.CONSUME(T.Level);
-    this.CONSUME(T.Read);
-    this.CONSUME(T.Committed);
-  });
-
-  /** `COMMIT [WORK|TRAN|TRANSACTION]` */
-  public commitStatement = this.RULE('commitStatement', () => {
-    this.CONSUME(T.Commit);
-    this.OPTION(() => this.SUBRULE(this.transactionWord));
-  });
-
-  /** `ROLLBACK [WORK|TRAN|TRANSACTION] [TO SAVEPOINT name]` */
-  public rollbackStatement = this.RULE('rollbackStatement', () => {
-    this.CONSUME(T.Rollback);
-    this.OPTION(() => this.SUBRULE(this.transactionWord));
-    this.OPTION2(() => {
-      this.CONSUME(T.To);
-      this.CONSUME(T.Savepoint);
-      this.SUBRULE(this.objectName);
-    });
-  });
-
-  /** `SAVEPOINT name` */
-  public savepointStatement = this.RULE('savepointStatement', () => {
-    this.CONSUME(T.Savepoint);
-    this.SUBRULE(this.objectName);
-  });
-
-  /** `SET TRANSACTION ISOLATION LEVEL READ COMMITTED` */
-  public setTransactionStatement = this.RULE('setTransactionStatement', () => {
-    this.CONSUME(T.Set);
-    this.CONSUME(T.Transaction);
-    this.SUBRULE(this.isolationLevel);
-  });
 
   // ---- sequences (couchbase/query parser/n1ql/n1ql.y: create_sequence, alter_sequence, drop_sequence, seq_expr) ----
   /** `CREATE SEQUENCE [IF NOT EXISTS] name [IF NOT EXISTS] [WITH {…} | option …]` */
@@ -958,6 +1013,57 @@ export class N1qlParser extends CstParser {
     this.OPTION(() => this.CONSUME(T.Value));
     this.CONSUME(T.For);
     this.SUBRULE(this.keyspaceRef);
+  });
+
+  // ---- transactions -----------------------------------------------------------------------
+  /** `BEGIN|START WORK|TRAN|TRANSACTION [ISOLATION LEVEL READ COMMITTED]` */
+  public startTransactionStatement = this.RULE('startTransactionStatement', () => {
+    this.OR([{ ALT: () => this.CONSUME(T.Begin) }, { ALT: () => this.CONSUME(T.Start) }]);
+    this.SUBRULE(this.transactionWord);
+    this.OPTION(() => this.SUBRULE(this.isolationLevel));
+  });
+
+  /** `WORK | TRAN | TRANSACTION` */
+  public transactionWord = this.RULE('transactionWord', () => {
+    this.OR([{ ALT: () => this.CONSUME(T.Work) }, { ALT: () => this.CONSUME(T.Tran) }, { ALT: () => this.CONSUME(T.Transaction) }]);
+  });
+
+  /** `ISOLATION LEVEL READ COMMITTED` (the one level the reference has) */
+  public isolationLevel = this.RULE('isolationLevel', () => {
+    this.CONSUME(T.Isolation);
+    this.CONSUME(T.Level);
+    this.CONSUME(T.Read);
+    this.CONSUME(T.Committed);
+  });
+
+  /** `COMMIT [WORK|TRAN|TRANSACTION]` */
+  public commitStatement = this.RULE('commitStatement', () => {
+    this.CONSUME(T.Commit);
+    this.OPTION(() => this.SUBRULE(this.transactionWord));
+  });
+
+  /** `ROLLBACK [WORK|TRAN|TRANSACTION] [TO SAVEPOINT name]` */
+  public rollbackStatement = this.RULE('rollbackStatement', () => {
+    this.CONSUME(T.Rollback);
+    this.OPTION(() => this.SUBRULE(this.transactionWord));
+    this.OPTION2(() => {
+      this.CONSUME(T.To);
+      this.CONSUME(T.Savepoint);
+      this.SUBRULE(this.objectName);
+    });
+  });
+
+  /** `SAVEPOINT name` */
+  public savepointStatement = this.RULE('savepointStatement', () => {
+    this.CONSUME(T.Savepoint);
+    this.SUBRULE(this.objectName);
+  });
+
+  /** `SET TRANSACTION ISOLATION LEVEL READ COMMITTED` */
+  public setTransactionStatement = this.RULE('setTransactionStatement', () => {
+    this.CONSUME(T.Set);
+    this.CONSUME(T.Transaction);
+    this.SUBRULE(this.isolationLevel);
   });
 
   // ---- expressions, lowest precedence first ------------------------------------------------

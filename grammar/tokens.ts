@@ -191,6 +191,13 @@ export const Rows = soft('ROWS');
 export const Ties = soft('TIES');
 export const Unbounded = soft('UNBOUNDED');
 export const Window = soft('WINDOW');
+// User-defined functions (CREATE/DROP/EXECUTE FUNCTION): soft, so they stay usable as names.
+export const At = soft('AT');
+export const FunctionKw = soft('FUNCTION');
+export const Inline = soft('INLINE');
+export const Javascript = soft('JAVASCRIPT');
+export const Language = soft('LANGUAGE');
+export const Replace = soft('REPLACE');
 
 export const WhiteSpace = createToken({ name: 'WhiteSpace', pattern: /\s+/, group: Lexer.SKIPPED, line_breaks: true });
 export const LineComment = createToken({ name: 'LineComment', pattern: /--[^\n\r]*/, group: Lexer.SKIPPED });
@@ -241,6 +248,8 @@ export const RBrace = createToken({ name: 'RBrace', pattern: '}' });
 export const Comma = createToken({ name: 'Comma', pattern: ',' });
 export const Colon = createToken({ name: 'Colon', pattern: ':' });
 export const Semicolon = createToken({ name: 'Semicolon', pattern: ';' });
+/** `...`: the variadic parameter list of CREATE FUNCTION f(...). */
+export const Ellipsis = createToken({ name: 'Ellipsis', pattern: '...' });
 export const Dot = createToken({ name: 'Dot', pattern: '.' });
 
 /** Keywords sorted longest first, so that e.g. `IN` never shadows `INNER`/`INTO`/`INDEX`. */
@@ -283,6 +292,7 @@ export const allTokens: TokenType[] = [
   Comma,
   Colon,
   Semicolon,
+  Ellipsis,
   Dot,
   Name,
   ComparisonOp,

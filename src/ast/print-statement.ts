@@ -64,7 +64,9 @@ function fromTerm(f: FromTerm): string {
 const lets = (bs: LetBinding[]) => bs.map((b) => `${printName(b.name)} = ${printExpr(b.expr)}`).join(', ');
 
 function order(t: OrderTerm): string {
-  return printExpr(t.expr) + (t.desc ? ' desc' : '') + (t.nulls ? ' nulls ' + t.nulls.toLowerCase() : '');
+  const direction = t.direction ? ' ' + printExpr(t.direction) : t.desc ? ' desc' : '';
+  const nulls = t.nullsPosition ? ' nulls ' + printExpr(t.nullsPosition) : t.nulls ? ' nulls ' + t.nulls.toLowerCase() : '';
+  return printExpr(t.expr) + direction + nulls;
 }
 
 function body(b: SelectBody): string {
@@ -169,14 +171,22 @@ const printers: StatementPrinters = {
   DropIndex: (s) =>
     `drop ${s.primary ? 'primary ' : ''}index ${s.ifExists ? 'if exists ' : ''}${s.name !== undefined ? printName(s.name) + ' ' : ''}on ${keyspace(s.keyspace, false)}`,
   BuildIndex: (s) => `build index on ${keyspace(s.keyspace, false)}(${s.names.map((n) => printName(n)).join(', ')})`,
+  CreateSequence: (s) => `create sequence ${s.ifNotExists ? 'if not exists ' : ''}${sequenceName(s.sequence)}${sequenceOptions(s.with, s.options)}`,
+  AlterSequence: (s) => `alter sequence ${sequenceName(s.sequence)}${sequenceOptions(s.with, s.options)}`,
+  DropSequence: (s) => `drop sequence ${s.ifExists ? 'if exists ' : ''}${sequenceName(s.sequence)}`,
   StartTransaction: (s) => `start transaction${s.isolation ? ' isolation level read committed' : ''}`,
   CommitTransaction: () => 'commit transaction',
   RollbackTransaction: (s) => `rollback transaction${s.savepoint !== undefined ? ' to savepoint ' + printName(s.savepoint) : ''}`,
   Savepoint: (s) => `savepoint ${printName(s.savepoint)}`,
   TransactionIsolation: () => 'set transaction isolation level read committed',
-  CreateSequence: (s) => `create sequence ${s.ifNotExists ? 'if not exists ' : ''}${sequenceName(s.sequence)}${sequenceOptions(s.with, s.options)}`,
-  AlterSequence: (s) => `alter sequence ${sequenceName(s.sequence)}${sequenceOptions(s.with, s.options)}`,
-  DropSequence: (s) => `drop sequence ${s.ifExists ? 'if exists ' : ''}${sequenceName(s.sequence)}`,
+  CreateFunction: (s) =>
+    `create ${s.replace ? 'or replace ' : ''}function ${keyspace(s.name, false)}(${s.params ? s.params.map((p) => printName(p)).join(', ') : '...'})` +
+    `${s.ifNotExists ? ' if not exists' : ''} ` +
+    (s.body.language === 'inline'
+      ? `language inline as ${printExpr(s.body.expr)}`
+      : `language javascript as ${JSON.stringify(s.body.library !== undefined ? s.body.object : s.body.code)}${s.body.library !== undefined ? ' at ' + JSON.stringify(s.body.library) : ''}`),
+  DropFunction: (s) => `drop function ${keyspace(s.name, false)}${s.ifExists ? ' if exists' : ''}`,
+  ExecuteFunction: (s) => `execute function ${keyspace(s.name, false)}(${s.args.map(printExpr).join(', ')})`,
 };
 
 function sequenceName(n: SequenceName): string {

@@ -16,11 +16,14 @@ export type Statement =
   | BuildIndexStatement
   | PrepareStatement
   | ExecuteStatement
-  | TransactionStatement
   | CreateSequenceStatement
   | AlterSequenceStatement
   | DropSequenceStatement
-  | MergeStatement;
+  | MergeStatement
+  | TransactionStatement
+  | CreateFunctionStatement
+  | DropFunctionStatement
+  | ExecuteFunctionStatement;
 
 interface Node {
   loc?: SourcePosition;
@@ -173,6 +176,13 @@ export interface OrderTerm extends Node {
   desc: boolean;
   /** NULLS FIRST/LAST; default is FIRST for ASC and LAST for DESC (reference). */
   nulls?: 'FIRST' | 'LAST';
+  /**
+   * A direction given by a parameter (`$d`, `$1`) or a user-defined function's parameter (a
+   * name): "asc" or "desc" when the query runs; it overrides `desc`.
+   */
+  direction?: Expr;
+  /** A NULLS position given the same way: "first" or "last"; it overrides `nulls`. */
+  nullsPosition?: Expr;
 }
 
 /** `RETURNING terms` / `RETURNING RAW expr` */
@@ -298,19 +308,6 @@ export interface ExecuteStatement extends Node {
 }
 
 /**
- * The transaction statements: `BEGIN|START WORK|TRAN|TRANSACTION [ISOLATION LEVEL READ COMMITTED]`
- * (`StartTransaction`), `COMMIT`, `ROLLBACK [TO SAVEPOINT name]`, `SAVEPOINT name` and
- * `SET TRANSACTION ISOLATION LEVEL READ COMMITTED` (docs/transactions.md). Source of the syntax:
- * couchbase/query `parser/n1ql/n1ql.y` (start_transaction, commit_transaction, …).
- */
-export type TransactionStatement =
-  | (Node & { kind: 'StartTransaction'; isolation?: 'READ COMMITTED' })
-  | (Node & { kind: 'CommitTransaction' })
-  | (Node & { kind: 'RollbackTransaction'; savepoint?: string })
-  | (Node & { kind: 'Savepoint'; savepoint: string })
-  | (Node & { kind: 'TransactionIsolation'; isolation: 'READ COMMITTED' });
-
-/**
  * A sequence's name as written: `[namespace:]bucket.scope.name` (the builder checks the parts).
  * Source: couchbase/query `algebra/sequence.go`.
  */
@@ -399,4 +396,56 @@ export interface MergeStatement extends Node {
   insert?: MergeInsert;
   limit?: Expr;
   returning?: Returning;
+}
+
+/**
+ * The transaction statements: `BEGIN|START WORK|TRAN|TRANSACTION [ISOLATION LEVEL READ COMMITTED]`
+ * (`StartTransaction`), `COMMIT`, `ROLLBACK [TO SAVEPOINT name]`, `SAVEPOINT name` and
+ * `SET TRANSACTION ISOLATION LEVEL READ COMMITTED` (docs/transactions.md). Source of the syntax:
+ * couchbase/query `parser/n1ql/n1ql.y` (start_transaction, commit_transaction, …).
+ */
+export type TransactionStatement =
+  | (Node & { kind: 'StartTransaction'; isolation?: 'READ COMMITTED' })
+  | (Node & { kind: 'CommitTransaction' })
+  | (Node & { kind: 'RollbackTransaction'; savepoint?: string })
+  | (Node & { kind: 'Savepoint'; savepoint: string })
+  | (Node & { kind: 'TransactionIsolation'; isolation: 'READ COMMITTED' });
+
+/**
+ * A user-defined function's body: an inline N1QL expression (`{ expr }`, `LANGUAGE INLINE AS
+ * expr`, with its source text), or JavaScript: the function's own code (`LANGUAGE JAVASCRIPT AS
+ * "function f(…) {…}"`) or a function of a library (`AS "fname" AT "library"`).
+ * Source: couchbase/query `functions/inline/`, `functions/javascript/`.
+ */
+export type FunctionBody =
+  | { language: 'inline'; expr: Expr; text: string }
+  | { language: 'javascript'; code: string; library?: undefined }
+  | { language: 'javascript'; object: string; library: string };
+
+/**
+ * `CREATE [OR REPLACE] FUNCTION [namespace:][bucket.scope.]name(params) [IF NOT EXISTS] body`.
+ * `params` is undefined for `(...)`: the function takes any number of arguments, seen as the
+ * array `args`. The name is a KeyspaceRef: one part (global) or three (scoped).
+ */
+export interface CreateFunctionStatement extends Node {
+  kind: 'CreateFunction';
+  name: KeyspaceRef;
+  params?: string[];
+  replace: boolean;
+  ifNotExists: boolean;
+  body: FunctionBody;
+}
+
+/** `DROP FUNCTION name [IF EXISTS]` */
+export interface DropFunctionStatement extends Node {
+  kind: 'DropFunction';
+  name: KeyspaceRef;
+  ifExists: boolean;
+}
+
+/** `EXECUTE FUNCTION name(args)`: one result row, the function's value. */
+export interface ExecuteFunctionStatement extends Node {
+  kind: 'ExecuteFunction';
+  name: KeyspaceRef;
+  args: Expr[];
 }

@@ -11,6 +11,10 @@ import { MemorySequencePersistence, MemoryStore, SequenceRegistry, StoreError, t
 import { checkDepth } from '../storage/document-keyspace.js';
 import { FileSequencePersistence, FileStore } from '../storage/file/index.js';
 import { IndexPersistence } from './index-persistence.js';
+import { persistFunctions } from './function-persistence.js';
+import { FunctionCatalog } from '../executor/udf/function-catalog.js';
+import { DEFAULT_JAVASCRIPT_LIMITS, JavascriptEngine, type JavascriptLimits } from '../executor/udf/javascript-engine.js';
+import { LibraryCatalog, type Library } from '../executor/udf/library-catalog.js';
 import { cloneValue, type Value } from '../values/index.js';
 import { bucketStats, compactBucket, compactViews } from './bucket-storage.js';
 import type { BucketStats, CompactionOptions, CompactionResult } from '../storage/compaction.js';
@@ -48,6 +52,7 @@ export class Database {
   private constructor(
     private readonly store: Store,
     clock: () => number = Date.now,
+    javascript: Partial<JavascriptLimits> = {},
   ) {
     const indexes = new IndexManager(store);
     const transactions = new TransactionManager(store, indexes, () => (store instanceof FileStore ? store.commitLog : undefined), clock);
@@ -68,6 +73,9 @@ export class Database {
       prepared: new LRUCache<string, PreparedStatement>({ max: 1024 }),
       statements: new LRUCache<string, Statement>({ max: 1024 }),
       sequences: new SequenceRegistry(store instanceof FileStore ? new FileSequencePersistence(store.dir) : new MemorySequencePersistence()),
+      functions: new FunctionCatalog(),
+      libraries: new LibraryCatalog(),
+      javascript: new JavascriptEngine({ ...DEFAULT_JAVASCRIPT_LIMITS, ...javascript }),
       system: {
         keyspaces: () => store.keyspaceNames().map((name) => ({ name, count: store.keyspace(name)!.count() })),
         indexes: () => indexes.all().map(indexRow),
@@ -84,11 +92,12 @@ export class Database {
    * (milliseconds), `logger` and `repair` are described in {@link OpenOptions}.
    */
   static async open(options: OpenOptions = {}): Promise<Database> {
-    if (options.path === undefined) return new Database(new MemoryStore(options.clock), options.clock);
+    if (options.path === undefined) return new Database(new MemoryStore(options.clock), options.clock, options.javascript);
     const store = await FileStore.open(options.path, options);
-    const db = new Database(store, options.clock);
+    const db = new Database(store, options.clock, options.javascript);
     try {
       await db.persistence!.restore((statement) => db.query(statement));
+      await persistFunctions(store, db.deps.functions, db.deps.libraries, (statement) => db.query(statement));
     } catch (e) {
       await db.close().catch(() => {});
       throw e;
@@ -136,6 +145,7 @@ export class Database {
           authorize: options.authorize,
           signal: controller.signal,
           profile: options.profile,
+          queryContext: options.queryContext,
           memoryQuotaBytes: options.memoryQuotaBytes,
           preserveExpiry: options.preserveExpiry,
           memoryPool: this.memoryPool,
@@ -312,10 +322,37 @@ export class Database {
     return this.store.keyspace(keyspace)?.scan() ?? [];
   }
 
+  // ---- JavaScript libraries of user-defined functions (the query service's /evaluator/v1/libraries) ----
+
+  /** Every JavaScript library: `{name, bucket, scope, code}` (bucket and scope empty for a global one). */
+  libraries(): Library[] {
+    this.check();
+    return this.deps.libraries.all();
+  }
+
+  /** One library (global unless `bucket` and `scope` are given), or undefined. */
+  library(name: string, bucket = '', scope = ''): Library | undefined {
+    this.check();
+    return this.deps.libraries.get(name, bucket, scope);
+  }
+
+  /** Creates or replaces a library; durable on the file store. */
+  async putLibrary(name: string, code: string, bucket = '', scope = ''): Promise<void> {
+    this.check();
+    await this.deps.libraries.put({ name, bucket, scope, code });
+  }
+
+  /** Deletes a library; false if there was none. */
+  async deleteLibrary(name: string, bucket = '', scope = ''): Promise<boolean> {
+    this.check();
+    return this.deps.libraries.delete(name, bucket, scope);
+  }
+
   /** Closes the database (the file store syncs its files and releases the directory lock); later calls raise. */
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    this.deps.javascript.dispose();
     await this.store.close();
   }
 }

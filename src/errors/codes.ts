@@ -116,20 +116,6 @@ export const ErrorCode = {
   VECTOR_DIMENSION: 10512,
   /** ISVECTOR's third argument is not "float32" (reference 10513). */
   VECTOR_TYPE: 10513,
-  /** A statement that cannot run inside (or outside) a transaction, e.g. "COMMIT statement is not supported outside the transaction" (reference 17002 E_TRAN_STATEMENT_NOT_SUPPORTED). */
-  TRAN_STATEMENT_NOT_SUPPORTED: 17002,
-  /** A `txid` that names no transaction: "Transaction context error: transaction (x) is not present" (reference 17004 E_TRANSACTION_CONTEXT). */
-  TRANSACTION_CONTEXT: 17004,
-  /** COMMIT failed (a write-write conflict): the transaction is rolled back (reference 17007 E_COMMIT_TRANSACTION). */
-  COMMIT_TRANSACTION: 17007,
-  /** ROLLBACK TO SAVEPOINT of an unknown name: "s savepoint is not defined" (reference 17009 E_NO_SAVEPOINT). */
-  NO_SAVEPOINT: 17009,
-  /** The transaction's `txtimeout` passed: "Transaction timeout" (reference 17010 E_TRANSACTION_EXPIRED). */
-  TRANSACTION_EXPIRED: 17010,
-  /** INSERT of a key that exists, inside a transaction: "Duplicate Key: k" (reference 17012 E_DUPLICATE_KEY). */
-  TRANSACTION_DUPLICATE_KEY: 17012,
-  /** Two statements of one transaction at once (reference 17013 E_TRANSACTION_INUSE). */
-  TRANSACTION_INUSE: 17013,
   /** CREATE SEQUENCE failed (reference 19101 E_SEQUENCE_CREATE, "Create failed for sequence '…'"). */
   SEQUENCE_CREATE: 19101,
   /** ALTER SEQUENCE failed (reference 19102 E_SEQUENCE_ALTER). */
@@ -188,6 +174,32 @@ export const ErrorCode = {
   MERGE_MULTI_UPDATE: 5320,
   /** A MERGE that would insert one document twice (reference 5330 E_MERGE_MULTI_INSERT). */
   MERGE_MULTI_INSERT: 5330,
+  /** A statement that cannot run inside (or outside) a transaction, e.g. "COMMIT statement is not supported outside the transaction" (reference 17002 E_TRAN_STATEMENT_NOT_SUPPORTED). */
+  TRAN_STATEMENT_NOT_SUPPORTED: 17002,
+  /** A `txid` that names no transaction: "Transaction context error: transaction (x) is not present" (reference 17004 E_TRANSACTION_CONTEXT). */
+  TRANSACTION_CONTEXT: 17004,
+  /** COMMIT failed (a write-write conflict): the transaction is rolled back (reference 17007 E_COMMIT_TRANSACTION). */
+  COMMIT_TRANSACTION: 17007,
+  /** ROLLBACK TO SAVEPOINT of an unknown name: "s savepoint is not defined" (reference 17009 E_NO_SAVEPOINT). */
+  NO_SAVEPOINT: 17009,
+  /** The transaction's `txtimeout` passed: "Transaction timeout" (reference 17010 E_TRANSACTION_EXPIRED). */
+  TRANSACTION_EXPIRED: 17010,
+  /** INSERT of a key that exists, inside a transaction: "Duplicate Key: k" (reference 17012 E_DUPLICATE_KEY). */
+  TRANSACTION_DUPLICATE_KEY: 17012,
+  /** Two statements of one transaction at once (reference 17013 E_TRANSACTION_INUSE). */
+  TRANSACTION_INUSE: 17013,
+  /** DROP/EXECUTE of a user-defined function that does not exist (reference 10101 E_MISSING_FUNCTION, "Function 'f' not found"). */
+  FUNCTION_NOT_FOUND: 10101,
+  /** CREATE FUNCTION of a name in use (reference 10102 E_DUPLICATE_FUNCTION, "Function 'f' already exists"). */
+  FUNCTION_EXISTS: 10102,
+  /** A user-defined function called with the wrong number of arguments (reference 10104 E_ARGUMENTS_MISMATCH). */
+  FUNCTION_ARGUMENTS: 10104,
+  /** A user-defined function failed while running: JavaScript error, time or memory limit (reference 10109 E_FUNCTION_EXECUTION). */
+  FUNCTION_EXECUTION: 10109,
+  /** User-defined function calls nested too deeply (reference 10112 E_TOO_MANY_NESTED_FUNCTIONS). */
+  FUNCTION_NESTING: 10112,
+  /** An ORDER BY direction or NULLS position that is no parameter (reference 3291, "ORDER BY direction '…' is not a valid constant, named, positional or function parameter."). */
+  ORDER_PARAMETER: 3291,
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];

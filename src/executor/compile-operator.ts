@@ -15,6 +15,7 @@ import { compileIndexCountProject } from './operators/index-count-project.js';
 import { compileIndexCountScan2 } from './operators/index-count-scan2.js';
 import { compileIndexDdl } from './operators/index-ddl.js';
 import { compileTransactionOperator } from './operators/transaction.js';
+import { compileCreateFunction, compileDropFunction, compileExecuteFunction } from './operators/function-ddl.js';
 import { compileIndexScan3 } from './operators/index-scan3.js';
 import { compileInitialGroup } from './operators/initial-group.js';
 import { compileInitialProject } from './operators/initial-project.js';
@@ -64,6 +65,9 @@ type OperatorCompiler<O extends Operator> = (op: O, cx: CompileContext) => Compi
  */
 const COMPILERS: { [K in Operator['#operator']]: OperatorCompiler<Extract<Operator, { '#operator': K }>> } = {
   Sequence: compileSequence,
+  CreateFunction: compileCreateFunction,
+  DropFunction: compileDropFunction,
+  ExecuteFunction: compileExecuteFunction,
   Parallel: compileParallel,
   DummyScan: compileDummyScan,
   PrimaryScan3: compilePrimaryScan3,
@@ -112,17 +116,17 @@ const COMPILERS: { [K in Operator['#operator']]: OperatorCompiler<Extract<Operat
   CreatePrimaryIndex: compileIndexDdl,
   DropIndex: compileIndexDdl,
   BuildIndexes: compileIndexDdl,
-  StartTransaction: compileTransactionOperator,
-  CommitTransaction: compileTransactionOperator,
-  RollbackTransaction: compileTransactionOperator,
-  Savepoint: compileTransactionOperator,
-  TransactionIsolation: compileTransactionOperator,
   CreateSequence: compileSequenceDdl,
   AlterSequence: compileSequenceDdl,
   DropSequence: compileSequenceDdl,
   With: compileWith,
   WindowAggregate: compileWindowAggregate,
   Merge: compileMerge,
+  StartTransaction: compileTransactionOperator,
+  CommitTransaction: compileTransactionOperator,
+  RollbackTransaction: compileTransactionOperator,
+  Savepoint: compileTransactionOperator,
+  TransactionIsolation: compileTransactionOperator,
 };
 
 /** Compiles an operator (and its children) into a running operator. @throws QueryError 1020 for an operator this executor does not have. */

@@ -66,8 +66,6 @@ export interface RunContext extends ExecContext {
   profile?: Map<string, { inDocs: number; outDocs: number; time: number; operators?: number }>;
   /** DML: documents written so far, and the keys that failed (the statement raises after the others are written). */
   dml?: { mutationCount: number; failures: QueryError[] };
-  /** The transaction statements' access to the request's transaction (src/transactions/); absent: not supported. */
-  transactions?: TransactionControl;
   /** The database's sequences (CREATE/ALTER/DROP SEQUENCE, NEXT/PREV VALUE, system:sequences). */
   sequenceRegistry?: import('../storage/index.js').SequenceRegistry;
   /**
@@ -75,6 +73,10 @@ export interface RunContext extends ExecContext {
    * (UPDATE, UPSERT of an existing key, MERGE's update) instead of clearing it.
    */
   preserveExpiry?: boolean;
+  /** The transaction statements' access to the request's transaction (src/transactions/); absent: not supported. */
+  transactions?: TransactionControl;
+  /** User-defined functions: the request's runtime, and CREATE / DROP FUNCTION (executor/udf/). */
+  udf?: import('./udf/function-services.js').FunctionServices;
   /** Runs index DDL (CREATE/DROP/BUILD INDEX) and returns its rows. */
   ddl?: (statement: import('../ast/index.js').Statement) => Promise<Value[]>;
 }

@@ -1,4 +1,4 @@
-import type { Binding, Expr, SelectStatement, Statement } from '../ast/index.js';
+import type { Binding, Expr, KeyspaceRef, SelectStatement, Statement } from '../ast/index.js';
 import { childrenOf, stripLoc } from '../ast/index.js';
 import { notSupported } from '../errors/index.js';
 import { sequenceFullName } from '../eval/index.js';
@@ -49,6 +49,10 @@ function statementTree(s: Statement, catalog: Catalog, onHints: (h: Record<strin
       const name = s.kind === 'BuildIndex' ? 'BuildIndexes' : s.kind;
       return sequence([{ '#operator': name, keyspace: keyspaceName(s.keyspace), namespace: 'default', _statement: s }]);
     }
+    case 'CreateSequence':
+    case 'AlterSequence':
+    case 'DropSequence':
+      return sequence([{ '#operator': s.kind, name: sequenceFullName(s.sequence), _statement: s }]);
     case 'StartTransaction':
     case 'TransactionIsolation':
       return sequence([{ '#operator': s.kind, isolation: 1 }]);
@@ -58,14 +62,28 @@ function statementTree(s: Statement, catalog: Catalog, onHints: (h: Record<strin
       return sequence([s.savepoint !== undefined ? { '#operator': 'RollbackTransaction', savepoint: s.savepoint } : { '#operator': 'RollbackTransaction' }]);
     case 'Savepoint':
       return sequence([{ '#operator': 'Savepoint', savepoint: s.savepoint }]);
-    case 'CreateSequence':
-    case 'AlterSequence':
-    case 'DropSequence':
-      return sequence([{ '#operator': s.kind, name: sequenceFullName(s.sequence), _statement: s }]);
+    case 'CreateFunction':
+    case 'DropFunction':
+      return sequence([{ '#operator': s.kind, name: printKeyspaceRef(s.name), _statement: s } as Operator]);
+    case 'ExecuteFunction':
+      return sequence([{ '#operator': 'ExecuteFunction', name: printKeyspaceRef(s.name), arguments: s.args, _ref: s.name }]);
     default:
       throw notSupported(`${s.kind} inside this statement`, s.loc);
   }
 }
+
+/**
+ * Plans every subquery of a standalone expression — a user-defined function's body — with
+ * `names` (its parameters) bound around it: a subquery that reads them is correlated.
+ */
+export function planExpressionSubqueries(e: Expr, names: ReadonlySet<string>, catalog: Catalog): SubqueryPlan[] {
+  const out: SubqueryPlan[] = [];
+  planSubqueries({ '#operator': 'Filter', condition: e }, names, catalog, out);
+  return out;
+}
+
+/** `[namespace:]a.b.c` as written. */
+const printKeyspaceRef = (r: KeyspaceRef): string => (r.namespace !== undefined ? `${r.namespace}:` : '') + r.path.join('.');
 
 /** The key under which a subquery's plan is found: its position in the statement text. */
 export function subqueryKey(q: SelectStatement): string {
@@ -78,10 +96,9 @@ function identifiers(node: unknown, out: Set<string>, withs: WithNames = new Map
   else if (node && typeof node === 'object') {
     const o = node as Record<string, unknown>;
     if (o.kind === 'Identifier' && typeof o.name === 'string') out.add(o.name);
-    if (o.kind === 'KeyspaceTerm') {
-      const path = (o.keyspace as { path: string[] }).path;
-      if (path.length > 1 || withs.has(path[0])) out.add(path[0]);
-    }
+    // A FROM term may name an outer value: a path (`t.items`), a WITH name, or a bare name bound
+    // outside (a user-defined function's parameter, `JOIN data AS r`).
+    if (o.kind === 'KeyspaceTerm') out.add((o.keyspace as { path: string[] }).path[0]);
     for (const [k, v] of Object.entries(o)) if (k !== 'loc') identifiers(v, out, withs);
   }
   return out;

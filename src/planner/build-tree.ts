@@ -278,7 +278,13 @@ function selectBodyTree(p: SelectPlan): Operator {
   if (!orderOp && !p.offset && !p.limit) return body;
   const ops: Operator[] = [body];
   if (orderOp) {
-    const terms = p.orderBy!.map((o): SortTerm => ({ expr: o.expr, ...(o.desc ? { desc: true } : {}), ...(o.nulls ? { nulls_pos: o.nulls === 'FIRST' ? 'first' : 'last' } : {}) }));
+    const terms = p.orderBy!.map((o): SortTerm => ({
+      expr: o.expr,
+      ...(o.desc ? { desc: true } : {}),
+      ...(o.nulls ? { nulls_pos: o.nulls === 'FIRST' ? 'first' : 'last' } : {}),
+      ...(o.direction ? { _direction: o.direction } : {}),
+      ...(o.nullsPosition ? { _nulls: o.nullsPosition } : {}),
+    }));
     ops.push({ '#operator': 'Order', ...(p.limit ? { limit: p.limit } : {}), ...(p.limit && p.offset ? { offset: p.offset } : {}), sort_terms: terms });
   }
   // The Order keeps the first offset+limit rows and skips `offset` itself (the reference's Order

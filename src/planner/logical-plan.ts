@@ -72,7 +72,7 @@ export type SourcePlan =
   | { op: 'PrimaryScan3'; keyspace: string; namespace: string; alias: string; index: string }
   | { op: 'KeyScan'; keyspace: string; namespace: string; alias: string; keys: Expr; validate?: boolean }
   | { op: 'ExpressionScan'; expr: Expr; alias: string; uncorrelated?: boolean }
-  | { op: 'SystemScan'; keyspace: 'keyspaces' | 'indexes' | 'namespaces' | 'dual' | 'active_requests' | 'completed_requests' | 'sequences' | 'transactions'; alias: string }
+  | { op: 'SystemScan'; keyspace: 'keyspaces' | 'indexes' | 'namespaces' | 'dual' | 'active_requests' | 'completed_requests' | 'sequences' | 'transactions' | 'functions'; alias: string }
   | { op: 'SubqueryScan'; query: SelectPlan; alias: string };
 
 export interface UnnestPlan {

@@ -29,6 +29,8 @@ export function pushDownOrder(plan: SelectPlan, catalog: Catalog): void {
   const aliases = b.raw ? new Map<string, Expr>() : shadowingAliases(b.terms);
   const served = plan.orderBy.every((o: OrderTerm, i) => {
     const key = index.keys[i];
+    // A direction or NULLS position given by a parameter is known only when the query runs.
+    if (o.direction || o.nullsPosition) return false;
     const nullsDefault = o.nulls === undefined || o.nulls === (o.desc ? 'LAST' : 'FIRST');
     const expr = resolveAliases(o.expr, aliases);
     return nullsDefault && o.desc === key.desc && !!expr && exprEquivalent(formalize(expr, src.alias), formalize(key.expr, index.alias));

@@ -6,6 +6,7 @@ import { checkGroupedBlock } from './group-check.js';
 import { checkNameBinding } from './name-binding.js';
 import { checkWiths } from './with-check.js';
 import { checkWindows } from './window-check.js';
+import { checkOrderParameters } from './order-parameters.js';
 
 /**
  * The semantic phase (between parsing and planning): the checks of every SELECT block of a
@@ -30,6 +31,7 @@ export function analyze(s: Statement): void {
   // DML's RETURNING names its results as a projection does.
   if ((s.kind === 'Insert' || s.kind === 'Update' || s.kind === 'Delete' || s.kind === 'Merge') && s.returning) checkResultAliases(s.returning.terms);
   checkNameBinding(s);
+  checkOrderParameters(s);
 }
 
 const semanticError = (code: number, message: string, loc: SourcePosition | undefined) => new QueryError({ code, phase: 'semantic', message, position: loc });

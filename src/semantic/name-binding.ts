@@ -25,6 +25,8 @@ function visit(node: unknown, outer: ReadonlySet<string>): void {
   const o = node as Record<string, unknown>;
   if (o.kind === 'Select') return checkSelect(o as unknown as SelectStatement, outer);
   if (o.kind === 'Subquery') return checkSelect((o as unknown as { query: SelectStatement }).query, outer);
+  // CREATE FUNCTION: the body's subqueries see the parameters (`args` for `(...)`) as bound names.
+  if (o.kind === 'CreateFunction') return visit(o.body, new Set([...outer, ...((o.params as string[] | undefined) ?? ['args'])]));
   // UPDATE / DELETE: their keyspace alias is bound in their expressions' subqueries.
   const ref = (o.kind === 'Update' || o.kind === 'Delete') && (o.keyspace as { alias?: string; path: string[] } | undefined);
   let inner = ref ? new Set([...outer, ref.alias ?? ref.path[ref.path.length - 1]]) : outer;

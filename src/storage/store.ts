@@ -33,13 +33,13 @@ export interface WriteOptions {
   expiration?: number;
   /** For replace/remove: fail with CAS_MISMATCH unless the document's cas is this. */
   cas?: number;
-  /** Internal: the CAS the new version gets (a committing transaction's reserved one). */
-  assignCas?: number;
   /**
    * The document's extended attributes after the write (an empty object: none). When absent, an
    * upsert or replace keeps those the document had (N1QL UPDATE, UPSERT without `"xattrs"`).
    */
   xattrs?: Record<string, Value>;
+  /** Internal: the CAS the new version gets (a committing transaction's reserved one). */
+  assignCas?: number;
 }
 
 /** Why a write failed: `KEY_EXISTS` (insert of an existing key), `KEY_NOT_FOUND`, `CAS_MISMATCH`. */

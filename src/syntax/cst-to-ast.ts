@@ -17,6 +17,7 @@ import { ddlRules } from './visit-ddl.js';
 import { sequenceRules } from './visit-sequence.js';
 import { windowRules } from './visit-window.js';
 import { mergeRules } from './visit-merge.js';
+import { functionRules } from './visit-function.js';
 
 const BaseVisitor = parser.getBaseCstVisitorConstructor();
 
@@ -28,6 +29,7 @@ type DdlRules = typeof ddlRules;
 type SequenceRules = typeof sequenceRules;
 type WindowRules = typeof windowRules;
 type MergeRules = typeof mergeRules;
+type FunctionRules = typeof functionRules;
 
 /** Builds AST nodes from CST nodes of one statement at a time; reset with {@link AstBuilder.reset}. */
 export class AstBuilder extends BaseVisitor {
@@ -84,8 +86,8 @@ export class AstBuilder extends BaseVisitor {
   }
 }
 
-export interface AstBuilder extends OperatorRules, PrimaryRules, SelectRules, DmlRules, DdlRules, SequenceRules, WindowRules, MergeRules {}
-Object.assign(AstBuilder.prototype, operatorRules, primaryRules, selectRules, dmlRules, ddlRules, sequenceRules, windowRules, mergeRules);
+export interface AstBuilder extends OperatorRules, PrimaryRules, SelectRules, DmlRules, DdlRules, SequenceRules, WindowRules, MergeRules, FunctionRules {}
+Object.assign(AstBuilder.prototype, operatorRules, primaryRules, selectRules, dmlRules, ddlRules, sequenceRules, windowRules, mergeRules, functionRules);
 
 /** The one builder instance. */
 export const astBuilder = new AstBuilder();

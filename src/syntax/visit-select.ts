@@ -211,8 +211,20 @@ export const selectRules = {
     return ctx.orderTerm.map((t) => this.visit(t) as OrderTerm);
   },
   orderTerm(this: AstBuilder, ctx: C.OrderTermCstChildren): OrderTerm {
-    const nulls = ctx.NULLS ? (ctx.FIRST ? 'FIRST' : 'LAST') : undefined;
-    return { expr: this.expr(ctx.expression[0]), desc: ctx.DESC !== undefined, ...(nulls ? { nulls } : {}) };
+    const nullsPosition = ctx.nullsPosition ? (this.visit(ctx.nullsPosition[0]!) as Expr) : undefined;
+    const nulls = ctx.NULLS && !nullsPosition ? (ctx.FIRST ? 'FIRST' : 'LAST') : undefined;
+    const direction = ctx.direction ? (this.visit(ctx.direction[0]!) as Expr) : undefined;
+    return { expr: this.expr(ctx.expression[0]), desc: ctx.DESC !== undefined, ...(nulls ? { nulls } : {}), ...(direction ? { direction } : {}), ...(nullsPosition ? { nullsPosition } : {}) };
+  },
+  orderParameter(this: AstBuilder, ctx: C.OrderParameterCstChildren): Expr {
+    if (ctx.Identifier) {
+      const t = ctx.Identifier[0]!;
+      return { kind: 'Identifier', name: decodeName(t).name, loc: tokenLoc(t) };
+    }
+    const t = (ctx.NamedParam ?? ctx.PositionalParam ?? ctx.Question)![0]!;
+    if (ctx.NamedParam) return { kind: 'NamedParam', name: t.image.slice(1), loc: tokenLoc(t) };
+    if (ctx.PositionalParam) return { kind: 'PositionalParam', position: Number(t.image.slice(1)), loc: tokenLoc(t) };
+    return { kind: 'PositionalParam', position: this.questionNumber(t), loc: tokenLoc(t) };
   },
   limitClause(this: AstBuilder, ctx: C.LimitClauseCstChildren): Expr {
     return this.expr(ctx.expression[0]);

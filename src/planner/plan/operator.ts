@@ -9,8 +9,9 @@ import type { Fetch } from './fetch.js';
 import type { Filter } from './filter.js';
 import type { FinalGroup, InitialGroup, IntermediateGroup } from './group.js';
 import type { IndexDdl } from './index-ddl.js';
-import type { TransactionOperator } from './transaction.js';
 import type { SequenceDdl } from './sequence-ddl.js';
+import type { TransactionOperator } from './transaction.js';
+import type { CreateFunction, DropFunction, ExecuteFunction } from './function-ddl.js';
 import type { IndexCountProject } from './index-count-project.js';
 import type { IndexCountScan2 } from './index-count-scan2.js';
 import type { IndexScan3 } from './index-scan3.js';
@@ -101,12 +102,14 @@ export type Operator =
   | SendUpdate
   | SendDelete
   | IndexDdl
-  | TransactionOperator
-
   | SequenceDdl
   | With
   | WindowAggregate
-  | Merge;
+  | Merge
+  | TransactionOperator
+  | CreateFunction
+  | DropFunction
+  | ExecuteFunction;
 
 /** The name of an operator (`"#operator"`). */
 export type OperatorName = Operator['#operator'];

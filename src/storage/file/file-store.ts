@@ -136,6 +136,19 @@ export class FileStore implements Store {
     return (ks && (await readJson<IndexDefinition[]>(join(ks.dir, 'indexes.json')))) ?? [];
   }
 
+  /**
+   * Saves a store-wide catalogue (user-defined functions, JavaScript libraries) as `name` in the
+   * data directory, atomically.
+   */
+  async saveCatalog(name: 'functions.json' | 'libraries.json', value: unknown): Promise<void> {
+    await writeFileAtomic(this.dir, name, JSON.stringify(value, null, 1));
+  }
+
+  /** A saved store-wide catalogue, or undefined. */
+  async catalog<T>(name: 'functions.json' | 'libraries.json'): Promise<T | undefined> {
+    return readJson<T>(join(this.dir, name));
+  }
+
   /** Syncs and closes every bucket, then releases the directory lock. */
   async close(): Promise<void> {
     if (this.closed) return;

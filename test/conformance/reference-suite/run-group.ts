@@ -2,6 +2,7 @@ import { Database, QueryError, type QueryOptions, type Value } from '../../../sr
 import { beforeSetupStatement } from './harness-fixtures.js';
 import { canonical, sameRows } from '../../support/compare.js';
 import { dataFile, type CaseGroup, type SuiteCase } from './suite.js';
+import { groupFixtures } from './fixtures.js';
 
 /** What one case did: `pass`, or why not. The EXPLAIN check is judged on its own. */
 export interface CaseOutcome {
@@ -136,6 +137,7 @@ async function openGroup(g: CaseGroup): Promise<{ db: Database; setupError?: str
     await db.createKeyspace(name);
     for (const d of dataFile(spec.file)) await db.upsert(name, d.k, d as unknown as Value);
   }
+  await groupFixtures(db, g);
   let setupError: string | undefined;
   for (const s of g.setup) {
     try {
