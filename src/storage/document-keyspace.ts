@@ -187,15 +187,16 @@ export abstract class DocumentKeyspace {
 
   /**
    * A committed transaction's write of `key` (`value` undefined: a removal), ignoring the key's
-   * lock (the transaction holds it), with the CAS it reserved. Applied in memory at once; the
-   * promise settles when it is acknowledged.
+   * lock (the transaction holds it), with the CAS it reserved and the extended attributes the
+   * transaction gave it (none: `{}`). Applied in memory at once; the promise settles when it is
+   * acknowledged.
    */
-  commitWrite(key: string, value: Value | undefined, expiration: number, cas: number): Promise<unknown> {
+  commitWrite(key: string, value: Value | undefined, expiration: number, cas: number, xattrs?: Record<string, Value>): Promise<unknown> {
     this.sweep();
     this.casCounter = Math.max(this.casCounter, cas);
     const before = this.get(key);
     if (value === undefined) return Promise.resolve(before ? this.delete(before, cas) : undefined);
-    return Promise.resolve(this.write(key, value, { expiration, assignCas: cas }, before));
+    return Promise.resolve(this.write(key, value, { expiration, assignCas: cas, xattrs: xattrs ?? {} }, before));
   }
 }
 

@@ -39,7 +39,7 @@ export async function commitTransaction(tx: Transaction, recorder: CommitRecorde
     try {
       await recorder.commit(
         tx.id,
-        writes.map((w, i) => ({ keyspace: w.ks.name, key: w.key, cas: cas[i], expiration: w.doc?.meta.expiration ?? 0, value: w.doc?.value })),
+        writes.map((w, i) => ({ keyspace: w.ks.name, key: w.key, cas: cas[i], expiration: w.doc?.meta.expiration ?? 0, value: w.doc?.value, xattrs: w.doc?.meta.xattrs })),
       );
     } catch (e) {
       release();
@@ -47,7 +47,7 @@ export async function commitTransaction(tx: Transaction, recorder: CommitRecorde
     }
     onCommitPoint?.();
   }
-  const acks = writes.map((w, i) => targets[i].commitWrite(w.key, w.doc?.value, w.doc?.meta.expiration ?? 0, cas[i]));
+  const acks = writes.map((w, i) => targets[i].commitWrite(w.key, w.doc?.value, w.doc?.meta.expiration ?? 0, cas[i], w.doc?.meta.xattrs));
   release();
   await Promise.all(acks);
   if (recorder) await recorder.done(tx.id);

@@ -86,7 +86,7 @@ export class Transaction {
     return ks;
   }
 
-  /** The store as this transaction's statements see it (keyspaces are neither created nor dropped in a transaction). */
+  /** The store as this transaction's statements see it (creating or dropping a keyspace is not transactional: it goes to the store itself). */
   readonly store: Store = {
     keyspace: (name) => this.keyspace(name),
     createKeyspace: (name) => this.base.createKeyspace(name).then(() => this.keyspace(name)!),

@@ -119,6 +119,9 @@ export class TxKeyspace implements KeyspaceStore {
   private stage(key: string, value: Value, options: WriteOptions | undefined): DocumentMeta {
     if (typeof key !== 'string' || key.length === 0) throw new StoreError('INVALID', 'document key must be a non-empty string');
     const meta: DocumentMeta = { id: key, cas: this.nextCas(), expiration: absoluteExpiration(options?.expiration, this.clock()), seqno: 0 };
+    // Extended attributes: those written, else those the document had (as the store's writes keep them).
+    const xattrs = options?.xattrs ?? this.get(key)?.meta.xattrs;
+    if (xattrs && Object.keys(xattrs).length > 0) meta.xattrs = deepFreeze(xattrs) as Record<string, Value>;
     this.record(key, { key, value: deepFreeze(value), meta });
     return meta;
   }

@@ -16,6 +16,8 @@ export interface CommitWrite {
   /** Absolute expiration in Unix seconds (0: never). */
   expiration: number;
   value?: Value;
+  /** The document's extended attributes (none: absent). */
+  xattrs?: Record<string, Value>;
 }
 
 const FILE = 'transactions.tql';
@@ -65,7 +67,9 @@ export class CommitLog {
 
   /** Appends the commit record of `txid`; resolves once it is durable (the commit point). */
   commit(txid: string, writes: readonly CommitWrite[]): Promise<void> {
-    const rows = writes.map((w) => (w.value === undefined ? [w.keyspace, w.key, w.cas, w.expiration] : [w.keyspace, w.key, w.cas, w.expiration, w.value]));
+    const rows = writes.map((w) =>
+      w.value === undefined ? [w.keyspace, w.key, w.cas, w.expiration] : w.xattrs ? [w.keyspace, w.key, w.cas, w.expiration, w.value, w.xattrs] : [w.keyspace, w.key, w.cas, w.expiration, w.value],
+    );
     return this.file.append(encodeRecord(RecordType.TX_COMMIT, JSON.stringify([txid, rows])));
   }
 
@@ -88,8 +92,8 @@ async function redo(path: string, size: number, spaces: ReadonlyMap<string, File
       try {
         const p = JSON.parse(rec.payload.toString('utf8')) as unknown[];
         if (rec.type === RecordType.TX_COMMIT) {
-          const rows = p[1] as [string, string, number, number, Value?][];
-          commits.set(String(p[0]), rows.map(([keyspace, key, cas, expiration, value]) => ({ keyspace, key, cas, expiration, value })));
+          const rows = p[1] as [string, string, number, number, Value?, Record<string, Value>?][];
+          commits.set(String(p[0]), rows.map(([keyspace, key, cas, expiration, value, xattrs]) => ({ keyspace, key, cas, expiration, value, xattrs })));
         } else if (rec.type === RecordType.TX_DONE) commits.delete(String(p[0]));
       } catch {
         // the FILE record, or a payload that is not JSON (damage): not a commit
@@ -109,7 +113,7 @@ async function redo(path: string, size: number, spaces: ReadonlyMap<string, File
       const cur = ks.recs.get(w.key);
       ks.casCounter = Math.max(ks.casCounter, w.cas);
       if (cur && cur.cas >= w.cas) continue; // written (and perhaps changed since)
-      pending.push(ks.commitWrite(w.key, w.value, w.expiration, w.cas));
+      pending.push(ks.commitWrite(w.key, w.value, w.expiration, w.cas, w.xattrs));
       touched.add(ks);
       redone++;
     }

@@ -21,7 +21,7 @@ export const RecordType = {
   ADD: 0x41,
   /** An index entry removed: `[docId, entryKey]`. */
   REMOVE: 0x52,
-  /** Commit log (transactions.tql): a transaction committed, `[txid, [[keyspace, key, cas, expiration, value?], …]]` (no value: a removal). */
+  /** Commit log (transactions.tql): a transaction committed, `[txid, [[keyspace, key, cas, expiration, value?, xattrs?], …]]` (no value: a removal). */
   TX_COMMIT: 0x43,
   /** Commit log: every write of the transaction is acknowledged by its bucket, `[txid]`. */
   TX_DONE: 0x4b,

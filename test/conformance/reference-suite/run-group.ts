@@ -42,21 +42,25 @@ function showRows(rows: readonly Value[]): string {
 }
 
 /**
- * The txids of a group's open transactions by `txgroup` (the harness's query parameter): a
- * BEGIN/START of a txgroup records the txid of its row, and the group's other statements run
- * with it, as the reference's harness passes `txid` between statements.
+ * The txids of a group's open transactions by `txgroup` (the harness's query parameter; a
+ * statement without one is in group 0): a BEGIN/START records the txid of its row, the group's
+ * other statements run with it, as the reference's harness passes `txid` between statements,
+ * and its COMMIT or ROLLBACK (not ROLLBACK TO SAVEPOINT) ends it, failed or not.
  */
 const txids = new WeakMap<Database, Map<number, string>>();
 
-/** The transaction request parameters of a case (`txgroup` → `txid`, `tximplicit`, `durability_level`). */
+const txGroup = (c: SuiteCase): number => (typeof c.query_params?.txgroup === 'number' ? c.query_params.txgroup : 0);
+const isBegin = (statement: string): boolean => /^\s*(BEGIN|START)\b/i.test(statement);
+const endsTransaction = (statement: string): boolean => /^\s*(COMMIT|ROLLBACK)\b/i.test(statement) && !/\bSAVEPOINT\b/i.test(statement);
+
+/** The transaction request parameters of a case (its txgroup's `txid`, `tximplicit`). */
 function txOptions(db: Database, c: SuiteCase, statement: string): QueryOptions {
-  const q = c.query_params ?? {};
   const out: QueryOptions = {};
-  if (typeof q.txgroup === 'number' && !/^\s*(BEGIN|START)\b/i.test(statement)) {
-    const txid = txids.get(db)?.get(q.txgroup);
+  if (!isBegin(statement)) {
+    const txid = txids.get(db)?.get(txGroup(c));
     if (txid !== undefined) out.txid = txid;
   }
-  if (q.tximplicit === true) out.tximplicit = true;
+  if (c.query_params?.tximplicit === true) out.tximplicit = true;
   return out;
 }
 
@@ -68,14 +72,21 @@ async function run(db: Database, c: SuiteCase, statement: string, extra?: Record
   const qp = c.query_params ?? {};
   if (qp.preserve_expiry === true) opts.preserveExpiry = true;
   if (typeof qp.durability_level === 'string') opts.durabilityLevel = qp.durability_level as QueryOptions['durabilityLevel'];
-  const result = await withTimeout(db.query(statement, { ...opts, ...txOptions(db, c, statement) }), statement);
-  const txid = (result.results[0] as { txid?: unknown } | undefined)?.txid;
-  if (typeof c.query_params?.txgroup === 'number' && typeof txid === 'string' && /^\s*(BEGIN|START)\b/i.test(statement)) {
-    let m = txids.get(db);
-    if (!m) txids.set(db, (m = new Map()));
-    m.set(c.query_params.txgroup, txid);
+  let groups = txids.get(db);
+  if (!groups) txids.set(db, (groups = new Map()));
+  const group = txGroup(c);
+  const tx = txOptions(db, c, statement);
+  try {
+    const result = await withTimeout(db.query(statement, { ...opts, ...tx }), statement);
+    const txid = (result.results[0] as { txid?: unknown } | undefined)?.txid;
+    if (isBegin(statement) && typeof txid === 'string') groups.set(group, txid);
+    else if (tx.txid !== undefined && endsTransaction(statement)) groups.delete(group);
+    return result;
+  } catch (err) {
+    // The transaction is over: ended by its COMMIT/ROLLBACK (a failed COMMIT rolls back), or gone (17004, 17010).
+    if (tx.txid !== undefined && (endsTransaction(statement) || (err instanceof QueryError && (err.code === 17004 || err.code === 17010)))) groups.delete(group);
+    throw err;
   }
-  return result;
 }
 
 function errorText(err: unknown): string {

@@ -78,4 +78,25 @@ describe('transactions on the file store', () => {
       t.cleanup();
     }
   });
+
+  it('a document written in a transaction keeps its extended attributes through COMMIT and a reopen', async () => {
+    const t = tempDir('tokenql-tx-');
+    try {
+      let db = await Database.open({ path: t.dir });
+      await db.createKeyspace('t');
+      const txid = ((await db.query('BEGIN WORK')).results[0] as { txid: string }).txid;
+      await db.query(`INSERT INTO t (KEY, VALUE, OPTIONS) VALUES ('k', {'a': 1}, {"xattrs": {"u": {"x": 1}}})`, { txid });
+      await db.query("UPDATE t SET a = 2 WHERE META().id = 'k'", { txid });
+      const read = "SELECT META(t).xattrs.u AS u, a FROM t USE KEYS 'k'";
+      expect((await db.query(read, { txid })).results).toEqual([{ u: { x: 1 }, a: 2 }]);
+      expect((await db.query(read)).results).toEqual([]);
+      await db.query('COMMIT', { txid });
+      await db.close();
+      db = await Database.open({ path: t.dir });
+      expect((await db.query(read)).results).toEqual([{ u: { x: 1 }, a: 2 }]);
+      await db.close();
+    } finally {
+      t.cleanup();
+    }
+  });
 });
