@@ -30,13 +30,25 @@ export type StatementCstChildren = {
   insertStatement?: InsertStatementCstNode[];
   updateStatement?: UpdateStatementCstNode[];
   deleteStatement?: DeleteStatementCstNode[];
+  mergeStatement?: MergeStatementCstNode[];
   explainStatement?: ExplainStatementCstNode[];
   prepareStatement?: PrepareStatementCstNode[];
+  executeFunctionStatement?: ExecuteFunctionStatementCstNode[];
   executeStatement?: ExecuteStatementCstNode[];
+  createFunctionStatement?: CreateFunctionStatementCstNode[];
+  dropFunctionStatement?: DropFunctionStatementCstNode[];
   createIndexStatement?: CreateIndexStatementCstNode[];
   createPrimaryIndexStatement?: CreatePrimaryIndexStatementCstNode[];
   dropIndexStatement?: DropIndexStatementCstNode[];
   buildIndexStatement?: BuildIndexStatementCstNode[];
+  createSequenceStatement?: CreateSequenceStatementCstNode[];
+  alterSequenceStatement?: AlterSequenceStatementCstNode[];
+  dropSequenceStatement?: DropSequenceStatementCstNode[];
+  startTransactionStatement?: StartTransactionStatementCstNode[];
+  commitStatement?: CommitStatementCstNode[];
+  rollbackStatement?: RollbackStatementCstNode[];
+  savepointStatement?: SavepointStatementCstNode[];
+  setTransactionStatement?: SetTransactionStatementCstNode[];
 };
 
 export interface SelectStatementCstNode extends CstNode {
@@ -117,6 +129,7 @@ export type SubselectCstChildren = {
   letClause?: LetClauseCstNode[];
   whereClause?: WhereClauseCstNode[];
   groupByClause?: GroupByClauseCstNode[];
+  windowClause?: WindowClauseCstNode[];
 };
 
 export interface SelectClauseCstNode extends CstNode {
@@ -407,9 +420,23 @@ export type OrderTermCstChildren = {
   expression: ExpressionCstNode[];
   ASC?: IToken[];
   DESC?: IToken[];
+  direction?: OrderParameterCstNode[];
   NULLS?: IToken[];
   FIRST?: IToken[];
   LAST?: IToken[];
+  nullsPosition?: OrderParameterCstNode[];
+};
+
+export interface OrderParameterCstNode extends CstNode {
+  name: "orderParameter";
+  children: OrderParameterCstChildren;
+}
+
+export type OrderParameterCstChildren = {
+  NamedParam?: IToken[];
+  PositionalParam?: IToken[];
+  Question?: IToken[];
+  Identifier?: IToken[];
 };
 
 export interface LimitClauseCstNode extends CstNode {
@@ -506,6 +533,7 @@ export type UpdateStatementCstChildren = {
   keyspaceRef: KeyspaceRefCstNode[];
   alias?: AliasCstNode[];
   useKeys?: UseKeysCstNode[];
+  letClause?: LetClauseCstNode[];
   setClause?: SetClauseCstNode[];
   unsetClause?: (UnsetClauseCstNode)[];
   whereClause?: WhereClauseCstNode[];
@@ -533,6 +561,7 @@ export type SetItemCstChildren = {
   path: PostfixExpressionCstNode[];
   Equals: IToken[];
   value: ExpressionCstNode[];
+  forClause?: ForClauseCstNode[];
 };
 
 export interface UnsetClauseCstNode extends CstNode {
@@ -557,9 +586,72 @@ export type DeleteStatementCstChildren = {
   keyspaceRef: KeyspaceRefCstNode[];
   alias?: AliasCstNode[];
   useKeys?: UseKeysCstNode[];
+  letClause?: LetClauseCstNode[];
   whereClause?: WhereClauseCstNode[];
+  limitClause?: (LimitClauseCstNode)[];
+  offsetClause?: (OffsetClauseCstNode)[];
+  returningClause?: ReturningClauseCstNode[];
+};
+
+export interface MergeStatementCstNode extends CstNode {
+  name: "mergeStatement";
+  children: MergeStatementCstChildren;
+}
+
+export type MergeStatementCstChildren = {
+  MERGE: IToken[];
+  INTO: IToken[];
+  target: KeyspaceTermCstNode[];
+  USING: IToken[];
+  source: FromSourceCstNode[];
+  ON: IToken[];
+  PRIMARY?: IToken[];
+  onKey?: IToken[];
+  on: ExpressionCstNode[];
+  letClause?: LetClauseCstNode[];
+  mergeWhen: MergeWhenCstNode[];
   limitClause?: LimitClauseCstNode[];
   returningClause?: ReturningClauseCstNode[];
+};
+
+export interface MergeWhenCstNode extends CstNode {
+  name: "mergeWhen";
+  children: MergeWhenCstChildren;
+}
+
+export type MergeWhenCstChildren = {
+  WHEN: IToken[];
+  NOT?: IToken[];
+  MATCHED: IToken[];
+  THEN: IToken[];
+  UPDATE?: IToken[];
+  setClause?: SetClauseCstNode[];
+  unsetClause?: (UnsetClauseCstNode)[];
+  DELETE?: IToken[];
+  INSERT?: IToken[];
+  mergeInsert?: MergeInsertCstNode[];
+  whereClause?: WhereClauseCstNode[];
+};
+
+export interface MergeInsertCstNode extends CstNode {
+  name: "mergeInsert";
+  children: MergeInsertCstChildren;
+}
+
+export type MergeInsertCstChildren = {
+  LParen?: IToken[];
+  KEY?: IToken[];
+  key?: ExpressionCstNode[];
+  VALUE?: IToken[];
+  value?: ExpressionCstNode[];
+  OPTIONS?: IToken[];
+  options?: ExpressionCstNode[];
+  Comma?: (IToken)[];
+  RParen?: (IToken)[];
+  tuple?: IToken[];
+  first?: ExpressionCstNode[];
+  rest?: ExpressionCstNode[];
+  legacy?: ExpressionCstNode[];
 };
 
 export interface ReturningClauseCstNode extends CstNode {
@@ -615,6 +707,62 @@ export interface ObjectNameCstNode extends CstNode {
 export type ObjectNameCstChildren = {
   Identifier?: IToken[];
   StringLiteral?: IToken[];
+};
+
+export interface CreateFunctionStatementCstNode extends CstNode {
+  name: "createFunctionStatement";
+  children: CreateFunctionStatementCstChildren;
+}
+
+export type CreateFunctionStatementCstChildren = {
+  CREATE: IToken[];
+  OR?: IToken[];
+  REPLACE?: IToken[];
+  FUNCTION: IToken[];
+  name: KeyspaceRefCstNode[];
+  LParen: IToken[];
+  Ellipsis?: IToken[];
+  param?: IToken[];
+  Comma?: IToken[];
+  RParen: IToken[];
+  ifNotExists?: IfNotExistsCstNode[];
+  LBrace?: IToken[];
+  body?: (ExpressionCstNode)[];
+  RBrace?: IToken[];
+  LANGUAGE?: IToken[];
+  INLINE?: IToken[];
+  AS?: (IToken)[];
+  JAVASCRIPT?: IToken[];
+  code?: IToken[];
+  AT?: IToken[];
+  library?: IToken[];
+};
+
+export interface DropFunctionStatementCstNode extends CstNode {
+  name: "dropFunctionStatement";
+  children: DropFunctionStatementCstChildren;
+}
+
+export type DropFunctionStatementCstChildren = {
+  DROP: IToken[];
+  FUNCTION: IToken[];
+  name: KeyspaceRefCstNode[];
+  ifExists?: IfExistsCstNode[];
+};
+
+export interface ExecuteFunctionStatementCstNode extends CstNode {
+  name: "executeFunctionStatement";
+  children: ExecuteFunctionStatementCstChildren;
+}
+
+export type ExecuteFunctionStatementCstChildren = {
+  EXECUTE: IToken[];
+  FUNCTION: IToken[];
+  name: KeyspaceRefCstNode[];
+  LParen: IToken[];
+  arg?: ExpressionCstNode[];
+  Comma?: IToken[];
+  RParen: IToken[];
 };
 
 export interface CreateIndexStatementCstNode extends CstNode {
@@ -751,6 +899,150 @@ export type BuildIndexStatementCstChildren = {
   objectName: ObjectNameCstNode[];
   Comma?: IToken[];
   RParen: IToken[];
+};
+
+export interface CreateSequenceStatementCstNode extends CstNode {
+  name: "createSequenceStatement";
+  children: CreateSequenceStatementCstChildren;
+}
+
+export type CreateSequenceStatementCstChildren = {
+  CREATE: IToken[];
+  SEQUENCE: IToken[];
+  ifNotExists?: (IfNotExistsCstNode)[];
+  keyspaceRef: KeyspaceRefCstNode[];
+  indexWith?: IndexWithCstNode[];
+  sequenceOption?: SequenceOptionCstNode[];
+};
+
+export interface AlterSequenceStatementCstNode extends CstNode {
+  name: "alterSequenceStatement";
+  children: AlterSequenceStatementCstChildren;
+}
+
+export type AlterSequenceStatementCstChildren = {
+  ALTER: IToken[];
+  SEQUENCE: IToken[];
+  keyspaceRef: KeyspaceRefCstNode[];
+  indexWith?: IndexWithCstNode[];
+  sequenceOption?: SequenceOptionCstNode[];
+};
+
+export interface DropSequenceStatementCstNode extends CstNode {
+  name: "dropSequenceStatement";
+  children: DropSequenceStatementCstChildren;
+}
+
+export type DropSequenceStatementCstChildren = {
+  DROP: IToken[];
+  SEQUENCE: IToken[];
+  ifExists?: (IfExistsCstNode)[];
+  keyspaceRef: KeyspaceRefCstNode[];
+};
+
+export interface SequenceOptionCstNode extends CstNode {
+  name: "sequenceOption";
+  children: SequenceOptionCstChildren;
+}
+
+export type SequenceOptionCstChildren = {
+  no?: IToken[];
+  word?: (IToken)[];
+  WITH?: IToken[];
+  BY?: IToken[];
+  minus?: IToken[];
+  number?: IToken[];
+};
+
+export interface SequenceOperatorCstNode extends CstNode {
+  name: "sequenceOperator";
+  children: SequenceOperatorCstChildren;
+}
+
+export type SequenceOperatorCstChildren = {
+  op: IToken[];
+  VALUE?: IToken[];
+  FOR: IToken[];
+  keyspaceRef: KeyspaceRefCstNode[];
+};
+
+export interface StartTransactionStatementCstNode extends CstNode {
+  name: "startTransactionStatement";
+  children: StartTransactionStatementCstChildren;
+}
+
+export type StartTransactionStatementCstChildren = {
+  BEGIN?: IToken[];
+  START?: IToken[];
+  transactionWord: TransactionWordCstNode[];
+  isolationLevel?: IsolationLevelCstNode[];
+};
+
+export interface TransactionWordCstNode extends CstNode {
+  name: "transactionWord";
+  children: TransactionWordCstChildren;
+}
+
+export type TransactionWordCstChildren = {
+  WORK?: IToken[];
+  TRAN?: IToken[];
+  TRANSACTION?: IToken[];
+};
+
+export interface IsolationLevelCstNode extends CstNode {
+  name: "isolationLevel";
+  children: IsolationLevelCstChildren;
+}
+
+export type IsolationLevelCstChildren = {
+  ISOLATION: IToken[];
+  LEVEL: IToken[];
+  READ: IToken[];
+  COMMITTED: IToken[];
+};
+
+export interface CommitStatementCstNode extends CstNode {
+  name: "commitStatement";
+  children: CommitStatementCstChildren;
+}
+
+export type CommitStatementCstChildren = {
+  COMMIT: IToken[];
+  transactionWord?: TransactionWordCstNode[];
+};
+
+export interface RollbackStatementCstNode extends CstNode {
+  name: "rollbackStatement";
+  children: RollbackStatementCstChildren;
+}
+
+export type RollbackStatementCstChildren = {
+  ROLLBACK: IToken[];
+  transactionWord?: TransactionWordCstNode[];
+  TO?: IToken[];
+  SAVEPOINT?: IToken[];
+  objectName?: ObjectNameCstNode[];
+};
+
+export interface SavepointStatementCstNode extends CstNode {
+  name: "savepointStatement";
+  children: SavepointStatementCstChildren;
+}
+
+export type SavepointStatementCstChildren = {
+  SAVEPOINT: IToken[];
+  objectName: ObjectNameCstNode[];
+};
+
+export interface SetTransactionStatementCstNode extends CstNode {
+  name: "setTransactionStatement";
+  children: SetTransactionStatementCstChildren;
+}
+
+export type SetTransactionStatementCstChildren = {
+  SET: IToken[];
+  TRANSACTION: IToken[];
+  isolationLevel: IsolationLevelCstNode[];
 };
 
 export interface ExpressionCstNode extends CstNode {
@@ -912,6 +1204,7 @@ export type PrimaryExpressionCstChildren = {
   arrayForExpression?: ArrayForExpressionCstNode[];
   objectForExpression?: ObjectForExpressionCstNode[];
   existsExpression?: ExistsExpressionCstNode[];
+  sequenceOperator?: SequenceOperatorCstNode[];
   identifierOrCall?: IdentifierOrCallCstNode[];
 };
 
@@ -1104,9 +1397,85 @@ export type IdentifierOrCallCstChildren = {
   Comma?: IToken[];
   RParen?: (IToken)[];
   FILTER?: IToken[];
-  LParen?: IToken[];
+  LParen?: (IToken)[];
   WHERE?: IToken[];
   filter?: ExpressionCstNode[];
+  FROM?: IToken[];
+  fromEnd?: (IToken)[];
+  nullsTreatment?: (IToken)[];
+  NULLS?: IToken[];
+  OVER?: IToken[];
+  windowSpec?: WindowSpecCstNode[];
+  windowRef?: IToken[];
+};
+
+export interface WindowSpecCstNode extends CstNode {
+  name: "windowSpec";
+  children: WindowSpecCstChildren;
+}
+
+export type WindowSpecCstChildren = {
+  baseName?: IToken[];
+  PARTITION?: IToken[];
+  BY?: IToken[];
+  partition?: ExpressionCstNode[];
+  Comma?: IToken[];
+  orderByClause?: OrderByClauseCstNode[];
+  windowFrame?: WindowFrameCstNode[];
+};
+
+export interface WindowFrameCstNode extends CstNode {
+  name: "windowFrame";
+  children: WindowFrameCstChildren;
+}
+
+export type WindowFrameCstChildren = {
+  unit?: (IToken)[];
+  BETWEEN?: IToken[];
+  start?: (FrameBoundCstNode)[];
+  AND?: IToken[];
+  end?: FrameBoundCstNode[];
+  EXCLUDE?: IToken[];
+  exclude?: (IToken)[];
+  ROW?: IToken[];
+  OTHERS?: IToken[];
+};
+
+export interface FrameBoundCstNode extends CstNode {
+  name: "frameBound";
+  children: FrameBoundCstChildren;
+}
+
+export type FrameBoundCstChildren = {
+  UNBOUNDED?: IToken[];
+  direction?: (IToken)[];
+  CURRENT?: IToken[];
+  ROW?: IToken[];
+  offset?: ExpressionCstNode[];
+};
+
+export interface WindowClauseCstNode extends CstNode {
+  name: "windowClause";
+  children: WindowClauseCstChildren;
+}
+
+export type WindowClauseCstChildren = {
+  WINDOW: IToken[];
+  namedWindow: NamedWindowCstNode[];
+  Comma?: IToken[];
+};
+
+export interface NamedWindowCstNode extends CstNode {
+  name: "namedWindow";
+  children: NamedWindowCstChildren;
+}
+
+export type NamedWindowCstChildren = {
+  name: IToken[];
+  AS: IToken[];
+  LParen: IToken[];
+  windowSpec: WindowSpecCstNode[];
+  RParen: IToken[];
 };
 
 export interface ICstNodeVisitor<IN, OUT> extends ICstVisitor<IN, OUT> {
@@ -1142,6 +1511,7 @@ export interface ICstNodeVisitor<IN, OUT> extends ICstVisitor<IN, OUT> {
   groupKey(children: GroupKeyCstChildren, param?: IN): OUT;
   orderByClause(children: OrderByClauseCstChildren, param?: IN): OUT;
   orderTerm(children: OrderTermCstChildren, param?: IN): OUT;
+  orderParameter(children: OrderParameterCstChildren, param?: IN): OUT;
   limitClause(children: LimitClauseCstChildren, param?: IN): OUT;
   offsetClause(children: OffsetClauseCstChildren, param?: IN): OUT;
   insertStatement(children: InsertStatementCstChildren, param?: IN): OUT;
@@ -1153,11 +1523,17 @@ export interface ICstNodeVisitor<IN, OUT> extends ICstVisitor<IN, OUT> {
   setItem(children: SetItemCstChildren, param?: IN): OUT;
   unsetClause(children: UnsetClauseCstChildren, param?: IN): OUT;
   deleteStatement(children: DeleteStatementCstChildren, param?: IN): OUT;
+  mergeStatement(children: MergeStatementCstChildren, param?: IN): OUT;
+  mergeWhen(children: MergeWhenCstChildren, param?: IN): OUT;
+  mergeInsert(children: MergeInsertCstChildren, param?: IN): OUT;
   returningClause(children: ReturningClauseCstChildren, param?: IN): OUT;
   explainStatement(children: ExplainStatementCstChildren, param?: IN): OUT;
   prepareStatement(children: PrepareStatementCstChildren, param?: IN): OUT;
   executeStatement(children: ExecuteStatementCstChildren, param?: IN): OUT;
   objectName(children: ObjectNameCstChildren, param?: IN): OUT;
+  createFunctionStatement(children: CreateFunctionStatementCstChildren, param?: IN): OUT;
+  dropFunctionStatement(children: DropFunctionStatementCstChildren, param?: IN): OUT;
+  executeFunctionStatement(children: ExecuteFunctionStatementCstChildren, param?: IN): OUT;
   createIndexStatement(children: CreateIndexStatementCstChildren, param?: IN): OUT;
   createPrimaryIndexStatement(children: CreatePrimaryIndexStatementCstChildren, param?: IN): OUT;
   ifNotExists(children: IfNotExistsCstChildren, param?: IN): OUT;
@@ -1168,6 +1544,18 @@ export interface ICstNodeVisitor<IN, OUT> extends ICstVisitor<IN, OUT> {
   indexWith(children: IndexWithCstChildren, param?: IN): OUT;
   dropIndexStatement(children: DropIndexStatementCstChildren, param?: IN): OUT;
   buildIndexStatement(children: BuildIndexStatementCstChildren, param?: IN): OUT;
+  createSequenceStatement(children: CreateSequenceStatementCstChildren, param?: IN): OUT;
+  alterSequenceStatement(children: AlterSequenceStatementCstChildren, param?: IN): OUT;
+  dropSequenceStatement(children: DropSequenceStatementCstChildren, param?: IN): OUT;
+  sequenceOption(children: SequenceOptionCstChildren, param?: IN): OUT;
+  sequenceOperator(children: SequenceOperatorCstChildren, param?: IN): OUT;
+  startTransactionStatement(children: StartTransactionStatementCstChildren, param?: IN): OUT;
+  transactionWord(children: TransactionWordCstChildren, param?: IN): OUT;
+  isolationLevel(children: IsolationLevelCstChildren, param?: IN): OUT;
+  commitStatement(children: CommitStatementCstChildren, param?: IN): OUT;
+  rollbackStatement(children: RollbackStatementCstChildren, param?: IN): OUT;
+  savepointStatement(children: SavepointStatementCstChildren, param?: IN): OUT;
+  setTransactionStatement(children: SetTransactionStatementCstChildren, param?: IN): OUT;
   expression(children: ExpressionCstChildren, param?: IN): OUT;
   orExpression(children: OrExpressionCstChildren, param?: IN): OUT;
   andExpression(children: AndExpressionCstChildren, param?: IN): OUT;
@@ -1196,4 +1584,9 @@ export interface ICstNodeVisitor<IN, OUT> extends ICstVisitor<IN, OUT> {
   binding(children: BindingCstChildren, param?: IN): OUT;
   existsExpression(children: ExistsExpressionCstChildren, param?: IN): OUT;
   identifierOrCall(children: IdentifierOrCallCstChildren, param?: IN): OUT;
+  windowSpec(children: WindowSpecCstChildren, param?: IN): OUT;
+  windowFrame(children: WindowFrameCstChildren, param?: IN): OUT;
+  frameBound(children: FrameBoundCstChildren, param?: IN): OUT;
+  windowClause(children: WindowClauseCstChildren, param?: IN): OUT;
+  namedWindow(children: NamedWindowCstChildren, param?: IN): OUT;
 }

@@ -4,6 +4,7 @@
  */
 import type {
   Expr, FromTerm, IndexHint, IndexKey, JoinHint, JoinTerm, KeyspaceRef, LetBinding, OrderTerm, ResultTerm, Returning, SelectBody, SelectStatement, Statement, WithClause,
+  SequenceName, SequenceOptions,
 } from './index.js';
 import { printExpr, printName } from './print-expr.js';
 
@@ -63,7 +64,9 @@ function fromTerm(f: FromTerm): string {
 const lets = (bs: LetBinding[]) => bs.map((b) => `${printName(b.name)} = ${printExpr(b.expr)}`).join(', ');
 
 function order(t: OrderTerm): string {
-  return printExpr(t.expr) + (t.desc ? ' desc' : '') + (t.nulls ? ' nulls ' + t.nulls.toLowerCase() : '');
+  const direction = t.direction ? ' ' + printExpr(t.direction) : t.desc ? ' desc' : '';
+  const nulls = t.nullsPosition ? ' nulls ' + printExpr(t.nullsPosition) : t.nulls ? ' nulls ' + t.nulls.toLowerCase() : '';
+  return printExpr(t.expr) + direction + nulls;
 }
 
 function body(b: SelectBody): string {
@@ -101,6 +104,13 @@ function select(s: SelectStatement): string {
   return out;
 }
 
+/** `path = value [for v in arr [when cond] end]` */
+function setText(c: import('./index.js').SetClause): string {
+  const f = c.for;
+  const loop = f ? ` for ${f.bindings.map((b) => `${printName(b.variable)} ${b.within ? 'within' : 'in'} ${printExpr(b.expr)}`).join(', ')}${f.when ? ' when ' + printExpr(f.when) : ''} end` : '';
+  return `${printExpr(c.path)} = ${printExpr(c.value)}${loop}`;
+}
+
 const returning = (r: Returning | undefined) => (r ? ' returning ' + projection(r.raw, r.terms) : '');
 const opt = (kw: string, e: { kind: string } | undefined) => (e ? ` ${kw} ${printExpr(e as never)}` : '');
 
@@ -126,12 +136,29 @@ const printers: StatementPrinters = {
     return out + returning(s.returning);
   },
   Update: (s) =>
-    `update ${keyspace(s.keyspace)}${opt('use keys', s.useKeys)}` +
-    (s.set.length ? ' set ' + s.set.map((c) => `${printExpr(c.path)} = ${printExpr(c.value)}`).join(', ') : '') +
+    `update ${keyspace(s.keyspace)}${opt('use keys', s.useKeys)}${s.let ? ' let ' + lets(s.let) : ''}` +
+    (s.set.length ? ' set ' + s.set.map(setText).join(', ') : '') +
     (s.unset.length ? ' unset ' + s.unset.map(printExpr).join(', ') : '') +
     `${opt('where', s.where)}${opt('limit', s.limit)}${returning(s.returning)}`,
   Delete: (s) =>
-    `delete from ${keyspace(s.keyspace)}${opt('use keys', s.useKeys)}${opt('where', s.where)}${opt('limit', s.limit)}${returning(s.returning)}`,
+    `delete from ${keyspace(s.keyspace)}${opt('use keys', s.useKeys)}${s.let ? ' let ' + lets(s.let) : ''}${opt('where', s.where)}${opt('limit', s.limit)}${opt('offset', s.offset)}${returning(s.returning)}`,
+  Merge: (s) => {
+    let out = `merge into ${fromTerm(s.target)} using ${fromTerm(s.source)} on ${s.onKey ? 'key ' + printExpr(s.onKey) : printExpr(s.on!)}`;
+    if (s.let) out += ' let ' + lets(s.let);
+    const u = s.update;
+    if (u) {
+      out += ' when matched then update' + (u.set.length ? ' set ' + u.set.map(setText).join(', ') : '');
+      out += (u.unset.length ? ' unset ' + u.unset.map(printExpr).join(', ') : '') + opt('where', u.where);
+    }
+    if (s.delete) out += ' when matched then delete' + opt('where', s.delete.where);
+    const i = s.insert;
+    if (i) {
+      const parts = [i.key && 'key ' + printExpr(i.key), i.value && 'value ' + printExpr(i.value), i.options && 'options ' + printExpr(i.options)].filter(Boolean);
+      // Without a key (ON KEY merges) the value alone: `INSERT (VALUE v)` is not N1QL.
+      out += ` when not matched then insert ${i.key ? `(${parts.join(', ')})` : printExpr(i.value!)}${opt('where', i.where)}`;
+    }
+    return out + opt('limit', s.limit) + returning(s.returning);
+  },
   Explain: (s) => 'explain ' + printStatement(s.statement),
   Prepare: (s) => `prepare ${s.name !== undefined ? printName(s.name) + ' from ' : ''}${s.text || printStatement(s.statement)}`,
   Execute: (s) => `execute ${printName(s.name)}${opt('using', s.using)}`,
@@ -144,7 +171,34 @@ const printers: StatementPrinters = {
   DropIndex: (s) =>
     `drop ${s.primary ? 'primary ' : ''}index ${s.ifExists ? 'if exists ' : ''}${s.name !== undefined ? printName(s.name) + ' ' : ''}on ${keyspace(s.keyspace, false)}`,
   BuildIndex: (s) => `build index on ${keyspace(s.keyspace, false)}(${s.names.map((n) => printName(n)).join(', ')})`,
+  CreateSequence: (s) => `create sequence ${s.ifNotExists ? 'if not exists ' : ''}${sequenceName(s.sequence)}${sequenceOptions(s.with, s.options)}`,
+  AlterSequence: (s) => `alter sequence ${sequenceName(s.sequence)}${sequenceOptions(s.with, s.options)}`,
+  DropSequence: (s) => `drop sequence ${s.ifExists ? 'if exists ' : ''}${sequenceName(s.sequence)}`,
+  StartTransaction: (s) => `start transaction${s.isolation ? ' isolation level read committed' : ''}`,
+  CommitTransaction: () => 'commit transaction',
+  RollbackTransaction: (s) => `rollback transaction${s.savepoint !== undefined ? ' to savepoint ' + printName(s.savepoint) : ''}`,
+  Savepoint: (s) => `savepoint ${printName(s.savepoint)}`,
+  TransactionIsolation: () => 'set transaction isolation level read committed',
+  CreateFunction: (s) =>
+    `create ${s.replace ? 'or replace ' : ''}function ${keyspace(s.name, false)}(${s.params ? s.params.map((p) => printName(p)).join(', ') : '...'})` +
+    `${s.ifNotExists ? ' if not exists' : ''} ` +
+    (s.body.language === 'inline'
+      ? `language inline as ${printExpr(s.body.expr)}`
+      : `language javascript as ${JSON.stringify(s.body.library !== undefined ? s.body.object : s.body.code)}${s.body.library !== undefined ? ' at ' + JSON.stringify(s.body.library) : ''}`),
+  DropFunction: (s) => `drop function ${keyspace(s.name, false)}${s.ifExists ? ' if exists' : ''}`,
+  ExecuteFunction: (s) => `execute function ${keyspace(s.name, false)}(${s.args.map(printExpr).join(', ')})`,
 };
+
+function sequenceName(n: SequenceName): string {
+  return `${printName(n.namespace)}:${printName(n.bucket)}.${printName(n.scope)}.${printName(n.name)}`;
+}
+
+/** A sequence's options as a WITH object (the clause forms print as the reference's WITH names). */
+function sequenceOptions(w: Expr | undefined, o: SequenceOptions | undefined): string {
+  if (w) return ' with ' + printExpr(w);
+  if (!o || Object.keys(o).length === 0) return '';
+  return ' with ' + JSON.stringify(o);
+}
 
 /** Prints a statement (its `loc` is ignored). PREPARE prints the prepared statement's source text. */
 export function printStatement(s: Statement): string {

@@ -15,7 +15,15 @@ export type Statement =
   | DropIndexStatement
   | BuildIndexStatement
   | PrepareStatement
-  | ExecuteStatement;
+  | ExecuteStatement
+  | CreateSequenceStatement
+  | AlterSequenceStatement
+  | DropSequenceStatement
+  | MergeStatement
+  | TransactionStatement
+  | CreateFunctionStatement
+  | DropFunctionStatement
+  | ExecuteFunctionStatement;
 
 interface Node {
   loc?: SourcePosition;
@@ -68,6 +76,8 @@ export interface Subselect extends Node {
   groupBy?: GroupBy;
   /** Optimizer hints of the `/*+ … *\/` comment after SELECT. */
   hints?: OptimizerHint[];
+  /** The WINDOW clause's named windows (already resolved into the calls that name them). */
+  window?: import('./window.js').NamedWindow[];
 }
 
 /** One optimizer hint (couchbase/query `algebra/optimizer_hints.go`). */
@@ -166,6 +176,13 @@ export interface OrderTerm extends Node {
   desc: boolean;
   /** NULLS FIRST/LAST; default is FIRST for ASC and LAST for DESC (reference). */
   nulls?: 'FIRST' | 'LAST';
+  /**
+   * A direction given by a parameter (`$d`, `$1`) or a user-defined function's parameter (a
+   * name): "asc" or "desc" when the query runs; it overrides `desc`.
+   */
+  direction?: Expr;
+  /** A NULLS position given the same way: "first" or "last"; it overrides `nulls`. */
+  nullsPosition?: Expr;
 }
 
 /** `RETURNING terms` / `RETURNING RAW expr` */
@@ -184,17 +201,23 @@ export interface InsertStatement extends Node {
   returning?: Returning;
 }
 
-/** `SET path = expr` (optionally `FOR v IN arr END`, not supported yet). */
+/**
+ * `SET path = expr [FOR v IN arr [WHEN cond] END]`: with FOR, the path (starting at `v`) is set
+ * in each element of `arr` (read from the document being updated) for which `cond` holds, the
+ * value computed with `v` bound to that element (couchbase/query `algebra/update.go` UpdateFor).
+ */
 export interface SetClause {
   path: Expr;
   value: Expr;
+  for?: { bindings: import('./expr.js').Binding[]; when?: Expr };
 }
 
-/** `UPDATE ks [USE KEYS …] SET … [UNSET …] [WHERE …] [LIMIT …] [RETURNING …]` */
+/** `UPDATE ks [USE KEYS …] [LET …] SET … [UNSET …] [WHERE …] [LIMIT …] [RETURNING …]` */
 export interface UpdateStatement extends Node {
   kind: 'Update';
   keyspace: KeyspaceRef;
   useKeys?: Expr;
+  let?: LetBinding[];
   set: SetClause[];
   unset: Expr[];
   where?: Expr;
@@ -202,13 +225,15 @@ export interface UpdateStatement extends Node {
   returning?: Returning;
 }
 
-/** `DELETE FROM ks [USE KEYS …] [WHERE …] [LIMIT …] [RETURNING …]` */
+/** `DELETE FROM ks [USE KEYS …] [LET …] [WHERE …] [LIMIT …] [OFFSET …] [RETURNING …]` */
 export interface DeleteStatement extends Node {
   kind: 'Delete';
   keyspace: KeyspaceRef;
   useKeys?: Expr;
+  let?: LetBinding[];
   where?: Expr;
   limit?: Expr;
+  offset?: Expr;
   returning?: Returning;
 }
 
@@ -283,6 +308,48 @@ export interface ExecuteStatement extends Node {
 }
 
 /**
+ * A sequence's name as written: `[namespace:]bucket.scope.name` (the builder checks the parts).
+ * Source: couchbase/query `algebra/sequence.go`.
+ */
+export interface SequenceName {
+  namespace: string;
+  bucket: string;
+  scope: string;
+  name: string;
+}
+
+/**
+ * Options of CREATE/ALTER SEQUENCE, written as clauses (`START WITH 1 CACHE 20 …`): the reference's
+ * WITH names (`start`, `restart`, `increment`, `min`, `max`, `cache`, `cycle`); `null` for the
+ * `NO …` forms and a bare `RESTART` (the default value).
+ */
+export type SequenceOptions = Partial<Record<'start' | 'restart' | 'increment' | 'min' | 'max' | 'cache', number | null>> & { cycle?: boolean };
+
+/** `CREATE SEQUENCE [IF NOT EXISTS] name [WITH {…} | options]` */
+export interface CreateSequenceStatement extends Node {
+  kind: 'CreateSequence';
+  sequence: SequenceName;
+  ifNotExists: boolean;
+  with?: Expr;
+  options?: SequenceOptions;
+}
+
+/** `ALTER SEQUENCE name [WITH {…} | options]` */
+export interface AlterSequenceStatement extends Node {
+  kind: 'AlterSequence';
+  sequence: SequenceName;
+  with?: Expr;
+  options?: SequenceOptions;
+}
+
+/** `DROP SEQUENCE [IF EXISTS] name` */
+export interface DropSequenceStatement extends Node {
+  kind: 'DropSequence';
+  sequence: SequenceName;
+  ifExists: boolean;
+}
+
+/**
  * `WITH [RECURSIVE] a AS (…), b AS (…)`: names bound to values for the SELECT that follows
  * (couchbase/query `algebra/with.go`). A binding's expression sees the bindings before it.
  */
@@ -300,4 +367,85 @@ export interface WithBinding extends Node {
   cycle?: Expr[];
   /** `OPTIONS {"levels": n, "documents": n}` of a recursive binding. */
   options?: Expr;
+}
+
+/** `WHEN NOT MATCHED THEN INSERT …` of a MERGE: `(KEY k, VALUE v, OPTIONS o)`, `(k, v, o)`, or a value alone. */
+export interface MergeInsert {
+  key?: Expr;
+  value?: Expr;
+  options?: Expr;
+  where?: Expr;
+}
+
+/**
+ * `MERGE INTO target [AS t] [USE INDEX …] USING source [AS s] [hints] ON KEY k | ON cond [LET …]
+ * [WHEN MATCHED THEN UPDATE SET … UNSET … [WHERE …]] [WHEN MATCHED THEN DELETE [WHERE …]]
+ * [WHEN NOT MATCHED THEN INSERT … [WHERE …]] [LIMIT n] [RETURNING …]`. `onKey` is the lookup
+ * merge (the key of the target document), `on` the ANSI merge (a join condition). Source:
+ * couchbase/query `algebra/merge.go`.
+ */
+export interface MergeStatement extends Node {
+  kind: 'Merge';
+  target: KeyspaceTerm;
+  source: KeyspaceTerm | ExpressionTerm;
+  onKey?: Expr;
+  on?: Expr;
+  let?: LetBinding[];
+  update?: { set: SetClause[]; unset: Expr[]; where?: Expr };
+  delete?: { where?: Expr };
+  insert?: MergeInsert;
+  limit?: Expr;
+  returning?: Returning;
+}
+
+/**
+ * The transaction statements: `BEGIN|START WORK|TRAN|TRANSACTION [ISOLATION LEVEL READ COMMITTED]`
+ * (`StartTransaction`), `COMMIT`, `ROLLBACK [TO SAVEPOINT name]`, `SAVEPOINT name` and
+ * `SET TRANSACTION ISOLATION LEVEL READ COMMITTED` (docs/transactions.md). Source of the syntax:
+ * couchbase/query `parser/n1ql/n1ql.y` (start_transaction, commit_transaction, …).
+ */
+export type TransactionStatement =
+  | (Node & { kind: 'StartTransaction'; isolation?: 'READ COMMITTED' })
+  | (Node & { kind: 'CommitTransaction' })
+  | (Node & { kind: 'RollbackTransaction'; savepoint?: string })
+  | (Node & { kind: 'Savepoint'; savepoint: string })
+  | (Node & { kind: 'TransactionIsolation'; isolation: 'READ COMMITTED' });
+
+/**
+ * A user-defined function's body: an inline N1QL expression (`{ expr }`, `LANGUAGE INLINE AS
+ * expr`, with its source text), or JavaScript: the function's own code (`LANGUAGE JAVASCRIPT AS
+ * "function f(…) {…}"`) or a function of a library (`AS "fname" AT "library"`).
+ * Source: couchbase/query `functions/inline/`, `functions/javascript/`.
+ */
+export type FunctionBody =
+  | { language: 'inline'; expr: Expr; text: string }
+  | { language: 'javascript'; code: string; library?: undefined }
+  | { language: 'javascript'; object: string; library: string };
+
+/**
+ * `CREATE [OR REPLACE] FUNCTION [namespace:][bucket.scope.]name(params) [IF NOT EXISTS] body`.
+ * `params` is undefined for `(...)`: the function takes any number of arguments, seen as the
+ * array `args`. The name is a KeyspaceRef: one part (global) or three (scoped).
+ */
+export interface CreateFunctionStatement extends Node {
+  kind: 'CreateFunction';
+  name: KeyspaceRef;
+  params?: string[];
+  replace: boolean;
+  ifNotExists: boolean;
+  body: FunctionBody;
+}
+
+/** `DROP FUNCTION name [IF EXISTS]` */
+export interface DropFunctionStatement extends Node {
+  kind: 'DropFunction';
+  name: KeyspaceRef;
+  ifExists: boolean;
+}
+
+/** `EXECUTE FUNCTION name(args)`: one result row, the function's value. */
+export interface ExecuteFunctionStatement extends Node {
+  kind: 'ExecuteFunction';
+  name: KeyspaceRef;
+  args: Expr[];
 }

@@ -1,5 +1,6 @@
 import type { Binding, Expr } from './expr.js';
 import type { ResultTerm } from './statement.js';
+import { windowExprs } from './window.js';
 
 /**
  * The direct sub-expressions of an expression, in source order. Subqueries are not entered
@@ -14,6 +15,7 @@ export function childrenOf(e: Expr): Expr[] {
     case 'NamedParam':
     case 'PositionalParam':
     case 'Subquery':
+    case 'SequenceValue':
       return [];
     case 'ArrayConstruct':
       return e.items;
@@ -52,8 +54,12 @@ export function childrenOf(e: Expr): Expr[] {
       return e.when ? [...b(e.bindings), e.mapping, e.when] : [...b(e.bindings), e.mapping];
     case 'ObjectFor':
       return e.when ? [...b(e.bindings), e.name, e.value, e.when] : [...b(e.bindings), e.name, e.value];
-    case 'FunctionCall':
-      return e.filter ? [...e.args, e.filter] : e.args;
+    case 'FunctionCall': {
+      if (!e.filter && !e.over) return e.args;
+      const out = e.filter ? [...e.args, e.filter] : [...e.args];
+      if (e.over) out.push(...windowExprs(e.over));
+      return out;
+    }
   }
 }
 

@@ -1,8 +1,11 @@
-import type { Binding, Expr, SelectStatement, Statement } from '../ast/index.js';
+import type { Binding, Expr, KeyspaceRef, SelectStatement, Statement } from '../ast/index.js';
 import { childrenOf, stripLoc } from '../ast/index.js';
 import { notSupported } from '../errors/index.js';
+import { sequenceFullName } from '../eval/index.js';
+import { setFetchSubpaths, xattrSubpaths } from './xattr-subpaths.js';
 import { buildDelete, buildInsert, buildUpdate } from './build-dml.js';
 import { buildSelect } from './build-select.js';
+import { mergeTree } from './build-merge.js';
 import { insertTree, mutationTree, selectTree } from './build-tree.js';
 import { keyspaceName, type Catalog } from './catalog.js';
 import { printStatementText } from './explain.js';
@@ -19,6 +22,7 @@ export function buildPlan(s: Statement, catalog: Catalog): StatementPlan {
   const plan = statementTree(s, catalog, (h) => (hints = h));
   const subqueries: SubqueryPlan[] = [];
   planSubqueries(plan, new Set(), catalog, subqueries);
+  setFetchSubpaths([plan, subqueries], xattrSubpaths(s));
   return { ...(hints ? { optimizer_hints: hints } : {}), plan, '~subqueries': subqueries };
 }
 
@@ -36,6 +40,8 @@ function statementTree(s: Statement, catalog: Catalog, onHints: (h: Record<strin
       return mutationTree(buildUpdate(s, catalog));
     case 'Delete':
       return mutationTree(buildDelete(s, catalog));
+    case 'Merge':
+      return mergeTree(s, catalog);
     case 'CreateIndex':
     case 'CreatePrimaryIndex':
     case 'DropIndex':
@@ -43,10 +49,41 @@ function statementTree(s: Statement, catalog: Catalog, onHints: (h: Record<strin
       const name = s.kind === 'BuildIndex' ? 'BuildIndexes' : s.kind;
       return sequence([{ '#operator': name, keyspace: keyspaceName(s.keyspace), namespace: 'default', _statement: s }]);
     }
+    case 'CreateSequence':
+    case 'AlterSequence':
+    case 'DropSequence':
+      return sequence([{ '#operator': s.kind, name: sequenceFullName(s.sequence), _statement: s }]);
+    case 'StartTransaction':
+    case 'TransactionIsolation':
+      return sequence([{ '#operator': s.kind, isolation: 1 }]);
+    case 'CommitTransaction':
+      return sequence([{ '#operator': 'CommitTransaction' }]);
+    case 'RollbackTransaction':
+      return sequence([s.savepoint !== undefined ? { '#operator': 'RollbackTransaction', savepoint: s.savepoint } : { '#operator': 'RollbackTransaction' }]);
+    case 'Savepoint':
+      return sequence([{ '#operator': 'Savepoint', savepoint: s.savepoint }]);
+    case 'CreateFunction':
+    case 'DropFunction':
+      return sequence([{ '#operator': s.kind, name: printKeyspaceRef(s.name), _statement: s } as Operator]);
+    case 'ExecuteFunction':
+      return sequence([{ '#operator': 'ExecuteFunction', name: printKeyspaceRef(s.name), arguments: s.args, _ref: s.name }]);
     default:
       throw notSupported(`${s.kind} inside this statement`, s.loc);
   }
 }
+
+/**
+ * Plans every subquery of a standalone expression — a user-defined function's body — with
+ * `names` (its parameters) bound around it: a subquery that reads them is correlated.
+ */
+export function planExpressionSubqueries(e: Expr, names: ReadonlySet<string>, catalog: Catalog): SubqueryPlan[] {
+  const out: SubqueryPlan[] = [];
+  planSubqueries({ '#operator': 'Filter', condition: e }, names, catalog, out);
+  return out;
+}
+
+/** `[namespace:]a.b.c` as written. */
+const printKeyspaceRef = (r: KeyspaceRef): string => (r.namespace !== undefined ? `${r.namespace}:` : '') + r.path.join('.');
 
 /** The key under which a subquery's plan is found: its position in the statement text. */
 export function subqueryKey(q: SelectStatement): string {
@@ -59,10 +96,9 @@ function identifiers(node: unknown, out: Set<string>, withs: WithNames = new Map
   else if (node && typeof node === 'object') {
     const o = node as Record<string, unknown>;
     if (o.kind === 'Identifier' && typeof o.name === 'string') out.add(o.name);
-    if (o.kind === 'KeyspaceTerm') {
-      const path = (o.keyspace as { path: string[] }).path;
-      if (path.length > 1 || withs.has(path[0])) out.add(path[0]);
-    }
+    // A FROM term may name an outer value: a path (`t.items`), a WITH name, or a bare name bound
+    // outside (a user-defined function's parameter, `JOIN data AS r`).
+    if (o.kind === 'KeyspaceTerm') out.add((o.keyspace as { path: string[] }).path[0]);
     for (const [k, v] of Object.entries(o)) if (k !== 'loc') identifiers(v, out, withs);
   }
   return out;
@@ -155,6 +191,8 @@ function boundBy(op: Operator): string[] {
     case 'SendUpdate':
     case 'SendDelete':
       return [op.alias];
+    case 'Merge':
+      return [op._alias];
     default:
       return [];
   }
@@ -193,7 +231,9 @@ function planSubqueries(tree: Operator, outer: ReadonlySet<string>, catalog: Cat
       ({ withs, base } = saved);
       return;
     }
-    for (const e of operatorExprs(op)) subqueriesOf(e, names, (q, n) => plan(q, n, withs));
+    // A Merge's filters see its target alias (a subquery reading it is correlated).
+    const seen = op['#operator'] === 'Merge' ? new Set([...names, op._alias]) : names;
+    for (const e of operatorExprs(op)) subqueriesOf(e, seen, (q, n) => plan(q, n, withs));
     switch (op['#operator']) {
       case 'Sequence':
         op['~children'].forEach((c, i, all) => {
@@ -220,6 +260,10 @@ function planSubqueries(tree: Operator, outer: ReadonlySet<string>, catalog: Cat
         break;
       case 'DistinctScan':
         walk(op.scan, names);
+        break;
+      case 'Merge':
+        // Its branches see the target alias beside the names bound before it.
+        for (const c of [op.update, op.delete, op.insert]) if (c) walk(c, new Set([...names, op._alias]));
         break;
       case 'IntersectScan':
       case 'UnionScan':

@@ -6,6 +6,7 @@ import { isAggregateName } from '../eval/index.js';
 import type { DeletePlan, InsertPlan, ScanPlan, SelectBodyPlan, SelectPlan, SourcePlan, SubselectPlan, UpdatePlan } from './logical-plan.js';
 import { exprText } from './explain.js';
 import { beforeParallel, preFilterOp, stepOp } from './build-join-tree.js';
+import { collectWindowCalls, windowOps } from './build-window.js';
 import { operators, parallel, sequence, type Fetch, type Filter, type InitialProject, type KeySource, type Operator, type ProjectionTerm, type SortTerm } from './plan/index.js';
 
 /**
@@ -26,7 +27,7 @@ export function collectAggregates(exprs: Expr[]): FunctionCall[] {
   const out = new Map<string, FunctionCall>();
   for (const e of exprs) {
     walkExpr(e, (x) => {
-      if (x.kind === 'FunctionCall' && isAggregateName(x.name)) {
+      if (x.kind === 'FunctionCall' && isAggregateName(x.name) && !x.over) {
         const k = aggregateKey(x);
         if (!out.has(k)) out.set(k, x);
         return false;
@@ -237,6 +238,12 @@ function blockOps(p: SubselectPlan, orderFollows: boolean, aggregateSources: Exp
   } else {
     tail.push(...perRow);
   }
+  // Window functions: computed after the grouping (or the per-row operators), before the projection.
+  const windows = collectWindowCalls([...p.terms.flatMap((t) => (t.kind === 'Star' ? [] : [t.expr])), ...aggregateSources]);
+  if (windows.length) {
+    if (tail.length) ops.push(parallel(sequence(tail.splice(0)), dummy));
+    ops.push(sequence(windowOps(windows)));
+  }
   tail.push(project);
   if (p.distinct) tail.push({ '#operator': 'Distinct' });
   ops.push(parallel(sequence(tail), dummy));
@@ -271,7 +278,13 @@ function selectBodyTree(p: SelectPlan): Operator {
   if (!orderOp && !p.offset && !p.limit) return body;
   const ops: Operator[] = [body];
   if (orderOp) {
-    const terms = p.orderBy!.map((o): SortTerm => ({ expr: o.expr, ...(o.desc ? { desc: true } : {}), ...(o.nulls ? { nulls_pos: o.nulls === 'FIRST' ? 'first' : 'last' } : {}) }));
+    const terms = p.orderBy!.map((o): SortTerm => ({
+      expr: o.expr,
+      ...(o.desc ? { desc: true } : {}),
+      ...(o.nulls ? { nulls_pos: o.nulls === 'FIRST' ? 'first' : 'last' } : {}),
+      ...(o.direction ? { _direction: o.direction } : {}),
+      ...(o.nullsPosition ? { _nulls: o.nullsPosition } : {}),
+    }));
     ops.push({ '#operator': 'Order', ...(p.limit ? { limit: p.limit } : {}), ...(p.limit && p.offset ? { offset: p.offset } : {}), sort_terms: terms });
   }
   // The Order keeps the first offset+limit rows and skips `offset` itself (the reference's Order
@@ -307,14 +320,16 @@ export function mutationTree(p: UpdatePlan | DeletePlan): Operator {
   const read: Operator[] = [];
   // The scan's Fetch goes into the Parallel, as the reference prints it.
   if (scan.length > 1 && scan[scan.length - 1]['#operator'] === 'Fetch') read.push(scan.pop()!);
-  if (p.where) read.push(filterOp(p.where, p.source, scan));
+  if (p.let?.length) read.push(letOp(p.let));
+  if (p.where) read.push(p.let?.length ? { '#operator': 'Filter', condition: p.where } : filterOp(p.where, p.source, scan));
   const ops: Operator[] = [...scan, parallel(sequence(read))];
+  if (p.offset) ops.push({ '#operator': 'Offset', expr: p.offset });
   if (p.limit) ops.push({ '#operator': 'Limit', expr: p.limit });
   const write: Operator[] = [];
   const target = { alias: p.alias, keyspace: p.keyspace, ...(p.limit ? { limit: p.limit } : {}), namespace: 'default' };
   if (p.kind === 'Update') {
     write.push({ '#operator': 'Clone' });
-    if (p.set.length) write.push({ '#operator': 'Set', set_terms: p.set.map((s) => ({ path: s.path, value: s.value })) });
+    if (p.set.length) write.push({ '#operator': 'Set', set_terms: p.set.map((s) => ({ path: s.path, value: s.value, ...(s.for ? { for: s.for } : {}) })) });
     if (p.unset.length) write.push({ '#operator': 'Unset', unset_terms: p.unset.map((u) => ({ path: u })) });
     write.push({ '#operator': 'SendUpdate', ...target });
   } else {

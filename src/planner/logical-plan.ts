@@ -72,7 +72,7 @@ export type SourcePlan =
   | { op: 'PrimaryScan3'; keyspace: string; namespace: string; alias: string; index: string }
   | { op: 'KeyScan'; keyspace: string; namespace: string; alias: string; keys: Expr; validate?: boolean }
   | { op: 'ExpressionScan'; expr: Expr; alias: string; uncorrelated?: boolean }
-  | { op: 'SystemScan'; keyspace: 'keyspaces' | 'indexes' | 'namespaces' | 'dual' | 'active_requests' | 'completed_requests'; alias: string }
+  | { op: 'SystemScan'; keyspace: 'keyspaces' | 'indexes' | 'namespaces' | 'dual' | 'active_requests' | 'completed_requests' | 'sequences' | 'transactions' | 'functions'; alias: string }
   | { op: 'SubqueryScan'; query: SelectPlan; alias: string };
 
 export interface UnnestPlan {
@@ -202,8 +202,12 @@ export interface MutationReadPlan {
   keyspace: string;
   alias: string;
   source: SourcePlan;
+  /** LET of UPDATE and DELETE: bound per document before WHERE. */
+  let?: LetBinding[];
   where?: Expr;
   limit?: Expr;
+  /** DELETE … OFFSET: documents skipped before the LIMIT. */
+  offset?: Expr;
   returning?: Returning;
 }
 

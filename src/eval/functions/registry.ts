@@ -28,6 +28,7 @@ import { patternPrefixFunctions } from './pattern-prefix.js';
 import { stringPadFunctions } from './string-pad.js';
 import { vectorFunctions } from './vector.js';
 import { conditionalFunctions } from './conditional.js';
+import { curlFunctions } from './curl.js';
 import { dateCalcFunctions } from './date-calc.js';
 import { dateConvertFunctions } from './date-convert.js';
 import { dateNowFunctions } from './date-now.js';
@@ -100,6 +101,7 @@ function families(): FunctionDef[] {
     ...vectorFunctions,
     ...otherFunctions,
     ...recursiveCteFunctions,
+    ...curlFunctions,
   ];
 }
 
