@@ -558,6 +558,7 @@ export interface PrepareStatementCstNode extends CstNode {
 
 export type PrepareStatementCstChildren = {
   PREPARE: IToken[];
+  FORCE?: IToken[];
   objectName?: ObjectNameCstNode[];
   FROM?: IToken[];
   AS?: IToken[];

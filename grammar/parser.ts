@@ -519,6 +519,8 @@ export class N1qlParser extends CstParser {
 
   public prepareStatement = this.RULE('prepareStatement', () => {
     this.CONSUME(T.Prepare);
+    // `PREPARE FORCE …` (FORCE is soft: `PREPARE force FROM …` names a statement "force").
+    this.OPTION2({ GATE: () => !this.is(2, T.From) && !this.is(2, T.As), DEF: () => this.CONSUME(T.Force) });
     this.OPTION(() => {
       this.SUBRULE(this.objectName);
       this.OR([{ ALT: () => this.CONSUME(T.From) }, { ALT: () => this.CONSUME(T.As) }]);

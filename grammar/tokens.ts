@@ -130,14 +130,18 @@ export const With = kw('WITH');
 export const Within = kw('WITHIN');
 
 // Soft keywords: usable as bare names everywhere except their own positions.
+export const Analyze = soft('ANALYZE');
 export const ArrayKw = soft('ARRAY');
 // FILTER is reserved in the reference; soft here so that existing `filter` field names keep working.
 export const Filter = soft('FILTER');
 export const First = soft('FIRST');
+export const Force = soft('FORCE');
 export const Hash = soft('HASH');
 export const Index = soft('INDEX');
+export const Infer = soft('INFER');
 export const Key = soft('KEY');
 export const Keys = soft('KEYS');
+export const KeyspaceKw = soft('KEYSPACE');
 export const Last = soft('LAST');
 export const Lateral = soft('LATERAL');
 export const Nl = soft('NL');
@@ -146,6 +150,7 @@ export const ObjectKw = soft('OBJECT');
 export const Options = soft('OPTIONS');
 export const Primary = soft('PRIMARY');
 export const Probe = soft('PROBE');
+export const Statistics = soft('STATISTICS');
 export const Unknown = soft('UNKNOWN');
 export const Validate = soft('VALIDATE');
 export const Valued = soft('VALUED');

@@ -263,6 +263,10 @@ export interface PrepareStatement extends Node {
   statement: Statement;
   /** The text of the prepared statement. */
   text: string;
+  /** `PREPARE FORCE`: prepare again even when the name (or text) is prepared already. */
+  force?: boolean;
+  /** The PREPARE statement's own text without FORCE (what `system:prepareds` shows). */
+  source?: string;
 }
 
 /** `EXECUTE name [USING args]` */

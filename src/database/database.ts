@@ -11,6 +11,7 @@ import { MemoryStore, StoreError, type Store } from '../storage/index.js';
 import { checkDepth } from '../storage/document-keyspace.js';
 import { FileStore } from '../storage/file/index.js';
 import { IndexPersistence } from './index-persistence.js';
+import { StatisticsDictionary } from '../statistics-dictionary.js';
 import { cloneValue, type Value } from '../values/index.js';
 import { bucketStats, compactBucket, compactViews } from './bucket-storage.js';
 import type { BucketStats, CompactionOptions, CompactionResult } from '../storage/compaction.js';
@@ -57,6 +58,8 @@ export class Database {
           }
         : ddl,
       prepared: new LRUCache<string, PreparedStatement>({ max: 1024 }),
+      userDirectory: () => this.userDirectory?.() ?? [],
+      dictionary: new StatisticsDictionary(),
       statements: new LRUCache<string, Statement>({ max: 1024 }),
       system: {
         keyspaces: () => store.keyspaceNames().map((name) => ({ name, count: store.keyspace(name)!.count() })),
@@ -117,6 +120,7 @@ export class Database {
           memoryQuotaBytes: options.memoryQuotaBytes,
           memoryPool: this.memoryPool,
           requests: this.requests,
+          users: options.users,
         },
         this.deps,
       );
@@ -138,6 +142,11 @@ export class Database {
    * `cancel(requestId)` aborts one.
    */
   readonly requests = new RequestRegistry();
+  /**
+   * Every user the server knows, as `system:user_info` rows (`{id, domain, name, roles}`); a
+   * server with users (the cluster adapter) sets it. Absent: `system:user_info` is empty.
+   */
+  userDirectory: (() => Value[]) | undefined;
   /**
    * Memory all statements may hold together (`tokenql serve --query-memory-quota`): set `limit`
    * in bytes (0 = none); a statement that would pass it ends with 5500.

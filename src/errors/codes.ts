@@ -116,6 +116,10 @@ export const ErrorCode = {
   VECTOR_DIMENSION: 10512,
   /** ISVECTOR's third argument is not "float32" (reference 10513). */
   VECTOR_TYPE: 10513,
+  /** PREPARE of a name prepared already with another text (reference 4060 E_PREPARED_NAME, "Unable to add name: duplicate name: p"). */
+  PREPARED_NAME_EXISTS: 4060,
+  /** An INFER option the reference does not know or a wrong-typed one (reference 7000, "Invalid option 'bogus'"). */
+  INFER_OPTION: 7000,
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
