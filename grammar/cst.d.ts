@@ -37,6 +37,9 @@ export type StatementCstChildren = {
   createPrimaryIndexStatement?: CreatePrimaryIndexStatementCstNode[];
   dropIndexStatement?: DropIndexStatementCstNode[];
   buildIndexStatement?: BuildIndexStatementCstNode[];
+  inferStatement?: InferStatementCstNode[];
+  updateStatisticsStatement?: UpdateStatisticsStatementCstNode[];
+  analyzeStatement?: AnalyzeStatementCstNode[];
 };
 
 export interface SelectStatementCstNode extends CstNode {
@@ -577,6 +580,99 @@ export type ExecuteStatementCstChildren = {
   expression?: ExpressionCstNode[];
 };
 
+export interface InferStatementCstNode extends CstNode {
+  name: "inferStatement";
+  children: InferStatementCstChildren;
+}
+
+export type InferStatementCstChildren = {
+  INFER: IToken[];
+  KEYSPACE?: IToken[];
+  COLLECTION?: IToken[];
+  keyspaceRef?: KeyspaceRefCstNode[];
+  value?: ExpressionCstNode[];
+  WITH?: IToken[];
+  options?: ExpressionCstNode[];
+};
+
+export interface InferSubqueryCstNode extends CstNode {
+  name: "inferSubquery";
+  children: InferSubqueryCstChildren;
+}
+
+export type InferSubqueryCstChildren = {
+  LParen: IToken[];
+  inferStatement: InferStatementCstNode[];
+  RParen: IToken[];
+};
+
+export interface UpdateStatisticsStatementCstNode extends CstNode {
+  name: "updateStatisticsStatement";
+  children: UpdateStatisticsStatementCstChildren;
+}
+
+export type UpdateStatisticsStatementCstChildren = {
+  UPDATE: IToken[];
+  STATISTICS: IToken[];
+  FOR?: IToken[];
+  forIndex?: IToken[];
+  indexRef?: KeyspaceRefCstNode[];
+  ON?: IToken[];
+  keyspaceRef?: (KeyspaceRefCstNode)[];
+  statisticsTarget?: StatisticsTargetCstNode[];
+  indexUsing?: IndexUsingCstNode[];
+  WITH?: IToken[];
+  options?: ExpressionCstNode[];
+};
+
+export interface StatisticsTargetCstNode extends CstNode {
+  name: "statisticsTarget";
+  children: StatisticsTargetCstChildren;
+}
+
+export type StatisticsTargetCstChildren = {
+  statisticsKeys?: StatisticsKeysCstNode[];
+  DELETE?: IToken[];
+  deleteAll?: IToken[];
+  deleteKeys?: StatisticsKeysCstNode[];
+  INDEX?: IToken[];
+  indexAll?: IToken[];
+  LParen?: IToken[];
+  indexName?: ObjectNameCstNode[];
+  Comma?: IToken[];
+  RParen?: IToken[];
+};
+
+export interface StatisticsKeysCstNode extends CstNode {
+  name: "statisticsKeys";
+  children: StatisticsKeysCstChildren;
+}
+
+export type StatisticsKeysCstChildren = {
+  LParen: IToken[];
+  DISTINCT?: IToken[];
+  ALL?: IToken[];
+  key: ExpressionCstNode[];
+  Comma?: IToken[];
+  RParen: IToken[];
+};
+
+export interface AnalyzeStatementCstNode extends CstNode {
+  name: "analyzeStatement";
+  children: AnalyzeStatementCstChildren;
+}
+
+export type AnalyzeStatementCstChildren = {
+  ANALYZE: IToken[];
+  KEYSPACE?: IToken[];
+  COLLECTION?: IToken[];
+  keyspaceRef: KeyspaceRefCstNode[];
+  statisticsTarget: StatisticsTargetCstNode[];
+  indexUsing?: IndexUsingCstNode[];
+  WITH?: IToken[];
+  options?: ExpressionCstNode[];
+};
+
 export interface ObjectNameCstNode extends CstNode {
   name: "objectName";
   children: ObjectNameCstChildren;
@@ -876,6 +972,7 @@ export type PrimaryExpressionCstChildren = {
   arrayConstruct?: ArrayConstructCstNode[];
   objectConstruct?: ObjectConstructCstNode[];
   subquery?: SubqueryCstNode[];
+  inferSubquery?: InferSubqueryCstNode[];
   parenthesised?: ParenthesisedCstNode[];
   caseExpression?: CaseExpressionCstNode[];
   collectionExpression?: CollectionExpressionCstNode[];
@@ -1125,6 +1222,12 @@ export interface ICstNodeVisitor<IN, OUT> extends ICstVisitor<IN, OUT> {
   explainStatement(children: ExplainStatementCstChildren, param?: IN): OUT;
   prepareStatement(children: PrepareStatementCstChildren, param?: IN): OUT;
   executeStatement(children: ExecuteStatementCstChildren, param?: IN): OUT;
+  inferStatement(children: InferStatementCstChildren, param?: IN): OUT;
+  inferSubquery(children: InferSubqueryCstChildren, param?: IN): OUT;
+  updateStatisticsStatement(children: UpdateStatisticsStatementCstChildren, param?: IN): OUT;
+  statisticsTarget(children: StatisticsTargetCstChildren, param?: IN): OUT;
+  statisticsKeys(children: StatisticsKeysCstChildren, param?: IN): OUT;
+  analyzeStatement(children: AnalyzeStatementCstChildren, param?: IN): OUT;
   objectName(children: ObjectNameCstChildren, param?: IN): OUT;
   createIndexStatement(children: CreateIndexStatementCstChildren, param?: IN): OUT;
   createPrimaryIndexStatement(children: CreatePrimaryIndexStatementCstChildren, param?: IN): OUT;

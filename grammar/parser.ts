@@ -4,7 +4,7 @@
  * first: OR; AND; NOT; comparison (= != < … LIKE IN BETWEEN IS); `||`; + -; * / %; unary -;
  * postfix paths; primary. The CST node types are generated into `cst.d.ts` (`npm run gen:cst`).
  */
-import { CstParser, type IOrAlt, type TokenType } from 'chevrotain';
+import { CstParser, tokenMatcher, type IOrAlt, type TokenType } from 'chevrotain';
 import { LazyLookahead } from './lazy-lookahead.js';
 import * as T from './tokens.js';
 
@@ -37,6 +37,10 @@ export class N1qlParser extends CstParser {
   private is(k: number, t: TokenType): boolean {
     return this.LA(k).tokenType === t;
   }
+  /** `UPDATE STATISTICS FOR …` or `UPDATE STATISTICS ks(…)`, not an UPDATE of a keyspace named `statistics`. */
+  private updateStatistics(): boolean {
+    return this.is(1, T.Update) && this.is(2, T.Statistics) && (this.is(3, T.For) || this.is(4, T.LParen) || this.is(4, T.Index) || this.is(4, T.Delete));
+  }
 
   // ---- entry points -------------------------------------------------------------------------
   public statementEof = this.RULE('statementEof', () => {
@@ -52,7 +56,7 @@ export class N1qlParser extends CstParser {
     this.OR([
       { ALT: () => this.SUBRULE(this.selectStatement) },
       { ALT: () => this.SUBRULE(this.insertStatement) },
-      { ALT: () => this.SUBRULE(this.updateStatement) },
+      { GATE: () => !this.updateStatistics(), ALT: () => this.SUBRULE(this.updateStatement) },
       { ALT: () => this.SUBRULE(this.deleteStatement) },
       { ALT: () => this.SUBRULE(this.explainStatement) },
       { ALT: () => this.SUBRULE(this.prepareStatement) },
@@ -61,6 +65,9 @@ export class N1qlParser extends CstParser {
       { ALT: () => this.SUBRULE(this.createPrimaryIndexStatement) },
       { ALT: () => this.SUBRULE(this.dropIndexStatement) },
       { ALT: () => this.SUBRULE(this.buildIndexStatement) },
+      { ALT: () => this.SUBRULE(this.inferStatement) },
+      { GATE: () => this.updateStatistics(), ALT: () => this.SUBRULE(this.updateStatisticsStatement) },
+      { ALT: () => this.SUBRULE(this.analyzeStatement) },
     ]);
   });
 
@@ -537,6 +544,129 @@ export class N1qlParser extends CstParser {
     });
   });
 
+  // ---- INFER, UPDATE STATISTICS, ANALYZE (statements of the system part, issue 21) ----------
+  /** `INFER [KEYSPACE|COLLECTION] ks [WITH {…}]` or `INFER expression [WITH {…}]`. */
+  public inferStatement = this.RULE('inferStatement', () => {
+    this.CONSUME(T.Infer);
+    this.OR({
+      IGNORE_AMBIGUITIES: true,
+      DEF: [
+        {
+          GATE: () => tokenMatcher(this.LA(1), T.Identifier) && !this.is(2, T.LParen),
+          ALT: () => {
+            this.OPTION({
+              GATE: () => tokenMatcher(this.LA(2), T.Identifier),
+              DEF: () => this.OR2([{ ALT: () => this.CONSUME(T.KeyspaceKw) }, { ALT: () => this.CONSUME(T.CollectionKw) }]),
+            });
+            this.SUBRULE(this.keyspaceRef);
+          },
+        },
+        { ALT: () => this.SUBRULE(this.expression, { LABEL: 'value' }) },
+      ],
+    });
+    this.OPTION2(() => {
+      this.CONSUME(T.With);
+      this.SUBRULE2(this.expression, { LABEL: 'options' });
+    });
+  });
+
+  /** `(INFER …)` used as an expression or a FROM term: the array of its flavors. */
+  public inferSubquery = this.RULE('inferSubquery', () => {
+    this.CONSUME(T.LParen);
+    this.SUBRULE(this.inferStatement);
+    this.CONSUME(T.RParen);
+  });
+
+  /**
+   * `UPDATE STATISTICS [FOR] ks (expr, …) [WITH {…}]`, `… FOR ks DELETE (expr, …) | DELETE ALL`,
+   * `… FOR ks INDEX (name, …) | INDEX ALL [USING GSI] [WITH …]`, `… FOR INDEX [ks.]name [ON ks]`.
+   */
+  public updateStatisticsStatement = this.RULE('updateStatisticsStatement', () => {
+    this.CONSUME(T.Update);
+    this.CONSUME(T.Statistics);
+    this.OPTION(() => this.CONSUME(T.For));
+    this.OR([
+      {
+        ALT: () => {
+          this.CONSUME(T.Index, { LABEL: 'forIndex' });
+          this.SUBRULE(this.keyspaceRef, { LABEL: 'indexRef' });
+          this.OPTION2(() => {
+            this.CONSUME(T.On);
+            this.SUBRULE2(this.keyspaceRef);
+          });
+        },
+      },
+      {
+        ALT: () => {
+          this.SUBRULE3(this.keyspaceRef);
+          this.SUBRULE(this.statisticsTarget);
+        },
+      },
+    ]);
+    this.OPTION3(() => this.SUBRULE(this.indexUsing));
+    this.OPTION4(() => {
+      this.CONSUME(T.With);
+      this.SUBRULE(this.expression, { LABEL: 'options' });
+    });
+  });
+
+  /** What UPDATE STATISTICS / ANALYZE collects or drops on a keyspace. */
+  public statisticsTarget = this.RULE('statisticsTarget', () => {
+    this.OR([
+      { ALT: () => this.SUBRULE(this.statisticsKeys) },
+      {
+        ALT: () => {
+          this.CONSUME(T.Delete);
+          this.OR2([{ ALT: () => this.CONSUME(T.All, { LABEL: 'deleteAll' }) }, { ALT: () => this.SUBRULE2(this.statisticsKeys, { LABEL: 'deleteKeys' }) }]);
+        },
+      },
+      {
+        ALT: () => {
+          this.CONSUME(T.Index);
+          this.OR3([
+            { ALT: () => this.CONSUME2(T.All, { LABEL: 'indexAll' }) },
+            {
+              ALT: () => {
+                this.CONSUME(T.LParen);
+                this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.objectName, { LABEL: 'indexName' }) });
+                this.CONSUME(T.RParen);
+              },
+            },
+          ]);
+        },
+      },
+    ]);
+  });
+
+  /** `(expr, …)`: the expressions to collect statistics on (a key may start with DISTINCT or ALL). */
+  public statisticsKeys = this.RULE('statisticsKeys', () => {
+    this.CONSUME(T.LParen);
+    this.AT_LEAST_ONE_SEP({
+      SEP: T.Comma,
+      DEF: () => {
+        this.OPTION(() => this.OR([{ ALT: () => this.CONSUME(T.Distinct) }, { ALT: () => this.CONSUME(T.All) }]));
+        this.SUBRULE(this.expression, { LABEL: 'key' });
+      },
+    });
+    this.CONSUME(T.RParen);
+  });
+
+  /** `ANALYZE [KEYSPACE|COLLECTION] ks (expr, …) | DELETE … | INDEX … [WITH {…}]`: UPDATE STATISTICS by another name. */
+  public analyzeStatement = this.RULE('analyzeStatement', () => {
+    this.CONSUME(T.Analyze);
+    this.OPTION({
+      GATE: () => tokenMatcher(this.LA(2), T.Identifier),
+      DEF: () => this.OR([{ ALT: () => this.CONSUME(T.KeyspaceKw) }, { ALT: () => this.CONSUME(T.CollectionKw) }]),
+    });
+    this.SUBRULE(this.keyspaceRef);
+    this.SUBRULE(this.statisticsTarget);
+    this.OPTION2(() => this.SUBRULE(this.indexUsing));
+    this.OPTION3(() => {
+      this.CONSUME(T.With);
+      this.SUBRULE(this.expression, { LABEL: 'options' });
+    });
+  });
+
   /** A prepared-statement or index name: identifier or string. */
   public objectName = this.RULE('objectName', () => {
     this.OR([{ ALT: () => this.CONSUME(T.Identifier) }, { ALT: () => this.CONSUME(T.StringLiteral) }]);
@@ -856,6 +986,7 @@ export class N1qlParser extends CstParser {
         { ALT: () => this.SUBRULE(this.arrayConstruct) },
         { ALT: () => this.SUBRULE(this.objectConstruct) },
         { GATE: () => this.is(2, T.Select), ALT: () => this.SUBRULE(this.subquery) },
+        { GATE: () => this.is(1, T.LParen) && this.is(2, T.Infer), ALT: () => this.SUBRULE(this.inferSubquery) },
         { ALT: () => this.SUBRULE(this.parenthesised) },
         { ALT: () => this.SUBRULE(this.caseExpression) },
         { ALT: () => this.SUBRULE(this.collectionExpression) },

@@ -133,6 +133,7 @@ export const Within = kw('WITHIN');
 export const Analyze = soft('ANALYZE');
 export const ArrayKw = soft('ARRAY');
 // FILTER is reserved in the reference; soft here so that existing `filter` field names keep working.
+export const CollectionKw = soft('COLLECTION');
 export const Filter = soft('FILTER');
 export const First = soft('FIRST');
 export const Force = soft('FORCE');

@@ -19,6 +19,7 @@ import { authorizeOperator, keyspaceReferences, preparedName, preparedRow, recor
 import { isSystemDelete, runSystemDelete } from './executor/system-delete.js';
 import { compileExpr, constantValue, NOT_CONSTANT, rootEnv } from './eval/index.js';
 import type { StatisticsDictionary } from './statistics-dictionary.js';
+import { catalogAccess, updateStatistics, type CatalogSources, type DdlSources } from './catalog-access.js';
 
 /**
  * Runs an index DDL statement and returns its result rows; `catalog` is the statement's own (a
@@ -40,6 +41,10 @@ export interface EngineDeps {
   userDirectory?: () => Value[];
   /** The optimizer statistics UPDATE STATISTICS / ANALYZE recorded (`system:dictionary`). */
   dictionary?: StatisticsDictionary;
+  /** A bucket's settings, for EXTRACTDDL's `CREATE BUCKET … WITH {…}` (a server's; none: no WITH). */
+  bucketSettings?: (bucket: string) => Record<string, Value> | undefined;
+  /** EXTRACTDDL's statements for the objects other parts own (sequences, functions). */
+  ddlSources?: DdlSources;
 }
 
 /** Statement texts longer than this (an INSERT with its documents inline) are parsed each time. */
@@ -208,6 +213,11 @@ async function executeStatement(text: string, params: EngineParams, deps: Engine
     const t = performance.now() - t0;
     return { results: [], metrics: { elapsedTime: t, executionTime: t, resultCount: 0, resultSize: 0, mutationCount: out.mutationCount }, warnings };
   }
+  if (statement.kind === 'UpdateStatistics') {
+    updateStatistics(statement, catalogSources(params, deps), deps.dictionary);
+    const t = performance.now() - t0;
+    return { results: [], metrics: { elapsedTime: t, executionTime: t, resultCount: 0, resultSize: 0 }, warnings };
+  }
   if (statement.kind === 'Execute' && statement.using) useArguments(statement.using, rc);
   const inner = statement.kind === 'Explain' || statement.kind === 'Prepare' ? statement.statement : statement;
   if (inner.kind !== 'Execute') analyze(inner); //             semantic
@@ -267,6 +277,19 @@ function catalogOf(params: EngineParams, deps: EngineDeps): Catalog {
   return { hasKeyspace: (n) => visible(n) && deps.store.keyspace(n) !== undefined, indexes: (ks) => deps.indexes.infos(ks) };
 }
 
+/** What the catalogue functions (INFER, EXTRACTDDL) and UPDATE STATISTICS read, as the statement's caller sees it. */
+function catalogSources(params: EngineParams, deps: EngineDeps): CatalogSources {
+  const visible = (n: string) => !(params.restricted && n.startsWith('_'));
+  return {
+    store: deps.store,
+    catalog: catalogOf(params, deps),
+    indexes: () => deps.indexes.all().filter((i) => visible(i.keyspace)),
+    prepareds: () => preparedKeys(deps, params.restricted).flatMap((n) => deps.prepared.peek(preparedKey(n, params.restricted)) ?? []),
+    bucketSettings: deps.bucketSettings,
+    ddlSources: deps.ddlSources,
+  };
+}
+
 /** Everything a running statement reaches: parameters, warnings, the store, indexes, DDL, its signal. */
 function runContext(params: EngineParams, deps: EngineDeps, warnings: { code: number; msg: string }[]): RunContext {
   const visible = (n: string) => !(params.restricted && n.startsWith('_'));
@@ -279,6 +302,7 @@ function runContext(params: EngineParams, deps: EngineDeps, warnings: { code: nu
     // A warning repeated by many rows (a division by zero per row) is reported once.
     warn: (msg, code = 0) => void (warnings.some((w) => w.msg === msg) || warnings.push({ code, msg })),
     store: deps.store,
+    catalog: catalogAccess(catalogSources(params, deps)),
     system: {
       ...(params.restricted
         ? { keyspaces: () => deps.system.keyspaces().filter((k) => visible(k.name)), indexes: () => deps.system.indexes().filter((i) => visible(String((i as { keyspace_id?: string }).keyspace_id ?? ''))) }

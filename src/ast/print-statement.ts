@@ -134,6 +134,12 @@ const printers: StatementPrinters = {
   DropIndex: (s) =>
     `drop ${s.primary ? 'primary ' : ''}index ${s.ifExists ? 'if exists ' : ''}${s.name !== undefined ? printName(s.name) + ' ' : ''}on ${keyspace(s.keyspace, false)}`,
   BuildIndex: (s) => `build index on ${keyspace(s.keyspace, false)}(${s.names.map((n) => printName(n)).join(', ')})`,
+  UpdateStatistics: (s) =>
+    `update statistics for ${keyspace(s.keyspace, false)}` +
+    (s.keys ? `(${s.keys.map(printExpr).join(', ')})` : '') +
+    (s.deleteAll ? ' delete all' : s.deleteKeys ? ` delete (${s.deleteKeys.map(printExpr).join(', ')})` : '') +
+    (s.indexes === 'all' ? ' index all' : s.indexes ? ` index (${s.indexes.map((n) => printName(n)).join(', ')})` : '') +
+    opt('with', s.options),
 };
 
 /** Prints a statement (its `loc` is ignored). PREPARE prints the prepared statement's source text. */

@@ -150,6 +150,9 @@ export function statementPrivileges(statement: Statement): PrivilegeNeed[] {
       case 'BuildIndex':
         add('query_build_index', s.keyspace);
         return;
+      case 'UpdateStatistics':
+        add('query_select', s.keyspace);
+        return;
       case 'Explain':
       case 'Prepare':
         visit(s.statement);

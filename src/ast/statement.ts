@@ -15,7 +15,8 @@ export type Statement =
   | DropIndexStatement
   | BuildIndexStatement
   | PrepareStatement
-  | ExecuteStatement;
+  | ExecuteStatement
+  | UpdateStatisticsStatement;
 
 interface Node {
   loc?: SourcePosition;
@@ -274,4 +275,22 @@ export interface ExecuteStatement extends Node {
   kind: 'Execute';
   name: string;
   using?: Expr;
+}
+
+/**
+ * `UPDATE STATISTICS [FOR] ks (keys) | DELETE (keys) | DELETE ALL | INDEX (names) | INDEX ALL
+ * [WITH options]`, `UPDATE STATISTICS FOR INDEX name ON ks`, and `ANALYZE …` (the same).
+ * Source: couchbase/query `algebra/update_statistics.go`.
+ */
+export interface UpdateStatisticsStatement extends Node {
+  kind: 'UpdateStatistics';
+  keyspace: KeyspaceRef;
+  /** Expressions to collect statistics on. */
+  keys?: Expr[];
+  /** Expressions whose statistics to drop; `deleteAll` drops the keyspace's. */
+  deleteKeys?: Expr[];
+  deleteAll?: boolean;
+  /** Indexes to collect statistics for (`'all'`: every index of the keyspace). */
+  indexes?: string[] | 'all';
+  options?: Expr;
 }

@@ -59,6 +59,7 @@ export class Database {
         : ddl,
       prepared: new LRUCache<string, PreparedStatement>({ max: 1024 }),
       userDirectory: () => this.userDirectory?.() ?? [],
+      bucketSettings: (bucket) => this.bucketSettings?.(bucket),
       dictionary: new StatisticsDictionary(),
       statements: new LRUCache<string, Statement>({ max: 1024 }),
       system: {
@@ -147,6 +148,8 @@ export class Database {
    * server with users (the cluster adapter) sets it. Absent: `system:user_info` is empty.
    */
   userDirectory: (() => Value[]) | undefined;
+  /** A bucket's settings (`{ramQuota: 256, …}`), for EXTRACTDDL's `CREATE BUCKET … WITH {…}`; a server with bucket settings sets it. */
+  bucketSettings: ((bucket: string) => Record<string, Value> | undefined) | undefined;
   /**
    * Memory all statements may hold together (`tokenql serve --query-memory-quota`): set `limit`
    * in bytes (0 = none); a statement that would pass it ends with 5500.

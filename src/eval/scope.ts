@@ -18,6 +18,8 @@ export interface ExecContext {
   warn(message: string, code?: number): void;
   /** Statement start time in milliseconds since the epoch (NOW_* functions). */
   now: number;
+  /** The catalogue INFER over a keyspace and EXTRACTDDL read (functions/function-def.ts). */
+  catalog?: import('./functions/function-def.js').CatalogAccess;
 }
 
 /** A compiled expression: evaluates in a row environment. Throws QueryError (5010) on evaluation errors. */

@@ -14,6 +14,7 @@ import { primaryRules } from './visit-primary.js';
 import { selectRules } from './visit-select.js';
 import { dmlRules } from './visit-dml.js';
 import { ddlRules } from './visit-ddl.js';
+import { inferRules } from './visit-infer.js';
 
 const BaseVisitor = parser.getBaseCstVisitorConstructor();
 
@@ -79,7 +80,7 @@ export class AstBuilder extends BaseVisitor {
 }
 
 export interface AstBuilder extends OperatorRules, PrimaryRules, SelectRules, DmlRules, DdlRules {}
-Object.assign(AstBuilder.prototype, operatorRules, primaryRules, selectRules, dmlRules, ddlRules);
+Object.assign(AstBuilder.prototype, operatorRules, primaryRules, selectRules, dmlRules, ddlRules, inferRules);
 
 /** The one builder instance. */
 export const astBuilder = new AstBuilder();

@@ -16,6 +16,20 @@ export interface FunctionContext {
   warn(message: string, code?: number): void;
   /** The statement's instant in epoch milliseconds: NOW_* give this one value for the whole statement. */
   now: number;
+  /** The database's catalogue, for the functions that read it (INFER over a keyspace, EXTRACTDDL); absent outside a statement. */
+  catalog?: CatalogAccess;
+}
+
+/** What catalogue-reading functions reach (filled by the engine for each statement). */
+export interface CatalogAccess {
+  /** Up to `limit` documents of the keyspace `namespace:path`, in key order; raises 12003 when there is no such keyspace. */
+  sampleDocuments(keyspace: string, limit: number): Value[];
+  /**
+   * The DDL statements that recreate what a bucket holds (`""`: the cluster's global objects),
+   * for the kinds named in `flags` (`bucket`, `scope`, `collection`, `index`, `sequence`,
+   * `function`, `prepared`).
+   */
+  extractDdl(bucket: string, flags: readonly string[]): string[];
 }
 
 /**
