@@ -51,12 +51,15 @@ async function run(db: Database, c: SuiteCase, statement: string, extra?: Record
  * The gsi suite's harness runs against a cluster: its requests carry the credentials of each
  * bucket's owner (`OwnerOf<bucket>`, what `system:my_user_info` lists), and its query service
  * logs only requests of 1 s or more in `system:completed_requests` (the default
- * `completed-threshold`). The filestore harness logs every request and has no users.
+ * `completed-threshold`), and its buckets have a cluster's settings. The filestore harness logs
+ * every request and has no users.
  */
 const GSI_USERS = new WeakMap<Database, Value[]>();
 function asGsiHarness(db: Database, g: CaseGroup): void {
   if (!g.cases[0]?.id.startsWith('gsi/')) return;
   db.requests.completedThresholdMs = 1000;
+  // The harness cluster's buckets (what EXTRACTDDL's CREATE BUCKET shows).
+  db.bucketSettings = () => ({ evictionPolicy: 'fullEviction', numVBuckets: 128, ramQuota: 250, storageBackend: 'magma' });
   const buckets = Object.keys(g.keyspaces).filter((k) => !k.includes('.'));
   GSI_USERS.set(db, buckets.map((b) => ({ id: `OwnerOf${b}`, domain: 'local', name: `OwnerOf${b}`, roles: [{ role: 'bucket_full_access', bucket_name: b }] })));
 }
