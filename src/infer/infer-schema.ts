@@ -106,20 +106,26 @@ function flavorsOf(docs: ObjectValue[], metric: number): ObjectValue[][] {
   return groups.map((g) => g.docs).sort((a, b) => b.length - a.length);
 }
 
-/** `` `field` = value `` for the first top-level field (name order) with one scalar value in every document, else "". */
-function flavorText(docs: ObjectValue[]): string {
+/**
+ * `` `f` = v, `g` = w `` for the top-level fields (name order) with one non-null scalar value in
+ * every document, else "". The reference derives it from its samples, so it is "" when
+ * `num_sample_values` is 0 (and it does not always list every such field: docs/system-keyspaces.md).
+ */
+function flavorText(docs: ObjectValue[], o: InferOptions): string {
+  if (o.numSampleValues === 0) return '';
   const names = [...new Set(docs.flatMap((d) => Object.keys(d)))].sort();
+  const parts: string[] = [];
   for (const n of names) {
     const first = docs[0]![n];
     if (first === undefined || first === null || typeof first === 'object') continue;
-    if (docs.every((d) => d[n] === first)) return `\`${n}\` = ${JSON.stringify(first)}`;
+    if (docs.every((d) => d[n] === first)) parts.push(`\`${n}\` = ${JSON.stringify(first)}`);
   }
-  return '';
+  return parts.join(', ');
 }
 
 /** The schema of one flavor of objects (its fields at `depth`). */
 function objectFlavor(docs: ObjectValue[], o: InferOptions, depth: number): ObjectValue {
-  return { '#docs': docs.length, $schema: SCHEMA, Flavor: flavorText(docs), properties: properties(docs, o, depth), type: 'object' };
+  return { '#docs': docs.length, $schema: SCHEMA, Flavor: flavorText(docs, o), properties: properties(docs, o, depth), type: 'object' };
 }
 
 /** The `properties` of a set of objects: each field described over the objects that have it. */
@@ -140,7 +146,12 @@ function items(arrays: Value[][], o: InferOptions, depth: number): Value {
   const scalarTypes = [...new Set(elements.filter((e) => !isObject(e)).map(typeName))].sort();
   const objects = elements.filter(isObject);
   const out: Value[] = scalarTypes.map((t) => ({ type: t }));
-  for (const f of flavorsOf(objects, o.similarityMetric)) out.push(objectFlavor(f, o, depth + 2));
+  // Element flavors come fewest documents first, then fewest fields, then by field names (as the reference lists them).
+  const fieldsOf = (f: ObjectValue[]) => [...new Set(f.flatMap((d) => Object.keys(d)))].sort();
+  const flavors = flavorsOf(objects, o.similarityMetric).sort(
+    (a, b) => a.length - b.length || fieldsOf(a).length - fieldsOf(b).length || fieldsOf(a).join('\u0000').localeCompare(fieldsOf(b).join('\u0000')),
+  );
+  for (const f of flavors) out.push(objectFlavor(f, o, depth + 2));
   return out.length === 1 && objects.length === 0 ? out[0]! : out;
 }
 
