@@ -87,7 +87,7 @@ function staticType(e: Expr): string {
 
 /**
  * The signature of a statement's result (couchbase/query `algebra/select.go` Signature): for a
- * SELECT, each term's name (alias, implicit name, or `$n` by position) with its static type and
+ * SELECT, each term's name (alias, implicit name, or `$n` numbering the unnamed terms) with its static type and
  * `"*": "*"` for `*` and `path.*`; RAW gives the single term's type; DML gives its RETURNING's
  * signature, and none without one.
  */
@@ -106,10 +106,11 @@ export function signatureOf(statement: Statement): Value | undefined {
     return t?.kind === 'Term' ? staticType(t.expr) : 'json';
   }
   const out: Record<string, Value> = {};
-  terms.terms.forEach((t, i) => {
+  let unnamed = 0;
+  for (const t of terms.terms) {
     if (t.kind !== 'Term') out['*'] = '*';
-    else out[t.alias ?? implicitName(t.expr) ?? `$${i + 1}`] = staticType(t.expr);
-  });
+    else out[t.alias ?? implicitName(t.expr) ?? `$${++unnamed}`] = staticType(t.expr);
+  }
   return out;
 }
 

@@ -12,7 +12,7 @@ import { checkDepth } from '../storage/document-keyspace.js';
 import { FileStore } from '../storage/file/index.js';
 import { IndexPersistence } from './index-persistence.js';
 import { StatisticsDictionary } from '../statistics-dictionary.js';
-import { cloneValue, type Value } from '../values/index.js';
+import { cloneValue, jsonSize, type Value } from '../values/index.js';
 import { bucketStats, compactBucket, compactViews } from './bucket-storage.js';
 import type { BucketStats, CompactionOptions, CompactionResult } from '../storage/compaction.js';
 import type { DocumentMeta, StoredDocument, WriteOptions } from '../storage/index.js';
@@ -63,7 +63,13 @@ export class Database {
       dictionary: new StatisticsDictionary(),
       statements: new LRUCache<string, Statement>({ max: 1024 }),
       system: {
-        keyspaces: () => store.keyspaceNames().map((name) => ({ name, count: store.keyspace(name)!.count() })),
+        keyspaces: () =>
+          store.keyspaceNames().map((name) => ({
+            name,
+            count: store.keyspace(name)!.count(),
+            // `system:keyspaces_info`'s size: the documents' JSON bytes, counted when read.
+            size: () => [...store.keyspace(name)!.scan()].reduce((n, d) => n + jsonSize(d.value), 0),
+          })),
         indexes: () => indexes.all().map(indexRow),
       },
     };

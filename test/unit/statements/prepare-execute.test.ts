@@ -1,0 +1,110 @@
+/**
+ * PREPARE [FORCE], EXECUTE … USING, EXTRACTDDL and UPDATE STATISTICS (issue 21). Expected values
+ * are the reference's answers (n1ql-reference, cbq-engine 3582af6c) and its suite's
+ * (gsi/extractddl), literally.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Database, type Value } from '../../../src/index.js';
+
+let db: Database;
+beforeEach(async () => {
+  db = await Database.open();
+  await db.createKeyspace('customer');
+  await db.upsert('customer', '1', { id: 1, a: 1 });
+});
+afterEach(() => db.close());
+
+const first = async (s: string) => (await db.query(s)).results[0] as Record<string, Value>;
+
+describe('PREPARE', () => {
+  it.each([
+    ["prepare a1 from insert into customer values ('k', {})", { List: [{ Priv: 9, Props: 0, Target: 'default:customer' }] }, undefined],
+    ['prepare a2 from update customer set x = 1', { List: [{ Priv: 8, Props: 0, Target: 'default:customer' }] }, undefined],
+    ['prepare a3 from delete from customer', { List: [{ Priv: 10, Props: 0, Target: 'default:customer' }] }, undefined],
+    ['prepare a5 from select 1', { List: [] }, { $1: 'number' }],
+    ['prepare a7 from delete from customer returning a', { List: [{ Priv: 10, Props: 0, Target: 'default:customer' }, { Priv: 7, Props: 0, Target: 'default:customer' }] }, { a: 'json' }],
+    ['prepare a8 from select a, b as c, d.e, 1+1, * , d.* from customer d', { List: [{ Priv: 7, Props: 0, Target: 'default:customer' }] }, { $1: 'number', '*': '*', a: 'json', c: 'json', e: 'json' }],
+    ['prepare a9 from select raw a from customer', { List: [{ Priv: 7, Props: 0, Target: 'default:customer' }] }, 'json'],
+  ])('%s: privileges and signature as the reference', async (s, privileges, signature) => {
+    const r = await first(s as string);
+    expect((r.operator as Record<string, Value>).privileges).toEqual(privileges);
+    expect(r.signature).toEqual(signature);
+    const child = (r.operator as Record<string, Record<string, Value[]>>)['~child']!;
+    expect(child['~children']![1]).toEqual({ '#operator': 'Stream', serializable: true });
+  });
+
+  it('a prepared name answers from its cache unless FORCE', async () => {
+    const a = await first('prepare p from select a from customer');
+    const b = await first('prepare p from select a from customer');
+    expect(b.planPreparedTime).toBe(a.planPreparedTime);
+    expect(b.text).toBe('prepare p from select a from customer');
+    expect((await first('prepare force p from select a from customer')).text).toBe('prepare p from select a from customer');
+  });
+});
+
+describe('EXECUTE … USING', () => {
+  it('positional arguments, constant expressions among them', async () => {
+    await db.query('prepare p from select $1 x');
+    expect((await db.query('execute p using [1+1]')).results).toEqual([{ x: 2 }]);
+    expect((await db.query('execute p using [2]')).results).toEqual([{ x: 2 }]);
+  });
+
+  it('named arguments, given without $ (the reference: {"$v": 1} leaves $v without a value)', async () => {
+    await db.query('prepare q from select * from customer where a = $v');
+    expect((await db.query("execute q using {'v': 1}")).results).toEqual([{ customer: { id: 1, a: 1 } }]);
+  });
+
+  it('counts uses in system:prepareds', async () => {
+    await db.query('prepare p1 from select * from customer where a = $1');
+    await db.query('execute p1 using [1]');
+    await db.query('execute p1 using [2]');
+    const row = await first("select p.uses, p.name, meta(p).id, p.lastUse IS VALUED AS used from system:prepareds p where name = 'p1'");
+    expect(row).toEqual({ uses: 2, name: 'p1', used: true });
+  });
+
+  it('a USING that is not an array or object is a syntax error (3000)', async () => {
+    await db.query('prepare p from select $1 x');
+    await expect(db.query('execute p using 5')).rejects.toMatchObject({ code: 3000 });
+  });
+});
+
+describe('EXTRACTDDL', () => {
+  it('bucket, index and prepared statement, in the reference suite\'s words', async () => {
+    db.bucketSettings = () => ({ evictionPolicy: 'fullEviction', numVBuckets: 128, ramQuota: 250, storageBackend: 'magma' });
+    await db.query('CREATE INDEX test_index ON customer._default._default(name)');
+    await db.query('PREPARE test_prepared_stmt AS SELECT * FROM customer WHERE name = $1');
+    expect((await first("SELECT EXTRACTDDL('customer', {'flags': ['bucket']}) AS d")).d).toEqual([
+      "CREATE BUCKET `customer` WITH {'evictionPolicy':'fullEviction','numVBuckets':128,'ramQuota':250,'storageBackend':'magma'};",
+    ]);
+    expect((await first("SELECT EXTRACTDDL('customer', {'flags': ['index']}) AS d")).d).toEqual(['CREATE INDEX `test_index` ON `customer`(`name`) ;']);
+    expect((await first("SELECT EXTRACTDDL('customer', {'flags': ['prepared']}) AS d")).d).toEqual(['PREPARE test_prepared_stmt AS SELECT * FROM customer WHERE name = $1;']);
+    expect((await first("SELECT EXTRACTDDL('nosuch') AS d")).d).toEqual([]);
+    expect((await first('SELECT EXTRACTDDL(NULL) AS d, EXTRACTDDL(MISSING) AS m')).d).toBeNull();
+  });
+});
+
+describe('UPDATE STATISTICS / ANALYZE', () => {
+  it('are accepted and recorded in system:dictionary', async () => {
+    await db.query('CREATE INDEX ix ON customer(a)');
+    await db.query('UPDATE STATISTICS FOR customer(a, DISTINCT b)');
+    await db.query('ANALYZE KEYSPACE customer INDEX(ix)');
+    expect(await first('SELECT d.bucket, d.scope, d.keyspace, d.distributionKeys, d.indexes, d.docCount FROM system:dictionary d')).toEqual({
+      bucket: 'customer',
+      scope: '_default',
+      keyspace: '_default',
+      distributionKeys: ['`a`', '`b`'],
+      indexes: ['ix'],
+      docCount: 1,
+    });
+    await db.query('UPDATE STATISTICS FOR customer DELETE ALL');
+    expect((await db.query('SELECT * FROM system:dictionary')).results).toEqual([]);
+  });
+
+  it('check the keyspace (12003) and the indexes (12016); UPDATE of a keyspace named statistics is an UPDATE', async () => {
+    await expect(db.query('UPDATE STATISTICS FOR nosuch(a)')).rejects.toMatchObject({ code: 12003 });
+    await expect(db.query('UPDATE STATISTICS FOR customer INDEX(nosuch)')).rejects.toMatchObject({ code: 12016 });
+    await db.createKeyspace('statistics');
+    await db.upsert('statistics', 'k', { x: 0 });
+    expect((await db.query('UPDATE statistics SET x = 1 RETURNING x')).results).toEqual([{ x: 1 }]);
+  });
+});
