@@ -68,7 +68,12 @@ export function systemRows(keyspace: SystemKeyspace, rc: RunContext): Value[] {
     case 'keyspaces':
       return rc.system.keyspaces().map((k) => keyspaceRow(k.name));
     case 'keyspaces_info':
-      return rc.system.keyspaces().map((k) => ({ ...keyspaceRow(k.name), count: k.count, ...(k.size !== undefined ? { size: k.size() } : {}) }));
+      return rc.system.keyspaces().map((k) => {
+        const row: Record<string, Value> = { ...keyspaceRow(k.name), count: k.count };
+        // The size costs a pass over the documents: computed only when a statement reads it.
+        if (k.size) Object.defineProperty(row, 'size', { enumerable: true, configurable: true, get: k.size });
+        return row;
+      });
     case 'indexes':
       return rc.system.indexes();
     case 'dual':
