@@ -612,8 +612,7 @@ export interface UpdateStatisticsStatementCstNode extends CstNode {
 }
 
 export type UpdateStatisticsStatementCstChildren = {
-  UPDATE: IToken[];
-  STATISTICS: IToken[];
+  UpdateStatistics: IToken[];
   FOR?: IToken[];
   forIndex?: IToken[];
   indexRef?: KeyspaceRefCstNode[];

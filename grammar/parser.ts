@@ -37,10 +37,6 @@ export class N1qlParser extends CstParser {
   private is(k: number, t: TokenType): boolean {
     return this.LA(k).tokenType === t;
   }
-  /** `UPDATE STATISTICS FOR …` or `UPDATE STATISTICS ks(…)`, not an UPDATE of a keyspace named `statistics`. */
-  private updateStatistics(): boolean {
-    return this.is(1, T.Update) && this.is(2, T.Statistics) && (this.is(3, T.For) || this.is(4, T.LParen) || this.is(4, T.Index) || this.is(4, T.Delete));
-  }
 
   // ---- entry points -------------------------------------------------------------------------
   public statementEof = this.RULE('statementEof', () => {
@@ -56,7 +52,7 @@ export class N1qlParser extends CstParser {
     this.OR([
       { ALT: () => this.SUBRULE(this.selectStatement) },
       { ALT: () => this.SUBRULE(this.insertStatement) },
-      { GATE: () => !this.updateStatistics(), ALT: () => this.SUBRULE(this.updateStatement) },
+      { ALT: () => this.SUBRULE(this.updateStatement) },
       { ALT: () => this.SUBRULE(this.deleteStatement) },
       { ALT: () => this.SUBRULE(this.explainStatement) },
       { ALT: () => this.SUBRULE(this.prepareStatement) },
@@ -66,7 +62,7 @@ export class N1qlParser extends CstParser {
       { ALT: () => this.SUBRULE(this.dropIndexStatement) },
       { ALT: () => this.SUBRULE(this.buildIndexStatement) },
       { ALT: () => this.SUBRULE(this.inferStatement) },
-      { GATE: () => this.updateStatistics(), ALT: () => this.SUBRULE(this.updateStatisticsStatement) },
+      { ALT: () => this.SUBRULE(this.updateStatisticsStatement) },
       { ALT: () => this.SUBRULE(this.analyzeStatement) },
     ]);
   });
@@ -582,8 +578,7 @@ export class N1qlParser extends CstParser {
    * `… FOR ks INDEX (name, …) | INDEX ALL [USING GSI] [WITH …]`, `… FOR INDEX [ks.]name [ON ks]`.
    */
   public updateStatisticsStatement = this.RULE('updateStatisticsStatement', () => {
-    this.CONSUME(T.Update);
-    this.CONSUME(T.Statistics);
+    this.CONSUME(T.UpdateStatistics);
     this.OPTION(() => this.CONSUME(T.For));
     this.OR([
       {

@@ -151,7 +151,6 @@ export const ObjectKw = soft('OBJECT');
 export const Options = soft('OPTIONS');
 export const Primary = soft('PRIMARY');
 export const Probe = soft('PROBE');
-export const Statistics = soft('STATISTICS');
 export const Unknown = soft('UNKNOWN');
 export const Validate = soft('VALIDATE');
 export const Valued = soft('VALUED');
@@ -208,6 +207,12 @@ export const Colon = createToken({ name: 'Colon', pattern: ':' });
 export const Semicolon = createToken({ name: 'Semicolon', pattern: ';' });
 export const Dot = createToken({ name: 'Dot', pattern: '.' });
 
+/**
+ * `UPDATE STATISTICS` as one token: STATISTICS is reserved in the reference (`UPDATE statistics
+ * SET …` is its syntax error too), and one token keeps UPDATE's statement LL(1).
+ */
+export const UpdateStatistics = createToken({ name: 'UpdateStatistics', pattern: /UPDATE\s+STATISTICS(?![A-Za-z0-9_$])/i, line_breaks: true });
+
 /** Keywords sorted longest first, so that e.g. `IN` never shadows `INNER`/`INTO`/`INDEX`. */
 const orderedKeywords = [...keywords].sort((a, b) => String(b.PATTERN).length - String(a.PATTERN).length);
 
@@ -217,6 +222,7 @@ export const allTokens: TokenType[] = [
   LineComment,
   BlockComment,
   UnterminatedComment,
+  UpdateStatistics,
   ...orderedKeywords,
   QuotedIdentifier,
   Identifier,

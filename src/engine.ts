@@ -231,7 +231,7 @@ async function executeStatement(text: string, params: EngineParams, deps: Engine
   if (statement.kind === 'Explain') {
     out = { results: [explainPlan(plan, text)] };
   } else if (statement.kind === 'Prepare') {
-    out = { results: [prepare(statement, plan, params, deps)] };
+    out = { results: [prepare(statement, text, plan, params, deps)] };
   } else {
     out = await compileStatement(plan).run(rc); //                       run
   }
@@ -330,8 +330,10 @@ function runContext(params: EngineParams, deps: EngineDeps, warnings: { code: nu
  * reference's row. A name already prepared with the same text is answered from the cache unless
  * FORCE; with another text it is 4060 "Unable to add name: duplicate name: …" (FORCE too).
  */
-function prepare(statement: Extract<Statement, { kind: 'Prepare' }>, plan: StatementPlan, params: EngineParams, deps: EngineDeps): Value {
-  const prepareText = (statement.source ?? statement.text).replace(/;\s*$/, '').trim();
+function prepare(statement: Extract<Statement, { kind: 'Prepare' }>, requestText: string, plan: StatementPlan, params: EngineParams, deps: EngineDeps): Value {
+  // The PREPARE's own text, without FORCE and the blanks after it (FORCE changes not what is prepared).
+  let prepareText = requestText.trim().replace(/;\s*$/, '').trimEnd();
+  if (statement.force) prepareText = prepareText.replace(/^(prepare\s+)force\s+/i, '$1');
   const name = statement.name ?? preparedName(prepareText);
   const key = preparedKey(name, params.restricted);
   let p = deps.prepared.get(key);

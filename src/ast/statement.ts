@@ -266,8 +266,6 @@ export interface PrepareStatement extends Node {
   text: string;
   /** `PREPARE FORCE`: prepare again even when the name (or text) is prepared already. */
   force?: boolean;
-  /** The PREPARE statement's own text without FORCE (what `system:prepareds` shows). */
-  source?: string;
 }
 
 /** `EXECUTE name [USING args]` */

@@ -80,11 +80,8 @@ export const dmlRules = {
   prepareStatement(this: AstBuilder, ctx: C.PrepareStatementCstChildren): Statement {
     const name = ctx.objectName ? (this.visit(ctx.objectName[0]!) as string) : undefined;
     const inner = ctx.statement[0]!;
-    const whole = this.text.slice(ctx.PREPARE[0]!.startOffset, (inner.location!.endOffset ?? 0) + 1);
-    const f = ctx.FORCE?.[0];
-    // The text without FORCE and the blanks after it: FORCE does not change what is prepared.
-    const source = f ? (whole.slice(0, f.startOffset - ctx.PREPARE[0]!.startOffset) + whole.slice(f.endOffset! + 1 - ctx.PREPARE[0]!.startOffset).replace(/^\s+/, '')) : whole;
-    return defined({ kind: 'Prepare', name, statement: this.visit(inner) as Statement, text: this.sourceOf(inner), force: f ? true : undefined, source });
+    const force = ctx.FORCE ? true : undefined;
+    return defined({ kind: 'Prepare', name, statement: this.visit(inner) as Statement, text: this.sourceOf(inner), force });
   },
   executeStatement(this: AstBuilder, ctx: C.ExecuteStatementCstChildren): Statement {
     const name = this.visit(ctx.objectName[0]!) as string;
