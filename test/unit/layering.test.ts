@@ -29,6 +29,7 @@ const LAYER: Record<string, number> = {
   catalog: 2,
   infer: 2,
   'statistics-dictionary.ts': 1,
+  'catalog-ddl.ts': 0,
   eval: 3,
   load: 3,
   semantic: 3.5,

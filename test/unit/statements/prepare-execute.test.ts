@@ -107,3 +107,31 @@ describe('UPDATE STATISTICS / ANALYZE', () => {
     expect((await db.query('UPDATE customer SET statistics = 1 RETURNING statistics')).results).toEqual([{ statistics: 1 }]);
   });
 });
+
+describe('EXTRACTDDL of sequences and functions (the reference suite\'s strings, gsi/extractddl)', () => {
+  it('sequenceDdl and functionsDdl', async () => {
+    const { sequenceDdl, functionsDdl } = await import('../../../src/catalog-ddl.js');
+    expect(
+      sequenceDdl({ bucket: 'customer', scope: '_default', name: 'test_sequence', start: 100n, cache: 10n, cycle: false, increment: 5n, min: -9223372036854775808n, max: 9223372036854775807n }),
+    ).toBe('CREATE SEQUENCE `default`:`customer`.`_default`.`test_sequence` START WITH 100 CACHE 10 NO CYCLE INCREMENT BY 5 MINVALUE -9223372036854775808;');
+    const fns = [
+      { name: 'test_func', params: [], body: { language: 'javascript' as const, code: 'function test_func() { return "hello"; }' } },
+      { name: 'test_inline_func', params: ['x'], body: { language: 'inline' as const, text: 'x * 2' } },
+      { name: 'add_numbers', params: ['a', 'b'], body: { language: 'inline' as const, text: 'a + b' } },
+      { bucket: 'customer', scope: '_default', name: 'scoped_multiply', params: ['x', 'y'], body: { language: 'inline' as const, text: 'x * y' } },
+      { name: 'variadic_func', body: { language: 'inline' as const, text: 'args[0] + args[1]' } },
+      { name: 'no_param_func', params: [], body: { language: 'inline' as const, text: '42' } },
+      { name: 'ejs1', params: [], body: { language: 'javascript' as const, object: 'ej1', library: 'lib1' } },
+    ];
+    expect(functionsDdl(fns, 'customer')).toEqual(['CREATE OR REPLACE FUNCTION `customer`.`_default`.`scoped_multiply`(`x`, `y`) LANGUAGE INLINE AS x * y;']);
+    expect(functionsDdl(fns, '')).toEqual([
+      'CREATE OR REPLACE FUNCTION `add_numbers`(`a`, `b`) LANGUAGE INLINE AS a + b;',
+      'CREATE OR REPLACE FUNCTION `ejs1`() LANGUAGE JAVASCRIPT AS "ej1" AT "lib1";',
+      'CREATE OR REPLACE FUNCTION `no_param_func`() LANGUAGE INLINE AS 42;',
+      'CREATE OR REPLACE FUNCTION `test_func`() LANGUAGE JAVASCRIPT AS "function test_func() { return "hello"; }";',
+      'CREATE OR REPLACE FUNCTION `test_inline_func`(`x`) LANGUAGE INLINE AS x * 2;',
+      'CREATE OR REPLACE FUNCTION `variadic_func`(...) LANGUAGE INLINE AS args[0] + args[1];',
+      'CREATE OR REPLACE FUNCTION `customer`.`_default`.`scoped_multiply`(`x`, `y`) LANGUAGE INLINE AS x * y;',
+    ]);
+  });
+});
