@@ -49,6 +49,9 @@ export type StatementCstChildren = {
   rollbackStatement?: RollbackStatementCstNode[];
   savepointStatement?: SavepointStatementCstNode[];
   setTransactionStatement?: SetTransactionStatementCstNode[];
+  inferStatement?: InferStatementCstNode[];
+  updateStatisticsStatement?: UpdateStatisticsStatementCstNode[];
+  analyzeStatement?: AnalyzeStatementCstNode[];
 };
 
 export interface SelectStatementCstNode extends CstNode {
@@ -681,6 +684,7 @@ export interface PrepareStatementCstNode extends CstNode {
 
 export type PrepareStatementCstChildren = {
   PREPARE: IToken[];
+  FORCE?: IToken[];
   objectName?: ObjectNameCstNode[];
   FROM?: IToken[];
   AS?: IToken[];
@@ -697,6 +701,98 @@ export type ExecuteStatementCstChildren = {
   objectName: ObjectNameCstNode[];
   USING?: IToken[];
   expression?: ExpressionCstNode[];
+};
+
+export interface InferStatementCstNode extends CstNode {
+  name: "inferStatement";
+  children: InferStatementCstChildren;
+}
+
+export type InferStatementCstChildren = {
+  INFER: IToken[];
+  KEYSPACE?: IToken[];
+  COLLECTION?: IToken[];
+  keyspaceRef?: KeyspaceRefCstNode[];
+  value?: ExpressionCstNode[];
+  WITH?: IToken[];
+  options?: ExpressionCstNode[];
+};
+
+export interface InferSubqueryCstNode extends CstNode {
+  name: "inferSubquery";
+  children: InferSubqueryCstChildren;
+}
+
+export type InferSubqueryCstChildren = {
+  LParen: IToken[];
+  inferStatement: InferStatementCstNode[];
+  RParen: IToken[];
+};
+
+export interface UpdateStatisticsStatementCstNode extends CstNode {
+  name: "updateStatisticsStatement";
+  children: UpdateStatisticsStatementCstChildren;
+}
+
+export type UpdateStatisticsStatementCstChildren = {
+  UpdateStatistics: IToken[];
+  FOR?: IToken[];
+  forIndex?: IToken[];
+  indexRef?: KeyspaceRefCstNode[];
+  ON?: IToken[];
+  keyspaceRef?: (KeyspaceRefCstNode)[];
+  statisticsTarget?: StatisticsTargetCstNode[];
+  indexUsing?: IndexUsingCstNode[];
+  WITH?: IToken[];
+  options?: ExpressionCstNode[];
+};
+
+export interface StatisticsTargetCstNode extends CstNode {
+  name: "statisticsTarget";
+  children: StatisticsTargetCstChildren;
+}
+
+export type StatisticsTargetCstChildren = {
+  statisticsKeys?: StatisticsKeysCstNode[];
+  DELETE?: IToken[];
+  deleteAll?: IToken[];
+  deleteKeys?: StatisticsKeysCstNode[];
+  INDEX?: IToken[];
+  indexAll?: IToken[];
+  LParen?: IToken[];
+  indexName?: ObjectNameCstNode[];
+  Comma?: IToken[];
+  RParen?: IToken[];
+};
+
+export interface StatisticsKeysCstNode extends CstNode {
+  name: "statisticsKeys";
+  children: StatisticsKeysCstChildren;
+}
+
+export type StatisticsKeysCstChildren = {
+  LParen: IToken[];
+  DISTINCT?: IToken[];
+  ALL?: IToken[];
+  key: ExpressionCstNode[];
+  Comma?: IToken[];
+  RParen: IToken[];
+};
+
+export interface AnalyzeStatementCstNode extends CstNode {
+  name: "analyzeStatement";
+  children: AnalyzeStatementCstChildren;
+}
+
+export type AnalyzeStatementCstChildren = {
+  ANALYZE: IToken[];
+  KEYSPACE?: IToken[];
+  COLLECTION?: IToken[];
+  keyspaceRef: KeyspaceRefCstNode[];
+  statisticsTarget: StatisticsTargetCstNode[];
+  indexUsing?: IndexUsingCstNode[];
+  WITH?: IToken[];
+  options?: ExpressionCstNode[];
 };
 
 export interface ObjectNameCstNode extends CstNode {
@@ -1198,6 +1294,7 @@ export type PrimaryExpressionCstChildren = {
   arrayConstruct?: ArrayConstructCstNode[];
   objectConstruct?: ObjectConstructCstNode[];
   subquery?: SubqueryCstNode[];
+  inferSubquery?: InferSubqueryCstNode[];
   parenthesised?: ParenthesisedCstNode[];
   caseExpression?: CaseExpressionCstNode[];
   collectionExpression?: CollectionExpressionCstNode[];
@@ -1530,6 +1627,12 @@ export interface ICstNodeVisitor<IN, OUT> extends ICstVisitor<IN, OUT> {
   explainStatement(children: ExplainStatementCstChildren, param?: IN): OUT;
   prepareStatement(children: PrepareStatementCstChildren, param?: IN): OUT;
   executeStatement(children: ExecuteStatementCstChildren, param?: IN): OUT;
+  inferStatement(children: InferStatementCstChildren, param?: IN): OUT;
+  inferSubquery(children: InferSubqueryCstChildren, param?: IN): OUT;
+  updateStatisticsStatement(children: UpdateStatisticsStatementCstChildren, param?: IN): OUT;
+  statisticsTarget(children: StatisticsTargetCstChildren, param?: IN): OUT;
+  statisticsKeys(children: StatisticsKeysCstChildren, param?: IN): OUT;
+  analyzeStatement(children: AnalyzeStatementCstChildren, param?: IN): OUT;
   objectName(children: ObjectNameCstChildren, param?: IN): OUT;
   createFunctionStatement(children: CreateFunctionStatementCstChildren, param?: IN): OUT;
   dropFunctionStatement(children: DropFunctionStatementCstChildren, param?: IN): OUT;

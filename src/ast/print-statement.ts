@@ -187,6 +187,12 @@ const printers: StatementPrinters = {
       : `language javascript as ${JSON.stringify(s.body.library !== undefined ? s.body.object : s.body.code)}${s.body.library !== undefined ? ' at ' + JSON.stringify(s.body.library) : ''}`),
   DropFunction: (s) => `drop function ${keyspace(s.name, false)}${s.ifExists ? ' if exists' : ''}`,
   ExecuteFunction: (s) => `execute function ${keyspace(s.name, false)}(${s.args.map(printExpr).join(', ')})`,
+  UpdateStatistics: (s) =>
+    `update statistics for ${keyspace(s.keyspace, false)}` +
+    (s.keys ? `(${s.keys.map(printExpr).join(', ')})` : '') +
+    (s.deleteAll ? ' delete all' : s.deleteKeys ? ` delete (${s.deleteKeys.map(printExpr).join(', ')})` : '') +
+    (s.indexes === 'all' ? ' index all' : s.indexes ? ` index (${s.indexes.map((n) => printName(n)).join(', ')})` : '') +
+    opt('with', s.options),
 };
 
 function sequenceName(n: SequenceName): string {

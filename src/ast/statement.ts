@@ -23,7 +23,8 @@ export type Statement =
   | TransactionStatement
   | CreateFunctionStatement
   | DropFunctionStatement
-  | ExecuteFunctionStatement;
+  | ExecuteFunctionStatement
+  | UpdateStatisticsStatement;
 
 interface Node {
   loc?: SourcePosition;
@@ -298,6 +299,8 @@ export interface PrepareStatement extends Node {
   statement: Statement;
   /** The text of the prepared statement. */
   text: string;
+  /** `PREPARE FORCE`: prepare again even when the name (or text) is prepared already. */
+  force?: boolean;
 }
 
 /** `EXECUTE name [USING args]` */
@@ -448,4 +451,22 @@ export interface ExecuteFunctionStatement extends Node {
   kind: 'ExecuteFunction';
   name: KeyspaceRef;
   args: Expr[];
+}
+
+/**
+ * `UPDATE STATISTICS [FOR] ks (keys) | DELETE (keys) | DELETE ALL | INDEX (names) | INDEX ALL
+ * [WITH options]`, `UPDATE STATISTICS FOR INDEX name ON ks`, and `ANALYZE …` (the same).
+ * Source: couchbase/query `algebra/update_statistics.go`.
+ */
+export interface UpdateStatisticsStatement extends Node {
+  kind: 'UpdateStatistics';
+  keyspace: KeyspaceRef;
+  /** Expressions to collect statistics on. */
+  keys?: Expr[];
+  /** Expressions whose statistics to drop; `deleteAll` drops the keyspace's. */
+  deleteKeys?: Expr[];
+  deleteAll?: boolean;
+  /** Indexes to collect statistics for (`'all'`: every index of the keyspace). */
+  indexes?: string[] | 'all';
+  options?: Expr;
 }

@@ -200,6 +200,10 @@ export const ErrorCode = {
   FUNCTION_NESTING: 10112,
   /** An ORDER BY direction or NULLS position that is no parameter (reference 3291, "ORDER BY direction '…' is not a valid constant, named, positional or function parameter."). */
   ORDER_PARAMETER: 3291,
+  /** PREPARE of a name prepared already with another text (reference 4060 E_PREPARED_NAME, "Unable to add name: duplicate name: p"). */
+  PREPARED_NAME_EXISTS: 4060,
+  /** An INFER option the reference does not know or a wrong-typed one (reference 7000, "Invalid option 'bogus'"). */
+  INFER_OPTION: 7000,
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -32,7 +32,8 @@ export const BATCH_SIZE = 256;
 
 /** Information the `system:` keyspaces show. */
 export interface SystemInfo {
-  keyspaces(): { name: string; count: number }[];
+  /** The store's keyspaces, their document count and (`system:keyspaces_info`) their size in bytes. */
+  keyspaces(): { name: string; count: number; size?(): number }[];
   indexes(): Value[];
   /** Rows of `system:active_requests` (none when absent). */
   activeRequests?(): Value[];
@@ -40,6 +41,16 @@ export interface SystemInfo {
   completedRequests?(): Value[];
   /** Rows of `system:transactions` (none when absent). */
   transactions?(): Value[];
+  /** Rows of `system:prepareds` (the prepared-statement cache). */
+  prepareds?(): Value[];
+  /** Rows of `system:my_user_info`: the users the request is authenticated as. */
+  myUserInfo?(): Value[];
+  /** Rows of `system:user_info` (and, from their roles, `system:applicable_roles`): every user. */
+  userInfo?(): Value[];
+  /** Rows of `system:nodes`. */
+  nodes?(): Value[];
+  /** Rows of `system:dictionary`: the statistics UPDATE STATISTICS recorded. */
+  dictionary?(): Value[];
 }
 
 /**

@@ -159,7 +159,7 @@ function annotateEarlyProjection(p: SubselectPlan, ops: Operator[], stepOps: Ope
   for (const k of p.group?.keys ?? []) exprs.push(k.expr);
   for (const l of p.group?.letting ?? []) exprs.push(l.expr);
   if (p.group?.having) exprs.push(p.group.having);
-  const mainFetch = ops.find((o): o is Fetch => o['#operator'] === 'Fetch' && o.namespace !== 'system');
+  const mainFetch = ops.find((o): o is Fetch => o['#operator'] === 'Fetch');
   const fetches: Fetch[] = mainFetch ? [mainFetch] : [];
   for (const op of stepOps) {
     if (op['#operator'] !== 'NestedLoopJoin' && op['#operator'] !== 'HashJoin') continue;

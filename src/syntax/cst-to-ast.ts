@@ -18,6 +18,7 @@ import { sequenceRules } from './visit-sequence.js';
 import { windowRules } from './visit-window.js';
 import { mergeRules } from './visit-merge.js';
 import { functionRules } from './visit-function.js';
+import { inferRules } from './visit-infer.js';
 
 const BaseVisitor = parser.getBaseCstVisitorConstructor();
 
@@ -87,7 +88,7 @@ export class AstBuilder extends BaseVisitor {
 }
 
 export interface AstBuilder extends OperatorRules, PrimaryRules, SelectRules, DmlRules, DdlRules, SequenceRules, WindowRules, MergeRules, FunctionRules {}
-Object.assign(AstBuilder.prototype, operatorRules, primaryRules, selectRules, dmlRules, ddlRules, sequenceRules, windowRules, mergeRules, functionRules);
+Object.assign(AstBuilder.prototype, operatorRules, primaryRules, selectRules, dmlRules, ddlRules, sequenceRules, windowRules, mergeRules, functionRules, inferRules);
 
 /** The one builder instance. */
 export const astBuilder = new AstBuilder();

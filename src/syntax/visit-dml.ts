@@ -82,7 +82,8 @@ export const dmlRules = {
   prepareStatement(this: AstBuilder, ctx: C.PrepareStatementCstChildren): Statement {
     const name = ctx.objectName ? (this.visit(ctx.objectName[0]!) as string) : undefined;
     const inner = ctx.statement[0]!;
-    return defined({ kind: 'Prepare', name, statement: this.visit(inner) as Statement, text: this.sourceOf(inner) });
+    const force = ctx.FORCE ? true : undefined;
+    return defined({ kind: 'Prepare', name, statement: this.visit(inner) as Statement, text: this.sourceOf(inner), force });
   },
   executeStatement(this: AstBuilder, ctx: C.ExecuteStatementCstChildren): Statement {
     const name = this.visit(ctx.objectName[0]!) as string;
