@@ -47,7 +47,7 @@ export interface SelectStatementCstNode extends CstNode {
 export type SelectStatementCstChildren = {
   body: SetExpressionCstNode[];
   orderByClause?: OrderByClauseCstNode[];
-  limitClause?: LimitClauseCstNode[];
+  limitClause?: (LimitClauseCstNode)[];
   offsetClause?: OffsetClauseCstNode[];
 };
 
@@ -929,8 +929,8 @@ export interface ObjectFieldCstNode extends CstNode {
 
 export type ObjectFieldCstChildren = {
   name: ExpressionCstNode[];
-  Colon: IToken[];
-  value: ExpressionCstNode[];
+  Colon?: IToken[];
+  value?: ExpressionCstNode[];
 };
 
 export interface SubqueryCstNode extends CstNode {

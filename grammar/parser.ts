@@ -70,6 +70,8 @@ export class N1qlParser extends CstParser {
     this.OPTION(() => this.SUBRULE(this.orderByClause));
     this.OPTION2(() => this.SUBRULE(this.limitClause));
     this.OPTION3(() => this.SUBRULE(this.offsetClause));
+    // `OFFSET n LIMIT m`: the reference takes the two in either order (each at most once).
+    this.OPTION4(() => this.SUBRULE2(this.limitClause));
   });
 
   public setExpression = this.RULE('setExpression', () => {
@@ -891,8 +893,11 @@ export class N1qlParser extends CstParser {
 
   public objectField = this.RULE('objectField', () => {
     this.SUBRULE(this.expression, { LABEL: 'name' });
-    this.CONSUME(T.Colon);
-    this.SUBRULE2(this.expression, { LABEL: 'value' });
+    // `{a, b.c}`: a member without `: value` is named after its path's last step.
+    this.OPTION(() => {
+      this.CONSUME(T.Colon);
+      this.SUBRULE2(this.expression, { LABEL: 'value' });
+    });
   });
 
   public subquery = this.RULE('subquery', () => {

@@ -36,6 +36,8 @@ export const selectRules = {
   selectStatement(this: AstBuilder, ctx: C.SelectStatementCstChildren): SelectStatement {
     const body = this.visit(ctx.body[0]!) as SelectBody;
     const orderBy = ctx.orderByClause ? (this.visit(ctx.orderByClause[0]!) as OrderTerm[]) : undefined;
+    // `LIMIT … OFFSET … LIMIT …`: the grammar takes LIMIT before or after OFFSET, once.
+    if (ctx.limitClause && ctx.limitClause.length > 1) throw this.syntaxError("unexpected 'LIMIT': LIMIT is given once, before or after OFFSET", nodeLoc(ctx.limitClause[1]!));
     const limit = ctx.limitClause ? (this.visit(ctx.limitClause[0]!) as Expr) : undefined;
     const offset = ctx.offsetClause ? (this.visit(ctx.offsetClause[0]!) as Expr) : undefined;
     return { kind: 'Select', body, ...(orderBy ? { orderBy } : {}), ...(limit ? { limit } : {}), ...(offset ? { offset } : {}) };
