@@ -98,6 +98,9 @@ export type SelectClauseCstChildren = {
   DISTINCT?: IToken[];
   ALL?: IToken[];
   projection: ProjectionCstNode[];
+  EXCLUDE?: IToken[];
+  exclude?: ExpressionCstNode[];
+  Comma?: IToken[];
 };
 
 export interface ProjectionCstNode extends CstNode {
@@ -335,12 +338,14 @@ export interface GroupByClauseCstNode extends CstNode {
 }
 
 export type GroupByClauseCstChildren = {
-  GROUP: IToken[];
-  BY: IToken[];
-  groupKey: GroupKeyCstNode[];
+  GROUP?: (IToken)[];
+  BY?: IToken[];
+  groupKey?: GroupKeyCstNode[];
   Comma?: (IToken)[];
-  LETTING?: IToken[];
-  letBinding?: LetBindingCstNode[];
+  AS?: IToken[];
+  groupAs?: IToken[];
+  LETTING?: (IToken)[];
+  letBinding?: (LetBindingCstNode)[];
   HAVING?: IToken[];
   having?: ExpressionCstNode[];
 };

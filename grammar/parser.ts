@@ -112,6 +112,11 @@ export class N1qlParser extends CstParser {
     this.CONSUME(T.Select);
     this.OPTION(() => this.OR([{ ALT: () => this.CONSUME(T.Distinct) }, { ALT: () => this.CONSUME(T.All) }]));
     this.SUBRULE(this.projection);
+    // `EXCLUDE path, …`: fields removed from each result (couchbase/query 7.6 `SELECT … EXCLUDE`).
+    this.OPTION2(() => {
+      this.CONSUME(T.Exclude);
+      this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.expression, { LABEL: 'exclude' }) });
+    });
   });
 
   /** `RAW|ELEMENT|VALUE expr [[AS] alias]` or `term, …` (shared by SELECT and RETURNING). */
@@ -352,18 +357,39 @@ export class N1qlParser extends CstParser {
     this.SUBRULE(this.expression);
   });
 
+  /**
+   * `GROUP BY keys [GROUP AS name] [LETTING …] [HAVING …]`, or `LETTING …` alone (an aggregate
+   * block without keys; the reference takes no HAVING there).
+   */
   public groupByClause = this.RULE('groupByClause', () => {
-    this.CONSUME(T.Group);
-    this.CONSUME(T.By);
-    this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.groupKey) });
-    this.OPTION(() => {
-      this.CONSUME(T.Letting);
-      this.AT_LEAST_ONE_SEP2({ SEP: T.Comma, DEF: () => this.SUBRULE(this.letBinding) });
-    });
-    this.OPTION2(() => {
-      this.CONSUME(T.Having);
-      this.SUBRULE(this.expression, { LABEL: 'having' });
-    });
+    this.OR([
+      {
+        ALT: () => {
+          this.CONSUME(T.Group);
+          this.CONSUME(T.By);
+          this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.groupKey) });
+          this.OPTION3(() => {
+            this.CONSUME2(T.Group);
+            this.CONSUME(T.As);
+            this.CONSUME(T.Identifier, { LABEL: 'groupAs' });
+          });
+          this.OPTION(() => {
+            this.CONSUME(T.Letting);
+            this.AT_LEAST_ONE_SEP2({ SEP: T.Comma, DEF: () => this.SUBRULE(this.letBinding) });
+          });
+          this.OPTION2(() => {
+            this.CONSUME(T.Having);
+            this.SUBRULE(this.expression, { LABEL: 'having' });
+          });
+        },
+      },
+      {
+        ALT: () => {
+          this.CONSUME2(T.Letting);
+          this.AT_LEAST_ONE_SEP3({ SEP: T.Comma, DEF: () => this.SUBRULE2(this.letBinding) });
+        },
+      },
+    ]);
   });
 
   public groupKey = this.RULE('groupKey', () => {

@@ -75,6 +75,7 @@ export const End = kw('END');
 export const Escape = kw('ESCAPE');
 export const Every = kw('EVERY');
 export const Except = kw('EXCEPT');
+export const Exclude = kw('EXCLUDE');
 export const Execute = kw('EXECUTE');
 export const Exists = kw('EXISTS');
 export const Explain = kw('EXPLAIN');

@@ -72,11 +72,13 @@ function body(b: SelectBody): string {
     return `${body(b.left)} ${b.op.toLowerCase()}${b.all ? ' all' : ''} ${right}`;
   }
   let s = 'select ' + (b.distinct ? 'distinct ' : '') + projection(b.raw, b.projection);
+  if (b.exclude) s += ' exclude ' + b.exclude.map(printExpr).join(', ');
   if (b.from) s += ' from ' + fromTerm(b.from);
   if (b.let) s += ' let ' + lets(b.let);
   if (b.where) s += ' where ' + printExpr(b.where);
   if (b.groupBy) {
-    s += ' group by ' + b.groupBy.keys.map((k) => printExpr(k.expr) + alias(k.alias)).join(', ');
+    if (b.groupBy.keys.length) s += ' group by ' + b.groupBy.keys.map((k) => printExpr(k.expr) + alias(k.alias)).join(', ');
+    if (b.groupBy.groupAs !== undefined) s += ' group as ' + printName(b.groupBy.groupAs);
     if (b.groupBy.letting) s += ' letting ' + lets(b.groupBy.letting);
     if (b.groupBy.having) s += ' having ' + printExpr(b.groupBy.having);
   }

@@ -62,6 +62,8 @@ export interface Subselect extends Node {
   groupBy?: GroupBy;
   /** Optimizer hints of the `/*+ … *\/` comment after SELECT. */
   hints?: OptimizerHint[];
+  /** `EXCLUDE e, …`: paths (or strings of comma-separated paths) removed from each result. */
+  exclude?: Expr[];
 }
 
 /** One optimizer hint (couchbase/query `algebra/optimizer_hints.go`). */
@@ -72,8 +74,11 @@ export type OptimizerHint =
   | { kind: 'INDEX' | 'NO_INDEX'; alias: string; indexes: string[] }
   | { kind: 'UNKNOWN'; text: string };
 
+/** GROUP BY; `keys` is empty for a `LETTING` without GROUP BY (one group, as with aggregates). */
 export interface GroupBy extends Node {
   keys: { expr: Expr; alias?: string }[];
+  /** `GROUP AS name`: each group's input rows, as objects of the block's FROM aliases. */
+  groupAs?: string;
   letting?: LetBinding[];
   having?: Expr;
 }

@@ -152,6 +152,7 @@ function annotateEarlyProjection(p: SubselectPlan, ops: Operator[], stepOps: Ope
     else exprs.push(t.expr);
   }
   if (whole) return;
+  exprs.push(...(p.ast.exclude ?? []));
   for (const st of p.steps) exprs.push(...stepExprs(st));
   for (const l of p.let ?? []) exprs.push(l.expr);
   if (p.where) exprs.push(p.where);
@@ -216,6 +217,7 @@ function blockOps(p: SubselectPlan, orderFollows: boolean, aggregateSources: Exp
     '#operator': 'InitialProject',
     ...(p.distinct ? { distinct: true } : {}),
     ...(p.raw ? { raw: true } : {}),
+    ...(p.ast.exclude ? { exclude: p.ast.exclude } : {}),
     result_terms: projectionTerms(p.terms),
     ...(orderFollows ? { _bindAliases: true } : {}),
   };

@@ -62,7 +62,7 @@ export const selectRules = {
     return inner.body;
   },
   subselect(this: AstBuilder, ctx: C.SubselectCstChildren): Subselect {
-    const { distinct, raw, terms } = this.visit(ctx.selectClause[0]!) as Projection & { distinct: boolean };
+    const { distinct, raw, terms, exclude } = this.visit(ctx.selectClause[0]!) as Projection & { distinct: boolean; exclude?: Expr[] };
     const from = ctx.fromClause ? (this.visit(ctx.fromClause[0]!) as FromTerm) : undefined;
     const lets = ctx.letClause ? (this.visit(ctx.letClause[0]!) as LetBinding[]) : undefined;
     const where = ctx.whereClause ? (this.visit(ctx.whereClause[0]!) as Expr) : undefined;
@@ -70,11 +70,16 @@ export const selectRules = {
     return {
       kind: 'Subselect', distinct, raw, projection: terms,
       ...(from ? { from } : {}), ...(lets ? { let: lets } : {}), ...(where ? { where } : {}), ...(groupBy ? { groupBy } : {}),
+      ...(exclude ? { exclude } : {}),
       loc: nodeLoc(ctx.selectClause[0]!),
     };
   },
-  selectClause(this: AstBuilder, ctx: C.SelectClauseCstChildren): Projection & { distinct: boolean } {
-    return { distinct: ctx.DISTINCT !== undefined, ...(this.visit(ctx.projection[0]!) as Projection) };
+  selectClause(this: AstBuilder, ctx: C.SelectClauseCstChildren): Projection & { distinct: boolean; exclude?: Expr[] } {
+    const p = this.visit(ctx.projection[0]!) as Projection;
+    // The reference takes no EXCLUDE after RAW / ELEMENT / VALUE (a syntax error at EXCLUDE).
+    if (ctx.exclude && p.raw) throw this.syntaxError("unexpected 'EXCLUDE': RAW, ELEMENT and VALUE projections take no EXCLUDE", tokenLoc(ctx.EXCLUDE![0]!));
+    const exclude = ctx.exclude?.map((n) => this.expr(n));
+    return { distinct: ctx.DISTINCT !== undefined, ...p, ...(exclude ? { exclude } : {}) };
   },
   projection(this: AstBuilder, ctx: C.ProjectionCstChildren): Projection {
     if (ctx.raw) {
@@ -183,10 +188,11 @@ export const selectRules = {
     return this.expr(ctx.expression[0]);
   },
   groupByClause(this: AstBuilder, ctx: C.GroupByClauseCstChildren): GroupBy {
-    const keys = ctx.groupKey.map((k) => this.visit(k) as { expr: Expr; alias?: string });
+    const keys = (ctx.groupKey ?? []).map((k) => this.visit(k) as { expr: Expr; alias?: string });
     const letting = ctx.letBinding?.map((b) => this.visit(b) as LetBinding);
     const having = this.optExpr(ctx.having);
-    return { keys, ...(letting ? { letting } : {}), ...(having ? { having } : {}) };
+    const groupAs = ctx.groupAs ? decodeName(ctx.groupAs[0]!).name : undefined;
+    return { keys, ...(groupAs !== undefined ? { groupAs } : {}), ...(letting ? { letting } : {}), ...(having ? { having } : {}) };
   },
   groupKey(this: AstBuilder, ctx: C.GroupKeyCstChildren): { expr: Expr; alias?: string } {
     const alias = ctx.alias ? (this.visit(ctx.alias[0]!) as string) : undefined;
