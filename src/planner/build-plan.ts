@@ -146,7 +146,7 @@ function boundBy(op: Operator): string[] {
     case 'Let':
       return op.bindings.map((b) => b.var);
     case 'FinalGroup':
-      return (op._aliases ?? []).filter((a): a is string => a !== null);
+      return [...(op._aliases ?? []).filter((a): a is string => a !== null), ...(op._group_as !== undefined ? [op._group_as] : [])];
     case 'InitialProject':
       return op.result_terms.flatMap((t) => (t.as ? [t.as] : []));
     case 'SendInsert':

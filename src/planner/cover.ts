@@ -88,6 +88,8 @@ export function applyCovering(plan: SelectPlan, catalog: Catalog, outerNames: Re
     paths.push([key.field]);
   });
   const exprs: Expr[] = [];
+  // GROUP AS holds each row's whole documents: an index does not cover them.
+  if (b.group?.groupAs) return;
   for (const t of b.terms) {
     if (t.kind === 'Star') return;
     exprs.push(t.expr);

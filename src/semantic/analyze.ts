@@ -116,6 +116,7 @@ function checkBlock(s: Subselect, orderBy: OrderTerm[] | undefined): void {
   }
   noAggregates(s.where, 'WHERE');
   for (const k of s.groupBy?.keys ?? []) noAggregates(k.expr, 'GROUP BY');
+  if (s.groupBy?.groupAs !== undefined) variable(s.groupBy.groupAs, s.groupBy.loc);
   for (const l of s.groupBy?.letting ?? []) variable(l.name, l.loc);
   for (const e of [...s.projection.flatMap((t) => (t.kind === 'Star' ? [] : [t.expr])), ...(s.groupBy?.letting ?? []).map((l) => l.expr), ...(s.groupBy?.having ? [s.groupBy.having] : []), ...(orderBy ?? []).map((o) => o.expr)]) {
     noNestedAggregates(e);

@@ -41,6 +41,7 @@ function offending(e: Expr, keys: Expr[], preGroup: ReadonlySet<string>): Expr |
 export function checkGroupedBlock(s: Subselect, alias: string | undefined, preGroup: ReadonlySet<string>, orderBy: OrderTerm[] = []): void {
   const after = new Set<string>();
   for (const k of s.groupBy?.keys ?? []) if (k.alias) after.add(k.alias);
+  if (s.groupBy?.groupAs !== undefined) after.add(s.groupBy.groupAs);
   for (const l of s.groupBy?.letting ?? []) after.add(l.name);
   // Names formalization keeps as they are: before grouping (UNNEST, LET), and after it.
   const beforeGroup = new Set([...preGroup, ...(s.let ?? []).map((l) => l.name)]);
