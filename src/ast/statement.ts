@@ -93,7 +93,7 @@ export interface LetBinding extends Node {
 export type ResultTerm =
   | { kind: 'Star'; loc?: SourcePosition }
   | { kind: 'PathStar'; expr: Expr; loc?: SourcePosition }
-  | { kind: 'Term'; expr: Expr; alias?: string; loc?: SourcePosition };
+  | { kind: 'Term'; expr: Expr; alias?: string; loc?: SourcePosition; nameLoc?: SourcePosition };
 
 /** FROM clause terms: a keyspace or expression, and UNNEST / JOIN / NEST chained on them. */
 export type FromTerm = KeyspaceTerm | ExpressionTerm | UnnestTerm | JoinTerm;
@@ -133,6 +133,8 @@ export interface UnnestTerm extends Node {
   outer: boolean;
   expr: Expr;
   alias?: string;
+  /** Where the alias is (its `AS`, else its name): the reference's position for alias errors. */
+  aliasLoc?: SourcePosition;
 }
 
 /**

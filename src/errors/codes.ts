@@ -116,6 +116,8 @@ export const ErrorCode = {
   VECTOR_DIMENSION: 10512,
   /** ISVECTOR's third argument is not "float32" (reference 10513). */
   VECTOR_TYPE: 10513,
+  /** `META()` without an argument in a block without exactly one FROM term (reference 4310, "META() in query with multiple FROM terms requires an argument"). */
+  META_NEEDS_ARGUMENT: 4310,
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];

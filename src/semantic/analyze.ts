@@ -23,8 +23,33 @@ import { checkNameBinding } from './name-binding.js';
  * the planner's for correlated FROM terms.
  */
 export function analyze(s: Statement): void {
-  for (const { block, orderBy } of selectBlocks(s)) checkBlock(block, orderBy);
+  checkMetaArity(s);
+  const blocks = [...selectBlocks(s)];
+  for (const { block, orderBy } of blocks) checkBlock(block, orderBy);
   checkNameBinding(s);
+  // After name binding, as the reference's formalizer reports an ambiguous WHERE name first.
+  for (const { block, orderBy } of blocks) checkMetaArguments(block, orderBy, fromTermCount(block));
+}
+
+/** The number of FROM terms of a block: its first term and each UNNEST, JOIN and NEST. */
+function fromTermCount(s: Subselect): number {
+  const { alias, unnests } = fromNames(s.from);
+  return (alias !== undefined ? 1 : 0) + unnests.length;
+}
+
+/**
+ * `META(a, b)`: the reference's parser error, before any other check: 3000 "Number of arguments
+ * to function META must be between 0 and 1 (near line L, column C)." at the first argument.
+ */
+function checkMetaArity(node: unknown): void {
+  if (Array.isArray(node)) return node.forEach(checkMetaArity);
+  if (!node || typeof node !== 'object') return;
+  const o = node as Record<string, unknown>;
+  if (o.kind === 'FunctionCall' && String(o.name).toLowerCase() === 'meta' && (o.args as Expr[]).length > 1) {
+    const at = (o.args as Expr[])[0].loc;
+    throw semanticError(ErrorCode.WRONG_ARITY, near('Number of arguments to function META must be between 0 and 1', at), at);
+  }
+  for (const [k, v] of Object.entries(o)) if (k !== 'loc') checkMetaArity(v);
 }
 
 const semanticError = (code: number, message: string, loc: SourcePosition | undefined) => new QueryError({ code, phase: 'semantic', message, position: loc });
@@ -82,7 +107,7 @@ function fromNames(from: FromTerm | undefined): { alias?: string; unnests: { nam
   while (t?.kind === 'UnnestTerm' || t?.kind === 'JoinTerm') {
     if (t.kind === 'UnnestTerm') {
       const name = t.alias ?? implicitName(t.expr);
-      if (name !== undefined) unnests.unshift({ name, loc: t.expr.loc, what: 'UNNEST' });
+      if (name !== undefined) unnests.unshift({ name, loc: t.aliasLoc ?? t.expr.loc, what: 'UNNEST' });
     } else {
       const name = termName(t.right);
       if (name !== undefined) unnests.unshift({ name, loc: t.right.loc, what: t.nest ? 'NEST' : 'JOIN' });
@@ -129,10 +154,38 @@ function checkBlock(s: Subselect, orderBy: OrderTerm[] | undefined): void {
   for (const t of s.projection) {
     const name = t.kind === 'Term' ? (t.alias ?? implicitName(t.expr)) : undefined;
     if (name === undefined) continue;
-    if (resultAliases.has(name)) throw semanticError(ErrorCode.SYNTAX, near(`Duplicate result alias '${name}'`, t.loc), t.loc);
+    const at = t.kind === 'Term' ? (t.nameLoc ?? t.loc) : t.loc;
+    if (resultAliases.has(name)) throw semanticError(ErrorCode.SYNTAX, near(`Duplicate result alias '${name}'`, at), at);
     resultAliases.add(name);
   }
   if (s.raw && (s.projection.length !== 1 || s.projection[0].kind !== 'Term')) {
     throw new QueryError({ code: ErrorCode.SYNTAX, phase: 'semantic', message: 'RAW, ELEMENT and VALUE take exactly one expression', position: s.loc });
+  }
+}
+
+/**
+ * `META()` without an argument names the block's one FROM term: with none or several (UNNEST,
+ * JOIN, NEST) it is the reference's 4310 "META() in query with multiple FROM terms requires an
+ * argument (near line L, column C)." Subqueries are checked as blocks of their own.
+ */
+function checkMetaArguments(s: Subselect, orderBy: OrderTerm[] | undefined, fromTerms: number): void {
+  if (fromTerms === 1) return;
+  const exprs: Expr[] = [
+    ...s.projection.flatMap((t) => (t.kind === 'Star' ? [] : [t.expr])),
+    ...(s.let ?? []).map((l) => l.expr),
+    ...(s.where ? [s.where] : []),
+    ...(s.groupBy?.keys ?? []).map((k) => k.expr),
+    ...(s.groupBy?.letting ?? []).map((l) => l.expr),
+    ...(s.groupBy?.having ? [s.groupBy.having] : []),
+    ...(orderBy ?? []).map((o) => o.expr),
+  ];
+  for (const e of exprs) {
+    walkExpr(e, (x) => {
+      if (x.kind === 'Subquery') return false;
+      if (x.kind === 'FunctionCall' && x.name.toLowerCase() === 'meta' && x.args.length === 0) {
+        throw semanticError(ErrorCode.META_NEEDS_ARGUMENT, near('META() in query with multiple FROM terms requires an argument', x.loc), x.loc);
+      }
+      return true;
+    });
   }
 }

@@ -11,6 +11,7 @@ import type * as C from '../../grammar/cst.js';
 import * as T from '../../grammar/tokens.js';
 import type { AstBuilder } from './cst-to-ast.js';
 import { decodeName, nodeLoc, spanLoc, tokenLoc } from './lexemes.js';
+import { ErrorCode, QueryError, type SourcePosition } from '../errors/index.js';
 
 /** The hints of a `USE …` clause on a FROM term. */
 interface UseHints {
@@ -24,6 +25,12 @@ interface UseHints {
 export interface Projection {
   raw: boolean;
   terms: ResultTerm[];
+}
+
+/** Where an alias is: its `AS`, else its name. */
+function aliasLoc(node: CstNode): SourcePosition {
+  const c = (node as C.AliasCstNode).children;
+  return tokenLoc((c.AS ?? c.name)[0]!);
 }
 
 export const selectRules = {
@@ -94,7 +101,10 @@ export const selectRules = {
     const expr = this.expr(ctx.expression![0]);
     if (ctx.pathStar) return { kind: 'PathStar', expr, loc: expr.loc };
     const alias = ctx.alias ? (this.visit(ctx.alias[0]!) as string) : undefined;
-    return { kind: 'Term', expr, ...(alias !== undefined ? { alias } : {}), loc: expr.loc };
+    // The result name's position (the reference's for "Duplicate result alias"): the alias's
+    // `AS` (else its name), or the name token ending an unaliased path.
+    const nameLoc = ctx.alias ? aliasLoc(ctx.alias[0]!) : this.lastTokenLoc(ctx.expression![0]!);
+    return { kind: 'Term', expr, ...(alias !== undefined ? { alias } : {}), loc: expr.loc, ...(nameLoc ? { nameLoc } : {}) };
   },
   alias(this: AstBuilder, ctx: C.AliasCstChildren): string {
     return decodeName(ctx.name[0]!).name;
@@ -167,6 +177,8 @@ export const selectRules = {
     const namespace = ctx.namespace ? decodeName(ctx.namespace[0]!).name : undefined;
     const path = ctx.part.map((t) => decodeName(t).name);
     const loc = spanLoc(tokenLoc((ctx.namespace ?? ctx.part)[0]!), tokenLoc(ctx.part[ctx.part.length - 1]!));
+    // The reference: a keyspace name is case sensitive (`FROM \`orders\`i` is an error, 3000).
+    if (ctx.part.some((t) => decodeName(t).caseInsensitive)) throw new QueryError({ code: ErrorCode.SYNTAX, phase: 'parse', message: 'Keyspace term must be case sensitive', position: loc, statement: this.text });
     return { ...(namespace !== undefined ? { namespace } : {}), path, loc };
   },
   useKeys(this: AstBuilder, ctx: C.UseKeysCstChildren): Expr {
@@ -175,7 +187,8 @@ export const selectRules = {
   unnestClause(this: AstBuilder, ctx: C.UnnestClauseCstChildren, left: FromTerm): FromTerm {
     const expr = this.expr(ctx.expression[0]);
     const alias = ctx.alias ? (this.visit(ctx.alias[0]!) as string) : undefined;
-    return { kind: 'UnnestTerm', left, outer: ctx.LEFT !== undefined, expr, ...(alias !== undefined ? { alias } : {}), loc: expr.loc };
+    const at = ctx.alias ? aliasLoc(ctx.alias[0]!) : undefined;
+    return { kind: 'UnnestTerm', left, outer: ctx.LEFT !== undefined, expr, ...(alias !== undefined ? { alias } : {}), ...(at ? { aliasLoc: at } : {}), loc: expr.loc };
   },
   letClause(this: AstBuilder, ctx: C.LetClauseCstChildren): LetBinding[] {
     return ctx.letBinding.map((b) => this.visit(b) as LetBinding);
