@@ -267,9 +267,10 @@ export interface KeyspaceRefCstNode extends CstNode {
 }
 
 export type KeyspaceRefCstChildren = {
+  param?: (IToken)[];
   namespace?: IToken[];
   Colon?: IToken[];
-  part: (IToken)[];
+  part?: (IToken)[];
   Dot?: IToken[];
 };
 

@@ -189,7 +189,8 @@ export class N1qlParser extends CstParser {
       IGNORE_AMBIGUITIES: true,
       DEF: [
         // `name(` starts a function call (`FROM ARRAY_RANGE(0, 3) AS i`), an expression term.
-        { GATE: () => !this.is(2, T.LParen), ALT: () => this.SUBRULE(this.keyspaceTerm) },
+        // A parameter is an expression term (`FROM $1 AS d USE KEYS …` names a keyspace: AST builder).
+        { GATE: () => !this.is(2, T.LParen) && !this.is(1, T.NamedParam) && !this.is(1, T.PositionalParam), ALT: () => this.SUBRULE(this.keyspaceTerm) },
         { ALT: () => this.SUBRULE(this.expressionTerm) },
       ],
     });
@@ -303,17 +304,25 @@ export class N1qlParser extends CstParser {
     this.SUBRULE(this.fromSource);
   });
 
-  /** `[namespace:]name[.name.name]` */
+  /** `[namespace:]name[.name.name]`, or a parameter naming the keyspace (`INSERT INTO $1`). */
   public keyspaceRef = this.RULE('keyspaceRef', () => {
-    this.OPTION(() => {
-      this.CONSUME(T.Identifier, { LABEL: 'namespace' });
-      this.CONSUME(T.Colon);
-    });
-    this.CONSUME2(T.Identifier, { LABEL: 'part' });
-    this.MANY(() => {
-      this.CONSUME(T.Dot);
-      this.CONSUME(T.Name, { LABEL: 'part' });
-    });
+    this.OR([
+      { ALT: () => this.CONSUME(T.NamedParam, { LABEL: 'param' }) },
+      { ALT: () => this.CONSUME(T.PositionalParam, { LABEL: 'param' }) },
+      {
+        ALT: () => {
+          this.OPTION(() => {
+            this.CONSUME(T.Identifier, { LABEL: 'namespace' });
+            this.CONSUME(T.Colon);
+          });
+          this.CONSUME2(T.Identifier, { LABEL: 'part' });
+          this.MANY(() => {
+            this.CONSUME(T.Dot);
+            this.CONSUME(T.Name, { LABEL: 'part' });
+          });
+        },
+      },
+    ]);
   });
 
   public useKeys = this.RULE('useKeys', () => {

@@ -8,6 +8,7 @@ import { compileStatement } from './executor/run-statement.js';
 import type { RunContext, SystemInfo } from './executor/runtime.js';
 import { buildPlan, explainPlan, type Catalog, type StatementPlan } from './planner/index.js';
 import { analyze } from './semantic/index.js';
+import { bindKeyspaceParams } from './semantic/keyspace-params.js';
 import type { Store } from './storage/index.js';
 import { parseStatement } from './syntax/parse.js';
 import { deepFreeze, jsonSize, type Value } from './values/index.js';
@@ -194,7 +195,9 @@ async function executeStatement(text: string, params: EngineParams, deps: Engine
   if (memory.active) rc.memory = memory;
   const catalog = catalogOf(params, deps);
 
-  const statement = parseCached(text, deps); //                          parse
+  let statement = parseCached(text, deps); //                          parse
+  // A keyspace named by a parameter (`FROM $1 AS d USE KEYS …`) is bound to its value first.
+  if (text.includes('$')) statement = bindKeyspaceParams(statement, params, (n) => catalog.hasKeyspace(n));
   const t1 = performance.now();
   authorize(statement, params, deps);
   if (isActiveRequestsDelete(statement)) {

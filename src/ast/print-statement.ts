@@ -11,7 +11,8 @@ type StatementPrinters = { [K in Statement['kind']]: (s: Extract<Statement, { ki
 
 function keyspace(k: KeyspaceRef, withAlias = true): string {
   const ns = k.namespace !== undefined ? printName(k.namespace) + ':' : '';
-  return ns + k.path.map((p) => printName(p)).join('.') + (withAlias && k.alias !== undefined ? ' as ' + printName(k.alias) : '');
+  const name = k.param ? printExpr(k.param) : k.path.map((p) => printName(p)).join('.');
+  return ns + name + (withAlias && k.alias !== undefined ? ' as ' + printName(k.alias) : '');
 }
 
 const alias = (a: string | undefined) => (a !== undefined ? ' as ' + printName(a) : '');
@@ -118,12 +119,12 @@ const printers: StatementPrinters = {
     return out + returning(s.returning);
   },
   Update: (s) =>
-    `update ${keyspace(s.keyspace)}${opt('use keys', s.useKeys)}` +
+    `update ${keyspace(s.keyspace)}${opt(s.validateKeys ? 'use keys validate' : 'use keys', s.useKeys)}` +
     (s.set.length ? ' set ' + s.set.map((c) => `${printExpr(c.path)} = ${printExpr(c.value)}`).join(', ') : '') +
     (s.unset.length ? ' unset ' + s.unset.map(printExpr).join(', ') : '') +
     `${opt('where', s.where)}${opt('limit', s.limit)}${returning(s.returning)}`,
   Delete: (s) =>
-    `delete from ${keyspace(s.keyspace)}${opt('use keys', s.useKeys)}${opt('where', s.where)}${opt('limit', s.limit)}${returning(s.returning)}`,
+    `delete from ${keyspace(s.keyspace)}${opt(s.validateKeys ? 'use keys validate' : 'use keys', s.useKeys)}${opt('where', s.where)}${opt('limit', s.limit)}${returning(s.returning)}`,
   Explain: (s) => 'explain ' + printStatement(s.statement),
   Prepare: (s) => `prepare ${s.name !== undefined ? printName(s.name) + ' from ' : ''}${s.text || printStatement(s.statement)}`,
   Execute: (s) => `execute ${printName(s.name)}${opt('using', s.using)}`,

@@ -24,9 +24,14 @@ interface Node {
 /** A keyspace reference: `[namespace:]bucket[.scope.collection]` with optional alias. */
 export interface KeyspaceRef extends Node {
   namespace?: string;
-  /** One part (`bucket`) or three parts (`bucket.scope.collection`). */
+  /** One part (`bucket`) or three parts (`bucket.scope.collection`); [] for a parameter. */
   path: string[];
   alias?: string;
+  /**
+   * A keyspace named by a statement parameter (`FROM $1 AS d USE KEYS …`, `INSERT INTO $ks`):
+   * the engine binds it to the parameter's value before planning (semantic/keyspace-params.ts).
+   */
+  param?: Expr;
 }
 
 /** `SELECT … [ORDER BY …] [LIMIT …] [OFFSET …]` */
@@ -192,6 +197,8 @@ export interface UpdateStatement extends Node {
   kind: 'Update';
   keyspace: KeyspaceRef;
   useKeys?: Expr;
+  /** `USE KEYS VALIDATE`: a key naming no document gives warning 5503. */
+  validateKeys?: boolean;
   set: SetClause[];
   unset: Expr[];
   where?: Expr;
@@ -204,6 +211,8 @@ export interface DeleteStatement extends Node {
   kind: 'Delete';
   keyspace: KeyspaceRef;
   useKeys?: Expr;
+  /** `USE KEYS VALIDATE`: a key naming no document gives warning 5503. */
+  validateKeys?: boolean;
   where?: Expr;
   limit?: Expr;
   returning?: Returning;

@@ -32,7 +32,7 @@ function mutationRead(s: UpdateStatement | DeleteStatement, catalog: Catalog): M
   return {
     keyspace: name,
     alias: keyspaceAlias(s.keyspace),
-    source: keyspaceSource(name, keyspaceAlias(s.keyspace), s.useKeys, s.where, catalog),
+    source: keyspaceSource(name, keyspaceAlias(s.keyspace), s.useKeys, s.where, catalog, undefined, !!s.validateKeys),
     where: s.where,
     limit: s.limit,
     returning: s.returning,

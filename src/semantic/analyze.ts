@@ -123,7 +123,36 @@ function termName(t: Extract<FromTerm, { kind: 'KeyspaceTerm' | 'ExpressionTerm'
   return t.alias ?? implicitName(t.expr);
 }
 
+/**
+ * Every FROM term needs a name: its alias, a keyspace's name, a path's last step. Otherwise the
+ * reference's 4010 "FROM expression term (near …) must have a name or alias" (an UNNEST: "UNNEST
+ * term …", a keyspace parameter: "FROM term …"), or 3000 "Subquery in FROM clause must have an
+ * alias (near …)." for a subquery.
+ */
+function checkTermNames(t: FromTerm | undefined): void {
+  if (!t) return;
+  const missing = (what: string, loc: SourcePosition | undefined) =>
+    semanticError(ErrorCode.TERM_NEEDS_ALIAS, loc ? `${what} (near line ${loc.line}, column ${loc.column}) must have a name or alias` : `${what} must have a name or alias`, loc);
+  switch (t.kind) {
+    case 'UnnestTerm':
+      checkTermNames(t.left);
+      if (t.alias === undefined && implicitName(t.expr) === undefined) throw missing('UNNEST term', t.expr.loc);
+      return;
+    case 'JoinTerm':
+      checkTermNames(t.left);
+      return checkTermNames(t.right);
+    case 'KeyspaceTerm':
+      if (t.keyspace.param && t.keyspace.alias === undefined) throw missing('FROM term', t.keyspace.loc ?? t.loc);
+      return;
+    case 'ExpressionTerm':
+      if (t.alias !== undefined || implicitName(t.expr) !== undefined) return;
+      if (t.expr.kind === 'Subquery') throw semanticError(ErrorCode.SYNTAX, near('Subquery in FROM clause must have an alias', t.loc), t.loc);
+      throw missing('FROM expression term', t.expr.loc ?? t.loc);
+  }
+}
+
 function checkBlock(s: Subselect, orderBy: OrderTerm[] | undefined): void {
+  checkTermNames(s.from);
   const { alias, unnests } = fromNames(s.from);
   const seen = new Set<string>(alias !== undefined ? [alias] : []);
   for (const u of unnests) {

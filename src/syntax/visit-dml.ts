@@ -27,7 +27,9 @@ function tail(b: AstBuilder, ctx: C.UpdateStatementCstChildren | C.DeleteStateme
   const where = ctx.whereClause ? (b.visit(ctx.whereClause[0]!) as Expr) : undefined;
   const limit = ctx.limitClause ? (b.visit(ctx.limitClause[0]!) as Expr) : undefined;
   const returning = ctx.returningClause ? (b.visit(ctx.returningClause[0]!) as Returning) : undefined;
-  return { useKeys, where, limit, returning };
+  // `USE KEYS VALIDATE`: keys that name no document give the reference's warning 5503.
+  const validateKeys = ctx.useKeys?.[0]!.children.VALIDATE ? true : undefined;
+  return { useKeys, validateKeys, where, limit, returning };
 }
 
 export const dmlRules = {
@@ -53,8 +55,8 @@ export const dmlRules = {
     const keyspace = target(this, ctx.keyspaceRef, ctx.alias);
     const set = ctx.setClause ? (this.visit(ctx.setClause[0]!) as SetClause[]) : [];
     const unset = ctx.unsetClause ? (this.visit(ctx.unsetClause[0]!) as Expr[]) : [];
-    const { useKeys, where, limit, returning } = tail(this, ctx);
-    return defined({ kind: 'Update', keyspace, useKeys, set, unset, where, limit, returning });
+    const { useKeys, validateKeys, where, limit, returning } = tail(this, ctx);
+    return defined({ kind: 'Update', keyspace, useKeys, validateKeys, set, unset, where, limit, returning });
   },
   setClause(this: AstBuilder, ctx: C.SetClauseCstChildren): SetClause[] {
     return ctx.setItem.map((s) => this.visit(s) as SetClause);
@@ -67,8 +69,8 @@ export const dmlRules = {
   },
   deleteStatement(this: AstBuilder, ctx: C.DeleteStatementCstChildren): Statement {
     const keyspace = target(this, ctx.keyspaceRef, ctx.alias);
-    const { useKeys, where, limit, returning } = tail(this, ctx);
-    return defined({ kind: 'Delete', keyspace, useKeys, where, limit, returning });
+    const { useKeys, validateKeys, where, limit, returning } = tail(this, ctx);
+    return defined({ kind: 'Delete', keyspace, useKeys, validateKeys, where, limit, returning });
   },
   returningClause(this: AstBuilder, ctx: C.ReturningClauseCstChildren): Returning {
     const { raw, terms } = this.visit(ctx.projection[0]!) as Projection;

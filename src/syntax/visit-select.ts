@@ -130,6 +130,13 @@ export const selectRules = {
     const expr = this.expr(ctx.expression[0]);
     const alias = ctx.alias ? (this.visit(ctx.alias[0]!) as string) : undefined;
     const hints = ctx.useHints ? (this.visit(ctx.useHints[0]!) as UseHints) : {};
+    const param = expr.kind === 'NamedParam' || expr.kind === 'PositionalParam';
+    // The reference: a parameter with USE KEYS names a keyspace; it takes no USE INDEX.
+    if (param && hints.useIndex) throw new QueryError({ code: ErrorCode.SYNTAX, phase: 'parse', message: `FROM <placeholder> cannot have USE INDEX (near line ${expr.loc!.line}, column ${expr.loc!.column}).`, position: expr.loc, statement: this.text });
+    if (param && hints.useKeys) {
+      const keyspace: KeyspaceRef = { path: [], param: expr, ...(alias !== undefined ? { alias } : {}), loc: expr.loc };
+      return { kind: 'KeyspaceTerm', keyspace, ...hints, loc: expr.loc };
+    }
     if (hints.useKeys || hints.useIndex) throw this.syntaxError('USE KEYS and USE INDEX apply to keyspaces only', expr.loc);
     return { kind: 'ExpressionTerm', expr, ...(alias !== undefined ? { alias } : {}), ...(hints.joinHint ? { joinHint: hints.joinHint } : {}), loc: expr.loc };
   },
@@ -174,11 +181,18 @@ export const selectRules = {
     return { kind: 'JoinTerm', left, right, nest: false, type: 'INNER', comma: true, ...(ctx.LATERAL ? { lateral: true } : {}), loc: right.loc };
   },
   keyspaceRef(this: AstBuilder, ctx: C.KeyspaceRefCstChildren): KeyspaceRef {
+    if (ctx.param) {
+      const t = ctx.param[0]!;
+      const loc = tokenLoc(t);
+      const param: Expr = t.tokenType === T.NamedParam ? { kind: 'NamedParam', name: t.image.slice(1), loc } : { kind: 'PositionalParam', position: Number(t.image.slice(1)), loc };
+      return { path: [], param, loc };
+    }
     const namespace = ctx.namespace ? decodeName(ctx.namespace[0]!).name : undefined;
-    const path = ctx.part.map((t) => decodeName(t).name);
-    const loc = spanLoc(tokenLoc((ctx.namespace ?? ctx.part)[0]!), tokenLoc(ctx.part[ctx.part.length - 1]!));
+    const part = ctx.part!;
+    const path = part.map((t) => decodeName(t).name);
+    const loc = spanLoc(tokenLoc((ctx.namespace ?? part)[0]!), tokenLoc(part[part.length - 1]!));
     // The reference: a keyspace name is case sensitive (`FROM \`orders\`i` is an error, 3000).
-    if (ctx.part.some((t) => decodeName(t).caseInsensitive)) throw new QueryError({ code: ErrorCode.SYNTAX, phase: 'parse', message: 'Keyspace term must be case sensitive', position: loc, statement: this.text });
+    if (part.some((t) => decodeName(t).caseInsensitive)) throw new QueryError({ code: ErrorCode.SYNTAX, phase: 'parse', message: 'Keyspace term must be case sensitive', position: loc, statement: this.text });
     return { ...(namespace !== undefined ? { namespace } : {}), path, loc };
   },
   useKeys(this: AstBuilder, ctx: C.UseKeysCstChildren): Expr {
