@@ -84,6 +84,8 @@ export interface GroupBy extends Node {
   keys: { expr: Expr; alias?: string }[];
   /** `GROUP AS name`: each group's input rows, as objects of the block's FROM aliases. */
   groupAs?: string;
+  /** Where the GROUP AS name is. */
+  groupAsLoc?: SourcePosition;
   letting?: LetBinding[];
   having?: Expr;
 }

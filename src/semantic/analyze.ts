@@ -170,7 +170,13 @@ function checkBlock(s: Subselect, orderBy: OrderTerm[] | undefined): void {
   }
   noAggregates(s.where, 'WHERE');
   for (const k of s.groupBy?.keys ?? []) noAggregates(k.expr, 'GROUP BY');
-  if (s.groupBy?.groupAs !== undefined) variable(s.groupBy.groupAs, s.groupBy.loc);
+  const groupAs = s.groupBy?.groupAs;
+  if (groupAs !== undefined) {
+    // A FROM alias again: the reference's 4020 "Duplicate GROUP AS alias 'x'" at the name.
+    const at = s.groupBy!.groupAsLoc;
+    if (groupAs === alias || unnests.some((u) => u.name === groupAs)) throw semanticError(ErrorCode.DUPLICATE_ALIAS, near(`Duplicate GROUP AS alias '${groupAs}'`, at, ''), at);
+    variable(groupAs, at);
+  }
   for (const l of s.groupBy?.letting ?? []) variable(l.name, l.loc);
   for (const e of [...s.projection.flatMap((t) => (t.kind === 'Star' ? [] : [t.expr])), ...(s.groupBy?.letting ?? []).map((l) => l.expr), ...(s.groupBy?.having ? [s.groupBy.having] : []), ...(orderBy ?? []).map((o) => o.expr)]) {
     noNestedAggregates(e);

@@ -55,7 +55,7 @@ export const primaryRules = {
     const bad = fields.flatMap((f) => ('missing' in f ? [f.missing] : []));
     if (bad.length) {
       const text = bad.map((e) => `Object member missing name or value: ${printExpr(e)}${e.loc ? ` (near line ${e.loc.line}, column ${e.loc.column})` : ''}`).join(' \n ');
-      throw new QueryError({ code: ErrorCode.SYNTAX, phase: 'parse', message: text.replace(/ \(near line \d+, column \d+\)$/, ''), position: bad[bad.length - 1]!.loc, statement: this.text });
+      throw new QueryError({ code: ErrorCode.SYNTAX, phase: 'parse', message: text, position: bad[0]!.loc, statement: this.text });
     }
     return { kind: 'ObjectConstruct', fields: fields as { name: Expr; value: Expr }[] };
   },

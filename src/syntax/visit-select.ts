@@ -219,7 +219,7 @@ export const selectRules = {
     const letting = ctx.letBinding?.map((b) => this.visit(b) as LetBinding);
     const having = this.optExpr(ctx.having);
     const groupAs = ctx.groupAs ? decodeName(ctx.groupAs[0]!).name : undefined;
-    return { keys, ...(groupAs !== undefined ? { groupAs } : {}), ...(letting ? { letting } : {}), ...(having ? { having } : {}) };
+    return { keys, ...(groupAs !== undefined ? { groupAs, groupAsLoc: tokenLoc(ctx.groupAs![0]!) } : {}), ...(letting ? { letting } : {}), ...(having ? { having } : {}) };
   },
   groupKey(this: AstBuilder, ctx: C.GroupKeyCstChildren): { expr: Expr; alias?: string } {
     const alias = ctx.alias ? (this.visit(ctx.alias[0]!) as string) : undefined;
