@@ -53,16 +53,17 @@ export function subqueryKey(q: SelectStatement): string {
 }
 
 /** Every identifier name an AST (sub)tree reads, subqueries included. */
-function identifiers(node: unknown, out: Set<string>): Set<string> {
-  if (Array.isArray(node)) for (const x of node) identifiers(x, out);
+function identifiers(node: unknown, out: Set<string>, isKeyspace: (name: string) => boolean = () => true): Set<string> {
+  if (Array.isArray(node)) for (const x of node) identifiers(x, out, isKeyspace);
   else if (node && typeof node === 'object') {
     const o = node as Record<string, unknown>;
     if (o.kind === 'Identifier' && typeof o.name === 'string') out.add(o.name);
     if (o.kind === 'KeyspaceTerm') {
+      // `FROM outer.path`, and `FROM items` where `items` is no keyspace (an outer LET variable).
       const path = (o.keyspace as { path: string[] }).path;
-      if (path.length > 1) out.add(path[0]);
+      if (path.length > 1 || (path.length === 1 && !isKeyspace(path[0]))) out.add(path[0]);
     }
-    for (const [k, v] of Object.entries(o)) if (k !== 'loc') identifiers(v, out);
+    for (const [k, v] of Object.entries(o)) if (k !== 'loc') identifiers(v, out, isKeyspace);
   }
   return out;
 }
@@ -206,7 +207,7 @@ function planSubqueries(tree: Operator, outer: ReadonlySet<string>, catalog: Cat
     if (out.some((s) => s._at === key)) return;
     const tree = selectTree(buildSelect(q, catalog, bound));
     const own = ownNames(q, new Set());
-    const correlated = [...identifiers(q, new Set())].some((n) => bound.has(n) && !own.has(n));
+    const correlated = [...identifiers(q, new Set(), (n) => catalog.hasKeyspace(n))].some((n) => bound.has(n) && !own.has(n));
     out.push({ _at: key, correlated, plan: tree, subquery: printStatementText(q) });
     planSubqueries(tree, bound, catalog, out);
   };
