@@ -166,6 +166,11 @@ describe('USE INDEX … USING', () => {
     expect(await index('SELECT t.id FROM t USE INDEX (ig USING FTS) WHERE t.g = "x"')).not.toBe('ig');
     expect(sameRows(await rows('SELECT t.id FROM t USE INDEX (ig USING FTS) WHERE t.g = "x"'), [{ id: 1 }, { id: 2 }], false)).toBe(true);
   });
+  it('sargs a bare path condition (the reference suite: gsi/aggregate_functions/case_group_by_group_as.json#0, explain)', async () => {
+    expect(JSON.stringify(await db.explain('SELECT t.id FROM t WHERE t.g AND t.id > 0'))).toContain('"index":"ig"');
+    // Truth, not presence: "x" and "y" are true, so every row; a FALSE or 0 would not be.
+    expect(sameRows(await rows('SELECT t.id FROM t WHERE t.g AND t.id > 0 AND t.id < 4'), [{ id: 1 }, { id: 2 }, { id: 3 }], false)).toBe(true);
+  });
 });
 
 describe('the reference error texts', () => {
