@@ -63,7 +63,7 @@ export type SelectStatementCstChildren = {
   withClause?: WithClauseCstNode[];
   body: SetExpressionCstNode[];
   orderByClause?: OrderByClauseCstNode[];
-  limitClause?: LimitClauseCstNode[];
+  limitClause?: (LimitClauseCstNode)[];
   offsetClause?: OffsetClauseCstNode[];
 };
 
@@ -145,6 +145,9 @@ export type SelectClauseCstChildren = {
   DISTINCT?: IToken[];
   ALL?: IToken[];
   projection: ProjectionCstNode[];
+  EXCLUDE?: IToken[];
+  exclude?: ExpressionCstNode[];
+  Comma?: IToken[];
 };
 
 export interface ProjectionCstNode extends CstNode {
@@ -311,9 +314,10 @@ export interface KeyspaceRefCstNode extends CstNode {
 }
 
 export type KeyspaceRefCstChildren = {
+  param?: (IToken)[];
   namespace?: IToken[];
   Colon?: IToken[];
-  part: (IToken)[];
+  part?: (IToken)[];
   Dot?: IToken[];
 };
 
@@ -382,12 +386,14 @@ export interface GroupByClauseCstNode extends CstNode {
 }
 
 export type GroupByClauseCstChildren = {
-  GROUP: IToken[];
-  BY: IToken[];
-  groupKey: GroupKeyCstNode[];
+  GROUP?: (IToken)[];
+  BY?: IToken[];
+  groupKey?: GroupKeyCstNode[];
   Comma?: (IToken)[];
-  LETTING?: IToken[];
-  letBinding?: LetBindingCstNode[];
+  AS?: IToken[];
+  groupAs?: IToken[];
+  LETTING?: (IToken)[];
+  letBinding?: (LetBindingCstNode)[];
   HAVING?: IToken[];
   having?: ExpressionCstNode[];
 };
@@ -1350,8 +1356,8 @@ export interface ObjectFieldCstNode extends CstNode {
 
 export type ObjectFieldCstChildren = {
   name: ExpressionCstNode[];
-  Colon: IToken[];
-  value: ExpressionCstNode[];
+  Colon?: IToken[];
+  value?: ExpressionCstNode[];
 };
 
 export interface SubqueryCstNode extends CstNode {

@@ -95,6 +95,8 @@ export class N1qlParser extends CstParser {
     this.OPTION(() => this.SUBRULE(this.orderByClause));
     this.OPTION2(() => this.SUBRULE(this.limitClause));
     this.OPTION3(() => this.SUBRULE(this.offsetClause));
+    // `OFFSET n LIMIT m`: the reference takes the two in either order (each at most once).
+    this.OPTION4(() => this.SUBRULE2(this.limitClause));
   });
 
   /** `WITH [RECURSIVE] alias AS (expr | select) [CYCLE exprs RESTRICT] [OPTIONS {…}], …` (couchbase/query n1ql.y `with`). */
@@ -167,6 +169,11 @@ export class N1qlParser extends CstParser {
     this.CONSUME(T.Select);
     this.OPTION(() => this.OR([{ ALT: () => this.CONSUME(T.Distinct) }, { ALT: () => this.CONSUME(T.All) }]));
     this.SUBRULE(this.projection);
+    // `EXCLUDE path, …`: fields removed from each result (couchbase/query 7.6 `SELECT … EXCLUDE`).
+    this.OPTION2(() => {
+      this.CONSUME(T.Exclude);
+      this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.expression, { LABEL: 'exclude' }) });
+    });
   });
 
   /** `RAW|ELEMENT|VALUE expr [[AS] alias]` or `term, …` (shared by SELECT and RETURNING). */
@@ -239,7 +246,8 @@ export class N1qlParser extends CstParser {
       IGNORE_AMBIGUITIES: true,
       DEF: [
         // `name(` starts a function call (`FROM ARRAY_RANGE(0, 3) AS i`), an expression term.
-        { GATE: () => !this.is(2, T.LParen), ALT: () => this.SUBRULE(this.keyspaceTerm) },
+        // A parameter is an expression term (`FROM $1 AS d USE KEYS …` names a keyspace: AST builder).
+        { GATE: () => !this.is(2, T.LParen) && !this.is(1, T.NamedParam) && !this.is(1, T.PositionalParam), ALT: () => this.SUBRULE(this.keyspaceTerm) },
         { ALT: () => this.SUBRULE(this.expressionTerm) },
       ],
     });
@@ -353,17 +361,25 @@ export class N1qlParser extends CstParser {
     this.SUBRULE(this.fromSource);
   });
 
-  /** `[namespace:]name[.name.name]` */
+  /** `[namespace:]name[.name.name]`, or a parameter naming the keyspace (`INSERT INTO $1`). */
   public keyspaceRef = this.RULE('keyspaceRef', () => {
-    this.OPTION(() => {
-      this.CONSUME(T.Identifier, { LABEL: 'namespace' });
-      this.CONSUME(T.Colon);
-    });
-    this.CONSUME2(T.Identifier, { LABEL: 'part' });
-    this.MANY(() => {
-      this.CONSUME(T.Dot);
-      this.CONSUME(T.Name, { LABEL: 'part' });
-    });
+    this.OR([
+      { ALT: () => this.CONSUME(T.NamedParam, { LABEL: 'param' }) },
+      { ALT: () => this.CONSUME(T.PositionalParam, { LABEL: 'param' }) },
+      {
+        ALT: () => {
+          this.OPTION(() => {
+            this.CONSUME(T.Identifier, { LABEL: 'namespace' });
+            this.CONSUME(T.Colon);
+          });
+          this.CONSUME2(T.Identifier, { LABEL: 'part' });
+          this.MANY(() => {
+            this.CONSUME(T.Dot);
+            this.CONSUME(T.Name, { LABEL: 'part' });
+          });
+        },
+      },
+    ]);
   });
 
   public useKeys = this.RULE('useKeys', () => {
@@ -407,18 +423,39 @@ export class N1qlParser extends CstParser {
     this.SUBRULE(this.expression);
   });
 
+  /**
+   * `GROUP BY keys [GROUP AS name] [LETTING …] [HAVING …]`, or `LETTING …` alone (an aggregate
+   * block without keys; the reference takes no HAVING there).
+   */
   public groupByClause = this.RULE('groupByClause', () => {
-    this.CONSUME(T.Group);
-    this.CONSUME(T.By);
-    this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.groupKey) });
-    this.OPTION(() => {
-      this.CONSUME(T.Letting);
-      this.AT_LEAST_ONE_SEP2({ SEP: T.Comma, DEF: () => this.SUBRULE(this.letBinding) });
-    });
-    this.OPTION2(() => {
-      this.CONSUME(T.Having);
-      this.SUBRULE(this.expression, { LABEL: 'having' });
-    });
+    this.OR([
+      {
+        ALT: () => {
+          this.CONSUME(T.Group);
+          this.CONSUME(T.By);
+          this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.groupKey) });
+          this.OPTION3(() => {
+            this.CONSUME2(T.Group);
+            this.CONSUME(T.As);
+            this.CONSUME(T.Identifier, { LABEL: 'groupAs' });
+          });
+          this.OPTION(() => {
+            this.CONSUME(T.Letting);
+            this.AT_LEAST_ONE_SEP2({ SEP: T.Comma, DEF: () => this.SUBRULE(this.letBinding) });
+          });
+          this.OPTION2(() => {
+            this.CONSUME(T.Having);
+            this.SUBRULE(this.expression, { LABEL: 'having' });
+          });
+        },
+      },
+      {
+        ALT: () => {
+          this.CONSUME2(T.Letting);
+          this.AT_LEAST_ONE_SEP3({ SEP: T.Comma, DEF: () => this.SUBRULE2(this.letBinding) });
+        },
+      },
+    ]);
   });
 
   public groupKey = this.RULE('groupKey', () => {
@@ -1432,8 +1469,11 @@ export class N1qlParser extends CstParser {
 
   public objectField = this.RULE('objectField', () => {
     this.SUBRULE(this.expression, { LABEL: 'name' });
-    this.CONSUME(T.Colon);
-    this.SUBRULE2(this.expression, { LABEL: 'value' });
+    // `{a, b.c}`: a member without `: value` is named after its path's last step.
+    this.OPTION(() => {
+      this.CONSUME(T.Colon);
+      this.SUBRULE2(this.expression, { LABEL: 'value' });
+    });
   });
 
   public subquery = this.RULE('subquery', () => {

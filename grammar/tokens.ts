@@ -75,6 +75,7 @@ export const End = kw('END');
 export const Escape = kw('ESCAPE');
 export const Every = kw('EVERY');
 export const Except = kw('EXCEPT');
+export const Exclude = kw('EXCLUDE');
 export const Execute = kw('EXECUTE');
 export const Exists = kw('EXISTS');
 export const Explain = kw('EXPLAIN');
@@ -180,7 +181,6 @@ export const Alter = soft('ALTER');
 export const SequenceKw = soft('SEQUENCE');
 // Window functions' soft keywords (OVER, PARTITION BY, frames, nulls treatment, WINDOW clause).
 export const Current = soft('CURRENT');
-export const Exclude = soft('EXCLUDE');
 export const Following = soft('FOLLOWING');
 export const Groups = soft('GROUPS');
 export const Ignore = soft('IGNORE');

@@ -20,6 +20,7 @@ import { parseExpression, parseStatement } from './syntax/parse.js';
 import { compileExpr, rootEnv } from './eval/index.js';
 import type { StatementRunner } from './eval/functions/function-def.js';
 import { deepFreeze, jsonSize, type ObjectValue, type Value } from './values/index.js';
+import { bindKeyspaceParams } from './semantic/keyspace-params.js';
 import type { QueryMetrics, QueryOptions, QueryProfile, QueryResult } from './query-types.js';
 import type { BuildProgress } from './indexes/index-manager.js';
 import type { IndexManager } from './indexes/index-manager.js';
@@ -251,7 +252,9 @@ async function executeStatement(text: string, params: EngineParams, deps: Engine
   if (memory.active) rc.memory = memory;
   const catalog = catalogOf(params, deps);
 
-  const statement = parseCached(text, deps); //                          parse
+  let statement = parseCached(text, deps); //                          parse
+  // A keyspace named by a parameter (`FROM $1 AS d USE KEYS …`) is bound to its value first.
+  if (text.includes('$')) statement = bindKeyspaceParams(statement, params, (n) => catalog.hasKeyspace(n));
   const t1 = performance.now();
   authorize(statement, params, deps);
   checkFunctionNames(statement, rc, text);

@@ -33,9 +33,14 @@ interface Node {
 /** A keyspace reference: `[namespace:]bucket[.scope.collection]` with optional alias. */
 export interface KeyspaceRef extends Node {
   namespace?: string;
-  /** One part (`bucket`) or three parts (`bucket.scope.collection`). */
+  /** One part (`bucket`) or three parts (`bucket.scope.collection`); [] for a parameter. */
   path: string[];
   alias?: string;
+  /**
+   * A keyspace named by a statement parameter (`FROM $1 AS d USE KEYS …`, `INSERT INTO $ks`):
+   * the engine binds it to the parameter's value before planning (semantic/keyspace-params.ts).
+   */
+  param?: Expr;
 }
 
 /** `[WITH …] SELECT … [ORDER BY …] [LIMIT …] [OFFSET …]` */
@@ -79,6 +84,8 @@ export interface Subselect extends Node {
   hints?: OptimizerHint[];
   /** The WINDOW clause's named windows (already resolved into the calls that name them). */
   window?: import('./window.js').NamedWindow[];
+  /** `EXCLUDE e, …`: paths (or strings of comma-separated paths) removed from each result. */
+  exclude?: Expr[];
 }
 
 /** One optimizer hint (couchbase/query `algebra/optimizer_hints.go`). */
@@ -89,8 +96,13 @@ export type OptimizerHint =
   | { kind: 'INDEX' | 'NO_INDEX'; alias: string; indexes: string[] }
   | { kind: 'UNKNOWN'; text: string };
 
+/** GROUP BY; `keys` is empty for a `LETTING` without GROUP BY (one group, as with aggregates). */
 export interface GroupBy extends Node {
   keys: { expr: Expr; alias?: string }[];
+  /** `GROUP AS name`: each group's input rows, as objects of the block's FROM aliases. */
+  groupAs?: string;
+  /** Where the GROUP AS name is. */
+  groupAsLoc?: SourcePosition;
   letting?: LetBinding[];
   having?: Expr;
 }
@@ -105,7 +117,7 @@ export interface LetBinding extends Node {
 export type ResultTerm =
   | { kind: 'Star'; loc?: SourcePosition }
   | { kind: 'PathStar'; expr: Expr; loc?: SourcePosition }
-  | { kind: 'Term'; expr: Expr; alias?: string; loc?: SourcePosition };
+  | { kind: 'Term'; expr: Expr; alias?: string; loc?: SourcePosition; nameLoc?: SourcePosition };
 
 /** FROM clause terms: a keyspace or expression, and UNNEST / JOIN / NEST chained on them. */
 export type FromTerm = KeyspaceTerm | ExpressionTerm | UnnestTerm | JoinTerm;
@@ -147,7 +159,7 @@ export interface UnnestTerm extends Node {
   outer: boolean;
   expr: Expr;
   alias?: string;
-  /** Where the `[AS] alias` is (the reference's alias error context). */
+  /** Where the alias is (its `AS`, else its name): the reference's position for alias errors. */
   aliasLoc?: SourcePosition;
 }
 
@@ -219,6 +231,8 @@ export interface UpdateStatement extends Node {
   keyspace: KeyspaceRef;
   useKeys?: Expr;
   let?: LetBinding[];
+  /** `USE KEYS VALIDATE`: a key naming no document gives warning 5503. */
+  validateKeys?: boolean;
   set: SetClause[];
   unset: Expr[];
   where?: Expr;
@@ -232,6 +246,8 @@ export interface DeleteStatement extends Node {
   keyspace: KeyspaceRef;
   useKeys?: Expr;
   let?: LetBinding[];
+  /** `USE KEYS VALIDATE`: a key naming no document gives warning 5503. */
+  validateKeys?: boolean;
   where?: Expr;
   limit?: Expr;
   offset?: Expr;

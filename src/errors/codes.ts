@@ -204,6 +204,10 @@ export const ErrorCode = {
   PREPARED_NAME_EXISTS: 4060,
   /** An INFER option the reference does not know or a wrong-typed one (reference 7000, "Invalid option 'bogus'"). */
   INFER_OPTION: 7000,
+  /** `META()` without an argument in a block without exactly one FROM term (reference 4310, "META() in query with multiple FROM terms requires an argument"). */
+  META_NEEDS_ARGUMENT: 4310,
+  /** A FROM or UNNEST term without a name (reference 4010, "FROM expression term (near line L, column C) must have a name or alias"). */
+  TERM_NEEDS_ALIAS: 4010,
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -13,7 +13,7 @@ export interface Row {
   /** A system keyspace's row value (its Fetch binds it). */
   item?: Value;
   /** A group being built (InitialGroup → IntermediateGroup → FinalGroup). */
-  group?: { keys: Value[]; accs: import('./aggregates.js').Accumulator[] };
+  group?: { keys: Value[]; accs: import('./aggregates.js').Accumulator[]; groupAs?: Value[] };
   /** INSERT: the key, value and options of the document to write. */
   pair?: { key: Value; value: Value; options: Value };
   /** UPDATE: the copy of the document Set and Unset change (what SendUpdate writes). */

@@ -136,6 +136,8 @@ export interface GroupPlan {
   keys: { expr: Expr; alias?: string }[];
   letting?: LetBinding[];
   having?: Expr;
+  /** `GROUP AS name` and the FROM aliases each of its objects holds. */
+  groupAs?: { name: string; fields: string[] };
 }
 
 /** One SELECT block. */

@@ -28,7 +28,9 @@ function tail(b: AstBuilder, ctx: C.UpdateStatementCstChildren | C.DeleteStateme
   const limit = ctx.limitClause ? (b.visit(ctx.limitClause[0]!) as Expr) : undefined;
   const returning = ctx.returningClause ? (b.visit(ctx.returningClause[0]!) as Returning) : undefined;
   const let_ = ctx.letClause ? (b.visit(ctx.letClause[0]!) as LetBinding[]) : undefined;
-  return { useKeys, let: let_, where, limit, returning };
+  // `USE KEYS VALIDATE`: keys that name no document give the reference's warning 5503.
+  const validateKeys = ctx.useKeys?.[0]!.children.VALIDATE ? true : undefined;
+  return { useKeys, validateKeys, let: let_, where, limit, returning };
 }
 
 export const dmlRules = {

@@ -120,7 +120,8 @@ async function judge(db: Database, c: SuiteCase): Promise<{ pass: boolean; why?:
   } catch (err) {
     if (c.expect_error && err instanceof QueryError) {
       if (c.error_code !== undefined && err.code === c.error_code) return { pass: true };
-      if (c.error_text !== undefined && err.message.includes(c.error_text)) return { pass: true };
+      // The reference's error_text is its `msg` (the message with its position).
+      if (c.error_text !== undefined && (err.msg.includes(c.error_text) || err.message.includes(c.error_text))) return { pass: true };
       if (c.error_code === undefined && c.error_text === undefined) return { pass: true };
       return { pass: false, why: short(`expected error ${c.error_code ?? ''} "${c.error_text ?? ''}", got ${errorText(err)}`) };
     }
