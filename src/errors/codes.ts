@@ -128,6 +128,8 @@ export const ErrorCode = {
   MERGE_MULTI_UPDATE: 5320,
   /** A MERGE that would insert one document twice (reference 5330 E_MERGE_MULTI_INSERT). */
   MERGE_MULTI_INSERT: 5330,
+  /** INSERT/UPSERT/MERGE options that are not an object (reference 5071, "Cannot INSERT non-OBJECT options 5 …"). */
+  INVALID_OPTIONS: 5071,
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -8,6 +8,7 @@ import type { CompileContext, CompiledOperator } from '../operator-context.js';
 import { waitFor, type Row, type RowStream, type RunContext } from '../runtime.js';
 import { applyPath, compilePath, compileSetTerms, metaPath, type CompiledPath } from '../set-path.js';
 import { compileCount } from './count-value.js';
+import { keyError, optionsError } from './send-insert.js';
 import { keyspaceOf } from './keyspace-of.js';
 
 /** What one source row makes the Merge do, decided before any write. */
@@ -165,7 +166,11 @@ export function compileMerge(op: Merge, cx: CompileContext): CompiledOperator {
         } else {
           const k = a.key;
           if (typeof k !== 'string' || k.length === 0) {
-            dml.failures.push(new QueryError({ code: ErrorCode.INVALID_KEY, phase: 'execution', message: `Cannot INSERT non-string key ${JSON.stringify(k ?? null)} of type ${goType(k)}` }));
+            dml.failures.push(keyError(k, 'INSERT'));
+            continue;
+          }
+          if (insert!.options && !isObject(a.options)) {
+            dml.failures.push(optionsError(a.options, 'INSERT'));
             continue;
           }
           if (a.value === undefined) {
