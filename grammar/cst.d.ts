@@ -33,11 +33,22 @@ export type StatementCstChildren = {
   mergeStatement?: MergeStatementCstNode[];
   explainStatement?: ExplainStatementCstNode[];
   prepareStatement?: PrepareStatementCstNode[];
+  executeFunctionStatement?: ExecuteFunctionStatementCstNode[];
   executeStatement?: ExecuteStatementCstNode[];
+  createFunctionStatement?: CreateFunctionStatementCstNode[];
+  dropFunctionStatement?: DropFunctionStatementCstNode[];
   createIndexStatement?: CreateIndexStatementCstNode[];
   createPrimaryIndexStatement?: CreatePrimaryIndexStatementCstNode[];
   dropIndexStatement?: DropIndexStatementCstNode[];
   buildIndexStatement?: BuildIndexStatementCstNode[];
+  createSequenceStatement?: CreateSequenceStatementCstNode[];
+  alterSequenceStatement?: AlterSequenceStatementCstNode[];
+  dropSequenceStatement?: DropSequenceStatementCstNode[];
+  startTransactionStatement?: StartTransactionStatementCstNode[];
+  commitStatement?: CommitStatementCstNode[];
+  rollbackStatement?: RollbackStatementCstNode[];
+  savepointStatement?: SavepointStatementCstNode[];
+  setTransactionStatement?: SetTransactionStatementCstNode[];
 };
 
 export interface SelectStatementCstNode extends CstNode {
@@ -46,10 +57,41 @@ export interface SelectStatementCstNode extends CstNode {
 }
 
 export type SelectStatementCstChildren = {
+  withClause?: WithClauseCstNode[];
   body: SetExpressionCstNode[];
   orderByClause?: OrderByClauseCstNode[];
   limitClause?: LimitClauseCstNode[];
   offsetClause?: OffsetClauseCstNode[];
+};
+
+export interface WithClauseCstNode extends CstNode {
+  name: "withClause";
+  children: WithClauseCstChildren;
+}
+
+export type WithClauseCstChildren = {
+  WITH: IToken[];
+  RECURSIVE?: IToken[];
+  withTerm: WithTermCstNode[];
+  Comma?: IToken[];
+};
+
+export interface WithTermCstNode extends CstNode {
+  name: "withTerm";
+  children: WithTermCstChildren;
+}
+
+export type WithTermCstChildren = {
+  name: IToken[];
+  AS: IToken[];
+  subquery?: SubqueryCstNode[];
+  parenthesised?: ParenthesisedCstNode[];
+  CYCLE?: IToken[];
+  cycle?: ExpressionCstNode[];
+  Comma?: IToken[];
+  RESTRICT?: IToken[];
+  OPTIONS?: IToken[];
+  options?: ObjectConstructCstNode[];
 };
 
 export interface SetExpressionCstNode extends CstNode {
@@ -87,6 +129,7 @@ export type SubselectCstChildren = {
   letClause?: LetClauseCstNode[];
   whereClause?: WhereClauseCstNode[];
   groupByClause?: GroupByClauseCstNode[];
+  windowClause?: WindowClauseCstNode[];
 };
 
 export interface SelectClauseCstNode extends CstNode {
@@ -377,9 +420,23 @@ export type OrderTermCstChildren = {
   expression: ExpressionCstNode[];
   ASC?: IToken[];
   DESC?: IToken[];
+  direction?: OrderParameterCstNode[];
   NULLS?: IToken[];
   FIRST?: IToken[];
   LAST?: IToken[];
+  nullsPosition?: OrderParameterCstNode[];
+};
+
+export interface OrderParameterCstNode extends CstNode {
+  name: "orderParameter";
+  children: OrderParameterCstChildren;
+}
+
+export type OrderParameterCstChildren = {
+  NamedParam?: IToken[];
+  PositionalParam?: IToken[];
+  Question?: IToken[];
+  Identifier?: IToken[];
 };
 
 export interface LimitClauseCstNode extends CstNode {
@@ -652,6 +709,62 @@ export type ObjectNameCstChildren = {
   StringLiteral?: IToken[];
 };
 
+export interface CreateFunctionStatementCstNode extends CstNode {
+  name: "createFunctionStatement";
+  children: CreateFunctionStatementCstChildren;
+}
+
+export type CreateFunctionStatementCstChildren = {
+  CREATE: IToken[];
+  OR?: IToken[];
+  REPLACE?: IToken[];
+  FUNCTION: IToken[];
+  name: KeyspaceRefCstNode[];
+  LParen: IToken[];
+  Ellipsis?: IToken[];
+  param?: IToken[];
+  Comma?: IToken[];
+  RParen: IToken[];
+  ifNotExists?: IfNotExistsCstNode[];
+  LBrace?: IToken[];
+  body?: (ExpressionCstNode)[];
+  RBrace?: IToken[];
+  LANGUAGE?: IToken[];
+  INLINE?: IToken[];
+  AS?: (IToken)[];
+  JAVASCRIPT?: IToken[];
+  code?: IToken[];
+  AT?: IToken[];
+  library?: IToken[];
+};
+
+export interface DropFunctionStatementCstNode extends CstNode {
+  name: "dropFunctionStatement";
+  children: DropFunctionStatementCstChildren;
+}
+
+export type DropFunctionStatementCstChildren = {
+  DROP: IToken[];
+  FUNCTION: IToken[];
+  name: KeyspaceRefCstNode[];
+  ifExists?: IfExistsCstNode[];
+};
+
+export interface ExecuteFunctionStatementCstNode extends CstNode {
+  name: "executeFunctionStatement";
+  children: ExecuteFunctionStatementCstChildren;
+}
+
+export type ExecuteFunctionStatementCstChildren = {
+  EXECUTE: IToken[];
+  FUNCTION: IToken[];
+  name: KeyspaceRefCstNode[];
+  LParen: IToken[];
+  arg?: ExpressionCstNode[];
+  Comma?: IToken[];
+  RParen: IToken[];
+};
+
 export interface CreateIndexStatementCstNode extends CstNode {
   name: "createIndexStatement";
   children: CreateIndexStatementCstChildren;
@@ -786,6 +899,150 @@ export type BuildIndexStatementCstChildren = {
   objectName: ObjectNameCstNode[];
   Comma?: IToken[];
   RParen: IToken[];
+};
+
+export interface CreateSequenceStatementCstNode extends CstNode {
+  name: "createSequenceStatement";
+  children: CreateSequenceStatementCstChildren;
+}
+
+export type CreateSequenceStatementCstChildren = {
+  CREATE: IToken[];
+  SEQUENCE: IToken[];
+  ifNotExists?: (IfNotExistsCstNode)[];
+  keyspaceRef: KeyspaceRefCstNode[];
+  indexWith?: IndexWithCstNode[];
+  sequenceOption?: SequenceOptionCstNode[];
+};
+
+export interface AlterSequenceStatementCstNode extends CstNode {
+  name: "alterSequenceStatement";
+  children: AlterSequenceStatementCstChildren;
+}
+
+export type AlterSequenceStatementCstChildren = {
+  ALTER: IToken[];
+  SEQUENCE: IToken[];
+  keyspaceRef: KeyspaceRefCstNode[];
+  indexWith?: IndexWithCstNode[];
+  sequenceOption?: SequenceOptionCstNode[];
+};
+
+export interface DropSequenceStatementCstNode extends CstNode {
+  name: "dropSequenceStatement";
+  children: DropSequenceStatementCstChildren;
+}
+
+export type DropSequenceStatementCstChildren = {
+  DROP: IToken[];
+  SEQUENCE: IToken[];
+  ifExists?: (IfExistsCstNode)[];
+  keyspaceRef: KeyspaceRefCstNode[];
+};
+
+export interface SequenceOptionCstNode extends CstNode {
+  name: "sequenceOption";
+  children: SequenceOptionCstChildren;
+}
+
+export type SequenceOptionCstChildren = {
+  no?: IToken[];
+  word?: (IToken)[];
+  WITH?: IToken[];
+  BY?: IToken[];
+  minus?: IToken[];
+  number?: IToken[];
+};
+
+export interface SequenceOperatorCstNode extends CstNode {
+  name: "sequenceOperator";
+  children: SequenceOperatorCstChildren;
+}
+
+export type SequenceOperatorCstChildren = {
+  op: IToken[];
+  VALUE?: IToken[];
+  FOR: IToken[];
+  keyspaceRef: KeyspaceRefCstNode[];
+};
+
+export interface StartTransactionStatementCstNode extends CstNode {
+  name: "startTransactionStatement";
+  children: StartTransactionStatementCstChildren;
+}
+
+export type StartTransactionStatementCstChildren = {
+  BEGIN?: IToken[];
+  START?: IToken[];
+  transactionWord: TransactionWordCstNode[];
+  isolationLevel?: IsolationLevelCstNode[];
+};
+
+export interface TransactionWordCstNode extends CstNode {
+  name: "transactionWord";
+  children: TransactionWordCstChildren;
+}
+
+export type TransactionWordCstChildren = {
+  WORK?: IToken[];
+  TRAN?: IToken[];
+  TRANSACTION?: IToken[];
+};
+
+export interface IsolationLevelCstNode extends CstNode {
+  name: "isolationLevel";
+  children: IsolationLevelCstChildren;
+}
+
+export type IsolationLevelCstChildren = {
+  ISOLATION: IToken[];
+  LEVEL: IToken[];
+  READ: IToken[];
+  COMMITTED: IToken[];
+};
+
+export interface CommitStatementCstNode extends CstNode {
+  name: "commitStatement";
+  children: CommitStatementCstChildren;
+}
+
+export type CommitStatementCstChildren = {
+  COMMIT: IToken[];
+  transactionWord?: TransactionWordCstNode[];
+};
+
+export interface RollbackStatementCstNode extends CstNode {
+  name: "rollbackStatement";
+  children: RollbackStatementCstChildren;
+}
+
+export type RollbackStatementCstChildren = {
+  ROLLBACK: IToken[];
+  transactionWord?: TransactionWordCstNode[];
+  TO?: IToken[];
+  SAVEPOINT?: IToken[];
+  objectName?: ObjectNameCstNode[];
+};
+
+export interface SavepointStatementCstNode extends CstNode {
+  name: "savepointStatement";
+  children: SavepointStatementCstChildren;
+}
+
+export type SavepointStatementCstChildren = {
+  SAVEPOINT: IToken[];
+  objectName: ObjectNameCstNode[];
+};
+
+export interface SetTransactionStatementCstNode extends CstNode {
+  name: "setTransactionStatement";
+  children: SetTransactionStatementCstChildren;
+}
+
+export type SetTransactionStatementCstChildren = {
+  SET: IToken[];
+  TRANSACTION: IToken[];
+  isolationLevel: IsolationLevelCstNode[];
 };
 
 export interface ExpressionCstNode extends CstNode {
@@ -947,6 +1204,7 @@ export type PrimaryExpressionCstChildren = {
   arrayForExpression?: ArrayForExpressionCstNode[];
   objectForExpression?: ObjectForExpressionCstNode[];
   existsExpression?: ExistsExpressionCstNode[];
+  sequenceOperator?: SequenceOperatorCstNode[];
   identifierOrCall?: IdentifierOrCallCstNode[];
 };
 
@@ -1139,9 +1397,85 @@ export type IdentifierOrCallCstChildren = {
   Comma?: IToken[];
   RParen?: (IToken)[];
   FILTER?: IToken[];
-  LParen?: IToken[];
+  LParen?: (IToken)[];
   WHERE?: IToken[];
   filter?: ExpressionCstNode[];
+  FROM?: IToken[];
+  fromEnd?: (IToken)[];
+  nullsTreatment?: (IToken)[];
+  NULLS?: IToken[];
+  OVER?: IToken[];
+  windowSpec?: WindowSpecCstNode[];
+  windowRef?: IToken[];
+};
+
+export interface WindowSpecCstNode extends CstNode {
+  name: "windowSpec";
+  children: WindowSpecCstChildren;
+}
+
+export type WindowSpecCstChildren = {
+  baseName?: IToken[];
+  PARTITION?: IToken[];
+  BY?: IToken[];
+  partition?: ExpressionCstNode[];
+  Comma?: IToken[];
+  orderByClause?: OrderByClauseCstNode[];
+  windowFrame?: WindowFrameCstNode[];
+};
+
+export interface WindowFrameCstNode extends CstNode {
+  name: "windowFrame";
+  children: WindowFrameCstChildren;
+}
+
+export type WindowFrameCstChildren = {
+  unit?: (IToken)[];
+  BETWEEN?: IToken[];
+  start?: (FrameBoundCstNode)[];
+  AND?: IToken[];
+  end?: FrameBoundCstNode[];
+  EXCLUDE?: IToken[];
+  exclude?: (IToken)[];
+  ROW?: IToken[];
+  OTHERS?: IToken[];
+};
+
+export interface FrameBoundCstNode extends CstNode {
+  name: "frameBound";
+  children: FrameBoundCstChildren;
+}
+
+export type FrameBoundCstChildren = {
+  UNBOUNDED?: IToken[];
+  direction?: (IToken)[];
+  CURRENT?: IToken[];
+  ROW?: IToken[];
+  offset?: ExpressionCstNode[];
+};
+
+export interface WindowClauseCstNode extends CstNode {
+  name: "windowClause";
+  children: WindowClauseCstChildren;
+}
+
+export type WindowClauseCstChildren = {
+  WINDOW: IToken[];
+  namedWindow: NamedWindowCstNode[];
+  Comma?: IToken[];
+};
+
+export interface NamedWindowCstNode extends CstNode {
+  name: "namedWindow";
+  children: NamedWindowCstChildren;
+}
+
+export type NamedWindowCstChildren = {
+  name: IToken[];
+  AS: IToken[];
+  LParen: IToken[];
+  windowSpec: WindowSpecCstNode[];
+  RParen: IToken[];
 };
 
 export interface ICstNodeVisitor<IN, OUT> extends ICstVisitor<IN, OUT> {
@@ -1149,6 +1483,8 @@ export interface ICstNodeVisitor<IN, OUT> extends ICstVisitor<IN, OUT> {
   expressionEof(children: ExpressionEofCstChildren, param?: IN): OUT;
   statement(children: StatementCstChildren, param?: IN): OUT;
   selectStatement(children: SelectStatementCstChildren, param?: IN): OUT;
+  withClause(children: WithClauseCstChildren, param?: IN): OUT;
+  withTerm(children: WithTermCstChildren, param?: IN): OUT;
   setExpression(children: SetExpressionCstChildren, param?: IN): OUT;
   setOperand(children: SetOperandCstChildren, param?: IN): OUT;
   subselect(children: SubselectCstChildren, param?: IN): OUT;
@@ -1175,6 +1511,7 @@ export interface ICstNodeVisitor<IN, OUT> extends ICstVisitor<IN, OUT> {
   groupKey(children: GroupKeyCstChildren, param?: IN): OUT;
   orderByClause(children: OrderByClauseCstChildren, param?: IN): OUT;
   orderTerm(children: OrderTermCstChildren, param?: IN): OUT;
+  orderParameter(children: OrderParameterCstChildren, param?: IN): OUT;
   limitClause(children: LimitClauseCstChildren, param?: IN): OUT;
   offsetClause(children: OffsetClauseCstChildren, param?: IN): OUT;
   insertStatement(children: InsertStatementCstChildren, param?: IN): OUT;
@@ -1194,6 +1531,9 @@ export interface ICstNodeVisitor<IN, OUT> extends ICstVisitor<IN, OUT> {
   prepareStatement(children: PrepareStatementCstChildren, param?: IN): OUT;
   executeStatement(children: ExecuteStatementCstChildren, param?: IN): OUT;
   objectName(children: ObjectNameCstChildren, param?: IN): OUT;
+  createFunctionStatement(children: CreateFunctionStatementCstChildren, param?: IN): OUT;
+  dropFunctionStatement(children: DropFunctionStatementCstChildren, param?: IN): OUT;
+  executeFunctionStatement(children: ExecuteFunctionStatementCstChildren, param?: IN): OUT;
   createIndexStatement(children: CreateIndexStatementCstChildren, param?: IN): OUT;
   createPrimaryIndexStatement(children: CreatePrimaryIndexStatementCstChildren, param?: IN): OUT;
   ifNotExists(children: IfNotExistsCstChildren, param?: IN): OUT;
@@ -1204,6 +1544,18 @@ export interface ICstNodeVisitor<IN, OUT> extends ICstVisitor<IN, OUT> {
   indexWith(children: IndexWithCstChildren, param?: IN): OUT;
   dropIndexStatement(children: DropIndexStatementCstChildren, param?: IN): OUT;
   buildIndexStatement(children: BuildIndexStatementCstChildren, param?: IN): OUT;
+  createSequenceStatement(children: CreateSequenceStatementCstChildren, param?: IN): OUT;
+  alterSequenceStatement(children: AlterSequenceStatementCstChildren, param?: IN): OUT;
+  dropSequenceStatement(children: DropSequenceStatementCstChildren, param?: IN): OUT;
+  sequenceOption(children: SequenceOptionCstChildren, param?: IN): OUT;
+  sequenceOperator(children: SequenceOperatorCstChildren, param?: IN): OUT;
+  startTransactionStatement(children: StartTransactionStatementCstChildren, param?: IN): OUT;
+  transactionWord(children: TransactionWordCstChildren, param?: IN): OUT;
+  isolationLevel(children: IsolationLevelCstChildren, param?: IN): OUT;
+  commitStatement(children: CommitStatementCstChildren, param?: IN): OUT;
+  rollbackStatement(children: RollbackStatementCstChildren, param?: IN): OUT;
+  savepointStatement(children: SavepointStatementCstChildren, param?: IN): OUT;
+  setTransactionStatement(children: SetTransactionStatementCstChildren, param?: IN): OUT;
   expression(children: ExpressionCstChildren, param?: IN): OUT;
   orExpression(children: OrExpressionCstChildren, param?: IN): OUT;
   andExpression(children: AndExpressionCstChildren, param?: IN): OUT;
@@ -1232,4 +1584,9 @@ export interface ICstNodeVisitor<IN, OUT> extends ICstVisitor<IN, OUT> {
   binding(children: BindingCstChildren, param?: IN): OUT;
   existsExpression(children: ExistsExpressionCstChildren, param?: IN): OUT;
   identifierOrCall(children: IdentifierOrCallCstChildren, param?: IN): OUT;
+  windowSpec(children: WindowSpecCstChildren, param?: IN): OUT;
+  windowFrame(children: WindowFrameCstChildren, param?: IN): OUT;
+  frameBound(children: FrameBoundCstChildren, param?: IN): OUT;
+  windowClause(children: WindowClauseCstChildren, param?: IN): OUT;
+  namedWindow(children: NamedWindowCstChildren, param?: IN): OUT;
 }

@@ -129,6 +129,20 @@ export const When = kw('WHEN');
 export const Where = kw('WHERE');
 export const With = kw('WITH');
 export const Within = kw('WITHIN');
+// Transaction statements (soft: `work`, `level`, `read` … stay field names).
+export const Begin = soft('BEGIN');
+export const Start = soft('START');
+export const Work = soft('WORK');
+export const Transaction = soft('TRANSACTION');
+export const Tran = soft('TRAN');
+export const Commit = soft('COMMIT');
+export const Committed = soft('COMMITTED');
+export const Rollback = soft('ROLLBACK');
+export const Savepoint = soft('SAVEPOINT');
+export const Isolation = soft('ISOLATION');
+export const Level = soft('LEVEL');
+export const Read = soft('READ');
+export const To = soft('TO');
 
 // Soft keywords: usable as bare names everywhere except their own positions.
 export const ArrayKw = soft('ARRAY');
@@ -148,10 +162,42 @@ export const ObjectKw = soft('OBJECT');
 export const Options = soft('OPTIONS');
 export const Primary = soft('PRIMARY');
 export const Probe = soft('PROBE');
+// WITH RECURSIVE … CYCLE … RESTRICT (soft: `recursive`, `cycle`, `restrict` stay field names).
+export const Recursive = soft('RECURSIVE');
+export const Cycle = soft('CYCLE');
+export const Restrict = soft('RESTRICT');
 export const Unknown = soft('UNKNOWN');
 export const Validate = soft('VALIDATE');
 export const Valued = soft('VALUED');
 export const Value = soft('VALUE');
+// Sequences (CREATE|ALTER|DROP SEQUENCE): soft, so that these words stay usable as names.
+export const Alter = soft('ALTER');
+export const SequenceKw = soft('SEQUENCE');
+// Window functions' soft keywords (OVER, PARTITION BY, frames, nulls treatment, WINDOW clause).
+export const Current = soft('CURRENT');
+export const Exclude = soft('EXCLUDE');
+export const Following = soft('FOLLOWING');
+export const Groups = soft('GROUPS');
+export const Ignore = soft('IGNORE');
+export const No = soft('NO');
+export const Others = soft('OTHERS');
+export const Over = soft('OVER');
+export const Partition = soft('PARTITION');
+export const Preceding = soft('PRECEDING');
+export const Range = soft('RANGE');
+export const Respect = soft('RESPECT');
+export const Row = soft('ROW');
+export const Rows = soft('ROWS');
+export const Ties = soft('TIES');
+export const Unbounded = soft('UNBOUNDED');
+export const Window = soft('WINDOW');
+// User-defined functions (CREATE/DROP/EXECUTE FUNCTION): soft, so they stay usable as names.
+export const At = soft('AT');
+export const FunctionKw = soft('FUNCTION');
+export const Inline = soft('INLINE');
+export const Javascript = soft('JAVASCRIPT');
+export const Language = soft('LANGUAGE');
+export const Replace = soft('REPLACE');
 
 export const WhiteSpace = createToken({ name: 'WhiteSpace', pattern: /\s+/, group: Lexer.SKIPPED, line_breaks: true });
 export const LineComment = createToken({ name: 'LineComment', pattern: /--[^\n\r]*/, group: Lexer.SKIPPED });
@@ -202,6 +248,8 @@ export const RBrace = createToken({ name: 'RBrace', pattern: '}' });
 export const Comma = createToken({ name: 'Comma', pattern: ',' });
 export const Colon = createToken({ name: 'Colon', pattern: ':' });
 export const Semicolon = createToken({ name: 'Semicolon', pattern: ';' });
+/** `...`: the variadic parameter list of CREATE FUNCTION f(...). */
+export const Ellipsis = createToken({ name: 'Ellipsis', pattern: '...' });
 export const Dot = createToken({ name: 'Dot', pattern: '.' });
 
 /** Keywords sorted longest first, so that e.g. `IN` never shadows `INNER`/`INTO`/`INDEX`. */
@@ -244,6 +292,7 @@ export const allTokens: TokenType[] = [
   Comma,
   Colon,
   Semicolon,
+  Ellipsis,
   Dot,
   Name,
   ComparisonOp,

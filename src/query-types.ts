@@ -63,6 +63,22 @@ export interface QueryOptions {
    * accepted and checked only (docs/merge.md).
    */
   durabilityLevel?: DurabilityLevel;
+  /**
+   * The transaction the statement belongs to: the `txid` that BEGIN WORK / START TRANSACTION
+   * returned in its row (docs/transactions.md). The statement sees the transaction's writes and
+   * its own writes stay in it until COMMIT. Unknown: 17004; expired: 17010.
+   */
+  txid?: string;
+  /** Run the statement as a transaction of its own (`tximplicit`): committed if it succeeds, none of its writes otherwise. */
+  tximplicit?: boolean;
+  /** The transaction's timeout in milliseconds for BEGIN or `tximplicit` (`txtimeout`; default 15 s): past it the transaction is rolled back (17010). */
+  txtimeoutMs?: number;
+  /**
+   * The query service's `query_context`, `default:bucket.scope`: an unqualified user-defined
+   * function name resolves to the function of that scope when there is one (else the global one),
+   * and CREATE / DROP / EXECUTE FUNCTION of an unqualified name work in that scope.
+   */
+  queryContext?: string;
 }
 
 /** The reference's durability levels (`durability_level`; "" is `none`). */

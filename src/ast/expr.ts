@@ -1,6 +1,7 @@
 import type { SourcePosition } from '../errors/index.js';
 import type { Value } from '../values/index.js';
-import type { SelectStatement } from './statement.js';
+import type { SelectStatement, SequenceName } from './statement.js';
+import type { WindowSpec } from './window.js';
 
 /**
  * Expression nodes: a discriminated union on `kind`. Nodes are plain immutable data; `loc`
@@ -31,7 +32,8 @@ export type Expr =
   | ObjectFor
   | Exists
   | FunctionCall
-  | Subquery;
+  | Subquery
+  | SequenceValue;
 
 interface Node {
   loc?: SourcePosition;
@@ -189,6 +191,8 @@ export interface Binding {
   nameVariable?: string;
   within: boolean;
   expr: Expr;
+  /** Where the variable is written. */
+  loc?: SourcePosition;
 }
 
 /** `ANY | SOME | EVERY | ANY AND EVERY bindings SATISFIES cond END` */
@@ -238,10 +242,29 @@ export interface FunctionCall extends Node {
   filter?: Expr;
   /** `target[*]`: ARRAY_STAR(target) written as a path operator (printed back as `[*]`). */
   pathOperator?: boolean;
+  /** A window function call's window (`OVER …`): the call is computed by a WindowAggregate. */
+  over?: WindowSpec;
+  /** `NTH_VALUE(…) FROM LAST` (FROM FIRST is the default and is not kept). */
+  fromLast?: boolean;
+  /** `IGNORE NULLS` (RESPECT NULLS is the default and is not kept). */
+  ignoreNulls?: boolean;
 }
 
 /** A parenthesised SELECT used as an expression (evaluates to an array of its rows). */
 export interface Subquery extends Node {
   kind: 'Subquery';
   query: SelectStatement;
+}
+
+/**
+ * `NEXT VALUE FOR name` / `NEXTVAL FOR name` (`next: true`) and `PREV VALUE FOR name` /
+ * `PREVVAL FOR name`. `block` numbers the query block (SELECT) the operator is in, so that every
+ * NEXT VALUE of one sequence in one block gives the same value for a row (set by the parser).
+ * Source: couchbase/query `expression/sequence.go`.
+ */
+export interface SequenceValue extends Node {
+  kind: 'SequenceValue';
+  next: boolean;
+  sequence: SequenceName;
+  block: number;
 }

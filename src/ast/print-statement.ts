@@ -3,7 +3,8 @@
  * fully parenthesised expressions). The per-kind map is exhaustive over `Statement['kind']`.
  */
 import type {
-  Expr, FromTerm, IndexHint, IndexKey, JoinHint, JoinTerm, KeyspaceRef, LetBinding, OrderTerm, ResultTerm, Returning, SelectBody, SelectStatement, Statement,
+  Expr, FromTerm, IndexHint, IndexKey, JoinHint, JoinTerm, KeyspaceRef, LetBinding, OrderTerm, ResultTerm, Returning, SelectBody, SelectStatement, Statement, WithClause,
+  SequenceName, SequenceOptions,
 } from './index.js';
 import { printExpr, printName } from './print-expr.js';
 
@@ -63,12 +64,15 @@ function fromTerm(f: FromTerm): string {
 const lets = (bs: LetBinding[]) => bs.map((b) => `${printName(b.name)} = ${printExpr(b.expr)}`).join(', ');
 
 function order(t: OrderTerm): string {
-  return printExpr(t.expr) + (t.desc ? ' desc' : '') + (t.nulls ? ' nulls ' + t.nulls.toLowerCase() : '');
+  const direction = t.direction ? ' ' + printExpr(t.direction) : t.desc ? ' desc' : '';
+  const nulls = t.nullsPosition ? ' nulls ' + printExpr(t.nullsPosition) : t.nulls ? ' nulls ' + t.nulls.toLowerCase() : '';
+  return printExpr(t.expr) + direction + nulls;
 }
 
 function body(b: SelectBody): string {
+  if (b.with) return `(${withClause(b.with)}${body({ ...b, with: undefined })})`;
   if (b.kind === 'SetOperation') {
-    const right = b.right.kind === 'SetOperation' ? `(${body(b.right)})` : body(b.right);
+    const right = b.right.kind === 'SetOperation' && !b.right.with ? `(${body(b.right)})` : body(b.right);
     return `${body(b.left)} ${b.op.toLowerCase()}${b.all ? ' all' : ''} ${right}`;
   }
   let s = 'select ' + (b.distinct ? 'distinct ' : '') + projection(b.raw, b.projection);
@@ -83,8 +87,17 @@ function body(b: SelectBody): string {
   return s;
 }
 
+function withClause(w: WithClause): string {
+  const terms = w.bindings.map((b) => {
+    const e = printExpr(b.expr);
+    const cycle = b.cycle ? ' cycle ' + b.cycle.map(printExpr).join(', ') + ' restrict' : '';
+    return `${printName(b.alias)} as ${b.expr.kind === 'Subquery' ? e : `(${e})`}${cycle}${b.options ? ' options ' + printExpr(b.options) : ''}`;
+  });
+  return `with ${w.recursive ? 'recursive ' : ''}${terms.join(', ')} `;
+}
+
 function select(s: SelectStatement): string {
-  let out = body(s.body);
+  let out = (s.with ? withClause(s.with) : '') + body(s.body);
   if (s.orderBy) out += ' order by ' + s.orderBy.map(order).join(', ');
   if (s.limit) out += ' limit ' + printExpr(s.limit);
   if (s.offset) out += ' offset ' + printExpr(s.offset);
@@ -158,7 +171,34 @@ const printers: StatementPrinters = {
   DropIndex: (s) =>
     `drop ${s.primary ? 'primary ' : ''}index ${s.ifExists ? 'if exists ' : ''}${s.name !== undefined ? printName(s.name) + ' ' : ''}on ${keyspace(s.keyspace, false)}`,
   BuildIndex: (s) => `build index on ${keyspace(s.keyspace, false)}(${s.names.map((n) => printName(n)).join(', ')})`,
+  CreateSequence: (s) => `create sequence ${s.ifNotExists ? 'if not exists ' : ''}${sequenceName(s.sequence)}${sequenceOptions(s.with, s.options)}`,
+  AlterSequence: (s) => `alter sequence ${sequenceName(s.sequence)}${sequenceOptions(s.with, s.options)}`,
+  DropSequence: (s) => `drop sequence ${s.ifExists ? 'if exists ' : ''}${sequenceName(s.sequence)}`,
+  StartTransaction: (s) => `start transaction${s.isolation ? ' isolation level read committed' : ''}`,
+  CommitTransaction: () => 'commit transaction',
+  RollbackTransaction: (s) => `rollback transaction${s.savepoint !== undefined ? ' to savepoint ' + printName(s.savepoint) : ''}`,
+  Savepoint: (s) => `savepoint ${printName(s.savepoint)}`,
+  TransactionIsolation: () => 'set transaction isolation level read committed',
+  CreateFunction: (s) =>
+    `create ${s.replace ? 'or replace ' : ''}function ${keyspace(s.name, false)}(${s.params ? s.params.map((p) => printName(p)).join(', ') : '...'})` +
+    `${s.ifNotExists ? ' if not exists' : ''} ` +
+    (s.body.language === 'inline'
+      ? `language inline as ${printExpr(s.body.expr)}`
+      : `language javascript as ${JSON.stringify(s.body.library !== undefined ? s.body.object : s.body.code)}${s.body.library !== undefined ? ' at ' + JSON.stringify(s.body.library) : ''}`),
+  DropFunction: (s) => `drop function ${keyspace(s.name, false)}${s.ifExists ? ' if exists' : ''}`,
+  ExecuteFunction: (s) => `execute function ${keyspace(s.name, false)}(${s.args.map(printExpr).join(', ')})`,
 };
+
+function sequenceName(n: SequenceName): string {
+  return `${printName(n.namespace)}:${printName(n.bucket)}.${printName(n.scope)}.${printName(n.name)}`;
+}
+
+/** A sequence's options as a WITH object (the clause forms print as the reference's WITH names). */
+function sequenceOptions(w: Expr | undefined, o: SequenceOptions | undefined): string {
+  if (w) return ' with ' + printExpr(w);
+  if (!o || Object.keys(o).length === 0) return '';
+  return ' with ' + JSON.stringify(o);
+}
 
 /** Prints a statement (its `loc` is ignored). PREPARE prints the prepared statement's source text. */
 export function printStatement(s: Statement): string {

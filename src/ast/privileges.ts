@@ -187,6 +187,12 @@ export function statementPrivileges(statement: Statement): PrivilegeNeed[] {
       case 'Execute':
         expr(s.using);
         return;
+      case 'ExecuteFunction':
+        for (const a of s.args) expr(a);
+        return;
+      case 'CreateFunction':
+      case 'DropFunction':
+        return;
     }
   };
   visit(statement);

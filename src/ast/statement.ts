@@ -16,7 +16,14 @@ export type Statement =
   | BuildIndexStatement
   | PrepareStatement
   | ExecuteStatement
-  | MergeStatement;
+  | CreateSequenceStatement
+  | AlterSequenceStatement
+  | DropSequenceStatement
+  | MergeStatement
+  | TransactionStatement
+  | CreateFunctionStatement
+  | DropFunctionStatement
+  | ExecuteFunctionStatement;
 
 interface Node {
   loc?: SourcePosition;
@@ -30,16 +37,22 @@ export interface KeyspaceRef extends Node {
   alias?: string;
 }
 
-/** `SELECT … [ORDER BY …] [LIMIT …] [OFFSET …]` */
+/** `[WITH …] SELECT … [ORDER BY …] [LIMIT …] [OFFSET …]` */
 export interface SelectStatement extends Node {
   kind: 'Select';
+  /** The common table expressions the statement's body (and its subqueries) see. */
+  with?: WithClause;
   body: SelectBody;
   orderBy?: OrderTerm[];
   limit?: Expr;
   offset?: Expr;
 }
 
-export type SelectBody = Subselect | SetOperation;
+/**
+ * A SELECT's body. `with` is set on a parenthesised set operand that has its own WITH clause
+ * (`… UNION ALL (WITH b AS (…) SELECT …)`): its names are seen by that operand only.
+ */
+export type SelectBody = (Subselect | SetOperation) & { with?: WithClause };
 
 /** `left UNION|INTERSECT|EXCEPT [ALL] right` */
 export interface SetOperation extends Node {
@@ -63,6 +76,8 @@ export interface Subselect extends Node {
   groupBy?: GroupBy;
   /** Optimizer hints of the `/*+ … *\/` comment after SELECT. */
   hints?: OptimizerHint[];
+  /** The WINDOW clause's named windows (already resolved into the calls that name them). */
+  window?: import('./window.js').NamedWindow[];
 }
 
 /** One optimizer hint (couchbase/query `algebra/optimizer_hints.go`). */
@@ -119,6 +134,8 @@ export interface ExpressionTerm extends Node {
   kind: 'ExpressionTerm';
   expr: Expr;
   alias?: string;
+  /** Where the `[AS] alias` is (the reference's alias error context). */
+  aliasLoc?: SourcePosition;
   joinHint?: JoinHint;
 }
 
@@ -129,6 +146,8 @@ export interface UnnestTerm extends Node {
   outer: boolean;
   expr: Expr;
   alias?: string;
+  /** Where the `[AS] alias` is (the reference's alias error context). */
+  aliasLoc?: SourcePosition;
 }
 
 /**
@@ -157,6 +176,13 @@ export interface OrderTerm extends Node {
   desc: boolean;
   /** NULLS FIRST/LAST; default is FIRST for ASC and LAST for DESC (reference). */
   nulls?: 'FIRST' | 'LAST';
+  /**
+   * A direction given by a parameter (`$d`, `$1`) or a user-defined function's parameter (a
+   * name): "asc" or "desc" when the query runs; it overrides `desc`.
+   */
+  direction?: Expr;
+  /** A NULLS position given the same way: "first" or "last"; it overrides `nulls`. */
+  nullsPosition?: Expr;
 }
 
 /** `RETURNING terms` / `RETURNING RAW expr` */
@@ -281,6 +307,68 @@ export interface ExecuteStatement extends Node {
   using?: Expr;
 }
 
+/**
+ * A sequence's name as written: `[namespace:]bucket.scope.name` (the builder checks the parts).
+ * Source: couchbase/query `algebra/sequence.go`.
+ */
+export interface SequenceName {
+  namespace: string;
+  bucket: string;
+  scope: string;
+  name: string;
+}
+
+/**
+ * Options of CREATE/ALTER SEQUENCE, written as clauses (`START WITH 1 CACHE 20 …`): the reference's
+ * WITH names (`start`, `restart`, `increment`, `min`, `max`, `cache`, `cycle`); `null` for the
+ * `NO …` forms and a bare `RESTART` (the default value).
+ */
+export type SequenceOptions = Partial<Record<'start' | 'restart' | 'increment' | 'min' | 'max' | 'cache', number | null>> & { cycle?: boolean };
+
+/** `CREATE SEQUENCE [IF NOT EXISTS] name [WITH {…} | options]` */
+export interface CreateSequenceStatement extends Node {
+  kind: 'CreateSequence';
+  sequence: SequenceName;
+  ifNotExists: boolean;
+  with?: Expr;
+  options?: SequenceOptions;
+}
+
+/** `ALTER SEQUENCE name [WITH {…} | options]` */
+export interface AlterSequenceStatement extends Node {
+  kind: 'AlterSequence';
+  sequence: SequenceName;
+  with?: Expr;
+  options?: SequenceOptions;
+}
+
+/** `DROP SEQUENCE [IF EXISTS] name` */
+export interface DropSequenceStatement extends Node {
+  kind: 'DropSequence';
+  sequence: SequenceName;
+  ifExists: boolean;
+}
+
+/**
+ * `WITH [RECURSIVE] a AS (…), b AS (…)`: names bound to values for the SELECT that follows
+ * (couchbase/query `algebra/with.go`). A binding's expression sees the bindings before it.
+ */
+export interface WithClause extends Node {
+  recursive: boolean;
+  bindings: WithBinding[];
+}
+
+/** One common table expression: `alias AS (expr | select) [CYCLE exprs RESTRICT] [OPTIONS {…}]`. */
+export interface WithBinding extends Node {
+  alias: string;
+  /** The parenthesised expression; a SELECT is a Subquery. */
+  expr: Expr;
+  /** `CYCLE f1, f2 RESTRICT`: a recursive binding's rows whose values of these expressions were seen are dropped. */
+  cycle?: Expr[];
+  /** `OPTIONS {"levels": n, "documents": n}` of a recursive binding. */
+  options?: Expr;
+}
+
 /** `WHEN NOT MATCHED THEN INSERT …` of a MERGE: `(KEY k, VALUE v, OPTIONS o)`, `(k, v, o)`, or a value alone. */
 export interface MergeInsert {
   key?: Expr;
@@ -308,4 +396,56 @@ export interface MergeStatement extends Node {
   insert?: MergeInsert;
   limit?: Expr;
   returning?: Returning;
+}
+
+/**
+ * The transaction statements: `BEGIN|START WORK|TRAN|TRANSACTION [ISOLATION LEVEL READ COMMITTED]`
+ * (`StartTransaction`), `COMMIT`, `ROLLBACK [TO SAVEPOINT name]`, `SAVEPOINT name` and
+ * `SET TRANSACTION ISOLATION LEVEL READ COMMITTED` (docs/transactions.md). Source of the syntax:
+ * couchbase/query `parser/n1ql/n1ql.y` (start_transaction, commit_transaction, …).
+ */
+export type TransactionStatement =
+  | (Node & { kind: 'StartTransaction'; isolation?: 'READ COMMITTED' })
+  | (Node & { kind: 'CommitTransaction' })
+  | (Node & { kind: 'RollbackTransaction'; savepoint?: string })
+  | (Node & { kind: 'Savepoint'; savepoint: string })
+  | (Node & { kind: 'TransactionIsolation'; isolation: 'READ COMMITTED' });
+
+/**
+ * A user-defined function's body: an inline N1QL expression (`{ expr }`, `LANGUAGE INLINE AS
+ * expr`, with its source text), or JavaScript: the function's own code (`LANGUAGE JAVASCRIPT AS
+ * "function f(…) {…}"`) or a function of a library (`AS "fname" AT "library"`).
+ * Source: couchbase/query `functions/inline/`, `functions/javascript/`.
+ */
+export type FunctionBody =
+  | { language: 'inline'; expr: Expr; text: string }
+  | { language: 'javascript'; code: string; library?: undefined }
+  | { language: 'javascript'; object: string; library: string };
+
+/**
+ * `CREATE [OR REPLACE] FUNCTION [namespace:][bucket.scope.]name(params) [IF NOT EXISTS] body`.
+ * `params` is undefined for `(...)`: the function takes any number of arguments, seen as the
+ * array `args`. The name is a KeyspaceRef: one part (global) or three (scoped).
+ */
+export interface CreateFunctionStatement extends Node {
+  kind: 'CreateFunction';
+  name: KeyspaceRef;
+  params?: string[];
+  replace: boolean;
+  ifNotExists: boolean;
+  body: FunctionBody;
+}
+
+/** `DROP FUNCTION name [IF EXISTS]` */
+export interface DropFunctionStatement extends Node {
+  kind: 'DropFunction';
+  name: KeyspaceRef;
+  ifExists: boolean;
+}
+
+/** `EXECUTE FUNCTION name(args)`: one result row, the function's value. */
+export interface ExecuteFunctionStatement extends Node {
+  kind: 'ExecuteFunction';
+  name: KeyspaceRef;
+  args: Expr[];
 }

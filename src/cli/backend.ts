@@ -14,6 +14,8 @@ export interface RunOptions {
   timeoutMs?: number;
   /** `phases`: the result carries the reference's `profile` (phase times, rows per operator kind). */
   profile?: 'off' | 'phases';
+  /** The transaction the statement belongs to (the query service's `txid`). */
+  txid?: string;
 }
 
 /** A keyspace and its index names, for `\d`. */

@@ -12,6 +12,8 @@ import {
   compileSlice,
 } from './compile-path.js';
 import type { Evaluator, Scope } from './scope.js';
+import { compileSequenceValue } from './compile-sequence.js';
+import { compileXattrsField } from './compile-xattrs.js';
 import { rootEnv } from './env.js';
 import { setExpressionTextEvaluator } from './functions/expression-text.js';
 import { parseExpression } from '../syntax/parse.js';
@@ -28,7 +30,7 @@ const COMPILERS: CompilerMap = {
     const alias = s.defaultAlias;
     return alias === undefined ? () => undefined : (env) => env[alias];
   },
-  Field: (e, s) => compileField(e, s, compileExpr),
+  Field: (e, s) => compileXattrsField(e, s) ?? compileField(e, s, compileExpr),
   DynamicField: (e, s) => compileDynamicField(e, s, compileExpr),
   Element: (e, s) => compileElement(e, s, compileExpr),
   Slice: (e, s) => compileSlice(e, s, compileExpr),
@@ -47,6 +49,7 @@ const COMPILERS: CompilerMap = {
   Exists: (e, s) => compileExists(e, s, compileExpr),
   FunctionCall: (e, s) => compileCall(e, s, compileExpr),
   Subquery: (e, s) => compileSubquery(e, s),
+  SequenceValue: (e) => compileSequenceValue(e),
 };
 
 /**

@@ -18,6 +18,8 @@ export interface DocMeta {
   expiration: number;
   seqno?: number;
   keyspace?: string;
+  /** The document's extended attributes (`META().xattrs.name`), when it has any. */
+  xattrs?: Record<string, Value>;
 }
 
 /** A new, empty root environment. */

@@ -47,7 +47,7 @@ export function* lookupJoin(input: RowStream, spec: LookupJoinSpec, rc: RunConte
           continue;
         }
         const env = childEnv(row.env);
-        bindDocument(env, spec.alias, d.value, { id: d.key, cas: d.meta.cas, expiration: d.meta.expiration, seqno: d.meta.seqno, keyspace: path });
+        bindDocument(env, spec.alias, d.value, { id: d.key, cas: d.meta.cas, expiration: d.meta.expiration, seqno: d.meta.seqno, keyspace: path, xattrs: d.meta.xattrs });
         matches.push(env);
       }
       emit(out, row.env, matches, spec.alias, spec.nest, spec.outer);

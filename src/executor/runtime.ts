@@ -19,6 +19,8 @@ export interface Row {
   pair?: { key: Value; value: Value; options?: Value };
   /** UPDATE: the copy of the document Set and Unset change (what SendUpdate writes). */
   clone?: Value;
+  /** UPDATE: the copy of the document's extended attributes, once a SET/UNSET of `META().xattrs.…` changed it. */
+  xattrs?: import('../values/index.js').ObjectValue;
   /** UPDATE: the expiration `SET META().expiration` gave (what SendUpdate writes). */
   expiration?: number;
 }
@@ -37,6 +39,8 @@ export interface SystemInfo {
   activeRequests?(): Value[];
   /** Rows of `system:completed_requests` (none when absent). */
   completedRequests?(): Value[];
+  /** Rows of `system:transactions` (none when absent). */
+  transactions?(): Value[];
 }
 
 /**
@@ -48,8 +52,8 @@ export interface RunContext extends ExecContext {
   system: SystemInfo;
   /** Progress of an index build (CREATE/BUILD INDEX). */
   onProgress?: (p: { index: string; keyspace: string; done: number; total: number }) => void;
-  /** The data of an online index, or undefined. */
-  indexTree(keyspace: string, index: string): IndexTree | undefined;
+  /** The data of an online index (what a scan reads of it: a transaction's view merges its own writes in), or undefined. */
+  indexTree(keyspace: string, index: string): Pick<IndexTree, 'scan'> | undefined;
   /** Cancels the request (checked at every pause, error 1080). */
   signal?: AbortSignal;
   /**
@@ -63,13 +67,35 @@ export interface RunContext extends ExecContext {
   profile?: Map<string, { inDocs: number; outDocs: number; time: number; operators?: number }>;
   /** DML: documents written so far, and the keys that failed (the statement raises after the others are written). */
   dml?: { mutationCount: number; failures: QueryError[] };
+  /** The database's sequences (CREATE/ALTER/DROP SEQUENCE, NEXT/PREV VALUE, system:sequences). */
+  sequenceRegistry?: import('../storage/index.js').SequenceRegistry;
   /**
    * The request's `preserve_expiry`: a write that sets no expiration keeps the document's
    * (UPDATE, UPSERT of an existing key, MERGE's update) instead of clearing it.
    */
   preserveExpiry?: boolean;
+  /** The transaction statements' access to the request's transaction (src/transactions/); absent: not supported. */
+  transactions?: TransactionControl;
+  /** User-defined functions: the request's runtime, and CREATE / DROP FUNCTION (executor/udf/). */
+  udf?: import('./udf/function-services.js').FunctionServices;
   /** Runs index DDL (CREATE/DROP/BUILD INDEX) and returns its rows. */
   ddl?: (statement: import('../ast/index.js').Statement) => Promise<Value[]>;
+}
+
+/**
+ * What the transaction operators ask of the request (src/transactions/control.ts): each raises
+ * the reference's 17xxx error when the statement is not allowed where it runs (COMMIT outside a
+ * transaction, BEGIN inside one …).
+ */
+export interface TransactionControl {
+  /** BEGIN / START: starts a transaction; its row is `{"txid": …}`. */
+  start(): Value;
+  commit(): Promise<void>;
+  /** ROLLBACK, or ROLLBACK TO SAVEPOINT `savepoint`. */
+  rollback(savepoint?: string): Promise<void>;
+  savepoint(name: string): void;
+  /** SET TRANSACTION ISOLATION LEVEL READ COMMITTED. */
+  isolation(): void;
 }
 
 /** Narrows the ExecContext a compiled expression receives to the RunContext it really is. */

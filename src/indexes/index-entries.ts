@@ -143,7 +143,7 @@ function entriesOf(def: Pick<CreateIndexStatement, 'keys' | 'where'>, alias: str
   const where = def.where ? compileExpr(def.where, scope) : undefined;
   return (d) => {
     const env = rootEnv();
-    bindDocument(env, alias, d.value, { id: d.key, cas: d.meta.cas, expiration: d.meta.expiration, seqno: d.meta.seqno, keyspace: `default:${keyspace}` });
+    bindDocument(env, alias, d.value, { id: d.key, cas: d.meta.cas, expiration: d.meta.expiration, seqno: d.meta.seqno, keyspace: `default:${keyspace}`, xattrs: d.meta.xattrs });
     if (where && !truth(where(env, CTX))) return [];
     const values = keys.map((k) => k(env, CTX));
     if (arrayAt < 0) return values[0] === undefined ? [] : [values];

@@ -15,7 +15,7 @@ export interface Catalog {
 export const DEFAULT_NAMESPACE = 'default';
 
 /** Virtual keyspaces of the `system` namespace that can be queried. */
-export const SYSTEM_KEYSPACES = ['keyspaces', 'indexes', 'namespaces', 'dual', 'active_requests', 'completed_requests'] as const;
+export const SYSTEM_KEYSPACES = ['keyspaces', 'indexes', 'namespaces', 'dual', 'active_requests', 'completed_requests', 'sequences', 'transactions', 'functions'] as const;
 export type SystemKeyspace = (typeof SYSTEM_KEYSPACES)[number];
 
 /**

@@ -71,8 +71,8 @@ export type SourcePlan =
   | { op: 'DummyScan' }
   | { op: 'PrimaryScan3'; keyspace: string; namespace: string; alias: string; index: string }
   | { op: 'KeyScan'; keyspace: string; namespace: string; alias: string; keys: Expr; validate?: boolean }
-  | { op: 'ExpressionScan'; expr: Expr; alias: string }
-  | { op: 'SystemScan'; keyspace: 'keyspaces' | 'indexes' | 'namespaces' | 'dual' | 'active_requests' | 'completed_requests'; alias: string }
+  | { op: 'ExpressionScan'; expr: Expr; alias: string; uncorrelated?: boolean }
+  | { op: 'SystemScan'; keyspace: 'keyspaces' | 'indexes' | 'namespaces' | 'dual' | 'active_requests' | 'completed_requests' | 'sequences' | 'transactions' | 'functions'; alias: string }
   | { op: 'SubqueryScan'; query: SelectPlan; alias: string };
 
 export interface UnnestPlan {
@@ -174,10 +174,13 @@ export interface SetOpPlan {
   right: SelectBodyPlan;
 }
 
-export type SelectBodyPlan = SubselectPlan | SetOpPlan;
+/** A body; `with` for a parenthesised set operand with its own WITH clause (a With over its operators). */
+export type SelectBodyPlan = (SubselectPlan | SetOpPlan) & { with?: SelectPlan['with'] };
 
 export interface SelectPlan {
   kind: 'Select';
+  /** The WITH clause: its bindings, planned (the With operator over the rest). */
+  with?: { recursive: boolean; bindings: import('./plan/index.js').WithBinding[] };
   body: SelectBodyPlan;
   orderBy?: OrderTerm[];
   offset?: Expr;

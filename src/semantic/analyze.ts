@@ -4,6 +4,9 @@ import { ErrorCode, QueryError, type SourcePosition } from '../errors/index.js';
 import { isAggregateName } from '../eval/index.js';
 import { checkGroupedBlock } from './group-check.js';
 import { checkNameBinding } from './name-binding.js';
+import { checkWiths } from './with-check.js';
+import { checkWindows } from './window-check.js';
+import { checkOrderParameters } from './order-parameters.js';
 
 /**
  * The semantic phase (between parsing and planning): the checks of every SELECT block of a
@@ -23,10 +26,12 @@ import { checkNameBinding } from './name-binding.js';
  * the planner's for correlated FROM terms.
  */
 export function analyze(s: Statement): void {
+  checkWiths(s);
   for (const { block, orderBy } of selectBlocks(s)) checkBlock(block, orderBy);
   // DML's RETURNING names its results as a projection does.
   if ((s.kind === 'Insert' || s.kind === 'Update' || s.kind === 'Delete' || s.kind === 'Merge') && s.returning) checkResultAliases(s.returning.terms);
   checkNameBinding(s);
+  checkOrderParameters(s);
 }
 
 const semanticError = (code: number, message: string, loc: SourcePosition | undefined) => new QueryError({ code, phase: 'semantic', message, position: loc });
@@ -45,7 +50,7 @@ function noAggregates(e: Expr | undefined, clause: string): void {
 /** An aggregate inside another's argument: 4000 "Nested aggregates are not allowed.". */
 function noNestedAggregates(e: Expr): void {
   walkExpr(e, (x) => {
-    if (x.kind === 'FunctionCall' && isAggregateName(x.name)) {
+    if (x.kind === 'FunctionCall' && isAggregateName(x.name) && !x.over) {
       if (x.args.some(hasAggregate)) throw semanticError(ErrorCode.PLAN, near('Nested aggregates are not allowed', x.loc), x.loc);
       return false;
     }
@@ -55,7 +60,7 @@ function noNestedAggregates(e: Expr): void {
 
 /** True if the expression calls an aggregate outside any subquery. */
 export function hasAggregate(e: Expr): boolean {
-  return someExpr(e, (x) => x.kind === 'FunctionCall' && isAggregateName(x.name));
+  return someExpr(e, (x) => x.kind === 'FunctionCall' && isAggregateName(x.name) && !x.over);
 }
 
 /** Every SELECT block of a statement (subqueries included), with the ORDER BY that applies to it alone. */
@@ -68,6 +73,7 @@ function* selectBlocks(node: unknown): Generator<{ block: Subselect; orderBy?: O
   const o = node as Record<string, unknown>;
   if (o.kind === 'Select' && (o as unknown as SelectStatement).body.kind === 'Subselect') {
     const sel = o as unknown as SelectStatement;
+    yield* selectBlocks(sel.with);
     yield { block: sel.body as Subselect, orderBy: sel.orderBy };
     for (const [k, v] of Object.entries(sel.body)) if (k !== 'loc') yield* selectBlocks(v);
     for (const k of ['orderBy', 'limit', 'offset'] as const) yield* selectBlocks(sel[k]);
@@ -115,6 +121,7 @@ function checkResultAliases(terms: ResultTerm[]): void {
 }
 
 function checkBlock(s: Subselect, orderBy: OrderTerm[] | undefined): void {
+  checkWindows(s, orderBy);
   const { alias, unnests } = fromNames(s.from);
   const seen = new Set<string>(alias !== undefined ? [alias] : []);
   for (const u of unnests) {

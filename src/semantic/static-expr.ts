@@ -21,6 +21,7 @@ export function isStatic(e: Expr, withParameters = true): boolean {
       case 'Collection':
       case 'ArrayFor':
       case 'ObjectFor':
+      case 'SequenceValue':
         return true;
       case 'FunctionCall': {
         const name = x.name.toLowerCase();

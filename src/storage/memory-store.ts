@@ -38,7 +38,7 @@ export class MemoryKeyspace extends DocumentKeyspace implements KeyspaceStore {
   }
 
   protected put(key: string, value: Value, options: WriteOptions | undefined, before: StoredDocument | undefined): DocumentMeta {
-    const meta = this.newMeta(key, options);
+    const meta = this.newMeta(key, options, before);
     if (meta.expiration !== 0) this.expiring++;
     const doc: StoredDocument = { key, value: deepFreeze(value), meta };
     if (!this.docs.has(key)) this.sortedKeys = undefined;

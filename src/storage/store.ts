@@ -10,6 +10,11 @@ export interface DocumentMeta {
   cas: number;
   expiration: number;
   seqno: number;
+  /**
+   * The document's extended attributes (xattrs) by name, when it has any: user xattrs and system
+   * ones (names starting with `_`). Frozen; absent when there are none.
+   */
+  xattrs?: Record<string, Value>;
 }
 
 /** A live document. Its `value` must not be mutated by the caller. */
@@ -28,6 +33,13 @@ export interface WriteOptions {
   expiration?: number;
   /** For replace/remove: fail with CAS_MISMATCH unless the document's cas is this. */
   cas?: number;
+  /**
+   * The document's extended attributes after the write (an empty object: none). When absent, an
+   * upsert or replace keeps those the document had (N1QL UPDATE, UPSERT without `"xattrs"`).
+   */
+  xattrs?: Record<string, Value>;
+  /** Internal: the CAS the new version gets (a committing transaction's reserved one). */
+  assignCas?: number;
 }
 
 /** Why a write failed: `KEY_EXISTS` (insert of an existing key), `KEY_NOT_FOUND`, `CAS_MISMATCH`. */

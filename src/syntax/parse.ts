@@ -13,6 +13,7 @@ import { tokenLoc } from './lexemes.js';
 import { lexError, parseError, precheckError } from './syntax-error.js';
 import { attachHints } from './optimizer-hints.js';
 import { precheck } from './precheck.js';
+import { numberSequenceBlocks } from './visit-sequence.js';
 
 /** One statement of a script with where it starts (1-based line and column) and its source text. */
 export interface ScriptStatement {
@@ -75,6 +76,7 @@ function statementOf(tokens: IToken[], text: string): Statement {
   astBuilder.reset(text, tokens);
   const s = checkDepth(guarded(text, () => astBuilder.visit(cst) as Statement), text);
   attachHints(s, tokens, text);
+  numberSequenceBlocks(s);
   return s;
 }
 

@@ -33,6 +33,7 @@ const LAYER: Record<string, number> = {
   planner: 4,
   indexes: 5,
   executor: 5,
+  transactions: 6,
   'engine.ts': 7,
   database: 8,
   'index.ts': 9,

@@ -4,6 +4,7 @@ import { ErrorCode, QueryError, toOutputValue, type Database, type PrivilegeNeed
 import { createHttpApp, listen, queryOf, rawBody, sendJson, type HttpAppOptions, type Listener } from '../http/server.js';
 import { formatDuration } from './duration.js';
 import { readServiceRequest } from './request-params.js';
+import { addLibraryRoutes } from './library-routes.js';
 
 /** A query service user: its name and the statement authoriser of its roles. */
 export interface QueryPrincipal {
@@ -76,7 +77,8 @@ function signature(results: Value[]): Value {
   return Object.fromEntries(Object.keys(first).map((k) => [k, 'json']));
 }
 
-function basicCredentials(header: string | undefined): [string, string] | undefined {
+/** `[user, password]` of an HTTP basic Authorization header, or undefined. */
+export function basicCredentials(header: string | undefined): [string, string] | undefined {
   const m = header === undefined ? null : /^basic +([A-Za-z0-9+/=]+) *$/i.exec(header);
   if (!m) return undefined;
   const text = Buffer.from(m[1]!, 'base64').toString('utf8');
@@ -137,8 +139,12 @@ export function addQueryRoutes(app: FastifyInstance, db: Database, options: Quer
         profile: r.profile,
         preserveExpiry: r.preserveExpiry,
         durabilityLevel: r.durabilityLevel,
+        ...(r.queryContext ? { queryContext: r.queryContext } : {}),
         timeoutMs: minLimit(r.timeoutMs, options.timeoutMs),
         memoryQuotaBytes: minLimit(r.memoryQuotaBytes, options.memoryQuotaBytes),
+        txid: r.txid,
+        tximplicit: r.tximplicit,
+        txtimeoutMs: r.txtimeoutMs,
         request: { requestId: requestID, clientContextId: r.clientContextId, user: request.logUser, remoteAddr: request.ip },
       });
       return sendJson(reply, 200, {
@@ -186,6 +192,7 @@ export function addQueryRoutes(app: FastifyInstance, db: Database, options: Quer
   };
   app.post('/query/service', handler);
   app.get('/query/service', handler);
+  addLibraryRoutes(app, db, options);
 }
 
 /**

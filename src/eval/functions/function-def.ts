@@ -16,6 +16,22 @@ export interface FunctionContext {
   warn(message: string, code?: number): void;
   /** The statement's instant in epoch milliseconds: NOW_* give this one value for the whole statement. */
   now: number;
+  /** Runs statements given as text (RECURSIVE_CTE); absent where none can run (constant folding). */
+  statements?: StatementRunner;
+}
+
+/**
+ * What the engine offers a function that runs statements given as text (couchbase/query's
+ * `ParkableExecutePreparedContext`): prepare once, run many times with other parameters.
+ */
+export interface StatementRunner {
+  /**
+   * Parses, checks and plans a SELECT; the function returned runs it synchronously with the
+   * given parameters and returns its rows. @throws QueryError of the failing phase
+   */
+  prepare(text: string): (named: Record<string, Value>, positional: Value[]) => Value[];
+  /** A field reader from text (`a`, `a.b`): the value of that path in a row; undefined for other expressions. */
+  field(text: string): ((row: Value) => Value) | undefined;
 }
 
 /**

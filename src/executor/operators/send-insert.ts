@@ -6,6 +6,7 @@ import { dmlError } from '../dml-result.js';
 import { blockScope, type CompileContext, type CompiledOperator } from '../operator-context.js';
 import { waitFor, type Row, type RowStream } from '../runtime.js';
 import { keyspaceOf } from './keyspace-of.js';
+import { xattrsOption } from '../xattrs.js';
 
 const ROW = '\u0000row';
 
@@ -89,12 +90,13 @@ export function compileSendInsert(op: SendInsert, cx: CompileContext): CompiledO
         // preserve_expiry: an UPSERT that sets no expiration keeps the replaced document's.
         const given = expirationOf(t.options);
         const opts = { expiration: given === undefined && upsert && rc.preserveExpiry ? ks.get(k)?.meta.expiration : given };
+        const xattrs = xattrsOption(t.options);
         // Stored as the reference stores it, as its JSON text (NaN → "NaN", a MISSING element →
         // null); RETURNING sees the value itself, as there.
         const stored = toOutputValue(doc);
         let written: Row | undefined;
         yield waitFor(
-          (upsert ? ks.upsert(k, stored, opts) : ks.insert(k, stored, opts)).then(
+          (upsert ? ks.upsert(k, stored, xattrs ? { ...opts, xattrs } : opts) : ks.insert(k, stored, xattrs ? { ...opts, xattrs } : opts)).then(
             (meta) => {
               dml.mutationCount++;
               const env = rootEnv();

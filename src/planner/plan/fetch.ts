@@ -11,6 +11,8 @@ export interface Fetch {
   early_projection?: string[];
   keyspace: string;
   namespace: string;
+  /** The extended-attribute names the statement reads from this keyspace term (planner/xattr-subpaths.ts). */
+  subpaths?: string[];
   /** The inner side of a nested-loop join (read per outer row or once). */
   nested_loop?: boolean;
 }

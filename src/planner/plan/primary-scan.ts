@@ -7,7 +7,7 @@ export interface PrimaryScan {
   '#operator': 'PrimaryScan';
   as?: string;
   index: '#primary';
-  keyspace: 'keyspaces' | 'indexes' | 'namespaces' | 'dual' | 'active_requests' | 'completed_requests';
+  keyspace: 'keyspaces' | 'indexes' | 'namespaces' | 'dual' | 'active_requests' | 'completed_requests' | 'sequences' | 'transactions' | 'functions';
   namespace: 'system';
   using: 'system';
 }

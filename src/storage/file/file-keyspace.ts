@@ -117,8 +117,8 @@ export class FileKeyspace extends DocumentKeyspace implements CompactableKeyspac
 
   protected put(key: string, value: Value, options: WriteOptions | undefined, before: StoredDocument | undefined): Promise<DocumentMeta> {
     if (this.data.failed) throw this.data.failed;
-    const meta = this.newMeta(key, options);
-    const buf = putRecord(key, meta.cas, meta.expiration, meta.seqno, value);
+    const meta = this.newMeta(key, options, before);
+    const buf = putRecord(key, meta.cas, meta.expiration, meta.seqno, value, meta.xattrs);
     const rec: Rec = { key, kind: 'put', offset: -1, size: buf.length, deletedAt: -1, cas: meta.cas, seqno: meta.seqno };
     const doc: StoredDocument = { key, value: deepFreeze(value), meta };
     this.apply(rec, doc);
@@ -126,9 +126,9 @@ export class FileKeyspace extends DocumentKeyspace implements CompactableKeyspac
     return this.data.append(buf, (o) => (rec.offset = o)).then(() => meta);
   }
 
-  protected async delete(before: StoredDocument): Promise<void> {
+  protected async delete(before: StoredDocument, reserved?: number): Promise<void> {
     if (this.data.failed) throw this.data.failed;
-    const cas = this.nextCas();
+    const cas = reserved ?? this.nextCas();
     const seqno = ++this.seqno;
     const deletedAt = Math.floor(this.clock() / 1000);
     const buf = delRecord(before.key, cas, seqno, deletedAt);

@@ -5,3 +5,4 @@ export { StoreDamageError } from './open-keyspace.js';
 export type { IndexHook } from './index-hooks.js';
 export type { FileStoreOptions, StoreLogger } from './types.js';
 export type { Durability } from './append-file.js';
+export { FileSequencePersistence } from './sequence-file.js';

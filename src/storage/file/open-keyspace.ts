@@ -2,7 +2,7 @@ import { open, readdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { deepFreeze, type Value } from '../../values/index.js';
 import { AppendFile } from './append-file.js';
-import { isExpired } from '../store.js';
+import { isExpired, type DocumentMeta } from '../store.js';
 import { FileKeyspace } from './file-keyspace.js';
 import { headDamage, rewriteWithoutHead } from './file-head.js';
 import { readJson } from './fsutil.js';
@@ -43,7 +43,9 @@ function replay(ks: FileKeyspace, r: ScannedRecord, path: string, now: number): 
     const { key, cas, expiration, seqno } = p;
     const live = !isExpired(expiration, now);
     const rec: Rec = { key, kind: 'put', offset: r.offset, size: r.size, deletedAt: live ? -1 : expiration, cas, seqno };
-    ks.apply(rec, live ? { key, value: deepFreeze(p.value as Value), meta: { id: key, cas, expiration, seqno } } : undefined);
+    const meta: DocumentMeta = { id: key, cas, expiration, seqno };
+    if (p.xattrs) meta.xattrs = deepFreeze(p.xattrs as Value) as Record<string, Value>;
+    ks.apply(rec, live ? { key, value: deepFreeze(p.value as Value), meta } : undefined);
   } else {
     ks.apply({ key: p.key, kind: 'del', offset: r.offset, size: r.size, deletedAt: p.deletedAt, cas: p.cas, seqno: p.seqno }, undefined);
   }

@@ -13,7 +13,7 @@ export const MAX_PAYLOAD = 256 * 1024 * 1024;
 export const RecordType = {
   /** First record of every file: `{"format": "tokenql-data" | "tokenql-index", "version": 1}`. */
   FILE: 0x46,
-  /** A document version: `[key, cas, expiration, seqno, value]`. */
+  /** A document version: `[key, cas, expiration, seqno, value]`, and `xattrs` sixth when it has extended attributes. */
   PUT: 0x50,
   /** A tombstone: `[key, cas, seqno, deletedAt]` (deletion time in Unix seconds). */
   DEL: 0x44,
@@ -21,6 +21,10 @@ export const RecordType = {
   ADD: 0x41,
   /** An index entry removed: `[docId, entryKey]`. */
   REMOVE: 0x52,
+  /** Commit log (transactions.tql): a transaction committed, `[txid, [[keyspace, key, cas, expiration, value?, xattrs?], …]]` (no value: a removal). */
+  TX_COMMIT: 0x43,
+  /** Commit log: every write of the transaction is acknowledged by its bucket, `[txid]`. */
+  TX_DONE: 0x4b,
 } as const;
 export type RecordTypeCode = (typeof RecordType)[keyof typeof RecordType];
 
@@ -72,8 +76,9 @@ export function decodeAt(buf: Buffer, pos: number, end = buf.length): DecodedRec
 }
 
 /** A data PUT record. */
-export function putRecord(key: string, cas: number, expiration: number, seqno: number, value: unknown): Buffer {
-  return encodeRecord(RecordType.PUT, JSON.stringify([key, cas, expiration, seqno, value]));
+export function putRecord(key: string, cas: number, expiration: number, seqno: number, value: unknown, xattrs?: Record<string, unknown>): Buffer {
+  // A document with extended attributes has them as a sixth element (older files: five, none).
+  return encodeRecord(RecordType.PUT, JSON.stringify(xattrs ? [key, cas, expiration, seqno, value, xattrs] : [key, cas, expiration, seqno, value]));
 }
 
 /** A data DEL (tombstone) record. */
@@ -84,7 +89,7 @@ export function delRecord(key: string, cas: number, seqno: number, deletedAt: nu
 /** The payload of a data file record, read back and checked. */
 export type DataPayload =
   | { type: 'file' }
-  | { type: 'put'; key: string; cas: number; expiration: number; seqno: number; value: unknown }
+  | { type: 'put'; key: string; cas: number; expiration: number; seqno: number; value: unknown; xattrs?: Record<string, unknown> }
   | { type: 'del'; key: string; cas: number; seqno: number; deletedAt: number };
 
 /** A count, time or CAS as the store writes them: a finite number, not negative. */
@@ -117,7 +122,11 @@ export function readDataPayload(type: number, payload: Buffer): DataPayload | { 
     if (a?.length === 5 && validKey(a[0]) && isCount(a[1]) && isCount(a[2]) && isCount(a[3])) {
       return { type: 'put', key: a[0], cas: a[1], expiration: a[2], seqno: a[3], value: a[4] };
     }
-    return { damage: 'PUT payload is not [key, cas, expiration, seqno, value]' };
+    const x = a?.[5];
+    if (a?.length === 6 && validKey(a[0]) && isCount(a[1]) && isCount(a[2]) && isCount(a[3]) && x !== null && typeof x === 'object' && !Array.isArray(x)) {
+      return { type: 'put', key: a[0], cas: a[1], expiration: a[2], seqno: a[3], value: a[4], xattrs: x as Record<string, unknown> };
+    }
+    return { damage: 'PUT payload is not [key, cas, expiration, seqno, value[, xattrs]]' };
   }
   if (type === RecordType.DEL) {
     if (a?.length === 4 && validKey(a[0]) && isCount(a[1]) && isCount(a[2]) && isCount(a[3])) return { type: 'del', key: a[0], cas: a[1], seqno: a[2], deletedAt: a[3] };
