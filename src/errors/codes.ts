@@ -174,6 +174,8 @@ export const ErrorCode = {
   MERGE_MULTI_UPDATE: 5320,
   /** A MERGE that would insert one document twice (reference 5330 E_MERGE_MULTI_INSERT). */
   MERGE_MULTI_INSERT: 5330,
+  /** INSERT/UPSERT/MERGE options that are not an object (reference 5071, "Cannot INSERT non-OBJECT options 5 …"). */
+  INVALID_OPTIONS: 5071,
   /** A statement that cannot run inside (or outside) a transaction, e.g. "COMMIT statement is not supported outside the transaction" (reference 17002 E_TRAN_STATEMENT_NOT_SUPPORTED). */
   TRAN_STATEMENT_NOT_SUPPORTED: 17002,
   /** A `txid` that names no transaction: "Transaction context error: transaction (x) is not present" (reference 17004 E_TRANSACTION_CONTEXT). */

@@ -15,7 +15,8 @@ export interface Row {
   /** A group being built (InitialGroup → IntermediateGroup → FinalGroup). */
   group?: { keys: Value[]; accs: import('./aggregates.js').Accumulator[]; groupAs?: Value[] };
   /** INSERT: the key, value and options of the document to write. */
-  pair?: { key: Value; value: Value; options: Value };
+  /** `options` is absent when the statement gives none (present but MISSING when its expression is). */
+  pair?: { key: Value; value: Value; options?: Value };
   /** UPDATE: the copy of the document Set and Unset change (what SendUpdate writes). */
   clone?: Value;
   /** UPDATE: the copy of the document's extended attributes, once a SET/UNSET of `META().xattrs.…` changed it. */

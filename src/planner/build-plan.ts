@@ -41,7 +41,7 @@ function statementTree(s: Statement, catalog: Catalog, onHints: (h: Record<strin
     case 'Delete':
       return mutationTree(buildDelete(s, catalog));
     case 'Merge':
-      return mergeTree(s, catalog);
+      return mergeTree(s, catalog, onHints);
     case 'CreateIndex':
     case 'CreatePrimaryIndex':
     case 'DropIndex':
