@@ -49,6 +49,9 @@ export type StatementCstChildren = {
   rollbackStatement?: RollbackStatementCstNode[];
   savepointStatement?: SavepointStatementCstNode[];
   setTransactionStatement?: SetTransactionStatementCstNode[];
+  inferStatement?: InferStatementCstNode[];
+  updateStatisticsStatement?: UpdateStatisticsStatementCstNode[];
+  analyzeStatement?: AnalyzeStatementCstNode[];
 };
 
 export interface SelectStatementCstNode extends CstNode {
@@ -60,7 +63,7 @@ export type SelectStatementCstChildren = {
   withClause?: WithClauseCstNode[];
   body: SetExpressionCstNode[];
   orderByClause?: OrderByClauseCstNode[];
-  limitClause?: LimitClauseCstNode[];
+  limitClause?: (LimitClauseCstNode)[];
   offsetClause?: OffsetClauseCstNode[];
 };
 
@@ -142,6 +145,9 @@ export type SelectClauseCstChildren = {
   DISTINCT?: IToken[];
   ALL?: IToken[];
   projection: ProjectionCstNode[];
+  EXCLUDE?: IToken[];
+  exclude?: ExpressionCstNode[];
+  Comma?: IToken[];
 };
 
 export interface ProjectionCstNode extends CstNode {
@@ -308,9 +314,10 @@ export interface KeyspaceRefCstNode extends CstNode {
 }
 
 export type KeyspaceRefCstChildren = {
+  param?: (IToken)[];
   namespace?: IToken[];
   Colon?: IToken[];
-  part: (IToken)[];
+  part?: (IToken)[];
   Dot?: IToken[];
 };
 
@@ -379,12 +386,14 @@ export interface GroupByClauseCstNode extends CstNode {
 }
 
 export type GroupByClauseCstChildren = {
-  GROUP: IToken[];
-  BY: IToken[];
-  groupKey: GroupKeyCstNode[];
+  GROUP?: (IToken)[];
+  BY?: IToken[];
+  groupKey?: GroupKeyCstNode[];
   Comma?: (IToken)[];
-  LETTING?: IToken[];
-  letBinding?: LetBindingCstNode[];
+  AS?: IToken[];
+  groupAs?: IToken[];
+  LETTING?: (IToken)[];
+  letBinding?: (LetBindingCstNode)[];
   HAVING?: IToken[];
   having?: ExpressionCstNode[];
 };
@@ -681,6 +690,7 @@ export interface PrepareStatementCstNode extends CstNode {
 
 export type PrepareStatementCstChildren = {
   PREPARE: IToken[];
+  FORCE?: IToken[];
   objectName?: ObjectNameCstNode[];
   FROM?: IToken[];
   AS?: IToken[];
@@ -697,6 +707,98 @@ export type ExecuteStatementCstChildren = {
   objectName: ObjectNameCstNode[];
   USING?: IToken[];
   expression?: ExpressionCstNode[];
+};
+
+export interface InferStatementCstNode extends CstNode {
+  name: "inferStatement";
+  children: InferStatementCstChildren;
+}
+
+export type InferStatementCstChildren = {
+  INFER: IToken[];
+  KEYSPACE?: IToken[];
+  COLLECTION?: IToken[];
+  keyspaceRef?: KeyspaceRefCstNode[];
+  value?: ExpressionCstNode[];
+  WITH?: IToken[];
+  options?: ExpressionCstNode[];
+};
+
+export interface InferSubqueryCstNode extends CstNode {
+  name: "inferSubquery";
+  children: InferSubqueryCstChildren;
+}
+
+export type InferSubqueryCstChildren = {
+  LParen: IToken[];
+  inferStatement: InferStatementCstNode[];
+  RParen: IToken[];
+};
+
+export interface UpdateStatisticsStatementCstNode extends CstNode {
+  name: "updateStatisticsStatement";
+  children: UpdateStatisticsStatementCstChildren;
+}
+
+export type UpdateStatisticsStatementCstChildren = {
+  UpdateStatistics: IToken[];
+  FOR?: IToken[];
+  forIndex?: IToken[];
+  indexRef?: KeyspaceRefCstNode[];
+  ON?: IToken[];
+  keyspaceRef?: (KeyspaceRefCstNode)[];
+  statisticsTarget?: StatisticsTargetCstNode[];
+  indexUsing?: IndexUsingCstNode[];
+  WITH?: IToken[];
+  options?: ExpressionCstNode[];
+};
+
+export interface StatisticsTargetCstNode extends CstNode {
+  name: "statisticsTarget";
+  children: StatisticsTargetCstChildren;
+}
+
+export type StatisticsTargetCstChildren = {
+  statisticsKeys?: StatisticsKeysCstNode[];
+  DELETE?: IToken[];
+  deleteAll?: IToken[];
+  deleteKeys?: StatisticsKeysCstNode[];
+  INDEX?: IToken[];
+  indexAll?: IToken[];
+  LParen?: IToken[];
+  indexName?: ObjectNameCstNode[];
+  Comma?: IToken[];
+  RParen?: IToken[];
+};
+
+export interface StatisticsKeysCstNode extends CstNode {
+  name: "statisticsKeys";
+  children: StatisticsKeysCstChildren;
+}
+
+export type StatisticsKeysCstChildren = {
+  LParen: IToken[];
+  DISTINCT?: IToken[];
+  ALL?: IToken[];
+  key: ExpressionCstNode[];
+  Comma?: IToken[];
+  RParen: IToken[];
+};
+
+export interface AnalyzeStatementCstNode extends CstNode {
+  name: "analyzeStatement";
+  children: AnalyzeStatementCstChildren;
+}
+
+export type AnalyzeStatementCstChildren = {
+  ANALYZE: IToken[];
+  KEYSPACE?: IToken[];
+  COLLECTION?: IToken[];
+  keyspaceRef: KeyspaceRefCstNode[];
+  statisticsTarget: StatisticsTargetCstNode[];
+  indexUsing?: IndexUsingCstNode[];
+  WITH?: IToken[];
+  options?: ExpressionCstNode[];
 };
 
 export interface ObjectNameCstNode extends CstNode {
@@ -1198,6 +1300,7 @@ export type PrimaryExpressionCstChildren = {
   arrayConstruct?: ArrayConstructCstNode[];
   objectConstruct?: ObjectConstructCstNode[];
   subquery?: SubqueryCstNode[];
+  inferSubquery?: InferSubqueryCstNode[];
   parenthesised?: ParenthesisedCstNode[];
   caseExpression?: CaseExpressionCstNode[];
   collectionExpression?: CollectionExpressionCstNode[];
@@ -1253,8 +1356,8 @@ export interface ObjectFieldCstNode extends CstNode {
 
 export type ObjectFieldCstChildren = {
   name: ExpressionCstNode[];
-  Colon: IToken[];
-  value: ExpressionCstNode[];
+  Colon?: IToken[];
+  value?: ExpressionCstNode[];
 };
 
 export interface SubqueryCstNode extends CstNode {
@@ -1530,6 +1633,12 @@ export interface ICstNodeVisitor<IN, OUT> extends ICstVisitor<IN, OUT> {
   explainStatement(children: ExplainStatementCstChildren, param?: IN): OUT;
   prepareStatement(children: PrepareStatementCstChildren, param?: IN): OUT;
   executeStatement(children: ExecuteStatementCstChildren, param?: IN): OUT;
+  inferStatement(children: InferStatementCstChildren, param?: IN): OUT;
+  inferSubquery(children: InferSubqueryCstChildren, param?: IN): OUT;
+  updateStatisticsStatement(children: UpdateStatisticsStatementCstChildren, param?: IN): OUT;
+  statisticsTarget(children: StatisticsTargetCstChildren, param?: IN): OUT;
+  statisticsKeys(children: StatisticsKeysCstChildren, param?: IN): OUT;
+  analyzeStatement(children: AnalyzeStatementCstChildren, param?: IN): OUT;
   objectName(children: ObjectNameCstChildren, param?: IN): OUT;
   createFunctionStatement(children: CreateFunctionStatementCstChildren, param?: IN): OUT;
   dropFunctionStatement(children: DropFunctionStatementCstChildren, param?: IN): OUT;

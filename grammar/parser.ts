@@ -82,16 +82,21 @@ export class N1qlParser extends CstParser {
       { ALT: () => this.SUBRULE(this.rollbackStatement) },
       { ALT: () => this.SUBRULE(this.savepointStatement) },
       { ALT: () => this.SUBRULE(this.setTransactionStatement) },
+      { ALT: () => this.SUBRULE(this.inferStatement) },
+      { ALT: () => this.SUBRULE(this.updateStatisticsStatement) },
+      { ALT: () => this.SUBRULE(this.analyzeStatement) },
     ]);
   });
 
   // ---- SELECT -------------------------------------------------------------------------------
   public selectStatement = this.RULE('selectStatement', () => {
-    this.OPTION4(() => this.SUBRULE(this.withClause));
+    this.OPTION5(() => this.SUBRULE(this.withClause));
     this.SUBRULE(this.setExpression, { LABEL: 'body' });
     this.OPTION(() => this.SUBRULE(this.orderByClause));
     this.OPTION2(() => this.SUBRULE(this.limitClause));
     this.OPTION3(() => this.SUBRULE(this.offsetClause));
+    // `OFFSET n LIMIT m`: the reference takes the two in either order (each at most once).
+    this.OPTION4(() => this.SUBRULE2(this.limitClause));
   });
 
   /** `WITH [RECURSIVE] alias AS (expr | select) [CYCLE exprs RESTRICT] [OPTIONS {…}], …` (couchbase/query n1ql.y `with`). */
@@ -164,6 +169,11 @@ export class N1qlParser extends CstParser {
     this.CONSUME(T.Select);
     this.OPTION(() => this.OR([{ ALT: () => this.CONSUME(T.Distinct) }, { ALT: () => this.CONSUME(T.All) }]));
     this.SUBRULE(this.projection);
+    // `EXCLUDE path, …`: fields removed from each result (couchbase/query 7.6 `SELECT … EXCLUDE`).
+    this.OPTION2(() => {
+      this.CONSUME(T.Exclude);
+      this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.expression, { LABEL: 'exclude' }) });
+    });
   });
 
   /** `RAW|ELEMENT|VALUE expr [[AS] alias]` or `term, …` (shared by SELECT and RETURNING). */
@@ -236,7 +246,8 @@ export class N1qlParser extends CstParser {
       IGNORE_AMBIGUITIES: true,
       DEF: [
         // `name(` starts a function call (`FROM ARRAY_RANGE(0, 3) AS i`), an expression term.
-        { GATE: () => !this.is(2, T.LParen), ALT: () => this.SUBRULE(this.keyspaceTerm) },
+        // A parameter is an expression term (`FROM $1 AS d USE KEYS …` names a keyspace: AST builder).
+        { GATE: () => !this.is(2, T.LParen) && !this.is(1, T.NamedParam) && !this.is(1, T.PositionalParam), ALT: () => this.SUBRULE(this.keyspaceTerm) },
         { ALT: () => this.SUBRULE(this.expressionTerm) },
       ],
     });
@@ -350,17 +361,25 @@ export class N1qlParser extends CstParser {
     this.SUBRULE(this.fromSource);
   });
 
-  /** `[namespace:]name[.name.name]` */
+  /** `[namespace:]name[.name.name]`, or a parameter naming the keyspace (`INSERT INTO $1`). */
   public keyspaceRef = this.RULE('keyspaceRef', () => {
-    this.OPTION(() => {
-      this.CONSUME(T.Identifier, { LABEL: 'namespace' });
-      this.CONSUME(T.Colon);
-    });
-    this.CONSUME2(T.Identifier, { LABEL: 'part' });
-    this.MANY(() => {
-      this.CONSUME(T.Dot);
-      this.CONSUME(T.Name, { LABEL: 'part' });
-    });
+    this.OR([
+      { ALT: () => this.CONSUME(T.NamedParam, { LABEL: 'param' }) },
+      { ALT: () => this.CONSUME(T.PositionalParam, { LABEL: 'param' }) },
+      {
+        ALT: () => {
+          this.OPTION(() => {
+            this.CONSUME(T.Identifier, { LABEL: 'namespace' });
+            this.CONSUME(T.Colon);
+          });
+          this.CONSUME2(T.Identifier, { LABEL: 'part' });
+          this.MANY(() => {
+            this.CONSUME(T.Dot);
+            this.CONSUME(T.Name, { LABEL: 'part' });
+          });
+        },
+      },
+    ]);
   });
 
   public useKeys = this.RULE('useKeys', () => {
@@ -404,18 +423,39 @@ export class N1qlParser extends CstParser {
     this.SUBRULE(this.expression);
   });
 
+  /**
+   * `GROUP BY keys [GROUP AS name] [LETTING …] [HAVING …]`, or `LETTING …` alone (an aggregate
+   * block without keys; the reference takes no HAVING there).
+   */
   public groupByClause = this.RULE('groupByClause', () => {
-    this.CONSUME(T.Group);
-    this.CONSUME(T.By);
-    this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.groupKey) });
-    this.OPTION(() => {
-      this.CONSUME(T.Letting);
-      this.AT_LEAST_ONE_SEP2({ SEP: T.Comma, DEF: () => this.SUBRULE(this.letBinding) });
-    });
-    this.OPTION2(() => {
-      this.CONSUME(T.Having);
-      this.SUBRULE(this.expression, { LABEL: 'having' });
-    });
+    this.OR([
+      {
+        ALT: () => {
+          this.CONSUME(T.Group);
+          this.CONSUME(T.By);
+          this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.groupKey) });
+          this.OPTION3(() => {
+            this.CONSUME2(T.Group);
+            this.CONSUME(T.As);
+            this.CONSUME(T.Identifier, { LABEL: 'groupAs' });
+          });
+          this.OPTION(() => {
+            this.CONSUME(T.Letting);
+            this.AT_LEAST_ONE_SEP2({ SEP: T.Comma, DEF: () => this.SUBRULE(this.letBinding) });
+          });
+          this.OPTION2(() => {
+            this.CONSUME(T.Having);
+            this.SUBRULE(this.expression, { LABEL: 'having' });
+          });
+        },
+      },
+      {
+        ALT: () => {
+          this.CONSUME2(T.Letting);
+          this.AT_LEAST_ONE_SEP3({ SEP: T.Comma, DEF: () => this.SUBRULE2(this.letBinding) });
+        },
+      },
+    ]);
   });
 
   public groupKey = this.RULE('groupKey', () => {
@@ -730,6 +770,8 @@ export class N1qlParser extends CstParser {
 
   public prepareStatement = this.RULE('prepareStatement', () => {
     this.CONSUME(T.Prepare);
+    // `PREPARE FORCE …` (FORCE is soft: `PREPARE force FROM …` names a statement "force").
+    this.OPTION2({ GATE: () => !this.is(2, T.From) && !this.is(2, T.As), DEF: () => this.CONSUME(T.Force) });
     this.OPTION(() => {
       this.SUBRULE(this.objectName);
       this.OR([{ ALT: () => this.CONSUME(T.From) }, { ALT: () => this.CONSUME(T.As) }]);
@@ -743,6 +785,128 @@ export class N1qlParser extends CstParser {
     this.OPTION(() => {
       this.CONSUME(T.Using);
       this.SUBRULE(this.expression);
+    });
+  });
+
+  // ---- INFER, UPDATE STATISTICS, ANALYZE (statements of the system part, issue 21) ----------
+  /** `INFER [KEYSPACE|COLLECTION] ks [WITH {…}]` or `INFER expression [WITH {…}]`. */
+  public inferStatement = this.RULE('inferStatement', () => {
+    this.CONSUME(T.Infer);
+    this.OR({
+      IGNORE_AMBIGUITIES: true,
+      DEF: [
+        {
+          GATE: () => tokenMatcher(this.LA(1), T.Identifier) && !this.is(2, T.LParen),
+          ALT: () => {
+            this.OPTION({
+              GATE: () => tokenMatcher(this.LA(2), T.Identifier),
+              DEF: () => this.OR2([{ ALT: () => this.CONSUME(T.KeyspaceKw) }, { ALT: () => this.CONSUME(T.CollectionKw) }]),
+            });
+            this.SUBRULE(this.keyspaceRef);
+          },
+        },
+        { ALT: () => this.SUBRULE(this.expression, { LABEL: 'value' }) },
+      ],
+    });
+    this.OPTION2(() => {
+      this.CONSUME(T.With);
+      this.SUBRULE2(this.expression, { LABEL: 'options' });
+    });
+  });
+
+  /** `(INFER …)` used as an expression or a FROM term: the array of its flavors. */
+  public inferSubquery = this.RULE('inferSubquery', () => {
+    this.CONSUME(T.LParen);
+    this.SUBRULE(this.inferStatement);
+    this.CONSUME(T.RParen);
+  });
+
+  /**
+   * `UPDATE STATISTICS [FOR] ks (expr, …) [WITH {…}]`, `… FOR ks DELETE (expr, …) | DELETE ALL`,
+   * `… FOR ks INDEX (name, …) | INDEX ALL [USING GSI] [WITH …]`, `… FOR INDEX [ks.]name [ON ks]`.
+   */
+  public updateStatisticsStatement = this.RULE('updateStatisticsStatement', () => {
+    this.CONSUME(T.UpdateStatistics);
+    this.OPTION(() => this.CONSUME(T.For));
+    this.OR([
+      {
+        ALT: () => {
+          this.CONSUME(T.Index, { LABEL: 'forIndex' });
+          this.SUBRULE(this.keyspaceRef, { LABEL: 'indexRef' });
+          this.OPTION2(() => {
+            this.CONSUME(T.On);
+            this.SUBRULE2(this.keyspaceRef);
+          });
+        },
+      },
+      {
+        ALT: () => {
+          this.SUBRULE3(this.keyspaceRef);
+          this.SUBRULE(this.statisticsTarget);
+        },
+      },
+    ]);
+    this.OPTION3(() => this.SUBRULE(this.indexUsing));
+    this.OPTION4(() => {
+      this.CONSUME(T.With);
+      this.SUBRULE(this.expression, { LABEL: 'options' });
+    });
+  });
+
+  /** What UPDATE STATISTICS / ANALYZE collects or drops on a keyspace. */
+  public statisticsTarget = this.RULE('statisticsTarget', () => {
+    this.OR([
+      { ALT: () => this.SUBRULE(this.statisticsKeys) },
+      {
+        ALT: () => {
+          this.CONSUME(T.Delete);
+          this.OR2([{ ALT: () => this.CONSUME(T.All, { LABEL: 'deleteAll' }) }, { ALT: () => this.SUBRULE2(this.statisticsKeys, { LABEL: 'deleteKeys' }) }]);
+        },
+      },
+      {
+        ALT: () => {
+          this.CONSUME(T.Index);
+          this.OR3([
+            { ALT: () => this.CONSUME2(T.All, { LABEL: 'indexAll' }) },
+            {
+              ALT: () => {
+                this.CONSUME(T.LParen);
+                this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.objectName, { LABEL: 'indexName' }) });
+                this.CONSUME(T.RParen);
+              },
+            },
+          ]);
+        },
+      },
+    ]);
+  });
+
+  /** `(expr, …)`: the expressions to collect statistics on (a key may start with DISTINCT or ALL). */
+  public statisticsKeys = this.RULE('statisticsKeys', () => {
+    this.CONSUME(T.LParen);
+    this.AT_LEAST_ONE_SEP({
+      SEP: T.Comma,
+      DEF: () => {
+        this.OPTION(() => this.OR([{ ALT: () => this.CONSUME(T.Distinct) }, { ALT: () => this.CONSUME(T.All) }]));
+        this.SUBRULE(this.expression, { LABEL: 'key' });
+      },
+    });
+    this.CONSUME(T.RParen);
+  });
+
+  /** `ANALYZE [KEYSPACE|COLLECTION] ks (expr, …) | DELETE … | INDEX … [WITH {…}]`: UPDATE STATISTICS by another name. */
+  public analyzeStatement = this.RULE('analyzeStatement', () => {
+    this.CONSUME(T.Analyze);
+    this.OPTION({
+      GATE: () => tokenMatcher(this.LA(2), T.Identifier),
+      DEF: () => this.OR([{ ALT: () => this.CONSUME(T.KeyspaceKw) }, { ALT: () => this.CONSUME(T.CollectionKw) }]),
+    });
+    this.SUBRULE(this.keyspaceRef);
+    this.SUBRULE(this.statisticsTarget);
+    this.OPTION2(() => this.SUBRULE(this.indexUsing));
+    this.OPTION3(() => {
+      this.CONSUME(T.With);
+      this.SUBRULE(this.expression, { LABEL: 'options' });
     });
   });
 
@@ -1266,6 +1430,7 @@ export class N1qlParser extends CstParser {
         { ALT: () => this.SUBRULE(this.arrayConstruct) },
         { ALT: () => this.SUBRULE(this.objectConstruct) },
         { GATE: () => this.is(2, T.Select) || this.is(2, T.With), ALT: () => this.SUBRULE(this.subquery) },
+        { GATE: () => this.is(1, T.LParen) && this.is(2, T.Infer), ALT: () => this.SUBRULE(this.inferSubquery) },
         { ALT: () => this.SUBRULE(this.parenthesised) },
         { ALT: () => this.SUBRULE(this.caseExpression) },
         { ALT: () => this.SUBRULE(this.collectionExpression) },
@@ -1304,8 +1469,11 @@ export class N1qlParser extends CstParser {
 
   public objectField = this.RULE('objectField', () => {
     this.SUBRULE(this.expression, { LABEL: 'name' });
-    this.CONSUME(T.Colon);
-    this.SUBRULE2(this.expression, { LABEL: 'value' });
+    // `{a, b.c}`: a member without `: value` is named after its path's last step.
+    this.OPTION(() => {
+      this.CONSUME(T.Colon);
+      this.SUBRULE2(this.expression, { LABEL: 'value' });
+    });
   });
 
   public subquery = this.RULE('subquery', () => {

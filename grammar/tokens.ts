@@ -75,6 +75,7 @@ export const End = kw('END');
 export const Escape = kw('ESCAPE');
 export const Every = kw('EVERY');
 export const Except = kw('EXCEPT');
+export const Exclude = kw('EXCLUDE');
 export const Execute = kw('EXECUTE');
 export const Exists = kw('EXISTS');
 export const Explain = kw('EXPLAIN');
@@ -145,14 +146,19 @@ export const Read = soft('READ');
 export const To = soft('TO');
 
 // Soft keywords: usable as bare names everywhere except their own positions.
+export const Analyze = soft('ANALYZE');
 export const ArrayKw = soft('ARRAY');
 // FILTER is reserved in the reference; soft here so that existing `filter` field names keep working.
+export const CollectionKw = soft('COLLECTION');
 export const Filter = soft('FILTER');
 export const First = soft('FIRST');
+export const Force = soft('FORCE');
 export const Hash = soft('HASH');
 export const Index = soft('INDEX');
+export const Infer = soft('INFER');
 export const Key = soft('KEY');
 export const Keys = soft('KEYS');
+export const KeyspaceKw = soft('KEYSPACE');
 export const Last = soft('LAST');
 export const Lateral = soft('LATERAL');
 export const Matched = soft('MATCHED');
@@ -175,7 +181,6 @@ export const Alter = soft('ALTER');
 export const SequenceKw = soft('SEQUENCE');
 // Window functions' soft keywords (OVER, PARTITION BY, frames, nulls treatment, WINDOW clause).
 export const Current = soft('CURRENT');
-export const Exclude = soft('EXCLUDE');
 export const Following = soft('FOLLOWING');
 export const Groups = soft('GROUPS');
 export const Ignore = soft('IGNORE');
@@ -252,6 +257,12 @@ export const Semicolon = createToken({ name: 'Semicolon', pattern: ';' });
 export const Ellipsis = createToken({ name: 'Ellipsis', pattern: '...' });
 export const Dot = createToken({ name: 'Dot', pattern: '.' });
 
+/**
+ * `UPDATE STATISTICS` as one token: STATISTICS is reserved in the reference (`UPDATE statistics
+ * SET …` is its syntax error too), and one token keeps UPDATE's statement LL(1).
+ */
+export const UpdateStatistics = createToken({ name: 'UpdateStatistics', pattern: /UPDATE\s+STATISTICS(?![A-Za-z0-9_$])/i, line_breaks: true });
+
 /** Keywords sorted longest first, so that e.g. `IN` never shadows `INNER`/`INTO`/`INDEX`. */
 const orderedKeywords = [...keywords].sort((a, b) => String(b.PATTERN).length - String(a.PATTERN).length);
 
@@ -261,6 +272,7 @@ export const allTokens: TokenType[] = [
   LineComment,
   BlockComment,
   UnterminatedComment,
+  UpdateStatistics,
   ...orderedKeywords,
   QuotedIdentifier,
   Identifier,

@@ -9,7 +9,6 @@ import type { FunctionServices } from './executor/udf/function-services.js';
 import type { JavascriptEngine } from './executor/udf/javascript-engine.js';
 import type { LibraryCatalog } from './executor/udf/library-catalog.js';
 import { statementPrivileges } from './ast/privileges.js';
-import { cancelActiveRequests, isActiveRequestsDelete } from './executor/cancel-requests.js';
 import { memoryQuotaError, type MemoryPool, type RequestRegistry } from './request-registry.js';
 import { ErrorCode, QueryError } from './errors/index.js';
 import { compileStatement, runPlanSync } from './executor/run-statement.js';
@@ -20,7 +19,8 @@ import type { SequenceRegistry, Store } from './storage/index.js';
 import { parseExpression, parseStatement } from './syntax/parse.js';
 import { compileExpr, rootEnv } from './eval/index.js';
 import type { StatementRunner } from './eval/functions/function-def.js';
-import { deepFreeze, jsonSize, type Value } from './values/index.js';
+import { deepFreeze, jsonSize, type ObjectValue, type Value } from './values/index.js';
+import { bindKeyspaceParams } from './semantic/keyspace-params.js';
 import type { QueryMetrics, QueryOptions, QueryProfile, QueryResult } from './query-types.js';
 import type { BuildProgress } from './indexes/index-manager.js';
 import type { IndexManager } from './indexes/index-manager.js';
@@ -28,6 +28,11 @@ import type { LRUCache } from 'lru-cache';
 import { decodePlan, encodePlan, planIndexes } from './planner/plan-codec.js';
 import type { TransactionControl } from './executor/runtime.js';
 import { statementNotSupported, type Transaction } from './transactions/index.js';
+import { authorizeOperator, keyspaceReferences, preparedName, preparedRow, recordUse, signatureOf, type PreparedStatement } from './prepared-statements.js';
+import { isSystemDelete, runSystemDelete } from './executor/system-delete.js';
+import { constantValue, NOT_CONSTANT } from './eval/index.js';
+import type { StatisticsDictionary } from './statistics-dictionary.js';
+import { catalogAccess, updateStatistics, type CatalogSources, type DdlSources } from './catalog-access.js';
 
 /**
  * Runs an index DDL statement and returns its result rows; `catalog` is the statement's own (a
@@ -51,6 +56,14 @@ export interface EngineDeps {
   functions: FunctionCatalog;
   libraries: LibraryCatalog;
   javascript: JavascriptEngine;
+  /** Every user the server knows, as `system:user_info` rows (none in an embedded database). */
+  userDirectory?: () => Value[];
+  /** The optimizer statistics UPDATE STATISTICS / ANALYZE recorded (`system:dictionary`). */
+  dictionary?: StatisticsDictionary;
+  /** A bucket's settings, for EXTRACTDDL's `CREATE BUCKET … WITH {…}` (a server's; none: no WITH). */
+  bucketSettings?: (bucket: string) => Record<string, Value> | undefined;
+  /** EXTRACTDDL's statements for the objects other parts own (sequences, functions). */
+  ddlSources?: DdlSources;
 }
 
 /** Statement texts longer than this (an INSERT with its documents inline) are parsed each time. */
@@ -74,22 +87,16 @@ export function parseCached(text: string, deps: EngineDeps): Statement {
   return statement;
 }
 
-/** A prepared statement: its text and statement, and its plan serialised (`encoded_plan`). */
-export interface PreparedStatement {
-  text: string;
-  statement: Statement;
-  encodedPlan: string;
-  /** The decoded plan, reused while every index it scans is online. */
-  plan: StatementPlan;
-}
+export type { PreparedStatement } from './prepared-statements.js';
 
 /**
  * The key of a prepared statement in `EngineDeps.prepared`: restricted callers (servers' clients)
  * have names of their own, so that they can neither EXECUTE a plan prepared with the internal
  * keyspaces in view nor replace one an unrestricted caller prepared under the same name.
  */
+const RESTRICTED = '\u0000restricted\u0000';
 function preparedKey(name: string, restricted: boolean | undefined): string {
-  return restricted ? `\u0000restricted\u0000${name}` : name;
+  return restricted ? `${RESTRICTED}${name}` : name;
 }
 
 /** Statement parameters, already split into named (without `$`) and positional. */
@@ -124,6 +131,8 @@ export interface EngineParams {
   queryContext?: string;
   /** How deep in user-defined function calls the statement runs (a JavaScript function's N1QL()). */
   functionDepth?: number;
+  /** The users the request is authenticated as (`system:my_user_info` rows). */
+  users?: Value[];
 }
 
 /** The statements a transaction runs (couchbase/query `transactions/base.go` IsValidStatement); the transaction statements are checked when they run. */
@@ -243,26 +252,40 @@ async function executeStatement(text: string, params: EngineParams, deps: Engine
   if (memory.active) rc.memory = memory;
   const catalog = catalogOf(params, deps);
 
-  const statement = parseCached(text, deps); //                          parse
+  let statement = parseCached(text, deps); //                          parse
+  // A keyspace named by a parameter (`FROM $1 AS d USE KEYS …`) is bound to its value first.
+  if (text.includes('$')) statement = bindKeyspaceParams(statement, params, (n) => catalog.hasKeyspace(n));
   const t1 = performance.now();
   authorize(statement, params, deps);
   checkFunctionNames(statement, rc, text);
-  if (isActiveRequestsDelete(statement)) {
-    const out = await cancelActiveRequests(statement, catalog, rc, params.requests);
+  if (isSystemDelete(statement)) {
+    const out = await runSystemDelete(statement, catalog, rc, {
+      requests: params.requests,
+      prepared: { remove: (name: string) => deps.prepared.delete(preparedKey(name, params.restricted)) },
+    });
     const t = performance.now() - t0;
     return { results: [], metrics: { elapsedTime: t, executionTime: t, resultCount: 0, resultSize: 0, mutationCount: out.mutationCount }, warnings };
   }
+  if (statement.kind === 'UpdateStatistics') {
+    updateStatistics(statement, catalogSources(params, deps), deps.dictionary);
+    const t = performance.now() - t0;
+    return { results: [], metrics: { elapsedTime: t, executionTime: t, resultCount: 0, resultSize: 0 }, warnings };
+  }
+  if (statement.kind === 'Execute' && statement.using) useArguments(statement.using, rc);
   const inner = statement.kind === 'Explain' || statement.kind === 'Prepare' ? statement.statement : statement;
   checkTransactionStatement(statement, params);
   if (inner.kind !== 'Execute') analyze(inner); //             semantic
   const t2 = performance.now();
   const plan = planOf(inner, catalog, deps, params.restricted); //       plan
+  // An EXECUTE counts as a use of its statement from its start (`system:prepareds` read by it shows it).
+  const executed = statement.kind === 'Execute' ? deps.prepared.get(preparedKey(statement.name, params.restricted)) : undefined;
+  if (executed) executed.uses++;
   const t3 = performance.now();
   let out: { results: Value[]; mutationCount?: number };
   if (statement.kind === 'Explain') {
     out = { results: [explainPlan(plan, text)] };
   } else if (statement.kind === 'Prepare') {
-    out = { results: [prepare(statement, plan, params, deps)] };
+    out = { results: [prepare(statement, text, plan, params, deps)] };
   } else {
     // A statement of a transaction that fails leaves none of its writes in the transaction.
     const tx = params.transaction;
@@ -275,6 +298,7 @@ async function executeStatement(text: string, params: EngineParams, deps: Engine
     }
   }
   const t4 = performance.now();
+  if (executed) recordUse(executed, t4 - t0);
 
   const results = out.results;
   const metrics: QueryMetrics = {
@@ -384,6 +408,19 @@ function functionServices(params: EngineParams, deps: EngineDeps, catalog: Catal
   };
 }
 
+/** What the catalogue functions (INFER, EXTRACTDDL) and UPDATE STATISTICS read, as the statement's caller sees it. */
+function catalogSources(params: EngineParams, deps: EngineDeps): CatalogSources {
+  const visible = (n: string) => !(params.restricted && n.startsWith('_'));
+  return {
+    store: deps.store,
+    catalog: catalogOf(params, deps),
+    indexes: () => deps.indexes.all().filter((i) => visible(i.keyspace)),
+    prepareds: () => preparedKeys(deps, params.restricted).flatMap((n) => deps.prepared.peek(preparedKey(n, params.restricted)) ?? []),
+    bucketSettings: deps.bucketSettings,
+    ddlSources: deps.ddlSources,
+  };
+}
+
 /** Everything a running statement reaches: parameters, warnings, the store, indexes, DDL, its signal. */
 function runContext(params: EngineParams, deps: EngineDeps, warnings: { code: number; msg: string }[]): RunContext {
   const visible = (n: string) => !(params.restricted && n.startsWith('_'));
@@ -399,12 +436,20 @@ function runContext(params: EngineParams, deps: EngineDeps, warnings: { code: nu
     // A warning repeated by many rows (a division by zero per row) is reported once.
     warn: (msg, code = 0) => void (warnings.some((w) => w.msg === msg) || warnings.push({ code, msg })),
     store: params.transaction?.store ?? deps.store,
+    catalog: catalogAccess(catalogSources(params, deps)),
     system: {
       ...(params.restricted
         ? { keyspaces: () => deps.system.keyspaces().filter((k) => visible(k.name)), indexes: () => deps.system.indexes().filter((i) => visible(String((i as { keyspace_id?: string }).keyspace_id ?? ''))), transactions: deps.system.transactions }
         : deps.system),
       activeRequests: () => params.requests?.activeRows() ?? [],
       completedRequests: () => params.requests?.completedRows() ?? [],
+      prepareds: () => preparedKeys(deps, params.restricted).flatMap((n) => {
+        const p = deps.prepared.peek(preparedKey(n, params.restricted));
+        return p ? [preparedRow(p)] : [];
+      }),
+      ...(params.users ? { myUserInfo: () => params.users! } : {}),
+      ...(deps.userDirectory ? { userInfo: () => deps.userDirectory!() } : {}),
+      ...(deps.dictionary ? { dictionary: () => deps.dictionary!.rows() } : {}),
     },
     indexTree: params.transaction ? (ks, name) => params.transaction!.indexTree(ks, name) : (ks, name) => deps.indexes.tree(ks, name),
     transactions: params.transactions,
@@ -453,15 +498,67 @@ function statementRunner(rc: RunContext, catalog: Catalog, deps: EngineDeps): St
 /** The name a field reader binds its row under (not writable in N1QL). */
 const ROW = '\u0000row';
 
-/** PREPARE: caches the plan under the statement's name (a UUID when unnamed) and returns the reference's row. */
-function prepare(statement: Extract<Statement, { kind: 'Prepare' }>, plan: StatementPlan, params: EngineParams, deps: EngineDeps): Value {
-  // An unnamed statement gets a UUID, as the reference's (a counter could repeat a name in use).
-  const name = statement.name ?? randomUUID();
-  const encodedPlan = encodePlan(plan);
-  // What is cached is the plan as loaded back from its encoding: the round trip is exercised.
-  deps.prepared.set(preparedKey(name, params.restricted), { text: statement.text, statement: statement.statement, encodedPlan, plan: decodePlan(encodedPlan) });
-  const explained = explainPlan(plan);
-  return { name, operator: explained.plan, ...(explained['~subqueries'] ? { '~subqueries': explained['~subqueries'] } : {}), encoded_plan: encodedPlan, text: statement.text };
+/**
+ * PREPARE (couchbase/query `execution/prepare.go`, `prepareds/`): caches the plan under the
+ * statement's name (unnamed: a name derived from the text, {@link preparedName}) and returns the
+ * reference's row. A name already prepared with the same text is answered from the cache unless
+ * FORCE; with another text it is 4060 "Unable to add name: duplicate name: …" (FORCE too).
+ */
+function prepare(statement: Extract<Statement, { kind: 'Prepare' }>, requestText: string, plan: StatementPlan, params: EngineParams, deps: EngineDeps): Value {
+  // The PREPARE's own text, without FORCE and the blanks after it (FORCE changes not what is prepared).
+  let prepareText = requestText.trim().replace(/;\s*$/, '').trimEnd();
+  if (statement.force) prepareText = prepareText.replace(/^(prepare\s+)force\s+/i, '$1');
+  const name = statement.name ?? preparedName(prepareText);
+  const key = preparedKey(name, params.restricted);
+  let p = deps.prepared.get(key);
+  if (p && p.prepareText !== prepareText) {
+    throw new QueryError({ code: ErrorCode.PREPARED_NAME_EXISTS, phase: 'service', message: `Unable to add name: duplicate name: ${name}`, position: statement.loc });
+  }
+  if (!p || statement.force) {
+    const encodedPlan = encodePlan(plan);
+    // What is cached is the plan as loaded back from its encoding: the round trip is exercised.
+    p = { name, prepareText, text: statement.text, statement: statement.statement, encodedPlan, plan: decodePlan(encodedPlan), preparedAt: Date.now(), uses: 0, elapsed: { total: 0, min: 0, max: 0 } };
+    deps.prepared.set(key, p);
+  }
+  const explained = explainPlan(p.plan);
+  const signature = signatureOf(p.statement);
+  const refs = keyspaceReferences(p.statement);
+  return {
+    encoded_plan: p.encodedPlan,
+    ...(refs.length ? { keyspaceReferences: refs } : {}),
+    name,
+    namespace: 'default',
+    operator: authorizeOperator(p.statement, explained.plan as ObjectValue),
+    ...(explained['~subqueries'] ? { '~subqueries': explained['~subqueries'] } : {}),
+    planPreparedTime: new Date(p.preparedAt).toISOString(),
+    reqType: p.statement.kind.toUpperCase(),
+    ...(signature !== undefined ? { signature } : {}),
+    text: prepareText,
+  };
+}
+
+/** The names of the prepared statements a caller sees (a restricted caller: its own). */
+function preparedKeys(deps: EngineDeps, restricted: boolean | undefined): string[] {
+  const out: string[] = [];
+  for (const k of deps.prepared.keys()) {
+    const mine = restricted ? k.startsWith(RESTRICTED) : !k.startsWith(RESTRICTED);
+    if (mine) out.push(restricted ? k.slice(RESTRICTED.length) : k);
+  }
+  return out;
+}
+
+/**
+ * `EXECUTE name USING [v1, …]` / `USING {"name": v, …}`: the arguments become the statement's
+ * positional or named parameters (a constant array or object; otherwise 5010 as the reference).
+ */
+function useArguments(using: Expr, rc: RunContext): void {
+  // Arguments are expressions of constants (`[1 + 1]`): evaluated without any row.
+  const v = constantValue(using) === NOT_CONSTANT ? compileExpr(using, { names: new Set(), keyspaceAliases: [] })(rootEnv(), rc) : constantValue(using);
+  if (v === NOT_CONSTANT || v === null || v === undefined || typeof v !== 'object') {
+    throw new QueryError({ code: ErrorCode.SYNTAX, phase: 'parse', message: 'syntax error: EXECUTE … USING takes a constant array (positional parameters) or object (named parameters)', position: using.loc });
+  }
+  if (Array.isArray(v)) rc.positional = v as Value[];
+  else rc.named = { ...rc.named, ...(v as Record<string, Value>) };
 }
 
 /** The `profile=phases` section from the phase times and the operators' counts. */

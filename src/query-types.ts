@@ -39,6 +39,11 @@ export interface QueryOptions {
   /** Who runs the statement, for `system:active_requests` / `system:completed_requests`. */
   request?: RequestInfo;
   /**
+   * The users the request is authenticated as, as `system:my_user_info` shows them (the
+   * reference's user records: `{id, domain, name, roles: [{role, bucket_name?}]}`); servers set it.
+   */
+  users?: Value[];
+  /**
    * Cancels the statement: it stops at the next batch boundary (operators check between batches
    * and yield to the event loop at least every 20 ms of work) with QueryError 1080 ("Request
    * cancelled"; `AbortSignal.timeout(ms)` gives "Timeout exceeded"); a QueryError given as the

@@ -12,7 +12,8 @@ type StatementPrinters = { [K in Statement['kind']]: (s: Extract<Statement, { ki
 
 function keyspace(k: KeyspaceRef, withAlias = true): string {
   const ns = k.namespace !== undefined ? printName(k.namespace) + ':' : '';
-  return ns + k.path.map((p) => printName(p)).join('.') + (withAlias && k.alias !== undefined ? ' as ' + printName(k.alias) : '');
+  const name = k.param ? printExpr(k.param) : k.path.map((p) => printName(p)).join('.');
+  return ns + name + (withAlias && k.alias !== undefined ? ' as ' + printName(k.alias) : '');
 }
 
 const alias = (a: string | undefined) => (a !== undefined ? ' as ' + printName(a) : '');
@@ -76,11 +77,13 @@ function body(b: SelectBody): string {
     return `${body(b.left)} ${b.op.toLowerCase()}${b.all ? ' all' : ''} ${right}`;
   }
   let s = 'select ' + (b.distinct ? 'distinct ' : '') + projection(b.raw, b.projection);
+  if (b.exclude) s += ' exclude ' + b.exclude.map(printExpr).join(', ');
   if (b.from) s += ' from ' + fromTerm(b.from);
   if (b.let) s += ' let ' + lets(b.let);
   if (b.where) s += ' where ' + printExpr(b.where);
   if (b.groupBy) {
-    s += ' group by ' + b.groupBy.keys.map((k) => printExpr(k.expr) + alias(k.alias)).join(', ');
+    if (b.groupBy.keys.length) s += ' group by ' + b.groupBy.keys.map((k) => printExpr(k.expr) + alias(k.alias)).join(', ');
+    if (b.groupBy.groupAs !== undefined) s += ' group as ' + printName(b.groupBy.groupAs);
     if (b.groupBy.letting) s += ' letting ' + lets(b.groupBy.letting);
     if (b.groupBy.having) s += ' having ' + printExpr(b.groupBy.having);
   }
@@ -136,12 +139,12 @@ const printers: StatementPrinters = {
     return out + returning(s.returning);
   },
   Update: (s) =>
-    `update ${keyspace(s.keyspace)}${opt('use keys', s.useKeys)}${s.let ? ' let ' + lets(s.let) : ''}` +
+    `update ${keyspace(s.keyspace)}${opt(s.validateKeys ? 'use keys validate' : 'use keys', s.useKeys)}${s.let ? ' let ' + lets(s.let) : ''}` +
     (s.set.length ? ' set ' + s.set.map(setText).join(', ') : '') +
     (s.unset.length ? ' unset ' + s.unset.map(printExpr).join(', ') : '') +
     `${opt('where', s.where)}${opt('limit', s.limit)}${returning(s.returning)}`,
   Delete: (s) =>
-    `delete from ${keyspace(s.keyspace)}${opt('use keys', s.useKeys)}${s.let ? ' let ' + lets(s.let) : ''}${opt('where', s.where)}${opt('limit', s.limit)}${opt('offset', s.offset)}${returning(s.returning)}`,
+    `delete from ${keyspace(s.keyspace)}${opt(s.validateKeys ? 'use keys validate' : 'use keys', s.useKeys)}${s.let ? ' let ' + lets(s.let) : ''}${opt('where', s.where)}${opt('limit', s.limit)}${opt('offset', s.offset)}${returning(s.returning)}`,
   Merge: (s) => {
     let out = `merge into ${fromTerm(s.target)} using ${fromTerm(s.source)} on ${s.onKey ? 'key ' + printExpr(s.onKey) : printExpr(s.on!)}`;
     if (s.let) out += ' let ' + lets(s.let);
@@ -187,6 +190,12 @@ const printers: StatementPrinters = {
       : `language javascript as ${JSON.stringify(s.body.library !== undefined ? s.body.object : s.body.code)}${s.body.library !== undefined ? ' at ' + JSON.stringify(s.body.library) : ''}`),
   DropFunction: (s) => `drop function ${keyspace(s.name, false)}${s.ifExists ? ' if exists' : ''}`,
   ExecuteFunction: (s) => `execute function ${keyspace(s.name, false)}(${s.args.map(printExpr).join(', ')})`,
+  UpdateStatistics: (s) =>
+    `update statistics for ${keyspace(s.keyspace, false)}` +
+    (s.keys ? `(${s.keys.map(printExpr).join(', ')})` : '') +
+    (s.deleteAll ? ' delete all' : s.deleteKeys ? ` delete (${s.deleteKeys.map(printExpr).join(', ')})` : '') +
+    (s.indexes === 'all' ? ' index all' : s.indexes ? ` index (${s.indexes.map((n) => printName(n)).join(', ')})` : '') +
+    opt('with', s.options),
 };
 
 function sequenceName(n: SequenceName): string {

@@ -42,7 +42,8 @@ export function statementPrivileges(statement: Statement): PrivilegeNeed[] {
     const ns = ref.namespace ?? 'default';
     const name = ref.path.join('.');
     if (ns === 'system') {
-      if (name === 'dual') return;
+      // Open to every user (docs "Get System Information": dual, datastores, namespaces).
+      if (name === 'dual' || name === 'datastores' || name === 'namespaces') return;
       privilege = 'system_read';
     }
     const keyspace = `${ns}:${name}`;
@@ -179,6 +180,9 @@ export function statementPrivileges(statement: Statement): PrivilegeNeed[] {
         return;
       case 'BuildIndex':
         add('query_build_index', s.keyspace);
+        return;
+      case 'UpdateStatistics':
+        add('query_select', s.keyspace);
         return;
       case 'Explain':
       case 'Prepare':

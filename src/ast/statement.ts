@@ -23,7 +23,8 @@ export type Statement =
   | TransactionStatement
   | CreateFunctionStatement
   | DropFunctionStatement
-  | ExecuteFunctionStatement;
+  | ExecuteFunctionStatement
+  | UpdateStatisticsStatement;
 
 interface Node {
   loc?: SourcePosition;
@@ -32,9 +33,14 @@ interface Node {
 /** A keyspace reference: `[namespace:]bucket[.scope.collection]` with optional alias. */
 export interface KeyspaceRef extends Node {
   namespace?: string;
-  /** One part (`bucket`) or three parts (`bucket.scope.collection`). */
+  /** One part (`bucket`) or three parts (`bucket.scope.collection`); [] for a parameter. */
   path: string[];
   alias?: string;
+  /**
+   * A keyspace named by a statement parameter (`FROM $1 AS d USE KEYS …`, `INSERT INTO $ks`):
+   * the engine binds it to the parameter's value before planning (semantic/keyspace-params.ts).
+   */
+  param?: Expr;
 }
 
 /** `[WITH …] SELECT … [ORDER BY …] [LIMIT …] [OFFSET …]` */
@@ -78,6 +84,8 @@ export interface Subselect extends Node {
   hints?: OptimizerHint[];
   /** The WINDOW clause's named windows (already resolved into the calls that name them). */
   window?: import('./window.js').NamedWindow[];
+  /** `EXCLUDE e, …`: paths (or strings of comma-separated paths) removed from each result. */
+  exclude?: Expr[];
 }
 
 /** One optimizer hint (couchbase/query `algebra/optimizer_hints.go`). */
@@ -88,8 +96,13 @@ export type OptimizerHint =
   | { kind: 'INDEX' | 'NO_INDEX'; alias: string; indexes: string[] }
   | { kind: 'UNKNOWN'; text: string };
 
+/** GROUP BY; `keys` is empty for a `LETTING` without GROUP BY (one group, as with aggregates). */
 export interface GroupBy extends Node {
   keys: { expr: Expr; alias?: string }[];
+  /** `GROUP AS name`: each group's input rows, as objects of the block's FROM aliases. */
+  groupAs?: string;
+  /** Where the GROUP AS name is. */
+  groupAsLoc?: SourcePosition;
   letting?: LetBinding[];
   having?: Expr;
 }
@@ -104,7 +117,7 @@ export interface LetBinding extends Node {
 export type ResultTerm =
   | { kind: 'Star'; loc?: SourcePosition }
   | { kind: 'PathStar'; expr: Expr; loc?: SourcePosition }
-  | { kind: 'Term'; expr: Expr; alias?: string; loc?: SourcePosition };
+  | { kind: 'Term'; expr: Expr; alias?: string; loc?: SourcePosition; nameLoc?: SourcePosition };
 
 /** FROM clause terms: a keyspace or expression, and UNNEST / JOIN / NEST chained on them. */
 export type FromTerm = KeyspaceTerm | ExpressionTerm | UnnestTerm | JoinTerm;
@@ -146,7 +159,7 @@ export interface UnnestTerm extends Node {
   outer: boolean;
   expr: Expr;
   alias?: string;
-  /** Where the `[AS] alias` is (the reference's alias error context). */
+  /** Where the alias is (its `AS`, else its name): the reference's position for alias errors. */
   aliasLoc?: SourcePosition;
 }
 
@@ -218,6 +231,8 @@ export interface UpdateStatement extends Node {
   keyspace: KeyspaceRef;
   useKeys?: Expr;
   let?: LetBinding[];
+  /** `USE KEYS VALIDATE`: a key naming no document gives warning 5503. */
+  validateKeys?: boolean;
   set: SetClause[];
   unset: Expr[];
   where?: Expr;
@@ -231,6 +246,8 @@ export interface DeleteStatement extends Node {
   keyspace: KeyspaceRef;
   useKeys?: Expr;
   let?: LetBinding[];
+  /** `USE KEYS VALIDATE`: a key naming no document gives warning 5503. */
+  validateKeys?: boolean;
   where?: Expr;
   limit?: Expr;
   offset?: Expr;
@@ -298,6 +315,8 @@ export interface PrepareStatement extends Node {
   statement: Statement;
   /** The text of the prepared statement. */
   text: string;
+  /** `PREPARE FORCE`: prepare again even when the name (or text) is prepared already. */
+  force?: boolean;
 }
 
 /** `EXECUTE name [USING args]` */
@@ -448,4 +467,22 @@ export interface ExecuteFunctionStatement extends Node {
   kind: 'ExecuteFunction';
   name: KeyspaceRef;
   args: Expr[];
+}
+
+/**
+ * `UPDATE STATISTICS [FOR] ks (keys) | DELETE (keys) | DELETE ALL | INDEX (names) | INDEX ALL
+ * [WITH options]`, `UPDATE STATISTICS FOR INDEX name ON ks`, and `ANALYZE …` (the same).
+ * Source: couchbase/query `algebra/update_statistics.go`.
+ */
+export interface UpdateStatisticsStatement extends Node {
+  kind: 'UpdateStatistics';
+  keyspace: KeyspaceRef;
+  /** Expressions to collect statistics on. */
+  keys?: Expr[];
+  /** Expressions whose statistics to drop; `deleteAll` drops the keyspace's. */
+  deleteKeys?: Expr[];
+  deleteAll?: boolean;
+  /** Indexes to collect statistics for (`'all'`: every index of the keyspace). */
+  indexes?: string[] | 'all';
+  options?: Expr;
 }

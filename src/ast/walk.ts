@@ -88,7 +88,8 @@ export function stripLoc<T>(node: T): T {
   if (Array.isArray(node)) return node.map(stripLoc) as T;
   if (node === null || typeof node !== 'object') return node;
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(node)) if (k !== 'loc' && k !== 'aliasLoc' && v !== undefined) out[k] = stripLoc(v);
+  // `loc` and the positions of parts (`nameLoc`, `aliasLoc`).
+  for (const [k, v] of Object.entries(node)) if (k !== 'loc' && !k.endsWith('Loc') && v !== undefined) out[k] = stripLoc(v);
   return out as T;
 }
 

@@ -15,7 +15,8 @@ import { persistFunctions } from './function-persistence.js';
 import { FunctionCatalog } from '../executor/udf/function-catalog.js';
 import { DEFAULT_JAVASCRIPT_LIMITS, JavascriptEngine, type JavascriptLimits } from '../executor/udf/javascript-engine.js';
 import { LibraryCatalog, type Library } from '../executor/udf/library-catalog.js';
-import { cloneValue, type Value } from '../values/index.js';
+import { StatisticsDictionary } from '../statistics-dictionary.js';
+import { cloneValue, jsonSize, type Value } from '../values/index.js';
 import { bucketStats, compactBucket, compactViews } from './bucket-storage.js';
 import type { BucketStats, CompactionOptions, CompactionResult } from '../storage/compaction.js';
 import type { DocumentMeta, StoredDocument, WriteOptions } from '../storage/index.js';
@@ -71,13 +72,22 @@ export class Database {
           }
         : ddl,
       prepared: new LRUCache<string, PreparedStatement>({ max: 1024 }),
+      userDirectory: () => this.userDirectory?.() ?? [],
+      bucketSettings: (bucket) => this.bucketSettings?.(bucket),
+      dictionary: new StatisticsDictionary(),
       statements: new LRUCache<string, Statement>({ max: 1024 }),
       sequences: new SequenceRegistry(store instanceof FileStore ? new FileSequencePersistence(store.dir) : new MemorySequencePersistence()),
       functions: new FunctionCatalog(),
       libraries: new LibraryCatalog(),
       javascript: new JavascriptEngine({ ...DEFAULT_JAVASCRIPT_LIMITS, ...javascript }),
       system: {
-        keyspaces: () => store.keyspaceNames().map((name) => ({ name, count: store.keyspace(name)!.count() })),
+        keyspaces: () =>
+          store.keyspaceNames().map((name) => ({
+            name,
+            count: store.keyspace(name)!.count(),
+            // `system:keyspaces_info`'s size: the documents' JSON bytes, counted when read.
+            size: () => [...store.keyspace(name)!.scan()].reduce((n, d) => n + jsonSize(d.value), 0),
+          })),
         indexes: () => indexes.all().map(indexRow),
         transactions: () => transactions.rows(),
       },
@@ -154,6 +164,7 @@ export class Database {
           implicit,
           // The transaction statements see only an explicit transaction (with tximplicit, COMMIT is "outside the transaction").
           transactions: transactionControl(this.transactions, implicit ? undefined : tx, begin),
+          users: options.users,
         },
         this.deps,
       );
@@ -178,6 +189,13 @@ export class Database {
    * `cancel(requestId)` aborts one.
    */
   readonly requests = new RequestRegistry();
+  /**
+   * Every user the server knows, as `system:user_info` rows (`{id, domain, name, roles}`); a
+   * server with users (the cluster adapter) sets it. Absent: `system:user_info` is empty.
+   */
+  userDirectory: (() => Value[]) | undefined;
+  /** A bucket's settings (`{ramQuota: 256, …}`), for EXTRACTDDL's `CREATE BUCKET … WITH {…}`; a server with bucket settings sets it. */
+  bucketSettings: ((bucket: string) => Record<string, Value> | undefined) | undefined;
   /**
    * Memory all statements may hold together (`tokenql serve --query-memory-quota`): set `limit`
    * in bytes (0 = none); a statement that would pass it ends with 5500.

@@ -174,6 +174,8 @@ export const ErrorCode = {
   MERGE_MULTI_UPDATE: 5320,
   /** A MERGE that would insert one document twice (reference 5330 E_MERGE_MULTI_INSERT). */
   MERGE_MULTI_INSERT: 5330,
+  /** INSERT/UPSERT/MERGE options that are not an object (reference 5071, "Cannot INSERT non-OBJECT options 5 …"). */
+  INVALID_OPTIONS: 5071,
   /** A statement that cannot run inside (or outside) a transaction, e.g. "COMMIT statement is not supported outside the transaction" (reference 17002 E_TRAN_STATEMENT_NOT_SUPPORTED). */
   TRAN_STATEMENT_NOT_SUPPORTED: 17002,
   /** A `txid` that names no transaction: "Transaction context error: transaction (x) is not present" (reference 17004 E_TRANSACTION_CONTEXT). */
@@ -200,6 +202,14 @@ export const ErrorCode = {
   FUNCTION_NESTING: 10112,
   /** An ORDER BY direction or NULLS position that is no parameter (reference 3291, "ORDER BY direction '…' is not a valid constant, named, positional or function parameter."). */
   ORDER_PARAMETER: 3291,
+  /** PREPARE of a name prepared already with another text (reference 4060 E_PREPARED_NAME, "Unable to add name: duplicate name: p"). */
+  PREPARED_NAME_EXISTS: 4060,
+  /** An INFER option the reference does not know or a wrong-typed one (reference 7000, "Invalid option 'bogus'"). */
+  INFER_OPTION: 7000,
+  /** `META()` without an argument in a block without exactly one FROM term (reference 4310, "META() in query with multiple FROM terms requires an argument"). */
+  META_NEEDS_ARGUMENT: 4310,
+  /** A FROM or UNNEST term without a name (reference 4010, "FROM expression term (near line L, column C) must have a name or alias"). */
+  TERM_NEEDS_ALIAS: 4010,
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];

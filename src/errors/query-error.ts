@@ -54,9 +54,14 @@ export class QueryError extends Error {
     this.expected = init.expected;
   }
 
-  /** The message with its position, as the reference prints it: `msg (near line L, column C)`. */
+  /**
+   * The message with its position, as the reference prints it: `msg (near line L, column C)`;
+   * a message that already carries its position (the reference's `… (near line L, column C).`
+   * and `syntax error - line L, column C, …`) is kept as it is.
+   */
   get msg(): string {
-    return this.line === undefined ? this.message : `${this.message} (near line ${this.line}, column ${this.column})`;
+    if (this.line === undefined || this.message.includes('(near line ') || this.message.startsWith('syntax error - ')) return this.message;
+    return `${this.message} (near line ${this.line}, column ${this.column})`;
   }
 
   /**

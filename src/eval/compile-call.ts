@@ -93,7 +93,10 @@ function semanticError(code: number, message: string, e: Expr): QueryError {
 
 /** `META([alias])`: the document metadata object `{cas, expiration, flags, id, keyspace, type}`. */
 function compileMeta(e: FunctionCall, scope: Scope): Evaluator {
-  if (e.args.length > 1) throw semanticError(ErrorCode.WRONG_ARITY, 'Number of arguments to function meta must be 0 or 1', e);
+  if (e.args.length > 1) {
+    const at = e.args[0].loc;
+    throw new QueryError({ code: ErrorCode.WRONG_ARITY, phase: 'semantic', message: `Number of arguments to function META must be between 0 and 1${at ? ` (near line ${at.line}, column ${at.column})` : ''}.`, position: at });
+  }
   let alias = scope.keyspaceAliases[0];
   if (e.args.length === 1) {
     const a = e.args[0];
@@ -131,8 +134,11 @@ export function compileCall(e: FunctionCall, scope: Scope, compile: Compile): Ev
   if (!def) return compileUserFunctionCall(e, scope, compile);
   const n = e.args.length;
   if (n < def.minArgs || n > def.maxArgs) {
-    const range = def.maxArgs === Infinity ? `at least ${def.minArgs}` : def.minArgs === def.maxArgs ? `${def.minArgs}` : `between ${def.minArgs} and ${def.maxArgs}`;
-    throw semanticError(ErrorCode.WRONG_ARITY, `Number of arguments to function ${e.name} must be ${range}`, e);
+    const max = def.maxArgs === Infinity ? 32767 : def.maxArgs;
+    const range = def.minArgs === max ? `${max}` : `between ${def.minArgs} and ${max}`;
+    const at = e.args[0]?.loc;
+    const text = `Number of arguments to function ${e.name.toUpperCase()} must be ${range}`;
+    throw new QueryError({ code: ErrorCode.WRONG_ARITY, phase: 'semantic', message: at ? `${text} (near line ${at.line}, column ${at.column}).` : `${text}.`, position: at });
   }
   if (e.distinct || e.star) throw semanticError(ErrorCode.SYNTAX, `DISTINCT and * are only allowed in aggregates, not in ${e.name}`, e);
   if (e.filter) throw semanticError(ErrorCode.SYNTAX, `FILTER clause syntax is not valid for function ${e.name.toUpperCase()}`, e);

@@ -27,6 +27,8 @@ export interface ExecContext {
    * to, raising 3000 "Invalid function" when none does.
    */
   functions?: { call(name: string, args: Value[], ctx: ExecContext): Value };
+  /** The catalogue INFER over a keyspace and EXTRACTDDL read (functions/function-def.ts). */
+  catalog?: import('./functions/function-def.js').CatalogAccess;
 }
 
 /** A compiled expression: evaluates in a row environment. Throws QueryError (5010) on evaluation errors. */

@@ -13,9 +13,10 @@ export interface Row {
   /** A system keyspace's row value (its Fetch binds it). */
   item?: Value;
   /** A group being built (InitialGroup → IntermediateGroup → FinalGroup). */
-  group?: { keys: Value[]; accs: import('./aggregates.js').Accumulator[] };
+  group?: { keys: Value[]; accs: import('./aggregates.js').Accumulator[]; groupAs?: Value[] };
   /** INSERT: the key, value and options of the document to write. */
-  pair?: { key: Value; value: Value; options: Value };
+  /** `options` is absent when the statement gives none (present but MISSING when its expression is). */
+  pair?: { key: Value; value: Value; options?: Value };
   /** UPDATE: the copy of the document Set and Unset change (what SendUpdate writes). */
   clone?: Value;
   /** UPDATE: the copy of the document's extended attributes, once a SET/UNSET of `META().xattrs.…` changed it. */
@@ -32,7 +33,8 @@ export const BATCH_SIZE = 256;
 
 /** Information the `system:` keyspaces show. */
 export interface SystemInfo {
-  keyspaces(): { name: string; count: number }[];
+  /** The store's keyspaces, their document count and (`system:keyspaces_info`) their size in bytes. */
+  keyspaces(): { name: string; count: number; size?(): number }[];
   indexes(): Value[];
   /** Rows of `system:active_requests` (none when absent). */
   activeRequests?(): Value[];
@@ -40,6 +42,16 @@ export interface SystemInfo {
   completedRequests?(): Value[];
   /** Rows of `system:transactions` (none when absent). */
   transactions?(): Value[];
+  /** Rows of `system:prepareds` (the prepared-statement cache). */
+  prepareds?(): Value[];
+  /** Rows of `system:my_user_info`: the users the request is authenticated as. */
+  myUserInfo?(): Value[];
+  /** Rows of `system:user_info` (and, from their roles, `system:applicable_roles`): every user. */
+  userInfo?(): Value[];
+  /** Rows of `system:nodes`. */
+  nodes?(): Value[];
+  /** Rows of `system:dictionary`: the statistics UPDATE STATISTICS recorded. */
+  dictionary?(): Value[];
 }
 
 /**

@@ -33,7 +33,7 @@ function mutationRead(s: UpdateStatement | DeleteStatement, catalog: Catalog): M
     keyspace: name,
     alias: keyspaceAlias(s.keyspace),
     // LET variables are names, not fields of the keyspace, to the choice of its index.
-    source: keyspaceSource(name, keyspaceAlias(s.keyspace), s.useKeys, s.where, catalog, new Set((s.let ?? []).map((l) => l.name))),
+    source: keyspaceSource(name, keyspaceAlias(s.keyspace), s.useKeys, s.where, catalog, new Set((s.let ?? []).map((l) => l.name)), !!s.validateKeys),
     let: s.let,
     where: s.where,
     limit: s.limit,

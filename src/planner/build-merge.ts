@@ -4,6 +4,7 @@ import { stepOp } from './build-join-tree.js';
 import { buildSelect } from './build-select.js';
 import { projectionTerms, selectTree, sourceOps } from './build-tree.js';
 import { keyspaceAlias, resolveKeyspace, type Catalog } from './catalog.js';
+import { joinHintText } from './hints.js';
 import { parallel, sequence, type Merge, type Operator } from './plan/index.js';
 
 /**
@@ -16,7 +17,7 @@ import { parallel, sequence, type Merge, type Operator } from './plan/index.js';
  * @throws QueryError 3150/3160 (the INSERT's document key does not fit the ON clause), 3180/3190
  *   (hints a lookup merge cannot take), 4020 (the source and target have one alias), 12003, 11003
  */
-export function mergeTree(s: MergeStatement, catalog: Catalog): Operator {
+export function mergeTree(s: MergeStatement, catalog: Catalog, onHints?: (h: Record<string, string[]> | undefined) => void): Operator {
   const ks = resolveKeyspace(s.target.keyspace, catalog);
   if (ks.system) throw new QueryError({ code: ErrorCode.SYSTEM_READ_ONLY, phase: 'plan', message: `system:${ks.name} is read-only`, position: s.target.loc });
   const alias = keyspaceAlias(s.target.keyspace);
@@ -30,6 +31,12 @@ export function mergeTree(s: MergeStatement, catalog: Catalog): Operator {
   const logical = buildSelect(select, catalog);
   if (logical.body.kind !== 'Subselect') throw new Error('MERGE source is one block');
   const body = logical.body;
+  // EXPLAIN's optimizer_hints name the source's hint as written (it was given to the target's join side).
+  if (s.source.joinHint && body.optimizerHints) {
+    const own = joinHintText(source, s.source.joinHint);
+    const swap = (texts: string[] | undefined) => texts?.map((x) => x.replace(/^USE_(HASH|NL)\([^)]*\)/, own));
+    onHints?.(Object.fromEntries(Object.entries(body.optimizerHints).map(([k, v]) => [k, swap(v)!])));
+  }
   const ops: Operator[] = [...sourceOps(body.source, selectTree)];
   if (body.preFilter) throw new Error('MERGE source has no WHERE');
   for (const st of body.steps) ops.push(stepOp(st, selectTree));

@@ -41,7 +41,7 @@ function statementTree(s: Statement, catalog: Catalog, onHints: (h: Record<strin
     case 'Delete':
       return mutationTree(buildDelete(s, catalog));
     case 'Merge':
-      return mergeTree(s, catalog);
+      return mergeTree(s, catalog, onHints);
     case 'CreateIndex':
     case 'CreatePrimaryIndex':
     case 'DropIndex':
@@ -91,15 +91,18 @@ export function subqueryKey(q: SelectStatement): string {
 }
 
 /** Every identifier name an AST (sub)tree reads, subqueries included (`FROM w` of a WITH alias `w` too). */
-function identifiers(node: unknown, out: Set<string>, withs: WithNames = new Map()): Set<string> {
-  if (Array.isArray(node)) for (const x of node) identifiers(x, out, withs);
+function identifiers(node: unknown, out: Set<string>, withs: WithNames = new Map(), isKeyspace: (name: string) => boolean = () => false): Set<string> {
+  if (Array.isArray(node)) for (const x of node) identifiers(x, out, withs, isKeyspace);
   else if (node && typeof node === 'object') {
     const o = node as Record<string, unknown>;
     if (o.kind === 'Identifier' && typeof o.name === 'string') out.add(o.name);
-    // A FROM term may name an outer value: a path (`t.items`), a WITH name, or a bare name bound
-    // outside (a user-defined function's parameter, `JOIN data AS r`).
-    if (o.kind === 'KeyspaceTerm') out.add((o.keyspace as { path: string[] }).path[0]);
-    for (const [k, v] of Object.entries(o)) if (k !== 'loc') identifiers(v, out, withs);
+    if (o.kind === 'KeyspaceTerm') {
+      // A FROM term may name an outer value: a path (`t.items`), a WITH name, or a bare name that
+      // is no keyspace (an outer LET variable, a user-defined function's parameter).
+      const path = (o.keyspace as { path: string[] }).path;
+      if (path.length > 1 || withs.has(path[0]) || !isKeyspace(path[0])) out.add(path[0]);
+    }
+    for (const [k, v] of Object.entries(o)) if (k !== 'loc') identifiers(v, out, withs, isKeyspace);
   }
   return out;
 }
@@ -183,7 +186,7 @@ function boundBy(op: Operator): string[] {
     case 'Let':
       return op.bindings.map((b) => b.var);
     case 'FinalGroup':
-      return (op._aliases ?? []).filter((a): a is string => a !== null);
+      return [...(op._aliases ?? []).filter((a): a is string => a !== null), ...(op._group_as !== undefined ? [op._group_as] : [])];
     case 'InitialProject':
       return op.result_terms.flatMap((t) => (t.as ? [t.as] : []));
     case 'SendInsert':
@@ -278,7 +281,7 @@ function planSubqueries(tree: Operator, outer: ReadonlySet<string>, catalog: Cat
     const tree = selectTree(buildSelect(q, catalog, bound, qWiths));
     const own = ownNames(q, new Set());
     // A statement-wide WITH alias does not make a subquery correlated (the reference's flag).
-    const correlated = forceCorrelated || [...identifiers(q, new Set(), qWiths)].some((n) => bound.has(n) && !own.has(n) && qWiths.get(n) !== true);
+    const correlated = forceCorrelated || [...identifiers(q, new Set(), qWiths, (n) => catalog.hasKeyspace(n))].some((n) => bound.has(n) && !own.has(n) && qWiths.get(n) !== true);
     out.push({ _at: key, correlated, plan: tree, subquery: printStatementText(q) });
     planSubqueries(tree, bound, catalog, out, qWiths);
   };

@@ -166,7 +166,14 @@ export function buildSubselect(s: Subselect, catalog: Catalog, orderHasAggregate
     ...(hints.explain() ? { optimizerHints: hints.explain() } : {}),
     let: s.let,
     where: s.where,
-    group: grouped ? { keys: s.groupBy?.keys ?? [], letting: s.groupBy?.letting, having: s.groupBy?.having } : undefined,
+    group: grouped
+      ? {
+          keys: s.groupBy?.keys ?? [],
+          letting: s.groupBy?.letting,
+          having: s.groupBy?.having,
+          ...(s.groupBy?.groupAs !== undefined ? { groupAs: { name: s.groupBy.groupAs, fields: available } } : {}),
+        }
+      : undefined,
     distinct: s.distinct,
     raw: s.raw,
     terms: s.projection,

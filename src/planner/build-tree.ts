@@ -152,14 +152,16 @@ function annotateEarlyProjection(p: SubselectPlan, ops: Operator[], stepOps: Ope
     if (t.kind === 'Star') whole = true;
     else exprs.push(t.expr);
   }
-  if (whole) return;
+  // GROUP AS outputs whole rows (every alias's value): nothing to leave out.
+  if (whole || p.group?.groupAs) return;
+  exprs.push(...(p.ast.exclude ?? []));
   for (const st of p.steps) exprs.push(...stepExprs(st));
   for (const l of p.let ?? []) exprs.push(l.expr);
   if (p.where) exprs.push(p.where);
   for (const k of p.group?.keys ?? []) exprs.push(k.expr);
   for (const l of p.group?.letting ?? []) exprs.push(l.expr);
   if (p.group?.having) exprs.push(p.group.having);
-  const mainFetch = ops.find((o): o is Fetch => o['#operator'] === 'Fetch' && o.namespace !== 'system');
+  const mainFetch = ops.find((o): o is Fetch => o['#operator'] === 'Fetch');
   const fetches: Fetch[] = mainFetch ? [mainFetch] : [];
   for (const op of stepOps) {
     if (op['#operator'] !== 'NestedLoopJoin' && op['#operator'] !== 'HashJoin') continue;
@@ -217,6 +219,7 @@ function blockOps(p: SubselectPlan, orderFollows: boolean, aggregateSources: Exp
     '#operator': 'InitialProject',
     ...(p.distinct ? { distinct: true } : {}),
     ...(p.raw ? { raw: true } : {}),
+    ...(p.ast.exclude ? { exclude: p.ast.exclude } : {}),
     result_terms: projectionTerms(p.terms),
     ...(orderFollows ? { _bindAliases: true } : {}),
   };
@@ -230,9 +233,10 @@ function blockOps(p: SubselectPlan, orderFollows: boolean, aggregateSources: Exp
       ...aggregateSources,
     ]);
     const fields = { aggregates, group_keys: g.keys.map((k) => k.expr), ...(g.keys.some((k) => k.alias) ? { _aliases: g.keys.map((k) => k.alias ?? null) } : {}) };
-    perRow.push({ '#operator': 'InitialGroup', ...fields });
+    const ga = g.groupAs;
+    perRow.push({ '#operator': 'InitialGroup', ...fields, ...(ga ? { group_as: ga.name, group_as_fields: ga.fields } : {}) });
     ops.push(parallel(sequence(perRow), dummy));
-    ops.push({ '#operator': 'IntermediateGroup', ...fields }, { '#operator': 'FinalGroup', ...fields });
+    ops.push({ '#operator': 'IntermediateGroup', ...fields, ...(ga ? { group_as: ga.name } : {}) }, { '#operator': 'FinalGroup', ...fields, ...(ga ? { _group_as: ga.name } : {}) });
     if (g.letting?.length) tail.push(letOp(g.letting));
     if (g.having) tail.push({ '#operator': 'Filter', condition: g.having });
   } else {

@@ -88,10 +88,14 @@ export function applyCovering(plan: SelectPlan, catalog: Catalog, outerNames: Re
     paths.push([key.field]);
   });
   const exprs: Expr[] = [];
+  // GROUP AS holds each row's whole documents: an index does not cover them.
+  if (b.group?.groupAs) return;
   for (const t of b.terms) {
     if (t.kind === 'Star') return;
     exprs.push(t.expr);
   }
+  // An EXCLUDE expression that is not a path reads the row (`EXCLUDE to_string(t.hide)`).
+  exprs.push(...(b.ast.exclude ?? []).filter((e) => !['Identifier', 'Field', 'Element'].includes(e.kind)));
   if (b.where && !arrayIndex) exprs.push(b.where);
   for (const u of b.steps) {
     // A join's inner documents are fetched: the block is not covered (covering joins: not yet).

@@ -36,14 +36,16 @@ export class BlockHints {
   }
 
   /**
-   * The indexes the scan of `alias` may use: a USE INDEX list or INDEX(alias idx …) hint narrows
-   * them (unknown names are errors), NO_INDEX(alias [idx …]) removes them. `report(scan)`
+   * The indexes the scan of `alias` may use: a USE INDEX list (`USING GSI` or none: tokenql's
+   * indexes; `USING FTS`: none) or INDEX(alias idx …) hint narrows them (unknown names are errors), NO_INDEX(alias [idx …]) removes them. `report(scan)`
    * records whether the hints were followed once the scan is chosen.
    */
   indexes<T extends { name: string }>(alias: string, all: T[], own: IndexHint[] | undefined, catalog: Catalog): { usable: T[]; report: (scan: ScanPlan | undefined) => void } {
     void catalog;
     const opt = this.hints.filter((h): h is Extract<OptimizerHint, { kind: 'INDEX' | 'NO_INDEX' }> => (h.kind === 'INDEX' || h.kind === 'NO_INDEX') && h.alias === alias);
-    let usable = own?.length ? all.filter((ix) => own.some((h) => h.name === ix.name)) : all;
+    // `USE INDEX (ix USING FTS)` names a full-text index: tokenql's indexes are all GSI, so
+    // such a name narrows the scan to none of them (the block scans its primary index).
+    let usable = own?.length ? all.filter((ix) => own.some((h) => h.name === ix.name && (h.using === undefined || h.using === 'GSI'))) : all;
     const checks: ((scan: ScanPlan | undefined) => void)[] = [];
     for (const h of opt) {
       const text = `${h.kind}(${['`' + alias + '`', ...h.indexes.map((i) => '`' + i + '`')].join(' ')})`;

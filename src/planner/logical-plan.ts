@@ -1,3 +1,4 @@
+import type { SystemKeyspace } from './catalog.js';
 import type {
   DeleteStatement,
   Expr,
@@ -72,7 +73,7 @@ export type SourcePlan =
   | { op: 'PrimaryScan3'; keyspace: string; namespace: string; alias: string; index: string }
   | { op: 'KeyScan'; keyspace: string; namespace: string; alias: string; keys: Expr; validate?: boolean }
   | { op: 'ExpressionScan'; expr: Expr; alias: string; uncorrelated?: boolean }
-  | { op: 'SystemScan'; keyspace: 'keyspaces' | 'indexes' | 'namespaces' | 'dual' | 'active_requests' | 'completed_requests' | 'sequences' | 'transactions' | 'functions'; alias: string }
+  | { op: 'SystemScan'; keyspace: SystemKeyspace; alias: string }
   | { op: 'SubqueryScan'; query: SelectPlan; alias: string };
 
 export interface UnnestPlan {
@@ -135,6 +136,8 @@ export interface GroupPlan {
   keys: { expr: Expr; alias?: string }[];
   letting?: LetBinding[];
   having?: Expr;
+  /** `GROUP AS name` and the FROM aliases each of its objects holds. */
+  groupAs?: { name: string; fields: string[] };
 }
 
 /** One SELECT block. */

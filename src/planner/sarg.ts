@@ -109,7 +109,7 @@ export function mergeRanges(l: SargResult, r: SargResult): SargResult | undefine
  * Sargs one predicate against an index key expression (both formalized). `vars` maps the
  * predicate's variables to the index's (array keys). Handles `=`, `<`, `<=`, `>`, `>=` (either
  * side), `IN [static list]`, `BETWEEN`, `LIKE 'prefix…'`, `IS NULL`, `IS NOT NULL`,
- * `IS VALUED`, `IS NOT MISSING`, and `AND` of those on the same key (the tightest part is used,
+ * `IS VALUED`, `IS NOT MISSING`, a bare path (its truth), and `AND` of those on the same key (the tightest part is used,
  * inexact). Source: couchbase/query `planner/sarg_*.go`.
  */
 export function sargKey(pred: Expr, key: Expr, vars: ReadonlyMap<string, string>): SargResult | undefined {
@@ -165,6 +165,10 @@ export function sargKey(pred: Expr, key: Expr, vars: ReadonlyMap<string, string>
       if (pred.test === 'MISSING' && pred.not) return { ranges: [{ low: lit(null), inclusion: 1 }], exact: true };
       return undefined;
     }
+    case 'Field':
+      // A bare path as a condition (`WHERE custId AND …`) is TRUE only for a value: the span of
+      // the values, not exact (FALSE, 0 and "" are values too), as the reference sargs it.
+      return isKey(pred) ? { ranges: [{ low: lit(null), inclusion: 0 }], exact: false } : undefined;
     default:
       return undefined;
   }

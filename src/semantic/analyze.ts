@@ -26,12 +26,37 @@ import { checkOrderParameters } from './order-parameters.js';
  * the planner's for correlated FROM terms.
  */
 export function analyze(s: Statement): void {
+  checkMetaArity(s);
   checkWiths(s);
-  for (const { block, orderBy } of selectBlocks(s)) checkBlock(block, orderBy);
+  const blocks = [...selectBlocks(s)];
+  for (const { block, orderBy } of blocks) checkBlock(block, orderBy);
   // DML's RETURNING names its results as a projection does.
   if ((s.kind === 'Insert' || s.kind === 'Update' || s.kind === 'Delete' || s.kind === 'Merge') && s.returning) checkResultAliases(s.returning.terms);
   checkNameBinding(s);
   checkOrderParameters(s);
+  // After name binding, as the reference's formalizer reports an ambiguous WHERE name first.
+  for (const { block, orderBy } of blocks) checkMetaArguments(block, orderBy, fromTermCount(block));
+}
+
+/** The number of FROM terms of a block: its first term and each UNNEST, JOIN and NEST. */
+function fromTermCount(s: Subselect): number {
+  const { alias, unnests } = fromNames(s.from);
+  return (alias !== undefined ? 1 : 0) + unnests.length;
+}
+
+/**
+ * `META(a, b)`: the reference's parser error, before any other check: 3000 "Number of arguments
+ * to function META must be between 0 and 1 (near line L, column C)." at the first argument.
+ */
+function checkMetaArity(node: unknown): void {
+  if (Array.isArray(node)) return node.forEach(checkMetaArity);
+  if (!node || typeof node !== 'object') return;
+  const o = node as Record<string, unknown>;
+  if (o.kind === 'FunctionCall' && String(o.name).toLowerCase() === 'meta' && (o.args as Expr[]).length > 1) {
+    const at = (o.args as Expr[])[0].loc;
+    throw semanticError(ErrorCode.WRONG_ARITY, near('Number of arguments to function META must be between 0 and 1', at), at);
+  }
+  for (const [k, v] of Object.entries(o)) if (k !== 'loc') checkMetaArity(v);
 }
 
 const semanticError = (code: number, message: string, loc: SourcePosition | undefined) => new QueryError({ code, phase: 'semantic', message, position: loc });
@@ -90,7 +115,7 @@ function fromNames(from: FromTerm | undefined): { alias?: string; unnests: { nam
   while (t?.kind === 'UnnestTerm' || t?.kind === 'JoinTerm') {
     if (t.kind === 'UnnestTerm') {
       const name = t.alias ?? implicitName(t.expr);
-      if (name !== undefined) unnests.unshift({ name, loc: t.expr.loc, what: 'UNNEST' });
+      if (name !== undefined) unnests.unshift({ name, loc: t.aliasLoc ?? t.expr.loc, what: 'UNNEST' });
     } else {
       const name = termName(t.right);
       if (name !== undefined) unnests.unshift({ name, loc: t.right.loc, what: t.nest ? 'NEST' : 'JOIN' });
@@ -115,13 +140,43 @@ function checkResultAliases(terms: ResultTerm[]): void {
   for (const t of terms) {
     const name = t.kind === 'Term' ? (t.alias ?? implicitName(t.expr)) : undefined;
     if (name === undefined) continue;
-    if (resultAliases.has(name)) throw semanticError(ErrorCode.SYNTAX, near(`Duplicate result alias '${name}'`, t.loc), t.loc);
+    const at = t.kind === 'Term' ? (t.nameLoc ?? t.loc) : t.loc;
+    if (resultAliases.has(name)) throw semanticError(ErrorCode.SYNTAX, near(`Duplicate result alias '${name}'`, at), at);
     resultAliases.add(name);
+  }
+}
+
+/**
+ * Every FROM term needs a name: its alias, a keyspace's name, a path's last step. Otherwise the
+ * reference's 4010 "FROM expression term (near …) must have a name or alias" (an UNNEST: "UNNEST
+ * term …", a keyspace parameter: "FROM term …"), or 3000 "Subquery in FROM clause must have an
+ * alias (near …)." for a subquery.
+ */
+function checkTermNames(t: FromTerm | undefined): void {
+  if (!t) return;
+  const missing = (what: string, loc: SourcePosition | undefined) =>
+    semanticError(ErrorCode.TERM_NEEDS_ALIAS, loc ? `${what} (near line ${loc.line}, column ${loc.column}) must have a name or alias` : `${what} must have a name or alias`, loc);
+  switch (t.kind) {
+    case 'UnnestTerm':
+      checkTermNames(t.left);
+      if (t.alias === undefined && implicitName(t.expr) === undefined) throw missing('UNNEST term', t.expr.loc);
+      return;
+    case 'JoinTerm':
+      checkTermNames(t.left);
+      return checkTermNames(t.right);
+    case 'KeyspaceTerm':
+      if (t.keyspace.param && t.keyspace.alias === undefined) throw missing('FROM term', t.keyspace.loc ?? t.loc);
+      return;
+    case 'ExpressionTerm':
+      if (t.alias !== undefined || implicitName(t.expr) !== undefined) return;
+      if (t.expr.kind === 'Subquery') throw semanticError(ErrorCode.SYNTAX, near('Subquery in FROM clause must have an alias', t.loc), t.loc);
+      throw missing('FROM expression term', t.expr.loc ?? t.loc);
   }
 }
 
 function checkBlock(s: Subselect, orderBy: OrderTerm[] | undefined): void {
   checkWindows(s, orderBy);
+  checkTermNames(s.from);
   const { alias, unnests } = fromNames(s.from);
   const seen = new Set<string>(alias !== undefined ? [alias] : []);
   for (const u of unnests) {
@@ -139,6 +194,13 @@ function checkBlock(s: Subselect, orderBy: OrderTerm[] | undefined): void {
   }
   noAggregates(s.where, 'WHERE');
   for (const k of s.groupBy?.keys ?? []) noAggregates(k.expr, 'GROUP BY');
+  const groupAs = s.groupBy?.groupAs;
+  if (groupAs !== undefined) {
+    // A FROM alias again: the reference's 4020 "Duplicate GROUP AS alias 'x'" at the name.
+    const at = s.groupBy!.groupAsLoc;
+    if (groupAs === alias || unnests.some((u) => u.name === groupAs)) throw semanticError(ErrorCode.DUPLICATE_ALIAS, near(`Duplicate GROUP AS alias '${groupAs}'`, at, ''), at);
+    variable(groupAs, at);
+  }
   for (const l of s.groupBy?.letting ?? []) variable(l.name, l.loc);
   for (const e of [...s.projection.flatMap((t) => (t.kind === 'Star' ? [] : [t.expr])), ...(s.groupBy?.letting ?? []).map((l) => l.expr), ...(s.groupBy?.having ? [s.groupBy.having] : []), ...(orderBy ?? []).map((o) => o.expr)]) {
     noNestedAggregates(e);
@@ -148,5 +210,32 @@ function checkBlock(s: Subselect, orderBy: OrderTerm[] | undefined): void {
   checkResultAliases(s.projection);
   if (s.raw && (s.projection.length !== 1 || s.projection[0].kind !== 'Term')) {
     throw new QueryError({ code: ErrorCode.SYNTAX, phase: 'semantic', message: 'RAW, ELEMENT and VALUE take exactly one expression', position: s.loc });
+  }
+}
+
+/**
+ * `META()` without an argument names the block's one FROM term: with none or several (UNNEST,
+ * JOIN, NEST) it is the reference's 4310 "META() in query with multiple FROM terms requires an
+ * argument (near line L, column C)." Subqueries are checked as blocks of their own.
+ */
+function checkMetaArguments(s: Subselect, orderBy: OrderTerm[] | undefined, fromTerms: number): void {
+  if (fromTerms === 1) return;
+  const exprs: Expr[] = [
+    ...s.projection.flatMap((t) => (t.kind === 'Star' ? [] : [t.expr])),
+    ...(s.let ?? []).map((l) => l.expr),
+    ...(s.where ? [s.where] : []),
+    ...(s.groupBy?.keys ?? []).map((k) => k.expr),
+    ...(s.groupBy?.letting ?? []).map((l) => l.expr),
+    ...(s.groupBy?.having ? [s.groupBy.having] : []),
+    ...(orderBy ?? []).map((o) => o.expr),
+  ];
+  for (const e of exprs) {
+    walkExpr(e, (x) => {
+      if (x.kind === 'Subquery') return false;
+      if (x.kind === 'FunctionCall' && x.name.toLowerCase() === 'meta' && x.args.length === 0) {
+        throw semanticError(ErrorCode.META_NEEDS_ARGUMENT, near('META() in query with multiple FROM terms requires an argument', x.loc), x.loc);
+      }
+      return true;
+    });
   }
 }

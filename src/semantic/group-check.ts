@@ -41,6 +41,7 @@ function offending(e: Expr, keys: Expr[], preGroup: ReadonlySet<string>): Expr |
 export function checkGroupedBlock(s: Subselect, alias: string | undefined, preGroup: ReadonlySet<string>, orderBy: OrderTerm[] = []): void {
   const after = new Set<string>();
   for (const k of s.groupBy?.keys ?? []) if (k.alias) after.add(k.alias);
+  if (s.groupBy?.groupAs !== undefined) after.add(s.groupBy.groupAs);
   for (const l of s.groupBy?.letting ?? []) after.add(l.name);
   // Names formalization keeps as they are: before grouping (UNNEST, LET), and after it.
   const beforeGroup = new Set([...preGroup, ...(s.let ?? []).map((l) => l.name)]);
@@ -48,12 +49,16 @@ export function checkGroupedBlock(s: Subselect, alias: string | undefined, preGr
   const f = (e: Expr, names: ReadonlySet<string> = bound) => formalize(e, alias ?? '', names);
   const keys = (s.groupBy?.keys ?? []).map((k) => f(k.expr, beforeGroup));
   const check = (e: Expr, names?: ReadonlySet<string>): void => {
-    const bad = offending(f(e, names), keys, preGroup);
+    const formal = f(e, names);
+    const bad = offending(formal, keys, preGroup);
     if (!bad) return;
+    // The reference prints the whole term, formalized (`test_id` is (`orders`.`test_id`)), and its position.
+    const text = printExpr(withAlias(formal, alias ?? ''));
+    const at = e.loc ? ` (near line ${e.loc.line}, column ${e.loc.column})` : '';
     throw new QueryError({
       code: ErrorCode.NOT_GROUP_KEY_OR_AGG,
       phase: 'semantic',
-      message: `Expression ${printExpr(e)} must depend only on group keys or aggregates.`,
+      message: `Expression ${text}${at} must depend only on group keys or aggregates.`,
       position: e.loc,
     });
   };
@@ -67,4 +72,15 @@ export function checkGroupedBlock(s: Subselect, alias: string | undefined, preGr
     if (name !== undefined) resultNames.add(name);
   }
   for (const o of orderBy) check(o.expr, resultNames);
+}
+
+/** `e` with the formalizer's keyspace placeholder named `alias` again (for messages). */
+function withAlias<T>(e: T, alias: string): T {
+  if (Array.isArray(e)) return e.map((x) => withAlias(x, alias)) as T;
+  if (e === null || typeof e !== 'object') return e;
+  const o = e as Record<string, unknown>;
+  if (o.kind === 'Identifier' && o.name === KS) return { ...o, name: alias } as T;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(o)) out[k] = k === 'loc' ? v : withAlias(v, alias);
+  return out as T;
 }

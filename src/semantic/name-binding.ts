@@ -124,6 +124,7 @@ function checkBlock(s: Subselect, outer: ReadonlySet<string>, orderBy: Expr[]): 
   if (s.where) unbound(s.where, names, ambiguous);
   for (const k of s.groupBy?.keys ?? []) unbound(k.expr, names, ambiguous);
   for (const k of s.groupBy?.keys ?? []) if (k.alias) names.add(k.alias);
+  if (s.groupBy?.groupAs !== undefined) names.add(s.groupBy.groupAs);
   for (const l of s.groupBy?.letting ?? []) {
     unbound(l.expr, names, ambiguous);
     names.add(l.name);

@@ -8,7 +8,7 @@ import type { Expr } from '../ast/index.js';
 import { ErrorCode, QueryError, type SourcePosition } from '../errors/index.js';
 import { parser } from '../../grammar/parser.js';
 import { Question } from '../../grammar/tokens.js';
-import { nodeLoc } from './lexemes.js';
+import { nodeLoc, tokenLoc } from './lexemes.js';
 import { operatorRules } from './visit-operators.js';
 import { primaryRules } from './visit-primary.js';
 import { selectRules } from './visit-select.js';
@@ -18,6 +18,7 @@ import { sequenceRules } from './visit-sequence.js';
 import { windowRules } from './visit-window.js';
 import { mergeRules } from './visit-merge.js';
 import { functionRules } from './visit-function.js';
+import { inferRules } from './visit-infer.js';
 
 const BaseVisitor = parser.getBaseCstVisitorConstructor();
 
@@ -36,6 +37,14 @@ export class AstBuilder extends BaseVisitor {
   /** The whole source text (for PREPARE's statement text and error rendering). */
   text = '';
   private questions = new Map<number, number>();
+  private tokens: readonly IToken[] = [];
+
+  /** Where the last token of a CST node is (e.g. the field name ending a path). */
+  lastTokenLoc(node: CstNode): SourcePosition | undefined {
+    const end = node.location?.endOffset;
+    const t = this.tokens.find((x) => x.endOffset === end);
+    return t ? tokenLoc(t) : undefined;
+  }
 
   constructor() {
     super();
@@ -45,6 +54,7 @@ export class AstBuilder extends BaseVisitor {
   /** Prepares for one statement: its source text and its tokens (`?` are numbered from 1). */
   reset(text: string, tokens: readonly IToken[]): void {
     this.text = text;
+    this.tokens = tokens;
     this.questions.clear();
     for (const t of tokens) if (t.tokenType === Question) this.questions.set(t.startOffset, this.questions.size + 1);
   }
@@ -87,7 +97,7 @@ export class AstBuilder extends BaseVisitor {
 }
 
 export interface AstBuilder extends OperatorRules, PrimaryRules, SelectRules, DmlRules, DdlRules, SequenceRules, WindowRules, MergeRules, FunctionRules {}
-Object.assign(AstBuilder.prototype, operatorRules, primaryRules, selectRules, dmlRules, ddlRules, sequenceRules, windowRules, mergeRules, functionRules);
+Object.assign(AstBuilder.prototype, operatorRules, primaryRules, selectRules, dmlRules, ddlRules, sequenceRules, windowRules, mergeRules, functionRules, inferRules);
 
 /** The one builder instance. */
 export const astBuilder = new AstBuilder();

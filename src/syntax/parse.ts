@@ -2,7 +2,7 @@
  * The public parsing entry points: statement text → AST (DESIGN §2). One lexer, one parser
  * and one AST builder are reused for every call.
  */
-import type { CstNode, IToken } from 'chevrotain';
+import { EOF, type CstNode, type IToken } from 'chevrotain';
 import type { Expr, Statement } from '../ast/index.js';
 import { ErrorCode, QueryError } from '../errors/index.js';
 import { deeperThan, type Value } from '../values/index.js';
@@ -23,13 +23,35 @@ export interface ScriptStatement {
   column: number;
 }
 
+/**
+ * The parser's error in the statement before a lexical problem at `offset`, if it stops at a
+ * token there: the reference reads tokens as it parses, so `this isn't a query` is a syntax
+ * error at `isn`, not an unterminated string.
+ */
+function earlierParseError(text: string, offset: number): QueryError | undefined {
+  const r = lexer.tokenize(text.slice(0, offset));
+  if (r.errors.length) return undefined;
+  let start = 0;
+  r.tokens.forEach((t, i) => {
+    if (t.tokenType === Semicolon) start = i + 1;
+  });
+  const tokens = r.tokens.slice(start);
+  if (tokens.length === 0) return undefined;
+  parser.input = tokens;
+  parser.statementEof();
+  const e = parser.errors[0];
+  if (!e) return undefined;
+  const err = asExpressionError(tokens, text) ?? parseError(e, tokens, text, 'statementEof');
+  return /at end of input/.test(err.message) ? undefined : err;
+}
+
 function lex(text: string): IToken[] {
   const problem = precheck(text);
-  if (problem) throw precheckError(problem, text);
+  if (problem) throw (problem.kind.startsWith('unterminated') || problem.kind === 'invalid-character' ? earlierParseError(text, problem.offset) : undefined) ?? precheckError(problem, text);
   const r = lexer.tokenize(text);
-  if (r.errors.length) throw lexError(r.errors[0]!, text);
+  if (r.errors.length) throw earlierParseError(text, r.errors[0]!.offset) ?? lexError(r.errors[0]!, text);
   const open = r.tokens.find((t) => t.tokenType === UnterminatedComment);
-  if (open) throw lexError({ offset: open.startOffset, line: open.startLine, column: open.startColumn, length: 2, message: '' }, text);
+  if (open) throw earlierParseError(text, open.startOffset) ?? lexError({ offset: open.startOffset, line: open.startLine, column: open.startColumn, length: 2, message: '' }, text);
   return r.tokens;
 }
 
@@ -62,8 +84,23 @@ function checkDepth<T>(node: T, text: string): T {
 function run(tokens: IToken[], text: string, rule: 'statementEof' | 'expressionEof'): CstNode {
   parser.input = tokens;
   const cst = guarded(text, () => (rule === 'statementEof' ? parser.statementEof() : parser.expressionEof()));
-  if (parser.errors.length) throw parseError(parser.errors[0]!, tokens, text, rule);
+  if (parser.errors.length) throw (rule === 'statementEof' && asExpressionError(tokens, text)) || parseError(parser.errors[0]!, tokens, text, rule);
   return cst;
+}
+
+/**
+ * A statement that fails at its first token is read as an expression, as the reference's parser
+ * (which also takes an expression as input) does: `this isn't a query` fails at `isn`. The
+ * expression's error when it is at a later token, else undefined.
+ */
+function asExpressionError(tokens: IToken[], text: string): QueryError | undefined {
+  const first = parser.errors[0]!.token;
+  if (first !== tokens[0]) return undefined;
+  parser.input = tokens;
+  guarded(text, () => parser.expressionEof());
+  const e = parser.errors[0];
+  if (!e || e.token === tokens[0]) return undefined;
+  return parseError(e, tokens, text, 'expressionEof');
 }
 
 function noStatement(text: string): QueryError {

@@ -77,7 +77,29 @@ function endOf(text: string): SourcePosition {
   return { line: lines.length, column: lines[lines.length - 1]!.length + 1, offset: text.length, length: 1 };
 }
 
-/** A 3000 error from a parser exception. */
+/** Reserved words print as `WORD (reserved word)` in the reference's syntax errors. */
+const reserved = new Set<TokenType>(T.keywordTokens.filter((t) => !(t.CATEGORIES ?? []).includes(T.Identifier)));
+
+/**
+ * The reference's `near '…'` text: what precedes the token on its line, its last 20 characters,
+ * with `...` (and no leading blanks) when cut or on a later line.
+ */
+function nearText(text: string, offset: number): string {
+  const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
+  let before = text.slice(lineStart, offset);
+  let cut = lineStart > 0;
+  if (before.length > 20) {
+    before = before.slice(-20);
+    cut = true;
+  }
+  return cut ? '...' + before.trimStart() : before;
+}
+
+/**
+ * A 3000 error from a parser exception, in the reference's words: `syntax error - line L,
+ * column C, near '<text before>', at: <token>[ (reserved word)]`, or `syntax error - at end of
+ * input`; then, tokenql's addition, `; expected one of …` (also in `expected`).
+ */
 export function parseError(e: IRecognitionException, tokens: IToken[], text: string, rule: 'statementEof' | 'expressionEof'): QueryError {
   const tok = e.token;
   const atEnd = tok.tokenType === EOF || Number.isNaN(tok.startOffset);
@@ -86,10 +108,12 @@ export function parseError(e: IRecognitionException, tokens: IToken[], text: str
     : { line: tok.startLine ?? 1, column: tok.startColumn ?? 1, offset: tok.startOffset, length: tok.image.length };
   const preceding = atEnd ? tokens : tokens.filter((t) => t.startOffset < tok.startOffset);
   const expected = expectedAfter(rule, preceding);
-  const what = atEnd ? 'end of input' : `'${tok.image}'`;
+  const what = atEnd
+    ? 'syntax error - at end of input'
+    : `syntax error - line ${position.line}, column ${position.column}, near '${nearText(text, tok.startOffset)}', at: ${tok.image}${reserved.has(tok.tokenType) ? ' (reserved word)' : ''}`;
   const shown = expected.map((x) => (x === ',' ? "','" : x)).join(', ');
-  const tail = expected.length ? `, expected ${expected.length === 1 ? '' : 'one of '}${shown}` : '';
-  return new QueryError({ code: ErrorCode.SYNTAX, phase: 'parse', message: `syntax error: unexpected ${what}${tail}`, position, statement: text, expected, cause: e });
+  const tail = expected.length ? `; expected ${expected.length === 1 ? '' : 'one of '}${shown}` : '';
+  return new QueryError({ code: ErrorCode.SYNTAX, phase: 'parse', message: `${what}${tail}`, position, statement: text, expected, cause: e });
 }
 
 /** The position right after `last` (where the missing input should be). */

@@ -28,7 +28,9 @@ function tail(b: AstBuilder, ctx: C.UpdateStatementCstChildren | C.DeleteStateme
   const limit = ctx.limitClause ? (b.visit(ctx.limitClause[0]!) as Expr) : undefined;
   const returning = ctx.returningClause ? (b.visit(ctx.returningClause[0]!) as Returning) : undefined;
   const let_ = ctx.letClause ? (b.visit(ctx.letClause[0]!) as LetBinding[]) : undefined;
-  return { useKeys, let: let_, where, limit, returning };
+  // `USE KEYS VALIDATE`: keys that name no document give the reference's warning 5503.
+  const validateKeys = ctx.useKeys?.[0]!.children.VALIDATE ? true : undefined;
+  return { useKeys, validateKeys, let: let_, where, limit, returning };
 }
 
 export const dmlRules = {
@@ -82,7 +84,8 @@ export const dmlRules = {
   prepareStatement(this: AstBuilder, ctx: C.PrepareStatementCstChildren): Statement {
     const name = ctx.objectName ? (this.visit(ctx.objectName[0]!) as string) : undefined;
     const inner = ctx.statement[0]!;
-    return defined({ kind: 'Prepare', name, statement: this.visit(inner) as Statement, text: this.sourceOf(inner) });
+    const force = ctx.FORCE ? true : undefined;
+    return defined({ kind: 'Prepare', name, statement: this.visit(inner) as Statement, text: this.sourceOf(inner), force });
   },
   executeStatement(this: AstBuilder, ctx: C.ExecuteStatementCstChildren): Statement {
     const name = this.visit(ctx.objectName[0]!) as string;

@@ -3,11 +3,12 @@
  * subqueries, CASE, ANY/EVERY, ARRAY/FIRST/OBJECT … FOR, EXISTS, identifiers and function calls.
  */
 import type { Binding, Expr, SelectStatement, WindowSpec } from '../ast/index.js';
+import { printExpr } from '../ast/print.js';
+import { ErrorCode, QueryError } from '../errors/index.js';
 import type * as C from '../../grammar/cst.js';
 import * as T from '../../grammar/tokens.js';
 import type { AstBuilder } from './cst-to-ast.js';
 import { decodeName, decodeNumber, decodeString, tokenLoc } from './lexemes.js';
-import { ErrorCode, QueryError } from '../errors/index.js';
 
 /** The functions that take RESPECT|IGNORE NULLS (couchbase/query n1ql.y opt_nulls_treatment). */
 const VALUE_FUNCTIONS = new Set(['first_value', 'last_value', 'nth_value', 'lag', 'lead']);
@@ -52,11 +53,25 @@ export const primaryRules = {
     return { kind: 'ArrayConstruct', items: (ctx.item ?? []).map((n) => this.expr(n)) };
   },
   objectConstruct(this: AstBuilder, ctx: C.ObjectConstructCstChildren): Expr {
-    const fields = (ctx.objectField ?? []).map((n) => this.visit(n) as { name: Expr; value: Expr });
-    return { kind: 'ObjectConstruct', fields };
+    const fields = (ctx.objectField ?? []).map((n) => this.visit(n) as { name: Expr; value: Expr } | { missing: Expr });
+    // Every shorthand member without a name is reported at once, as the reference does.
+    const bad = fields.flatMap((f) => ('missing' in f ? [f.missing] : []));
+    if (bad.length) {
+      const text = bad.map((e) => `Object member missing name or value: ${printExpr(e)}${e.loc ? ` (near line ${e.loc.line}, column ${e.loc.column})` : ''}`).join(' \n ');
+      throw new QueryError({ code: ErrorCode.SYNTAX, phase: 'parse', message: text, position: bad[0]!.loc, statement: this.text });
+    }
+    return { kind: 'ObjectConstruct', fields: fields as { name: Expr; value: Expr }[] };
   },
-  objectField(this: AstBuilder, ctx: C.ObjectFieldCstChildren): { name: Expr; value: Expr } {
-    return { name: this.expr(ctx.name[0]), value: this.expr(ctx.value[0]) };
+  /**
+   * `name: value`, or the shorthand `path` (`{a, b.c}`): the member named after the path's last
+   * step (an identifier or a field), its value the path. Any other shorthand member has no name.
+   * Source: couchbase/query `parser/n1ql/n1ql.y` (object members), checked against the reference.
+   */
+  objectField(this: AstBuilder, ctx: C.ObjectFieldCstChildren): { name: Expr; value: Expr } | { missing: Expr } {
+    const name = this.expr(ctx.name[0]);
+    if (ctx.value) return { name, value: this.expr(ctx.value[0]) };
+    if (name.kind !== 'Identifier' && name.kind !== 'Field') return { missing: name };
+    return { name: { kind: 'Literal', value: name.name, loc: name.loc }, value: name };
   },
   subquery(this: AstBuilder, ctx: C.SubqueryCstChildren): Expr {
     return { kind: 'Subquery', query: this.visit(ctx.selectStatement[0]!) as SelectStatement };

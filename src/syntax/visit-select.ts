@@ -12,6 +12,7 @@ import * as T from '../../grammar/tokens.js';
 import type { AstBuilder } from './cst-to-ast.js';
 import { decodeName, nodeLoc, spanLoc, tokenLoc } from './lexemes.js';
 import { resolveWindowNames } from './visit-window.js';
+import { ErrorCode, QueryError, type SourcePosition } from '../errors/index.js';
 
 /** The hints of a `USE …` clause on a FROM term. */
 interface UseHints {
@@ -27,6 +28,12 @@ export interface Projection {
   terms: ResultTerm[];
 }
 
+/** Where an alias is: its `AS`, else its name. */
+function aliasLoc(node: CstNode): SourcePosition {
+  const c = (node as C.AliasCstNode).children;
+  return tokenLoc((c.AS ?? c.name)[0]!);
+}
+
 export const selectRules = {
   statement(this: AstBuilder, ctx: C.StatementCstChildren): Statement {
     const [child] = Object.values(ctx) as CstNode[][];
@@ -38,6 +45,8 @@ export const selectRules = {
     const withClause = ctx.withClause ? (this.visit(ctx.withClause[0]!) as WithClause) : undefined;
     const body = this.visit(ctx.body[0]!) as SelectBody;
     const orderBy = ctx.orderByClause ? (this.visit(ctx.orderByClause[0]!) as OrderTerm[]) : undefined;
+    // `LIMIT … OFFSET … LIMIT …`: the grammar takes LIMIT before or after OFFSET, once.
+    if (ctx.limitClause && ctx.limitClause.length > 1) throw this.syntaxError("unexpected 'LIMIT': LIMIT is given once, before or after OFFSET", nodeLoc(ctx.limitClause[1]!));
     const limit = ctx.limitClause ? (this.visit(ctx.limitClause[0]!) as Expr) : undefined;
     const offset = ctx.offsetClause ? (this.visit(ctx.offsetClause[0]!) as Expr) : undefined;
     // Window names in ORDER BY resolve against the block's WINDOW clause.
@@ -73,7 +82,7 @@ export const selectRules = {
     return inner.with ? { ...inner.body, with: inner.with } : inner.body;
   },
   subselect(this: AstBuilder, ctx: C.SubselectCstChildren): Subselect {
-    const { distinct, raw, terms } = this.visit(ctx.selectClause[0]!) as Projection & { distinct: boolean };
+    const { distinct, raw, terms, exclude } = this.visit(ctx.selectClause[0]!) as Projection & { distinct: boolean; exclude?: Expr[] };
     const from = ctx.fromClause ? (this.visit(ctx.fromClause[0]!) as FromTerm) : undefined;
     const lets = ctx.letClause ? (this.visit(ctx.letClause[0]!) as LetBinding[]) : undefined;
     const where = ctx.whereClause ? (this.visit(ctx.whereClause[0]!) as Expr) : undefined;
@@ -83,11 +92,16 @@ export const selectRules = {
     return {
       kind: 'Subselect', distinct, raw, projection: terms,
       ...(from ? { from } : {}), ...(lets ? { let: lets } : {}), ...(where ? { where } : {}), ...(groupBy ? { groupBy } : {}), ...(window ? { window } : {}),
+      ...(exclude ? { exclude } : {}),
       loc: nodeLoc(ctx.selectClause[0]!),
     };
   },
-  selectClause(this: AstBuilder, ctx: C.SelectClauseCstChildren): Projection & { distinct: boolean } {
-    return { distinct: ctx.DISTINCT !== undefined, ...(this.visit(ctx.projection[0]!) as Projection) };
+  selectClause(this: AstBuilder, ctx: C.SelectClauseCstChildren): Projection & { distinct: boolean; exclude?: Expr[] } {
+    const p = this.visit(ctx.projection[0]!) as Projection;
+    // The reference takes no EXCLUDE after RAW / ELEMENT / VALUE (a syntax error at EXCLUDE).
+    if (ctx.exclude && p.raw) throw this.syntaxError("unexpected 'EXCLUDE': RAW, ELEMENT and VALUE projections take no EXCLUDE", tokenLoc(ctx.EXCLUDE![0]!));
+    const exclude = ctx.exclude?.map((n) => this.expr(n));
+    return { distinct: ctx.DISTINCT !== undefined, ...p, ...(exclude ? { exclude } : {}) };
   },
   projection(this: AstBuilder, ctx: C.ProjectionCstChildren): Projection {
     if (ctx.raw) {
@@ -102,7 +116,10 @@ export const selectRules = {
     const expr = this.expr(ctx.expression![0]);
     if (ctx.pathStar) return { kind: 'PathStar', expr, loc: expr.loc };
     const alias = ctx.alias ? (this.visit(ctx.alias[0]!) as string) : undefined;
-    return { kind: 'Term', expr, ...(alias !== undefined ? { alias } : {}), loc: expr.loc };
+    // The result name's position (the reference's for "Duplicate result alias"): the alias's
+    // `AS` (else its name), or the name token ending an unaliased path.
+    const nameLoc = ctx.alias ? aliasLoc(ctx.alias[0]!) : this.lastTokenLoc(ctx.expression![0]!);
+    return { kind: 'Term', expr, ...(alias !== undefined ? { alias } : {}), loc: expr.loc, ...(nameLoc ? { nameLoc } : {}) };
   },
   alias(this: AstBuilder, ctx: C.AliasCstChildren): string {
     return decodeName(ctx.name[0]!).name;
@@ -128,6 +145,13 @@ export const selectRules = {
     const expr = this.expr(ctx.expression[0]);
     const alias = ctx.alias ? (this.visit(ctx.alias[0]!) as string) : undefined;
     const hints = ctx.useHints ? (this.visit(ctx.useHints[0]!) as UseHints) : {};
+    const param = expr.kind === 'NamedParam' || expr.kind === 'PositionalParam';
+    // The reference: a parameter with USE KEYS names a keyspace; it takes no USE INDEX.
+    if (param && hints.useIndex) throw new QueryError({ code: ErrorCode.SYNTAX, phase: 'parse', message: `FROM <placeholder> cannot have USE INDEX (near line ${expr.loc!.line}, column ${expr.loc!.column}).`, position: expr.loc, statement: this.text });
+    if (param && hints.useKeys) {
+      const keyspace: KeyspaceRef = { path: [], param: expr, ...(alias !== undefined ? { alias } : {}), loc: expr.loc };
+      return { kind: 'KeyspaceTerm', keyspace, ...hints, loc: expr.loc };
+    }
     if (hints.useKeys || hints.useIndex) throw this.syntaxError('USE KEYS and USE INDEX apply to keyspaces only', expr.loc);
     const aliasLoc = ctx.alias ? nodeLoc(ctx.alias[0]!) : undefined;
     return { kind: 'ExpressionTerm', expr, ...(alias !== undefined ? { alias, aliasLoc } : {}), ...(hints.joinHint ? { joinHint: hints.joinHint } : {}), loc: expr.loc };
@@ -173,9 +197,18 @@ export const selectRules = {
     return { kind: 'JoinTerm', left, right, nest: false, type: 'INNER', comma: true, ...(ctx.LATERAL ? { lateral: true } : {}), loc: right.loc };
   },
   keyspaceRef(this: AstBuilder, ctx: C.KeyspaceRefCstChildren): KeyspaceRef {
+    if (ctx.param) {
+      const t = ctx.param[0]!;
+      const loc = tokenLoc(t);
+      const param: Expr = t.tokenType === T.NamedParam ? { kind: 'NamedParam', name: t.image.slice(1), loc } : { kind: 'PositionalParam', position: Number(t.image.slice(1)), loc };
+      return { path: [], param, loc };
+    }
     const namespace = ctx.namespace ? decodeName(ctx.namespace[0]!).name : undefined;
-    const path = ctx.part.map((t) => decodeName(t).name);
-    const loc = spanLoc(tokenLoc((ctx.namespace ?? ctx.part)[0]!), tokenLoc(ctx.part[ctx.part.length - 1]!));
+    const part = ctx.part!;
+    const path = part.map((t) => decodeName(t).name);
+    const loc = spanLoc(tokenLoc((ctx.namespace ?? part)[0]!), tokenLoc(part[part.length - 1]!));
+    // The reference: a keyspace name is case sensitive (`FROM \`orders\`i` is an error, 3000).
+    if (part.some((t) => decodeName(t).caseInsensitive)) throw new QueryError({ code: ErrorCode.SYNTAX, phase: 'parse', message: 'Keyspace term must be case sensitive', position: loc, statement: this.text });
     return { ...(namespace !== undefined ? { namespace } : {}), path, loc };
   },
   useKeys(this: AstBuilder, ctx: C.UseKeysCstChildren): Expr {
@@ -184,8 +217,8 @@ export const selectRules = {
   unnestClause(this: AstBuilder, ctx: C.UnnestClauseCstChildren, left: FromTerm): FromTerm {
     const expr = this.expr(ctx.expression[0]);
     const alias = ctx.alias ? (this.visit(ctx.alias[0]!) as string) : undefined;
-    const aliasLoc = ctx.alias ? nodeLoc(ctx.alias[0]!) : undefined;
-    return { kind: 'UnnestTerm', left, outer: ctx.LEFT !== undefined, expr, ...(alias !== undefined ? { alias, aliasLoc } : {}), loc: expr.loc };
+    const at = ctx.alias ? aliasLoc(ctx.alias[0]!) : undefined;
+    return { kind: 'UnnestTerm', left, outer: ctx.LEFT !== undefined, expr, ...(alias !== undefined ? { alias } : {}), ...(at ? { aliasLoc: at } : {}), loc: expr.loc };
   },
   letClause(this: AstBuilder, ctx: C.LetClauseCstChildren): LetBinding[] {
     return ctx.letBinding.map((b) => this.visit(b) as LetBinding);
@@ -198,10 +231,11 @@ export const selectRules = {
     return this.expr(ctx.expression[0]);
   },
   groupByClause(this: AstBuilder, ctx: C.GroupByClauseCstChildren): GroupBy {
-    const keys = ctx.groupKey.map((k) => this.visit(k) as { expr: Expr; alias?: string });
+    const keys = (ctx.groupKey ?? []).map((k) => this.visit(k) as { expr: Expr; alias?: string });
     const letting = ctx.letBinding?.map((b) => this.visit(b) as LetBinding);
     const having = this.optExpr(ctx.having);
-    return { keys, ...(letting ? { letting } : {}), ...(having ? { having } : {}) };
+    const groupAs = ctx.groupAs ? decodeName(ctx.groupAs[0]!).name : undefined;
+    return { keys, ...(groupAs !== undefined ? { groupAs, groupAsLoc: tokenLoc(ctx.groupAs![0]!) } : {}), ...(letting ? { letting } : {}), ...(having ? { having } : {}) };
   },
   groupKey(this: AstBuilder, ctx: C.GroupKeyCstChildren): { expr: Expr; alias?: string } {
     const alias = ctx.alias ? (this.visit(ctx.alias[0]!) as string) : undefined;

@@ -10,6 +10,8 @@ import { addLibraryRoutes } from './library-routes.js';
 export interface QueryPrincipal {
   user: string;
   authorize: (needs: PrivilegeNeed[]) => void;
+  /** The user's record, as `system:my_user_info` shows it. */
+  info?: Value;
 }
 
 /** Options of {@link startQueryService}. */
@@ -111,6 +113,7 @@ export function addQueryRoutes(app: FastifyInstance, db: Database, options: Quer
     reply.raw.once('close', onClose);
     try {
       let authorize: QueryPrincipal['authorize'] | undefined;
+      let users: Value[] | undefined;
       if ((options.principal || options.authenticate) && (options.required?.() ?? true)) {
         if (options.principal) {
           const p = await options.principal(request.headers.authorization, request.ip);
@@ -121,6 +124,7 @@ export function addQueryRoutes(app: FastifyInstance, db: Database, options: Quer
           if (!p) throw unauthorized();
           request.logUser = p.user;
           authorize = p.authorize;
+          if (p.info !== undefined) users = [p.info];
         } else {
           const cred = basicCredentials(request.headers.authorization);
           if (!cred || !(await options.authenticate!(cred[0], cred[1]))) throw unauthorized();
@@ -146,6 +150,7 @@ export function addQueryRoutes(app: FastifyInstance, db: Database, options: Quer
         tximplicit: r.tximplicit,
         txtimeoutMs: r.txtimeoutMs,
         request: { requestId: requestID, clientContextId: r.clientContextId, user: request.logUser, remoteAddr: request.ip },
+        ...(users ? { users } : {}),
       });
       return sendJson(reply, 200, {
         requestID,

@@ -11,6 +11,7 @@ import { arrayReplaceEquivalentFunctions } from './array-replace-equivalent.js';
 import { arraySearchFunctions } from './array-search.js';
 import { arraySetFunctions } from './array-set.js';
 import { bitwiseFunctions } from './bitwise.js';
+import { catalogFunctions } from './catalog-functions.js';
 import { compareFunctions } from './compare-functions.js';
 import { arrayStarFunctions } from './array-star.js';
 import { arraySymdiffFunctions } from './array-symdiff.js';
@@ -102,6 +103,7 @@ function families(): FunctionDef[] {
     ...otherFunctions,
     ...recursiveCteFunctions,
     ...curlFunctions,
+    ...catalogFunctions,
   ];
 }
 

@@ -13,7 +13,7 @@ import type { Row, RowStream } from '../runtime.js';
 export function compileFinalGroup(op: FinalGroup, cx: CompileContext): CompiledOperator {
   const slots = new AggregateSlots(op.aggregates, aggregateKey);
   const aliases = op._aliases ?? [];
-  const names = aliases.filter((a): a is string => a !== null);
+  const names = [...aliases.filter((a): a is string => a !== null), ...(op._group_as !== undefined ? [op._group_as] : [])];
   return {
     cx: { ...cx, scope: { ...childScope(cx.scope, names), aggregates: slots } },
     run: function* (input, outer): RowStream {
@@ -32,6 +32,7 @@ export function compileFinalGroup(op: FinalGroup, cx: CompileContext): CompiledO
           aliases.forEach((a, j) => {
             if (a !== null) env[a] = g.keys[j];
           });
+          if (op._group_as !== undefined) env[op._group_as] = g.groupAs ?? [];
           out[i] = { env };
         }
         yield out;

@@ -1,6 +1,6 @@
 import { compileExpr, type Evaluator } from '../../eval/index.js';
 import type { InitialGroup } from '../../planner/index.js';
-import { canonicalKey, truth, type Value } from '../../values/index.js';
+import { canonicalKey, truth, type ObjectValue, type Value } from '../../values/index.js';
 import { checkAggregateCall, createAccumulator, type Accumulator } from '../aggregates.js';
 import type { CompileContext, CompiledOperator } from '../operator-context.js';
 import { batched, due, PAUSE, type Row, type RowStream } from '../runtime.js';
@@ -19,6 +19,8 @@ export function compileInitialGroup(op: InitialGroup, cx: CompileContext): Compi
   });
   // An aggregate's FILTER (WHERE …): a row whose condition is not TRUE is not accumulated.
   const filters = op.aggregates.map((call) => (call.filter ? compileExpr(call.filter, cx.scope) : undefined));
+  // GROUP AS: each input row as an object of the FROM aliases (a MISSING one left out).
+  const groupAs = op.group_as !== undefined ? (op.group_as_fields ?? []) : undefined;
   return {
     cx,
     run: function* (input, _outer, rc): RowStream {
@@ -42,10 +44,16 @@ export function compileInitialGroup(op: InitialGroup, cx: CompileContext): Compi
           }
           let g = groups.get(id);
           if (!g) {
-            g = { env: row.env, group: { keys: kv ?? [], accs: op.aggregates.map((c) => createAccumulator(c)) } };
+            g = { env: row.env, group: { keys: kv ?? [], accs: op.aggregates.map((c) => createAccumulator(c)), ...(groupAs ? { groupAs: [] } : {}) } };
             // Each group is held until the input ends: counted against the request's memory quota.
             rc.memory?.add(96 + id.length * 2);
             groups.set(id, g);
+          }
+          if (groupAs) {
+            const item: ObjectValue = {};
+            for (const f of groupAs) if (row.env[f] !== undefined) item[f] = row.env[f];
+            g.group.groupAs!.push(item);
+            rc.memory?.add(64);
           }
           const accs = g.group.accs;
           for (let i = 0; i < args.length; i++) {

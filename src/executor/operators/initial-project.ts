@@ -4,6 +4,7 @@ import type { InitialProject } from '../../planner/index.js';
 import { isObject, type ObjectValue } from '../../values/index.js';
 import { runsSubquery, type CompileContext, type CompiledOperator } from '../operator-context.js';
 import { compileProjection } from '../project.js';
+import { compileExclusions } from '../exclude.js';
 import { due, PAUSE, type Row, type RowStream } from '../runtime.js';
 
 /** The plan's result terms as the AST's projection terms. */
@@ -17,12 +18,14 @@ function resultTerms(op: InitialProject): ResultTerm[] {
 
 /**
  * InitialProject: computes each row's result value (RAW: the term's value, a MISSING one drops
- * the row). When an Order follows (`_bindAliases`), the result aliases are bound in the row so
+ * the row), without the EXCLUDE paths. When an Order follows (`_bindAliases`), the result aliases are bound in the row so
  * ORDER BY can name them. Source: couchbase/query `execution/project_initial.go`.
  */
 export function compileInitialProject(op: InitialProject, cx: CompileContext): CompiledOperator {
   const raw = !!op.raw;
   const projection = compileProjection(resultTerms(op), raw, cx.scope, cx.starAliases);
+  const loneStar = op.result_terms.length === 1 && op.result_terms[0].expr === 'self';
+  const exclusions = op.exclude?.length ? compileExclusions(op.exclude, cx.scope, loneStar) : undefined;
   const perRow = op.result_terms.some((t) => t.expr !== 'self' && runsSubquery(t.expr));
   const bind = !!op._bindAliases && projection.aliases.length > 0;
   const scope = op._bindAliases ? { ...childScope(cx.scope, projection.aliases), aggregates: cx.scope.aggregates } : cx.scope;
@@ -41,7 +44,8 @@ export function compileInitialProject(op: InitialProject, cx: CompileContext): C
             out = [];
             yield PAUSE;
           }
-          const v = projection.project(row, rc);
+          let v = projection.project(row, rc);
+          if (exclusions) v = exclusions.apply(v, row.env, rc);
           if (raw && v === undefined) continue;
           let env = row.env;
           if (bind && isObject(v)) {

@@ -5,9 +5,10 @@ import type { Merge } from '../../planner/index.js';
 import { cloneValue, isObject, toOutputValue, type Value } from '../../values/index.js';
 import { dmlError } from '../dml-result.js';
 import type { CompileContext, CompiledOperator } from '../operator-context.js';
-import { waitFor, type Row, type RowStream, type RunContext } from '../runtime.js';
-import { applyPath, compilePath, compileSetTerms, metaPath, type CompiledPath } from '../set-path.js';
+import { due, PAUSE, waitFor, type Row, type RowStream, type RunContext } from '../runtime.js';
+import { applyPath, compilePath, compileSetTerms, metaPath } from '../set-path.js';
 import { compileCount } from './count-value.js';
+import { keyError, optionsError } from './send-insert.js';
 import { keyspaceOf } from './keyspace-of.js';
 
 /** What one source row makes the Merge do, decided before any write. */
@@ -43,9 +44,10 @@ const multiple = (what: 'UPDATE/DELETE' | 'INSERT', key: string) =>
  * deleted when the delete branch's does; an unmatched row is inserted when the insert branch's
  * WHERE holds — and raises 5320 / 5330 when one document would be updated or deleted twice, or
  * inserted twice, before anything is written. Then it writes, inserts first, then updates, then
- * deletes (the order of the reference's RETURNING rows), at most LIMIT documents: an update with the cas read (a
- * concurrent change fails that key, 12009), an insert of an existing key fails that key (12009),
- * the others are still written, as for INSERT/UPDATE/DELETE. `SET META(t).expiration = n` sets
+ * deletes (the order of the reference's RETURNING rows), at most LIMIT documents: an update
+ * with the cas read (a concurrent change fails that key, 12009), an insert of an existing key
+ * fails that key (12009), a key that is not a string (5070) or options that are not an object
+ * (5071) fail that row; the others are still written, as for INSERT/UPDATE/DELETE. `SET META(t).expiration = n` sets
  * the TTL; otherwise an update clears it unless the request asks to preserve expirations.
  * Emits each written document bound to the target alias (the removed one for a delete), beside
  * the source row, for RETURNING. Source: couchbase/query `execution/merge.go`.
@@ -77,13 +79,16 @@ export function compileMerge(op: Merge, cx: CompileContext): CompiledOperator {
   const limit = op.limit ? compileCount(op.limit, 'LIMIT', cx.base) : undefined;
   const rank = { insert: 0, update: 1, delete: 2 } as const;
 
-  /** The actions of every row, or the error that stops the statement before any write. */
-  function decide(rows: Row[], rc: RunContext): Action[] {
+  /**
+   * The actions of every row into `actions`, or the error that stops the statement before any
+   * write; hands a pause up every slice of work (a large source stays cancellable).
+   */
+  function* decide(rows: Row[], rc: RunContext, actions: Action[]): Generator<Row[]> {
     const ks = keyspaceOf(rc, op.keyspace);
-    const actions: Action[] = [];
     const changed = new Set<string>();
     const inserted = new Set<string>();
     for (const row of rows) {
+      if (due(rc)) yield PAUSE;
       const env = childEnv(row.env);
       let onKey: Value;
       if (key) {
@@ -103,7 +108,7 @@ export function compileMerge(op: Merge, cx: CompileContext): CompiledOperator {
           const doc = cloneValue(env[t]);
           sets.apply(doc);
           const expiration = sets.expiration;
-          for (const p of update.unsets) applyPath(doc, p as CompiledPath, undefined, env, rc);
+          for (const p of update.unsets) applyPath(doc, p, undefined, env, rc);
           actions.push({ kind: 'update', id: meta.id, env, meta, doc: cloneValue(doc), expiration });
         }
         if (del && holds(del.where, env, rc)) {
@@ -122,7 +127,6 @@ export function compileMerge(op: Merge, cx: CompileContext): CompiledOperator {
         actions.push({ kind: 'insert', key: k, env, value, options: insert.options?.(env, rc) });
       }
     }
-    return actions;
   }
 
   return {
@@ -134,7 +138,9 @@ export function compileMerge(op: Merge, cx: CompileContext): CompiledOperator {
         else rows.push(...batch);
       }
       // Inserts, then updates, then deletes (stable within each), at most LIMIT of them.
-      const actions = decide(rows, rc).sort((a, b) => rank[a.kind] - rank[b.kind]);
+      const actions: Action[] = [];
+      yield* decide(rows, rc, actions);
+      actions.sort((a, b) => rank[a.kind] - rank[b.kind]);
       if (limit) actions.length = Math.min(actions.length, Math.max(0, limit(rc)));
       const ks = keyspaceOf(rc, op.keyspace);
       const dml = (rc.dml ??= { mutationCount: 0, failures: [] });
@@ -165,7 +171,11 @@ export function compileMerge(op: Merge, cx: CompileContext): CompiledOperator {
         } else {
           const k = a.key;
           if (typeof k !== 'string' || k.length === 0) {
-            dml.failures.push(new QueryError({ code: ErrorCode.INVALID_KEY, phase: 'execution', message: `Cannot INSERT non-string key ${JSON.stringify(k ?? null)} of type ${goType(k)}` }));
+            dml.failures.push(keyError(k, 'INSERT'));
+            continue;
+          }
+          if (insert!.options && !isObject(a.options)) {
+            dml.failures.push(optionsError(a.options, 'INSERT'));
             continue;
           }
           if (a.value === undefined) {

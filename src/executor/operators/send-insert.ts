@@ -10,12 +10,22 @@ import { xattrsOption } from '../xattrs.js';
 
 const ROW = '\u0000row';
 
-function keyError(k: Value, op: string): QueryError {
+/** A key that is not a non-empty string: 5070 "Cannot INSERT non-string key 5 of type number". */
+export function keyError(k: Value, op: string): QueryError {
   return new QueryError({
     code: ErrorCode.INVALID_KEY,
     phase: 'execution',
     message: `Cannot ${op} non-string key ${JSON.stringify(k ?? null)} of type ${k === undefined ? 'missing' : Array.isArray(k) ? 'array' : k === null ? 'null' : typeof k}`,
   });
+}
+
+/**
+ * OPTIONS that are not an object (NULL and MISSING included) fail that row: 5071 "Cannot INSERT
+ * non-OBJECT options 5 of type number" (couchbase/query `execution/insert_send.go`).
+ */
+export function optionsError(o: Value, op: string): QueryError {
+  const type = o === undefined ? 'missing' : o === null ? 'null' : Array.isArray(o) ? 'array' : typeof o;
+  return new QueryError({ code: ErrorCode.INVALID_OPTIONS, phase: 'execution', message: `Cannot ${op} non-OBJECT options ${o === undefined ? 'MISSING' : JSON.stringify(o)} of type ${type}` });
 }
 
 function expirationOf(o: Value): number | undefined {
@@ -45,7 +55,7 @@ export function compileSendInsert(op: SendInsert, cx: CompileContext): CompiledO
     run: function* (input, _outer, rc): RowStream {
       const ks = keyspaceOf(rc, op.keyspace);
       const dml = (rc.dml ??= { mutationCount: 0, failures: [] });
-      const pairs: { key: Value; value: Value; options: Value }[] = [];
+      const pairs: { key: Value; value: Value; options?: Value }[] = [];
       // Every row is read before the first write (a statement never sees its own writes).
       for (const batch of input) {
         if (batch.length === 0) {
@@ -59,12 +69,16 @@ export function compileSendInsert(op: SendInsert, cx: CompileContext): CompiledO
           }
           const env = rootEnv();
           env[ROW] = r.out;
-          pairs.push({ key: key!(env, rc), value: value ? value(env, rc) : r.out, options: options?.(env, rc) });
+          pairs.push({ key: key!(env, rc), value: value ? value(env, rc) : r.out, ...(options ? { options: options(env, rc) } : {}) });
         }
       }
       for (const t of pairs) {
         if (typeof t.key !== 'string' || t.key.length === 0) {
           dml.failures.push(keyError(t.key, name));
+          continue;
+        }
+        if ('options' in t && !isObject(t.options)) {
+          dml.failures.push(optionsError(t.options, name));
           continue;
         }
         if (t.value === undefined) {

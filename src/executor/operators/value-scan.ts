@@ -14,7 +14,7 @@ export function compileValueScan(op: ValueScan, cx: CompileContext): CompiledOpe
     cx,
     run: (_input, _outer, rc) => {
       const env = rootEnv();
-      return batched(rows.map((r) => ({ env, pair: { key: r.key(env, rc), value: r.value?.(env, rc), options: r.options?.(env, rc) } })));
+      return batched(rows.map((r) => ({ env, pair: { key: r.key(env, rc), value: r.value?.(env, rc), ...(r.options ? { options: r.options(env, rc) } : {}) } })));
     },
   };
 }

@@ -15,12 +15,21 @@ interface GroupFields {
   _aliases?: (string | null)[];
 }
 
+/**
+ * `GROUP AS name`: InitialGroup collects, per group, one object of the FROM aliases
+ * (`group_as_fields`) for each input row; FinalGroup binds the array to `name` (`_group_as`,
+ * internal: the reference prints it on InitialGroup and IntermediateGroup only).
+ */
 export interface InitialGroup extends GroupFields {
   '#operator': 'InitialGroup';
+  group_as?: string;
+  group_as_fields?: string[];
 }
 export interface IntermediateGroup extends GroupFields {
   '#operator': 'IntermediateGroup';
+  group_as?: string;
 }
 export interface FinalGroup extends GroupFields {
   '#operator': 'FinalGroup';
+  _group_as?: string;
 }

@@ -16,5 +16,7 @@ export interface InitialProject {
   preserve_order?: boolean;
   raw?: boolean;
   result_terms: ProjectionTerm[];
+  /** `SELECT … EXCLUDE e, …`: the paths removed from each result (see executor/exclude.ts). */
+  exclude?: Expr[];
   _bindAliases?: boolean;
 }

@@ -17,7 +17,7 @@ beforeEach(async () => {
 });
 afterEach(() => db.close());
 
-const explain = async (s: string) => (await db.query(`EXPLAIN ${s}`)).results[0] as { plan: Record<string, unknown> };
+const explain = async (s: string) => (await db.query(`EXPLAIN ${s}`)).results[0] as { plan: Record<string, unknown>; optimizer_hints?: unknown };
 const names = (op: unknown): string[] => {
   const o = op as Record<string, unknown>;
   const kids = [...((o['~children'] as unknown[]) ?? []), ...(o['~child'] ? [o['~child']] : []), ...['update', 'delete', 'insert'].flatMap((k) => (o[k] ? [o[k]] : []))];
@@ -65,6 +65,8 @@ describe('MERGE plan', () => {
   it('ANSI merge: a LEFT OUTER join of the target — HashJoin under a hash hint, NestedLoopJoin over its index', async () => {
     const m = (hint: string) => `MERGE INTO t USING [{"k": 1}] AS s ${hint} ON t.k = s.k WHEN MATCHED THEN DELETE`;
     for (const hint of ['USE HASH(build)', 'USE HASH(probe)']) expect(names((await explain(m(hint))).plan), hint).toContain('HashJoin');
+    // The reference names the source's hint as written: {"hints_followed":["USE_HASH(`s`/PROBE)"]}.
+    expect((await explain(m('USE HASH(probe)'))).optimizer_hints).toEqual({ hints_followed: ['USE_HASH(`s`/PROBE)'] });
     await db.query('CREATE INDEX ix_k ON t(k)');
     const ops = names((await explain(m(''))).plan);
     expect(ops).toContain('NestedLoopJoin');

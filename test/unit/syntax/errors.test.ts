@@ -21,7 +21,8 @@ describe('syntax errors', () => {
     expect([e.line, e.column, e.offset, e.length]).toEqual([1, 10, 9, 4]);
     expect(e.statement).toBe('SELECT * FORM ks');
     expect(e.expected).toEqual(expect.arrayContaining(['FROM', 'WHERE', 'GROUP', 'ORDER', 'LIMIT', 'OFFSET', 'UNION', ';']));
-    expect(e.message).toMatch(/^syntax error: unexpected 'FORM', expected one of .*FROM, LET, WHERE, GROUP.*;$/);
+    // The reference's words (n1ql-reference), then the expected list.
+    expect(e.message).toMatch(/^syntax error - line 1, column 10, near 'SELECT \* ', at: FORM; expected one of .*FROM, LET, WHERE, GROUP.*;$/);
     expect(e.format()).toBe(
       [
         `error 3000: ${e.message}`,
@@ -41,18 +42,18 @@ describe('syntax errors', () => {
 
   it('collapses operators and expression starters in the expected list', () => {
     const e = errorOf(() => parseStatement('SELECT a FROM t WHERE b = 1 2'));
-    expect(e.message).toBe("syntax error: unexpected '2', expected one of operator, GROUP, UNION, INTERSECT, EXCEPT, ORDER, LIMIT, OFFSET, ;");
+    expect(e.message).toBe("syntax error - line 1, column 29, near '...FROM t WHERE b = 1 ', at: 2; expected one of operator, GROUP, LETTING, UNION, INTERSECT, EXCEPT, ORDER, LIMIT, OFFSET, ;");
   });
 
   it('skips the expected list for very long statements', () => {
     const long = 'SELECT ' + Array.from({ length: 200 }, (_, i) => `a${i}`).join(', ') + ' FORM t';
     const e = errorOf(() => parseStatement(long));
-    expect([e.message, e.expected]).toEqual(["syntax error: unexpected 't'", []]);
+    expect([e.message, e.expected]).toEqual(["syntax error - line 1, column 1102, near '...97, a198, a199 FORM ', at: t", []]);
   });
 
   it('reports an unexpected end of input after the last token', () => {
     const e = errorOf(() => parseStatement('SELECT a FROM t WHERE'));
-    expect(e.message).toBe('syntax error: unexpected end of input, expected expression');
+    expect(e.message).toBe('syntax error - at end of input; expected expression');
     expect([e.line, e.column, e.offset]).toEqual([1, 22, 21]);
   });
 
@@ -117,7 +118,7 @@ describe('syntax errors', () => {
 
   it('rejects trailing input after an expression', () => {
     const e = errorOf(() => parseExpression('1 + 2 3'));
-    expect([e.column, e.message]).toEqual([7, expect.stringMatching(/^syntax error: unexpected '3'/)]);
+    expect([e.column, e.message]).toEqual([7, expect.stringMatching(/^syntax error - line 1, column 7, near '1 \+ 2 ', at: 3/)]);
   });
 
   it('positions errors in a script relative to the whole script', () => {
