@@ -107,7 +107,7 @@ export class Database {
     const db = new Database(store, options.clock, options.javascript);
     try {
       await db.persistence!.restore((statement) => db.query(statement));
-      await persistFunctions(store, db.deps.functions, db.deps.libraries, (statement) => db.query(statement));
+      await persistFunctions(store, db.deps.functions, db.deps.libraries);
     } catch (e) {
       await db.close().catch(() => {});
       throw e;

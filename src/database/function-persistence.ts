@@ -1,4 +1,5 @@
-import type { FunctionCatalog, FunctionDefinition } from '../executor/udf/function-catalog.js';
+import { functionIdentity, type FunctionCatalog, type FunctionDefinition } from '../executor/udf/function-catalog.js';
+import { parseStatement } from '../syntax/parse.js';
 import type { Library, LibraryCatalog } from '../executor/udf/library-catalog.js';
 import type { FileStore } from '../storage/file/index.js';
 
@@ -13,16 +14,16 @@ interface SavedFunction {
  * definitions are (index-persistence.ts): after every CREATE / DROP FUNCTION the statements
  * of all functions are saved (`functions.json` in the data directory, atomically), after every
  * library change the libraries (`libraries.json`). On open the libraries are loaded and the
- * saved statements run again.
+ * saved statements parsed into definitions again — not run: a body may call a function saved
+ * after it, or itself, which CREATE FUNCTION would refuse before that function exists.
  */
-export async function persistFunctions(
-  store: FileStore,
-  functions: FunctionCatalog,
-  libraries: LibraryCatalog,
-  run: (statement: string) => Promise<unknown>,
-): Promise<void> {
+export async function persistFunctions(store: FileStore, functions: FunctionCatalog, libraries: LibraryCatalog): Promise<void> {
   libraries.restore((await store.catalog<Library[]>('libraries.json')) ?? []);
-  for (const f of (await store.catalog<SavedFunction[]>('functions.json')) ?? []) await run(f.statement);
+  for (const f of (await store.catalog<SavedFunction[]>('functions.json')) ?? []) {
+    const s = parseStatement(f.statement);
+    if (s.kind !== 'CreateFunction') throw new Error(`functions.json: not a CREATE FUNCTION statement: ${f.statement}`);
+    await functions.create({ identity: functionIdentity(s.name), ...(s.params ? { params: s.params } : {}), body: s.body, statement: f.statement }, true, false);
+  }
   functions.onChange = (all: FunctionDefinition[]) =>
     store.saveCatalog(
       'functions.json',

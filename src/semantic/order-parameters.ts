@@ -38,7 +38,10 @@ function checkSelect(s: SelectStatement, params: ReadonlySet<string>): void {
 function check(e: Expr | undefined, what: string, s: SelectStatement, params: ReadonlySet<string>): void {
   if (!e || e.kind !== 'Identifier' || params.has(e.name)) return;
   const block = s.body.kind === 'Subselect' ? s.body : undefined;
-  const isVariable = block?.let?.some((l) => l.name === e.name) ?? false;
+  // A LET variable or a WITH binding (`with.bindings[].alias`, read loosely: the WITH clause is
+  // another part's) prints as itself.
+  const withs = (s as { with?: { bindings?: { alias?: string }[] } }).with?.bindings ?? [];
+  const isVariable = (block?.let?.some((l) => l.name === e.name) ?? false) || withs.some((b) => b.alias === e.name);
   const from = block?.from;
   const alias =
     from?.kind === 'KeyspaceTerm' ? (from.keyspace.alias ?? from.keyspace.path[from.keyspace.path.length - 1]) : from?.kind === 'ExpressionTerm' ? (from.alias ?? implicitName(from.expr)) : undefined;

@@ -139,7 +139,6 @@ export class JavascriptEngine {
     }
     const context = p.isolate.createContextSync();
     const global = context.global;
-    global.setSync('globalThis', global.derefInto());
     global.setSync('__hostSync', new ivm.Reference((statement: string, params: string) => this.hostCall(p, 'sync', statement, params)));
     global.setSync('__hostAsync', new ivm.Reference((statement: string, params: string) => this.hostCall(p, 'async', statement, params)));
     context.evalSync(PRELUDE);

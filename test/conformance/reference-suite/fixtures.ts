@@ -50,7 +50,22 @@ function external3() {
 }
 `;
 
+const isExternalJs = (g: CaseGroup) => g.cases.some((c) => c.id.startsWith('gsi/udf/case_external_js_udf_tests.json'));
+
 /** Sets up what the reference's harness does before a group (see {@link LIB1}). */
 export async function groupFixtures(db: Database, g: CaseGroup): Promise<void> {
-  if (g.cases.some((c) => c.id.startsWith('gsi/udf/case_external_js_udf_tests.json'))) await db.putLibrary('lib1', LIB1);
+  if (isExternalJs(g)) await db.putLibrary('lib1', LIB1);
+}
+
+/**
+ * The setup statements of a group as the reference's harness runs them before its cases. The
+ * converted setup of the external JavaScript function cases ends with the udf test's teardown
+ * (`DELETE FROM customer …`, `DROP PRIMARY INDEX …`), which `udf_test.go` runs after
+ * `externalJSTest`, not before: those trailing DELETE / DROP statements are left out there.
+ */
+export function groupSetup(g: CaseGroup): string[] {
+  if (!isExternalJs(g)) return g.setup;
+  let end = g.setup.length;
+  while (end > 0 && /^\s*(DELETE|DROP\s+PRIMARY\s+INDEX)\b/i.test(g.setup[end - 1]!)) end--;
+  return g.setup.slice(0, end);
 }

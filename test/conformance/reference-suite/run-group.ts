@@ -2,7 +2,7 @@ import { Database, QueryError, type QueryOptions, type Value } from '../../../sr
 import { beforeSetupStatement } from './harness-fixtures.js';
 import { canonical, sameRows } from '../../support/compare.js';
 import { dataFile, type CaseGroup, type SuiteCase } from './suite.js';
-import { groupFixtures } from './fixtures.js';
+import { groupFixtures, groupSetup } from './fixtures.js';
 
 /** What one case did: `pass`, or why not. The EXPLAIN check is judged on its own. */
 export interface CaseOutcome {
@@ -170,7 +170,7 @@ async function openGroup(g: CaseGroup): Promise<{ db: Database; setupError?: str
   }
   await groupFixtures(db, g);
   let setupError: string | undefined;
-  for (const s of g.setup) {
+  for (const s of groupSetup(g)) {
     try {
       await beforeSetupStatement(s, db);
       const users = GSI_USERS.get(db);

@@ -27,17 +27,25 @@ describe('functions on the file store', () => {
     await db.putLibrary('lib', 'function twice(x) { return 2 * x; }');
     await db.query('CREATE FUNCTION jsTwice(x) LANGUAGE JAVASCRIPT AS "twice" AT "lib"');
     await db.query('CREATE FUNCTION ks._default.scoped() { "s" }');
+    // Saved in name order: `aCaller` before the `zCallee` it calls; a recursive one calls itself.
+    await db.query('CREATE FUNCTION zCallee() { 7 }');
+    await db.query('CREATE FUNCTION aCaller() { zCallee() + 1 }');
+    await db.query('CREATE FUNCTION fact(n) { 1 }');
+    await db.query('CREATE OR REPLACE FUNCTION fact(n) { CASE WHEN n <= 1 THEN 1 ELSE n * fact(n - 1) END }');
     await db.query('DROP FUNCTION gone');
     await db.close();
 
     db = await Database.open({ path: dir });
     try {
-      expect((await db.query('SELECT RAW [plus(1, 2), fromKs("k1"), jsTwice(4)]')).results).toEqual([[3, [5], 8]]);
+      expect((await db.query('SELECT RAW [plus(1, 2), fromKs("k1"), jsTwice(4), aCaller(), fact(5)]')).results).toEqual([[3, [5], 8, 8, 120]]);
       expect((await db.query('SELECT RAW META().id FROM system:functions ORDER BY META().id')).results).toEqual([
+        'default:aCaller',
+        'default:fact',
         'default:fromKs',
         'default:jsTwice',
         'default:ks._default.scoped',
         'default:plus',
+        'default:zCallee',
       ]);
       expect(db.library('lib')?.code).toBe('function twice(x) { return 2 * x; }');
       await expect(db.query('SELECT gone()')).rejects.toBeInstanceOf(QueryError);
