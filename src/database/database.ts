@@ -16,6 +16,7 @@ import { FunctionCatalog } from '../executor/udf/function-catalog.js';
 import { DEFAULT_JAVASCRIPT_LIMITS, JavascriptEngine, type JavascriptLimits } from '../executor/udf/javascript-engine.js';
 import { LibraryCatalog, type Library } from '../executor/udf/library-catalog.js';
 import { StatisticsDictionary } from '../statistics-dictionary.js';
+import { ddlSources } from './ddl-sources.js';
 import { cloneValue, jsonSize, type Value } from '../values/index.js';
 import { bucketStats, compactBucket, compactViews } from './bucket-storage.js';
 import type { BucketStats, CompactionOptions, CompactionResult } from '../storage/compaction.js';
@@ -61,6 +62,8 @@ export class Database {
     const ddl = ddlHandler(indexes);
     const persistence = store instanceof FileStore ? new IndexPersistence(store, indexes) : undefined;
     this.persistence = persistence;
+    const sequences = new SequenceRegistry(store instanceof FileStore ? new FileSequencePersistence(store.dir) : new MemorySequencePersistence());
+    const functions = new FunctionCatalog();
     this.deps = {
       store,
       indexes,
@@ -75,9 +78,10 @@ export class Database {
       userDirectory: () => this.userDirectory?.() ?? [],
       bucketSettings: (bucket) => this.bucketSettings?.(bucket),
       dictionary: new StatisticsDictionary(),
+      ddlSources: ddlSources(sequences, functions),
       statements: new LRUCache<string, Statement>({ max: 1024 }),
-      sequences: new SequenceRegistry(store instanceof FileStore ? new FileSequencePersistence(store.dir) : new MemorySequencePersistence()),
-      functions: new FunctionCatalog(),
+      sequences,
+      functions,
       libraries: new LibraryCatalog(),
       javascript: new JavascriptEngine({ ...DEFAULT_JAVASCRIPT_LIMITS, ...javascript }),
       system: {

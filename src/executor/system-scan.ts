@@ -111,6 +111,8 @@ export function systemRows(keyspace: SystemKeyspace, rc: RunContext): Value[] {
 
 /** The document key (`META().id`) of a system keyspace's row, where it has one: `default:f` for `system:functions`. */
 export function systemKey(keyspace: string, item: Value): string | undefined {
+  // A prepared statement's key is its name (the reference's META(p).id).
+  if (keyspace === 'prepareds') return typeof (item as { name?: unknown }).name === 'string' ? (item as { name: string }).name : undefined;
   if (keyspace !== 'functions') return undefined;
   const id = (item as { identity?: { namespace?: string; bucket?: string; scope?: string; name?: string } }).identity;
   if (!id) return undefined;

@@ -196,6 +196,13 @@ export class SequenceRegistry {
     return c?.accessed ? Number(c.current) : undefined;
   }
 
+  /** A sequence's settings as created or altered (64-bit values exact, as bigint), for EXTRACTDDL. */
+  settings(name: string): { start: bigint; cache: bigint; min: bigint; max: bigint; increment: bigint; cycle: boolean } | undefined {
+    const r = this.records[name];
+    if (!r) return undefined;
+    return { start: BigInt(r.initial), cache: BigInt(r.cache), min: BigInt(r.min), max: BigInt(r.max), increment: BigInt(r.increment), cycle: r.cycle };
+  }
+
   /** The row of `system:sequences` for a sequence (reference `FetchSequence`); `node` names this node. */
   row(name: string, node: string): Record<string, unknown> | undefined {
     const r = this.records[name];

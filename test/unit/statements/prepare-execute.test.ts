@@ -59,7 +59,8 @@ describe('EXECUTE … USING', () => {
     await db.query('execute p1 using [1]');
     await db.query('execute p1 using [2]');
     const row = await first("select p.uses, p.name, meta(p).id, p.lastUse IS VALUED AS used from system:prepareds p where name = 'p1'");
-    expect(row).toEqual({ uses: 2, name: 'p1', used: true });
+    // The reference: META(p).id is the name.
+    expect(row).toEqual({ uses: 2, name: 'p1', id: 'p1', used: true });
   });
 
   it('a USING that is not an array or object is a syntax error (3000)', async () => {
