@@ -784,7 +784,7 @@ export interface SequenceOperatorCstNode extends CstNode {
 }
 
 export type SequenceOperatorCstChildren = {
-  op: IToken[];
+  op?: (IToken)[];
   VALUE?: IToken[];
   FOR: IToken[];
   keyspaceRef: KeyspaceRefCstNode[];

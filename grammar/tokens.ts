@@ -153,6 +153,10 @@ export const Value = soft('VALUE');
 // Sequences (CREATE|ALTER|DROP SEQUENCE): soft, so that these words stay usable as names.
 export const Alter = soft('ALTER');
 export const SequenceKw = soft('SEQUENCE');
+export const Next = soft('NEXT');
+export const Prev = soft('PREV');
+export const Nextval = soft('NEXTVAL');
+export const Prevval = soft('PREVVAL');
 
 export const WhiteSpace = createToken({ name: 'WhiteSpace', pattern: /\s+/, group: Lexer.SKIPPED, line_breaks: true });
 export const LineComment = createToken({ name: 'LineComment', pattern: /--[^\n\r]*/, group: Lexer.SKIPPED });
