@@ -115,6 +115,14 @@ describe('DDL', () => {
     expect(await rows('SELECT RAW NEXTVAL FOR orders.seqs.s')).toEqual([-5]);
   });
 
+  it('drops a bucket\'s sequences with the bucket', async () => {
+    await rows('CREATE SEQUENCE orders.seqs.s');
+    await db.createKeyspace('other');
+    await rows('CREATE SEQUENCE other.seqs.s');
+    await db.dropBucket('orders');
+    expect(await rows('SELECT RAW s.bucket FROM system:sequences s')).toEqual(['other']);
+  });
+
   it('starts at MINVALUE (ascending) or MAXVALUE (descending) without START', async () => {
     await rows('CREATE SEQUENCE orders.seqs.up MINVALUE 7');
     await rows('CREATE SEQUENCE orders.seqs.down INCREMENT BY -1 MAXVALUE 7');
