@@ -30,9 +30,13 @@ export type StatementCstChildren = {
   insertStatement?: InsertStatementCstNode[];
   updateStatement?: UpdateStatementCstNode[];
   deleteStatement?: DeleteStatementCstNode[];
+  mergeStatement?: MergeStatementCstNode[];
   explainStatement?: ExplainStatementCstNode[];
   prepareStatement?: PrepareStatementCstNode[];
+  executeFunctionStatement?: ExecuteFunctionStatementCstNode[];
   executeStatement?: ExecuteStatementCstNode[];
+  createFunctionStatement?: CreateFunctionStatementCstNode[];
+  dropFunctionStatement?: DropFunctionStatementCstNode[];
   createIndexStatement?: CreateIndexStatementCstNode[];
   createPrimaryIndexStatement?: CreatePrimaryIndexStatementCstNode[];
   dropIndexStatement?: DropIndexStatementCstNode[];
@@ -40,6 +44,14 @@ export type StatementCstChildren = {
   createSequenceStatement?: CreateSequenceStatementCstNode[];
   alterSequenceStatement?: AlterSequenceStatementCstNode[];
   dropSequenceStatement?: DropSequenceStatementCstNode[];
+  startTransactionStatement?: StartTransactionStatementCstNode[];
+  commitStatement?: CommitStatementCstNode[];
+  rollbackStatement?: RollbackStatementCstNode[];
+  savepointStatement?: SavepointStatementCstNode[];
+  setTransactionStatement?: SetTransactionStatementCstNode[];
+  inferStatement?: InferStatementCstNode[];
+  updateStatisticsStatement?: UpdateStatisticsStatementCstNode[];
+  analyzeStatement?: AnalyzeStatementCstNode[];
 };
 
 export interface SelectStatementCstNode extends CstNode {
@@ -48,10 +60,41 @@ export interface SelectStatementCstNode extends CstNode {
 }
 
 export type SelectStatementCstChildren = {
+  withClause?: WithClauseCstNode[];
   body: SetExpressionCstNode[];
   orderByClause?: OrderByClauseCstNode[];
   limitClause?: LimitClauseCstNode[];
   offsetClause?: OffsetClauseCstNode[];
+};
+
+export interface WithClauseCstNode extends CstNode {
+  name: "withClause";
+  children: WithClauseCstChildren;
+}
+
+export type WithClauseCstChildren = {
+  WITH: IToken[];
+  RECURSIVE?: IToken[];
+  withTerm: WithTermCstNode[];
+  Comma?: IToken[];
+};
+
+export interface WithTermCstNode extends CstNode {
+  name: "withTerm";
+  children: WithTermCstChildren;
+}
+
+export type WithTermCstChildren = {
+  name: IToken[];
+  AS: IToken[];
+  subquery?: SubqueryCstNode[];
+  parenthesised?: ParenthesisedCstNode[];
+  CYCLE?: IToken[];
+  cycle?: ExpressionCstNode[];
+  Comma?: IToken[];
+  RESTRICT?: IToken[];
+  OPTIONS?: IToken[];
+  options?: ObjectConstructCstNode[];
 };
 
 export interface SetExpressionCstNode extends CstNode {
@@ -89,6 +132,7 @@ export type SubselectCstChildren = {
   letClause?: LetClauseCstNode[];
   whereClause?: WhereClauseCstNode[];
   groupByClause?: GroupByClauseCstNode[];
+  windowClause?: WindowClauseCstNode[];
 };
 
 export interface SelectClauseCstNode extends CstNode {
@@ -379,9 +423,23 @@ export type OrderTermCstChildren = {
   expression: ExpressionCstNode[];
   ASC?: IToken[];
   DESC?: IToken[];
+  direction?: OrderParameterCstNode[];
   NULLS?: IToken[];
   FIRST?: IToken[];
   LAST?: IToken[];
+  nullsPosition?: OrderParameterCstNode[];
+};
+
+export interface OrderParameterCstNode extends CstNode {
+  name: "orderParameter";
+  children: OrderParameterCstChildren;
+}
+
+export type OrderParameterCstChildren = {
+  NamedParam?: IToken[];
+  PositionalParam?: IToken[];
+  Question?: IToken[];
+  Identifier?: IToken[];
 };
 
 export interface LimitClauseCstNode extends CstNode {
@@ -478,6 +536,7 @@ export type UpdateStatementCstChildren = {
   keyspaceRef: KeyspaceRefCstNode[];
   alias?: AliasCstNode[];
   useKeys?: UseKeysCstNode[];
+  letClause?: LetClauseCstNode[];
   setClause?: SetClauseCstNode[];
   unsetClause?: (UnsetClauseCstNode)[];
   whereClause?: WhereClauseCstNode[];
@@ -505,6 +564,7 @@ export type SetItemCstChildren = {
   path: PostfixExpressionCstNode[];
   Equals: IToken[];
   value: ExpressionCstNode[];
+  forClause?: ForClauseCstNode[];
 };
 
 export interface UnsetClauseCstNode extends CstNode {
@@ -529,9 +589,72 @@ export type DeleteStatementCstChildren = {
   keyspaceRef: KeyspaceRefCstNode[];
   alias?: AliasCstNode[];
   useKeys?: UseKeysCstNode[];
+  letClause?: LetClauseCstNode[];
   whereClause?: WhereClauseCstNode[];
+  limitClause?: (LimitClauseCstNode)[];
+  offsetClause?: (OffsetClauseCstNode)[];
+  returningClause?: ReturningClauseCstNode[];
+};
+
+export interface MergeStatementCstNode extends CstNode {
+  name: "mergeStatement";
+  children: MergeStatementCstChildren;
+}
+
+export type MergeStatementCstChildren = {
+  MERGE: IToken[];
+  INTO: IToken[];
+  target: KeyspaceTermCstNode[];
+  USING: IToken[];
+  source: FromSourceCstNode[];
+  ON: IToken[];
+  PRIMARY?: IToken[];
+  onKey?: IToken[];
+  on: ExpressionCstNode[];
+  letClause?: LetClauseCstNode[];
+  mergeWhen: MergeWhenCstNode[];
   limitClause?: LimitClauseCstNode[];
   returningClause?: ReturningClauseCstNode[];
+};
+
+export interface MergeWhenCstNode extends CstNode {
+  name: "mergeWhen";
+  children: MergeWhenCstChildren;
+}
+
+export type MergeWhenCstChildren = {
+  WHEN: IToken[];
+  NOT?: IToken[];
+  MATCHED: IToken[];
+  THEN: IToken[];
+  UPDATE?: IToken[];
+  setClause?: SetClauseCstNode[];
+  unsetClause?: (UnsetClauseCstNode)[];
+  DELETE?: IToken[];
+  INSERT?: IToken[];
+  mergeInsert?: MergeInsertCstNode[];
+  whereClause?: WhereClauseCstNode[];
+};
+
+export interface MergeInsertCstNode extends CstNode {
+  name: "mergeInsert";
+  children: MergeInsertCstChildren;
+}
+
+export type MergeInsertCstChildren = {
+  LParen?: IToken[];
+  KEY?: IToken[];
+  key?: ExpressionCstNode[];
+  VALUE?: IToken[];
+  value?: ExpressionCstNode[];
+  OPTIONS?: IToken[];
+  options?: ExpressionCstNode[];
+  Comma?: (IToken)[];
+  RParen?: (IToken)[];
+  tuple?: IToken[];
+  first?: ExpressionCstNode[];
+  rest?: ExpressionCstNode[];
+  legacy?: ExpressionCstNode[];
 };
 
 export interface ReturningClauseCstNode extends CstNode {
@@ -561,6 +684,7 @@ export interface PrepareStatementCstNode extends CstNode {
 
 export type PrepareStatementCstChildren = {
   PREPARE: IToken[];
+  FORCE?: IToken[];
   objectName?: ObjectNameCstNode[];
   FROM?: IToken[];
   AS?: IToken[];
@@ -579,6 +703,98 @@ export type ExecuteStatementCstChildren = {
   expression?: ExpressionCstNode[];
 };
 
+export interface InferStatementCstNode extends CstNode {
+  name: "inferStatement";
+  children: InferStatementCstChildren;
+}
+
+export type InferStatementCstChildren = {
+  INFER: IToken[];
+  KEYSPACE?: IToken[];
+  COLLECTION?: IToken[];
+  keyspaceRef?: KeyspaceRefCstNode[];
+  value?: ExpressionCstNode[];
+  WITH?: IToken[];
+  options?: ExpressionCstNode[];
+};
+
+export interface InferSubqueryCstNode extends CstNode {
+  name: "inferSubquery";
+  children: InferSubqueryCstChildren;
+}
+
+export type InferSubqueryCstChildren = {
+  LParen: IToken[];
+  inferStatement: InferStatementCstNode[];
+  RParen: IToken[];
+};
+
+export interface UpdateStatisticsStatementCstNode extends CstNode {
+  name: "updateStatisticsStatement";
+  children: UpdateStatisticsStatementCstChildren;
+}
+
+export type UpdateStatisticsStatementCstChildren = {
+  UpdateStatistics: IToken[];
+  FOR?: IToken[];
+  forIndex?: IToken[];
+  indexRef?: KeyspaceRefCstNode[];
+  ON?: IToken[];
+  keyspaceRef?: (KeyspaceRefCstNode)[];
+  statisticsTarget?: StatisticsTargetCstNode[];
+  indexUsing?: IndexUsingCstNode[];
+  WITH?: IToken[];
+  options?: ExpressionCstNode[];
+};
+
+export interface StatisticsTargetCstNode extends CstNode {
+  name: "statisticsTarget";
+  children: StatisticsTargetCstChildren;
+}
+
+export type StatisticsTargetCstChildren = {
+  statisticsKeys?: StatisticsKeysCstNode[];
+  DELETE?: IToken[];
+  deleteAll?: IToken[];
+  deleteKeys?: StatisticsKeysCstNode[];
+  INDEX?: IToken[];
+  indexAll?: IToken[];
+  LParen?: IToken[];
+  indexName?: ObjectNameCstNode[];
+  Comma?: IToken[];
+  RParen?: IToken[];
+};
+
+export interface StatisticsKeysCstNode extends CstNode {
+  name: "statisticsKeys";
+  children: StatisticsKeysCstChildren;
+}
+
+export type StatisticsKeysCstChildren = {
+  LParen: IToken[];
+  DISTINCT?: IToken[];
+  ALL?: IToken[];
+  key: ExpressionCstNode[];
+  Comma?: IToken[];
+  RParen: IToken[];
+};
+
+export interface AnalyzeStatementCstNode extends CstNode {
+  name: "analyzeStatement";
+  children: AnalyzeStatementCstChildren;
+}
+
+export type AnalyzeStatementCstChildren = {
+  ANALYZE: IToken[];
+  KEYSPACE?: IToken[];
+  COLLECTION?: IToken[];
+  keyspaceRef: KeyspaceRefCstNode[];
+  statisticsTarget: StatisticsTargetCstNode[];
+  indexUsing?: IndexUsingCstNode[];
+  WITH?: IToken[];
+  options?: ExpressionCstNode[];
+};
+
 export interface ObjectNameCstNode extends CstNode {
   name: "objectName";
   children: ObjectNameCstChildren;
@@ -587,6 +803,62 @@ export interface ObjectNameCstNode extends CstNode {
 export type ObjectNameCstChildren = {
   Identifier?: IToken[];
   StringLiteral?: IToken[];
+};
+
+export interface CreateFunctionStatementCstNode extends CstNode {
+  name: "createFunctionStatement";
+  children: CreateFunctionStatementCstChildren;
+}
+
+export type CreateFunctionStatementCstChildren = {
+  CREATE: IToken[];
+  OR?: IToken[];
+  REPLACE?: IToken[];
+  FUNCTION: IToken[];
+  name: KeyspaceRefCstNode[];
+  LParen: IToken[];
+  Ellipsis?: IToken[];
+  param?: IToken[];
+  Comma?: IToken[];
+  RParen: IToken[];
+  ifNotExists?: IfNotExistsCstNode[];
+  LBrace?: IToken[];
+  body?: (ExpressionCstNode)[];
+  RBrace?: IToken[];
+  LANGUAGE?: IToken[];
+  INLINE?: IToken[];
+  AS?: (IToken)[];
+  JAVASCRIPT?: IToken[];
+  code?: IToken[];
+  AT?: IToken[];
+  library?: IToken[];
+};
+
+export interface DropFunctionStatementCstNode extends CstNode {
+  name: "dropFunctionStatement";
+  children: DropFunctionStatementCstChildren;
+}
+
+export type DropFunctionStatementCstChildren = {
+  DROP: IToken[];
+  FUNCTION: IToken[];
+  name: KeyspaceRefCstNode[];
+  ifExists?: IfExistsCstNode[];
+};
+
+export interface ExecuteFunctionStatementCstNode extends CstNode {
+  name: "executeFunctionStatement";
+  children: ExecuteFunctionStatementCstChildren;
+}
+
+export type ExecuteFunctionStatementCstChildren = {
+  EXECUTE: IToken[];
+  FUNCTION: IToken[];
+  name: KeyspaceRefCstNode[];
+  LParen: IToken[];
+  arg?: ExpressionCstNode[];
+  Comma?: IToken[];
+  RParen: IToken[];
 };
 
 export interface CreateIndexStatementCstNode extends CstNode {
@@ -790,6 +1062,85 @@ export type SequenceOperatorCstChildren = {
   keyspaceRef: KeyspaceRefCstNode[];
 };
 
+export interface StartTransactionStatementCstNode extends CstNode {
+  name: "startTransactionStatement";
+  children: StartTransactionStatementCstChildren;
+}
+
+export type StartTransactionStatementCstChildren = {
+  BEGIN?: IToken[];
+  START?: IToken[];
+  transactionWord: TransactionWordCstNode[];
+  isolationLevel?: IsolationLevelCstNode[];
+};
+
+export interface TransactionWordCstNode extends CstNode {
+  name: "transactionWord";
+  children: TransactionWordCstChildren;
+}
+
+export type TransactionWordCstChildren = {
+  WORK?: IToken[];
+  TRAN?: IToken[];
+  TRANSACTION?: IToken[];
+};
+
+export interface IsolationLevelCstNode extends CstNode {
+  name: "isolationLevel";
+  children: IsolationLevelCstChildren;
+}
+
+export type IsolationLevelCstChildren = {
+  ISOLATION: IToken[];
+  LEVEL: IToken[];
+  READ: IToken[];
+  COMMITTED: IToken[];
+};
+
+export interface CommitStatementCstNode extends CstNode {
+  name: "commitStatement";
+  children: CommitStatementCstChildren;
+}
+
+export type CommitStatementCstChildren = {
+  COMMIT: IToken[];
+  transactionWord?: TransactionWordCstNode[];
+};
+
+export interface RollbackStatementCstNode extends CstNode {
+  name: "rollbackStatement";
+  children: RollbackStatementCstChildren;
+}
+
+export type RollbackStatementCstChildren = {
+  ROLLBACK: IToken[];
+  transactionWord?: TransactionWordCstNode[];
+  TO?: IToken[];
+  SAVEPOINT?: IToken[];
+  objectName?: ObjectNameCstNode[];
+};
+
+export interface SavepointStatementCstNode extends CstNode {
+  name: "savepointStatement";
+  children: SavepointStatementCstChildren;
+}
+
+export type SavepointStatementCstChildren = {
+  SAVEPOINT: IToken[];
+  objectName: ObjectNameCstNode[];
+};
+
+export interface SetTransactionStatementCstNode extends CstNode {
+  name: "setTransactionStatement";
+  children: SetTransactionStatementCstChildren;
+}
+
+export type SetTransactionStatementCstChildren = {
+  SET: IToken[];
+  TRANSACTION: IToken[];
+  isolationLevel: IsolationLevelCstNode[];
+};
+
 export interface ExpressionCstNode extends CstNode {
   name: "expression";
   children: ExpressionCstChildren;
@@ -943,6 +1294,7 @@ export type PrimaryExpressionCstChildren = {
   arrayConstruct?: ArrayConstructCstNode[];
   objectConstruct?: ObjectConstructCstNode[];
   subquery?: SubqueryCstNode[];
+  inferSubquery?: InferSubqueryCstNode[];
   parenthesised?: ParenthesisedCstNode[];
   caseExpression?: CaseExpressionCstNode[];
   collectionExpression?: CollectionExpressionCstNode[];
@@ -1142,9 +1494,85 @@ export type IdentifierOrCallCstChildren = {
   Comma?: IToken[];
   RParen?: (IToken)[];
   FILTER?: IToken[];
-  LParen?: IToken[];
+  LParen?: (IToken)[];
   WHERE?: IToken[];
   filter?: ExpressionCstNode[];
+  FROM?: IToken[];
+  fromEnd?: (IToken)[];
+  nullsTreatment?: (IToken)[];
+  NULLS?: IToken[];
+  OVER?: IToken[];
+  windowSpec?: WindowSpecCstNode[];
+  windowRef?: IToken[];
+};
+
+export interface WindowSpecCstNode extends CstNode {
+  name: "windowSpec";
+  children: WindowSpecCstChildren;
+}
+
+export type WindowSpecCstChildren = {
+  baseName?: IToken[];
+  PARTITION?: IToken[];
+  BY?: IToken[];
+  partition?: ExpressionCstNode[];
+  Comma?: IToken[];
+  orderByClause?: OrderByClauseCstNode[];
+  windowFrame?: WindowFrameCstNode[];
+};
+
+export interface WindowFrameCstNode extends CstNode {
+  name: "windowFrame";
+  children: WindowFrameCstChildren;
+}
+
+export type WindowFrameCstChildren = {
+  unit?: (IToken)[];
+  BETWEEN?: IToken[];
+  start?: (FrameBoundCstNode)[];
+  AND?: IToken[];
+  end?: FrameBoundCstNode[];
+  EXCLUDE?: IToken[];
+  exclude?: (IToken)[];
+  ROW?: IToken[];
+  OTHERS?: IToken[];
+};
+
+export interface FrameBoundCstNode extends CstNode {
+  name: "frameBound";
+  children: FrameBoundCstChildren;
+}
+
+export type FrameBoundCstChildren = {
+  UNBOUNDED?: IToken[];
+  direction?: (IToken)[];
+  CURRENT?: IToken[];
+  ROW?: IToken[];
+  offset?: ExpressionCstNode[];
+};
+
+export interface WindowClauseCstNode extends CstNode {
+  name: "windowClause";
+  children: WindowClauseCstChildren;
+}
+
+export type WindowClauseCstChildren = {
+  WINDOW: IToken[];
+  namedWindow: NamedWindowCstNode[];
+  Comma?: IToken[];
+};
+
+export interface NamedWindowCstNode extends CstNode {
+  name: "namedWindow";
+  children: NamedWindowCstChildren;
+}
+
+export type NamedWindowCstChildren = {
+  name: IToken[];
+  AS: IToken[];
+  LParen: IToken[];
+  windowSpec: WindowSpecCstNode[];
+  RParen: IToken[];
 };
 
 export interface ICstNodeVisitor<IN, OUT> extends ICstVisitor<IN, OUT> {
@@ -1152,6 +1580,8 @@ export interface ICstNodeVisitor<IN, OUT> extends ICstVisitor<IN, OUT> {
   expressionEof(children: ExpressionEofCstChildren, param?: IN): OUT;
   statement(children: StatementCstChildren, param?: IN): OUT;
   selectStatement(children: SelectStatementCstChildren, param?: IN): OUT;
+  withClause(children: WithClauseCstChildren, param?: IN): OUT;
+  withTerm(children: WithTermCstChildren, param?: IN): OUT;
   setExpression(children: SetExpressionCstChildren, param?: IN): OUT;
   setOperand(children: SetOperandCstChildren, param?: IN): OUT;
   subselect(children: SubselectCstChildren, param?: IN): OUT;
@@ -1178,6 +1608,7 @@ export interface ICstNodeVisitor<IN, OUT> extends ICstVisitor<IN, OUT> {
   groupKey(children: GroupKeyCstChildren, param?: IN): OUT;
   orderByClause(children: OrderByClauseCstChildren, param?: IN): OUT;
   orderTerm(children: OrderTermCstChildren, param?: IN): OUT;
+  orderParameter(children: OrderParameterCstChildren, param?: IN): OUT;
   limitClause(children: LimitClauseCstChildren, param?: IN): OUT;
   offsetClause(children: OffsetClauseCstChildren, param?: IN): OUT;
   insertStatement(children: InsertStatementCstChildren, param?: IN): OUT;
@@ -1189,11 +1620,23 @@ export interface ICstNodeVisitor<IN, OUT> extends ICstVisitor<IN, OUT> {
   setItem(children: SetItemCstChildren, param?: IN): OUT;
   unsetClause(children: UnsetClauseCstChildren, param?: IN): OUT;
   deleteStatement(children: DeleteStatementCstChildren, param?: IN): OUT;
+  mergeStatement(children: MergeStatementCstChildren, param?: IN): OUT;
+  mergeWhen(children: MergeWhenCstChildren, param?: IN): OUT;
+  mergeInsert(children: MergeInsertCstChildren, param?: IN): OUT;
   returningClause(children: ReturningClauseCstChildren, param?: IN): OUT;
   explainStatement(children: ExplainStatementCstChildren, param?: IN): OUT;
   prepareStatement(children: PrepareStatementCstChildren, param?: IN): OUT;
   executeStatement(children: ExecuteStatementCstChildren, param?: IN): OUT;
+  inferStatement(children: InferStatementCstChildren, param?: IN): OUT;
+  inferSubquery(children: InferSubqueryCstChildren, param?: IN): OUT;
+  updateStatisticsStatement(children: UpdateStatisticsStatementCstChildren, param?: IN): OUT;
+  statisticsTarget(children: StatisticsTargetCstChildren, param?: IN): OUT;
+  statisticsKeys(children: StatisticsKeysCstChildren, param?: IN): OUT;
+  analyzeStatement(children: AnalyzeStatementCstChildren, param?: IN): OUT;
   objectName(children: ObjectNameCstChildren, param?: IN): OUT;
+  createFunctionStatement(children: CreateFunctionStatementCstChildren, param?: IN): OUT;
+  dropFunctionStatement(children: DropFunctionStatementCstChildren, param?: IN): OUT;
+  executeFunctionStatement(children: ExecuteFunctionStatementCstChildren, param?: IN): OUT;
   createIndexStatement(children: CreateIndexStatementCstChildren, param?: IN): OUT;
   createPrimaryIndexStatement(children: CreatePrimaryIndexStatementCstChildren, param?: IN): OUT;
   ifNotExists(children: IfNotExistsCstChildren, param?: IN): OUT;
@@ -1209,6 +1652,13 @@ export interface ICstNodeVisitor<IN, OUT> extends ICstVisitor<IN, OUT> {
   dropSequenceStatement(children: DropSequenceStatementCstChildren, param?: IN): OUT;
   sequenceOption(children: SequenceOptionCstChildren, param?: IN): OUT;
   sequenceOperator(children: SequenceOperatorCstChildren, param?: IN): OUT;
+  startTransactionStatement(children: StartTransactionStatementCstChildren, param?: IN): OUT;
+  transactionWord(children: TransactionWordCstChildren, param?: IN): OUT;
+  isolationLevel(children: IsolationLevelCstChildren, param?: IN): OUT;
+  commitStatement(children: CommitStatementCstChildren, param?: IN): OUT;
+  rollbackStatement(children: RollbackStatementCstChildren, param?: IN): OUT;
+  savepointStatement(children: SavepointStatementCstChildren, param?: IN): OUT;
+  setTransactionStatement(children: SetTransactionStatementCstChildren, param?: IN): OUT;
   expression(children: ExpressionCstChildren, param?: IN): OUT;
   orExpression(children: OrExpressionCstChildren, param?: IN): OUT;
   andExpression(children: AndExpressionCstChildren, param?: IN): OUT;
@@ -1237,4 +1687,9 @@ export interface ICstNodeVisitor<IN, OUT> extends ICstVisitor<IN, OUT> {
   binding(children: BindingCstChildren, param?: IN): OUT;
   existsExpression(children: ExistsExpressionCstChildren, param?: IN): OUT;
   identifierOrCall(children: IdentifierOrCallCstChildren, param?: IN): OUT;
+  windowSpec(children: WindowSpecCstChildren, param?: IN): OUT;
+  windowFrame(children: WindowFrameCstChildren, param?: IN): OUT;
+  frameBound(children: FrameBoundCstChildren, param?: IN): OUT;
+  windowClause(children: WindowClauseCstChildren, param?: IN): OUT;
+  namedWindow(children: NamedWindowCstChildren, param?: IN): OUT;
 }

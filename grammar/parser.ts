@@ -4,7 +4,7 @@
  * first: OR; AND; NOT; comparison (= != < … LIKE IN BETWEEN IS); `||`; + -; * / %; unary -;
  * postfix paths; primary. The CST node types are generated into `cst.d.ts` (`npm run gen:cst`).
  */
-import { CstParser, type IOrAlt, type TokenType } from 'chevrotain';
+import { CstParser, tokenMatcher, type IOrAlt, type TokenType } from 'chevrotain';
 import { LazyLookahead } from './lazy-lookahead.js';
 import * as T from './tokens.js';
 
@@ -33,10 +33,19 @@ export class N1qlParser extends CstParser {
   }
 
   private startsExpr(k: number): boolean {
-    return exprStart.has(this.LA(k).tokenType);
+    // A soft keyword is a name too (its category is Identifier), so it can start an expression.
+    return exprStart.has(this.LA(k).tokenType) || tokenMatcher(this.LA(k), T.Identifier);
   }
   private is(k: number, t: TokenType): boolean {
     return this.LA(k).tokenType === t;
+  }
+  /** True if `WINDOW name AS` follows: a WINDOW clause, not an alias named `window`. */
+  private windowClauseAhead(): boolean {
+    return this.is(1, T.Window) && this.isName(2) && this.is(3, T.As);
+  }
+  /** True if the k-th token ahead is a name (an identifier or a soft keyword). */
+  private isName(k: number): boolean {
+    return tokenMatcher(this.LA(k), T.Identifier);
   }
 
   // ---- entry points -------------------------------------------------------------------------
@@ -55,9 +64,13 @@ export class N1qlParser extends CstParser {
       { ALT: () => this.SUBRULE(this.insertStatement) },
       { ALT: () => this.SUBRULE(this.updateStatement) },
       { ALT: () => this.SUBRULE(this.deleteStatement) },
+      { ALT: () => this.SUBRULE(this.mergeStatement) },
       { ALT: () => this.SUBRULE(this.explainStatement) },
       { ALT: () => this.SUBRULE(this.prepareStatement) },
+      { GATE: () => this.is(2, T.FunctionKw) && tokenMatcher(this.LA(3), T.Identifier), ALT: () => this.SUBRULE(this.executeFunctionStatement), IGNORE_AMBIGUITIES: true },
       { ALT: () => this.SUBRULE(this.executeStatement) },
+      { ALT: () => this.SUBRULE(this.createFunctionStatement) },
+      { ALT: () => this.SUBRULE(this.dropFunctionStatement) },
       { ALT: () => this.SUBRULE(this.createIndexStatement) },
       { ALT: () => this.SUBRULE(this.createPrimaryIndexStatement) },
       { ALT: () => this.SUBRULE(this.dropIndexStatement) },
@@ -65,15 +78,55 @@ export class N1qlParser extends CstParser {
       { ALT: () => this.SUBRULE(this.createSequenceStatement) },
       { ALT: () => this.SUBRULE(this.alterSequenceStatement) },
       { ALT: () => this.SUBRULE(this.dropSequenceStatement) },
+      { ALT: () => this.SUBRULE(this.startTransactionStatement) },
+      { ALT: () => this.SUBRULE(this.commitStatement) },
+      { ALT: () => this.SUBRULE(this.rollbackStatement) },
+      { ALT: () => this.SUBRULE(this.savepointStatement) },
+      { ALT: () => this.SUBRULE(this.setTransactionStatement) },
+      { ALT: () => this.SUBRULE(this.inferStatement) },
+      { ALT: () => this.SUBRULE(this.updateStatisticsStatement) },
+      { ALT: () => this.SUBRULE(this.analyzeStatement) },
     ]);
   });
 
   // ---- SELECT -------------------------------------------------------------------------------
   public selectStatement = this.RULE('selectStatement', () => {
+    this.OPTION4(() => this.SUBRULE(this.withClause));
     this.SUBRULE(this.setExpression, { LABEL: 'body' });
     this.OPTION(() => this.SUBRULE(this.orderByClause));
     this.OPTION2(() => this.SUBRULE(this.limitClause));
     this.OPTION3(() => this.SUBRULE(this.offsetClause));
+  });
+
+  /** `WITH [RECURSIVE] alias AS (expr | select) [CYCLE exprs RESTRICT] [OPTIONS {…}], …` (couchbase/query n1ql.y `with`). */
+  public withClause = this.RULE('withClause', () => {
+    this.CONSUME(T.With);
+    this.OPTION({ GATE: () => !this.is(2, T.As), DEF: () => this.CONSUME(T.Recursive) });
+    this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.withTerm) });
+  });
+
+  public withTerm = this.RULE('withTerm', () => {
+    this.CONSUME(T.Identifier, { LABEL: 'name' });
+    this.CONSUME(T.As);
+    this.OR([
+      { GATE: () => this.is(2, T.Select) || this.is(2, T.With), ALT: () => this.SUBRULE(this.subquery) },
+      { ALT: () => this.SUBRULE(this.parenthesised) },
+    ]);
+    this.OPTION({
+      GATE: () => this.is(1, T.Cycle) && this.startsExpr(2),
+      DEF: () => {
+        this.CONSUME(T.Cycle);
+        this.AT_LEAST_ONE_SEP2({ SEP: T.Comma, DEF: () => this.SUBRULE(this.expression, { LABEL: 'cycle' }) });
+        this.CONSUME(T.Restrict);
+      },
+    });
+    this.OPTION2({
+      GATE: () => this.is(1, T.Options) && this.is(2, T.LBrace),
+      DEF: () => {
+        this.CONSUME(T.Options);
+        this.SUBRULE(this.objectConstruct, { LABEL: 'options' });
+      },
+    });
   });
 
   public setExpression = this.RULE('setExpression', () => {
@@ -108,6 +161,7 @@ export class N1qlParser extends CstParser {
     this.OPTION2(() => this.SUBRULE(this.letClause));
     this.OPTION3(() => this.SUBRULE(this.whereClause));
     this.OPTION4(() => this.SUBRULE(this.groupByClause));
+    this.OPTION5({ GATE: () => this.windowClauseAhead(), DEF: () => this.SUBRULE(this.windowClause) });
   });
 
   public selectClause = this.RULE('selectClause', () => {
@@ -194,7 +248,7 @@ export class N1qlParser extends CstParser {
 
   public keyspaceTerm = this.RULE('keyspaceTerm', () => {
     this.SUBRULE(this.keyspaceRef);
-    this.OPTION(() => this.SUBRULE(this.alias));
+    this.OPTION({ GATE: () => !this.windowClauseAhead(), DEF: () => this.SUBRULE(this.alias) });
     this.OPTION2(() => this.SUBRULE(this.useHints));
   });
 
@@ -370,7 +424,7 @@ export class N1qlParser extends CstParser {
 
   public groupKey = this.RULE('groupKey', () => {
     this.SUBRULE(this.expression);
-    this.OPTION(() => this.SUBRULE(this.alias));
+    this.OPTION({ GATE: () => !this.windowClauseAhead(), DEF: () => this.SUBRULE(this.alias) });
   });
 
   public orderByClause = this.RULE('orderByClause', () => {
@@ -381,11 +435,38 @@ export class N1qlParser extends CstParser {
 
   public orderTerm = this.RULE('orderTerm', () => {
     this.SUBRULE(this.expression);
-    this.OPTION(() => this.OR([{ ALT: () => this.CONSUME(T.Asc) }, { ALT: () => this.CONSUME(T.Desc) }]));
+    // The direction may be a parameter, or a user-defined function's parameter (a name); a
+    // window frame's ROWS|RANGE|GROUPS is never one.
+    this.OPTION({
+      GATE: () => !this.is(1, T.Nulls) && !this.is(1, T.Rows) && !this.is(1, T.Range) && !this.is(1, T.Groups),
+      DEF: () =>
+        this.OR([
+          { ALT: () => this.CONSUME(T.Asc) },
+          { ALT: () => this.CONSUME(T.Desc) },
+          { ALT: () => this.SUBRULE(this.orderParameter, { LABEL: 'direction' }) },
+        ]),
+    });
     this.OPTION2(() => {
       this.CONSUME(T.Nulls);
-      this.OR2([{ ALT: () => this.CONSUME(T.First) }, { ALT: () => this.CONSUME(T.Last) }]);
+      this.OR2({
+        IGNORE_AMBIGUITIES: true,
+        DEF: [
+          { ALT: () => this.CONSUME(T.First) },
+          { ALT: () => this.CONSUME(T.Last) },
+          { ALT: () => this.SUBRULE2(this.orderParameter, { LABEL: 'nullsPosition' }) },
+        ],
+      });
     });
+  });
+
+  /** An ORDER BY direction or NULLS position given by a parameter: `$name`, `$1`, `?` or a name. */
+  public orderParameter = this.RULE('orderParameter', () => {
+    this.OR([
+      { ALT: () => this.CONSUME(T.NamedParam) },
+      { ALT: () => this.CONSUME(T.PositionalParam) },
+      { ALT: () => this.CONSUME(T.Question) },
+      { ALT: () => this.CONSUME(T.Identifier) },
+    ]);
   });
 
   public limitClause = this.RULE('limitClause', () => {
@@ -469,6 +550,7 @@ export class N1qlParser extends CstParser {
     this.SUBRULE(this.keyspaceRef);
     this.OPTION(() => this.SUBRULE(this.alias));
     this.OPTION2(() => this.SUBRULE(this.useKeys));
+    this.OPTION7(() => this.SUBRULE(this.letClause));
     this.OR([
       {
         ALT: () => {
@@ -492,6 +574,7 @@ export class N1qlParser extends CstParser {
     this.SUBRULE(this.postfixExpression, { LABEL: 'path' });
     this.CONSUME(T.Equals);
     this.SUBRULE(this.expression, { LABEL: 'value' });
+    this.OPTION(() => this.SUBRULE(this.forClause));
   });
 
   public unsetClause = this.RULE('unsetClause', () => {
@@ -505,9 +588,137 @@ export class N1qlParser extends CstParser {
     this.SUBRULE(this.keyspaceRef);
     this.OPTION(() => this.SUBRULE(this.alias));
     this.OPTION2(() => this.SUBRULE(this.useKeys));
+    this.OPTION6(() => this.SUBRULE(this.letClause));
     this.OPTION3(() => this.SUBRULE(this.whereClause));
+    // LIMIT and OFFSET in either order (the reference's DELETE takes both).
+    this.OPTION4(() => {
+      this.OR2([
+        {
+          ALT: () => {
+            this.SUBRULE(this.limitClause);
+            this.OPTION7(() => this.SUBRULE(this.offsetClause));
+          },
+        },
+        {
+          ALT: () => {
+            this.SUBRULE2(this.offsetClause);
+            this.OPTION8(() => this.SUBRULE2(this.limitClause));
+          },
+        },
+      ]);
+    });
+    this.OPTION5(() => this.SUBRULE(this.returningClause));
+  });
+
+  /**
+   * `MERGE INTO target [AS] t [USE INDEX …] USING source [AS] s [hints] ON [PRIMARY] KEY expr | ON cond
+   * [LET …] WHEN … [LIMIT n] [RETURNING …]` (couchbase/query `parser/n1ql/n1ql.y`, merge).
+   */
+  public mergeStatement = this.RULE('mergeStatement', () => {
+    this.CONSUME(T.Merge);
+    this.CONSUME(T.Into);
+    this.SUBRULE(this.keyspaceTerm, { LABEL: 'target' });
+    this.CONSUME(T.Using);
+    this.SUBRULE(this.fromSource, { LABEL: 'source' });
+    this.CONSUME(T.On);
+    this.OPTION({
+      // `ON KEY expr`, unless `key` is a field name (`ON key = s.k`, `ON key - 1 = …`).
+      GATE: () => (this.is(1, T.Key) && this.startsExpr(2) && !this.is(2, T.Minus) && !this.is(2, T.Not)) || (this.is(1, T.Primary) && this.is(2, T.Key)),
+      DEF: () => {
+        this.OPTION2(() => this.CONSUME(T.Primary));
+        this.CONSUME(T.Key, { LABEL: 'onKey' });
+      },
+    });
+    this.SUBRULE(this.expression, { LABEL: 'on' });
+    this.OPTION3(() => this.SUBRULE(this.letClause));
+    this.AT_LEAST_ONE(() => this.SUBRULE(this.mergeWhen));
     this.OPTION4(() => this.SUBRULE(this.limitClause));
     this.OPTION5(() => this.SUBRULE(this.returningClause));
+  });
+
+  /** `WHEN MATCHED THEN UPDATE SET … [UNSET …] [WHERE …]` | `… THEN DELETE [WHERE …]` | `WHEN NOT MATCHED THEN INSERT … [WHERE …]` */
+  public mergeWhen = this.RULE('mergeWhen', () => {
+    this.CONSUME(T.When);
+    this.OPTION(() => this.CONSUME(T.Not));
+    this.CONSUME(T.Matched);
+    this.CONSUME(T.Then);
+    this.OR([
+      {
+        ALT: () => {
+          this.CONSUME(T.Update);
+          this.OR2([
+            {
+              ALT: () => {
+                this.SUBRULE(this.setClause);
+                this.OPTION2(() => this.SUBRULE(this.unsetClause));
+              },
+            },
+            { ALT: () => this.SUBRULE2(this.unsetClause) },
+          ]);
+        },
+      },
+      { ALT: () => this.CONSUME(T.Delete) },
+      {
+        ALT: () => {
+          this.CONSUME(T.Insert);
+          this.SUBRULE(this.mergeInsert);
+        },
+      },
+    ]);
+    this.OPTION3(() => this.SUBRULE(this.whereClause));
+  });
+
+  /** `(KEY k[, VALUE v][, OPTIONS o])`, `(k, v[, o])`, or a value alone (the older form). */
+  public mergeInsert = this.RULE('mergeInsert', () => {
+    this.OR({
+      IGNORE_AMBIGUITIES: true,
+      DEF: [
+        {
+          GATE: () => this.is(1, T.LParen) && this.is(2, T.Key) && this.startsExpr(3),
+          ALT: () => {
+            this.CONSUME(T.LParen);
+            this.AT_LEAST_ONE_SEP({
+              SEP: T.Comma,
+              DEF: () =>
+                this.OR2([
+                  {
+                    ALT: () => {
+                      this.CONSUME(T.Key);
+                      this.SUBRULE(this.expression, { LABEL: 'key' });
+                    },
+                  },
+                  {
+                    ALT: () => {
+                      this.CONSUME(T.Value);
+                      this.SUBRULE2(this.expression, { LABEL: 'value' });
+                    },
+                  },
+                  {
+                    ALT: () => {
+                      this.CONSUME(T.Options);
+                      this.SUBRULE3(this.expression, { LABEL: 'options' });
+                    },
+                  },
+                ]),
+            });
+            this.CONSUME(T.RParen);
+          },
+        },
+        {
+          GATE: () => this.is(1, T.LParen),
+          ALT: () => {
+            this.CONSUME2(T.LParen, { LABEL: 'tuple' });
+            this.SUBRULE4(this.expression, { LABEL: 'first' });
+            this.MANY(() => {
+              this.CONSUME2(T.Comma);
+              this.SUBRULE5(this.expression, { LABEL: 'rest' });
+            });
+            this.CONSUME2(T.RParen);
+          },
+        },
+        { ALT: () => this.SUBRULE6(this.expression, { LABEL: 'legacy' }) },
+      ],
+    });
   });
 
   public returningClause = this.RULE('returningClause', () => {
@@ -523,6 +734,8 @@ export class N1qlParser extends CstParser {
 
   public prepareStatement = this.RULE('prepareStatement', () => {
     this.CONSUME(T.Prepare);
+    // `PREPARE FORCE …` (FORCE is soft: `PREPARE force FROM …` names a statement "force").
+    this.OPTION2({ GATE: () => !this.is(2, T.From) && !this.is(2, T.As), DEF: () => this.CONSUME(T.Force) });
     this.OPTION(() => {
       this.SUBRULE(this.objectName);
       this.OR([{ ALT: () => this.CONSUME(T.From) }, { ALT: () => this.CONSUME(T.As) }]);
@@ -539,9 +752,207 @@ export class N1qlParser extends CstParser {
     });
   });
 
+  // ---- INFER, UPDATE STATISTICS, ANALYZE (statements of the system part, issue 21) ----------
+  /** `INFER [KEYSPACE|COLLECTION] ks [WITH {…}]` or `INFER expression [WITH {…}]`. */
+  public inferStatement = this.RULE('inferStatement', () => {
+    this.CONSUME(T.Infer);
+    this.OR({
+      IGNORE_AMBIGUITIES: true,
+      DEF: [
+        {
+          GATE: () => tokenMatcher(this.LA(1), T.Identifier) && !this.is(2, T.LParen),
+          ALT: () => {
+            this.OPTION({
+              GATE: () => tokenMatcher(this.LA(2), T.Identifier),
+              DEF: () => this.OR2([{ ALT: () => this.CONSUME(T.KeyspaceKw) }, { ALT: () => this.CONSUME(T.CollectionKw) }]),
+            });
+            this.SUBRULE(this.keyspaceRef);
+          },
+        },
+        { ALT: () => this.SUBRULE(this.expression, { LABEL: 'value' }) },
+      ],
+    });
+    this.OPTION2(() => {
+      this.CONSUME(T.With);
+      this.SUBRULE2(this.expression, { LABEL: 'options' });
+    });
+  });
+
+  /** `(INFER …)` used as an expression or a FROM term: the array of its flavors. */
+  public inferSubquery = this.RULE('inferSubquery', () => {
+    this.CONSUME(T.LParen);
+    this.SUBRULE(this.inferStatement);
+    this.CONSUME(T.RParen);
+  });
+
+  /**
+   * `UPDATE STATISTICS [FOR] ks (expr, …) [WITH {…}]`, `… FOR ks DELETE (expr, …) | DELETE ALL`,
+   * `… FOR ks INDEX (name, …) | INDEX ALL [USING GSI] [WITH …]`, `… FOR INDEX [ks.]name [ON ks]`.
+   */
+  public updateStatisticsStatement = this.RULE('updateStatisticsStatement', () => {
+    this.CONSUME(T.UpdateStatistics);
+    this.OPTION(() => this.CONSUME(T.For));
+    this.OR([
+      {
+        ALT: () => {
+          this.CONSUME(T.Index, { LABEL: 'forIndex' });
+          this.SUBRULE(this.keyspaceRef, { LABEL: 'indexRef' });
+          this.OPTION2(() => {
+            this.CONSUME(T.On);
+            this.SUBRULE2(this.keyspaceRef);
+          });
+        },
+      },
+      {
+        ALT: () => {
+          this.SUBRULE3(this.keyspaceRef);
+          this.SUBRULE(this.statisticsTarget);
+        },
+      },
+    ]);
+    this.OPTION3(() => this.SUBRULE(this.indexUsing));
+    this.OPTION4(() => {
+      this.CONSUME(T.With);
+      this.SUBRULE(this.expression, { LABEL: 'options' });
+    });
+  });
+
+  /** What UPDATE STATISTICS / ANALYZE collects or drops on a keyspace. */
+  public statisticsTarget = this.RULE('statisticsTarget', () => {
+    this.OR([
+      { ALT: () => this.SUBRULE(this.statisticsKeys) },
+      {
+        ALT: () => {
+          this.CONSUME(T.Delete);
+          this.OR2([{ ALT: () => this.CONSUME(T.All, { LABEL: 'deleteAll' }) }, { ALT: () => this.SUBRULE2(this.statisticsKeys, { LABEL: 'deleteKeys' }) }]);
+        },
+      },
+      {
+        ALT: () => {
+          this.CONSUME(T.Index);
+          this.OR3([
+            { ALT: () => this.CONSUME2(T.All, { LABEL: 'indexAll' }) },
+            {
+              ALT: () => {
+                this.CONSUME(T.LParen);
+                this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.objectName, { LABEL: 'indexName' }) });
+                this.CONSUME(T.RParen);
+              },
+            },
+          ]);
+        },
+      },
+    ]);
+  });
+
+  /** `(expr, …)`: the expressions to collect statistics on (a key may start with DISTINCT or ALL). */
+  public statisticsKeys = this.RULE('statisticsKeys', () => {
+    this.CONSUME(T.LParen);
+    this.AT_LEAST_ONE_SEP({
+      SEP: T.Comma,
+      DEF: () => {
+        this.OPTION(() => this.OR([{ ALT: () => this.CONSUME(T.Distinct) }, { ALT: () => this.CONSUME(T.All) }]));
+        this.SUBRULE(this.expression, { LABEL: 'key' });
+      },
+    });
+    this.CONSUME(T.RParen);
+  });
+
+  /** `ANALYZE [KEYSPACE|COLLECTION] ks (expr, …) | DELETE … | INDEX … [WITH {…}]`: UPDATE STATISTICS by another name. */
+  public analyzeStatement = this.RULE('analyzeStatement', () => {
+    this.CONSUME(T.Analyze);
+    this.OPTION({
+      GATE: () => tokenMatcher(this.LA(2), T.Identifier),
+      DEF: () => this.OR([{ ALT: () => this.CONSUME(T.KeyspaceKw) }, { ALT: () => this.CONSUME(T.CollectionKw) }]),
+    });
+    this.SUBRULE(this.keyspaceRef);
+    this.SUBRULE(this.statisticsTarget);
+    this.OPTION2(() => this.SUBRULE(this.indexUsing));
+    this.OPTION3(() => {
+      this.CONSUME(T.With);
+      this.SUBRULE(this.expression, { LABEL: 'options' });
+    });
+  });
+
   /** A prepared-statement or index name: identifier or string. */
   public objectName = this.RULE('objectName', () => {
     this.OR([{ ALT: () => this.CONSUME(T.Identifier) }, { ALT: () => this.CONSUME(T.StringLiteral) }]);
+  });
+
+  // ---- user-defined functions ---------------------------------------------------------------
+  /**
+   * `CREATE [OR REPLACE] FUNCTION name(params | ...) [IF NOT EXISTS] { expr }`, `… LANGUAGE INLINE
+   * AS expr`, `… LANGUAGE JAVASCRIPT AS "code" [AT "library"]` (couchbase/query `parser/n1ql/n1ql.y`).
+   */
+  public createFunctionStatement = this.RULE('createFunctionStatement', () => {
+    this.CONSUME(T.Create);
+    this.OPTION(() => {
+      this.CONSUME(T.Or);
+      this.CONSUME(T.Replace);
+    });
+    this.CONSUME(T.FunctionKw);
+    this.SUBRULE(this.keyspaceRef, { LABEL: 'name' });
+    this.CONSUME(T.LParen);
+    this.OPTION2(() =>
+      this.OR([
+        { ALT: () => this.CONSUME(T.Ellipsis) },
+        { ALT: () => this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => this.CONSUME(T.Identifier, { LABEL: 'param' }) }) },
+      ]),
+    );
+    this.CONSUME(T.RParen);
+    this.OPTION3(() => this.SUBRULE(this.ifNotExists));
+    this.OR2([
+      {
+        ALT: () => {
+          this.CONSUME(T.LBrace);
+          this.SUBRULE(this.expression, { LABEL: 'body' });
+          this.CONSUME(T.RBrace);
+        },
+      },
+      {
+        ALT: () => {
+          this.CONSUME(T.Language);
+          this.OR3([
+            {
+              ALT: () => {
+                this.CONSUME(T.Inline);
+                this.CONSUME(T.As);
+                this.SUBRULE2(this.expression, { LABEL: 'body' });
+              },
+            },
+            {
+              ALT: () => {
+                this.CONSUME(T.Javascript);
+                this.CONSUME2(T.As);
+                this.CONSUME(T.StringLiteral, { LABEL: 'code' });
+                this.OPTION4(() => {
+                  this.CONSUME(T.At);
+                  this.CONSUME2(T.StringLiteral, { LABEL: 'library' });
+                });
+              },
+            },
+          ]);
+        },
+      },
+    ]);
+  });
+
+  /** `DROP FUNCTION name [IF EXISTS]` */
+  public dropFunctionStatement = this.RULE('dropFunctionStatement', () => {
+    this.CONSUME(T.Drop);
+    this.CONSUME(T.FunctionKw);
+    this.SUBRULE(this.keyspaceRef, { LABEL: 'name' });
+    this.OPTION(() => this.SUBRULE(this.ifExists));
+  });
+
+  /** `EXECUTE FUNCTION name(args)` */
+  public executeFunctionStatement = this.RULE('executeFunctionStatement', () => {
+    this.CONSUME(T.Execute);
+    this.CONSUME(T.FunctionKw);
+    this.SUBRULE(this.keyspaceRef, { LABEL: 'name' });
+    this.CONSUME(T.LParen);
+    this.MANY_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.expression, { LABEL: 'arg' }) });
+    this.CONSUME(T.RParen);
   });
 
   // ---- DDL ----------------------------------------------------------------------------------
@@ -738,6 +1149,57 @@ export class N1qlParser extends CstParser {
     ]);
     this.CONSUME(T.For);
     this.SUBRULE(this.keyspaceRef);
+  });
+
+  // ---- transactions -----------------------------------------------------------------------
+  /** `BEGIN|START WORK|TRAN|TRANSACTION [ISOLATION LEVEL READ COMMITTED]` */
+  public startTransactionStatement = this.RULE('startTransactionStatement', () => {
+    this.OR([{ ALT: () => this.CONSUME(T.Begin) }, { ALT: () => this.CONSUME(T.Start) }]);
+    this.SUBRULE(this.transactionWord);
+    this.OPTION(() => this.SUBRULE(this.isolationLevel));
+  });
+
+  /** `WORK | TRAN | TRANSACTION` */
+  public transactionWord = this.RULE('transactionWord', () => {
+    this.OR([{ ALT: () => this.CONSUME(T.Work) }, { ALT: () => this.CONSUME(T.Tran) }, { ALT: () => this.CONSUME(T.Transaction) }]);
+  });
+
+  /** `ISOLATION LEVEL READ COMMITTED` (the one level the reference has) */
+  public isolationLevel = this.RULE('isolationLevel', () => {
+    this.CONSUME(T.Isolation);
+    this.CONSUME(T.Level);
+    this.CONSUME(T.Read);
+    this.CONSUME(T.Committed);
+  });
+
+  /** `COMMIT [WORK|TRAN|TRANSACTION]` */
+  public commitStatement = this.RULE('commitStatement', () => {
+    this.CONSUME(T.Commit);
+    this.OPTION(() => this.SUBRULE(this.transactionWord));
+  });
+
+  /** `ROLLBACK [WORK|TRAN|TRANSACTION] [TO SAVEPOINT name]` */
+  public rollbackStatement = this.RULE('rollbackStatement', () => {
+    this.CONSUME(T.Rollback);
+    this.OPTION(() => this.SUBRULE(this.transactionWord));
+    this.OPTION2(() => {
+      this.CONSUME(T.To);
+      this.CONSUME(T.Savepoint);
+      this.SUBRULE(this.objectName);
+    });
+  });
+
+  /** `SAVEPOINT name` */
+  public savepointStatement = this.RULE('savepointStatement', () => {
+    this.CONSUME(T.Savepoint);
+    this.SUBRULE(this.objectName);
+  });
+
+  /** `SET TRANSACTION ISOLATION LEVEL READ COMMITTED` */
+  public setTransactionStatement = this.RULE('setTransactionStatement', () => {
+    this.CONSUME(T.Set);
+    this.CONSUME(T.Transaction);
+    this.SUBRULE(this.isolationLevel);
   });
 
   // ---- expressions, lowest precedence first ------------------------------------------------
@@ -937,7 +1399,8 @@ export class N1qlParser extends CstParser {
         { ALT: () => this.CONSUME(T.Self) },
         { ALT: () => this.SUBRULE(this.arrayConstruct) },
         { ALT: () => this.SUBRULE(this.objectConstruct) },
-        { GATE: () => this.is(2, T.Select), ALT: () => this.SUBRULE(this.subquery) },
+        { GATE: () => this.is(2, T.Select) || this.is(2, T.With), ALT: () => this.SUBRULE(this.subquery) },
+        { GATE: () => this.is(1, T.LParen) && this.is(2, T.Infer), ALT: () => this.SUBRULE(this.inferSubquery) },
         { ALT: () => this.SUBRULE(this.parenthesised) },
         { ALT: () => this.SUBRULE(this.caseExpression) },
         { ALT: () => this.SUBRULE(this.collectionExpression) },
@@ -1104,7 +1567,139 @@ export class N1qlParser extends CstParser {
           this.CONSUME2(T.RParen);
         },
       });
+      // Window functions: `NTH_VALUE(…) FROM FIRST|LAST`, `RESPECT|IGNORE NULLS`, `OVER (…)|OVER name`.
+      this.OPTION5({
+        GATE: () => this.is(1, T.From) && (this.is(2, T.First) || this.is(2, T.Last)) && (this.is(3, T.Over) || this.is(3, T.Respect) || this.is(3, T.Ignore)),
+        DEF: () => {
+          this.CONSUME(T.From);
+          this.OR3([{ ALT: () => this.CONSUME(T.First, { LABEL: 'fromEnd' }) }, { ALT: () => this.CONSUME(T.Last, { LABEL: 'fromEnd' }) }]);
+        },
+      });
+      this.OPTION6({
+        GATE: () => (this.is(1, T.Respect) || this.is(1, T.Ignore)) && this.is(2, T.Nulls),
+        DEF: () => {
+          this.OR4([{ ALT: () => this.CONSUME(T.Respect, { LABEL: 'nullsTreatment' }) }, { ALT: () => this.CONSUME(T.Ignore, { LABEL: 'nullsTreatment' }) }]);
+          this.CONSUME(T.Nulls);
+        },
+      });
+      this.OPTION7({
+        GATE: () => this.is(1, T.Over) && (this.is(2, T.LParen) || this.isName(2)),
+        DEF: () => {
+          this.CONSUME(T.Over);
+          this.OR5([
+            {
+              ALT: () => {
+                this.CONSUME3(T.LParen);
+                this.SUBRULE(this.windowSpec);
+                this.CONSUME3(T.RParen);
+              },
+            },
+            { ALT: () => this.CONSUME2(T.Identifier, { LABEL: 'windowRef' }) },
+          ]);
+        },
+      });
     });
+  });
+
+  // ---- window functions ---------------------------------------------------------------------
+  /** `[name] [PARTITION BY exprs] [ORDER BY terms] [frame]` (couchbase/query n1ql.y window_specification). */
+  public windowSpec = this.RULE('windowSpec', () => {
+    this.OPTION({
+      GATE: () => this.isName(1) && !this.is(1, T.Partition) && !this.is(1, T.Rows) && !this.is(1, T.Range) && !this.is(1, T.Groups),
+      DEF: () => this.CONSUME(T.Identifier, { LABEL: 'baseName' }),
+    });
+    this.OPTION2({
+      GATE: () => this.is(1, T.Partition) && this.is(2, T.By),
+      DEF: () => {
+        this.CONSUME(T.Partition);
+        this.CONSUME(T.By);
+        this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.expression, { LABEL: 'partition' }) });
+      },
+    });
+    this.OPTION3(() => this.SUBRULE(this.orderByClause));
+    this.OPTION4({ GATE: () => this.is(1, T.Rows) || this.is(1, T.Range) || this.is(1, T.Groups), DEF: () => this.SUBRULE(this.windowFrame) });
+  });
+
+  /** `ROWS|RANGE|GROUPS (BETWEEN bound AND bound | bound) [EXCLUDE CURRENT ROW|GROUP|TIES|NO OTHERS]` */
+  public windowFrame = this.RULE('windowFrame', () => {
+    this.OR([
+      { ALT: () => this.CONSUME(T.Rows, { LABEL: 'unit' }) },
+      { ALT: () => this.CONSUME(T.Range, { LABEL: 'unit' }) },
+      { ALT: () => this.CONSUME(T.Groups, { LABEL: 'unit' }) },
+    ]);
+    this.OR2([
+      {
+        ALT: () => {
+          this.CONSUME(T.Between);
+          this.SUBRULE(this.frameBound, { LABEL: 'start' });
+          this.CONSUME(T.And);
+          this.SUBRULE2(this.frameBound, { LABEL: 'end' });
+        },
+      },
+      { ALT: () => this.SUBRULE3(this.frameBound, { LABEL: 'start' }) },
+    ]);
+    this.OPTION(() => {
+      this.CONSUME(T.Exclude);
+      this.OR3([
+        {
+          ALT: () => {
+            this.CONSUME(T.Current, { LABEL: 'exclude' });
+            this.CONSUME(T.Row);
+          },
+        },
+        { ALT: () => this.CONSUME(T.Group, { LABEL: 'exclude' }) },
+        { ALT: () => this.CONSUME(T.Ties, { LABEL: 'exclude' }) },
+        {
+          ALT: () => {
+            this.CONSUME(T.No, { LABEL: 'exclude' });
+            this.CONSUME(T.Others);
+          },
+        },
+      ]);
+    });
+  });
+
+  /** `UNBOUNDED PRECEDING|FOLLOWING`, `CURRENT ROW` or `expr PRECEDING|FOLLOWING`. */
+  public frameBound = this.RULE('frameBound', () => {
+    this.OR({
+      IGNORE_AMBIGUITIES: true,
+      DEF: [
+        {
+          GATE: () => this.is(1, T.Unbounded) && (this.is(2, T.Preceding) || this.is(2, T.Following)),
+          ALT: () => {
+            this.CONSUME(T.Unbounded);
+            this.OR2([{ ALT: () => this.CONSUME(T.Preceding, { LABEL: 'direction' }) }, { ALT: () => this.CONSUME(T.Following, { LABEL: 'direction' }) }]);
+          },
+        },
+        {
+          GATE: () => this.is(1, T.Current) && this.is(2, T.Row),
+          ALT: () => {
+            this.CONSUME(T.Current);
+            this.CONSUME(T.Row);
+          },
+        },
+        {
+          ALT: () => {
+            this.SUBRULE(this.expression, { LABEL: 'offset' });
+            this.OR3([{ ALT: () => this.CONSUME2(T.Preceding, { LABEL: 'direction' }) }, { ALT: () => this.CONSUME2(T.Following, { LABEL: 'direction' }) }]);
+          },
+        },
+      ],
+    });
+  });
+
+  /** `WINDOW name AS (spec), …` after GROUP BY (couchbase/query n1ql.y opt_window_clause). */
+  public windowClause = this.RULE('windowClause', () => {
+    this.CONSUME(T.Window);
+    this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.namedWindow) });
+  });
+
+  public namedWindow = this.RULE('namedWindow', () => {
+    this.CONSUME(T.Identifier, { LABEL: 'name' });
+    this.CONSUME(T.As);
+    this.CONSUME(T.LParen);
+    this.SUBRULE(this.windowSpec);
+    this.CONSUME(T.RParen);
   });
 }
 

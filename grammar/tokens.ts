@@ -96,6 +96,7 @@ export const Let = kw('LET');
 export const Letting = kw('LETTING');
 export const Like = kw('LIKE');
 export const Limit = kw('LIMIT');
+export const Merge = kw('MERGE');
 export const Missing = kw('MISSING');
 export const Nest = kw('NEST');
 export const Not = kw('NOT');
@@ -128,24 +129,48 @@ export const When = kw('WHEN');
 export const Where = kw('WHERE');
 export const With = kw('WITH');
 export const Within = kw('WITHIN');
+// Transaction statements (soft: `work`, `level`, `read` … stay field names).
+export const Begin = soft('BEGIN');
+export const Start = soft('START');
+export const Work = soft('WORK');
+export const Transaction = soft('TRANSACTION');
+export const Tran = soft('TRAN');
+export const Commit = soft('COMMIT');
+export const Committed = soft('COMMITTED');
+export const Rollback = soft('ROLLBACK');
+export const Savepoint = soft('SAVEPOINT');
+export const Isolation = soft('ISOLATION');
+export const Level = soft('LEVEL');
+export const Read = soft('READ');
+export const To = soft('TO');
 
 // Soft keywords: usable as bare names everywhere except their own positions.
+export const Analyze = soft('ANALYZE');
 export const ArrayKw = soft('ARRAY');
 // FILTER is reserved in the reference; soft here so that existing `filter` field names keep working.
+export const CollectionKw = soft('COLLECTION');
 export const Filter = soft('FILTER');
 export const First = soft('FIRST');
+export const Force = soft('FORCE');
 export const Hash = soft('HASH');
 export const Index = soft('INDEX');
+export const Infer = soft('INFER');
 export const Key = soft('KEY');
 export const Keys = soft('KEYS');
+export const KeyspaceKw = soft('KEYSPACE');
 export const Last = soft('LAST');
 export const Lateral = soft('LATERAL');
+export const Matched = soft('MATCHED');
 export const Nl = soft('NL');
 export const Nulls = soft('NULLS');
 export const ObjectKw = soft('OBJECT');
 export const Options = soft('OPTIONS');
 export const Primary = soft('PRIMARY');
 export const Probe = soft('PROBE');
+// WITH RECURSIVE … CYCLE … RESTRICT (soft: `recursive`, `cycle`, `restrict` stay field names).
+export const Recursive = soft('RECURSIVE');
+export const Cycle = soft('CYCLE');
+export const Restrict = soft('RESTRICT');
 export const Unknown = soft('UNKNOWN');
 export const Validate = soft('VALIDATE');
 export const Valued = soft('VALUED');
@@ -157,6 +182,31 @@ export const Next = soft('NEXT');
 export const Prev = soft('PREV');
 export const Nextval = soft('NEXTVAL');
 export const Prevval = soft('PREVVAL');
+// Window functions' soft keywords (OVER, PARTITION BY, frames, nulls treatment, WINDOW clause).
+export const Current = soft('CURRENT');
+export const Exclude = soft('EXCLUDE');
+export const Following = soft('FOLLOWING');
+export const Groups = soft('GROUPS');
+export const Ignore = soft('IGNORE');
+export const No = soft('NO');
+export const Others = soft('OTHERS');
+export const Over = soft('OVER');
+export const Partition = soft('PARTITION');
+export const Preceding = soft('PRECEDING');
+export const Range = soft('RANGE');
+export const Respect = soft('RESPECT');
+export const Row = soft('ROW');
+export const Rows = soft('ROWS');
+export const Ties = soft('TIES');
+export const Unbounded = soft('UNBOUNDED');
+export const Window = soft('WINDOW');
+// User-defined functions (CREATE/DROP/EXECUTE FUNCTION): soft, so they stay usable as names.
+export const At = soft('AT');
+export const FunctionKw = soft('FUNCTION');
+export const Inline = soft('INLINE');
+export const Javascript = soft('JAVASCRIPT');
+export const Language = soft('LANGUAGE');
+export const Replace = soft('REPLACE');
 
 export const WhiteSpace = createToken({ name: 'WhiteSpace', pattern: /\s+/, group: Lexer.SKIPPED, line_breaks: true });
 export const LineComment = createToken({ name: 'LineComment', pattern: /--[^\n\r]*/, group: Lexer.SKIPPED });
@@ -207,7 +257,15 @@ export const RBrace = createToken({ name: 'RBrace', pattern: '}' });
 export const Comma = createToken({ name: 'Comma', pattern: ',' });
 export const Colon = createToken({ name: 'Colon', pattern: ':' });
 export const Semicolon = createToken({ name: 'Semicolon', pattern: ';' });
+/** `...`: the variadic parameter list of CREATE FUNCTION f(...). */
+export const Ellipsis = createToken({ name: 'Ellipsis', pattern: '...' });
 export const Dot = createToken({ name: 'Dot', pattern: '.' });
+
+/**
+ * `UPDATE STATISTICS` as one token: STATISTICS is reserved in the reference (`UPDATE statistics
+ * SET …` is its syntax error too), and one token keeps UPDATE's statement LL(1).
+ */
+export const UpdateStatistics = createToken({ name: 'UpdateStatistics', pattern: /UPDATE\s+STATISTICS(?![A-Za-z0-9_$])/i, line_breaks: true });
 
 /** Keywords sorted longest first, so that e.g. `IN` never shadows `INNER`/`INTO`/`INDEX`. */
 const orderedKeywords = [...keywords].sort((a, b) => String(b.PATTERN).length - String(a.PATTERN).length);
@@ -218,6 +276,7 @@ export const allTokens: TokenType[] = [
   LineComment,
   BlockComment,
   UnterminatedComment,
+  UpdateStatistics,
   ...orderedKeywords,
   QuotedIdentifier,
   Identifier,
@@ -249,6 +308,7 @@ export const allTokens: TokenType[] = [
   Comma,
   Colon,
   Semicolon,
+  Ellipsis,
   Dot,
   Name,
   ComparisonOp,

@@ -1,21 +1,37 @@
 import { randomUUID } from 'node:crypto';
-import type { Statement } from './ast/index.js';
+import type { Expr, KeyspaceRef, Statement } from './ast/index.js';
+import { printExpr, printStatement } from './ast/print.js';
+import { isAggregateName, WINDOW_FUNCTIONS } from './eval/index.js';
+import { lookupFunction } from './eval/functions/registry.js';
+import { functionIdentity, functionRow, type FunctionCatalog } from './executor/udf/function-catalog.js';
+import { calledFunctionNames, FunctionRuntime } from './executor/udf/function-runtime.js';
+import type { FunctionServices } from './executor/udf/function-services.js';
+import type { JavascriptEngine } from './executor/udf/javascript-engine.js';
+import type { LibraryCatalog } from './executor/udf/library-catalog.js';
 import { statementPrivileges } from './ast/privileges.js';
-import { cancelActiveRequests, isActiveRequestsDelete } from './executor/cancel-requests.js';
 import { memoryQuotaError, type MemoryPool, type RequestRegistry } from './request-registry.js';
 import { ErrorCode, QueryError } from './errors/index.js';
-import { compileStatement } from './executor/run-statement.js';
+import { compileStatement, runPlanSync } from './executor/run-statement.js';
 import type { RunContext, SystemInfo } from './executor/runtime.js';
 import { buildPlan, explainPlan, type Catalog, type StatementPlan } from './planner/index.js';
 import { analyze } from './semantic/index.js';
 import type { SequenceRegistry, Store } from './storage/index.js';
-import { parseStatement } from './syntax/parse.js';
-import { deepFreeze, jsonSize, type Value } from './values/index.js';
+import { parseExpression, parseStatement } from './syntax/parse.js';
+import { compileExpr, rootEnv } from './eval/index.js';
+import type { StatementRunner } from './eval/functions/function-def.js';
+import { deepFreeze, jsonSize, type ObjectValue, type Value } from './values/index.js';
 import type { QueryMetrics, QueryOptions, QueryProfile, QueryResult } from './query-types.js';
 import type { BuildProgress } from './indexes/index-manager.js';
 import type { IndexManager } from './indexes/index-manager.js';
 import type { LRUCache } from 'lru-cache';
 import { decodePlan, encodePlan, planIndexes } from './planner/plan-codec.js';
+import type { TransactionControl } from './executor/runtime.js';
+import { statementNotSupported, type Transaction } from './transactions/index.js';
+import { authorizeOperator, keyspaceReferences, preparedName, preparedRow, recordUse, signatureOf, type PreparedStatement } from './prepared-statements.js';
+import { isSystemDelete, runSystemDelete } from './executor/system-delete.js';
+import { constantValue, NOT_CONSTANT } from './eval/index.js';
+import type { StatisticsDictionary } from './statistics-dictionary.js';
+import { catalogAccess, updateStatistics, type CatalogSources, type DdlSources } from './catalog-access.js';
 
 /**
  * Runs an index DDL statement and returns its result rows; `catalog` is the statement's own (a
@@ -35,6 +51,18 @@ export interface EngineDeps {
   statements: LRUCache<string, Statement>;
   /** The database's sequences (CREATE/ALTER/DROP SEQUENCE, NEXT/PREV VALUE FOR). */
   sequences?: SequenceRegistry;
+  /** User-defined functions, JavaScript libraries, and the V8 isolates JavaScript functions run in. */
+  functions: FunctionCatalog;
+  libraries: LibraryCatalog;
+  javascript: JavascriptEngine;
+  /** Every user the server knows, as `system:user_info` rows (none in an embedded database). */
+  userDirectory?: () => Value[];
+  /** The optimizer statistics UPDATE STATISTICS / ANALYZE recorded (`system:dictionary`). */
+  dictionary?: StatisticsDictionary;
+  /** A bucket's settings, for EXTRACTDDL's `CREATE BUCKET … WITH {…}` (a server's; none: no WITH). */
+  bucketSettings?: (bucket: string) => Record<string, Value> | undefined;
+  /** EXTRACTDDL's statements for the objects other parts own (sequences, functions). */
+  ddlSources?: DdlSources;
 }
 
 /** Statement texts longer than this (an INSERT with its documents inline) are parsed each time. */
@@ -58,22 +86,16 @@ export function parseCached(text: string, deps: EngineDeps): Statement {
   return statement;
 }
 
-/** A prepared statement: its text and statement, and its plan serialised (`encoded_plan`). */
-export interface PreparedStatement {
-  text: string;
-  statement: Statement;
-  encodedPlan: string;
-  /** The decoded plan, reused while every index it scans is online. */
-  plan: StatementPlan;
-}
+export type { PreparedStatement } from './prepared-statements.js';
 
 /**
  * The key of a prepared statement in `EngineDeps.prepared`: restricted callers (servers' clients)
  * have names of their own, so that they can neither EXECUTE a plan prepared with the internal
  * keyspaces in view nor replace one an unrestricted caller prepared under the same name.
  */
+const RESTRICTED = '\u0000restricted\u0000';
 function preparedKey(name: string, restricted: boolean | undefined): string {
-  return restricted ? `\u0000restricted\u0000${name}` : name;
+  return restricted ? `${RESTRICTED}${name}` : name;
 }
 
 /** Statement parameters, already split into named (without `$`) and positional. */
@@ -96,6 +118,39 @@ export interface EngineParams {
   memoryPool?: MemoryPool;
   /** The database's requests, for `system:active_requests` / `system:completed_requests`. */
   requests?: RequestRegistry;
+  /** `preserve_expiry`: writes that set no expiration keep the document's. */
+  preserveExpiry?: boolean;
+  /** The transaction the request's `txid` names: the statement reads and writes its view (docs/transactions.md). */
+  transaction?: Transaction;
+  /** The request's transaction is its own (`tximplicit`): only DML and queries may run in it. */
+  implicit?: boolean;
+  /** What the transaction statements (BEGIN, COMMIT …) do for this request. */
+  transactions?: TransactionControl;
+  /** `default:bucket.scope` where unqualified function names resolve first (the query service's `query_context`). */
+  queryContext?: string;
+  /** How deep in user-defined function calls the statement runs (a JavaScript function's N1QL()). */
+  functionDepth?: number;
+  /** The users the request is authenticated as (`system:my_user_info` rows). */
+  users?: Value[];
+}
+
+/** The statements a transaction runs (couchbase/query `transactions/base.go` IsValidStatement); the transaction statements are checked when they run. */
+const IN_TRANSACTION = new Set<string>(['Select', 'Insert', 'Update', 'Delete', 'Merge', 'Execute', 'Prepare', 'ExecuteFunction', 'ExplainFunction']);
+const TRANSACTION_STATEMENTS = new Set<string>(['StartTransaction', 'CommitTransaction', 'RollbackTransaction', 'Savepoint', 'TransactionIsolation']);
+
+/** The reference's name of a statement's type (`CreateIndex` → `CREATE_INDEX`, `BuildIndex` → `BUILD_INDEX`). */
+const statementType = (kind: string): string => kind.replace(/([a-z])([A-Z])/g, '$1_$2').toUpperCase();
+
+/**
+ * 17002 for a statement that cannot run in the request's transaction: anything but queries, DML,
+ * PREPARE/EXECUTE and the transaction statements inside one ("… within the transaction"), or in
+ * a tximplicit one ("… in implicit transaction"). EXPLAIN is checked on the statement it explains.
+ */
+function checkTransactionStatement(statement: Statement, params: EngineParams): void {
+  if (!params.transaction) return;
+  const s = statement.kind === 'Explain' ? statement.statement : statement;
+  if (IN_TRANSACTION.has(s.kind) || TRANSACTION_STATEMENTS.has(s.kind)) return;
+  throw statementNotSupported(statementType(s.kind), params.implicit ? 'implicit' : true);
 }
 
 /**
@@ -199,25 +254,48 @@ async function executeStatement(text: string, params: EngineParams, deps: Engine
   const statement = parseCached(text, deps); //                          parse
   const t1 = performance.now();
   authorize(statement, params, deps);
-  if (isActiveRequestsDelete(statement)) {
-    const out = await cancelActiveRequests(statement, catalog, rc, params.requests);
+  checkFunctionNames(statement, rc, text);
+  if (isSystemDelete(statement)) {
+    const out = await runSystemDelete(statement, catalog, rc, {
+      requests: params.requests,
+      prepared: { remove: (name: string) => deps.prepared.delete(preparedKey(name, params.restricted)) },
+    });
     const t = performance.now() - t0;
     return { results: [], metrics: { elapsedTime: t, executionTime: t, resultCount: 0, resultSize: 0, mutationCount: out.mutationCount }, warnings };
   }
+  if (statement.kind === 'UpdateStatistics') {
+    updateStatistics(statement, catalogSources(params, deps), deps.dictionary);
+    const t = performance.now() - t0;
+    return { results: [], metrics: { elapsedTime: t, executionTime: t, resultCount: 0, resultSize: 0 }, warnings };
+  }
+  if (statement.kind === 'Execute' && statement.using) useArguments(statement.using, rc);
   const inner = statement.kind === 'Explain' || statement.kind === 'Prepare' ? statement.statement : statement;
+  checkTransactionStatement(statement, params);
   if (inner.kind !== 'Execute') analyze(inner); //             semantic
   const t2 = performance.now();
   const plan = planOf(inner, catalog, deps, params.restricted); //       plan
+  // An EXECUTE counts as a use of its statement from its start (`system:prepareds` read by it shows it).
+  const executed = statement.kind === 'Execute' ? deps.prepared.get(preparedKey(statement.name, params.restricted)) : undefined;
+  if (executed) executed.uses++;
   const t3 = performance.now();
   let out: { results: Value[]; mutationCount?: number };
   if (statement.kind === 'Explain') {
     out = { results: [explainPlan(plan, text)] };
   } else if (statement.kind === 'Prepare') {
-    out = { results: [prepare(statement, plan, params, deps)] };
+    out = { results: [prepare(statement, text, plan, params, deps)] };
   } else {
-    out = await compileStatement(plan).run(rc); //                       run
+    // A statement of a transaction that fails leaves none of its writes in the transaction.
+    const tx = params.transaction;
+    const mark = tx?.mark();
+    try {
+      out = await compileStatement(plan).run(rc); //                     run
+    } catch (e) {
+      if (tx && !tx.ended) tx.rollbackTo(mark!);
+      throw e;
+    }
   }
   const t4 = performance.now();
+  if (executed) recordUse(executed, t4 - t0);
 
   const results = out.results;
   const metrics: QueryMetrics = {
@@ -258,43 +336,226 @@ function catalogOf(params: EngineParams, deps: EngineDeps): Catalog {
   return { hasKeyspace: (n) => visible(n) && deps.store.keyspace(n) !== undefined, indexes: (ks) => deps.indexes.infos(ks) };
 }
 
+/** True for the names of built-in functions, aggregates and META(): calls that are no user-defined function. */
+const isBuiltinName = (name: string): boolean =>
+  name === 'meta' || name === '_timeseries' || isAggregateName(name) || WINDOW_FUNCTIONS.has(name) || lookupFunction(name) !== undefined;
+
+/** Raises 3000 "Invalid function f (resolving to default:f)" for a call no function answers (as the reference's parser). */
+function checkFunctionNames(statement: Statement, rc: RunContext, text: string): void {
+  for (const { name, loc } of calledFunctionNames(statement, isBuiltinName)) {
+    // The name as written (function names are case-insensitive; the message shows the text's).
+    let written = name;
+    if (loc !== undefined) {
+      const start = loc.offset + (text[loc.offset] === '`' ? 1 : 0);
+      const at = text.slice(start, start + name.length);
+      if (at.toLowerCase() === name) written = at;
+    }
+    try {
+      rc.udf!.runtime.definition(written);
+    } catch (e) {
+      if (e instanceof QueryError && loc) throw new QueryError({ code: e.code, phase: e.phase, message: e.message, position: { ...loc, length: written.length } });
+      throw e;
+    }
+  }
+}
+
+/** Named (an object) or positional (an array) parameters of a JavaScript function's N1QL() call. */
+function n1qlParams(p: Value): Pick<EngineParams, 'named' | 'positional'> {
+  if (Array.isArray(p)) return { named: {}, positional: p };
+  const named: Record<string, Value> = {};
+  if (p !== null && typeof p === 'object') for (const [k, v] of Object.entries(p)) named[k.startsWith('$') ? k.slice(1) : k] = v;
+  return { named, positional: [] };
+}
+
+/**
+ * A SELECT run synchronously for a JavaScript function's N1QL() inside an expression: parse,
+ * semantic, plan and run on the caller's thread (a statement that writes raises 1020).
+ */
+function executeSync(text: string, params: EngineParams, deps: EngineDeps): Value[] {
+  const warnings: { code: number; msg: string }[] = [];
+  const rc = runContext(params, deps, warnings);
+  const statement = parseCached(text, deps);
+  authorize(statement, params, deps);
+  checkFunctionNames(statement, rc, text);
+  if (statement.kind !== 'Select') throw new QueryError({ code: ErrorCode.NOT_SUPPORTED, phase: 'execution', message: `N1QL() of a JavaScript function called in an expression runs SELECT only; use EXECUTE FUNCTION for ${statement.kind.replace(/([a-z])([A-Z])/g, '$1 $2').toUpperCase()}` });
+  analyze(statement);
+  return runPlanSync(buildPlan(statement, catalogOf(params, deps)), rc);
+}
+
+/** The user-defined functions of a request (RunContext.udf and ExecContext.functions). */
+function functionServices(params: EngineParams, deps: EngineDeps, catalog: Catalog): FunctionServices {
+  const nested = (p: Value, depth: number): EngineParams => ({ ...params, ...n1qlParams(p), functionDepth: depth });
+  const runtime = new FunctionRuntime({
+    catalog: deps.functions,
+    libraries: deps.libraries,
+    javascript: deps.javascript,
+    planCatalog: catalog,
+    queryContext: params.queryContext,
+    depth: params.functionDepth ?? 0,
+    runAsync: async (statement, p, depth) => (await execute(statement, nested(p, depth), deps)).results,
+    runSync: (statement, p, depth) => executeSync(statement, nested(p, depth), deps),
+  });
+  const identity = (ref: KeyspaceRef) => functionIdentity(ref, params.queryContext);
+  return {
+    runtime,
+    identity,
+    create: (s) => deps.functions.create({ identity: identity(s.name), ...(s.params ? { params: s.params } : {}), body: s.body, statement: printStatement(s) }, s.replace, s.ifNotExists),
+    drop: (s) => deps.functions.drop(identity(s.name), s.ifExists),
+    rows: () => deps.functions.all().map((d) => functionRow(d, printExpr)),
+  };
+}
+
+/** What the catalogue functions (INFER, EXTRACTDDL) and UPDATE STATISTICS read, as the statement's caller sees it. */
+function catalogSources(params: EngineParams, deps: EngineDeps): CatalogSources {
+  const visible = (n: string) => !(params.restricted && n.startsWith('_'));
+  return {
+    store: deps.store,
+    catalog: catalogOf(params, deps),
+    indexes: () => deps.indexes.all().filter((i) => visible(i.keyspace)),
+    prepareds: () => preparedKeys(deps, params.restricted).flatMap((n) => deps.prepared.peek(preparedKey(n, params.restricted)) ?? []),
+    bucketSettings: deps.bucketSettings,
+    ddlSources: deps.ddlSources,
+  };
+}
+
 /** Everything a running statement reaches: parameters, warnings, the store, indexes, DDL, its signal. */
 function runContext(params: EngineParams, deps: EngineDeps, warnings: { code: number; msg: string }[]): RunContext {
   const visible = (n: string) => !(params.restricted && n.startsWith('_'));
   const catalog = catalogOf(params, deps);
-  return {
+  const udf = functionServices(params, deps, catalog);
+  const rc: RunContext = {
+    udf,
+    functions: udf.runtime,
     named: params.named,
     positional: params.positional,
     onProgress: params.onProgress,
     now: Date.now(),
     // A warning repeated by many rows (a division by zero per row) is reported once.
     warn: (msg, code = 0) => void (warnings.some((w) => w.msg === msg) || warnings.push({ code, msg })),
-    store: deps.store,
+    store: params.transaction?.store ?? deps.store,
+    catalog: catalogAccess(catalogSources(params, deps)),
     system: {
       ...(params.restricted
-        ? { keyspaces: () => deps.system.keyspaces().filter((k) => visible(k.name)), indexes: () => deps.system.indexes().filter((i) => visible(String((i as { keyspace_id?: string }).keyspace_id ?? ''))) }
+        ? { keyspaces: () => deps.system.keyspaces().filter((k) => visible(k.name)), indexes: () => deps.system.indexes().filter((i) => visible(String((i as { keyspace_id?: string }).keyspace_id ?? ''))), transactions: deps.system.transactions }
         : deps.system),
       activeRequests: () => params.requests?.activeRows() ?? [],
       completedRequests: () => params.requests?.completedRows() ?? [],
+      prepareds: () => preparedKeys(deps, params.restricted).flatMap((n) => {
+        const p = deps.prepared.peek(preparedKey(n, params.restricted));
+        return p ? [preparedRow(p)] : [];
+      }),
+      ...(params.users ? { myUserInfo: () => params.users! } : {}),
+      ...(deps.userDirectory ? { userInfo: () => deps.userDirectory!() } : {}),
+      ...(deps.dictionary ? { dictionary: () => deps.dictionary!.rows() } : {}),
     },
-    indexTree: (ks, name) => deps.indexes.tree(ks, name),
+    indexTree: params.transaction ? (ks, name) => params.transaction!.indexTree(ks, name) : (ks, name) => deps.indexes.tree(ks, name),
+    transactions: params.transactions,
     ddl: (s) => deps.ddl(s, catalog, params.onProgress),
     signal: params.signal,
     profile: params.profile === 'phases' ? new Map() : undefined,
+    ...(params.preserveExpiry ? { preserveExpiry: true } : {}),
     sequences: deps.sequences,
     sequenceRegistry: deps.sequences,
   };
+  rc.statements = statementRunner(rc, catalog, deps);
+  return rc;
 }
 
-/** PREPARE: caches the plan under the statement's name (a UUID when unnamed) and returns the reference's row. */
-function prepare(statement: Extract<Statement, { kind: 'Prepare' }>, plan: StatementPlan, params: EngineParams, deps: EngineDeps): Value {
-  // An unnamed statement gets a UUID, as the reference's (a counter could repeat a name in use).
-  const name = statement.name ?? randomUUID();
-  const encodedPlan = encodePlan(plan);
-  // What is cached is the plan as loaded back from its encoding: the round trip is exercised.
-  deps.prepared.set(preparedKey(name, params.restricted), { text: statement.text, statement: statement.statement, encodedPlan, plan: decodePlan(encodedPlan) });
-  const explained = explainPlan(plan);
-  return { name, operator: explained.plan, ...(explained['~subqueries'] ? { '~subqueries': explained['~subqueries'] } : {}), encoded_plan: encodedPlan, text: statement.text };
+/**
+ * Statements run inside an expression (RECURSIVE_CTE): parsed, checked and planned when
+ * prepared, then run synchronously in the request's context with their own parameters.
+ */
+function statementRunner(rc: RunContext, catalog: Catalog, deps: EngineDeps): StatementRunner {
+  return {
+    prepare(text) {
+      const s = parseCached(text, deps);
+      if (s.kind !== 'Select') throw new QueryError({ code: ErrorCode.NOT_SUPPORTED, phase: 'execution', message: `Only a SELECT can run inside an expression, not ${s.kind.toUpperCase()}` });
+      analyze(s);
+      const compiled = compileStatement(buildPlan(s, catalog));
+      return (named, positional) => compiled.runSync({ ...rc, named, positional });
+    },
+    field(text) {
+      let e: Expr;
+      try {
+        e = parseExpression(text);
+      } catch {
+        return undefined;
+      }
+      if (e.kind !== 'Identifier' && e.kind !== 'Field') return undefined;
+      const read = compileExpr(e, { names: new Set(), keyspaceAliases: [], defaultAlias: ROW });
+      return (row) => {
+        const env = rootEnv();
+        env[ROW] = row;
+        return read(env, rc);
+      };
+    },
+  };
+}
+
+/** The name a field reader binds its row under (not writable in N1QL). */
+const ROW = '\u0000row';
+
+/**
+ * PREPARE (couchbase/query `execution/prepare.go`, `prepareds/`): caches the plan under the
+ * statement's name (unnamed: a name derived from the text, {@link preparedName}) and returns the
+ * reference's row. A name already prepared with the same text is answered from the cache unless
+ * FORCE; with another text it is 4060 "Unable to add name: duplicate name: …" (FORCE too).
+ */
+function prepare(statement: Extract<Statement, { kind: 'Prepare' }>, requestText: string, plan: StatementPlan, params: EngineParams, deps: EngineDeps): Value {
+  // The PREPARE's own text, without FORCE and the blanks after it (FORCE changes not what is prepared).
+  let prepareText = requestText.trim().replace(/;\s*$/, '').trimEnd();
+  if (statement.force) prepareText = prepareText.replace(/^(prepare\s+)force\s+/i, '$1');
+  const name = statement.name ?? preparedName(prepareText);
+  const key = preparedKey(name, params.restricted);
+  let p = deps.prepared.get(key);
+  if (p && p.prepareText !== prepareText) {
+    throw new QueryError({ code: ErrorCode.PREPARED_NAME_EXISTS, phase: 'service', message: `Unable to add name: duplicate name: ${name}`, position: statement.loc });
+  }
+  if (!p || statement.force) {
+    const encodedPlan = encodePlan(plan);
+    // What is cached is the plan as loaded back from its encoding: the round trip is exercised.
+    p = { name, prepareText, text: statement.text, statement: statement.statement, encodedPlan, plan: decodePlan(encodedPlan), preparedAt: Date.now(), uses: 0, elapsed: { total: 0, min: 0, max: 0 } };
+    deps.prepared.set(key, p);
+  }
+  const explained = explainPlan(p.plan);
+  const signature = signatureOf(p.statement);
+  const refs = keyspaceReferences(p.statement);
+  return {
+    encoded_plan: p.encodedPlan,
+    ...(refs.length ? { keyspaceReferences: refs } : {}),
+    name,
+    namespace: 'default',
+    operator: authorizeOperator(p.statement, explained.plan as ObjectValue),
+    ...(explained['~subqueries'] ? { '~subqueries': explained['~subqueries'] } : {}),
+    planPreparedTime: new Date(p.preparedAt).toISOString(),
+    reqType: p.statement.kind.toUpperCase(),
+    ...(signature !== undefined ? { signature } : {}),
+    text: prepareText,
+  };
+}
+
+/** The names of the prepared statements a caller sees (a restricted caller: its own). */
+function preparedKeys(deps: EngineDeps, restricted: boolean | undefined): string[] {
+  const out: string[] = [];
+  for (const k of deps.prepared.keys()) {
+    const mine = restricted ? k.startsWith(RESTRICTED) : !k.startsWith(RESTRICTED);
+    if (mine) out.push(restricted ? k.slice(RESTRICTED.length) : k);
+  }
+  return out;
+}
+
+/**
+ * `EXECUTE name USING [v1, …]` / `USING {"name": v, …}`: the arguments become the statement's
+ * positional or named parameters (a constant array or object; otherwise 5010 as the reference).
+ */
+function useArguments(using: Expr, rc: RunContext): void {
+  // Arguments are expressions of constants (`[1 + 1]`): evaluated without any row.
+  const v = constantValue(using) === NOT_CONSTANT ? compileExpr(using, { names: new Set(), keyspaceAliases: [] })(rootEnv(), rc) : constantValue(using);
+  if (v === NOT_CONSTANT || v === null || v === undefined || typeof v !== 'object') {
+    throw new QueryError({ code: ErrorCode.SYNTAX, phase: 'parse', message: 'syntax error: EXECUTE … USING takes a constant array (positional parameters) or object (named parameters)', position: using.loc });
+  }
+  if (Array.isArray(v)) rc.positional = v as Value[];
+  else rc.named = { ...rc.named, ...(v as Record<string, Value>) };
 }
 
 /** The `profile=phases` section from the phase times and the operators' counts. */

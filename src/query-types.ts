@@ -39,6 +39,11 @@ export interface QueryOptions {
   /** Who runs the statement, for `system:active_requests` / `system:completed_requests`. */
   request?: RequestInfo;
   /**
+   * The users the request is authenticated as, as `system:my_user_info` shows them (the
+   * reference's user records: `{id, domain, name, roles: [{role, bucket_name?}]}`); servers set it.
+   */
+  users?: Value[];
+  /**
    * Cancels the statement: it stops at the next batch boundary (operators check between batches
    * and yield to the event loop at least every 20 ms of work) with QueryError 1080 ("Request
    * cancelled"; `AbortSignal.timeout(ms)` gives "Timeout exceeded"); a QueryError given as the
@@ -52,7 +57,37 @@ export interface QueryOptions {
    * `profile=phases` request parameter. `"off"` (default): no profile.
    */
   profile?: 'off' | 'phases';
+  /**
+   * The reference's `preserve_expiry`: an UPDATE, an UPSERT of an existing key or a MERGE's update
+   * that sets no expiration keeps the document's instead of clearing it (default false).
+   */
+  preserveExpiry?: boolean;
+  /**
+   * The reference's `durability_level` of the statement's writes. tokenql is one node with no
+   * replicas, so every level is met by the write itself (acknowledged on disk by the file store);
+   * accepted and checked only (docs/merge.md).
+   */
+  durabilityLevel?: DurabilityLevel;
+  /**
+   * The transaction the statement belongs to: the `txid` that BEGIN WORK / START TRANSACTION
+   * returned in its row (docs/transactions.md). The statement sees the transaction's writes and
+   * its own writes stay in it until COMMIT. Unknown: 17004; expired: 17010.
+   */
+  txid?: string;
+  /** Run the statement as a transaction of its own (`tximplicit`): committed if it succeeds, none of its writes otherwise. */
+  tximplicit?: boolean;
+  /** The transaction's timeout in milliseconds for BEGIN or `tximplicit` (`txtimeout`; default 15 s): past it the transaction is rolled back (17010). */
+  txtimeoutMs?: number;
+  /**
+   * The query service's `query_context`, `default:bucket.scope`: an unqualified user-defined
+   * function name resolves to the function of that scope when there is one (else the global one),
+   * and CREATE / DROP / EXECUTE FUNCTION of an unqualified name work in that scope.
+   */
+  queryContext?: string;
 }
+
+/** The reference's durability levels (`durability_level`; "" is `none`). */
+export type DurabilityLevel = 'none' | 'majority' | 'majorityAndPersistActive' | 'persistToMajority';
 
 /** Progress of an index build: documents indexed so far of the keyspace's total. */
 export interface IndexBuildProgress {

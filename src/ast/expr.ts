@@ -1,6 +1,7 @@
 import type { SourcePosition } from '../errors/index.js';
 import type { Value } from '../values/index.js';
 import type { SelectStatement, SequenceName } from './statement.js';
+import type { WindowSpec } from './window.js';
 
 /**
  * Expression nodes: a discriminated union on `kind`. Nodes are plain immutable data; `loc`
@@ -190,6 +191,8 @@ export interface Binding {
   nameVariable?: string;
   within: boolean;
   expr: Expr;
+  /** Where the variable is written. */
+  loc?: SourcePosition;
 }
 
 /** `ANY | SOME | EVERY | ANY AND EVERY bindings SATISFIES cond END` */
@@ -239,6 +242,12 @@ export interface FunctionCall extends Node {
   filter?: Expr;
   /** `target[*]`: ARRAY_STAR(target) written as a path operator (printed back as `[*]`). */
   pathOperator?: boolean;
+  /** A window function call's window (`OVER …`): the call is computed by a WindowAggregate. */
+  over?: WindowSpec;
+  /** `NTH_VALUE(…) FROM LAST` (FROM FIRST is the default and is not kept). */
+  fromLast?: boolean;
+  /** `IGNORE NULLS` (RESPECT NULLS is the default and is not kept). */
+  ignoreNulls?: boolean;
 }
 
 /** A parenthesised SELECT used as an expression (evaluates to an array of its rows). */

@@ -2,3 +2,5 @@
 export type * from './expr.js';
 export type * from './statement.js';
 export * from './walk.js';
+export type * from './window.js';
+export { windowExprs } from './window.js';

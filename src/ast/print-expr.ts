@@ -4,6 +4,7 @@
  * backticked, strings in double quotes, numbers as JSON. The per-kind map is exhaustive over
  * `Expr['kind']` (STYLE §3 habit 1).
  */
+import { printWindow } from './print-window.js';
 import type { Binding, Expr } from './index.js';
 import type { Value } from '../values/index.js';
 import { keywordTokens } from '../../grammar/tokens.js';
@@ -85,7 +86,10 @@ const printers: ExprPrinters = {
     (e.pathOperator && e.args.length === 1
       ? `(${operand(e.args[0])}[*])`
       : `${functionName(e.name)}(${e.star ? '*' : (e.distinct ? 'distinct ' : '') + e.args.map(printExpr).join(', ')})`) +
-    (e.filter ? ` filter (where ${printExpr(e.filter)})` : ''),
+    (e.filter ? ` filter (where ${printExpr(e.filter)})` : '') +
+    (e.fromLast ? ' FROM LAST' : '') +
+    (e.ignoreNulls ? ' IGNORE NULLS' : '') +
+    (e.over ? printWindow(e.over, printExpr) : ''),
   Subquery: (e) => `(${printStatement(e.query)})`,
   // The reference's form: `(next value for default:b.s.n)`.
   SequenceValue: (e) => `(${e.next ? 'next' : 'prev'} value for ${e.sequence.namespace}:${e.sequence.bucket}.${e.sequence.scope}.${e.sequence.name})`,

@@ -3,7 +3,7 @@
  * fully parenthesised expressions). The per-kind map is exhaustive over `Statement['kind']`.
  */
 import type {
-  Expr, FromTerm, IndexHint, IndexKey, JoinHint, JoinTerm, KeyspaceRef, LetBinding, OrderTerm, ResultTerm, Returning, SelectBody, SelectStatement, Statement,
+  Expr, FromTerm, IndexHint, IndexKey, JoinHint, JoinTerm, KeyspaceRef, LetBinding, OrderTerm, ResultTerm, Returning, SelectBody, SelectStatement, Statement, WithClause,
   SequenceName, SequenceOptions,
 } from './index.js';
 import { printExpr, printName } from './print-expr.js';
@@ -64,12 +64,15 @@ function fromTerm(f: FromTerm): string {
 const lets = (bs: LetBinding[]) => bs.map((b) => `${printName(b.name)} = ${printExpr(b.expr)}`).join(', ');
 
 function order(t: OrderTerm): string {
-  return printExpr(t.expr) + (t.desc ? ' desc' : '') + (t.nulls ? ' nulls ' + t.nulls.toLowerCase() : '');
+  const direction = t.direction ? ' ' + printExpr(t.direction) : t.desc ? ' desc' : '';
+  const nulls = t.nullsPosition ? ' nulls ' + printExpr(t.nullsPosition) : t.nulls ? ' nulls ' + t.nulls.toLowerCase() : '';
+  return printExpr(t.expr) + direction + nulls;
 }
 
 function body(b: SelectBody): string {
+  if (b.with) return `(${withClause(b.with)}${body({ ...b, with: undefined })})`;
   if (b.kind === 'SetOperation') {
-    const right = b.right.kind === 'SetOperation' ? `(${body(b.right)})` : body(b.right);
+    const right = b.right.kind === 'SetOperation' && !b.right.with ? `(${body(b.right)})` : body(b.right);
     return `${body(b.left)} ${b.op.toLowerCase()}${b.all ? ' all' : ''} ${right}`;
   }
   let s = 'select ' + (b.distinct ? 'distinct ' : '') + projection(b.raw, b.projection);
@@ -84,12 +87,28 @@ function body(b: SelectBody): string {
   return s;
 }
 
+function withClause(w: WithClause): string {
+  const terms = w.bindings.map((b) => {
+    const e = printExpr(b.expr);
+    const cycle = b.cycle ? ' cycle ' + b.cycle.map(printExpr).join(', ') + ' restrict' : '';
+    return `${printName(b.alias)} as ${b.expr.kind === 'Subquery' ? e : `(${e})`}${cycle}${b.options ? ' options ' + printExpr(b.options) : ''}`;
+  });
+  return `with ${w.recursive ? 'recursive ' : ''}${terms.join(', ')} `;
+}
+
 function select(s: SelectStatement): string {
-  let out = body(s.body);
+  let out = (s.with ? withClause(s.with) : '') + body(s.body);
   if (s.orderBy) out += ' order by ' + s.orderBy.map(order).join(', ');
   if (s.limit) out += ' limit ' + printExpr(s.limit);
   if (s.offset) out += ' offset ' + printExpr(s.offset);
   return out;
+}
+
+/** `path = value [for v in arr [when cond] end]` */
+function setText(c: import('./index.js').SetClause): string {
+  const f = c.for;
+  const loop = f ? ` for ${f.bindings.map((b) => `${printName(b.variable)} ${b.within ? 'within' : 'in'} ${printExpr(b.expr)}`).join(', ')}${f.when ? ' when ' + printExpr(f.when) : ''} end` : '';
+  return `${printExpr(c.path)} = ${printExpr(c.value)}${loop}`;
 }
 
 const returning = (r: Returning | undefined) => (r ? ' returning ' + projection(r.raw, r.terms) : '');
@@ -117,12 +136,29 @@ const printers: StatementPrinters = {
     return out + returning(s.returning);
   },
   Update: (s) =>
-    `update ${keyspace(s.keyspace)}${opt('use keys', s.useKeys)}` +
-    (s.set.length ? ' set ' + s.set.map((c) => `${printExpr(c.path)} = ${printExpr(c.value)}`).join(', ') : '') +
+    `update ${keyspace(s.keyspace)}${opt('use keys', s.useKeys)}${s.let ? ' let ' + lets(s.let) : ''}` +
+    (s.set.length ? ' set ' + s.set.map(setText).join(', ') : '') +
     (s.unset.length ? ' unset ' + s.unset.map(printExpr).join(', ') : '') +
     `${opt('where', s.where)}${opt('limit', s.limit)}${returning(s.returning)}`,
   Delete: (s) =>
-    `delete from ${keyspace(s.keyspace)}${opt('use keys', s.useKeys)}${opt('where', s.where)}${opt('limit', s.limit)}${returning(s.returning)}`,
+    `delete from ${keyspace(s.keyspace)}${opt('use keys', s.useKeys)}${s.let ? ' let ' + lets(s.let) : ''}${opt('where', s.where)}${opt('limit', s.limit)}${opt('offset', s.offset)}${returning(s.returning)}`,
+  Merge: (s) => {
+    let out = `merge into ${fromTerm(s.target)} using ${fromTerm(s.source)} on ${s.onKey ? 'key ' + printExpr(s.onKey) : printExpr(s.on!)}`;
+    if (s.let) out += ' let ' + lets(s.let);
+    const u = s.update;
+    if (u) {
+      out += ' when matched then update' + (u.set.length ? ' set ' + u.set.map(setText).join(', ') : '');
+      out += (u.unset.length ? ' unset ' + u.unset.map(printExpr).join(', ') : '') + opt('where', u.where);
+    }
+    if (s.delete) out += ' when matched then delete' + opt('where', s.delete.where);
+    const i = s.insert;
+    if (i) {
+      const parts = [i.key && 'key ' + printExpr(i.key), i.value && 'value ' + printExpr(i.value), i.options && 'options ' + printExpr(i.options)].filter(Boolean);
+      // Without a key (ON KEY merges) the value alone: `INSERT (VALUE v)` is not N1QL.
+      out += ` when not matched then insert ${i.key ? `(${parts.join(', ')})` : printExpr(i.value!)}${opt('where', i.where)}`;
+    }
+    return out + opt('limit', s.limit) + returning(s.returning);
+  },
   Explain: (s) => 'explain ' + printStatement(s.statement),
   Prepare: (s) => `prepare ${s.name !== undefined ? printName(s.name) + ' from ' : ''}${s.text || printStatement(s.statement)}`,
   Execute: (s) => `execute ${printName(s.name)}${opt('using', s.using)}`,
@@ -138,6 +174,25 @@ const printers: StatementPrinters = {
   CreateSequence: (s) => `create sequence ${s.ifNotExists ? 'if not exists ' : ''}${sequenceName(s.sequence)}${sequenceOptions(s.with, s.options)}`,
   AlterSequence: (s) => `alter sequence ${sequenceName(s.sequence)}${sequenceOptions(s.with, s.options)}`,
   DropSequence: (s) => `drop sequence ${s.ifExists ? 'if exists ' : ''}${sequenceName(s.sequence)}`,
+  StartTransaction: (s) => `start transaction${s.isolation ? ' isolation level read committed' : ''}`,
+  CommitTransaction: () => 'commit transaction',
+  RollbackTransaction: (s) => `rollback transaction${s.savepoint !== undefined ? ' to savepoint ' + printName(s.savepoint) : ''}`,
+  Savepoint: (s) => `savepoint ${printName(s.savepoint)}`,
+  TransactionIsolation: () => 'set transaction isolation level read committed',
+  CreateFunction: (s) =>
+    `create ${s.replace ? 'or replace ' : ''}function ${keyspace(s.name, false)}(${s.params ? s.params.map((p) => printName(p)).join(', ') : '...'})` +
+    `${s.ifNotExists ? ' if not exists' : ''} ` +
+    (s.body.language === 'inline'
+      ? `language inline as ${printExpr(s.body.expr)}`
+      : `language javascript as ${JSON.stringify(s.body.library !== undefined ? s.body.object : s.body.code)}${s.body.library !== undefined ? ' at ' + JSON.stringify(s.body.library) : ''}`),
+  DropFunction: (s) => `drop function ${keyspace(s.name, false)}${s.ifExists ? ' if exists' : ''}`,
+  ExecuteFunction: (s) => `execute function ${keyspace(s.name, false)}(${s.args.map(printExpr).join(', ')})`,
+  UpdateStatistics: (s) =>
+    `update statistics for ${keyspace(s.keyspace, false)}` +
+    (s.keys ? `(${s.keys.map(printExpr).join(', ')})` : '') +
+    (s.deleteAll ? ' delete all' : s.deleteKeys ? ` delete (${s.deleteKeys.map(printExpr).join(', ')})` : '') +
+    (s.indexes === 'all' ? ' index all' : s.indexes ? ` index (${s.indexes.map((n) => printName(n)).join(', ')})` : '') +
+    opt('with', s.options),
 };
 
 function sequenceName(n: SequenceName): string {

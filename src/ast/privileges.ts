@@ -1,5 +1,5 @@
 import type { Expr } from './expr.js';
-import type { FromTerm, KeyspaceRef, Returning, SelectBody, SelectStatement, Statement } from './statement.js';
+import type { FromTerm, KeyspaceRef, Returning, SelectBody, SelectStatement, SetClause, Statement } from './statement.js';
 import { walkExpr } from './walk.js';
 
 /**
@@ -42,7 +42,8 @@ export function statementPrivileges(statement: Statement): PrivilegeNeed[] {
     const ns = ref.namespace ?? 'default';
     const name = ref.path.join('.');
     if (ns === 'system') {
-      if (name === 'dual') return;
+      // Open to every user (docs "Get System Information": dual, datastores, namespaces).
+      if (name === 'dual' || name === 'datastores' || name === 'namespaces') return;
       privilege = 'system_read';
     }
     const keyspace = `${ns}:${name}`;
@@ -95,6 +96,14 @@ export function statementPrivileges(statement: Statement): PrivilegeNeed[] {
     expr(s.limit);
     expr(s.offset);
   }
+  const sets = (cs: SetClause[]): void => {
+    for (const c of cs) {
+      expr(c.path);
+      expr(c.value);
+      for (const b of c.for?.bindings ?? []) expr(b.expr);
+      expr(c.for?.when);
+    }
+  };
   const returning = (r: Returning | undefined, target: KeyspaceRef): void => {
     if (!r) return;
     add('query_select', target);
@@ -124,10 +133,8 @@ export function statementPrivileges(statement: Statement): PrivilegeNeed[] {
       case 'Update':
         add('query_update', s.keyspace);
         expr(s.useKeys);
-        for (const c of s.set) {
-          expr(c.path);
-          expr(c.value);
-        }
+        for (const l of s.let ?? []) expr(l.expr);
+        sets(s.set);
         for (const u of s.unset) expr(u);
         expr(s.where);
         expr(s.limit);
@@ -136,10 +143,34 @@ export function statementPrivileges(statement: Statement): PrivilegeNeed[] {
       case 'Delete':
         add('query_delete', s.keyspace);
         expr(s.useKeys);
+        for (const l of s.let ?? []) expr(l.expr);
         expr(s.where);
         expr(s.limit);
+        expr(s.offset);
         returning(s.returning, s.keyspace);
         return;
+      case 'Merge': {
+        // The target's privilege per action; an ANSI merge reads the target (its join) as well.
+        const target = s.target.keyspace;
+        if (s.update) add('query_update', target);
+        if (s.delete) add('query_delete', target);
+        if (s.insert) add('query_insert', target);
+        if (s.on) add('query_select', target);
+        from(s.source);
+        expr(s.onKey);
+        expr(s.on);
+        for (const l of s.let ?? []) expr(l.expr);
+        if (s.update) {
+          sets(s.update.set);
+          for (const u of s.update.unset) expr(u);
+          expr(s.update.where);
+        }
+        expr(s.delete?.where);
+        for (const e of [s.insert?.key, s.insert?.value, s.insert?.options, s.insert?.where]) expr(e);
+        expr(s.limit);
+        returning(s.returning, target);
+        return;
+      }
       case 'CreateIndex':
       case 'CreatePrimaryIndex':
         add('query_create_index', s.keyspace);
@@ -150,12 +181,21 @@ export function statementPrivileges(statement: Statement): PrivilegeNeed[] {
       case 'BuildIndex':
         add('query_build_index', s.keyspace);
         return;
+      case 'UpdateStatistics':
+        add('query_select', s.keyspace);
+        return;
       case 'Explain':
       case 'Prepare':
         visit(s.statement);
         return;
       case 'Execute':
         expr(s.using);
+        return;
+      case 'ExecuteFunction':
+        for (const a of s.args) expr(a);
+        return;
+      case 'CreateFunction':
+      case 'DropFunction':
         return;
     }
   };

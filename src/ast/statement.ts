@@ -18,7 +18,13 @@ export type Statement =
   | ExecuteStatement
   | CreateSequenceStatement
   | AlterSequenceStatement
-  | DropSequenceStatement;
+  | DropSequenceStatement
+  | MergeStatement
+  | TransactionStatement
+  | CreateFunctionStatement
+  | DropFunctionStatement
+  | ExecuteFunctionStatement
+  | UpdateStatisticsStatement;
 
 interface Node {
   loc?: SourcePosition;
@@ -32,16 +38,22 @@ export interface KeyspaceRef extends Node {
   alias?: string;
 }
 
-/** `SELECT … [ORDER BY …] [LIMIT …] [OFFSET …]` */
+/** `[WITH …] SELECT … [ORDER BY …] [LIMIT …] [OFFSET …]` */
 export interface SelectStatement extends Node {
   kind: 'Select';
+  /** The common table expressions the statement's body (and its subqueries) see. */
+  with?: WithClause;
   body: SelectBody;
   orderBy?: OrderTerm[];
   limit?: Expr;
   offset?: Expr;
 }
 
-export type SelectBody = Subselect | SetOperation;
+/**
+ * A SELECT's body. `with` is set on a parenthesised set operand that has its own WITH clause
+ * (`… UNION ALL (WITH b AS (…) SELECT …)`): its names are seen by that operand only.
+ */
+export type SelectBody = (Subselect | SetOperation) & { with?: WithClause };
 
 /** `left UNION|INTERSECT|EXCEPT [ALL] right` */
 export interface SetOperation extends Node {
@@ -65,6 +77,8 @@ export interface Subselect extends Node {
   groupBy?: GroupBy;
   /** Optimizer hints of the `/*+ … *\/` comment after SELECT. */
   hints?: OptimizerHint[];
+  /** The WINDOW clause's named windows (already resolved into the calls that name them). */
+  window?: import('./window.js').NamedWindow[];
 }
 
 /** One optimizer hint (couchbase/query `algebra/optimizer_hints.go`). */
@@ -121,6 +135,8 @@ export interface ExpressionTerm extends Node {
   kind: 'ExpressionTerm';
   expr: Expr;
   alias?: string;
+  /** Where the `[AS] alias` is (the reference's alias error context). */
+  aliasLoc?: SourcePosition;
   joinHint?: JoinHint;
 }
 
@@ -131,6 +147,8 @@ export interface UnnestTerm extends Node {
   outer: boolean;
   expr: Expr;
   alias?: string;
+  /** Where the `[AS] alias` is (the reference's alias error context). */
+  aliasLoc?: SourcePosition;
 }
 
 /**
@@ -159,6 +177,13 @@ export interface OrderTerm extends Node {
   desc: boolean;
   /** NULLS FIRST/LAST; default is FIRST for ASC and LAST for DESC (reference). */
   nulls?: 'FIRST' | 'LAST';
+  /**
+   * A direction given by a parameter (`$d`, `$1`) or a user-defined function's parameter (a
+   * name): "asc" or "desc" when the query runs; it overrides `desc`.
+   */
+  direction?: Expr;
+  /** A NULLS position given the same way: "first" or "last"; it overrides `nulls`. */
+  nullsPosition?: Expr;
 }
 
 /** `RETURNING terms` / `RETURNING RAW expr` */
@@ -177,17 +202,23 @@ export interface InsertStatement extends Node {
   returning?: Returning;
 }
 
-/** `SET path = expr` (optionally `FOR v IN arr END`, not supported yet). */
+/**
+ * `SET path = expr [FOR v IN arr [WHEN cond] END]`: with FOR, the path (starting at `v`) is set
+ * in each element of `arr` (read from the document being updated) for which `cond` holds, the
+ * value computed with `v` bound to that element (couchbase/query `algebra/update.go` UpdateFor).
+ */
 export interface SetClause {
   path: Expr;
   value: Expr;
+  for?: { bindings: import('./expr.js').Binding[]; when?: Expr };
 }
 
-/** `UPDATE ks [USE KEYS …] SET … [UNSET …] [WHERE …] [LIMIT …] [RETURNING …]` */
+/** `UPDATE ks [USE KEYS …] [LET …] SET … [UNSET …] [WHERE …] [LIMIT …] [RETURNING …]` */
 export interface UpdateStatement extends Node {
   kind: 'Update';
   keyspace: KeyspaceRef;
   useKeys?: Expr;
+  let?: LetBinding[];
   set: SetClause[];
   unset: Expr[];
   where?: Expr;
@@ -195,13 +226,15 @@ export interface UpdateStatement extends Node {
   returning?: Returning;
 }
 
-/** `DELETE FROM ks [USE KEYS …] [WHERE …] [LIMIT …] [RETURNING …]` */
+/** `DELETE FROM ks [USE KEYS …] [LET …] [WHERE …] [LIMIT …] [OFFSET …] [RETURNING …]` */
 export interface DeleteStatement extends Node {
   kind: 'Delete';
   keyspace: KeyspaceRef;
   useKeys?: Expr;
+  let?: LetBinding[];
   where?: Expr;
   limit?: Expr;
+  offset?: Expr;
   returning?: Returning;
 }
 
@@ -266,6 +299,8 @@ export interface PrepareStatement extends Node {
   statement: Statement;
   /** The text of the prepared statement. */
   text: string;
+  /** `PREPARE FORCE`: prepare again even when the name (or text) is prepared already. */
+  force?: boolean;
 }
 
 /** `EXECUTE name [USING args]` */
@@ -315,4 +350,123 @@ export interface DropSequenceStatement extends Node {
   kind: 'DropSequence';
   sequence: SequenceName;
   ifExists: boolean;
+}
+
+/**
+ * `WITH [RECURSIVE] a AS (…), b AS (…)`: names bound to values for the SELECT that follows
+ * (couchbase/query `algebra/with.go`). A binding's expression sees the bindings before it.
+ */
+export interface WithClause extends Node {
+  recursive: boolean;
+  bindings: WithBinding[];
+}
+
+/** One common table expression: `alias AS (expr | select) [CYCLE exprs RESTRICT] [OPTIONS {…}]`. */
+export interface WithBinding extends Node {
+  alias: string;
+  /** The parenthesised expression; a SELECT is a Subquery. */
+  expr: Expr;
+  /** `CYCLE f1, f2 RESTRICT`: a recursive binding's rows whose values of these expressions were seen are dropped. */
+  cycle?: Expr[];
+  /** `OPTIONS {"levels": n, "documents": n}` of a recursive binding. */
+  options?: Expr;
+}
+
+/** `WHEN NOT MATCHED THEN INSERT …` of a MERGE: `(KEY k, VALUE v, OPTIONS o)`, `(k, v, o)`, or a value alone. */
+export interface MergeInsert {
+  key?: Expr;
+  value?: Expr;
+  options?: Expr;
+  where?: Expr;
+}
+
+/**
+ * `MERGE INTO target [AS t] [USE INDEX …] USING source [AS s] [hints] ON KEY k | ON cond [LET …]
+ * [WHEN MATCHED THEN UPDATE SET … UNSET … [WHERE …]] [WHEN MATCHED THEN DELETE [WHERE …]]
+ * [WHEN NOT MATCHED THEN INSERT … [WHERE …]] [LIMIT n] [RETURNING …]`. `onKey` is the lookup
+ * merge (the key of the target document), `on` the ANSI merge (a join condition). Source:
+ * couchbase/query `algebra/merge.go`.
+ */
+export interface MergeStatement extends Node {
+  kind: 'Merge';
+  target: KeyspaceTerm;
+  source: KeyspaceTerm | ExpressionTerm;
+  onKey?: Expr;
+  on?: Expr;
+  let?: LetBinding[];
+  update?: { set: SetClause[]; unset: Expr[]; where?: Expr };
+  delete?: { where?: Expr };
+  insert?: MergeInsert;
+  limit?: Expr;
+  returning?: Returning;
+}
+
+/**
+ * The transaction statements: `BEGIN|START WORK|TRAN|TRANSACTION [ISOLATION LEVEL READ COMMITTED]`
+ * (`StartTransaction`), `COMMIT`, `ROLLBACK [TO SAVEPOINT name]`, `SAVEPOINT name` and
+ * `SET TRANSACTION ISOLATION LEVEL READ COMMITTED` (docs/transactions.md). Source of the syntax:
+ * couchbase/query `parser/n1ql/n1ql.y` (start_transaction, commit_transaction, …).
+ */
+export type TransactionStatement =
+  | (Node & { kind: 'StartTransaction'; isolation?: 'READ COMMITTED' })
+  | (Node & { kind: 'CommitTransaction' })
+  | (Node & { kind: 'RollbackTransaction'; savepoint?: string })
+  | (Node & { kind: 'Savepoint'; savepoint: string })
+  | (Node & { kind: 'TransactionIsolation'; isolation: 'READ COMMITTED' });
+
+/**
+ * A user-defined function's body: an inline N1QL expression (`{ expr }`, `LANGUAGE INLINE AS
+ * expr`, with its source text), or JavaScript: the function's own code (`LANGUAGE JAVASCRIPT AS
+ * "function f(…) {…}"`) or a function of a library (`AS "fname" AT "library"`).
+ * Source: couchbase/query `functions/inline/`, `functions/javascript/`.
+ */
+export type FunctionBody =
+  | { language: 'inline'; expr: Expr; text: string }
+  | { language: 'javascript'; code: string; library?: undefined }
+  | { language: 'javascript'; object: string; library: string };
+
+/**
+ * `CREATE [OR REPLACE] FUNCTION [namespace:][bucket.scope.]name(params) [IF NOT EXISTS] body`.
+ * `params` is undefined for `(...)`: the function takes any number of arguments, seen as the
+ * array `args`. The name is a KeyspaceRef: one part (global) or three (scoped).
+ */
+export interface CreateFunctionStatement extends Node {
+  kind: 'CreateFunction';
+  name: KeyspaceRef;
+  params?: string[];
+  replace: boolean;
+  ifNotExists: boolean;
+  body: FunctionBody;
+}
+
+/** `DROP FUNCTION name [IF EXISTS]` */
+export interface DropFunctionStatement extends Node {
+  kind: 'DropFunction';
+  name: KeyspaceRef;
+  ifExists: boolean;
+}
+
+/** `EXECUTE FUNCTION name(args)`: one result row, the function's value. */
+export interface ExecuteFunctionStatement extends Node {
+  kind: 'ExecuteFunction';
+  name: KeyspaceRef;
+  args: Expr[];
+}
+
+/**
+ * `UPDATE STATISTICS [FOR] ks (keys) | DELETE (keys) | DELETE ALL | INDEX (names) | INDEX ALL
+ * [WITH options]`, `UPDATE STATISTICS FOR INDEX name ON ks`, and `ANALYZE …` (the same).
+ * Source: couchbase/query `algebra/update_statistics.go`.
+ */
+export interface UpdateStatisticsStatement extends Node {
+  kind: 'UpdateStatistics';
+  keyspace: KeyspaceRef;
+  /** Expressions to collect statistics on. */
+  keys?: Expr[];
+  /** Expressions whose statistics to drop; `deleteAll` drops the keyspace's. */
+  deleteKeys?: Expr[];
+  deleteAll?: boolean;
+  /** Indexes to collect statistics for (`'all'`: every index of the keyspace). */
+  indexes?: string[] | 'all';
+  options?: Expr;
 }

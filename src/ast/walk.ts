@@ -1,5 +1,6 @@
 import type { Binding, Expr } from './expr.js';
 import type { ResultTerm } from './statement.js';
+import { windowExprs } from './window.js';
 
 /**
  * The direct sub-expressions of an expression, in source order. Subqueries are not entered
@@ -53,8 +54,12 @@ export function childrenOf(e: Expr): Expr[] {
       return e.when ? [...b(e.bindings), e.mapping, e.when] : [...b(e.bindings), e.mapping];
     case 'ObjectFor':
       return e.when ? [...b(e.bindings), e.name, e.value, e.when] : [...b(e.bindings), e.name, e.value];
-    case 'FunctionCall':
-      return e.filter ? [...e.args, e.filter] : e.args;
+    case 'FunctionCall': {
+      if (!e.filter && !e.over) return e.args;
+      const out = e.filter ? [...e.args, e.filter] : [...e.args];
+      if (e.over) out.push(...windowExprs(e.over));
+      return out;
+    }
   }
 }
 
@@ -78,12 +83,12 @@ export function someExpr(e: Expr, pred: (e: Expr) => boolean): boolean {
   return found;
 }
 
-/** A copy of the tree without `loc` fields, for structural comparison. */
+/** A copy of the tree without `loc` (and `aliasLoc`) fields, for structural comparison. */
 export function stripLoc<T>(node: T): T {
   if (Array.isArray(node)) return node.map(stripLoc) as T;
   if (node === null || typeof node !== 'object') return node;
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(node)) if (k !== 'loc' && v !== undefined) out[k] = stripLoc(v);
+  for (const [k, v] of Object.entries(node)) if (k !== 'loc' && k !== 'aliasLoc' && v !== undefined) out[k] = stripLoc(v);
   return out as T;
 }
 

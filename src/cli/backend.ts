@@ -14,6 +14,8 @@ export interface RunOptions {
   timeoutMs?: number;
   /** `phases`: the result carries the reference's `profile` (phase times, rows per operator kind). */
   profile?: 'off' | 'phases';
+  /** The transaction the statement belongs to (the query service's `txid`). */
+  txid?: string;
 }
 
 /** A keyspace and its index names, for `\d`. */
@@ -74,6 +76,7 @@ export function indexInfos(rows: readonly Value[]): IndexInfo[] {
 }
 
 /** The statement that lists keyspaces, as both backends answer it. */
-export const KEYSPACES_STATEMENT = 'SELECT RAW k FROM system:keyspaces AS k';
+export const KEYSPACES_STATEMENT =
+  'SELECT k.`count`, CASE WHEN k.`bucket` IS VALUED THEN k.`bucket` || "." || k.`scope` || "." || k.name ELSE k.name END AS name FROM system:keyspaces_info AS k';
 /** The statement that lists indexes. */
 export const INDEXES_STATEMENT = 'SELECT RAW i FROM system:indexes AS i';

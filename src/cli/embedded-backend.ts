@@ -17,6 +17,7 @@ export class EmbeddedBackend implements Backend {
       ...(options.onProgress ? { onProgress: options.onProgress } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
       ...(options.profile ? { profile: options.profile } : {}),
+      ...(options.txid ? { txid: options.txid } : {}),
     };
     options.signal?.throwIfAborted();
     return this.db.query(statement, opts);

@@ -12,7 +12,7 @@ export function isExplainResult(rows: readonly Value[]): rows is [{ plan: Op }] 
 }
 
 /** Fields that say nothing a reader of the tree needs (ids, namespaces) or that are the children. */
-const HIDDEN = new Set(['#operator', '~children', '~child', '#stats', '#time', 'namespace', 'index_id', 'datastore_id', 'bucket', 'scope', 'optimizer_estimates', 'cost', 'cardinality']);
+const HIDDEN = new Set(['#operator', '~children', '~child', '#stats', '#time', 'namespace', 'index_id', 'datastore_id', 'bucket', 'scope', 'optimizer_estimates', 'cost', 'cardinality', 'discard_original', 'preserve_order']);
 /** Fields holding nested operators, besides `~children`/`~child`. */
 const CHILD_FIELDS = ['scan', 'scans', 'first', 'second', 'children'];
 

@@ -73,6 +73,7 @@ export class RemoteBackend implements Backend {
     for (const [k, v] of Object.entries(options.named ?? {})) body[`$${k}`] = v;
     if (options.timeoutMs !== undefined) body.timeout = `${options.timeoutMs}ms`;
     if (options.profile) body.profile = options.profile;
+    if (options.txid) body.txid = options.txid;
     const started = performance.now();
     let response: Response;
     try {

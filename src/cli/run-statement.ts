@@ -25,11 +25,12 @@ export async function runStatement(text: string, state: ShellState): Promise<voi
   const progress = createIndexProgress();
   try {
     const result = await state.backend
-      .run(text, { named: params.named, positional: params.positional, signal, onProgress: (p) => (live.stop(), progress.onProgress(p)), timeoutMs, ...(params.profile ? { profile: params.profile } : {}) })
+      .run(text, { named: params.named, positional: params.positional, signal, onProgress: (p) => (live.stop(), progress.onProgress(p)), timeoutMs, ...(params.profile ? { profile: params.profile } : {}), ...(state.txid ? { txid: state.txid } : {}) })
       .finally(() => {
         live.stop();
         progress.stop();
       });
+    followTransaction(text, result.results, state);
     const tty = Boolean((state.out as NodeJS.WriteStream).isTTY);
     const summary = state.quiet || state.format === 'json' || state.format === 'jsonl' || state.format === 'csv' ? undefined : statementSummary(text, result);
     const body = summary ?? formatRows(result.results, state.format, { expanded: state.expanded, ...(tty ? { maxColumnWidth: 60 } : {}) });
@@ -39,12 +40,25 @@ export async function runStatement(text: string, state: ShellState): Promise<voi
     if (result.profile) state.out.write(formatProfile(result.profile) + '\n');
   } catch (err) {
     state.failed = true;
+    // The transaction is gone (unknown 17004, expired 17010, its COMMIT failed 17007).
+    if (state.txid && typeof err === 'object' && err !== null && [17004, 17007, 17010].includes((err as { code?: number }).code ?? 0)) state.txid = undefined;
     if (controller.signal.aborted && isCancelled(err)) state.err.write('statement cancelled\n');
     else if (signal.aborted && isCancelled(err)) state.err.write(formatError(new Error(`statement timed out after ${params.timeout}`), state.color) + '\n');
     else state.err.write(formatError(err, state.color) + '\n');
   } finally {
     if (state.running === controller) state.running = undefined;
   }
+}
+
+/**
+ * Keeps the shell's open transaction as cbq does: BEGIN/START's `txid` row opens it, COMMIT and
+ * ROLLBACK (not ROLLBACK TO SAVEPOINT) close it (docs/transactions.md).
+ */
+function followTransaction(text: string, rows: readonly unknown[], state: ShellState): void {
+  const t = text.trim().toUpperCase();
+  const txid = (rows[0] as { txid?: unknown } | undefined)?.txid;
+  if (/^(BEGIN|START)\b/.test(t) && typeof txid === 'string') state.txid = txid;
+  else if (/^COMMIT\b/.test(t) || (/^ROLLBACK\b/.test(t) && !/\bSAVEPOINT\b/.test(t))) state.txid = undefined;
 }
 
 /**

@@ -25,7 +25,7 @@ export const COMMANDS: readonly [string, string][] = [
   ['\\x [on|off]', 'psql: expanded display, one "field | value" block per row'],
   ['\\o [FILE]', 'psql: like \\REDIRECT; \\o alone goes back to the terminal'],
   ['\\i FILE', 'psql: like \\SOURCE'],
-  ['\\d [KEYSPACE]', 'psql: the keyspaces with their document counts and indexes'],
+  ['\\d [KEYSPACE]', 'psql: the keyspaces with their document counts and indexes; of one keyspace, its indexes and its fields (INFER)'],
   ['\\timing [on|off]', 'psql: print (N rows, X ms) after each statement'],
   ['\\watch N [COUNT]', 'psql: run the last statement again every N seconds (COUNT times; until Ctrl-C)'],
   ['\\format table|json|jsonl|csv|tree', 'how rows are shown (same as \\SET format …)'],

@@ -17,6 +17,8 @@ export interface ShellState {
   quiet: boolean;
   /** Set when a statement or command failed (the exit code of a piped session). */
   failed: boolean;
+  /** The open transaction (cbq's habit: BEGIN WORK's txid goes with every statement until COMMIT or ROLLBACK). */
+  txid?: string;
   /** Errors in red. */
   color: boolean;
   /** Where rows go: stdout, or the file of `\REDIRECT`/`\o`. */

@@ -11,13 +11,19 @@ import { MemorySequencePersistence, MemoryStore, SequenceRegistry, StoreError, t
 import { checkDepth } from '../storage/document-keyspace.js';
 import { FileSequencePersistence, FileStore } from '../storage/file/index.js';
 import { IndexPersistence } from './index-persistence.js';
-import { cloneValue, type Value } from '../values/index.js';
+import { persistFunctions } from './function-persistence.js';
+import { FunctionCatalog } from '../executor/udf/function-catalog.js';
+import { DEFAULT_JAVASCRIPT_LIMITS, JavascriptEngine, type JavascriptLimits } from '../executor/udf/javascript-engine.js';
+import { LibraryCatalog, type Library } from '../executor/udf/library-catalog.js';
+import { StatisticsDictionary } from '../statistics-dictionary.js';
+import { cloneValue, jsonSize, type Value } from '../values/index.js';
 import { bucketStats, compactBucket, compactViews } from './bucket-storage.js';
 import type { BucketStats, CompactionOptions, CompactionResult } from '../storage/compaction.js';
 import type { DocumentMeta, StoredDocument, WriteOptions } from '../storage/index.js';
 import type { LoadOptions, LoadReport } from '../load/index.js';
 import type { QueryOptions, QueryResult } from '../query-types.js';
 import type { OpenOptions } from './types.js';
+import { TransactionManager, transactionControl, transactionInUse, type Transaction } from '../transactions/index.js';
 
 function splitParams(params: QueryOptions['params'], args: QueryOptions['args']): EngineParams {
   const named: Record<string, Value> = {};
@@ -41,8 +47,17 @@ export class Database {
   /** File store only: saves index definitions and keeps index files in step. */
   private readonly persistence: IndexPersistence | undefined;
 
-  private constructor(private readonly store: Store) {
+  /** The open transactions (docs/transactions.md). */
+  readonly transactions: TransactionManager;
+
+  private constructor(
+    private readonly store: Store,
+    clock: () => number = Date.now,
+    javascript: Partial<JavascriptLimits> = {},
+  ) {
     const indexes = new IndexManager(store);
+    const transactions = new TransactionManager(store, indexes, () => (store instanceof FileStore ? store.commitLog : undefined), clock);
+    this.transactions = transactions;
     const ddl = ddlHandler(indexes);
     const persistence = store instanceof FileStore ? new IndexPersistence(store, indexes) : undefined;
     this.persistence = persistence;
@@ -57,11 +72,24 @@ export class Database {
           }
         : ddl,
       prepared: new LRUCache<string, PreparedStatement>({ max: 1024 }),
+      userDirectory: () => this.userDirectory?.() ?? [],
+      bucketSettings: (bucket) => this.bucketSettings?.(bucket),
+      dictionary: new StatisticsDictionary(),
       statements: new LRUCache<string, Statement>({ max: 1024 }),
       sequences: new SequenceRegistry(store instanceof FileStore ? new FileSequencePersistence(store.dir) : new MemorySequencePersistence()),
+      functions: new FunctionCatalog(),
+      libraries: new LibraryCatalog(),
+      javascript: new JavascriptEngine({ ...DEFAULT_JAVASCRIPT_LIMITS, ...javascript }),
       system: {
-        keyspaces: () => store.keyspaceNames().map((name) => ({ name, count: store.keyspace(name)!.count() })),
+        keyspaces: () =>
+          store.keyspaceNames().map((name) => ({
+            name,
+            count: store.keyspace(name)!.count(),
+            // `system:keyspaces_info`'s size: the documents' JSON bytes, counted when read.
+            size: () => [...store.keyspace(name)!.scan()].reduce((n, d) => n + jsonSize(d.value), 0),
+          })),
         indexes: () => indexes.all().map(indexRow),
+        transactions: () => transactions.rows(),
       },
     };
   }
@@ -74,11 +102,12 @@ export class Database {
    * (milliseconds), `logger` and `repair` are described in {@link OpenOptions}.
    */
   static async open(options: OpenOptions = {}): Promise<Database> {
-    if (options.path === undefined) return new Database(new MemoryStore(options.clock));
+    if (options.path === undefined) return new Database(new MemoryStore(options.clock), options.clock, options.javascript);
     const store = await FileStore.open(options.path, options);
-    const db = new Database(store);
+    const db = new Database(store, options.clock, options.javascript);
     try {
       await db.persistence!.restore((statement) => db.query(statement));
+      await persistFunctions(store, db.deps.functions, db.deps.libraries, (statement) => db.query(statement));
     } catch (e) {
       await db.close().catch(() => {});
       throw e;
@@ -105,7 +134,18 @@ export class Database {
     const timeoutMs = options.timeoutMs ?? 0;
     const timer = timeoutMs > 0 ? setTimeout(() => controller.abort(timeoutError(timeoutMs)), timeoutMs) : undefined;
     const entry = this.requests.start(statement, options.request ?? {}, controller);
+    // The request's transaction: the one its txid names, or (tximplicit) one of its own.
+    let tx: Transaction | undefined;
+    const implicit = options.txid === undefined && options.tximplicit === true;
+    const begin = { timeoutMs: options.txtimeoutMs, durabilityLevel: options.durabilityLevel };
     try {
+      if (options.txid !== undefined) {
+        tx = this.transactions.get(options.txid);
+        if (tx.busy) throw transactionInUse();
+        tx.uses++;
+        tx.lastUse = Date.now();
+      } else if (implicit) tx = this.transactions.begin({ ...begin, implicit: true });
+      if (tx) tx.busy = true;
       const result = await execute(
         statement,
         {
@@ -115,20 +155,30 @@ export class Database {
           authorize: options.authorize,
           signal: controller.signal,
           profile: options.profile,
+          queryContext: options.queryContext,
           memoryQuotaBytes: options.memoryQuotaBytes,
+          preserveExpiry: options.preserveExpiry,
           memoryPool: this.memoryPool,
           requests: this.requests,
+          transaction: tx,
+          implicit,
+          // The transaction statements see only an explicit transaction (with tximplicit, COMMIT is "outside the transaction").
+          transactions: transactionControl(this.transactions, implicit ? undefined : tx, begin),
+          users: options.users,
         },
         this.deps,
       );
+      if (implicit && tx) await this.transactions.commit(tx);
       this.requests.finish(entry, { state: 'completed', resultCount: result.results.length });
       return result;
     } catch (e) {
       const code = e instanceof QueryError ? e.code : undefined;
       const stopped = code === ErrorCode.REQUEST_STOPPED;
       this.requests.finish(entry, { state: stopped && /^Timeout/.test((e as QueryError).message) ? 'timeout' : stopped ? 'stopped' : 'errors', errorCount: 1 });
+      if (implicit && tx && !tx.ended) this.transactions.rollback(tx);
       throw e;
     } finally {
+      if (tx) tx.busy = false;
       if (timer) clearTimeout(timer);
       outer?.removeEventListener('abort', onAbort);
     }
@@ -139,6 +189,13 @@ export class Database {
    * `cancel(requestId)` aborts one.
    */
   readonly requests = new RequestRegistry();
+  /**
+   * Every user the server knows, as `system:user_info` rows (`{id, domain, name, roles}`); a
+   * server with users (the cluster adapter) sets it. Absent: `system:user_info` is empty.
+   */
+  userDirectory: (() => Value[]) | undefined;
+  /** A bucket's settings (`{ramQuota: 256, …}`), for EXTRACTDDL's `CREATE BUCKET … WITH {…}`; a server with bucket settings sets it. */
+  bucketSettings: ((bucket: string) => Record<string, Value> | undefined) | undefined;
   /**
    * Memory all statements may hold together (`tokenql serve --query-memory-quota`): set `limit`
    * in bytes (0 = none); a statement that would pass it ends with 5500.
@@ -285,10 +342,37 @@ export class Database {
     return this.store.keyspace(keyspace)?.scan() ?? [];
   }
 
+  // ---- JavaScript libraries of user-defined functions (the query service's /evaluator/v1/libraries) ----
+
+  /** Every JavaScript library: `{name, bucket, scope, code}` (bucket and scope empty for a global one). */
+  libraries(): Library[] {
+    this.check();
+    return this.deps.libraries.all();
+  }
+
+  /** One library (global unless `bucket` and `scope` are given), or undefined. */
+  library(name: string, bucket = '', scope = ''): Library | undefined {
+    this.check();
+    return this.deps.libraries.get(name, bucket, scope);
+  }
+
+  /** Creates or replaces a library; durable on the file store. */
+  async putLibrary(name: string, code: string, bucket = '', scope = ''): Promise<void> {
+    this.check();
+    await this.deps.libraries.put({ name, bucket, scope, code });
+  }
+
+  /** Deletes a library; false if there was none. */
+  async deleteLibrary(name: string, bucket = '', scope = ''): Promise<boolean> {
+    this.check();
+    return this.deps.libraries.delete(name, bucket, scope);
+  }
+
   /** Closes the database (the file store syncs its files and releases the directory lock); later calls raise. */
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    this.deps.javascript.dispose();
     await this.store.close();
   }
 }

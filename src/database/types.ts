@@ -11,5 +11,10 @@ export interface OpenOptions extends FileStoreOptions {
    * that is lost on close.
    */
   path?: string;
+  /**
+   * Limits of each call of a JavaScript user-defined function: `timeoutMs` (default 10 000) and
+   * `memoryMb` (V8 heap, default 64): past either the call ends with 10109.
+   */
+  javascript?: Partial<import('../executor/udf/javascript-engine.js').JavascriptLimits>;
 }
 

@@ -140,6 +140,70 @@ export const ErrorCode = {
   INSERT_OPTIONS_TYPE: 5071,
   /** A WITH option the statement does not take (reference 12038 E_WITH_INVALID_OPTION). */
   WITH_INVALID_OPTION: 12038,
+  /** A FROM term reads a WITH alias whose name a FROM alias of an enclosing block rebinds (reference 4021, "Duplicate WITH alias reference in FROM expression: 'a'"). */
+  DUPLICATE_WITH_REFERENCE: 4021,
+  /** A recursive WITH's body breaks its rules: ORDER/LIMIT/OFFSET, grouping, aggregates, DISTINCT (reference 3300 E_RECURSIVE_WITH_SEMANTIC). */
+  RECURSIVE_WITH_SEMANTICS: 3300,
+  /** A recursive WITH's anchor clause reads the WITH alias (reference 3301). */
+  RECURSIVE_ANCHOR: 3301,
+  /** A recursive WITH's recursive clause reads its alias more than once in FROM (reference 3302). */
+  MORE_THAN_ONE_RECURSIVE_REF: 3302,
+  /** An OPTIONS member a recursive WITH does not know (reference 3303, "Invalid config option x"). */
+  RECURSIVE_CONFIG_OPTION: 3303,
+  /** UNNEST, NEST or an OUTER JOIN in a recursive WITH (reference 3304, "recursive_with_unsupported: UNNEST"). */
+  RECURSION_UNSUPPORTED: 3304,
+  /** Warning: a recursive WITH stopped at its default depth (reference 3306). */
+  WARN_RECURSION_DEPTH: 3306,
+  /** An execution error the reference reports as internal (reference 5002 E_INTERNAL, "Execution internal error: …"). */
+  EXECUTION_INTERNAL: 5002,
+  /** A window function used against its rules: ORDER BY required, frame not allowed, invalid frame (reference 3220 E_WINDOW_SEMANTIC). */
+  WINDOW_SEMANTIC: 3220,
+  /** A window function failed while computing (reference 5340 E_WINDOW_EVALUATION, "Error evaluating Window function."). */
+  WINDOW_EVALUATION: 5340,
+  /** A WINDOW clause name that does not resolve or repeats (the reference's 6500, raised by its parser). */
+  WINDOW_CLAUSE: 6500,
+  /** MERGE … ON KEY whose INSERT gives a document key (reference 3150 E_MERGE_INSERT_NO_KEY). */
+  MERGE_INSERT_NO_KEY: 3150,
+  /** MERGE … ON condition whose INSERT gives no document key (reference 3160 E_MERGE_INSERT_MISSING_KEY). */
+  MERGE_INSERT_MISSING_KEY: 3160,
+  /** MERGE … ON KEY with USE INDEX on the target (reference 3180 E_MERGE_NO_INDEX_HINT). */
+  MERGE_NO_INDEX_HINT: 3180,
+  /** MERGE … ON KEY with a join hint on the source (reference 3190 E_MERGE_NO_JOIN_HINT). */
+  MERGE_NO_JOIN_HINT: 3190,
+  /** A MERGE that would update or delete one document twice (reference 5320 E_MERGE_MULTI_UPDATE). */
+  MERGE_MULTI_UPDATE: 5320,
+  /** A MERGE that would insert one document twice (reference 5330 E_MERGE_MULTI_INSERT). */
+  MERGE_MULTI_INSERT: 5330,
+  /** A statement that cannot run inside (or outside) a transaction, e.g. "COMMIT statement is not supported outside the transaction" (reference 17002 E_TRAN_STATEMENT_NOT_SUPPORTED). */
+  TRAN_STATEMENT_NOT_SUPPORTED: 17002,
+  /** A `txid` that names no transaction: "Transaction context error: transaction (x) is not present" (reference 17004 E_TRANSACTION_CONTEXT). */
+  TRANSACTION_CONTEXT: 17004,
+  /** COMMIT failed (a write-write conflict): the transaction is rolled back (reference 17007 E_COMMIT_TRANSACTION). */
+  COMMIT_TRANSACTION: 17007,
+  /** ROLLBACK TO SAVEPOINT of an unknown name: "s savepoint is not defined" (reference 17009 E_NO_SAVEPOINT). */
+  NO_SAVEPOINT: 17009,
+  /** The transaction's `txtimeout` passed: "Transaction timeout" (reference 17010 E_TRANSACTION_EXPIRED). */
+  TRANSACTION_EXPIRED: 17010,
+  /** INSERT of a key that exists, inside a transaction: "Duplicate Key: k" (reference 17012 E_DUPLICATE_KEY). */
+  TRANSACTION_DUPLICATE_KEY: 17012,
+  /** Two statements of one transaction at once (reference 17013 E_TRANSACTION_INUSE). */
+  TRANSACTION_INUSE: 17013,
+  /** DROP/EXECUTE of a user-defined function that does not exist (reference 10101 E_MISSING_FUNCTION, "Function 'f' not found"). */
+  FUNCTION_NOT_FOUND: 10101,
+  /** CREATE FUNCTION of a name in use (reference 10102 E_DUPLICATE_FUNCTION, "Function 'f' already exists"). */
+  FUNCTION_EXISTS: 10102,
+  /** A user-defined function called with the wrong number of arguments (reference 10104 E_ARGUMENTS_MISMATCH). */
+  FUNCTION_ARGUMENTS: 10104,
+  /** A user-defined function failed while running: JavaScript error, time or memory limit (reference 10109 E_FUNCTION_EXECUTION). */
+  FUNCTION_EXECUTION: 10109,
+  /** User-defined function calls nested too deeply (reference 10112 E_TOO_MANY_NESTED_FUNCTIONS). */
+  FUNCTION_NESTING: 10112,
+  /** An ORDER BY direction or NULLS position that is no parameter (reference 3291, "ORDER BY direction '…' is not a valid constant, named, positional or function parameter."). */
+  ORDER_PARAMETER: 3291,
+  /** PREPARE of a name prepared already with another text (reference 4060 E_PREPARED_NAME, "Unable to add name: duplicate name: p"). */
+  PREPARED_NAME_EXISTS: 4060,
+  /** An INFER option the reference does not know or a wrong-typed one (reference 7000, "Invalid option 'bogus'"). */
+  INFER_OPTION: 7000,
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];

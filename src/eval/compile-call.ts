@@ -3,6 +3,7 @@ import { ErrorCode, QueryError } from '../errors/index.js';
 import { callFunction, lookupFunction } from './functions/registry.js';
 import type { ObjectValue, Value } from '../values/index.js';
 import { isAggregateName } from './aggregate-names.js';
+import { windowSlot } from './window-names.js';
 import { compileTimeseries } from './compile-timeseries.js';
 import type { Compile } from './compile-path.js';
 import { aggregateSlot, metaOf } from './env.js';
@@ -114,6 +115,11 @@ export function compileCall(e: FunctionCall, scope: Scope, compile: Compile): Ev
   const name = e.name.toLowerCase();
   if (name === 'meta') return compileMeta(e, scope);
   if (name === '_timeseries') return compileTimeseries(e, scope, compile);
+  if (e.over) {
+    // Computed by a WindowAggregate before the projection; read from the row.
+    const slot = windowSlot(e);
+    return (env) => env[slot];
+  }
   if (isAggregateName(name)) {
     if (!scope.aggregates) {
       throw semanticError(ErrorCode.AGGREGATE_MISUSE, `Aggregate function ${name.toUpperCase()} is not allowed here`, e);
@@ -122,7 +128,7 @@ export function compileCall(e: FunctionCall, scope: Scope, compile: Compile): Ev
     return (env) => env[slot];
   }
   const def = lookupFunction(name);
-  if (!def) throw semanticError(ErrorCode.UNKNOWN_FUNCTION, `Invalid function ${e.name}`, e);
+  if (!def) return compileUserFunctionCall(e, scope, compile);
   const n = e.args.length;
   if (n < def.minArgs || n > def.maxArgs) {
     const range = def.maxArgs === Infinity ? `at least ${def.minArgs}` : def.minArgs === def.maxArgs ? `${def.minArgs}` : `between ${def.minArgs} and ${def.maxArgs}`;
@@ -148,6 +154,22 @@ export function compileCall(e: FunctionCall, scope: Scope, compile: Compile): Ev
     default:
       return (env, ctx) => callFunction(def, args.map((f) => f(env, ctx)), ctx);
   }
+}
+
+/**
+ * A call of a user-defined function (any name that is no built-in): resolved when it runs,
+ * through the request's `ctx.functions` (the engine has checked before planning that the name
+ * resolves; without a function runtime it is an unknown function, 3000).
+ */
+function compileUserFunctionCall(e: FunctionCall, scope: Scope, compile: Compile): Evaluator {
+  const written = e.name;
+  if (e.distinct || e.star) throw semanticError(ErrorCode.SYNTAX, `DISTINCT and * are only allowed in aggregates, not in ${written}`, e);
+  if (e.filter) throw semanticError(ErrorCode.SYNTAX, `FILTER clause syntax is not valid for function ${written}`, e);
+  const args = e.args.map((a) => compile(a, scope));
+  return (env, ctx) => {
+    if (!ctx.functions) throw semanticError(ErrorCode.UNKNOWN_FUNCTION, `Invalid function ${written}`, e);
+    return ctx.functions.call(written, args.map((f) => f(env, ctx)), ctx);
+  };
 }
 
 export function compileSubquery(e: Subquery, scope: Scope): Evaluator {

@@ -7,6 +7,7 @@ export * from './compile-expr.js';
 export { constantValue, NOT_CONSTANT } from './compile-call.js';
 export { getField, elementOf } from './compile-path.js';
 export { isAggregateName, AGGREGATE_NAMES } from './aggregate-names.js';
+export { isWindowCall, windowSlot, WINDOW_FUNCTIONS, type WindowFunctionDef } from './window-names.js';
 export { makeAccumulator, type Accumulator } from './aggregates/index.js';
 export { sequenceFullName, type SequenceAccess } from './compile-sequence.js';
 export { isMetaXattrs, metaCallAlias } from './compile-xattrs.js';

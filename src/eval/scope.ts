@@ -20,6 +20,15 @@ export interface ExecContext {
   now: number;
   /** The database's sequences (NEXT VALUE / PREV VALUE FOR); absent where there are none. */
   sequences?: import('./compile-sequence.js').SequenceAccess;
+  /** Runs statements given as text (RECURSIVE_CTE); set by the engine. */
+  statements?: import('./functions/function-def.js').StatementRunner;
+  /**
+   * User-defined functions (set by the engine): calls the function a name as written resolves
+   * to, raising 3000 "Invalid function" when none does.
+   */
+  functions?: { call(name: string, args: Value[], ctx: ExecContext): Value };
+  /** The catalogue INFER over a keyspace and EXTRACTDDL read (functions/function-def.ts). */
+  catalog?: import('./functions/function-def.js').CatalogAccess;
 }
 
 /** A compiled expression: evaluates in a row environment. Throws QueryError (5010) on evaluation errors. */

@@ -14,6 +14,8 @@ import { compileFinalGroup } from './operators/final-group.js';
 import { compileIndexCountProject } from './operators/index-count-project.js';
 import { compileIndexCountScan2 } from './operators/index-count-scan2.js';
 import { compileIndexDdl } from './operators/index-ddl.js';
+import { compileTransactionOperator } from './operators/transaction.js';
+import { compileCreateFunction, compileDropFunction, compileExecuteFunction } from './operators/function-ddl.js';
 import { compileIndexScan3 } from './operators/index-scan3.js';
 import { compileInitialGroup } from './operators/initial-group.js';
 import { compileInitialProject } from './operators/initial-project.js';
@@ -23,6 +25,7 @@ import { compileIntersectScan } from './operators/intersect-scan.js';
 import { compileKeyScan } from './operators/key-scan.js';
 import { compileLet } from './operators/let.js';
 import { compileLimit } from './operators/limit.js';
+import { compileMerge } from './operators/merge.js';
 import { compileOffset } from './operators/offset.js';
 import { compileOrder } from './operators/order.js';
 import { compileParallel } from './operators/parallel.js';
@@ -47,6 +50,8 @@ import { compileHashJoin } from './operators/hash-join.js';
 import { compileHashNest } from './operators/hash-nest.js';
 import { compileUnset } from './operators/unset.js';
 import { compileValueScan } from './operators/value-scan.js';
+import { compileWith } from './operators/with.js';
+import { compileWindowAggregate } from './operators/window-aggregate.js';
 import { withProfile } from './profile.js';
 
 /** Compiles one operator of its kind. */
@@ -60,6 +65,9 @@ type OperatorCompiler<O extends Operator> = (op: O, cx: CompileContext) => Compi
  */
 const COMPILERS: { [K in Operator['#operator']]: OperatorCompiler<Extract<Operator, { '#operator': K }>> } = {
   Sequence: compileSequence,
+  CreateFunction: compileCreateFunction,
+  DropFunction: compileDropFunction,
+  ExecuteFunction: compileExecuteFunction,
   Parallel: compileParallel,
   DummyScan: compileDummyScan,
   PrimaryScan3: compilePrimaryScan3,
@@ -111,6 +119,14 @@ const COMPILERS: { [K in Operator['#operator']]: OperatorCompiler<Extract<Operat
   CreateSequence: compileSequenceDdl,
   AlterSequence: compileSequenceDdl,
   DropSequence: compileSequenceDdl,
+  With: compileWith,
+  WindowAggregate: compileWindowAggregate,
+  Merge: compileMerge,
+  StartTransaction: compileTransactionOperator,
+  CommitTransaction: compileTransactionOperator,
+  RollbackTransaction: compileTransactionOperator,
+  Savepoint: compileTransactionOperator,
+  TransactionIsolation: compileTransactionOperator,
 };
 
 /** Compiles an operator (and its children) into a running operator. @throws QueryError 1020 for an operator this executor does not have. */

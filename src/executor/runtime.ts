@@ -20,6 +20,8 @@ export interface Row {
   clone?: Value;
   /** UPDATE: the copy of the document's extended attributes, once a SET/UNSET of `META().xattrs.…` changed it. */
   xattrs?: import('../values/index.js').ObjectValue;
+  /** UPDATE: the expiration `SET META().expiration` gave (what SendUpdate writes). */
+  expiration?: number;
 }
 
 /** Operators pass rows in batches: fewer generator steps per document. */
@@ -30,12 +32,25 @@ export const BATCH_SIZE = 256;
 
 /** Information the `system:` keyspaces show. */
 export interface SystemInfo {
-  keyspaces(): { name: string; count: number }[];
+  /** The store's keyspaces, their document count and (`system:keyspaces_info`) their size in bytes. */
+  keyspaces(): { name: string; count: number; size?(): number }[];
   indexes(): Value[];
   /** Rows of `system:active_requests` (none when absent). */
   activeRequests?(): Value[];
   /** Rows of `system:completed_requests` (none when absent). */
   completedRequests?(): Value[];
+  /** Rows of `system:transactions` (none when absent). */
+  transactions?(): Value[];
+  /** Rows of `system:prepareds` (the prepared-statement cache). */
+  prepareds?(): Value[];
+  /** Rows of `system:my_user_info`: the users the request is authenticated as. */
+  myUserInfo?(): Value[];
+  /** Rows of `system:user_info` (and, from their roles, `system:applicable_roles`): every user. */
+  userInfo?(): Value[];
+  /** Rows of `system:nodes`. */
+  nodes?(): Value[];
+  /** Rows of `system:dictionary`: the statistics UPDATE STATISTICS recorded. */
+  dictionary?(): Value[];
 }
 
 /**
@@ -47,8 +62,8 @@ export interface RunContext extends ExecContext {
   system: SystemInfo;
   /** Progress of an index build (CREATE/BUILD INDEX). */
   onProgress?: (p: { index: string; keyspace: string; done: number; total: number }) => void;
-  /** The data of an online index, or undefined. */
-  indexTree(keyspace: string, index: string): IndexTree | undefined;
+  /** The data of an online index (what a scan reads of it: a transaction's view merges its own writes in), or undefined. */
+  indexTree(keyspace: string, index: string): Pick<IndexTree, 'scan'> | undefined;
   /** Cancels the request (checked at every pause, error 1080). */
   signal?: AbortSignal;
   /**
@@ -64,8 +79,33 @@ export interface RunContext extends ExecContext {
   dml?: { mutationCount: number; failures: QueryError[] };
   /** The database's sequences (CREATE/ALTER/DROP SEQUENCE, NEXT/PREV VALUE, system:sequences). */
   sequenceRegistry?: import('../storage/index.js').SequenceRegistry;
+  /**
+   * The request's `preserve_expiry`: a write that sets no expiration keeps the document's
+   * (UPDATE, UPSERT of an existing key, MERGE's update) instead of clearing it.
+   */
+  preserveExpiry?: boolean;
+  /** The transaction statements' access to the request's transaction (src/transactions/); absent: not supported. */
+  transactions?: TransactionControl;
+  /** User-defined functions: the request's runtime, and CREATE / DROP FUNCTION (executor/udf/). */
+  udf?: import('./udf/function-services.js').FunctionServices;
   /** Runs index DDL (CREATE/DROP/BUILD INDEX) and returns its rows. */
   ddl?: (statement: import('../ast/index.js').Statement) => Promise<Value[]>;
+}
+
+/**
+ * What the transaction operators ask of the request (src/transactions/control.ts): each raises
+ * the reference's 17xxx error when the statement is not allowed where it runs (COMMIT outside a
+ * transaction, BEGIN inside one …).
+ */
+export interface TransactionControl {
+  /** BEGIN / START: starts a transaction; its row is `{"txid": …}`. */
+  start(): Value;
+  commit(): Promise<void>;
+  /** ROLLBACK, or ROLLBACK TO SAVEPOINT `savepoint`. */
+  rollback(savepoint?: string): Promise<void>;
+  savepoint(name: string): void;
+  /** SET TRANSACTION ISOLATION LEVEL READ COMMITTED. */
+  isolation(): void;
 }
 
 /** Narrows the ExecContext a compiled expression receives to the RunContext it really is. */

@@ -32,9 +32,12 @@ function mutationRead(s: UpdateStatement | DeleteStatement, catalog: Catalog): M
   return {
     keyspace: name,
     alias: keyspaceAlias(s.keyspace),
-    source: keyspaceSource(name, keyspaceAlias(s.keyspace), s.useKeys, s.where, catalog),
+    // LET variables are names, not fields of the keyspace, to the choice of its index.
+    source: keyspaceSource(name, keyspaceAlias(s.keyspace), s.useKeys, s.where, catalog, new Set((s.let ?? []).map((l) => l.name))),
+    let: s.let,
     where: s.where,
     limit: s.limit,
+    offset: s.kind === 'Delete' ? s.offset : undefined,
     returning: s.returning,
   };
 }

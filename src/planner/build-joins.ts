@@ -217,11 +217,11 @@ function planAnsiJoin(t: JoinTerm, alias: string, outer: boolean, available: str
   const outerSet = new Set(available);
   const pairs = on ? equiPairs(on, alias, outerSet) : [];
   // Correlated inner terms (a subquery or path reading an outer alias) must run per outer row.
-  const correlated = (right.kind === 'ExpressionTerm' && subqueryReads(right.expr, outerSet)) || (right.kind === 'KeyspaceTerm' && isCorrelatedPath(right, outerSet, ctx.outerNames));
+  const correlated = (right.kind === 'ExpressionTerm' && subqueryReads(right.expr, outerSet)) || (right.kind === 'KeyspaceTerm' && isCorrelatedPath(right, outerSet, ctx.outerNames, ctx.catalog));
   let inner: SourcePlan;
   let indexed = false;
   const taken: Expr[] = [];
-  if (right.kind === 'KeyspaceTerm' && !isCorrelatedPath(right, outerSet, ctx.outerNames)) {
+  if (right.kind === 'KeyspaceTerm' && !isCorrelatedPath(right, outerSet, ctx.outerNames, ctx.catalog)) {
     const ks = resolveKeyspace(right.keyspace, ctx.catalog);
     if (ks.system) {
       inner = { op: 'SystemScan', keyspace: ks.system, alias };
@@ -290,10 +290,16 @@ function subqueryReads(e: Expr, names: ReadonlySet<string>): boolean {
   return [...names].some((n) => text.includes(`"kind":"Identifier","name":${JSON.stringify(n)}`));
 }
 
-/** A keyspace term whose first part is an alias bound before it (`JOIN a.items AS i ON …`). */
-function isCorrelatedPath(t: KeyspaceTerm, outerAliases: ReadonlySet<string>, outerNames: ReadonlySet<string>): boolean {
+/**
+ * A keyspace term whose first part is an alias bound before it (`JOIN a.items AS i ON …`), or a
+ * bare name bound outside the query that is no keyspace (a user-defined function's parameter:
+ * `JOIN data AS r`), which reads that value.
+ */
+function isCorrelatedPath(t: KeyspaceTerm, outerAliases: ReadonlySet<string>, outerNames: ReadonlySet<string>, catalog: Catalog): boolean {
   const ref = t.keyspace;
-  return ref.namespace === undefined && ref.path.length >= 2 && (outerAliases.has(ref.path[0]) || outerNames.has(ref.path[0]));
+  if (ref.namespace !== undefined) return false;
+  if (ref.path.length >= 2) return outerAliases.has(ref.path[0]) || outerNames.has(ref.path[0]);
+  return outerNames.has(ref.path[0]) && !catalog.hasKeyspace(ref.path[0]);
 }
 
 /** The source of an expression / subquery join term (or a keyspace path of an outer alias). */

@@ -1,13 +1,15 @@
-import type { Binding, Expr, SelectStatement, Statement } from '../ast/index.js';
+import type { Binding, Expr, KeyspaceRef, SelectStatement, Statement } from '../ast/index.js';
 import { childrenOf, stripLoc } from '../ast/index.js';
 import { notSupported } from '../errors/index.js';
 import { sequenceFullName } from '../eval/index.js';
 import { setFetchSubpaths, xattrSubpaths } from './xattr-subpaths.js';
 import { buildDelete, buildInsert, buildUpdate } from './build-dml.js';
 import { buildSelect } from './build-select.js';
+import { mergeTree } from './build-merge.js';
 import { insertTree, mutationTree, selectTree } from './build-tree.js';
 import { keyspaceName, type Catalog } from './catalog.js';
 import { printStatementText } from './explain.js';
+import { withIsStable, type WithNames } from './build-with.js';
 import { operators, sequence, type Operator, type StatementPlan, type SubqueryPlan } from './plan/index.js';
 
 /**
@@ -38,6 +40,8 @@ function statementTree(s: Statement, catalog: Catalog, onHints: (h: Record<strin
       return mutationTree(buildUpdate(s, catalog));
     case 'Delete':
       return mutationTree(buildDelete(s, catalog));
+    case 'Merge':
+      return mergeTree(s, catalog);
     case 'CreateIndex':
     case 'CreatePrimaryIndex':
     case 'DropIndex':
@@ -49,27 +53,53 @@ function statementTree(s: Statement, catalog: Catalog, onHints: (h: Record<strin
     case 'AlterSequence':
     case 'DropSequence':
       return sequence([{ '#operator': s.kind, name: sequenceFullName(s.sequence), _statement: s }]);
+    case 'StartTransaction':
+    case 'TransactionIsolation':
+      return sequence([{ '#operator': s.kind, isolation: 1 }]);
+    case 'CommitTransaction':
+      return sequence([{ '#operator': 'CommitTransaction' }]);
+    case 'RollbackTransaction':
+      return sequence([s.savepoint !== undefined ? { '#operator': 'RollbackTransaction', savepoint: s.savepoint } : { '#operator': 'RollbackTransaction' }]);
+    case 'Savepoint':
+      return sequence([{ '#operator': 'Savepoint', savepoint: s.savepoint }]);
+    case 'CreateFunction':
+    case 'DropFunction':
+      return sequence([{ '#operator': s.kind, name: printKeyspaceRef(s.name), _statement: s } as Operator]);
+    case 'ExecuteFunction':
+      return sequence([{ '#operator': 'ExecuteFunction', name: printKeyspaceRef(s.name), arguments: s.args, _ref: s.name }]);
     default:
       throw notSupported(`${s.kind} inside this statement`, s.loc);
   }
 }
+
+/**
+ * Plans every subquery of a standalone expression — a user-defined function's body — with
+ * `names` (its parameters) bound around it: a subquery that reads them is correlated.
+ */
+export function planExpressionSubqueries(e: Expr, names: ReadonlySet<string>, catalog: Catalog): SubqueryPlan[] {
+  const out: SubqueryPlan[] = [];
+  planSubqueries({ '#operator': 'Filter', condition: e }, names, catalog, out);
+  return out;
+}
+
+/** `[namespace:]a.b.c` as written. */
+const printKeyspaceRef = (r: KeyspaceRef): string => (r.namespace !== undefined ? `${r.namespace}:` : '') + r.path.join('.');
 
 /** The key under which a subquery's plan is found: its position in the statement text. */
 export function subqueryKey(q: SelectStatement): string {
   return q.loc ? `${q.loc.offset}:${q.loc.line}:${q.loc.column}` : JSON.stringify(stripLoc(q));
 }
 
-/** Every identifier name an AST (sub)tree reads, subqueries included. */
-function identifiers(node: unknown, out: Set<string>): Set<string> {
-  if (Array.isArray(node)) for (const x of node) identifiers(x, out);
+/** Every identifier name an AST (sub)tree reads, subqueries included (`FROM w` of a WITH alias `w` too). */
+function identifiers(node: unknown, out: Set<string>, withs: WithNames = new Map()): Set<string> {
+  if (Array.isArray(node)) for (const x of node) identifiers(x, out, withs);
   else if (node && typeof node === 'object') {
     const o = node as Record<string, unknown>;
     if (o.kind === 'Identifier' && typeof o.name === 'string') out.add(o.name);
-    if (o.kind === 'KeyspaceTerm') {
-      const path = (o.keyspace as { path: string[] }).path;
-      if (path.length > 1) out.add(path[0]);
-    }
-    for (const [k, v] of Object.entries(o)) if (k !== 'loc') identifiers(v, out);
+    // A FROM term may name an outer value: a path (`t.items`), a WITH name, or a bare name bound
+    // outside (a user-defined function's parameter, `JOIN data AS r`).
+    if (o.kind === 'KeyspaceTerm') out.add((o.keyspace as { path: string[] }).path[0]);
+    for (const [k, v] of Object.entries(o)) if (k !== 'loc') identifiers(v, out, withs);
   }
   return out;
 }
@@ -161,6 +191,8 @@ function boundBy(op: Operator): string[] {
     case 'SendUpdate':
     case 'SendDelete':
       return [op.alias];
+    case 'Merge':
+      return [op._alias];
     default:
       return [];
   }
@@ -170,10 +202,38 @@ function boundBy(op: Operator): string[] {
  * Walks a tree in execution order, keeping the names bound so far (those of enclosing queries
  * first), and plans every expression subquery (nested ones included) into `out`.
  */
-function planSubqueries(tree: Operator, outer: ReadonlySet<string>, catalog: Catalog, out: SubqueryPlan[]): void {
+function planSubqueries(tree: Operator, outer: ReadonlySet<string>, catalog: Catalog, out: SubqueryPlan[], outerWiths: WithNames = new Map()): void {
   const names = new Set(outer);
+  let withs = outerWiths;
+  // The names a hash join's inner side sees: the enclosing ones (and those of a WITH around it).
+  let base: ReadonlySet<string> = outer;
   const walk = (op: Operator, names: Set<string>): void => {
-    for (const e of operatorExprs(op)) subqueriesOf(e, names, (q, n) => plan(q, n));
+    if (op['#operator'] === 'With') {
+      // Each binding sees the ones before it; a recursive clause also its own alias, bound to
+      // the previous level's rows (so it runs again for each level: correlated).
+      const stable = withIsStable(names, withs);
+      const inner = new Set(names);
+      const innerWiths = new Map(withs);
+      for (const b of op.bindings) {
+        const seen = new Map(innerWiths);
+        subqueriesOf(b.expr, inner, (q, n) => plan(q, n, seen));
+        if (b.rexpr) {
+          const own = new Map(innerWiths).set(b.alias, false);
+          subqueriesOf(b.rexpr, new Set([...inner, b.alias]), (q, n) => plan(q, n, own, true));
+        }
+        inner.add(b.alias);
+        innerWiths.set(b.alias, stable);
+      }
+      const saved = { withs, base };
+      withs = innerWiths;
+      base = new Set(inner);
+      walk(op['~child'], inner);
+      ({ withs, base } = saved);
+      return;
+    }
+    // A Merge's filters see its target alias (a subquery reading it is correlated).
+    const seen = op['#operator'] === 'Merge' ? new Set([...names, op._alias]) : names;
+    for (const e of operatorExprs(op)) subqueriesOf(e, seen, (q, n) => plan(q, n, withs));
     switch (op['#operator']) {
       case 'Sequence':
         op['~children'].forEach((c, i, all) => {
@@ -188,7 +248,7 @@ function planSubqueries(tree: Operator, outer: ReadonlySet<string>, catalog: Cat
         break;
       case 'HashJoin':
       case 'HashNest':
-        walk(op['~child'], new Set(outer));
+        walk(op['~child'], new Set(base));
         break;
       case 'UnionAll':
         for (const c of op['~children']) walk(c, new Set(names));
@@ -201,6 +261,10 @@ function planSubqueries(tree: Operator, outer: ReadonlySet<string>, catalog: Cat
       case 'DistinctScan':
         walk(op.scan, names);
         break;
+      case 'Merge':
+        // Its branches see the target alias beside the names bound before it.
+        for (const c of [op.update, op.delete, op.insert]) if (c) walk(c, new Set([...names, op._alias]));
+        break;
       case 'IntersectScan':
       case 'UnionScan':
         for (const c of op.scans) walk(c, names);
@@ -208,14 +272,15 @@ function planSubqueries(tree: Operator, outer: ReadonlySet<string>, catalog: Cat
     }
     for (const n of boundBy(op)) names.add(n);
   };
-  const plan = (q: SelectStatement, bound: ReadonlySet<string>): void => {
+  const plan = (q: SelectStatement, bound: ReadonlySet<string>, qWiths: WithNames, forceCorrelated = false): void => {
     const key = subqueryKey(q);
     if (out.some((s) => s._at === key)) return;
-    const tree = selectTree(buildSelect(q, catalog, bound));
+    const tree = selectTree(buildSelect(q, catalog, bound, qWiths));
     const own = ownNames(q, new Set());
-    const correlated = [...identifiers(q, new Set())].some((n) => bound.has(n) && !own.has(n));
+    // A statement-wide WITH alias does not make a subquery correlated (the reference's flag).
+    const correlated = forceCorrelated || [...identifiers(q, new Set(), qWiths)].some((n) => bound.has(n) && !own.has(n) && qWiths.get(n) !== true);
     out.push({ _at: key, correlated, plan: tree, subquery: printStatementText(q) });
-    planSubqueries(tree, bound, catalog, out);
+    planSubqueries(tree, bound, catalog, out, qWiths);
   };
   walk(tree, names);
 }

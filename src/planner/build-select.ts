@@ -13,6 +13,7 @@ import { flattenFrom, planJoin, termAlias, type JoinContext } from './build-join
 import { preJoinConjuncts } from './join-keys.js';
 import { BlockHints } from './hints.js';
 import type { IndexInfo } from './catalog.js';
+import { buildWith, markUncorrelated, resolveWithTerms, type WithNames } from './build-with.js';
 
 
 function duplicateAlias(name: string, e: { loc?: import('../errors/index.js').SourcePosition }): QueryError {
@@ -54,6 +55,7 @@ function buildSource(
   bound: ReadonlySet<string>,
   outerNames: ReadonlySet<string>,
   hints: BlockHints,
+  withs: WithNames = new Map(),
 ): { source: SourcePlan; alias?: string } {
   if (!from) return { source: { op: 'DummyScan' } };
   const base = (from.kind === 'KeyspaceTerm' && correlatedTerm(from, outerNames, catalog)) || from;
@@ -61,7 +63,7 @@ function buildSource(
     // Without AS, a path names its term by its last step (`FROM {…}.p` is `p`), as the reference does.
     const alias = base.alias ?? implicitName(base.expr);
     if (!alias) throw new QueryError({ code: ErrorCode.SYNTAX, phase: 'semantic', message: 'FROM expression needs an alias (AS name)', position: base.loc });
-    if (base.expr.kind === 'Subquery') return { source: { op: 'SubqueryScan', query: buildSelect(base.expr.query, catalog, outerNames), alias }, alias };
+    if (base.expr.kind === 'Subquery') return { source: { op: 'SubqueryScan', query: buildSelect(base.expr.query, catalog, outerNames, withs), alias }, alias };
     return { source: { op: 'ExpressionScan', expr: base.expr, alias }, alias };
   }
   const ks = resolveKeyspace(base.keyspace, catalog);
@@ -104,13 +106,13 @@ export function keyspaceSource(
  * or an aggregate in the projection, HAVING or the block's ORDER BY), projection. The semantic
  * phase has checked the block (src/semantic/analyze.ts). Raises 12003 for unknown keyspaces.
  */
-export function buildSubselect(s: Subselect, catalog: Catalog, orderHasAggregate: boolean, outerNames: ReadonlySet<string> = new Set()): SubselectPlan {
-  const flat = s.from ? flattenFrom(s.from) : undefined;
+export function buildSubselect(s: Subselect, catalog: Catalog, orderHasAggregate: boolean, outerNames: ReadonlySet<string> = new Set(), withs: WithNames = new Map()): SubselectPlan {
+  const flat = s.from ? flattenFrom(resolveWithTerms(s.from, withs)) : undefined;
   // Every alias a step binds is a name, not a field of the first keyspace, to its scan.
   const stepAliases = (flat?.steps ?? []).map((st) => (st.kind === 'UnnestTerm' ? (st.alias ?? unnestAlias(st.expr)) : termAlias(st.right)));
   const bound = new Set([...stepAliases, ...(s.let ?? []).map((l) => l.name)]);
   const hints = new BlockHints(s.hints);
-  const { source, alias } = buildSource(flat?.base, catalog, s.where, bound, outerNames, hints);
+  const { source, alias } = buildSource(flat?.base, catalog, s.where, bound, outerNames, hints, withs);
   const seen = new Set<string>();
   const aliases: string[] = [];
   const available: string[] = [];
@@ -125,7 +127,7 @@ export function buildSubselect(s: Subselect, catalog: Catalog, orderHasAggregate
     outerNames,
     where: s.where,
     hints,
-    buildSubquery: (q, names) => buildSelect(q, catalog, names),
+    buildSubquery: (q, names) => buildSelect(q, catalog, names, withs),
   };
   for (const st of flat?.steps ?? []) {
     if (st.kind === 'UnnestTerm') {
@@ -150,7 +152,7 @@ export function buildSubselect(s: Subselect, catalog: Catalog, orderHasAggregate
   const pre = alias && steps.some((st) => st.op !== 'Unnest') ? preJoinConjuncts(s.where, alias, outerNames, new Set([...bound])) : [];
   const preFilter = pre.length ? pre.reduce((l, r): Expr => ({ kind: 'Binary', op: 'AND', left: l, right: r })) : undefined;
   const grouped = !!s.groupBy || termsHaveAggregate(s.projection) || orderHasAggregate;
-  return {
+  const plan: SubselectPlan = {
     kind: 'Subselect',
     source,
     aliases,
@@ -166,21 +168,37 @@ export function buildSubselect(s: Subselect, catalog: Catalog, orderHasAggregate
     ast: s,
     ...(outerNames.size ? { outerNames: [...outerNames] } : {}),
   };
+  markUncorrelated(plan, withs);
+  return plan;
 }
 
-function buildBody(b: SelectBody, catalog: Catalog, orderHasAggregate: boolean, outerNames: ReadonlySet<string>): SelectBodyPlan {
-  if (b.kind === 'Subselect') return buildSubselect(b, catalog, orderHasAggregate, outerNames);
-  return { kind: 'SetOp', op: b.op, all: b.all, left: buildBody(b.left, catalog, false, outerNames), right: buildBody(b.right, catalog, false, outerNames) };
+function buildBody(b: SelectBody, catalog: Catalog, orderHasAggregate: boolean, outerNames: ReadonlySet<string>, withs: WithNames): SelectBodyPlan {
+  if (b.with) {
+    const w = buildWith(b.with, outerNames, withs);
+    const inner = buildBody({ ...b, with: undefined }, catalog, orderHasAggregate, w.names, w.withs);
+    return { ...inner, with: { recursive: b.with.recursive, bindings: w.bindings } };
+  }
+  if (b.kind === 'Subselect') return buildSubselect(b, catalog, orderHasAggregate, outerNames, withs);
+  return { kind: 'SetOp', op: b.op, all: b.all, left: buildBody(b.left, catalog, false, outerNames, withs), right: buildBody(b.right, catalog, false, outerNames, withs) };
 }
 
 /**
  * Plans a SELECT statement (set operations, ORDER BY, OFFSET, LIMIT included).
  * @param outerNames for a subquery, the names the enclosing query binds: a FROM term that starts
  *   with one of them is a path of that alias (a correlated subquery), not a keyspace
+ * @param withs the WITH aliases in scope (build-with.ts): a FROM term naming one reads its value
  */
-export function buildSelect(s: SelectStatement, catalog: Catalog, outerNames: ReadonlySet<string> = new Set()): SelectPlan {
+export function buildSelect(s: SelectStatement, catalog: Catalog, outerNames: ReadonlySet<string> = new Set(), withs: WithNames = new Map()): SelectPlan {
   const orderAgg = (s.orderBy ?? []).some((o) => hasAggregate(o.expr));
-  const plan: SelectPlan = { kind: 'Select', body: buildBody(s.body, catalog, orderAgg, outerNames), orderBy: s.orderBy, offset: s.offset, limit: s.limit };
+  let withPlan: SelectPlan['with'];
+  if (s.with) {
+    // The body sees the WITH aliases as names bound around it (not fields of its keyspace).
+    const w = buildWith(s.with, outerNames, withs);
+    withPlan = { recursive: s.with.recursive, bindings: w.bindings };
+    outerNames = w.names;
+    withs = w.withs;
+  }
+  const plan: SelectPlan = { kind: 'Select', ...(withPlan ? { with: withPlan } : {}), body: buildBody(s.body, catalog, orderAgg, outerNames, withs), orderBy: s.orderBy, offset: s.offset, limit: s.limit };
   if (!orderReadsOuterNames(plan, outerNames)) pushDownOrder(plan, catalog);
   applyCovering(plan, catalog, outerNames);
   return plan;

@@ -7,6 +7,7 @@ import type { DeletePlan, InsertPlan, ScanPlan, SelectBodyPlan, SelectPlan, Sour
 import { exprText } from './explain.js';
 import type { Value } from '../values/index.js';
 import { beforeParallel, preFilterOp, stepOp } from './build-join-tree.js';
+import { collectWindowCalls, windowOps } from './build-window.js';
 import { operators, parallel, sequence, type Fetch, type Filter, type InitialProject, type KeySource, type Operator, type ProjectionTerm, type SortTerm } from './plan/index.js';
 
 /**
@@ -27,7 +28,7 @@ export function collectAggregates(exprs: Expr[]): FunctionCall[] {
   const out = new Map<string, FunctionCall>();
   for (const e of exprs) {
     walkExpr(e, (x) => {
-      if (x.kind === 'FunctionCall' && isAggregateName(x.name)) {
+      if (x.kind === 'FunctionCall' && isAggregateName(x.name) && !x.over) {
         const k = aggregateKey(x);
         if (!out.has(k)) out.set(k, x);
         return false;
@@ -104,7 +105,7 @@ export function sourceOps(s: SourcePlan, buildSubquery: (q: SelectPlan) => Opera
     case 'KeyScan':
       return [{ '#operator': 'KeyScan', keys: s.keys, ...(s.validate ? { _validate: true, _keyspace: s.keyspace } : {}) }, fetch(s.alias, s.keyspace, s.namespace)];
     case 'ExpressionScan':
-      return [{ '#operator': 'ExpressionScan', alias: s.alias, expr: s.expr }];
+      return [{ '#operator': 'ExpressionScan', alias: s.alias, expr: s.expr, ...(s.uncorrelated ? { uncorrelated: true } : {}) }];
     case 'SubqueryScan':
       return [buildSubquery(s.query), { '#operator': 'Alias', as: s.alias }];
     case 'SystemScan':
@@ -163,7 +164,7 @@ function annotateEarlyProjection(p: SubselectPlan, ops: Operator[], stepOps: Ope
   for (const k of p.group?.keys ?? []) exprs.push(k.expr);
   for (const l of p.group?.letting ?? []) exprs.push(l.expr);
   if (p.group?.having) exprs.push(p.group.having);
-  const mainFetch = ops.find((o): o is Fetch => o['#operator'] === 'Fetch' && o.namespace !== 'system');
+  const mainFetch = ops.find((o): o is Fetch => o['#operator'] === 'Fetch');
   const fetches: Fetch[] = mainFetch ? [mainFetch] : [];
   for (const op of stepOps) {
     if (op['#operator'] !== 'NestedLoopJoin' && op['#operator'] !== 'HashJoin') continue;
@@ -242,6 +243,12 @@ function blockOps(p: SubselectPlan, orderFollows: boolean, aggregateSources: Exp
   } else {
     tail.push(...perRow);
   }
+  // Window functions: computed after the grouping (or the per-row operators), before the projection.
+  const windows = collectWindowCalls([...p.terms.flatMap((t) => (t.kind === 'Star' ? [] : [t.expr])), ...aggregateSources]);
+  if (windows.length) {
+    if (tail.length) ops.push(parallel(sequence(tail.splice(0)), dummy));
+    ops.push(sequence(windowOps(windows)));
+  }
   tail.push(project);
   if (p.distinct) tail.push({ '#operator': 'Distinct' });
   ops.push(parallel(sequence(tail), dummy));
@@ -250,6 +257,7 @@ function blockOps(p: SubselectPlan, orderFollows: boolean, aggregateSources: Exp
 }
 
 function bodyOp(b: SelectBodyPlan, orderFollows: boolean, orderExprs: Expr[], buildSubquery: (q: SelectPlan) => Operator): Operator {
+  if (b.with) return { '#operator': 'With', bindings: b.with.bindings, recursive: b.with.recursive, '~child': bodyOp({ ...b, with: undefined }, orderFollows, orderExprs, buildSubquery) };
   if (b.kind === 'Subselect') return sequence(blockOps(b, orderFollows, orderExprs, buildSubquery));
   const left = bodyOp(b.left, false, [], buildSubquery);
   const right = bodyOp(b.right, false, [], buildSubquery);
@@ -260,8 +268,13 @@ function bodyOp(b: SelectBodyPlan, orderFollows: boolean, orderExprs: Expr[], bu
   return { '#operator': b.op === 'INTERSECT' ? 'IntersectAll' : 'ExceptAll', ...(b.all ? {} : { distinct: true }), first: left, second: right };
 }
 
-/** The operator tree of a SELECT statement. */
+/** The operator tree of a SELECT statement: a With over it when it has a WITH clause. */
 export function selectTree(p: SelectPlan): Operator {
+  const tree = selectBodyTree(p);
+  return p.with ? { '#operator': 'With', bindings: p.with.bindings, recursive: p.with.recursive, '~child': tree } : tree;
+}
+
+function selectBodyTree(p: SelectPlan): Operator {
   const counted = indexCountTree(p);
   if (counted) return counted;
   const orderOp = p.orderBy?.length && !(p.body.kind === 'Subselect' && p.body.orderServed);
@@ -270,7 +283,13 @@ export function selectTree(p: SelectPlan): Operator {
   if (!orderOp && !p.offset && !p.limit) return body;
   const ops: Operator[] = [body];
   if (orderOp) {
-    const terms = p.orderBy!.map((o): SortTerm => ({ expr: o.expr, ...(o.desc ? { desc: true } : {}), ...(o.nulls ? { nulls_pos: o.nulls === 'FIRST' ? 'first' : 'last' } : {}) }));
+    const terms = p.orderBy!.map((o): SortTerm => ({
+      expr: o.expr,
+      ...(o.desc ? { desc: true } : {}),
+      ...(o.nulls ? { nulls_pos: o.nulls === 'FIRST' ? 'first' : 'last' } : {}),
+      ...(o.direction ? { _direction: o.direction } : {}),
+      ...(o.nullsPosition ? { _nulls: o.nullsPosition } : {}),
+    }));
     ops.push({ '#operator': 'Order', ...(p.limit ? { limit: p.limit } : {}), ...(p.limit && p.offset ? { offset: p.offset } : {}), sort_terms: terms });
   }
   // The Order keeps the first offset+limit rows and skips `offset` itself (the reference's Order
@@ -306,14 +325,16 @@ export function mutationTree(p: UpdatePlan | DeletePlan): Operator {
   const read: Operator[] = [];
   // The scan's Fetch goes into the Parallel, as the reference prints it.
   if (scan.length > 1 && scan[scan.length - 1]['#operator'] === 'Fetch') read.push(scan.pop()!);
-  if (p.where) read.push(filterOp(p.where, p.source, scan));
+  if (p.let?.length) read.push(letOp(p.let));
+  if (p.where) read.push(p.let?.length ? { '#operator': 'Filter', condition: p.where } : filterOp(p.where, p.source, scan));
   const ops: Operator[] = [...scan, parallel(sequence(read))];
+  if (p.offset) ops.push({ '#operator': 'Offset', expr: p.offset });
   if (p.limit) ops.push({ '#operator': 'Limit', expr: p.limit });
   const write: Operator[] = [];
   const target = { alias: p.alias, keyspace: p.keyspace, ...(p.limit ? { limit: p.limit } : {}), namespace: 'default' };
   if (p.kind === 'Update') {
     write.push({ '#operator': 'Clone' });
-    if (p.set.length) write.push({ '#operator': 'Set', set_terms: p.set.map((s) => ({ path: s.path, value: s.value })) });
+    if (p.set.length) write.push({ '#operator': 'Set', set_terms: p.set.map((s) => ({ path: s.path, value: s.value, ...(s.for ? { for: s.for } : {}) })) });
     if (p.unset.length) write.push({ '#operator': 'Unset', unset_terms: p.unset.map((u) => ({ path: u })) });
     write.push({ '#operator': 'SendUpdate', ...target });
   } else {

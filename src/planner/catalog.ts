@@ -15,7 +15,11 @@ export interface Catalog {
 export const DEFAULT_NAMESPACE = 'default';
 
 /** Virtual keyspaces of the `system` namespace that can be queried. */
-export const SYSTEM_KEYSPACES = ['keyspaces', 'indexes', 'namespaces', 'dual', 'active_requests', 'completed_requests', 'sequences'] as const;
+export const SYSTEM_KEYSPACES = [
+  'keyspaces', 'indexes', 'namespaces', 'dual', 'active_requests', 'completed_requests',
+  'datastores', 'buckets', 'scopes', 'keyspaces_info', 'prepareds', 'my_user_info', 'user_info', 'applicable_roles', 'nodes', 'dictionary',
+  'sequences', 'transactions', 'functions',
+] as const;
 export type SystemKeyspace = (typeof SYSTEM_KEYSPACES)[number];
 
 /**

@@ -5,7 +5,7 @@ import { keySource, spansDecideWhere } from './build-tree.js';
 import type { SelectPlan } from './logical-plan.js';
 import { sequence, type IndexCountScan2, type Operator } from './plan/index.js';
 
-const isCountStar = (e: Expr): boolean => e.kind === 'FunctionCall' && isAggregateName(e.name) && e.name.toLowerCase() === 'count' && !!e.star && !e.distinct;
+const isCountStar = (e: Expr): boolean => e.kind === 'FunctionCall' && !e.over && isAggregateName(e.name) && e.name.toLowerCase() === 'count' && !!e.star && !e.distinct;
 
 /**
  * `SELECT COUNT(*) … WHERE <predicate the spans of a scalar index decide>` (no GROUP BY keys,

@@ -1,3 +1,4 @@
+import type { SystemKeyspace } from './catalog.js';
 import type {
   DeleteStatement,
   Expr,
@@ -73,8 +74,8 @@ export type SourcePlan =
   | { op: 'DummyScan' }
   | { op: 'PrimaryScan3'; keyspace: string; namespace: string; alias: string; index: string }
   | { op: 'KeyScan'; keyspace: string; namespace: string; alias: string; keys: Expr; validate?: boolean }
-  | { op: 'ExpressionScan'; expr: Expr; alias: string }
-  | { op: 'SystemScan'; keyspace: 'keyspaces' | 'indexes' | 'namespaces' | 'dual' | 'active_requests' | 'completed_requests' | 'sequences'; alias: string }
+  | { op: 'ExpressionScan'; expr: Expr; alias: string; uncorrelated?: boolean }
+  | { op: 'SystemScan'; keyspace: SystemKeyspace; alias: string }
   | { op: 'SubqueryScan'; query: SelectPlan; alias: string };
 
 export interface UnnestPlan {
@@ -176,10 +177,13 @@ export interface SetOpPlan {
   right: SelectBodyPlan;
 }
 
-export type SelectBodyPlan = SubselectPlan | SetOpPlan;
+/** A body; `with` for a parenthesised set operand with its own WITH clause (a With over its operators). */
+export type SelectBodyPlan = (SubselectPlan | SetOpPlan) & { with?: SelectPlan['with'] };
 
 export interface SelectPlan {
   kind: 'Select';
+  /** The WITH clause: its bindings, planned (the With operator over the rest). */
+  with?: { recursive: boolean; bindings: import('./plan/index.js').WithBinding[] };
   body: SelectBodyPlan;
   orderBy?: OrderTerm[];
   offset?: Expr;
@@ -201,8 +205,12 @@ export interface MutationReadPlan {
   keyspace: string;
   alias: string;
   source: SourcePlan;
+  /** LET of UPDATE and DELETE: bound per document before WHERE. */
+  let?: LetBinding[];
   where?: Expr;
   limit?: Expr;
+  /** DELETE … OFFSET: documents skipped before the LIMIT. */
+  offset?: Expr;
   returning?: Returning;
 }
 

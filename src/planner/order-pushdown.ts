@@ -1,4 +1,5 @@
 import { resultNames, someExpr, type Expr, type OrderTerm, type ResultTerm } from '../ast/index.js';
+import { collectWindowCalls } from './build-window.js';
 import type { Catalog } from './catalog.js';
 import { exprEquivalent } from '../semantic/expr-equivalent.js';
 import { formalize } from '../semantic/formalize.js';
@@ -21,13 +22,15 @@ export function pushDownOrder(plan: SelectPlan, catalog: Catalog): void {
   }
   const src = b.source;
   if (src.op !== 'IndexScan' || src.scan.kind !== 'IndexScan3' || src.scan.distinct || src.scan.spans.length !== 1) return;
-  if (b.group || b.distinct || b.steps.length || b.let?.length) return;
+  if (b.group || b.distinct || b.steps.length || b.let?.length || hasWindows(plan)) return;
   const scan = src.scan;
   const index = catalog.indexes?.(src.keyspace).find((i) => i.name === scan.index);
   if (!index || plan.orderBy.length > index.keys.length) return;
   const aliases = b.raw ? new Map<string, Expr>() : shadowingAliases(b.terms);
   const served = plan.orderBy.every((o: OrderTerm, i) => {
     const key = index.keys[i];
+    // A direction or NULLS position given by a parameter is known only when the query runs.
+    if (o.direction || o.nullsPosition) return false;
     const nullsDefault = o.nulls === undefined || o.nulls === (o.desc ? 'LAST' : 'FIRST');
     const expr = resolveAliases(o.expr, aliases);
     return nullsDefault && o.desc === key.desc && !!expr && exprEquivalent(formalize(expr, src.alias), formalize(key.expr, index.alias));
@@ -81,6 +84,13 @@ function pushDownLimit(plan: SelectPlan): void {
   if (b.kind !== 'Subselect' || !plan.limit) return;
   const src = b.source;
   if (src.op !== 'IndexScan' || src.scan.kind !== 'IndexScan3' || !spansDecideWhere(src)) return;
-  if (b.group || b.distinct || b.steps.length || b.let?.length) return;
+  if (b.group || b.distinct || b.steps.length || b.let?.length || hasWindows(plan)) return;
   src.scan.limit = scanLimit(plan.limit, plan.offset);
+}
+
+/** True if the block computes window functions: they need every row, and change the rows' order. */
+function hasWindows(plan: SelectPlan): boolean {
+  const b = plan.body;
+  if (b.kind !== 'Subselect') return false;
+  return collectWindowCalls([...b.terms.flatMap((t) => (t.kind === 'Star' ? [] : [t.expr])), ...(plan.orderBy ?? []).map((o) => o.expr)]).length > 0;
 }

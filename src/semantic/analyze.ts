@@ -1,9 +1,12 @@
-import type { Expr, FromTerm, OrderTerm, SelectStatement, Statement, Subselect } from '../ast/index.js';
+import type { Expr, FromTerm, OrderTerm, ResultTerm, SelectStatement, Statement, Subselect } from '../ast/index.js';
 import { implicitName, someExpr, walkExpr } from '../ast/index.js';
 import { ErrorCode, QueryError, type SourcePosition } from '../errors/index.js';
 import { isAggregateName } from '../eval/index.js';
 import { checkGroupedBlock } from './group-check.js';
 import { checkNameBinding } from './name-binding.js';
+import { checkWiths } from './with-check.js';
+import { checkWindows } from './window-check.js';
+import { checkOrderParameters } from './order-parameters.js';
 
 /**
  * The semantic phase (between parsing and planning): the checks of every SELECT block of a
@@ -23,8 +26,12 @@ import { checkNameBinding } from './name-binding.js';
  * the planner's for correlated FROM terms.
  */
 export function analyze(s: Statement): void {
+  checkWiths(s);
   for (const { block, orderBy } of selectBlocks(s)) checkBlock(block, orderBy);
+  // DML's RETURNING names its results as a projection does.
+  if ((s.kind === 'Insert' || s.kind === 'Update' || s.kind === 'Delete' || s.kind === 'Merge') && s.returning) checkResultAliases(s.returning.terms);
   checkNameBinding(s);
+  checkOrderParameters(s);
 }
 
 const semanticError = (code: number, message: string, loc: SourcePosition | undefined) => new QueryError({ code, phase: 'semantic', message, position: loc });
@@ -43,7 +50,7 @@ function noAggregates(e: Expr | undefined, clause: string): void {
 /** An aggregate inside another's argument: 4000 "Nested aggregates are not allowed.". */
 function noNestedAggregates(e: Expr): void {
   walkExpr(e, (x) => {
-    if (x.kind === 'FunctionCall' && isAggregateName(x.name)) {
+    if (x.kind === 'FunctionCall' && isAggregateName(x.name) && !x.over) {
       if (x.args.some(hasAggregate)) throw semanticError(ErrorCode.PLAN, near('Nested aggregates are not allowed', x.loc), x.loc);
       return false;
     }
@@ -53,7 +60,7 @@ function noNestedAggregates(e: Expr): void {
 
 /** True if the expression calls an aggregate outside any subquery. */
 export function hasAggregate(e: Expr): boolean {
-  return someExpr(e, (x) => x.kind === 'FunctionCall' && isAggregateName(x.name));
+  return someExpr(e, (x) => x.kind === 'FunctionCall' && isAggregateName(x.name) && !x.over);
 }
 
 /** Every SELECT block of a statement (subqueries included), with the ORDER BY that applies to it alone. */
@@ -66,6 +73,7 @@ function* selectBlocks(node: unknown): Generator<{ block: Subselect; orderBy?: O
   const o = node as Record<string, unknown>;
   if (o.kind === 'Select' && (o as unknown as SelectStatement).body.kind === 'Subselect') {
     const sel = o as unknown as SelectStatement;
+    yield* selectBlocks(sel.with);
     yield { block: sel.body as Subselect, orderBy: sel.orderBy };
     for (const [k, v] of Object.entries(sel.body)) if (k !== 'loc') yield* selectBlocks(v);
     for (const k of ['orderBy', 'limit', 'offset'] as const) yield* selectBlocks(sel[k]);
@@ -98,7 +106,22 @@ function termName(t: Extract<FromTerm, { kind: 'KeyspaceTerm' | 'ExpressionTerm'
   return t.alias ?? implicitName(t.expr);
 }
 
+/**
+ * Result names, implicit ones included (`SELECT a, ks.a` names both `a`): the reference's
+ * "Duplicate result alias" (algebra/projection.go), for a projection and a RETURNING clause.
+ */
+function checkResultAliases(terms: ResultTerm[]): void {
+  const resultAliases = new Set<string>();
+  for (const t of terms) {
+    const name = t.kind === 'Term' ? (t.alias ?? implicitName(t.expr)) : undefined;
+    if (name === undefined) continue;
+    if (resultAliases.has(name)) throw semanticError(ErrorCode.SYNTAX, near(`Duplicate result alias '${name}'`, t.loc), t.loc);
+    resultAliases.add(name);
+  }
+}
+
 function checkBlock(s: Subselect, orderBy: OrderTerm[] | undefined): void {
+  checkWindows(s, orderBy);
   const { alias, unnests } = fromNames(s.from);
   const seen = new Set<string>(alias !== undefined ? [alias] : []);
   for (const u of unnests) {
@@ -122,15 +145,7 @@ function checkBlock(s: Subselect, orderBy: OrderTerm[] | undefined): void {
   }
   const grouped = !!s.groupBy || s.projection.some((t) => t.kind !== 'Star' && hasAggregate(t.expr)) || (orderBy ?? []).some((o) => hasAggregate(o.expr));
   if (grouped) checkGroupedBlock(s, alias, new Set(unnests.map((u) => u.name)), orderBy);
-  // Result names, implicit ones included (`SELECT a, ks.a` names both `a`): the reference's
-  // "Duplicate result alias" (algebra/projection.go).
-  const resultAliases = new Set<string>();
-  for (const t of s.projection) {
-    const name = t.kind === 'Term' ? (t.alias ?? implicitName(t.expr)) : undefined;
-    if (name === undefined) continue;
-    if (resultAliases.has(name)) throw semanticError(ErrorCode.SYNTAX, near(`Duplicate result alias '${name}'`, t.loc), t.loc);
-    resultAliases.add(name);
-  }
+  checkResultAliases(s.projection);
   if (s.raw && (s.projection.length !== 1 || s.projection[0].kind !== 'Term')) {
     throw new QueryError({ code: ErrorCode.SYNTAX, phase: 'semantic', message: 'RAW, ELEMENT and VALUE take exactly one expression', position: s.loc });
   }

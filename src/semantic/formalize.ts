@@ -1,4 +1,4 @@
-import type { Binding, Expr } from '../ast/index.js';
+import type { Binding, Expr, FrameBound, WindowSpec } from '../ast/index.js';
 import { lookupFunction } from '../eval/functions/registry.js';
 
 /** The placeholder every keyspace alias is renamed to, so a query and an index compare. */
@@ -62,6 +62,9 @@ export function formalize(e: Expr, alias: string, bound: ReadonlySet<string> = n
         ...(e.distinct ? { distinct: true } : {}),
         ...(e.star ? { star: true } : {}),
         ...(e.filter ? { filter: f(e.filter) } : {}),
+        ...(e.fromLast ? { fromLast: true } : {}),
+        ...(e.ignoreNulls ? { ignoreNulls: true } : {}),
+        ...(e.over ? { over: mapWindow(e.over, f) } : {}),
       };
     }
     case 'Collection': {
@@ -98,4 +101,14 @@ function mapFields(v: unknown, f: (x: Expr) => Expr): unknown {
   const out: Record<string, unknown> = {};
   for (const [k, x] of Object.entries(v)) out[k] = isExpr(x) ? f(x) : x;
   return out;
+}
+
+/** A window with its expressions mapped by `f` (PARTITION BY, ORDER BY, frame offsets). */
+function mapWindow(w: WindowSpec, f: (e: Expr) => Expr): WindowSpec {
+  const bound = (b: FrameBound): FrameBound => ('offset' in b ? { kind: b.kind, offset: f(b.offset) } : b);
+  return {
+    partitionBy: w.partitionBy.map((e) => f(e)),
+    ...(w.orderBy ? { orderBy: w.orderBy.map((o) => ({ ...o, expr: f(o.expr) })) } : {}),
+    ...(w.frame ? { frame: { ...w.frame, start: bound(w.frame.start), ...(w.frame.end ? { end: bound(w.frame.end) } : {}) } } : {}),
+  };
 }

@@ -10,7 +10,7 @@ function offending(e: Expr, keys: Expr[], preGroup: ReadonlySet<string>): Expr |
   if (keys.some((k) => exprEquivalent(k, e))) return undefined;
   switch (e.kind) {
     case 'FunctionCall':
-      if (isAggregateName(e.name.toLowerCase())) return undefined;
+      if (isAggregateName(e.name.toLowerCase()) && !e.over) return undefined;
       if (e.name.toLowerCase() === 'meta') return e;
       break;
     case 'Identifier':

@@ -1,4 +1,4 @@
-import type { Expr, FromTerm, SelectBody, SelectStatement, Statement, Subselect } from '../ast/index.js';
+import type { Expr, FromTerm, MergeStatement, SelectBody, SelectStatement, Statement, Subselect, WithClause } from '../ast/index.js';
 import { childrenOf, implicitName } from '../ast/index.js';
 import { ErrorCode, QueryError } from '../errors/index.js';
 import { near } from './analyze.js';
@@ -25,18 +25,44 @@ function visit(node: unknown, outer: ReadonlySet<string>): void {
   const o = node as Record<string, unknown>;
   if (o.kind === 'Select') return checkSelect(o as unknown as SelectStatement, outer);
   if (o.kind === 'Subquery') return checkSelect((o as unknown as { query: SelectStatement }).query, outer);
+  // CREATE FUNCTION: the body's subqueries see the parameters (`args` for `(...)`) as bound names.
+  if (o.kind === 'CreateFunction') return visit(o.body, new Set([...outer, ...((o.params as string[] | undefined) ?? ['args'])]));
   // UPDATE / DELETE: their keyspace alias is bound in their expressions' subqueries.
   const ref = (o.kind === 'Update' || o.kind === 'Delete') && (o.keyspace as { alias?: string; path: string[] } | undefined);
-  const inner = ref ? new Set([...outer, ref.alias ?? ref.path[ref.path.length - 1]]) : outer;
+  let inner = ref ? new Set([...outer, ref.alias ?? ref.path[ref.path.length - 1]]) : outer;
+  // MERGE: its target and source aliases and LET variables are bound in its subqueries.
+  if (o.kind === 'Merge') inner = new Set([...outer, ...mergeNames(o as unknown as MergeStatement)]);
   for (const [k, v] of Object.entries(o)) if (k !== 'loc') visit(v, inner);
 }
 
+/**
+ * A WITH clause's bindings: each sees the bindings before it (a recursive one, itself); at the
+ * top level a name nothing binds is ambiguous there, as the reference says (3080). Returns the
+ * names the SELECT after it sees.
+ */
+function withNames(w: WithClause, outer: ReadonlySet<string>): ReadonlySet<string> {
+  const names = new Set(outer);
+  for (const b of w.bindings) {
+    unbound(b.expr, w.recursive ? new Set([...names, b.alias]) : names, outer.size === 0 && b.expr.kind !== 'Subquery');
+    names.add(b.alias);
+  }
+  return names;
+}
+
+function mergeNames(m: MergeStatement): string[] {
+  const alias = (t: MergeStatement['target'] | MergeStatement['source']) =>
+    t.kind === 'KeyspaceTerm' ? (t.keyspace.alias ?? t.keyspace.path[t.keyspace.path.length - 1]) : t.alias;
+  return [alias(m.target), alias(m.source), ...(m.let ?? []).map((l) => l.name)].filter((n): n is string => n !== undefined);
+}
+
 function checkSelect(s: SelectStatement, outer: ReadonlySet<string>): void {
+  if (s.with) outer = withNames(s.with, outer);
   checkBody(s.body, outer, s.body.kind === 'Subselect' ? s : undefined);
   for (const e of [s.limit, s.offset]) if (e) visit(e, outer);
 }
 
 function checkBody(b: SelectBody, outer: ReadonlySet<string>, whole: SelectStatement | undefined): void {
+  if (b.with) outer = withNames(b.with, outer);
   if (b.kind === 'SetOperation') {
     checkBody(b.left, outer, undefined);
     checkBody(b.right, outer, undefined);

@@ -24,6 +24,8 @@ export abstract class DocumentKeyspace {
   /** The keys in code point order, or undefined until the next scan needs them. */
   protected sortedKeys: string[] | undefined;
   private readonly listeners = new Set<MutationListener>();
+  /** Keys a committing transaction holds (docs/transactions.md): other writes of them wait. */
+  private readonly locks = new Map<string, Promise<void>>();
   /** The last sequence number given (a mutation's `seqno`). */
   seqno = 0;
   /** The last CAS given. */
@@ -42,8 +44,8 @@ export abstract class DocumentKeyspace {
   /** Stores a write of `key` (`before` is its live document, if any) and returns the new metadata. */
   protected abstract put(key: string, value: Value, options: WriteOptions | undefined, before: StoredDocument | undefined): DocumentMeta | Promise<DocumentMeta>;
 
-  /** Stores the removal of the live document `before`. */
-  protected abstract delete(before: StoredDocument): void | Promise<void>;
+  /** Stores the removal of the live document `before` (with the tombstone's `cas` when given: a committed transaction's reserved one). */
+  protected abstract delete(before: StoredDocument, cas?: number): void | Promise<void>;
 
   /** Removes an expired document (telling the listeners). */
   protected abstract expire(d: StoredDocument): void;
@@ -97,7 +99,7 @@ export abstract class DocumentKeyspace {
 
   /** The metadata of a new version of `key`: the next CAS and sequence number, and its absolute expiration (seconds). */
   protected newMeta(key: string, options: WriteOptions | undefined, before?: StoredDocument): DocumentMeta {
-    const meta: DocumentMeta = { id: key, cas: this.nextCas(), expiration: absoluteExpiration(options?.expiration, this.clock()), seqno: ++this.seqno };
+    const meta: DocumentMeta = { id: key, cas: options?.assignCas ?? this.nextCas(), expiration: absoluteExpiration(options?.expiration, this.clock()), seqno: ++this.seqno };
     // Extended attributes: those written, else those the document had (docs/xattrs.md).
     const xattrs = options?.xattrs ?? before?.meta.xattrs;
     this.tombstoneXattrs.delete(key);
@@ -130,6 +132,7 @@ export abstract class DocumentKeyspace {
 
   /** Adds a new document; StoreError KEY_EXISTS if the key is live. */
   async insert(key: string, value: Value, options?: WriteOptions): Promise<DocumentMeta> {
+    if (this.locks.size > 0) await this.unlocked(key);
     checkDepth(key, value);
     this.sweep();
     if (this.get(key)) throw new StoreError('KEY_EXISTS', `Duplicate Key: ${key}`);
@@ -138,6 +141,7 @@ export abstract class DocumentKeyspace {
 
   /** Adds or replaces a document. */
   async upsert(key: string, value: Value, options?: WriteOptions): Promise<DocumentMeta> {
+    if (this.locks.size > 0) await this.unlocked(key);
     checkDepth(key, value);
     this.sweep();
     return this.write(key, value, options, this.get(key));
@@ -145,6 +149,7 @@ export abstract class DocumentKeyspace {
 
   /** Replaces a live document; StoreError KEY_NOT_FOUND, or CAS_MISMATCH when `options.cas` is not its CAS. */
   async replace(key: string, value: Value, options?: WriteOptions): Promise<DocumentMeta> {
+    if (this.locks.size > 0) await this.unlocked(key);
     checkDepth(key, value);
     this.sweep();
     const before = this.get(key);
@@ -161,12 +166,56 @@ export abstract class DocumentKeyspace {
 
   /** Removes a live document; resolves false if there was none; StoreError CAS_MISMATCH as {@link replace}. */
   async remove(key: string, options?: WriteOptions): Promise<boolean> {
+    if (this.locks.size > 0) await this.unlocked(key);
     this.sweep();
     const before = this.get(key);
     if (!before) return false;
     checkCas(before, options);
     await this.delete(before);
     return true;
+  }
+
+  // ---- transaction commit (src/transactions/commit.ts) ----
+
+  /** A CAS for a committing transaction's write of this keyspace, given before the write (the commit log names it). */
+  reserveCas(): number {
+    return this.nextCas();
+  }
+
+  /**
+   * Holds `keys` until `until` settles: a write of one of them (insert, upsert, replace,
+   * remove) waits for it, so nothing changes a key between a transaction's conflict check and
+   * its write.
+   */
+  lockKeys(keys: Iterable<string>, until: Promise<unknown>): void {
+    const held = until.then(
+      () => {},
+      () => {},
+    );
+    const list = [...keys];
+    for (const k of list) this.locks.set(k, held);
+    void held.then(() => {
+      for (const k of list) if (this.locks.get(k) === held) this.locks.delete(k);
+    });
+  }
+
+  /** Waits while `key` is held by a committing transaction. */
+  private async unlocked(key: string): Promise<void> {
+    for (let l = this.locks.get(key); l; l = this.locks.get(key)) await l;
+  }
+
+  /**
+   * A committed transaction's write of `key` (`value` undefined: a removal), ignoring the key's
+   * lock (the transaction holds it), with the CAS it reserved and the extended attributes the
+   * transaction gave it (none: `{}`). Applied in memory at once; the promise settles when it is
+   * acknowledged.
+   */
+  commitWrite(key: string, value: Value | undefined, expiration: number, cas: number, xattrs?: Record<string, Value>): Promise<unknown> {
+    this.sweep();
+    this.casCounter = Math.max(this.casCounter, cas);
+    const before = this.get(key);
+    if (value === undefined) return Promise.resolve(before ? this.delete(before, cas) : undefined);
+    return Promise.resolve(this.write(key, value, { expiration, assignCas: cas, xattrs: xattrs ?? {} }, before));
   }
 }
 

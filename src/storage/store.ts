@@ -38,6 +38,8 @@ export interface WriteOptions {
    * upsert or replace keeps those the document had (N1QL UPDATE, UPSERT without `"xattrs"`).
    */
   xattrs?: Record<string, Value>;
+  /** Internal: the CAS the new version gets (a committing transaction's reserved one). */
+  assignCas?: number;
 }
 
 /** Why a write failed: `KEY_EXISTS` (insert of an existing key), `KEY_NOT_FOUND`, `CAS_MISMATCH`. */

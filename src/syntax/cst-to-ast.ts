@@ -15,6 +15,10 @@ import { selectRules } from './visit-select.js';
 import { dmlRules } from './visit-dml.js';
 import { ddlRules } from './visit-ddl.js';
 import { sequenceRules } from './visit-sequence.js';
+import { windowRules } from './visit-window.js';
+import { mergeRules } from './visit-merge.js';
+import { functionRules } from './visit-function.js';
+import { inferRules } from './visit-infer.js';
 
 const BaseVisitor = parser.getBaseCstVisitorConstructor();
 
@@ -24,6 +28,9 @@ type SelectRules = typeof selectRules;
 type DmlRules = typeof dmlRules;
 type DdlRules = typeof ddlRules;
 type SequenceRules = typeof sequenceRules;
+type WindowRules = typeof windowRules;
+type MergeRules = typeof mergeRules;
+type FunctionRules = typeof functionRules;
 
 /** Builds AST nodes from CST nodes of one statement at a time; reset with {@link AstBuilder.reset}. */
 export class AstBuilder extends BaseVisitor {
@@ -80,8 +87,8 @@ export class AstBuilder extends BaseVisitor {
   }
 }
 
-export interface AstBuilder extends OperatorRules, PrimaryRules, SelectRules, DmlRules, DdlRules, SequenceRules {}
-Object.assign(AstBuilder.prototype, operatorRules, primaryRules, selectRules, dmlRules, ddlRules, sequenceRules);
+export interface AstBuilder extends OperatorRules, PrimaryRules, SelectRules, DmlRules, DdlRules, SequenceRules, WindowRules, MergeRules, FunctionRules {}
+Object.assign(AstBuilder.prototype, operatorRules, primaryRules, selectRules, dmlRules, ddlRules, sequenceRules, windowRules, mergeRules, functionRules, inferRules);
 
 /** The one builder instance. */
 export const astBuilder = new AstBuilder();

@@ -79,4 +79,26 @@ export const ddlRules = {
     const names = ctx.objectName.map((n) => this.visit(n) as string);
     return { kind: 'BuildIndex', keyspace, names };
   },
+  // ---- transaction statements (ast TransactionStatement) ----
+  startTransactionStatement(this: AstBuilder, ctx: C.StartTransactionStatementCstChildren): Statement {
+    return ctx.isolationLevel ? { kind: 'StartTransaction', isolation: 'READ COMMITTED' } : { kind: 'StartTransaction' };
+  },
+  transactionWord(): undefined {
+    return undefined;
+  },
+  isolationLevel(): 'READ COMMITTED' {
+    return 'READ COMMITTED';
+  },
+  commitStatement(): Statement {
+    return { kind: 'CommitTransaction' };
+  },
+  rollbackStatement(this: AstBuilder, ctx: C.RollbackStatementCstChildren): Statement {
+    return ctx.objectName ? { kind: 'RollbackTransaction', savepoint: this.visit(ctx.objectName[0]!) as string } : { kind: 'RollbackTransaction' };
+  },
+  savepointStatement(this: AstBuilder, ctx: C.SavepointStatementCstChildren): Statement {
+    return { kind: 'Savepoint', savepoint: this.visit(ctx.objectName[0]!) as string };
+  },
+  setTransactionStatement(): Statement {
+    return { kind: 'TransactionIsolation', isolation: 'READ COMMITTED' };
+  },
 };

@@ -3,7 +3,7 @@
  * EXECUTE.
  */
 import type {
-  Expr, InsertStatement, KeyspaceRef, Returning, SelectStatement, SetClause, Statement,
+  Expr, InsertStatement, KeyspaceRef, LetBinding, Returning, SelectStatement, SetClause, Statement,
 } from '../ast/index.js';
 import type * as C from '../../grammar/cst.js';
 import type { AstBuilder } from './cst-to-ast.js';
@@ -27,7 +27,8 @@ function tail(b: AstBuilder, ctx: C.UpdateStatementCstChildren | C.DeleteStateme
   const where = ctx.whereClause ? (b.visit(ctx.whereClause[0]!) as Expr) : undefined;
   const limit = ctx.limitClause ? (b.visit(ctx.limitClause[0]!) as Expr) : undefined;
   const returning = ctx.returningClause ? (b.visit(ctx.returningClause[0]!) as Returning) : undefined;
-  return { useKeys, where, limit, returning };
+  const let_ = ctx.letClause ? (b.visit(ctx.letClause[0]!) as LetBinding[]) : undefined;
+  return { useKeys, let: let_, where, limit, returning };
 }
 
 export const dmlRules = {
@@ -53,22 +54,23 @@ export const dmlRules = {
     const keyspace = target(this, ctx.keyspaceRef, ctx.alias);
     const set = ctx.setClause ? (this.visit(ctx.setClause[0]!) as SetClause[]) : [];
     const unset = ctx.unsetClause ? (this.visit(ctx.unsetClause[0]!) as Expr[]) : [];
-    const { useKeys, where, limit, returning } = tail(this, ctx);
-    return defined({ kind: 'Update', keyspace, useKeys, set, unset, where, limit, returning });
+    return defined({ kind: 'Update', keyspace, ...tail(this, ctx), set, unset });
   },
   setClause(this: AstBuilder, ctx: C.SetClauseCstChildren): SetClause[] {
     return ctx.setItem.map((s) => this.visit(s) as SetClause);
   },
   setItem(this: AstBuilder, ctx: C.SetItemCstChildren): SetClause {
-    return { path: this.expr(ctx.path[0]), value: this.expr(ctx.value[0]) };
+    const set: SetClause = { path: this.expr(ctx.path[0]), value: this.expr(ctx.value[0]) };
+    if (ctx.forClause) set.for = defined(this.visit(ctx.forClause[0]!) as NonNullable<SetClause['for']>);
+    return set;
   },
   unsetClause(this: AstBuilder, ctx: C.UnsetClauseCstChildren): Expr[] {
     return ctx.path.map((p) => this.expr(p));
   },
   deleteStatement(this: AstBuilder, ctx: C.DeleteStatementCstChildren): Statement {
     const keyspace = target(this, ctx.keyspaceRef, ctx.alias);
-    const { useKeys, where, limit, returning } = tail(this, ctx);
-    return defined({ kind: 'Delete', keyspace, useKeys, where, limit, returning });
+    const offset = ctx.offsetClause ? (this.visit(ctx.offsetClause[0]!) as Expr) : undefined;
+    return defined({ kind: 'Delete', keyspace, ...tail(this, ctx), offset });
   },
   returningClause(this: AstBuilder, ctx: C.ReturningClauseCstChildren): Returning {
     const { raw, terms } = this.visit(ctx.projection[0]!) as Projection;
@@ -80,7 +82,8 @@ export const dmlRules = {
   prepareStatement(this: AstBuilder, ctx: C.PrepareStatementCstChildren): Statement {
     const name = ctx.objectName ? (this.visit(ctx.objectName[0]!) as string) : undefined;
     const inner = ctx.statement[0]!;
-    return defined({ kind: 'Prepare', name, statement: this.visit(inner) as Statement, text: this.sourceOf(inner) });
+    const force = ctx.FORCE ? true : undefined;
+    return defined({ kind: 'Prepare', name, statement: this.visit(inner) as Statement, text: this.sourceOf(inner), force });
   },
   executeStatement(this: AstBuilder, ctx: C.ExecuteStatementCstChildren): Statement {
     const name = this.visit(ctx.objectName[0]!) as string;

@@ -2,11 +2,15 @@
  * Visit methods for primary expressions: literals, constructors, parameters, parentheses,
  * subqueries, CASE, ANY/EVERY, ARRAY/FIRST/OBJECT … FOR, EXISTS, identifiers and function calls.
  */
-import type { Binding, Expr, SelectStatement } from '../ast/index.js';
+import type { Binding, Expr, SelectStatement, WindowSpec } from '../ast/index.js';
 import type * as C from '../../grammar/cst.js';
 import * as T from '../../grammar/tokens.js';
 import type { AstBuilder } from './cst-to-ast.js';
 import { decodeName, decodeNumber, decodeString, tokenLoc } from './lexemes.js';
+import { ErrorCode, QueryError } from '../errors/index.js';
+
+/** The functions that take RESPECT|IGNORE NULLS (couchbase/query n1ql.y opt_nulls_treatment). */
+const VALUE_FUNCTIONS = new Set(['first_value', 'last_value', 'nth_value', 'lag', 'lead']);
 
 export const primaryRules = {
   primaryExpression(this: AstBuilder, ctx: C.PrimaryExpressionCstChildren): Expr {
@@ -93,7 +97,7 @@ export const primaryRules = {
     const variable = decodeName(ctx.variable[0]!).name;
     const expr = this.expr(ctx.expression[0]);
     const nameVariable = ctx.nameVariable ? decodeName(ctx.nameVariable[0]!).name : undefined;
-    return { variable, ...(nameVariable !== undefined ? { nameVariable } : {}), within: ctx.WITHIN !== undefined, expr };
+    return { variable, ...(nameVariable !== undefined ? { nameVariable } : {}), within: ctx.WITHIN !== undefined, expr, loc: tokenLoc(ctx.variable[0]!) };
   },
   existsExpression(this: AstBuilder, ctx: C.ExistsExpressionCstChildren): Expr {
     return { kind: 'Exists', operand: this.expr(ctx.postfixExpression[0]) };
@@ -103,6 +107,12 @@ export const primaryRules = {
     const { name, caseInsensitive } = decodeName(t);
     if (!ctx.call) return { kind: 'Identifier', name, ...(caseInsensitive ? { caseInsensitive } : {}), loc: tokenLoc(t) };
     const args = (ctx.arg ?? []).map((n) => this.expr(n));
+    const nulls = ctx.nullsTreatment?.[0];
+    if (nulls && !VALUE_FUNCTIONS.has(name.toLowerCase())) {
+      // The reference's parser error, at the RESPECT|IGNORE token.
+      const at = tokenLoc(nulls);
+      throw new QueryError({ code: ErrorCode.SYNTAX, phase: 'parse', message: `RESPECT|IGNORE NULLS syntax is not valid for function ${name.toUpperCase()} (near line ${at.line}, column ${at.column}).`, position: at });
+    }
     return {
       kind: 'FunctionCall',
       name: name.toLowerCase(),
@@ -110,6 +120,9 @@ export const primaryRules = {
       ...(ctx.DISTINCT ? { distinct: true } : {}),
       ...(ctx.Star ? { star: true } : {}),
       ...(ctx.filter ? { filter: this.expr(ctx.filter[0]) } : {}),
+      ...(ctx.fromEnd?.[0]?.tokenType === T.Last ? { fromLast: true } : {}),
+      ...(ctx.nullsTreatment?.[0]?.tokenType === T.Ignore ? { ignoreNulls: true } : {}),
+      ...(ctx.OVER ? { over: ctx.windowRef ? ({ ref: decodeName(ctx.windowRef[0]!).name, bare: true, partitionBy: [] } as WindowSpec) : (this.visit(ctx.windowSpec![0]!) as WindowSpec) } : {}),
     };
   },
 };

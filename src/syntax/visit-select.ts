@@ -5,12 +5,13 @@
 import type { CstNode } from 'chevrotain';
 import type {
   Expr, ExpressionTerm, FromTerm, GroupBy, IndexHint, JoinHint, JoinTerm, KeyspaceRef, KeyspaceTerm, LetBinding, OrderTerm, ResultTerm,
-  SelectBody, SelectStatement, Statement, Subselect,
+  NamedWindow, SelectBody, SelectStatement, Statement, Subselect, WithBinding, WithClause,
 } from '../ast/index.js';
 import type * as C from '../../grammar/cst.js';
 import * as T from '../../grammar/tokens.js';
 import type { AstBuilder } from './cst-to-ast.js';
 import { decodeName, nodeLoc, spanLoc, tokenLoc } from './lexemes.js';
+import { resolveWindowNames } from './visit-window.js';
 
 /** The hints of a `USE …` clause on a FROM term. */
 interface UseHints {
@@ -34,11 +35,23 @@ export const selectRules = {
     return s;
   },
   selectStatement(this: AstBuilder, ctx: C.SelectStatementCstChildren): SelectStatement {
+    const withClause = ctx.withClause ? (this.visit(ctx.withClause[0]!) as WithClause) : undefined;
     const body = this.visit(ctx.body[0]!) as SelectBody;
     const orderBy = ctx.orderByClause ? (this.visit(ctx.orderByClause[0]!) as OrderTerm[]) : undefined;
     const limit = ctx.limitClause ? (this.visit(ctx.limitClause[0]!) as Expr) : undefined;
     const offset = ctx.offsetClause ? (this.visit(ctx.offsetClause[0]!) as Expr) : undefined;
-    return { kind: 'Select', body, ...(orderBy ? { orderBy } : {}), ...(limit ? { limit } : {}), ...(offset ? { offset } : {}) };
+    // Window names in ORDER BY resolve against the block's WINDOW clause.
+    if (orderBy) resolveWindowNames(orderBy.map((o) => o.expr), body.kind === 'Subselect' ? (body.window ?? []) : []);
+    return { kind: 'Select', ...(withClause ? { with: withClause } : {}), body, ...(orderBy ? { orderBy } : {}), ...(limit ? { limit } : {}), ...(offset ? { offset } : {}) };
+  },
+  withClause(this: AstBuilder, ctx: C.WithClauseCstChildren): WithClause {
+    return { recursive: ctx.RECURSIVE !== undefined, bindings: ctx.withTerm.map((t) => this.visit(t) as WithBinding), loc: tokenLoc(ctx.WITH[0]!) };
+  },
+  withTerm(this: AstBuilder, ctx: C.WithTermCstChildren): WithBinding {
+    const expr = this.expr((ctx.subquery ?? ctx.parenthesised)![0]);
+    const cycle = ctx.cycle?.map((c) => this.expr(c));
+    const options = ctx.options ? this.expr(ctx.options[0]) : undefined;
+    return { alias: decodeName(ctx.name[0]!).name, expr, ...(cycle ? { cycle } : {}), ...(options ? { options } : {}), loc: tokenLoc(ctx.name[0]!) };
   },
   setExpression(this: AstBuilder, ctx: C.SetExpressionCstChildren): SelectBody {
     let acc = this.visit(ctx.lhs[0]!) as SelectBody;
@@ -57,7 +70,7 @@ export const selectRules = {
     if (inner.orderBy || inner.limit || inner.offset) {
       throw this.syntaxError('ORDER BY, LIMIT and OFFSET apply to the whole set operation, not to one parenthesised operand', inner.orderBy?.[0]?.expr.loc ?? inner.limit?.loc ?? inner.offset?.loc);
     }
-    return inner.body;
+    return inner.with ? { ...inner.body, with: inner.with } : inner.body;
   },
   subselect(this: AstBuilder, ctx: C.SubselectCstChildren): Subselect {
     const { distinct, raw, terms } = this.visit(ctx.selectClause[0]!) as Projection & { distinct: boolean };
@@ -65,9 +78,11 @@ export const selectRules = {
     const lets = ctx.letClause ? (this.visit(ctx.letClause[0]!) as LetBinding[]) : undefined;
     const where = ctx.whereClause ? (this.visit(ctx.whereClause[0]!) as Expr) : undefined;
     const groupBy = ctx.groupByClause ? (this.visit(ctx.groupByClause[0]!) as GroupBy) : undefined;
+    const window = ctx.windowClause ? (this.visit(ctx.windowClause[0]!) as NamedWindow[]) : undefined;
+    resolveWindowNames(blockExprs(terms, lets, where, groupBy), window ?? []);
     return {
       kind: 'Subselect', distinct, raw, projection: terms,
-      ...(from ? { from } : {}), ...(lets ? { let: lets } : {}), ...(where ? { where } : {}), ...(groupBy ? { groupBy } : {}),
+      ...(from ? { from } : {}), ...(lets ? { let: lets } : {}), ...(where ? { where } : {}), ...(groupBy ? { groupBy } : {}), ...(window ? { window } : {}),
       loc: nodeLoc(ctx.selectClause[0]!),
     };
   },
@@ -114,7 +129,8 @@ export const selectRules = {
     const alias = ctx.alias ? (this.visit(ctx.alias[0]!) as string) : undefined;
     const hints = ctx.useHints ? (this.visit(ctx.useHints[0]!) as UseHints) : {};
     if (hints.useKeys || hints.useIndex) throw this.syntaxError('USE KEYS and USE INDEX apply to keyspaces only', expr.loc);
-    return { kind: 'ExpressionTerm', expr, ...(alias !== undefined ? { alias } : {}), ...(hints.joinHint ? { joinHint: hints.joinHint } : {}), loc: expr.loc };
+    const aliasLoc = ctx.alias ? nodeLoc(ctx.alias[0]!) : undefined;
+    return { kind: 'ExpressionTerm', expr, ...(alias !== undefined ? { alias, aliasLoc } : {}), ...(hints.joinHint ? { joinHint: hints.joinHint } : {}), loc: expr.loc };
   },
   useHints(this: AstBuilder, ctx: C.UseHintsCstChildren): UseHints {
     const out: UseHints = {};
@@ -168,7 +184,8 @@ export const selectRules = {
   unnestClause(this: AstBuilder, ctx: C.UnnestClauseCstChildren, left: FromTerm): FromTerm {
     const expr = this.expr(ctx.expression[0]);
     const alias = ctx.alias ? (this.visit(ctx.alias[0]!) as string) : undefined;
-    return { kind: 'UnnestTerm', left, outer: ctx.LEFT !== undefined, expr, ...(alias !== undefined ? { alias } : {}), loc: expr.loc };
+    const aliasLoc = ctx.alias ? nodeLoc(ctx.alias[0]!) : undefined;
+    return { kind: 'UnnestTerm', left, outer: ctx.LEFT !== undefined, expr, ...(alias !== undefined ? { alias, aliasLoc } : {}), loc: expr.loc };
   },
   letClause(this: AstBuilder, ctx: C.LetClauseCstChildren): LetBinding[] {
     return ctx.letBinding.map((b) => this.visit(b) as LetBinding);
@@ -194,8 +211,20 @@ export const selectRules = {
     return ctx.orderTerm.map((t) => this.visit(t) as OrderTerm);
   },
   orderTerm(this: AstBuilder, ctx: C.OrderTermCstChildren): OrderTerm {
-    const nulls = ctx.NULLS ? (ctx.FIRST ? 'FIRST' : 'LAST') : undefined;
-    return { expr: this.expr(ctx.expression[0]), desc: ctx.DESC !== undefined, ...(nulls ? { nulls } : {}) };
+    const nullsPosition = ctx.nullsPosition ? (this.visit(ctx.nullsPosition[0]!) as Expr) : undefined;
+    const nulls = ctx.NULLS && !nullsPosition ? (ctx.FIRST ? 'FIRST' : 'LAST') : undefined;
+    const direction = ctx.direction ? (this.visit(ctx.direction[0]!) as Expr) : undefined;
+    return { expr: this.expr(ctx.expression[0]), desc: ctx.DESC !== undefined, ...(nulls ? { nulls } : {}), ...(direction ? { direction } : {}), ...(nullsPosition ? { nullsPosition } : {}) };
+  },
+  orderParameter(this: AstBuilder, ctx: C.OrderParameterCstChildren): Expr {
+    if (ctx.Identifier) {
+      const t = ctx.Identifier[0]!;
+      return { kind: 'Identifier', name: decodeName(t).name, loc: tokenLoc(t) };
+    }
+    const t = (ctx.NamedParam ?? ctx.PositionalParam ?? ctx.Question)![0]!;
+    if (ctx.NamedParam) return { kind: 'NamedParam', name: t.image.slice(1), loc: tokenLoc(t) };
+    if (ctx.PositionalParam) return { kind: 'PositionalParam', position: Number(t.image.slice(1)), loc: tokenLoc(t) };
+    return { kind: 'PositionalParam', position: this.questionNumber(t), loc: tokenLoc(t) };
   },
   limitClause(this: AstBuilder, ctx: C.LimitClauseCstChildren): Expr {
     return this.expr(ctx.expression[0]);
@@ -204,3 +233,14 @@ export const selectRules = {
     return this.expr(ctx.expression[0]);
   },
 };
+
+/** The expressions of a block whose window function calls resolve against its WINDOW clause. */
+function blockExprs(terms: ResultTerm[], lets: LetBinding[] | undefined, where: Expr | undefined, groupBy: GroupBy | undefined): Expr[] {
+  const out = terms.flatMap((t) => (t.kind === 'Star' ? [] : [t.expr]));
+  for (const l of lets ?? []) out.push(l.expr);
+  if (where) out.push(where);
+  for (const k of groupBy?.keys ?? []) out.push(k.expr);
+  for (const l of groupBy?.letting ?? []) out.push(l.expr);
+  if (groupBy?.having) out.push(groupBy.having);
+  return out;
+}

@@ -112,7 +112,7 @@ describe('Database (library API)', () => {
     await expect(db.query('EXECUTE nope')).rejects.toMatchObject({ code: 4040 });
   });
 
-  it('names an unnamed prepared statement with a UUID, never one in use', async () => {
+  it('names an unnamed prepared statement with a UUID derived from its text, as the reference does', async () => {
     await db.load('t', [{ a: 1 }], { key: 'k' });
     await db.query('PREPARE p1 FROM SELECT RAW "mine"');
     const names = new Set<string>();
@@ -122,7 +122,10 @@ describe('Database (library API)', () => {
       names.add(name.name);
       expect((await db.query(`EXECUTE \`${name.name}\``)).results).toEqual([1]);
     }
-    expect(names.size).toBe(3);
+    // The same text names the same statement (the reference: e43967ae-… for each PREPARE of it).
+    expect(names.size).toBe(1);
+    const other = (await db.query('PREPARE SELECT RAW a + 1 FROM t')).results[0] as { name: string };
+    expect(names.has(other.name)).toBe(false);
     expect((await db.query('EXECUTE p1')).results).toEqual(['mine']);
   });
 

@@ -15,6 +15,7 @@ import { createHttpApp, listen, sendText, type Listener, type LogLevel } from '.
 import { Authenticator, type RateLimited } from './auth.js';
 import type { LoginLimits } from '../http/login-limiter.js';
 import { queryAuthorizer } from './query-authorize.js';
+import { userInfoRow } from './rbac.js';
 import { capiApp } from './capi.js';
 import type { ClusterContext } from './context.js';
 import { CompactionDaemon } from './daemon.js';
@@ -100,6 +101,8 @@ export async function startClusterAdmin(db: Database, options: ClusterAdminOptio
   const log = options.log ?? (() => {});
   const state = new ClusterState(db);
   await state.init();
+  // system:user_info and system:applicable_roles list the cluster's users.
+  db.userDirectory = () => state.users().map(userInfoRow);
   const auth = new Authenticator(state, { ...options.loginLimits, log });
   if (options.admin) await auth.saveUser(options.admin.user, ['admin'], options.admin.password);
   const tasks = new TaskRegistry(log);
@@ -139,7 +142,8 @@ export async function startClusterAdmin(db: Database, options: ClusterAdminOptio
     async queryPrincipal(authorization, address) {
       const r = await auth.authenticate(authorization, address);
       if (!r || 'retryAfter' in r) return r;
-      return { user: r.id, authorize: queryAuthorizer(r.roles) };
+      const stored = state.user(r.id);
+      return { user: r.id, authorize: queryAuthorizer(r.roles), ...(stored ? { info: userInfoRow(stored) } : {}) };
     },
     hasUsers: () => state.users().length > 0,
     async close() {

@@ -144,3 +144,13 @@ export function roleNames(): string[] {
 export function isAdminRole(r: Role): boolean {
   return r.name === 'admin' || r.name === 'security_admin';
 }
+
+/**
+ * A user as `system:user_info` / `system:my_user_info` show it (ns_server's user record, as
+ * `GET /settings/rbac/users` lists it): `{id, domain: "local", name, roles: [{role,
+ * bucket_name?}]}`.
+ */
+export function userInfoRow(user: { id: string; name: string; roles: string[] }): { id: string; domain: string; name: string; roles: { role: string; bucket_name?: string }[] } {
+  const roles = user.roles.map(parseRole).filter((r): r is Role => r !== undefined);
+  return { id: user.id, domain: 'local', name: user.name, roles: roles.map((r) => (r.bucket !== undefined ? { role: r.name, bucket_name: r.bucket } : { role: r.name })) };
+}

@@ -4,11 +4,14 @@ import { ErrorCode, QueryError, toOutputValue, type Database, type PrivilegeNeed
 import { createHttpApp, listen, queryOf, rawBody, sendJson, type HttpAppOptions, type Listener } from '../http/server.js';
 import { formatDuration } from './duration.js';
 import { readServiceRequest } from './request-params.js';
+import { addLibraryRoutes } from './library-routes.js';
 
 /** A query service user: its name and the statement authoriser of its roles. */
 export interface QueryPrincipal {
   user: string;
   authorize: (needs: PrivilegeNeed[]) => void;
+  /** The user's record, as `system:my_user_info` shows it. */
+  info?: Value;
 }
 
 /** Options of {@link startQueryService}. */
@@ -76,7 +79,8 @@ function signature(results: Value[]): Value {
   return Object.fromEntries(Object.keys(first).map((k) => [k, 'json']));
 }
 
-function basicCredentials(header: string | undefined): [string, string] | undefined {
+/** `[user, password]` of an HTTP basic Authorization header, or undefined. */
+export function basicCredentials(header: string | undefined): [string, string] | undefined {
   const m = header === undefined ? null : /^basic +([A-Za-z0-9+/=]+) *$/i.exec(header);
   if (!m) return undefined;
   const text = Buffer.from(m[1]!, 'base64').toString('utf8');
@@ -109,6 +113,7 @@ export function addQueryRoutes(app: FastifyInstance, db: Database, options: Quer
     reply.raw.once('close', onClose);
     try {
       let authorize: QueryPrincipal['authorize'] | undefined;
+      let users: Value[] | undefined;
       if ((options.principal || options.authenticate) && (options.required?.() ?? true)) {
         if (options.principal) {
           const p = await options.principal(request.headers.authorization, request.ip);
@@ -119,6 +124,7 @@ export function addQueryRoutes(app: FastifyInstance, db: Database, options: Quer
           if (!p) throw unauthorized();
           request.logUser = p.user;
           authorize = p.authorize;
+          if (p.info !== undefined) users = [p.info];
         } else {
           const cred = basicCredentials(request.headers.authorization);
           if (!cred || !(await options.authenticate!(cred[0], cred[1]))) throw unauthorized();
@@ -135,9 +141,16 @@ export function addQueryRoutes(app: FastifyInstance, db: Database, options: Quer
         authorize,
         signal: controller.signal,
         profile: r.profile,
+        preserveExpiry: r.preserveExpiry,
+        durabilityLevel: r.durabilityLevel,
+        ...(r.queryContext ? { queryContext: r.queryContext } : {}),
         timeoutMs: minLimit(r.timeoutMs, options.timeoutMs),
         memoryQuotaBytes: minLimit(r.memoryQuotaBytes, options.memoryQuotaBytes),
+        txid: r.txid,
+        tximplicit: r.tximplicit,
+        txtimeoutMs: r.txtimeoutMs,
         request: { requestId: requestID, clientContextId: r.clientContextId, user: request.logUser, remoteAddr: request.ip },
+        ...(users ? { users } : {}),
       });
       return sendJson(reply, 200, {
         requestID,
@@ -184,6 +197,7 @@ export function addQueryRoutes(app: FastifyInstance, db: Database, options: Quer
   };
   app.post('/query/service', handler);
   app.get('/query/service', handler);
+  addLibraryRoutes(app, db, options);
 }
 
 /**

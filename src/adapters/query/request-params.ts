@@ -1,4 +1,4 @@
-import { ErrorCode, QueryError, type Value } from '../../index.js';
+import { ErrorCode, QueryError, type DurabilityLevel, type Value } from '../../index.js';
 
 /** The parameters of one query service request. */
 export interface ServiceRequest {
@@ -16,7 +16,25 @@ export interface ServiceRequest {
   scanConsistency?: string;
   /** `profile`: `off` (default) or `phases` (`timings` is read as `phases`: per-operator times are not measured). */
   profile?: 'off' | 'phases';
+  /** `preserve_expiry` (a boolean, or `true`/`false` in a form). */
+  preserveExpiry?: boolean;
+  /** `durability_level`: checked; every level is met on one node (docs/merge.md). */
+  durabilityLevel?: DurabilityLevel;
+  /** `txid`: the transaction the statement belongs to (docs/transactions.md). */
+  txid?: string;
+  /** `tximplicit`: run the statement as a transaction of its own. */
+  tximplicit?: boolean;
+  /** `txtimeout` in milliseconds (a Go duration). */
+  txtimeoutMs?: number;
+  /** `query_context` (`default:bucket.scope`): where unqualified user-defined function names resolve first. */
+  queryContext?: string;
 }
+
+/** The texts Go's `strconv.ParseBool` reads, as the reference parses a form's boolean. */
+const GO_BOOL: Record<string, boolean> = { '1': true, t: true, T: true, true: true, TRUE: true, True: true, '0': false, f: false, F: false, false: false, FALSE: false, False: false };
+
+/** The `durability_level` values the reference accepts (case-insensitive; "" is none). */
+const DURABILITY: Record<string, DurabilityLevel> = { '': 'none', none: 'none', majority: 'majority', majorityandpersistactive: 'majorityAndPersistActive', persisttomajority: 'persistToMajority' };
 
 /** The `scan_consistency` values the reference accepts (case-insensitive). */
 const SCAN_CONSISTENCY = ['not_bounded', 'request_plus', 'statement_plus', 'at_plus'];
@@ -57,7 +75,7 @@ function parseJsonValue(name: string, text: string): Value {
 
 /**
  * Reads `statement`, `args` (positional parameters, a JSON array), `$name` (named parameters),
- * `client_context_id`, `timeout`, `memory_quota`, `max_parallelism` and `scan_consistency` from a form body (values of `args` and `$name` are JSON text) or a
+ * `client_context_id`, `timeout`, `memory_quota`, `max_parallelism` and `scan_consistency`, and the transaction parameters `txid`, `tximplicit`, `txtimeout`, `durability_level` (`txdata`, `txstmtnum`, `kvtimeout` accepted) from a form body (values of `args` and `$name` are JSON text) or a
  * JSON object body (values are JSON already), as the reference's `/query/service` does.
  * Raises QueryError 1040 (E_SERVICE_BAD_VALUE) errors for malformed parameters.
  */
@@ -74,6 +92,9 @@ export function readServiceRequest(contentType: string | undefined, body: string
     } else if (name === 'profile') {
       if (value !== 'off' && value !== 'phases' && value !== 'timings') throw badValue('profile', 'expected off, phases or timings');
       out.profile = value === 'off' ? 'off' : 'phases';
+    } else if (name === 'query_context') {
+      if (typeof value !== 'string') throw typeMismatch('query_context has to be of type string');
+      out.queryContext = value;
     } else if (name === 'client_context_id') {
       // Reference: a string only (1070), without `\` or `"` (1110).
       if (typeof value !== 'string') throw typeMismatch('client_context_id has to be of type string');
@@ -97,6 +118,31 @@ export function readServiceRequest(contentType: string | undefined, body: string
         throw new QueryError({ code: ErrorCode.REQUEST_UNRECOGNIZED_VALUE, phase: 'service', message: `Unknown scan_consistency value: ${String(value)}` });
       }
       out.scanConsistency = v;
+    } else if (name === 'preserve_expiry') {
+      // A JSON body takes a boolean (1070); a form the texts Go's ParseBool reads (1040).
+      if (!fromForm && typeof value !== 'boolean') throw typeMismatch('preserve_expiry has to be of type boolean');
+      const v = typeof value === 'boolean' ? value : GO_BOOL[String(value)];
+      if (v === undefined) throw new QueryError({ code: ErrorCode.BAD_REQUEST_VALUE, phase: 'service', message: 'Error processing preserve_expiry - cause: unable to parse tristate as a boolean' });
+      out.preserveExpiry = v;
+    } else if (name === 'durability_level') {
+      const level = typeof value === 'string' ? DURABILITY[value.toLowerCase()] : undefined;
+      if (level === undefined) throw new QueryError({ code: ErrorCode.BAD_REQUEST_VALUE, phase: 'service', message: 'Error processing durability_level - cause: durability_level is invalid' });
+      out.durabilityLevel = level;
+    } else if (name === 'txid') {
+      if (typeof value !== 'string') throw typeMismatch('txid has to be of type string');
+      out.txid = value;
+    } else if (name === 'tximplicit') {
+      // Reference: a boolean or its text ("true", "false"), else 1040.
+      const b = value === true || value === 'true' ? true : value === false || value === 'false' ? false : undefined;
+      if (b === undefined) throw new QueryError({ code: ErrorCode.BAD_REQUEST_VALUE, phase: 'service', message: 'Error processing tximplicit - cause: unable to parse tristate as a boolean' });
+      out.tximplicit = b;
+    } else if (name === 'txtimeout') {
+      if (typeof value !== 'string') throw typeMismatch('txtimeout has to be of type string');
+      const ms = parseDuration(value);
+      if (ms === undefined) throw new QueryError({ code: ErrorCode.BAD_REQUEST_VALUE, phase: 'service', message: `Error processing duration - cause: Unable to parse duration: ${value}` });
+      out.txtimeoutMs = ms;
+    } else if (name === 'txdata' || name === 'txstmtnum' || name === 'kvtimeout') {
+      // Accepted as the reference does; tokenql's transactions need none of them (docs/transactions.md).
     } else if (name.startsWith('$') && name.length > 1) {
       out.named[name.slice(1)] = fromForm && typeof value === 'string' ? parseJsonValue(name, value) : (value as Value);
     }

@@ -16,6 +16,36 @@ export interface FunctionContext {
   warn(message: string, code?: number): void;
   /** The statement's instant in epoch milliseconds: NOW_* give this one value for the whole statement. */
   now: number;
+  /** Runs statements given as text (RECURSIVE_CTE); absent where none can run (constant folding). */
+  statements?: StatementRunner;
+  /** The database's catalogue, for the functions that read it (INFER over a keyspace, EXTRACTDDL); absent outside a statement. */
+  catalog?: CatalogAccess;
+}
+
+/**
+ * What the engine offers a function that runs statements given as text (couchbase/query's
+ * `ParkableExecutePreparedContext`): prepare once, run many times with other parameters.
+ */
+export interface StatementRunner {
+  /**
+   * Parses, checks and plans a SELECT; the function returned runs it synchronously with the
+   * given parameters and returns its rows. @throws QueryError of the failing phase
+   */
+  prepare(text: string): (named: Record<string, Value>, positional: Value[]) => Value[];
+  /** A field reader from text (`a`, `a.b`): the value of that path in a row; undefined for other expressions. */
+  field(text: string): ((row: Value) => Value) | undefined;
+}
+
+/** What catalogue-reading functions reach (filled by the engine for each statement). */
+export interface CatalogAccess {
+  /** Up to `limit` documents of the keyspace `namespace:path`, in key order; raises 12003 when there is no such keyspace. */
+  sampleDocuments(keyspace: string, limit: number): Value[];
+  /**
+   * The DDL statements that recreate what a bucket holds (`""`: the cluster's global objects),
+   * for the kinds named in `flags` (`bucket`, `scope`, `collection`, `index`, `sequence`,
+   * `function`, `prepared`).
+   */
+  extractDdl(bucket: string, flags: readonly string[]): string[];
 }
 
 /**

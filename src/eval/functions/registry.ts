@@ -11,6 +11,7 @@ import { arrayReplaceEquivalentFunctions } from './array-replace-equivalent.js';
 import { arraySearchFunctions } from './array-search.js';
 import { arraySetFunctions } from './array-set.js';
 import { bitwiseFunctions } from './bitwise.js';
+import { catalogFunctions } from './catalog-functions.js';
 import { compareFunctions } from './compare-functions.js';
 import { arrayStarFunctions } from './array-star.js';
 import { arraySymdiffFunctions } from './array-symdiff.js';
@@ -28,6 +29,7 @@ import { patternPrefixFunctions } from './pattern-prefix.js';
 import { stringPadFunctions } from './string-pad.js';
 import { vectorFunctions } from './vector.js';
 import { conditionalFunctions } from './conditional.js';
+import { curlFunctions } from './curl.js';
 import { dateCalcFunctions } from './date-calc.js';
 import { dateConvertFunctions } from './date-convert.js';
 import { dateNowFunctions } from './date-now.js';
@@ -48,6 +50,7 @@ import { stringEditFunctions } from './string-edit.js';
 import { stringFunctions } from './string.js';
 import { tokenFunctions } from './token.js';
 import { typeFunctions } from './type.js';
+import { recursiveCteFunctions } from './recursive-cte.js';
 
 let byName: Map<string, FunctionDef> | undefined;
 let all: FunctionDef[] | undefined;
@@ -98,6 +101,9 @@ function families(): FunctionDef[] {
     ...redactFunctions,
     ...vectorFunctions,
     ...otherFunctions,
+    ...recursiveCteFunctions,
+    ...curlFunctions,
+    ...catalogFunctions,
   ];
 }
 

@@ -7,14 +7,14 @@ import { keyspaceOf } from './keyspace-of.js';
 /**
  * Fetch: binds each row's document (read now unless the scan read it; a key whose document is
  * gone is dropped) to the alias, with its metadata for META(). A `system` keyspace's rows are
- * bound as they are, without metadata.
+ * bound as they are, with META().id only where the keyspace has keys (system:functions).
  */
 export function compileFetch(op: Fetch, cx: CompileContext): CompiledOperator {
   const alias = op.as ?? op.keyspace;
   const system = op.namespace === 'system';
   const path = `default:${op.keyspace}`;
   return {
-    cx: { ...cx, scope: blockScope(cx.base, [alias], alias, !system), starAliases: [alias] },
+    cx: { ...cx, scope: blockScope(cx.base, [alias], alias, true), starAliases: [alias] },
     run: function* (input, _outer, rc): RowStream {
       const ks = system ? undefined : keyspaceOf(rc, op.keyspace);
       for (const batch of input) {
@@ -26,7 +26,9 @@ export function compileFetch(op: Fetch, cx: CompileContext): CompiledOperator {
         for (const row of batch) {
           // The scan's row is reused (it was made for this Fetch): no new object per row.
           if (system) {
-            row.env[alias] = row.item;
+            // A row with a key (system:functions) has META().id; the others have no metadata.
+            if (row.key !== undefined) bindDocument(row.env, alias, row.item, { id: row.key, cas: 0, expiration: 0 });
+            else row.env[alias] = row.item;
             row.item = undefined;
             out.push(row);
             continue;

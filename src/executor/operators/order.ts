@@ -11,6 +11,10 @@ interface SortTerm {
   desc: boolean;
   /** Where MISSING and NULL go; default FIRST for ASC and LAST for DESC. */
   nullsFirst: boolean;
+  /** A direction / NULLS position given by a parameter, evaluated when the sort runs. */
+  direction?: Evaluator;
+  nulls?: Evaluator;
+  explicitNulls?: boolean;
 }
 
 interface Keyed {
@@ -20,6 +24,11 @@ interface Keyed {
 }
 
 function compareTerm(a: Value, b: Value, t: SortTerm): number {
+  // Two numbers (the common sort key): no collation dispatch. NaN is not a value tokenql holds.
+  if (typeof a === 'number' && typeof b === 'number') {
+    const c = a < b ? -1 : a > b ? 1 : 0;
+    return t.desc ? -c : c;
+  }
   const an = a === undefined || a === null;
   const bn = b === undefined || b === null;
   if (an !== bn) return an === t.nullsFirst ? -1 : 1;
@@ -43,19 +52,27 @@ export function compileOrder(op: Order, cx: CompileContext): CompiledOperator {
     expr: compileExpr(t.expr, cx.scope),
     desc: !!t.desc,
     nullsFirst: t.nulls_pos ? t.nulls_pos === 'first' : !t.desc,
+    ...(t._direction ? { direction: compileExpr(t._direction, cx.scope) } : {}),
+    ...(t._nulls ? { nulls: compileExpr(t._nulls, cx.scope) } : {}),
+    ...(t.nulls_pos ? { explicitNulls: true } : {}),
   }));
+  const parametric = terms.some((t) => t.direction || t.nulls);
   const limit = op.limit ? compileCount(op.limit, 'LIMIT', cx.base) : undefined;
   const offset = op.offset ? compileCount(op.offset, 'OFFSET', cx.base) : undefined;
-  const compare = (x: Keyed, y: Keyed): number => {
-    for (let i = 0; i < terms.length; i++) {
-      const c = compareTerm(x.keys[i], y.keys[i], terms[i]);
+  const comparing = (live: SortTerm[]) => (x: Keyed, y: Keyed): number => {
+    for (let i = 0; i < live.length; i++) {
+      const c = compareTerm(x.keys[i], y.keys[i], live[i]);
       if (c !== 0) return c;
     }
     return x.seq - y.seq;
   };
+  const fixed = comparing(terms);
   return {
     cx,
     run: function* (input, _outer, rc): RowStream {
+      // Directions given by parameters are read once per run, in the first row's environment.
+      let compare = fixed;
+      let resolved = !parametric;
       const skip = offset ? offset(rc) : 0;
       const k = limit ? limit(rc) + skip : Infinity;
       if (k === 0) {
@@ -72,6 +89,10 @@ export function compileOrder(op: Order, cx: CompileContext): CompiledOperator {
           continue;
         }
         for (const row of batch) {
+          if (!resolved) {
+            compare = comparing(resolveTerms(terms, row.env, rc));
+            resolved = true;
+          }
           const keys = terms.map((t) => t.expr(row.env, rc));
           // A full sort holds every row: counted against the request's memory quota (keys' JSON size + a row's overhead).
           if (rc.memory && k >= RUN) rc.memory.add(ROW_BYTES + keys.reduce<number>((n, v) => n + jsonSize(v), 0));
@@ -95,6 +116,35 @@ export function compileOrder(op: Order, cx: CompileContext): CompiledOperator {
       yield* batched(sorted.slice(skip).map((x) => x.row));
     },
   };
+}
+
+/**
+ * The terms with their parameter-given directions and NULLS positions read: "asc"/"desc" and
+ * "first"/"last" (any case); another value, or one that cannot be evaluated, leaves the term
+ * ascending (NULLS as by default) with the reference's warning 5010 ("Error evaluating sort
+ * order: Invalid value foo"). Source: couchbase/query `execution/order.go`.
+ */
+function resolveTerms(terms: SortTerm[], env: import('../../eval/index.js').Env, rc: import('../runtime.js').RunContext): SortTerm[] {
+  const read = (f: Evaluator, what: string, allowed: [string, string]): string | undefined => {
+    let v: Value;
+    try {
+      v = f(env, rc);
+    } catch (e) {
+      rc.warn(`Error evaluating ${what} - cause: ${e instanceof Error ? e.message : String(e)}`, 5010);
+      return undefined;
+    }
+    const s = typeof v === 'string' ? v.toLowerCase() : undefined;
+    if (s === allowed[0] || s === allowed[1]) return s;
+    rc.warn(`Error evaluating ${what}: Invalid value ${typeof v === 'string' ? v : JSON.stringify(v ?? null)}`, 5010);
+    return undefined;
+  };
+  return terms.map((t) => {
+    if (!t.direction && !t.nulls) return t;
+    const desc = t.direction ? read(t.direction, 'sort order', ['asc', 'desc']) === 'desc' : t.desc;
+    const n = t.nulls ? read(t.nulls, 'nulls sorted position', ['first', 'last']) : undefined;
+    const nullsFirst = n !== undefined ? n === 'first' : t.explicitNulls ? t.nullsFirst : !desc;
+    return { ...t, desc, nullsFirst };
+  });
 }
 
 /** Rows per sorted run: a run sorts in a few milliseconds. */

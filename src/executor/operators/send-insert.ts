@@ -73,7 +73,9 @@ export function compileSendInsert(op: SendInsert, cx: CompileContext): CompiledO
         }
         const doc = cloneValue(t.value);
         const k = t.key;
-        const opts = { expiration: expirationOf(t.options) };
+        // preserve_expiry: an UPSERT that sets no expiration keeps the replaced document's.
+        const given = expirationOf(t.options);
+        const opts = { expiration: given === undefined && upsert && rc.preserveExpiry ? ks.get(k)?.meta.expiration : given };
         const xattrs = xattrsOption(t.options);
         // Stored as the reference stores it, as its JSON text (NaN → "NaN", a MISSING element →
         // null); RETURNING sees the value itself, as there.

@@ -34,7 +34,7 @@ export function compileSendMutation(op: SendUpdate | SendDelete, cx: CompileCont
           done = { env };
         };
         const write = update
-          ? ks.replace(m.id, toOutputValue(t.clone), t.xattrs ? { cas: m.cas, xattrs: t.xattrs } : { cas: m.cas }).then((meta) => {
+          ? ks.replace(m.id, toOutputValue(t.clone), { cas: m.cas, expiration: t.expiration ?? (rc.preserveExpiry ? m.expiration : 0), ...(t.xattrs ? { xattrs: t.xattrs } : {}) }).then((meta) => {
               dml.mutationCount++;
               emit(t.clone, meta);
             })

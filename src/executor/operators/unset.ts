@@ -2,13 +2,13 @@ import { cloneValue } from '../../values/index.js';
 import type { Unset } from '../../planner/index.js';
 import type { CompileContext, CompiledOperator } from '../operator-context.js';
 import type { RowStream } from '../runtime.js';
-import { applyPath } from '../set-path.js';
+import { applyPath, metaPath } from '../set-path.js';
 import { compileUpdatePath, updateTarget } from '../xattrs.js';
 
 /** Unset: removes each path from the copy. Source: couchbase/query `execution/unset.go`. */
 export function compileUnset(op: Unset, cx: CompileContext): CompiledOperator {
   const alias = cx.starAliases[0];
-  const paths = op.unset_terms.map((u) => compileUpdatePath(u.path, alias, cx.scope));
+  const paths = op.unset_terms.map((u) => (metaPath(u.path, alias, 'UNSET'), compileUpdatePath(u.path, alias, cx.scope)));
   return {
     cx,
     run: function* (input, _outer, rc): RowStream {

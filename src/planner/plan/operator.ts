@@ -10,6 +10,8 @@ import type { Filter } from './filter.js';
 import type { FinalGroup, InitialGroup, IntermediateGroup } from './group.js';
 import type { IndexDdl } from './index-ddl.js';
 import type { SequenceDdl } from './sequence-ddl.js';
+import type { TransactionOperator } from './transaction.js';
+import type { CreateFunction, DropFunction, ExecuteFunction } from './function-ddl.js';
 import type { IndexCountProject } from './index-count-project.js';
 import type { IndexCountScan2 } from './index-count-scan2.js';
 import type { IndexScan3 } from './index-scan3.js';
@@ -42,6 +44,9 @@ import type { NestedLoopNest } from './nested-loop-nest.js';
 import type { HashJoin } from './hash-join.js';
 import type { HashNest } from './hash-nest.js';
 import type { ValueScan } from './value-scan.js';
+import type { With } from './with.js';
+import type { WindowAggregate } from './window-aggregate.js';
+import type { Merge } from './merge.js';
 
 /** Scans that yield document keys from indexes (the children of IntersectScan / UnionScan). */
 export type KeySource = IndexScan3 | DistinctScan | IntersectScan | UnionScan;
@@ -97,7 +102,14 @@ export type Operator =
   | SendUpdate
   | SendDelete
   | IndexDdl
-  | SequenceDdl;
+  | SequenceDdl
+  | With
+  | WindowAggregate
+  | Merge
+  | TransactionOperator
+  | CreateFunction
+  | DropFunction
+  | ExecuteFunction;
 
 /** The name of an operator (`"#operator"`). */
 export type OperatorName = Operator['#operator'];
@@ -129,6 +141,7 @@ export function* operators(op: Operator): Generator<Operator> {
       for (const c of op['~children']) yield* operators(c);
       break;
     case 'Parallel':
+    case 'With':
     case 'NestedLoopJoin':
     case 'NestedLoopNest':
     case 'HashJoin':
@@ -150,6 +163,9 @@ export function* operators(op: Operator): Generator<Operator> {
     case 'ExceptAll':
       yield* operators(op.first);
       yield* operators(op.second);
+      break;
+    case 'Merge':
+      for (const c of [op.update, op.delete, op.insert]) if (c) yield* operators(c);
       break;
   }
 }

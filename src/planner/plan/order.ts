@@ -5,6 +5,10 @@ export interface SortTerm {
   expr: Expr;
   desc?: boolean;
   nulls_pos?: 'first' | 'last';
+  /** A direction given by a parameter: "asc" / "desc" when the query runs (overrides `desc`). */
+  _direction?: Expr;
+  /** A NULLS position given by a parameter: "first" / "last" when the query runs (overrides `nulls_pos`). */
+  _nulls?: Expr;
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { SystemKeyspace } from '../catalog.js';
 /**
  * The scan of a keyspace of the `system` namespace (`system:keyspaces`, `system:indexes`,
  * `system:namespaces`, `system:dual`), as the reference shows it (`using: "system"`); a Fetch
@@ -7,7 +8,7 @@ export interface PrimaryScan {
   '#operator': 'PrimaryScan';
   as?: string;
   index: '#primary';
-  keyspace: 'keyspaces' | 'indexes' | 'namespaces' | 'dual' | 'active_requests' | 'completed_requests' | 'sequences';
+  keyspace: SystemKeyspace;
   namespace: 'system';
   using: 'system';
 }

@@ -10,6 +10,8 @@ export interface SendInsert {
   alias: string;
   key?: Expr;
   keyspace: string;
+  /** MERGE's LIMIT (printed on its Send operators, as the reference's). */
+  limit?: Expr;
   namespace: string;
   options?: Expr;
   value?: Expr;

@@ -126,9 +126,9 @@ export class FileKeyspace extends DocumentKeyspace implements CompactableKeyspac
     return this.data.append(buf, (o) => (rec.offset = o)).then(() => meta);
   }
 
-  protected async delete(before: StoredDocument): Promise<void> {
+  protected async delete(before: StoredDocument, reserved?: number): Promise<void> {
     if (this.data.failed) throw this.data.failed;
-    const cas = this.nextCas();
+    const cas = reserved ?? this.nextCas();
     const seqno = ++this.seqno;
     const deletedAt = Math.floor(this.clock() / 1000);
     const kept = this.systemXattrs(before);

@@ -6,6 +6,7 @@ import { readJson, syncDir, writeFileAtomic } from './fsutil.js';
 import { DirectoryLock } from './lock.js';
 import type { FileKeyspace } from './file-keyspace.js';
 import { openKeyspace } from './open-keyspace.js';
+import { CommitLog } from './commit-log.js';
 import { createRecordFile } from './out-file.js';
 import type { FileStoreOptions, Manifest, StoreLogger } from './types.js';
 
@@ -34,6 +35,8 @@ export class FileStore implements Store {
   private readonly creating = new Map<string, Promise<FileKeyspace>>();
   private readonly logger: StoreLogger;
   private closed = false;
+  /** The transactions' commit log (commit-log.ts), opened after the buckets. */
+  commitLog: CommitLog | undefined;
 
   private constructor(
     readonly dir: string,
@@ -64,6 +67,7 @@ export class FileStore implements Store {
         const name = decodeURIComponent(entry.name.slice(PREFIX.length));
         store.spaces.set(name, await openKeyspace(name, join(dir, entry.name), options, store.logger));
       }
+      store.commitLog = await CommitLog.open(dir, store.spaces, store.logger);
     } catch (e) {
       await store.close().catch(() => {});
       throw e;
@@ -132,11 +136,25 @@ export class FileStore implements Store {
     return (ks && (await readJson<IndexDefinition[]>(join(ks.dir, 'indexes.json')))) ?? [];
   }
 
+  /**
+   * Saves a store-wide catalogue (user-defined functions, JavaScript libraries) as `name` in the
+   * data directory, atomically.
+   */
+  async saveCatalog(name: 'functions.json' | 'libraries.json', value: unknown): Promise<void> {
+    await writeFileAtomic(this.dir, name, JSON.stringify(value, null, 1));
+  }
+
+  /** A saved store-wide catalogue, or undefined. */
+  async catalog<T>(name: 'functions.json' | 'libraries.json'): Promise<T | undefined> {
+    return readJson<T>(join(this.dir, name));
+  }
+
   /** Syncs and closes every bucket, then releases the directory lock. */
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
     const errors: unknown[] = [];
+    await this.commitLog?.close().catch((e) => errors.push(e));
     for (const ks of this.spaces.values()) await ks.close().catch((e) => errors.push(e));
     this.spaces.clear();
     await this.lock.release();

@@ -21,6 +21,10 @@ export const RecordType = {
   ADD: 0x41,
   /** An index entry removed: `[docId, entryKey]`. */
   REMOVE: 0x52,
+  /** Commit log (transactions.tql): a transaction committed, `[txid, [[keyspace, key, cas, expiration, value?, xattrs?], …]]` (no value: a removal). */
+  TX_COMMIT: 0x43,
+  /** Commit log: every write of the transaction is acknowledged by its bucket, `[txid]`. */
+  TX_DONE: 0x4b,
 } as const;
 export type RecordTypeCode = (typeof RecordType)[keyof typeof RecordType];
 

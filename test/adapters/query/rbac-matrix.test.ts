@@ -133,6 +133,15 @@ describe('what else needs a privilege', () => {
     expect((await run(user('query_select[b1]'), 'SELECT RAW 1 FROM system:dual')).body.results).toEqual([1]);
   });
 
+  it('system:my_user_info shows the request\'s user, system:user_info the cluster\'s users with their roles', async () => {
+    const u = user('query_system_catalog');
+    const mine = await run(u, 'SELECT m.* FROM system:my_user_info m');
+    expect(mine.body.results).toEqual([{ id: u, domain: 'local', name: '', roles: [{ role: 'query_system_catalog' }] }]);
+    const roles = await run(u, `SELECT RAW r.role || IFMISSING("[" || r.bucket_name || "]", "") FROM system:applicable_roles r WHERE r.grantee = "${user('query_select[b1]')}"`);
+    expect(roles.body.results).toEqual(['query_select[b1]']);
+    expect((await run(user('query_select[b1]'), 'SELECT RAW name FROM system:namespaces')).body.results).toEqual(['default']);
+  });
+
   it('a subquery on another bucket, INSERT … SELECT and RETURNING need query_select there', async () => {
     const u = user('bucket_full_access[b1]');
     const sub = await run(u, 'SELECT RAW (SELECT RAW a FROM b2 USE KEYS "k1")[0] FROM b1 USE KEYS "k1"');

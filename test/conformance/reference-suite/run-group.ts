@@ -1,7 +1,8 @@
-import { Database, QueryError, type Value } from '../../../src/index.js';
+import { Database, QueryError, type QueryOptions, type Value } from '../../../src/index.js';
 import { beforeSetupStatement } from './harness-fixtures.js';
 import { canonical, sameRows } from '../../support/compare.js';
 import { dataFile, type CaseGroup, type SuiteCase } from './suite.js';
+import { groupFixtures } from './fixtures.js';
 
 /** What one case did: `pass`, or why not. The EXPLAIN check is judged on its own. */
 export interface CaseOutcome {
@@ -40,11 +41,70 @@ function showRows(rows: readonly Value[]): string {
   return short(`${rows.length} rows: ${rows.slice(0, 4).map(canonical).join(', ')}`);
 }
 
+/**
+ * The txids of a group's open transactions by `txgroup` (the harness's query parameter; a
+ * statement without one is in group 0): a BEGIN/START records the txid of its row, the group's
+ * other statements run with it, as the reference's harness passes `txid` between statements,
+ * and its COMMIT or ROLLBACK (not ROLLBACK TO SAVEPOINT) ends it, failed or not.
+ */
+const txids = new WeakMap<Database, Map<number, string>>();
+
+const txGroup = (c: SuiteCase): number => (typeof c.query_params?.txgroup === 'number' ? c.query_params.txgroup : 0);
+const isBegin = (statement: string): boolean => /^\s*(BEGIN|START)\b/i.test(statement);
+const endsTransaction = (statement: string): boolean => /^\s*(COMMIT|ROLLBACK)\b/i.test(statement) && !/\bSAVEPOINT\b/i.test(statement);
+
+/** The transaction request parameters of a case (its txgroup's `txid`, `tximplicit`). */
+function txOptions(db: Database, c: SuiteCase, statement: string): QueryOptions {
+  const out: QueryOptions = {};
+  if (!isBegin(statement)) {
+    const txid = txids.get(db)?.get(txGroup(c));
+    if (txid !== undefined) out.txid = txid;
+  }
+  if (c.query_params?.tximplicit === true) out.tximplicit = true;
+  return out;
+}
+
 /** Runs one statement with the case's parameters. */
 async function run(db: Database, c: SuiteCase, statement: string, extra?: Record<string, Value>) {
   const named = { ...(c.named_args ?? {}), ...(extra ?? {}) };
-  const opts = Object.keys(named).length > 0 || c.positional_args ? { params: named, args: c.positional_args } : {};
-  return withTimeout(db.query(statement, opts), statement);
+  const opts: QueryOptions = Object.keys(named).length > 0 || c.positional_args ? { params: named, args: c.positional_args } : {};
+  // The request parameters the engine takes (the query service's names).
+  const qp = c.query_params ?? {};
+  if (qp.preserve_expiry === true) opts.preserveExpiry = true;
+  if (typeof qp.durability_level === 'string') opts.durabilityLevel = qp.durability_level as QueryOptions['durabilityLevel'];
+  let groups = txids.get(db);
+  if (!groups) txids.set(db, (groups = new Map()));
+  const group = txGroup(c);
+  const tx = txOptions(db, c, statement);
+  const users = GSI_USERS.get(db);
+  try {
+    const result = await withTimeout(db.query(statement, { ...opts, ...tx, ...(users ? { users } : {}) }), statement);
+    const txid = (result.results[0] as { txid?: unknown } | undefined)?.txid;
+    if (isBegin(statement) && typeof txid === 'string') groups.set(group, txid);
+    else if (tx.txid !== undefined && endsTransaction(statement)) groups.delete(group);
+    return result;
+  } catch (err) {
+    // The transaction is over: ended by its COMMIT/ROLLBACK (a failed COMMIT rolls back), or gone (17004, 17010).
+    if (tx.txid !== undefined && (endsTransaction(statement) || (err instanceof QueryError && (err.code === 17004 || err.code === 17010)))) groups.delete(group);
+    throw err;
+  }
+}
+
+/**
+ * The gsi suite's harness runs against a cluster: its requests carry the credentials of each
+ * bucket's owner (`OwnerOf<bucket>`, what `system:my_user_info` lists), and its query service
+ * logs only requests of 1 s or more in `system:completed_requests` (the default
+ * `completed-threshold`), and its buckets have a cluster's settings. The filestore harness logs
+ * every request and has no users.
+ */
+const GSI_USERS = new WeakMap<Database, Value[]>();
+function asGsiHarness(db: Database, g: CaseGroup): void {
+  if (!g.cases[0]?.id.startsWith('gsi/')) return;
+  db.requests.completedThresholdMs = 1000;
+  // The harness cluster's buckets (what EXTRACTDDL's CREATE BUCKET shows).
+  db.bucketSettings = () => ({ evictionPolicy: 'fullEviction', numVBuckets: 128, ramQuota: 250, storageBackend: 'magma' });
+  const buckets = Object.keys(g.keyspaces).filter((k) => !k.includes('.'));
+  GSI_USERS.set(db, buckets.map((b) => ({ id: `OwnerOf${b}`, domain: 'local', name: `OwnerOf${b}`, roles: [{ role: 'bucket_full_access', bucket_name: b }] })));
 }
 
 function errorText(err: unknown): string {
@@ -102,15 +162,18 @@ async function judgeExplain(db: Database, c: SuiteCase): Promise<{ pass: boolean
 /** Opens a fresh database with the group's keyspaces and runs its setup (errors in setup are kept as the reason). */
 async function openGroup(g: CaseGroup): Promise<{ db: Database; setupError?: string }> {
   const db = await Database.open();
+  asGsiHarness(db, g);
   for (const [name, spec] of Object.entries(g.keyspaces)) {
     await db.createKeyspace(name);
     for (const d of dataFile(spec.file)) await db.upsert(name, d.k, d as unknown as Value);
   }
+  await groupFixtures(db, g);
   let setupError: string | undefined;
   for (const s of g.setup) {
     try {
       await beforeSetupStatement(s, db);
-      await withTimeout(db.query(s), s);
+      const users = GSI_USERS.get(db);
+      await withTimeout(db.query(s, users ? { users } : {}), s);
     } catch (err) {
       setupError ??= short(`setup "${short(s, 80)}": ${errorText(err)}`);
     }

@@ -25,7 +25,7 @@ describe('QueryError', () => {
     const err = (await db.query('SELECT 1,\n  nosuch(2)').catch((e: unknown) => e)) as QueryError;
     expect(err.code).toBe(3000); // the reference's parser raises Invalid function
     expect(err.phase).toBe('semantic');
-    expect(err.message).toBe('Invalid function nosuch');
+    expect(err.message).toBe('Invalid function nosuch (resolving to default:nosuch)');
     expect([err.line, err.column]).toEqual([2, 3]);
     expect(err.format().split('\n').slice(2)).toEqual(['2 |   nosuch(2)', '  |   ' + '^'.repeat(err.length ?? 1)]);
     await db.close();

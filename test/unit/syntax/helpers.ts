@@ -2,12 +2,12 @@
 import type { Expr, Statement } from '../../../src/ast/index.js';
 import { parseExpression, parseStatement, printExpr, printStatement } from '../../../src/syntax/index.js';
 
-/** A deep copy of `x` without `loc` members (and without `undefined` members). */
+/** A deep copy of `x` without `loc` and `aliasLoc` members (and without `undefined` members). */
 export function stripLoc<T>(x: T): T {
   if (Array.isArray(x)) return x.map(stripLoc) as T;
   if (x === null || typeof x !== 'object') return x;
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(x)) if (k !== 'loc' && v !== undefined) out[k] = stripLoc(v);
+  for (const [k, v] of Object.entries(x)) if (k !== 'loc' && k !== 'aliasLoc' && v !== undefined) out[k] = stripLoc(v);
   return out as T;
 }
 

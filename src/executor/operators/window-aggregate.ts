@@ -1,0 +1,99 @@
+import type { WindowSpec } from '../../ast/index.js';
+import { childEnv, compileExpr, windowSlot, type Evaluator } from '../../eval/index.js';
+import type { WindowAggregate } from '../../planner/index.js';
+import { collate, type Value } from '../../values/index.js';
+import type { CompileContext, CompiledOperator } from '../operator-context.js';
+import { BATCH_SIZE, due, PAUSE, type Row, type RowStream, type RunContext } from '../runtime.js';
+import { computeWindowCall, type CompiledWindowCall } from '../window/window-functions.js';
+
+/** Bytes counted for a row held while its partition is read (its environment, the window values). */
+const ROW_BYTES = 96;
+
+/**
+ * WindowAggregate: reads rows sorted by the PARTITION BY keys (and each call's ORDER BY within
+ * them), holds one partition at a time, computes every window function call of the operator
+ * for each row of the partition (window/window-functions.ts) and passes the rows on, in the
+ * same order, each in a child environment binding the calls' values (eval's windowSlot), in
+ * batches. A partition ends where a PARTITION BY value collates differently from the row
+ * before. It pauses while it reads and computes, like Order. Source: couchbase/query
+ * `execution/window_aggregate.go`.
+ */
+export function compileWindowAggregate(op: WindowAggregate, cx: CompileContext): CompiledOperator {
+  const partitionBy = op.aggregates[0]?.over?.partitionBy ?? [];
+  const partitionKeys: Evaluator[] = partitionBy.map((e) => compileExpr(e, cx.scope));
+  const single = partitionKeys.length === 1 ? partitionKeys[0] : undefined;
+  const calls: CompiledWindowCall[] = op.aggregates.map((call) => {
+    const over = call.over as WindowSpec;
+    const bound = (b: unknown) => (b && typeof b === 'object' && 'offset' in b ? compileExpr((b as { offset: import('../../ast/index.js').Expr }).offset, cx.scope) : undefined);
+    return {
+      call: call as CompiledWindowCall['call'],
+      slot: windowSlot(call),
+      args: call.args.map((a) => compileExpr(a, cx.scope)),
+      ...(call.filter ? { filter: compileExpr(call.filter, cx.scope) } : {}),
+      orderKeys: (over.orderBy ?? []).map((o) => compileExpr(o.expr, cx.scope)),
+      offsets: [bound(over.frame?.start), bound(over.frame?.end)],
+    };
+  });
+  return {
+    cx,
+    run: function* (input, _outer, rc): RowStream {
+      let rows: Row[] = [];
+      let keys: Value[] = [];
+      for (const batch of input) {
+        if (batch.length === 0) {
+          yield batch;
+          continue;
+        }
+        for (const row of batch) {
+          if (single) {
+            // One PARTITION BY key (the common case): no array per row.
+            const k = single(row.env, rc);
+            if (rows.length && collate(k, keys[0]) !== 0) {
+              yield* emit(rows, rc);
+              rows = [];
+            }
+            keys[0] = k;
+          } else if (partitionKeys.length) {
+            const k = partitionKeys.map((e) => e(row.env, rc));
+            if (rows.length && !samePartition(k, keys)) {
+              yield* emit(rows, rc);
+              rows = [];
+            }
+            keys = k;
+          }
+          rc.memory?.add(ROW_BYTES);
+          rows.push(row);
+        }
+        if (due(rc)) yield PAUSE;
+      }
+      if (rows.length) yield* emit(rows, rc);
+    },
+  };
+
+  /** Computes the calls over one partition and passes its rows on with their values bound. */
+  function* emit(rows: Row[], rc: RunContext): RowStream {
+    const values: Value[][] = [];
+    for (const c of calls) {
+      const out: Value[] = new Array(rows.length);
+      yield* computeWindowCall(c, rows, rc, out);
+      values.push(out);
+    }
+    let batch: Row[] = [];
+    for (let i = 0; i < rows.length; i++) {
+      const row = rows[i]!;
+      const env = childEnv(row.env);
+      for (let j = 0; j < calls.length; j++) env[calls[j]!.slot] = values[j]![i];
+      batch.push({ ...row, env });
+      if (batch.length === BATCH_SIZE) {
+        yield batch;
+        batch = [];
+      }
+    }
+    if (batch.length) yield batch;
+  }
+}
+
+function samePartition(a: Value[], b: Value[]): boolean {
+  for (let i = 0; i < a.length; i++) if (collate(a[i], b[i]) !== 0) return false;
+  return true;
+}
