@@ -1062,7 +1062,7 @@ export interface SequenceOperatorCstNode extends CstNode {
 }
 
 export type SequenceOperatorCstChildren = {
-  op: IToken[];
+  op?: (IToken)[];
   VALUE?: IToken[];
   FOR: IToken[];
   keyspaceRef: KeyspaceRefCstNode[];

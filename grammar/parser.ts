@@ -15,6 +15,7 @@ const exprStart = new Set<TokenType>([
   T.Case, T.Any, T.Some, T.Every, T.Exists, T.ArrayKw, T.First, T.ObjectKw, T.Index, T.Key, T.Keys,
   T.Last, T.Nulls, T.Options, T.Primary, T.Unknown, T.Valued, T.Value,
   T.Hash, T.Lateral, T.Nl, T.Probe, T.Validate,
+  T.Alter, T.SequenceKw, T.Next, T.Prev, T.Nextval, T.Prevval,
 ]);
 
 /**
@@ -1167,16 +1168,22 @@ export class N1qlParser extends CstParser {
 
   /** True when the tokens ahead are `NEXT|PREV VALUE FOR` or `NEXTVAL|PREVVAL FOR`. */
   private sequenceOperatorAhead(): boolean {
-    const w = this.LA(1).image.toUpperCase();
-    if (this.LA(1).tokenType !== T.Identifier) return false;
-    if (w === 'NEXT' || w === 'PREV') return this.is(2, T.Value) && this.is(3, T.For);
-    return (w === 'NEXTVAL' || w === 'PREVVAL') && this.is(2, T.For);
+    if (this.is(1, T.Next) || this.is(1, T.Prev)) return this.is(2, T.Value) && this.is(3, T.For);
+    return (this.is(1, T.Nextval) || this.is(1, T.Prevval)) && this.is(2, T.For);
   }
 
   /** `NEXT VALUE FOR name`, `PREV VALUE FOR name`, `NEXTVAL FOR name`, `PREVVAL FOR name` */
   public sequenceOperator = this.RULE('sequenceOperator', () => {
-    this.CONSUME(T.Identifier, { LABEL: 'op' });
-    this.OPTION(() => this.CONSUME(T.Value));
+    this.OR([
+      {
+        ALT: () => {
+          this.OR2([{ ALT: () => this.CONSUME(T.Next, { LABEL: 'op' }) }, { ALT: () => this.CONSUME(T.Prev, { LABEL: 'op' }) }]);
+          this.CONSUME(T.Value);
+        },
+      },
+      { ALT: () => this.CONSUME(T.Nextval, { LABEL: 'op' }) },
+      { ALT: () => this.CONSUME(T.Prevval, { LABEL: 'op' }) },
+    ]);
     this.CONSUME(T.For);
     this.SUBRULE(this.keyspaceRef);
   });

@@ -179,6 +179,10 @@ export const Value = soft('VALUE');
 // Sequences (CREATE|ALTER|DROP SEQUENCE): soft, so that these words stay usable as names.
 export const Alter = soft('ALTER');
 export const SequenceKw = soft('SEQUENCE');
+export const Next = soft('NEXT');
+export const Prev = soft('PREV');
+export const Nextval = soft('NEXTVAL');
+export const Prevval = soft('PREVVAL');
 // Window functions' soft keywords (OVER, PARTITION BY, frames, nulls treatment, WINDOW clause).
 export const Current = soft('CURRENT');
 export const Following = soft('FOLLOWING');

@@ -284,6 +284,8 @@ export class Database {
     this.deps.indexes.dropKeyspace(name);
     this.persistence?.forget(name);
     await this.store.dropKeyspace(name);
+    // A bucket's sequences go with it (not when only one of its collections is dropped).
+    if (!name.includes('.')) this.deps.sequences?.dropBucket('default', name);
   }
 
   /** Statistics of a bucket: item count, tombstones, data and view file sizes and fragmentation (bytes, percent). */

@@ -22,8 +22,8 @@ export function isMetaXattrs(e: Expr): boolean {
  * service): `CAS` as the reference's hex string, `deleted`, `exptime` (Unix seconds, 0: none),
  * `seqno`.
  */
-function documentXattr(m: { cas: number; expiration: number; seqno?: number }): ObjectValue {
-  return { CAS: '0x' + BigInt(Math.trunc(m.cas)).toString(16).padStart(16, '0'), deleted: false, exptime: m.expiration, seqno: m.seqno ?? 0 };
+function documentXattr(m: { cas: number; expiration: number; seqno?: number; deleted?: boolean }): ObjectValue {
+  return { CAS: '0x' + BigInt(Math.trunc(m.cas)).toString(16).padStart(16, '0'), deleted: m.deleted === true, exptime: m.expiration, seqno: m.seqno ?? 0 };
 }
 
 /**

@@ -20,6 +20,8 @@ export interface DocMeta {
   keyspace?: string;
   /** The document's extended attributes (`META().xattrs.name`), when it has any. */
   xattrs?: Record<string, Value>;
+  /** A deleted document's tombstone, read for its system xattrs (`$document.deleted` is true). */
+  deleted?: boolean;
 }
 
 /** A new, empty root environment. */

@@ -12,8 +12,16 @@ import type { Value } from '../values/index.js';
  * leave out expired documents), so a covering scan returns what a full scan returns. (Real GSI
  * returns the index-encoded values instead; docs/compatibility.md.)
  */
-export function coveredDocument(paths: string[][], key: Value[], doc: StoredDocument, expressionKeys?: readonly boolean[]): Value {
+export function coveredDocument(
+  paths: string[][],
+  key: Value[],
+  doc: StoredDocument,
+  expressionKeys?: readonly boolean[],
+  constants?: readonly { path: string[]; value: Value }[],
+): Value {
   for (let i = 0; i < paths.length; i++) if (!identityKey(key[i])) return withCoveredExpressions(paths, key, doc.value, expressionKeys);
+  // A partial index's condition fixes some fields (planner/cover.ts): they are set as their own keys would be.
+  if (constants?.length) return coverDocument([...paths, ...constants.map((c) => c.path)], [...key, ...constants.map((c) => c.value)]);
   return coverDocument(paths, key);
 }
 

@@ -22,7 +22,7 @@ export function buildPlan(s: Statement, catalog: Catalog): StatementPlan {
   const plan = statementTree(s, catalog, (h) => (hints = h));
   const subqueries: SubqueryPlan[] = [];
   planSubqueries(plan, new Set(), catalog, subqueries);
-  setFetchSubpaths([plan, subqueries], xattrSubpaths(s));
+  setFetchSubpaths([plan, subqueries], xattrSubpaths(s), s.kind === 'Select');
   return { ...(hints ? { optimizer_hints: hints } : {}), plan, '~subqueries': subqueries };
 }
 

@@ -5,6 +5,7 @@ import { indexCountTree } from './index-count.js';
 import { isAggregateName } from '../eval/index.js';
 import type { DeletePlan, InsertPlan, ScanPlan, SelectBodyPlan, SelectPlan, SourcePlan, SubselectPlan, UpdatePlan } from './logical-plan.js';
 import { exprText } from './explain.js';
+import type { Value } from '../values/index.js';
 import { beforeParallel, preFilterOp, stepOp } from './build-join-tree.js';
 import { collectWindowCalls, windowOps } from './build-window.js';
 import { operators, parallel, sequence, type Fetch, type Filter, type InitialProject, type KeySource, type Operator, type ProjectionTerm, type SortTerm } from './plan/index.js';
@@ -42,7 +43,7 @@ export function collectAggregates(exprs: Expr[]): FunctionCall[] {
 const asIfRenamed = (alias: string, keyspace: string) => (alias !== keyspace ? { as: alias } : {});
 
 /** IndexScan3 / DistinctScan / IntersectScan / UnionScan of a logical scan (spec §10.4). */
-export function keySource(scan: ScanPlan, alias: string, cover?: { paths: string[][]; expressionKeys?: boolean[] }): KeySource {
+export function keySource(scan: ScanPlan, alias: string, cover?: { paths: string[][]; expressionKeys?: boolean[]; constants?: { path: string[]; value: Value }[] }): KeySource {
   if (scan.kind !== 'IndexScan3') return { '#operator': scan.kind, scans: scan.scans.map((s) => keySource(s, alias)) };
   const op: KeySource = {
     '#operator': 'IndexScan3',
@@ -66,6 +67,10 @@ export function keySource(scan: ScanPlan, alias: string, cover?: { paths: string
     using: 'gsi',
     _alias: alias,
     ...(cover ? { _coverPaths: cover.paths, ...(cover.expressionKeys ? { _coverExpressionKeys: cover.expressionKeys } : {}) } : {}),
+    // A partial index's condition fixes fields of every covered row: the reference prints them as filter_covers.
+    ...(cover?.constants?.length
+      ? { _coverConstants: cover.constants, filter_covers: Object.fromEntries(cover.constants.map((c) => [`cover ((\`${alias}\`.${c.path.map((n) => '`' + n + '`').join('.')}))`, c.value])) }
+      : {}),
   };
   return scan.distinct ? { '#operator': 'DistinctScan', scan: op } : op;
 }
@@ -86,7 +91,7 @@ export function spansDecideWhere(source: SourcePlan): boolean {
 export function sourceOps(s: SourcePlan, buildSubquery: (q: SelectPlan) => Operator): Operator[] {
   switch (s.op) {
     case 'IndexScan': {
-      const cover = s.coverPaths ? { paths: s.coverPaths, expressionKeys: s.coverExpressionKeys } : undefined;
+      const cover = s.coverPaths ? { paths: s.coverPaths, expressionKeys: s.coverExpressionKeys, constants: s.coverConstants } : undefined;
       const scan = keySource(s.scan, s.alias, cover);
       return cover ? [scan] : [scan, fetch(s.alias, s.keyspace, s.namespace)];
     }

@@ -1,4 +1,5 @@
 import type { Expr } from '../ast/index.js';
+import type { Value } from '../values/index.js';
 import { walkExpr } from '../ast/index.js';
 import type { Catalog } from './catalog.js';
 import { coverFieldName, rewritable, rewriteCoveredBlock, type CoveredKey } from './cover-expressions.js';
@@ -87,6 +88,10 @@ export function applyCovering(plan: SelectPlan, catalog: Catalog, outerNames: Re
     exprKeys.push(key);
     paths.push([key.field]);
   });
+  // A partial index holds only documents its condition accepts: the fields the condition fixes
+  // (`field = constant` conjuncts) are known in every covered row.
+  const constants = index.where && !arrayIndex ? conditionConstants(formalize(index.where, index.alias)) : [];
+  for (const c of constants) pathKeys.push(c.path);
   const exprs: Expr[] = [];
   // GROUP AS holds each row's whole documents: an index does not cover them.
   if (b.group?.groupAs) return;
@@ -115,4 +120,27 @@ export function applyCovering(plan: SelectPlan, catalog: Catalog, outerNames: Re
   scan.covers = (arrayIndex ? [] : index.keys.map((k) => `cover (${indexKeyText(k)})`)).concat(['cover ((meta(`' + src.alias + '`).`id`))']);
   src.coverPaths = paths;
   if (exprKeys.length > 0) src.coverExpressionKeys = isExprKey;
+  if (constants.length > 0) src.coverConstants = constants;
+}
+
+/** The `KS.path = scalar literal` conjuncts of a formalized index condition. */
+function conditionConstants(cond: Expr): { path: string[]; value: Value }[] {
+  const out: { path: string[]; value: Value }[] = [];
+  const walk = (e: Expr): void => {
+    if (e.kind === 'Binary' && e.op === 'AND') {
+      walk(e.left);
+      walk(e.right);
+      return;
+    }
+    if (e.kind !== 'Binary' || e.op !== '=') return;
+    for (const [f, c] of [[e.left, e.right], [e.right, e.left]] as const) {
+      const path = fieldPath(f);
+      if (path && c.kind === 'Literal' && (typeof c.value === 'string' || typeof c.value === 'boolean' || (typeof c.value === 'number' && c.value !== 0))) {
+        out.push({ path, value: c.value });
+        return;
+      }
+    }
+  };
+  walk(cond);
+  return out;
 }

@@ -68,6 +68,8 @@ export type SourcePlan =
       coverPaths?: string[][];
       /** In a covering scan with expression keys: true at the positions of the expression keys. */
       coverExpressionKeys?: boolean[];
+      /** In a covering scan of a partial index: the fields its condition fixes (`field = constant`), with their values. */
+      coverConstants?: { path: string[]; value: import('../values/index.js').Value }[];
     }
   | { op: 'DummyScan' }
   | { op: 'PrimaryScan3'; keyspace: string; namespace: string; alias: string; index: string }

@@ -52,8 +52,11 @@ function firstAlias(from: unknown): string | undefined {
   return t.keyspace.alias ?? t.keyspace.path[t.keyspace.path.length - 1];
 }
 
-/** Sets `subpaths` on every Fetch (in `plan`, subqueries included) whose alias reads xattrs. */
-export function setFetchSubpaths(plan: unknown, subpaths: Map<string, string[]>): void {
+/**
+ * Sets `subpaths` on every Fetch (in `plan`, subqueries included) whose alias reads xattrs; in a
+ * SELECT (`tombstones`) such a Fetch also reads deleted documents' tombstones (`_tombstones`).
+ */
+export function setFetchSubpaths(plan: unknown, subpaths: Map<string, string[]>, tombstones = false): void {
   if (subpaths.size === 0) return;
   const walk = (n: unknown): void => {
     if (Array.isArray(n)) {
@@ -69,6 +72,7 @@ export function setFetchSubpaths(plan: unknown, subpaths: Map<string, string[]>)
         throw new QueryError({ code: 4000, phase: 'plan', message: `Plan error: Can only retrieve up to ${MAX_XATTR_PATHS} xattrpaths per request` });
       }
       if (names) o.subpaths = names;
+      if (names && tombstones) o._tombstones = true;
     }
     for (const v of Object.values(o)) if (v && typeof v === 'object') walk(v);
   };

@@ -30,6 +30,11 @@ export abstract class DocumentKeyspace {
   seqno = 0;
   /** The last CAS given. */
   casCounter = 0;
+  /**
+   * System extended attributes (names starting with `_`) kept on the tombstones of deleted
+   * documents, by key, as the reference's data service keeps them (docs/xattrs.md).
+   */
+  readonly tombstoneXattrs = new Map<string, Record<string, Value>>();
 
   constructor(
     readonly name: string,
@@ -97,8 +102,22 @@ export abstract class DocumentKeyspace {
     const meta: DocumentMeta = { id: key, cas: options?.assignCas ?? this.nextCas(), expiration: absoluteExpiration(options?.expiration, this.clock()), seqno: ++this.seqno };
     // Extended attributes: those written, else those the document had (docs/xattrs.md).
     const xattrs = options?.xattrs ?? before?.meta.xattrs;
+    this.tombstoneXattrs.delete(key);
     if (xattrs && Object.keys(xattrs).length > 0) meta.xattrs = deepFreeze(xattrs) as Record<string, Value>;
     return meta;
+  }
+
+  /** The system xattrs a deletion of `d` keeps on its tombstone (undefined: none). */
+  protected systemXattrs(d: StoredDocument): Record<string, Value> | undefined {
+    const x = d.meta.xattrs;
+    if (!x) return undefined;
+    const kept = Object.fromEntries(Object.entries(x).filter(([n]) => n.startsWith('_')));
+    return Object.keys(kept).length > 0 ? kept : undefined;
+  }
+
+  /** The system xattrs of a deleted document's tombstone (KeyspaceStore `deletedXattrs`). */
+  deletedXattrs(key: string): Record<string, Value> | undefined {
+    return this.docs.get(key) ? undefined : this.tombstoneXattrs.get(key);
   }
 
   /** Tells the listeners of a mutation (`after` undefined: removed or expired). */

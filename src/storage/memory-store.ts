@@ -48,6 +48,8 @@ export class MemoryKeyspace extends DocumentKeyspace implements KeyspaceStore {
   }
 
   protected delete(before: StoredDocument): void {
+    const kept = this.systemXattrs(before);
+    if (kept) this.tombstoneXattrs.set(before.key, kept);
     this.docs.delete(before.key);
     this.sortedKeys = undefined;
     this.seqno++;

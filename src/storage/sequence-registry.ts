@@ -120,6 +120,19 @@ export class SequenceRegistry {
     return cache < WARN_CACHE ? `Cache size (${cache}) below recommended minimum` : undefined;
   }
 
+  /** Drops every sequence of a bucket (the bucket was dropped; reference `DropAllSequences`). */
+  dropBucket(namespace: string, bucket: string): void {
+    const prefix = `${namespace}:${bucket}.`;
+    const gone = this.names().filter((n) => n.startsWith(prefix));
+    if (gone.length === 0) return;
+    const before = gone.map((n) => [n, this.records[n]!] as const);
+    for (const n of gone) {
+      delete this.records[n];
+      this.cached.delete(n);
+    }
+    this.persist(() => before.forEach(([n, r]) => (this.records[n] = r)));
+  }
+
   /** DROP SEQUENCE. @throws QueryError 19106 when there is none */
   drop(name: string): void {
     const old = this.records[name];

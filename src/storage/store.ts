@@ -94,6 +94,12 @@ export interface KeyspaceStore {
   replace(key: string, value: Value, options?: WriteOptions): Promise<DocumentMeta>;
   /** Removes a live document; resolves false if there was none. */
   remove(key: string, options?: WriteOptions): Promise<boolean>;
+  /**
+   * The system extended attributes (names starting with `_`) kept on the tombstone of a deleted
+   * document, or undefined (a live document, none kept, never written). Optional: a store without
+   * xattrs on tombstones has none.
+   */
+  deletedXattrs?(key: string): Record<string, Value> | undefined;
   /** Registers a listener called synchronously after each mutation; returns an unsubscribe function. */
   onMutation(listener: MutationListener): () => void;
 }

@@ -27,6 +27,7 @@ const expressionStarters = new Set<TokenType>([
   T.NumberLiteral, T.StringLiteral, T.NamedParam, T.PositionalParam, T.Question, T.True, T.False, T.Null, T.Missing,
   T.Self, T.LBracket, T.LBrace, T.Case, T.Any, T.Some, T.Every, T.Exists, T.ArrayKw, T.First, T.ObjectKw, T.Minus,
   T.Identifier, T.LParen, T.Not,
+  T.Next, T.Prev, T.Nextval, T.Prevval,
 ]);
 
 /** Tokens that continue an expression: collapsed into one "operator" entry when all are expected. */

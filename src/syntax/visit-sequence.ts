@@ -111,7 +111,7 @@ export const sequenceRules = {
     return { name: spec.name, value, loc };
   },
   sequenceOperator(this: AstBuilder, ctx: C.SequenceOperatorCstChildren): Expr {
-    const op = ctx.op[0]!;
+    const op = ctx.op![0]!;
     const next = op.image.toUpperCase().startsWith('NEXT');
     const sequence = sequenceName(this, this.visit(ctx.keyspaceRef[0]!) as KeyspaceRef, false);
     return { kind: 'SequenceValue', next, sequence, block: 0, loc: tokenLoc(op) };

@@ -34,7 +34,16 @@ export function compileFetch(op: Fetch, cx: CompileContext): CompiledOperator {
             continue;
           }
           const d = row.doc ?? ks!.get(row.key!);
-          if (!d) continue;
+          if (!d) {
+            // A statement reading xattrs reads a deleted document's tombstone too (its system
+            // xattrs, the document NULL), as the reference does (docs/xattrs.md).
+            const kept = op._tombstones && row.key !== undefined ? ks!.deletedXattrs?.(row.key) : undefined;
+            if (kept) {
+              bindDocument(row.env, alias, null, { id: row.key!, cas: 0, expiration: 0, keyspace: path, xattrs: kept, deleted: true });
+              out.push(row);
+            }
+            continue;
+          }
           bindDocument(row.env, alias, d.value, { id: d.key, cas: d.meta.cas, expiration: d.meta.expiration, seqno: d.meta.seqno, keyspace: path, xattrs: d.meta.xattrs });
           row.doc = undefined;
           out.push(row);

@@ -178,7 +178,7 @@ export function compileKeySourceOperator(op: KeySource, cx: CompileContext): Com
         expireLater();
         for (const { id, key } of entries) {
           const env = newEnv();
-          bindDocument(env, alias, coveredDocument(paths, key, live.get(id)!, covered._coverExpressionKeys), { id, cas: 0, expiration: 0, keyspace: path });
+          bindDocument(env, alias, coveredDocument(paths, key, live.get(id)!, covered._coverExpressionKeys, covered._coverConstants), { id, cas: 0, expiration: 0, keyspace: path });
           rows.push({ env });
           if (rows.length >= BATCH_SIZE) {
             yield rows;

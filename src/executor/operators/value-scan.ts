@@ -12,9 +12,13 @@ export function compileValueScan(op: ValueScan, cx: CompileContext): CompiledOpe
   }));
   return {
     cx,
-    run: (_input, _outer, rc) => {
-      const env = rootEnv();
-      return batched(rows.map((r) => ({ env, pair: { key: r.key(env, rc), value: r.value?.(env, rc), ...(r.options ? { options: r.options(env, rc) } : {}) } })));
-    },
+    run: (_input, _outer, rc) =>
+      // One environment per document: NEXT VALUE FOR gives each its own value (the same for its key and value).
+      batched(
+        rows.map((r) => {
+          const env = rootEnv();
+          return { env, pair: { key: r.key(env, rc), value: r.value?.(env, rc), ...(r.options ? { options: r.options(env, rc) } : {}) } };
+        }),
+      ),
   };
 }

@@ -13,6 +13,8 @@ export interface Fetch {
   namespace: string;
   /** The extended-attribute names the statement reads from this keyspace term (planner/xattr-subpaths.ts). */
   subpaths?: string[];
+  /** A SELECT reading xattrs: a key whose document was deleted gives its tombstone (docs/xattrs.md). */
+  _tombstones?: boolean;
   /** The inner side of a nested-loop join (read per outer row or once). */
   nested_loop?: boolean;
 }

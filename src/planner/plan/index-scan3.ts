@@ -32,7 +32,7 @@ export interface IndexScan3 {
   as?: string;
   covers?: string[];
   /** Filter conditions the scan decides (`"cover (cond)": true`), as the reference prints them. */
-  filter_covers?: Record<string, boolean>;
+  filter_covers?: Record<string, import('../../values/index.js').Value>;
   index: string;
   index_id: string;
   keyspace: string;
@@ -42,6 +42,8 @@ export interface IndexScan3 {
   using: 'gsi';
   _coverPaths?: string[][];
   _coverExpressionKeys?: boolean[];
+  /** A covering scan of a partial index: the fields its condition fixes, set in every row's document. */
+  _coverConstants?: { path: string[]; value: import('../../values/index.js').Value }[];
   /** The FROM alias (always set; `as` is printed only when it differs from the keyspace). */
   _alias: string;
 }

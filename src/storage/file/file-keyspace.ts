@@ -131,7 +131,9 @@ export class FileKeyspace extends DocumentKeyspace implements CompactableKeyspac
     const cas = reserved ?? this.nextCas();
     const seqno = ++this.seqno;
     const deletedAt = Math.floor(this.clock() / 1000);
-    const buf = delRecord(before.key, cas, seqno, deletedAt);
+    const kept = this.systemXattrs(before);
+    if (kept) this.tombstoneXattrs.set(before.key, kept);
+    const buf = delRecord(before.key, cas, seqno, deletedAt, kept);
     const rec: Rec = { key: before.key, kind: 'del', offset: -1, size: buf.length, deletedAt, cas, seqno };
     this.apply(rec, undefined);
     this.emit(before.key, before, undefined);

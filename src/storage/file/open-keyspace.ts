@@ -46,8 +46,10 @@ function replay(ks: FileKeyspace, r: ScannedRecord, path: string, now: number): 
     const meta: DocumentMeta = { id: key, cas, expiration, seqno };
     if (p.xattrs) meta.xattrs = deepFreeze(p.xattrs as Value) as Record<string, Value>;
     ks.apply(rec, live ? { key, value: deepFreeze(p.value as Value), meta } : undefined);
+    ks.tombstoneXattrs.delete(key);
   } else {
     ks.apply({ key: p.key, kind: 'del', offset: r.offset, size: r.size, deletedAt: p.deletedAt, cas: p.cas, seqno: p.seqno }, undefined);
+    if (p.xattrs) ks.tombstoneXattrs.set(p.key, deepFreeze(p.xattrs as Value) as Record<string, Value>);
   }
   ks.seqno = Math.max(ks.seqno, p.seqno);
   ks.casCounter = Math.max(ks.casCounter, p.cas);

@@ -15,7 +15,7 @@ export const RecordType = {
   FILE: 0x46,
   /** A document version: `[key, cas, expiration, seqno, value]`, and `xattrs` sixth when it has extended attributes. */
   PUT: 0x50,
-  /** A tombstone: `[key, cas, seqno, deletedAt]` (deletion time in Unix seconds). */
+  /** A tombstone: `[key, cas, seqno, deletedAt]` (deletion time in Unix seconds), and the system `xattrs` it keeps fifth. */
   DEL: 0x44,
   /** An index entry added: `[docId, entryKey]` (the entry's canonical key text). */
   ADD: 0x41,
@@ -82,15 +82,16 @@ export function putRecord(key: string, cas: number, expiration: number, seqno: n
 }
 
 /** A data DEL (tombstone) record. */
-export function delRecord(key: string, cas: number, seqno: number, deletedAt: number): Buffer {
-  return encodeRecord(RecordType.DEL, JSON.stringify([key, cas, seqno, deletedAt]));
+export function delRecord(key: string, cas: number, seqno: number, deletedAt: number, xattrs?: Record<string, unknown>): Buffer {
+  // The system xattrs a tombstone keeps are a fifth element (older files: four, none).
+  return encodeRecord(RecordType.DEL, JSON.stringify(xattrs ? [key, cas, seqno, deletedAt, xattrs] : [key, cas, seqno, deletedAt]));
 }
 
 /** The payload of a data file record, read back and checked. */
 export type DataPayload =
   | { type: 'file' }
   | { type: 'put'; key: string; cas: number; expiration: number; seqno: number; value: unknown; xattrs?: Record<string, unknown> }
-  | { type: 'del'; key: string; cas: number; seqno: number; deletedAt: number };
+  | { type: 'del'; key: string; cas: number; seqno: number; deletedAt: number; xattrs?: Record<string, unknown> };
 
 /** A count, time or CAS as the store writes them: a finite number, not negative. */
 function isCount(x: unknown): x is number {
@@ -130,7 +131,11 @@ export function readDataPayload(type: number, payload: Buffer): DataPayload | { 
   }
   if (type === RecordType.DEL) {
     if (a?.length === 4 && validKey(a[0]) && isCount(a[1]) && isCount(a[2]) && isCount(a[3])) return { type: 'del', key: a[0], cas: a[1], seqno: a[2], deletedAt: a[3] };
-    return { damage: 'DEL payload is not [key, cas, seqno, deletedAt]' };
+    const x = a?.[4];
+    if (a?.length === 5 && validKey(a[0]) && isCount(a[1]) && isCount(a[2]) && isCount(a[3]) && x !== null && typeof x === 'object' && !Array.isArray(x)) {
+      return { type: 'del', key: a[0], cas: a[1], seqno: a[2], deletedAt: a[3], xattrs: x as Record<string, unknown> };
+    }
+    return { damage: 'DEL payload is not [key, cas, seqno, deletedAt[, xattrs]]' };
   }
   return { damage: `unexpected record type 0x${type.toString(16)} in a data file` };
 }

@@ -20,7 +20,8 @@ function runOnce(dir: string, cache: number, logPath: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', WRITER, dir, String(cache), logPath], { stdio: ['ignore', 'pipe', 'inherit'] });
     child.stdout.on('data', (c: Buffer) => {
-      if (c.toString('utf8').includes('READY')) setTimeout(() => child.kill('SIGKILL'), 50 + Math.floor(Math.random() * 250));
+      // Killed at a random moment once it has taken values (a loaded machine may take long to start it).
+      if (c.toString('utf8').includes('V')) setTimeout(() => child.kill('SIGKILL'), Math.floor(Math.random() * 250));
     });
     child.on('error', reject);
     child.on('exit', (code, signal) => (signal === 'SIGKILL' ? resolve() : reject(new Error(`writer exited with ${code ?? signal}`))));

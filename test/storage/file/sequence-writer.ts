@@ -2,7 +2,7 @@
  * The child process of sequence-crash.test.ts: opens the file store in `argv[2]`, creates the
  * sequence `b.s.n` (CACHE `argv[3]`) if missing, then takes NEXT VALUEs forever, appending each
  * value it was handed to the log file `argv[4]` with a synchronous write (a logged value was
- * handed out before the kill). Prints `READY` once it runs; the parent kills it with SIGKILL.
+ * handed out before the kill). Prints `V` after the first values are logged; the parent then kills it with SIGKILL.
  */
 import { openSync, writeSync } from 'node:fs';
 import { Database } from '../../../src/index.js';
@@ -12,8 +12,10 @@ const log = openSync(logPath, 'a');
 const db = await Database.open({ path: dir, logger: { warn: () => {}, error: () => {} } });
 await db.createBucket('b');
 await db.query(`CREATE SEQUENCE IF NOT EXISTS b.s.n CACHE ${Number(cache)}`);
-process.stdout.write('READY\n');
+let told = false;
 for (;;) {
   const r = await db.query('SELECT RAW NEXT VALUE FOR b.s.n FROM array_range(0, 7) i');
   writeSync(log, (r.results as number[]).join('\n') + '\n');
+  if (!told) process.stdout.write('V\n');
+  told = true;
 }

@@ -32,6 +32,21 @@ describe('xattrs on the file store', () => {
     }
   });
 
+  it('keeps a tombstone\'s system xattrs across a restart', async () => {
+    const { dir, cleanup } = tempDir();
+    try {
+      let db = await Database.open({ path: dir, logger: quiet });
+      await db.upsert('k', 'gone', { n: 1 }, { xattrs: { _sync: { rev: 3 }, user: true } });
+      await db.query("DELETE FROM k USE KEYS 'gone'");
+      await db.close();
+      db = await Database.open({ path: dir, logger: quiet });
+      expect((await db.query("SELECT META().xattrs._sync, META().xattrs.`user` FROM k USE KEYS 'gone'")).results).toEqual([{ _sync: { rev: 3 } }]);
+      await db.close();
+    } finally {
+      cleanup();
+    }
+  });
+
   it('reads PUT records with and without the xattrs element', () => {
     const old = putRecord('k', 1, 0, 1, { v: 1 });
     const withX = putRecord('k', 2, 0, 2, { v: 2 }, { a: 1 });

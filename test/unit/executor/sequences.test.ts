@@ -115,6 +115,20 @@ describe('DDL', () => {
     expect(await rows('SELECT RAW NEXTVAL FOR orders.seqs.s')).toEqual([-5]);
   });
 
+  it('gives each document of a multi-row INSERT … VALUES its own value', async () => {
+    await rows('CREATE SEQUENCE orders.seqs.s');
+    await rows("INSERT INTO orders VALUES (TO_STRING(NEXTVAL FOR orders.seqs.s), {'n': NEXTVAL FOR orders.seqs.s}), VALUES (TO_STRING(NEXTVAL FOR orders.seqs.s), {'n': NEXTVAL FOR orders.seqs.s})");
+    expect(await rows('SELECT RAW [META().id, n] FROM orders ORDER BY n')).toEqual([['0', 0], ['1', 1]]);
+  });
+
+  it('drops a bucket\'s sequences with the bucket', async () => {
+    await rows('CREATE SEQUENCE orders.seqs.s');
+    await db.createKeyspace('other');
+    await rows('CREATE SEQUENCE other.seqs.s');
+    await db.dropBucket('orders');
+    expect(await rows('SELECT RAW s.bucket FROM system:sequences s')).toEqual(['other']);
+  });
+
   it('starts at MINVALUE (ascending) or MAXVALUE (descending) without START', async () => {
     await rows('CREATE SEQUENCE orders.seqs.up MINVALUE 7');
     await rows('CREATE SEQUENCE orders.seqs.down INCREMENT BY -1 MAXVALUE 7');

@@ -65,6 +65,33 @@ describe('reading xattrs (case_xattrs.json #0–#7)', () => {
     expect((err as QueryError).message).toContain('Plan error: Can only retrieve up to 15 xattrpaths per request');
   });
 
+  it('a deleted document keeps its system xattrs, read by key (case_xattrs.json #1, #4)', async () => {
+    await db.upsert('product', 'product0_xattrs', { test_id: 'xattrs' }, { xattrs: { _sync: { name: 'Information about products', id: 23 }, user: 1 } });
+    await db.upsert('product', 'product1_xattrs', { test_id: 'xattrs' }, { xattrs: { userAttr: ['Product 1', 'Product 10'] } });
+    await rows("delete from product where meta().id = 'product0_xattrs'");
+    expect(await rows("select meta().xattrs.`_sync`, meta().xattrs.`$document`.deleted, product is null as DELETED from product use keys ['product0_xattrs']")).toEqual([
+      { DELETED: true, _sync: { id: 23, name: 'Information about products' }, deleted: true },
+    ]);
+    expect(await rows('SELECT META().xattrs.`_sync`, META().xattrs.`user` from product use keys ["product0_xattrs","product1_xattrs"]')).toEqual([
+      { _sync: { id: 23, name: 'Information about products' } },
+      {},
+    ]);
+    // Without xattrs in the statement, the deleted document is gone.
+    expect(await rows("select meta().id from product use keys ['product0_xattrs']")).toEqual([]);
+  });
+
+  it('a partial index on 16 xattrs covers the statement (case_xattrs_bugs.json #4): its condition fixes test_id', async () => {
+    const names = [...'abcdefghijklmnop'].map((c) => c + '1');
+    await db.upsert('product', 'product100_xattrs_dup', { test_id: 'xattrs' }, { xattrs: Object.fromEntries(names.map((n) => [n, 1])) });
+    await db.upsert('product', 'other', { test_id: 'xattrs' }, { xattrs: { a1: 1 } });
+    await rows(`create index idx2 on product(${names.map((n) => `meta().xattrs.${n}`).join(', ')}) where test_id = 'xattrs'`);
+    const q = `SELECT ${names.map((n) => `meta().xattrs.${n}`).join(', ')} FROM product WHERE test_id="xattrs" AND ${names.map((n) => `meta().xattrs.${n} IS VALUED`).join(' AND ')}`;
+    expect(await rows(q)).toEqual([Object.fromEntries(names.map((n) => [n, 1]))]);
+    const scan = ((await db.explain(q)) as { '~children': { '#operator': string; covers?: string[] }[] })['~children'][0]!;
+    expect(scan['#operator']).toBe('IndexScan3');
+    expect(scan.covers).toHaveLength(17);
+  });
+
   it('rejects an "xattrs" option that is not an object', async () => {
     const err = await db.query("INSERT INTO shellTest VALUES('k', {}, {'xattrs': 1})").catch((e: unknown) => e);
     expect((err as QueryError).code).toBe(5071);
