@@ -27,7 +27,7 @@ const names = (op: unknown): string[] => {
 describe('MERGE plan', () => {
   it('lookup merge: the source scan, then a Parallel of Merge (key, filters, branches) and the projection', async () => {
     // The reference's EXPLAIN of this statement (n1ql-reference), without its execution notes
-    // (can_spill, fast_discard, uncorrelated, discard_original, preserve_order).
+    // (can_spill, fast_discard, uncorrelated).
     const { plan } = await explain('MERGE INTO t USING [{"k": "a"}] AS s ON KEY s.k WHEN MATCHED THEN UPDATE SET t.v = 9 WHERE 0 < t.v WHEN NOT MATCHED THEN INSERT {"v": 0} RETURNING META(t).id');
     expect(plan).toEqual({
       '#operator': 'Sequence',
@@ -54,7 +54,7 @@ describe('MERGE plan', () => {
                 },
                 update_filter: '(0 < (`t`.`v`))',
               },
-              { '#operator': 'InitialProject', result_terms: [{ expr: '(meta(`t`).`id`)' }] },
+              { '#operator': 'InitialProject', discard_original: true, preserve_order: true, result_terms: [{ expr: '(meta(`t`).`id`)' }] },
             ],
           },
         },

@@ -42,7 +42,7 @@ describe('syntax errors', () => {
 
   it('collapses operators and expression starters in the expected list', () => {
     const e = errorOf(() => parseStatement('SELECT a FROM t WHERE b = 1 2'));
-    expect(e.message).toBe("syntax error - line 1, column 29, near '...FROM t WHERE b = 1 ', at: 2; expected one of operator, GROUP, LETTING, UNION, INTERSECT, EXCEPT, ORDER, LIMIT, OFFSET, ;");
+    expect(e.message).toBe("syntax error - line 1, column 29, near '...FROM t WHERE b = 1 ', at: 2; expected one of operator, GROUP, LETTING, WINDOW, UNION, INTERSECT, EXCEPT, ORDER, LIMIT, OFFSET, ;");
   });
 
   it('skips the expected list for very long statements', () => {
