@@ -265,7 +265,7 @@ export const Dot = createToken({ name: 'Dot', pattern: '.' });
  * `UPDATE STATISTICS` as one token: STATISTICS is reserved in the reference (`UPDATE statistics
  * SET …` is its syntax error too), and one token keeps UPDATE's statement LL(1).
  */
-export const UpdateStatistics = createToken({ name: 'UpdateStatistics', pattern: /UPDATE\s+STATISTICS(?![A-Za-z0-9_$])/i, line_breaks: true });
+export const UpdateStatistics = createToken({ name: 'UpdateStatistics', label: 'UPDATE STATISTICS', pattern: /UPDATE\s+STATISTICS(?![A-Za-z0-9_$])/i, line_breaks: true });
 
 /** Keywords sorted longest first, so that e.g. `IN` never shadows `INNER`/`INTO`/`INDEX`. */
 const orderedKeywords = [...keywords].sort((a, b) => String(b.PATTERN).length - String(a.PATTERN).length);

@@ -2,7 +2,7 @@
  * The public parsing entry points: statement text → AST (DESIGN §2). One lexer, one parser
  * and one AST builder are reused for every call.
  */
-import { EOF, type CstNode, type IToken } from 'chevrotain';
+import { EOF, type CstNode, type IRecognitionException, type IToken } from 'chevrotain';
 import type { Expr, Statement } from '../ast/index.js';
 import { ErrorCode, QueryError } from '../errors/index.js';
 import { deeperThan, type Value } from '../values/index.js';
@@ -41,7 +41,7 @@ function earlierParseError(text: string, offset: number): QueryError | undefined
   parser.statementEof();
   const e = parser.errors[0];
   if (!e) return undefined;
-  const err = asExpressionError(tokens, text) ?? parseError(e, tokens, text, 'statementEof');
+  const err = asExpressionError(e, tokens, text) ?? parseError(e, tokens, text, 'statementEof');
   return /at end of input/.test(err.message) ? undefined : err;
 }
 
@@ -84,7 +84,11 @@ function checkDepth<T>(node: T, text: string): T {
 function run(tokens: IToken[], text: string, rule: 'statementEof' | 'expressionEof'): CstNode {
   parser.input = tokens;
   const cst = guarded(text, () => (rule === 'statementEof' ? parser.statementEof() : parser.expressionEof()));
-  if (parser.errors.length) throw (rule === 'statementEof' && asExpressionError(tokens, text)) || parseError(parser.errors[0]!, tokens, text, rule);
+  if (parser.errors.length) {
+    // Kept before asExpressionError re-parses (which resets parser.errors).
+    const first = parser.errors[0]!;
+    throw (rule === 'statementEof' && asExpressionError(first, tokens, text)) || parseError(first, tokens, text, rule);
+  }
   return cst;
 }
 
@@ -93,9 +97,8 @@ function run(tokens: IToken[], text: string, rule: 'statementEof' | 'expressionE
  * (which also takes an expression as input) does: `this isn't a query` fails at `isn`. The
  * expression's error when it is at a later token, else undefined.
  */
-function asExpressionError(tokens: IToken[], text: string): QueryError | undefined {
-  const first = parser.errors[0]!.token;
-  if (first !== tokens[0]) return undefined;
+function asExpressionError(statementError: IRecognitionException, tokens: IToken[], text: string): QueryError | undefined {
+  if (statementError.token !== tokens[0]) return undefined;
   parser.input = tokens;
   guarded(text, () => parser.expressionEof());
   const e = parser.errors[0];

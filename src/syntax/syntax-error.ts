@@ -41,7 +41,7 @@ function display(t: TokenType): string[] {
   if (members) return members;
   const name = displayNames.get(t);
   if (name) return [name];
-  return [typeof t.PATTERN === 'string' ? t.PATTERN : t.name];
+  return [t.LABEL ?? (typeof t.PATTERN === 'string' ? t.PATTERN : t.name)];
 }
 
 /** Above this many preceding tokens the expected list is skipped: content assist re-parses the prefix. */
