@@ -41,7 +41,7 @@ describe('syntax errors', () => {
 
   it('collapses operators and expression starters in the expected list', () => {
     const e = errorOf(() => parseStatement('SELECT a FROM t WHERE b = 1 2'));
-    expect(e.message).toBe("syntax error: unexpected '2', expected one of operator, GROUP, UNION, INTERSECT, EXCEPT, ORDER, LIMIT, OFFSET, ;");
+    expect(e.message).toBe("syntax error: unexpected '2', expected one of operator, GROUP, WINDOW, UNION, INTERSECT, EXCEPT, ORDER, LIMIT, OFFSET, ;");
   });
 
   it('skips the expected list for very long statements', () => {
