@@ -114,6 +114,8 @@ for (const n of SIZES) {
     if (Number(tq[q]!.answer) !== Number(duck[q]!.answer)) throw new Error(`${QUERIES[q]![0]} at ${n}: tokenql ${tq[q]!.answer}, DuckDB ${duck[q]!.answer}`);
   }
   results.push({ n, tq, duck });
+  // Progress on stderr (a large run takes minutes): medians of this size.
+  console.error(`${n} rows: tokenql ${tq.map((t) => fmt(t.median)).join(' / ')} ms; DuckDB ${typeof duck === 'string' ? duck : duck.map((t) => fmt(t.median)).join(' / ')} ms`);
 }
 
 console.log(`Window functions over n rows in ${PARTITIONS} partitions; ms over ${RUNS} runs (min / median / max). Comparison: DuckDB (1 thread, in memory); the issue's target is "within 5x of PostgreSQL", and DuckDB is the engine measured here.`);
