@@ -77,6 +77,7 @@ export function compileWindowAggregate(op: WindowAggregate, cx: CompileContext):
       const out: Value[] = new Array(rows.length);
       yield* computeWindowCall(c, rows, rc, out);
       values.push(out);
+      if (due(rc)) yield PAUSE;
     }
     let batch: Row[] = [];
     for (let i = 0; i < rows.length; i++) {
@@ -87,6 +88,7 @@ export function compileWindowAggregate(op: WindowAggregate, cx: CompileContext):
       if (batch.length === BATCH_SIZE) {
         yield batch;
         batch = [];
+        if (due(rc)) yield PAUSE;
       }
     }
     if (batch.length) yield batch;

@@ -28,7 +28,12 @@ export function* aggregateOverFrames(call: FunctionCall, values: Value[], counte
     return acc.result();
   };
   if (frames.whole) {
-    const v = n ? over(0, n - 1, 0) : empty();
+    const acc = createAccumulator(call);
+    for (let j = 0; j < n; j++) {
+      if ((j & 4095) === 4095 && due(rc)) yield PAUSE;
+      if (counted[j]) acc.add(values[j]);
+    }
+    const v = acc.result();
     for (let i = 0; i < n; i++) out[i] = v;
     return;
   }

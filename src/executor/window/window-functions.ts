@@ -35,7 +35,8 @@ export function* computeWindowCall(c: CompiledWindowCall, rows: Row[], rc: RunCo
   const n = rows.length;
   const { call } = c;
   const name = call.name.toLowerCase();
-  const orderVals = c.orderKeys.map((k) => rows.map((r) => k(r.env, rc)));
+  const orderVals: Value[][] = [];
+  for (const k of c.orderKeys) orderVals.push(yield* evaluateAll(k, rows, rc));
   const peers = new Peers(n, orderVals);
   switch (name) {
     case 'row_number':
@@ -62,13 +63,14 @@ export function* computeWindowCall(c: CompiledWindowCall, rows: Row[], rc: RunCo
       return;
   }
   const frames = new Frames(call.over, frameOffsets(c, rows[0]!, rc), n, peers, rangeKeys(call.over, orderVals));
-  const values = c.args.length && !call.star ? rows.map((r) => c.args[0]!(r.env, rc)) : new Array<Value>(n).fill(null);
+  const values = c.args.length && !call.star ? yield* evaluateAll(c.args[0]!, rows, rc) : new Array<Value>(n).fill(null);
   if (name === 'first_value' || name === 'last_value' || name === 'nth_value') {
     yield* valueFunction(c, name, values, peers, frames, rows, rc, out);
     return;
   }
   const counted = new Uint8Array(n);
-  for (let i = 0; i < n; i++) counted[i] = !c.filter || truth(c.filter(rows[i]!.env, rc)) ? 1 : 0;
+  if (!c.filter) counted.fill(1);
+  else for (const [i, v] of (yield* evaluateAll(c.filter, rows, rc)).entries()) counted[i] = truth(v) ? 1 : 0;
   if (name === 'ratio_to_report') {
     const sums: Value[] = new Array(n);
     yield* aggregateOverFrames({ ...call, name: 'sum' }, values, counted, frames, n, rc, sums);
@@ -210,4 +212,14 @@ function rangeKeys(w: WindowSpec, orderVals: Value[][]): { values: Value[]; desc
   const f = w.frame;
   if (!f || f.unit !== 'RANGE' || !w.orderBy?.length) return undefined;
   return { values: orderVals[0]!, desc: w.orderBy[0]!.desc };
+}
+
+/** An expression's value on every row of the partition, pausing when the time slice is used up. */
+function* evaluateAll(e: Evaluator, rows: Row[], rc: RunContext): Generator<Row[], Value[]> {
+  const out: Value[] = new Array(rows.length);
+  for (let i = 0; i < rows.length; i++) {
+    if ((i & 4095) === 4095 && due(rc)) yield PAUSE;
+    out[i] = e(rows[i]!.env, rc);
+  }
+  return out;
 }
