@@ -1,0 +1,81 @@
+/**
+ * The advisor's view of one keyspace of a statement: its formalized WHERE conjuncts and what
+ * the statement reads of its documents (projection, ORDER BY, GROUP BY, aggregates), from
+ * which the index and covering index recommendations are built (advise-keyspace.ts).
+ */
+import type { Expr, OrderTerm, ResultTerm, Statement, Subselect } from '../../ast/index.js';
+import { formalize } from '../../semantic/formalize.js';
+import { keyspaceName, keyspaceAlias } from '../catalog.js';
+import { conjunctsOf } from '../sarg-index.js';
+
+/** One keyspace to advise on. */
+export interface AdviseBlock {
+  /** The keyspace's name (`shellTest`). */
+  keyspace: string;
+  /** `keyspace_alias` of the answer: the name, or `name_alias` when the statement names an alias. */
+  aliasText: string;
+  /** Formalized WHERE conjuncts. */
+  conjuncts: Expr[];
+  /** What the statement reads of the document besides WHERE; undefined when it reads whole documents (no covering index). */
+  reads?: { projection: Expr[]; order: { expr: Expr; desc: boolean }[]; group: Expr[]; aggregates: boolean };
+  limit: boolean;
+  offset: boolean;
+}
+
+/** The blocks of a statement the advisor handles; undefined for a shape it does not read. */
+export function adviseBlocks(s: Statement): AdviseBlock[] | undefined {
+  switch (s.kind) {
+    case 'Select': {
+      if (s.body.kind !== 'Subselect' || s.with) return undefined;
+      const b = s.body;
+      if (b.from?.kind === 'ExpressionTerm' && b.from.expr.kind === 'Subquery' && !b.where) return adviseBlocks(b.from.expr.query);
+      if (b.from?.kind !== 'KeyspaceTerm' || b.from.useKeys || b.let) return undefined;
+      const ref = b.from.keyspace;
+      const alias = keyspaceAlias(ref);
+      const f = (e: Expr) => formalize(e, alias);
+      return [
+        {
+          keyspace: keyspaceName(ref),
+          aliasText: ref.alias ? `${keyspaceName(ref)}_${ref.alias}` : keyspaceName(ref),
+          conjuncts: b.where ? conjunctsOf(f(b.where)) : [],
+          reads: selectReads(b, s.orderBy, f),
+          limit: s.limit !== undefined,
+          offset: s.offset !== undefined,
+        },
+      ];
+    }
+    case 'Delete':
+    case 'Update': {
+      if (s.useKeys || s.let) return undefined;
+      const alias = keyspaceAlias(s.keyspace);
+      const f = (e: Expr) => formalize(e, alias);
+      return [
+        {
+          keyspace: keyspaceName(s.keyspace),
+          aliasText: s.keyspace.alias ? `${keyspaceName(s.keyspace)}_${s.keyspace.alias}` : keyspaceName(s.keyspace),
+          conjuncts: s.where ? conjunctsOf(f(s.where)) : [],
+          // DELETE reads only the document keys (a covering index can serve it); UPDATE whole documents.
+          reads: s.kind === 'Delete' && !s.returning ? { projection: [], order: [], group: [], aggregates: false } : undefined,
+          limit: false,
+          offset: false,
+        },
+      ];
+    }
+    default:
+      return undefined;
+  }
+}
+
+function selectReads(b: Subselect, orderBy: OrderTerm[] | undefined, f: (e: Expr) => Expr): AdviseBlock['reads'] {
+  const projection: Expr[] = [];
+  for (const t of b.projection as ResultTerm[]) {
+    if (t.kind !== 'Term') return undefined;
+    projection.push(f(t.expr));
+  }
+  return {
+    projection,
+    order: (orderBy ?? []).map((o) => ({ expr: f(o.expr), desc: o.desc })),
+    group: (b.groupBy?.keys ?? []).map((k) => f(k.expr)),
+    aggregates: false,
+  };
+}

@@ -1,0 +1,136 @@
+/**
+ * The advisor's reading of one formalized WHERE conjunct: the index key it asks for and the
+ * predicate type that orders the keys (couchbase/query `planner/build_advise_ee.go` and the
+ * `recommending_rule` texts of the suite's `gsi/advise` answers: "2. equality/null/missing",
+ * "3. in", "4. not less than/between/not greater than", "5. less than/greater than",
+ * "7. not null/not missing/valued", "1. Common leading key for disjunction (…)").
+ */
+import type { Collection, Expr } from '../../ast/index.js';
+import { KS } from '../../semantic/formalize.js';
+import { isStatic } from '../../semantic/static-expr.js';
+import { keyText, nameParts, refText } from './key-text.js';
+
+/** The rule label of a predicate type. */
+export const TYPE_LABELS: Record<number, string> = {
+  2: '2. equality/null/missing',
+  3: '3. in',
+  4: '4. not less than/between/not greater than',
+  5: '5. less than/greater than',
+  7: '7. not null/not missing/valued',
+  9: '9. non-static join predicate',
+  10: '10. flavor for partial index',
+};
+
+/** One recommended index key and why. */
+export interface KeyPred {
+  /** The key's text in CREATE INDEX. */
+  text: string;
+  /** The key's part of the index name. */
+  name: string;
+  /** Predicate type (2, 3, 4, 5, 7; 1 for a disjunction on one common key). */
+  type: number;
+  /** For type 1: the types of the disjuncts. */
+  inner?: number[];
+  /** The key also indexes MISSING (`IS MISSING` in a disjunction). */
+  includeMissing?: boolean;
+  /** `field = 'string'`: the condition a partial index may take instead (its text), and the field's name part. */
+  flavor?: { where: string; name: string };
+  /** `x IS MISSING`: the index must be partial on it (its text). */
+  partial?: string;
+}
+
+const flip: Record<string, string> = { '<': '>', '>': '<', '<=': '>=', '>=': '<=', '=': '=', '!=': '!=' };
+const opType: Record<string, number> = { '=': 2, '<': 5, '>': 5, '<=': 4, '>=': 4, '!=': 5 };
+
+function key(e: Expr, type: number): KeyPred {
+  return { text: keyText(e), name: nameParts(e).join('_'), type };
+}
+
+const isKsField = (e: Expr): boolean => e.kind === 'Field' && e.target.kind === 'Identifier' && e.target.name === KS;
+
+/** A predicate on one key (no disjunction), or undefined when no index key serves it. */
+export function simplePredicate(c: Expr): KeyPred | undefined {
+  switch (c.kind) {
+    case 'Binary': {
+      const t = opType[c.op];
+      if (t === undefined) return undefined;
+      let [k, v, op] = [c.left, c.right, c.op as string];
+      if (isStatic(k) && !isStatic(v)) [k, v, op] = [c.right, c.left, flip[c.op]!];
+      if (isStatic(k) || !isStatic(v)) return undefined;
+      const p = key(k, opType[op]!);
+      if (op === '=' && v.kind === 'Literal' && typeof v.value === 'string' && isKsField(k)) {
+        p.flavor = { where: `${p.text} = ${refText(v)}`, name: p.name };
+      }
+      return p;
+    }
+    case 'Between':
+      return !c.not && !isStatic(c.operand) && isStatic(c.low) && isStatic(c.high) ? key(c.operand, 4) : undefined;
+    case 'In':
+      return !c.not && !isStatic(c.operand) && isStatic(c.collection) ? key(c.operand, 3) : undefined;
+    case 'Is': {
+      if (isStatic(c.operand)) return undefined;
+      if (c.test === 'MISSING' && !c.not) return { ...key(c, 2), partial: refText(c) };
+      if (c.test === 'NULL' && !c.not) return key(c.operand, 2);
+      if ((c.not && (c.test === 'NULL' || c.test === 'MISSING')) || (c.test === 'VALUED' && !c.not)) return key(c.operand, 7);
+      return undefined;
+    }
+    case 'Collection':
+      return anyPredicate(c);
+    default:
+      return undefined;
+  }
+}
+
+/** `ANY v IN arr SATISFIES p(v) END` with one binding: `DISTINCT ARRAY key FOR v IN arr END`. */
+function anyPredicate(c: Collection): KeyPred | undefined {
+  if (c.quantifier !== 'ANY' || c.bindings.length !== 1 || c.bindings[0]!.nameVariable) return undefined;
+  const b = c.bindings[0]!;
+  if (isStatic(b.expr)) return undefined;
+  const inner = simplePredicate(c.satisfies) ?? disjunction(c.satisfies);
+  if (!inner || inner.partial || inner.includeMissing) return undefined;
+  const mapping = inner.text;
+  const mapName = inner.name.split('_');
+  if (mapName[0] === b.variable) mapName.shift();
+  const arrName = nameParts(b.expr);
+  return {
+    text: `DISTINCT ARRAY ${mapping} FOR \`${b.variable}\` ${b.within ? 'WITHIN' : 'IN'} ${keyText(b.expr)} END`,
+    name: ['DISTINCT', ...arrName, ...mapName].join('_'),
+    type: inner.type,
+    ...(inner.inner ? { inner: inner.inner } : {}),
+  };
+}
+
+/**
+ * A disjunction whose every branch is a predicate on the same key ("1. Common leading key for
+ * disjunction"): `c1 = false OR c1 IS MISSING` → key `c1 INCLUDE MISSING`.
+ */
+export function disjunction(c: Expr): KeyPred | undefined {
+  if (c.kind !== 'Binary' || c.op !== 'OR') return undefined;
+  const branches: Expr[] = [];
+  const walk = (e: Expr): void => (e.kind === 'Binary' && e.op === 'OR' ? (walk(e.left), walk(e.right)) : void branches.push(e));
+  walk(c);
+  let text: string | undefined;
+  let name = '';
+  const inner: number[] = [];
+  let includeMissing = false;
+  for (const br of branches) {
+    let p: KeyPred | undefined;
+    if (br.kind === 'Is' && br.test === 'MISSING' && !br.not && !isStatic(br.operand)) {
+      p = key(br.operand, 0);
+      includeMissing = true;
+    } else p = simplePredicate(br);
+    if (!p || p.inner) return undefined;
+    if (text !== undefined && p.text !== text) return undefined;
+    text = p.text;
+    name = p.name;
+    if (p.type && !inner.includes(p.type)) inner.push(p.type);
+  }
+  if (text === undefined || inner.length === 0) return undefined;
+  return { text, name, type: 1, inner, ...(includeMissing ? { includeMissing } : {}) };
+}
+
+/** The rule label of a key. */
+export function label(p: KeyPred): string {
+  if (p.type === 1) return `1. Common leading key for disjunction (${p.inner!.map((t) => TYPE_LABELS[t]).join(', ')})`;
+  return TYPE_LABELS[p.type]!;
+}
