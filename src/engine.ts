@@ -122,6 +122,8 @@ export interface EngineParams {
   requests?: RequestRegistry;
   /** `preserve_expiry`: writes that set no expiration keep the document's. */
   preserveExpiry?: boolean;
+  /** `use_cbo`: ADVISE answers as the reference's cost-based optimizer does. */
+  useCbo?: boolean;
   /** The transaction the request's `txid` names: the statement reads and writes its view (docs/transactions.md). */
   transaction?: Transaction;
   /** The request's transaction is its own (`tximplicit`): only DML and queries may run in it. */
@@ -281,7 +283,7 @@ async function executeStatement(text: string, params: EngineParams, deps: Engine
   if (inner.kind !== 'Execute') analyze(inner); //             semantic
   const t2 = performance.now();
   // ADVISE plans the advice, not the statement (its keyspaces need not exist).
-  const plan = statement.kind === 'Advise' ? buildAdvisePlan(inner, adviseQueryText(text)) : planOf(inner, catalog, deps, params.restricted); // plan
+  const plan = statement.kind === 'Advise' ? buildAdvisePlan(inner, adviseQueryText(text), params.useCbo === true) : planOf(inner, catalog, deps, params.restricted); // plan
   // An EXECUTE counts as a use of its statement from its start (`system:prepareds` read by it shows it).
   const executed = statement.kind === 'Execute' ? deps.prepared.get(preparedKey(statement.name, params.restricted)) : undefined;
   if (executed) executed.uses++;

@@ -27,6 +27,7 @@ export interface IndexAdvice {
   keyspace_alias: string;
   recommending_rule?: string;
   index_property?: string;
+  update_statistics?: string;
 }
 
 /** The recommendations for one keyspace. */
@@ -79,7 +80,7 @@ const hasAggregate = (e: Expr): boolean => someExpr(e, (x) => x.kind === 'Functi
 const readsWhole = (e: Expr): boolean => someExpr(e, (x) => x.kind === 'Identifier' && x.name === KS);
 
 /** Recommendations for one keyspace; undefined when the advisor has none. */
-export function adviseKeyspace(b: AdviseBlock): KeyspaceAdvice {
+export function adviseKeyspace(b: AdviseBlock, cbo = false): KeyspaceAdvice {
   const preds: KeyPred[] = [];
   const others: Expr[] = [];
   for (const c of b.conjuncts) {
@@ -128,6 +129,9 @@ export function adviseKeyspace(b: AdviseBlock): KeyspaceAdvice {
   };
 
   const advice: KeyspaceAdvice = { indexes: [], covering: [] };
+  // With CBO: the statistics the optimizer needs, on the index's keys and its WHERE's fields.
+  const statKeys = [...idxKeys.map((k) => k.text), ...flavors.filter((f) => !idxKeys.includes(f)).map((f) => f.text)];
+  const stats = cbo && statKeys.length ? { update_statistics: `UPDATE STATISTICS FOR \`${b.keyspace}\`(${statKeys.join(', ')})` } : {};
   const keysOf = (ps: KeyPred[]): Key[] => ps.map((p) => ({ text: p.text, name: p.name, ...(p.includeMissing ? { includeMissing: true } : {}) }));
 
   // The covering index: the index's keys, then what the statement reads.
@@ -176,7 +180,7 @@ export function adviseKeyspace(b: AdviseBlock): KeyspaceAdvice {
       if (!idxKeys.some((k) => k.text === covKeys[0]!.text)) covKeys[0] = { ...covKeys[0]!, includeMissing: true };
       const prop = pushdowns(covKeys, true);
       covStatement = statement(b, covKeys, covWhere, covNames);
-      advice.covering.push({ index_statement: covStatement, keyspace_alias: b.aliasText, ...(prop ? { index_property: prop } : {}) });
+      advice.covering.push({ index_statement: covStatement, keyspace_alias: b.aliasText, ...(prop ? { index_property: prop } : {}), ...stats });
     }
   }
 
@@ -188,7 +192,11 @@ export function adviseKeyspace(b: AdviseBlock): KeyspaceAdvice {
       advice.indexes.push({
         index_statement: text,
         keyspace_alias: b.aliasText,
-        ...(prop ? { index_property: prop } : { recommending_rule: `Index keys follow order of predicate types: ${rule.join(', ')}.` }),
+        ...(cbo
+          ? { ...(prop ? { index_property: prop } : {}), recommending_rule: 'Index keys follow cost-based order.', ...stats }
+          : prop
+            ? { index_property: prop }
+            : { recommending_rule: `Index keys follow order of predicate types: ${rule.join(', ')}.` }),
       });
     }
   }

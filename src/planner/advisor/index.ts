@@ -16,15 +16,15 @@ export const NO_RECOMMENDATION = 'No secondary index recommendation at this time
  * `{"#operator": "IndexAdvice", "adviseinfo": {"recommended_indexes": …}}` for a statement.
  * `recommended_indexes` holds `covering_indexes` and `indexes` (each `{index_statement,
  * keyspace_alias, recommending_rule | index_property}`), or the text {@link NO_RECOMMENDATION}.
- * Raises 1020 (not supported) for a statement shape the advisor does not read.
+ * With `cbo` (the request's `use_cbo`) entries carry `update_statistics` and the cost-based rule text.
  */
-export function adviseStatement(s: Statement): ObjectValue {
+export function adviseStatement(s: Statement, cbo = false): ObjectValue {
   const blocks = adviseBlocks(s);
   if (!blocks) return { '#operator': 'IndexAdvice', adviseinfo: { recommended_indexes: NO_RECOMMENDATION } };
   const indexes: IndexAdvice[] = [];
   const covering: IndexAdvice[] = [];
   for (const b of blocks) {
-    const a = adviseKeyspace(b);
+    const a = adviseKeyspace(b, cbo);
     indexes.push(...a.indexes);
     covering.push(...a.covering);
   }
@@ -35,6 +35,6 @@ export function adviseStatement(s: Statement): ObjectValue {
 }
 
 /** The plan of `ADVISE statement`: one Advise operator carrying the advice and the statement's text. */
-export function buildAdvisePlan(s: Statement, query: string): StatementPlan {
-  return { plan: sequence([{ '#operator': 'Advise', advice: adviseStatement(s), query }]), '~subqueries': [] };
+export function buildAdvisePlan(s: Statement, query: string, cbo = false): StatementPlan {
+  return { plan: sequence([{ '#operator': 'Advise', advice: adviseStatement(s, cbo), query }]), '~subqueries': [] };
 }
