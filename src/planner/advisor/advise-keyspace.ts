@@ -13,7 +13,7 @@
  *   LIMIT); an entry with one has no `recommending_rule`.
  */
 import type { Expr } from '../../ast/index.js';
-import { someExpr } from '../../ast/index.js';
+import { childrenOf, someExpr } from '../../ast/index.js';
 import { isAggregateName } from '../../eval/index.js';
 import { KS } from '../../semantic/formalize.js';
 import { isStatic } from '../../semantic/static-expr.js';
@@ -77,13 +77,25 @@ function readExprs(e: Expr): Expr[] {
 }
 
 const hasAggregate = (e: Expr): boolean => someExpr(e, (x) => x.kind === 'FunctionCall' && isAggregateName(x.name) && !x.over);
-const readsWhole = (e: Expr): boolean => someExpr(e, (x) => x.kind === 'Identifier' && x.name === KS);
+/** True if an expression reads the whole document (the keyspace's alias itself, not a path in it). */
+function readsWhole(e: Expr): boolean {
+  if (e.kind === 'Identifier') return e.name === KS;
+  if (e.kind === 'FunctionCall' && e.name === 'meta') return false;
+  if (e.kind === 'Field' || e.kind === 'Element' || e.kind === 'Slice' || e.kind === 'DynamicField') {
+    let t: Expr = e;
+    while (t.kind === 'Field' || t.kind === 'Element' || t.kind === 'Slice' || t.kind === 'DynamicField') t = t.target;
+    if (t.kind === 'Identifier' && t.name === KS) return false;
+  }
+  return childrenOf(e).some(readsWhole);
+}
 
 /** Recommendations for one keyspace; undefined when the advisor has none. */
 export function adviseKeyspace(b: AdviseBlock, cbo = false): KeyspaceAdvice {
   const preds: KeyPred[] = [];
   const others: Expr[] = [];
   for (const c of b.conjuncts) {
+    // A range of document keys is the primary index's.
+    if (c.kind === 'Binary' && (isMetaId(c.left) || isMetaId(c.right))) continue;
     const p = simplePredicate(c) ?? disjunction(c);
     if (p && !preds.some((q) => q.text === p.text && q.type === p.type)) preds.push(p);
     else if (!p) others.push(c);
