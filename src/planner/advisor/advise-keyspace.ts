@@ -20,6 +20,7 @@ import { isStatic } from '../../semantic/static-expr.js';
 import type { AdviseBlock } from './block.js';
 import { disjunction, label, simplePredicate, type KeyPred } from './classify.js';
 import { keyText, nameParts } from './key-text.js';
+import { conjunctsOf } from '../sarg-index.js';
 
 /** One recommended index, as the answer prints it. */
 export interface IndexAdvice {
@@ -45,8 +46,10 @@ interface Key {
 
 const isMetaId = (e: Expr): boolean => e.kind === 'Field' && e.name === 'id' && e.target.kind === 'FunctionCall' && e.target.name === 'meta';
 
-function statement(b: AdviseBlock, keys: Key[], where: string[], extraNames: string[]): string {
-  const name = 'adv_' + [...keys.map((k) => k.name + (k.desc ? 'DESC' : '')), ...extraNames].join('_');
+/** `CREATE INDEX adv_… ON ks(keys) [WHERE …]`; the name is the first `lead` keys, the WHERE's fields, the other keys. */
+function statement(b: AdviseBlock, keys: Key[], where: string[], whereNames: string[], lead = keys.length): string {
+  const n = (k: Key) => k.name + (k.desc ? 'DESC' : '');
+  const name = 'adv_' + [...keys.slice(0, lead).map(n), ...whereNames, ...keys.slice(lead).map(n)].filter((x) => x !== '').join('_');
   const text = keys.map((k) => k.text + (k.desc ? ' DESC' : '') + (k.includeMissing ? ' INCLUDE MISSING' : '')).join(',');
   return `CREATE INDEX ${name} ON \`${b.keyspace}\`(${text})${where.length ? ' WHERE ' + where.join(' AND ') : ''}`;
 }
@@ -89,19 +92,37 @@ function readsWhole(e: Expr): boolean {
   return childrenOf(e).some(readsWhole);
 }
 
-/** Recommendations for one keyspace; undefined when the advisor has none. */
+/** Recommendations for one keyspace. */
 export function adviseKeyspace(b: AdviseBlock, cbo = false): KeyspaceAdvice {
+  const advice: KeyspaceAdvice = { indexes: [], covering: [] };
   const preds: KeyPred[] = [];
   const others: Expr[] = [];
   for (const c of b.conjuncts) {
     // A range of document keys is the primary index's.
     if (c.kind === 'Binary' && (isMetaId(c.left) || isMetaId(c.right))) continue;
     const p = simplePredicate(c) ?? disjunction(c);
-    if (p && !preds.some((q) => q.text === p.text && q.type === p.type)) preds.push(p);
+    if (p && p.text === 'self') others.push(c);
+    else if (p && !preds.some((q) => q.text === p.text && q.type === p.type)) preds.push(p);
     else if (!p) others.push(c);
   }
+  // One disjunction of unrelated branches: an index for each branch (none covers them all).
+  if (b.conjuncts.length === 1 && preds.length === 0 && others.length === 1 && others[0]!.kind === 'Binary' && others[0]!.op === 'OR') {
+    const branches: Expr[] = [];
+    const walk = (e: Expr): void => (e.kind === 'Binary' && e.op === 'OR' ? (walk(e.left), walk(e.right)) : void branches.push(e));
+    walk(others[0]!);
+    const out: IndexAdvice[] = [];
+    for (const br of branches) {
+      const a = adviseKeyspace({ ...b, conjuncts: conjunctsOf(br), reads: undefined, limit: false, offset: false }, cbo);
+      if (a.indexes.length !== 1) return advice;
+      if (!out.some((x) => x.index_statement === a.indexes[0]!.index_statement)) out.push(a.indexes[0]!);
+    }
+    advice.indexes.push(...out);
+    return advice;
+  }
+  // Keys by predicate type; a disjunction on one key sorts by its disjuncts' first type.
+  const order = (p: KeyPred) => (p.type === 1 ? Math.min(...p.inner!) : p.type) * 2 + (p.text.startsWith('DISTINCT ARRAY') ? 0 : 1);
   const flavors = preds.filter((p) => p.flavor);
-  const plain = preds.filter((p) => !p.flavor).sort((x, y) => x.type - y.type);
+  const plain = preds.filter((p) => !p.flavor).sort((x, y) => order(x) - order(y));
   const aggregates = !!b.reads && (b.reads.projection.some(hasAggregate) || b.reads.group.length > 0);
 
   // The index: keys of the served conjuncts.
@@ -113,12 +134,13 @@ export function adviseKeyspace(b: AdviseBlock, cbo = false): KeyspaceAdvice {
     where = [...flavors.map((f) => f.flavor!.where), ...plain.filter((p) => p.partial).map((p) => p.partial!)];
     whereNames = flavors.map((f) => f.flavor!.name);
   } else {
-    idxKeys = [...flavors, ...plain].sort((x, y) => x.type - y.type);
+    idxKeys = [...flavors, ...plain].sort((x, y) => order(x) - order(y));
     where = idxKeys.filter((p) => p.partial).map((p) => p.partial!);
   }
-  const rule = [...new Set(idxKeys.map(label))];
+  const labels = idxKeys.flatMap((k) => (k.type === 1 ? k.inner!.map((t) => label({ ...k, type: t })) : [label(k)]));
+  const rule = idxKeys.some((k) => k.type === 1) ? [`1. Common leading key for disjunction (${labels.join(', ')})`] : [...new Set(labels)];
   if (whereNames.length) rule.push('10. flavor for partial index');
-  const orderTexts = (b.reads?.order ?? []).map((o) => keyText(o.expr));
+  const orderTerms = (b.reads?.order ?? []).map((o) => ({ text: keyText(o.expr), desc: o.desc }));
 
   const pushdowns = (keys: Key[], covering: boolean): string | undefined => {
     const out: string[] = [];
@@ -126,11 +148,11 @@ export function adviseKeyspace(b: AdviseBlock, cbo = false): KeyspaceAdvice {
       if (covering && others.length === 0) out.push('FULL GROUPBY & AGGREGATES pushdown');
       return out.length ? out.join(', ') : undefined;
     }
-    let ordered = orderTexts.length === 0;
-    if (orderTexts.length) {
+    let ordered = orderTerms.length === 0;
+    if (orderTerms.length) {
       const eq = new Set(idxKeys.filter((k) => k.type === 2).map((k) => k.text));
-      const rest = keys.filter((k) => !eq.has(k.text) || orderTexts.includes(k.text));
-      ordered = orderTexts.every((t, i) => rest[i]?.text === t);
+      const rest = keys.filter((k) => !eq.has(k.text) || orderTerms.some((o) => o.text === k.text));
+      ordered = orderTerms.every((o, i) => rest[i]?.text === o.text && !!rest[i]?.desc === o.desc);
       if (ordered) out.push('ORDER pushdown');
     }
     if (ordered && others.length === 0 && b.limit) {
@@ -140,11 +162,11 @@ export function adviseKeyspace(b: AdviseBlock, cbo = false): KeyspaceAdvice {
     return out.length ? out.join(', ') : undefined;
   };
 
-  const advice: KeyspaceAdvice = { indexes: [], covering: [] };
   // With CBO: the statistics the optimizer needs, on the index's keys and its WHERE's fields.
   const statKeys = [...idxKeys.map((k) => k.text), ...flavors.filter((f) => !idxKeys.includes(f)).map((f) => f.text)];
   const stats = cbo && statKeys.length ? { update_statistics: `UPDATE STATISTICS FOR \`${b.keyspace}\`(${statKeys.join(', ')})` } : {};
-  const keysOf = (ps: KeyPred[]): Key[] => ps.map((p) => ({ text: p.text, name: p.name, ...(p.includeMissing ? { includeMissing: true } : {}) }));
+  const keysOf = (ps: KeyPred[]): Key[] =>
+    ps.map((p, i) => ({ text: p.text, name: p.name, ...(p.includeMissing && i === 0 ? { includeMissing: true } : {}) }));
 
   // The covering index: the index's keys, then what the statement reads.
   let coveringExtraFromReads = false;
@@ -152,46 +174,62 @@ export function adviseKeyspace(b: AdviseBlock, cbo = false): KeyspaceAdvice {
   const reads = b.reads;
   const coverable =
     reads &&
-    !others.some((o) => someExpr(o, (x) => x.kind === 'Collection')) &&
+    !others.some((o) => someExpr(o, (x) => x.kind === 'Collection') || readsWhole(o)) &&
     ![...reads.projection, ...reads.order.map((o) => o.expr), ...reads.group].some(readsWhole);
   if (reads && coverable) {
-    const extras: { e: Expr; fromReads: boolean; desc?: boolean }[] = [];
-    for (const o of reads.order) for (const e of readExprs(o.expr)) extras.push({ e, fromReads: true, desc: o.desc });
-    for (const t of reads.projection) for (const e of readExprs(t)) extras.push({ e, fromReads: true });
+    const otherPaths: Expr[] = [];
+    for (const o of others) paths(o, otherPaths);
+    const otherTexts = new Set(otherPaths.map(keyText));
+    const extras: { e: Expr; fromReads: boolean }[] = [];
     for (const g of reads.group) extras.push({ e: g, fromReads: true });
-    for (const o of others) {
-      const ps: Expr[] = [];
-      paths(o, ps);
-      for (const e of ps) extras.push({ e, fromReads: false });
+    for (const e of otherPaths) extras.push({ e, fromReads: false });
+    for (const o of reads.order) for (const e of readExprs(o.expr)) extras.push({ e, fromReads: true });
+    const aggArgs: Expr[] = [];
+    for (const t of reads.projection) {
+      if (t.kind === 'FunctionCall' && t.distinct && hasAggregate(t)) aggArgs.unshift(...readExprs(t));
+      else aggArgs.push(...readExprs(t));
     }
+    for (const e of aggArgs) extras.push({ e, fromReads: true });
+    const partialOnFlavors = !plain.length && flavors.length > 0 && others.length === 0;
     const served = new Set([...idxKeys.map((k) => k.text), ...flavors.map((f) => f.text)]);
-    const seen = new Set(idxKeys.map((k) => k.text));
+    const seen = new Set(partialOnFlavors ? flavors.map((f) => f.text) : idxKeys.map((k) => k.text));
+    if (whereNames.length) for (const f of flavors) seen.add(f.text);
     const add: (Key & { fromReads: boolean })[] = [];
     for (const x of extras) {
       if (isMetaId(x.e)) continue;
       const t = keyText(x.e);
       if (seen.has(t)) continue;
       seen.add(t);
-      add.push({ text: t, name: nameParts(x.e).join('_'), fromReads: x.fromReads && !served.has(t), ...(x.desc ? { desc: true } : {}) });
+      add.push({ text: t, name: nameParts(x.e).join('_'), fromReads: x.fromReads && !served.has(t) && !otherTexts.has(t) });
     }
     coveringExtraFromReads = add.some((k) => k.fromReads);
     let covKeys: Key[];
     let covWhere = where;
     let covNames = whereNames;
-    if (!plain.length && flavors.length && add.length && others.length === 0) {
+    let lead: number;
+    if (partialOnFlavors && add.length) {
       // Only flavors restrict the keyspace: they make the covering index partial.
       covKeys = add;
       covWhere = flavors.map((f) => f.flavor!.where);
       covNames = flavors.map((f) => f.flavor!.name);
-    } else covKeys = [...keysOf(idxKeys), ...add];
+      lead = 1;
+    } else {
+      const idx = keysOf(idxKeys);
+      // GROUP BY pushdown: the group keys right after the equality keys.
+      const groupTexts = aggregates ? reads.group.map(keyText) : [];
+      const eqCount = idxKeys.filter((k) => k.type === 2).length;
+      const moved = idx.filter((k, i) => i >= eqCount && groupTexts.includes(k.text));
+      covKeys = [...idx.slice(0, eqCount), ...moved, ...idx.slice(eqCount).filter((k) => !moved.includes(k)), ...add];
+      lead = idx.length;
+    }
     if (covKeys.length) {
-      // DESC only where the ORDER BY is pushed down.
-      const ordered = pushdowns(covKeys, true)?.includes('ORDER') ?? false;
-      if (!ordered) covKeys = covKeys.map(({ desc: _d, ...k }) => k);
+      // ORDER BY pushdown: DESC on the ordered keys.
+      const withDesc = covKeys.map((k) => (orderTerms.some((o) => o.text === k.text && o.desc) ? { ...k, desc: true } : k));
+      if (pushdowns(withDesc, true)?.includes('ORDER')) covKeys = withDesc;
       // A leading key no predicate restricts must index MISSING too, or documents without it are lost.
-      if (!idxKeys.some((k) => k.text === covKeys[0]!.text)) covKeys[0] = { ...covKeys[0]!, includeMissing: true };
+      if (!idxKeys.some((k) => k.text === covKeys[0]!.text) || partialOnFlavors) covKeys[0] = { ...covKeys[0]!, includeMissing: true };
       const prop = pushdowns(covKeys, true);
-      covStatement = statement(b, covKeys, covWhere, covNames);
+      covStatement = statement(b, covKeys, covWhere, covNames, lead);
       advice.covering.push({ index_statement: covStatement, keyspace_alias: b.aliasText, ...(prop ? { index_property: prop } : {}), ...stats });
     }
   }
@@ -210,6 +248,13 @@ export function adviseKeyspace(b: AdviseBlock, cbo = false): KeyspaceAdvice {
             ? { index_property: prop }
             : { recommending_rule: `Index keys follow order of predicate types: ${rule.join(', ')}.` }),
       });
+    }
+  } else if (!covStatement && reads) {
+    // Nothing restricts the keyspace: an index led by what the statement reads, MISSING included.
+    const first = reads.projection.flatMap(readExprs).find((e) => !isMetaId(e) && !readsWhole(e));
+    if (first) {
+      const k: Key = { text: keyText(first), name: nameParts(first).join('_'), includeMissing: true };
+      advice.indexes.push({ index_statement: statement(b, [k], [], []), keyspace_alias: b.aliasText, recommending_rule: 'Leading index key INCLUDE MISSING.' });
     }
   }
   return advice;
