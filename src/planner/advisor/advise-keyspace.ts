@@ -145,8 +145,11 @@ export function adviseKeyspace(b: AdviseBlock, cbo = false): KeyspaceAdvice {
   const pushdowns = (keys: Key[], covering: boolean): string | undefined => {
     const out: string[] = [];
     if (aggregates) {
-      if (covering && others.length === 0) out.push('FULL GROUPBY & AGGREGATES pushdown');
-      return out.length ? out.join(', ') : undefined;
+      if (!covering || others.length > 0) return undefined;
+      out.push('FULL GROUPBY & AGGREGATES pushdown');
+      // ORDER/OFFSET/LIMIT follow a grouping on the index's leading keys only.
+      const groupTexts = (b.reads?.group ?? []).map(keyText);
+      if (!groupTexts.length || !groupTexts.every((t, i) => keys[i]?.text === t)) return out.join(', ');
     }
     let ordered = orderTerms.length === 0;
     if (orderTerms.length) {
@@ -171,6 +174,8 @@ export function adviseKeyspace(b: AdviseBlock, cbo = false): KeyspaceAdvice {
   // The covering index: the index's keys, then what the statement reads.
   let coveringExtraFromReads = false;
   let covStatement: string | undefined;
+  let covOnFlavors = false;
+  let covPlain: { keys: Key[]; where: string[]; names: string[]; lead: number } | undefined;
   const reads = b.reads;
   const coverable =
     reads &&
@@ -227,14 +232,22 @@ export function adviseKeyspace(b: AdviseBlock, cbo = false): KeyspaceAdvice {
       const withDesc = covKeys.map((k) => (orderTerms.some((o) => o.text === k.text && o.desc) ? { ...k, desc: true } : k));
       if (pushdowns(withDesc, true)?.includes('ORDER')) covKeys = withDesc;
       // A leading key no predicate restricts must index MISSING too, or documents without it are lost.
-      if (!idxKeys.some((k) => k.text === covKeys[0]!.text) || partialOnFlavors) covKeys[0] = { ...covKeys[0]!, includeMissing: true };
+      if (!idxKeys.some((k) => k.text === covKeys[0]!.text) || (partialOnFlavors && add.length > 0)) covKeys[0] = { ...covKeys[0]!, includeMissing: true };
       const prop = pushdowns(covKeys, true);
       covStatement = statement(b, covKeys, covWhere, covNames, lead);
+      covOnFlavors = partialOnFlavors || idxKeys.length === 0;
+      if (covKeys.some((k) => k.desc)) covPlain = { keys: covKeys.map(({ desc: _d, ...k }) => k), where: covWhere, names: covNames, lead };
       advice.covering.push({ index_statement: covStatement, keyspace_alias: b.aliasText, ...(prop ? { index_property: prop } : {}), ...stats });
     }
   }
 
-  if (idxKeys.length) {
+  if (covOnFlavors) {
+    // The covering index is led by what the statement reads: with DESC keys, the same index ascending.
+    if (covPlain) {
+      const r = covPlain.where.length ? 'Index keys follow order of predicate types: Leading index key INCLUDE MISSING, 10. flavor for partial index.' : 'Leading index key INCLUDE MISSING.';
+      advice.indexes.push({ index_statement: statement(b, covPlain.keys, covPlain.where, covPlain.names, covPlain.lead), keyspace_alias: b.aliasText, recommending_rule: cbo ? 'Index keys follow cost-based order.' : r, ...stats });
+    }
+  } else if (idxKeys.length) {
     const keys = keysOf(idxKeys);
     const text = statement(b, keys, where, whereNames);
     if (!covStatement || (text !== covStatement && coveringExtraFromReads)) {

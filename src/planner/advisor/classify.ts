@@ -95,8 +95,8 @@ function anyPredicate(c: Collection): KeyPred | undefined {
   return {
     text: `DISTINCT ARRAY ${mapping} FOR \`${b.variable}\` ${b.within ? 'WITHIN' : 'IN'} ${keyText(b.expr)} END`,
     name: ['DISTINCT', ...arrName, ...mapName].join('_'),
-    type: inner.type,
-    ...(inner.inner ? { inner: inner.inner } : {}),
+    // Inside ANY a disjunction on one key is a plain range of the array key.
+    type: inner.type === 1 ? Math.min(...inner.inner!) : inner.type,
   };
 }
 
