@@ -105,6 +105,10 @@ export function adviseKeyspace(b: AdviseBlock, cbo = false): KeyspaceAdvice {
     else if (p && !preds.some((q) => q.text === p.text && q.type === p.type)) preds.push(p);
     else if (!p) others.push(c);
   }
+  for (const j of b.joinKeys ?? []) {
+    const k = keyText(j.expr);
+    if (!preds.some((q) => q.text === k)) preds.push({ text: k, name: nameParts(j.expr).join('_'), type: j.type });
+  }
   // One disjunction of unrelated branches: an index for each branch (none covers them all).
   if (b.conjuncts.length === 1 && preds.length === 0 && others.length === 1 && others[0]!.kind === 'Binary' && others[0]!.op === 'OR') {
     const branches: Expr[] = [];

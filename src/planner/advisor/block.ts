@@ -7,6 +7,7 @@ import type { Expr, OrderTerm, ResultTerm, Statement, Subselect } from '../../as
 import { formalize } from '../../semantic/formalize.js';
 import { keyspaceName, keyspaceAlias } from '../catalog.js';
 import { conjunctsOf } from '../sarg-index.js';
+import { mergeBlocks, selectJoinBlocks } from './join-blocks.js';
 
 /** One keyspace to advise on. */
 export interface AdviseBlock {
@@ -20,6 +21,10 @@ export interface AdviseBlock {
   reads?: { projection: Expr[]; order: { expr: Expr; desc: boolean }[]; group: Expr[]; aggregates: boolean };
   limit: boolean;
   offset: boolean;
+  /** The keyspace's side of the equi-join conjuncts of the join it is the inner side of (formalized). */
+  joinKeys?: { expr: Expr; type: 6 | 9 }[];
+  /** Join conjuncts that name this keyspace and others (formalized; other aliases stay identifiers). */
+  joinPaths?: Expr[];
 }
 
 /** The blocks of a statement the advisor handles; undefined for a shape it does not read. */
@@ -29,6 +34,7 @@ export function adviseBlocks(s: Statement): AdviseBlock[] | undefined {
       if (s.body.kind !== 'Subselect' || s.with) return undefined;
       const b = s.body;
       if (b.from?.kind === 'ExpressionTerm' && b.from.expr.kind === 'Subquery' && !b.where) return adviseBlocks(b.from.expr.query);
+      if (b.from?.kind === 'JoinTerm' && !b.let) return selectJoinBlocks(b, s.orderBy, { limit: s.limit !== undefined, offset: s.offset !== undefined });
       if (b.from?.kind !== 'KeyspaceTerm' || b.from.useKeys || b.let) return undefined;
       const ref = b.from.keyspace;
       const alias = keyspaceAlias(ref);
@@ -61,6 +67,8 @@ export function adviseBlocks(s: Statement): AdviseBlock[] | undefined {
         },
       ];
     }
+    case 'Merge':
+      return mergeBlocks(s);
     default:
       return undefined;
   }

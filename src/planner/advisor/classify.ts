@@ -16,6 +16,7 @@ export const TYPE_LABELS: Record<number, string> = {
   3: '3. in',
   4: '4. not less than/between/not greater than',
   5: '5. less than/greater than',
+  6: '6. derived join filter as leading key',
   7: '7. not null/not missing/valued',
   9: '9. non-static join predicate',
   10: '10. flavor for partial index',

@@ -29,8 +29,23 @@ export function adviseStatement(s: Statement, cbo = false): ObjectValue {
     covering.push(...a.covering);
   }
   const rec: Record<string, Value> = {};
-  if (covering.length) rec.covering_indexes = covering as unknown as Value;
-  if (indexes.length) rec.indexes = indexes as unknown as Value;
+  // The same index for several aliases of one keyspace: one entry naming them all.
+  const merge = (list: IndexAdvice[]): Value => {
+    const out: Record<string, Value>[] = [];
+    for (const a of list) {
+      const same = out.find((o) => o.index_statement === a.index_statement);
+      if (!same) out.push({ ...a } as unknown as Record<string, Value>);
+      else if (same.keyspace_alias !== a.keyspace_alias) {
+        const names = (same.keyspace_aliases as string[] | undefined) ?? [same.keyspace_alias as string];
+        if (!names.includes(a.keyspace_alias)) names.push(a.keyspace_alias);
+        delete same.keyspace_alias;
+        same.keyspace_aliases = names;
+      }
+    }
+    return out;
+  };
+  if (covering.length) rec.covering_indexes = merge(covering);
+  if (indexes.length) rec.indexes = merge(indexes);
   return { '#operator': 'IndexAdvice', adviseinfo: { recommended_indexes: Object.keys(rec).length ? (rec as ObjectValue) : NO_RECOMMENDATION } };
 }
 
