@@ -105,12 +105,13 @@ export function adviseKeyspace(b: AdviseBlock, cbo = false): KeyspaceAdvice {
     else if (p && !preds.some((q) => q.text === p.text && q.type === p.type)) preds.push(p);
     else if (!p) others.push(c);
   }
+  if (b.unnestKey) preds.push({ ...b.unnestKey, type: 0 });
   for (const j of b.joinKeys ?? []) {
     const k = keyText(j.expr);
     if (!preds.some((q) => q.text === k)) preds.push({ text: k, name: nameParts(j.expr).join('_'), type: j.type });
   }
   // One disjunction of unrelated branches: an index for each branch (none covers them all).
-  if (b.conjuncts.length === 1 && preds.length === 0 && others.length === 1 && others[0]!.kind === 'Binary' && others[0]!.op === 'OR') {
+  if (b.conjuncts.length === 1 && preds.length === 0 && !b.unnestKey && others.length === 1 && others[0]!.kind === 'Binary' && others[0]!.op === 'OR') {
     const branches: Expr[] = [];
     const walk = (e: Expr): void => (e.kind === 'Binary' && e.op === 'OR' ? (walk(e.left), walk(e.right)) : void branches.push(e));
     walk(others[0]!);
@@ -254,7 +255,8 @@ export function adviseKeyspace(b: AdviseBlock, cbo = false): KeyspaceAdvice {
   } else if (idxKeys.length) {
     const keys = keysOf(idxKeys);
     const text = statement(b, keys, where, whereNames);
-    if (!covStatement || (text !== covStatement && coveringExtraFromReads)) {
+    // Over UNNEST a covering index with aggregates is the only recommendation.
+    if (!covStatement || (text !== covStatement && coveringExtraFromReads && !(b.unnestKey && aggregates))) {
       const prop = pushdowns(keys, false);
       advice.indexes.push({
         index_statement: text,

@@ -8,6 +8,8 @@ import { formalize } from '../../semantic/formalize.js';
 import { keyspaceName, keyspaceAlias } from '../catalog.js';
 import { conjunctsOf } from '../sarg-index.js';
 import { mergeBlocks, selectJoinBlocks } from './join-blocks.js';
+import { unnestKey } from './unnest-key.js';
+import { someExpr } from '../../ast/index.js';
 
 /** One keyspace to advise on. */
 export interface AdviseBlock {
@@ -25,6 +27,8 @@ export interface AdviseBlock {
   joinKeys?: { expr: Expr; type: 6 | 9 }[];
   /** Join conjuncts that name this keyspace and others (formalized; other aliases stay identifiers). */
   joinPaths?: Expr[];
+  /** The leading array key of the keyspace's UNNESTs (unnest-key.ts). */
+  unnestKey?: { text: string; name: string };
 }
 
 /** The blocks of a statement the advisor handles; undefined for a shape it does not read. */
@@ -35,10 +39,36 @@ export function adviseBlocks(s: Statement): AdviseBlock[] | undefined {
       const b = s.body;
       if (b.from?.kind === 'ExpressionTerm' && b.from.expr.kind === 'Subquery' && !b.where) return adviseBlocks(b.from.expr.query);
       if (b.from?.kind === 'JoinTerm' && !b.let) return selectJoinBlocks(b, s.orderBy, { limit: s.limit !== undefined, offset: s.offset !== undefined });
-      if (b.from?.kind !== 'KeyspaceTerm' || b.from.useKeys || b.let) return undefined;
-      const ref = b.from.keyspace;
+      // UNNESTs of the keyspace (inner ones): their aliases stay names, their paths lead an array key.
+      const levels: { alias: string; expr: Expr }[] = [];
+      let from = b.from;
+      while (from?.kind === 'UnnestTerm' && !from.outer && from.alias) {
+        levels.unshift({ alias: from.alias, expr: from.expr });
+        from = from.left;
+      }
+      if (from?.kind !== 'KeyspaceTerm' || from.useKeys || b.let) return undefined;
+      const ref = from.keyspace;
       const alias = keyspaceAlias(ref);
-      const f = (e: Expr) => formalize(e, alias);
+      const bound = new Set(levels.map((l) => l.alias));
+      const f = (e: Expr) => formalize(e, alias, bound);
+      if (levels.length) {
+        const conjuncts = b.where ? conjunctsOf(f(b.where)) : [];
+        const key = unnestKey(levels.map((l) => ({ alias: l.alias, expr: f(l.expr) })), conjuncts);
+        if (!key) return undefined;
+        const named = (e: Expr) => someExpr(e, (x) => x.kind === 'Identifier' && bound.has(x.name));
+        const reads = selectReads(b, s.orderBy, f);
+        return [
+          {
+            keyspace: keyspaceName(ref),
+            aliasText: ref.alias ? `${keyspaceName(ref)}_${ref.alias}` : keyspaceName(ref),
+            conjuncts: conjuncts.filter((c) => !key.used.includes(c)),
+            unnestKey: { text: key.text, name: key.name },
+            reads: key.coverable && reads && ![...reads.projection, ...reads.order.map((o) => o.expr), ...reads.group].some(named) ? reads : undefined,
+            limit: false,
+            offset: false,
+          },
+        ];
+      }
       return [
         {
           keyspace: keyspaceName(ref),

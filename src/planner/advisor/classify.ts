@@ -12,6 +12,7 @@ import { keyText, nameParts, refText } from './key-text.js';
 
 /** The rule label of a predicate type. */
 export const TYPE_LABELS: Record<number, string> = {
+  0: '1. leading array index for unnest',
   2: '2. equality/null/missing',
   3: '3. in',
   4: '4. not less than/between/not greater than',
