@@ -172,6 +172,8 @@ export function adviseKeyspace(b: AdviseBlock, cbo = false): KeyspaceAdvice {
 
   // With CBO: the statistics the optimizer needs, on the index's keys and its WHERE's fields.
   const statKeys = [...idxKeys.map((k) => k.text), ...flavors.filter((f) => !idxKeys.includes(f)).map((f) => f.text)];
+  // The cost-based advisor does not handle ANY array keys: those get the rule-based answer.
+  cbo = cbo && !b.noCbo && !preds.some((p) => p.text.startsWith('DISTINCT ARRAY'));
   const stats = cbo && statKeys.length ? { update_statistics: `UPDATE STATISTICS FOR \`${b.keyspace}\`(${statKeys.join(', ')})` } : {};
   const keysOf = (ps: KeyPred[]): Key[] =>
     ps.map((p, i) => ({ text: p.text, name: p.name, ...(p.includeMissing && i === 0 ? { includeMissing: true } : {}) }));
@@ -180,6 +182,7 @@ export function adviseKeyspace(b: AdviseBlock, cbo = false): KeyspaceAdvice {
   let coveringExtraFromReads = false;
   let covStatement: string | undefined;
   let covOnFlavors = false;
+  let covStats: { update_statistics?: string } = {};
   let covPlain: { keys: Key[]; where: string[]; names: string[]; lead: number } | undefined;
   const reads = b.reads;
   const coverable =
@@ -242,7 +245,9 @@ export function adviseKeyspace(b: AdviseBlock, cbo = false): KeyspaceAdvice {
       covStatement = statement(b, covKeys, covWhere, covNames, lead);
       covOnFlavors = partialOnFlavors || idxKeys.length === 0;
       if (covKeys.some((k) => k.desc)) covPlain = { keys: covKeys.map(({ desc: _d, ...k }) => k), where: covWhere, names: covNames, lead };
-      advice.covering.push({ index_statement: covStatement, keyspace_alias: b.aliasText, ...(prop ? { index_property: prop } : {}), ...stats });
+      advice.covering.push({ index_statement: covStatement, keyspace_alias: b.aliasText, ...(prop ? { index_property: prop } : {}) });
+      const texts = [...covKeys.map((k) => k.text), ...flavors.filter((f) => covNames.includes(f.flavor!.name)).map((f) => f.text)];
+      covStats = cbo ? { update_statistics: `UPDATE STATISTICS FOR \`${b.keyspace}\`(${[...new Set(texts)].join(', ')})` } : {};
     }
   }
 
@@ -276,5 +281,8 @@ export function adviseKeyspace(b: AdviseBlock, cbo = false): KeyspaceAdvice {
       advice.indexes.push({ index_statement: statement(b, [k], [], []), keyspace_alias: b.aliasText, recommending_rule: 'Leading index key INCLUDE MISSING.' });
     }
   }
+  // With CBO the covering index's statistics are the index's when both are recommended.
+  const cov = advice.covering[0];
+  if (cov) Object.assign(cov, advice.indexes.length ? (b.unnestKey ? {} : stats) : covStats);
   return advice;
 }

@@ -29,6 +29,8 @@ export interface AdviseBlock {
   joinPaths?: Expr[];
   /** The leading array key of the keyspace's UNNESTs (unnest-key.ts). */
   unnestKey?: { text: string; name: string };
+  /** Answered as without `use_cbo` (the reference's cost-based advisor skips it). */
+  noCbo?: boolean;
 }
 
 /** The blocks of a statement the advisor handles; undefined for a shape it does not read. */

@@ -122,5 +122,7 @@ export function mergeBlocks(s: MergeStatement): AdviseBlock[] | undefined {
       ? { ref: (s.source as KeyspaceTerm).keyspace, alias: keyspaceAlias((s.source as KeyspaceTerm).keyspace), inner: false }
       : { alias: s.source.alias ?? '', inner: false };
   const tgt: Term = { ref: s.target.keyspace, alias: keyspaceAlias(s.target.keyspace), inner: true };
-  return blocksOf([src, tgt], conjunctsOf(s.on), undefined, { limit: false, offset: false });
+  const blocks = blocksOf([src, tgt], conjunctsOf(s.on), undefined, { limit: false, offset: false });
+  // A MERGE from an expression is answered by the rule-based advisor even with use_cbo.
+  return src.ref ? blocks : blocks.map((x) => ({ ...x, noCbo: true }));
 }
