@@ -172,8 +172,7 @@ export function adviseKeyspace(b: AdviseBlock, cbo = false): KeyspaceAdvice {
 
   // With CBO: the statistics the optimizer needs, on the index's keys and its WHERE's fields.
   const statKeys = [...idxKeys.map((k) => k.text), ...flavors.filter((f) => !idxKeys.includes(f)).map((f) => f.text)];
-  // The cost-based advisor does not handle ANY array keys: those get the rule-based answer.
-  cbo = cbo && !b.noCbo && !preds.some((p) => p.text.startsWith('DISTINCT ARRAY'));
+  cbo = cbo && !b.noCbo;
   const stats = cbo && statKeys.length ? { update_statistics: `UPDATE STATISTICS FOR \`${b.keyspace}\`(${statKeys.join(', ')})` } : {};
   const keysOf = (ps: KeyPred[]): Key[] =>
     ps.map((p, i) => ({ text: p.text, name: p.name, ...(p.includeMissing && i === 0 ? { includeMissing: true } : {}) }));
@@ -254,8 +253,10 @@ export function adviseKeyspace(b: AdviseBlock, cbo = false): KeyspaceAdvice {
   if (covOnFlavors) {
     // The covering index is led by what the statement reads: with DESC keys, the same index ascending.
     if (covPlain) {
+      const texts = [...covPlain.keys.map((k) => k.text), ...flavors.filter((f) => covPlain!.names.includes(f.flavor!.name)).map((f) => f.text)];
+      const plainStats = cbo ? { update_statistics: `UPDATE STATISTICS FOR \`${b.keyspace}\`(${[...new Set(texts)].join(', ')})` } : {};
       const r = covPlain.where.length ? 'Index keys follow order of predicate types: Leading index key INCLUDE MISSING, 10. flavor for partial index.' : 'Leading index key INCLUDE MISSING.';
-      advice.indexes.push({ index_statement: statement(b, covPlain.keys, covPlain.where, covPlain.names, covPlain.lead), keyspace_alias: b.aliasText, recommending_rule: cbo ? 'Index keys follow cost-based order.' : r, ...stats });
+      advice.indexes.push({ index_statement: statement(b, covPlain.keys, covPlain.where, covPlain.names, covPlain.lead), keyspace_alias: b.aliasText, recommending_rule: cbo ? 'Index keys follow cost-based order.' : r, ...plainStats });
     }
   } else if (idxKeys.length) {
     const keys = keysOf(idxKeys);
@@ -282,7 +283,9 @@ export function adviseKeyspace(b: AdviseBlock, cbo = false): KeyspaceAdvice {
     }
   }
   // With CBO the covering index's statistics are the index's when both are recommended.
+  // The cost-based advisor does not handle an ANY array key with a covering index: the rule-based answer.
+  if (cbo && advice.covering.length && preds.some((p) => p.text.startsWith('DISTINCT ARRAY'))) return adviseKeyspace({ ...b, noCbo: true }, false);
   const cov = advice.covering[0];
-  if (cov) Object.assign(cov, advice.indexes.length ? (b.unnestKey ? {} : stats) : covStats);
+  if (cov && !cov.index_property?.includes('ORDER') && !b.unnestKey) Object.assign(cov, advice.indexes.length ? stats : covStats);
   return advice;
 }
