@@ -286,6 +286,6 @@ export function adviseKeyspace(b: AdviseBlock, cbo = false): KeyspaceAdvice {
   // The cost-based advisor does not handle an ANY array key with a covering index: the rule-based answer.
   if (cbo && advice.covering.length && preds.some((p) => p.text.startsWith('DISTINCT ARRAY'))) return adviseKeyspace({ ...b, noCbo: true }, false);
   const cov = advice.covering[0];
-  if (cov && !cov.index_property?.includes('ORDER') && !b.unnestKey) Object.assign(cov, advice.indexes.length ? stats : covStats);
+  if (cov && !b.unnestKey) Object.assign(cov, !advice.indexes.length ? covStats : cov.index_property?.includes('ORDER') ? {} : stats);
   return advice;
 }
