@@ -59,7 +59,8 @@ export function refText(e: Expr): string {
     case 'ArrayConstruct':
       return '[' + e.items.map(refText).join(', ') + ']';
     case 'ObjectConstruct':
-      return '{' + e.fields.map((f) => `${f.name.kind === 'Literal' ? JSON.stringify(f.name.value) : refText(f.name)}: ${refText(f.value)}`).join(', ') + '}';
+      // An object (TOKENS' options) keeps JSON's double-quoted strings.
+      return '{' + e.fields.map((f) => `${f.name.kind === 'Literal' ? JSON.stringify(f.name.value) : refText(f.name)}: ${f.value.kind === 'Literal' ? JSON.stringify(f.value.value) : refText(f.value)}`).join(', ') + '}';
     case 'ArrayFor':
       return (
         `ARRAY ${refText(e.mapping)} FOR ` +
