@@ -85,21 +85,36 @@ export function simplePredicate(c: Expr): KeyPred | undefined {
 
 /** `ANY v IN arr SATISFIES p(v) END` with one binding: `DISTINCT ARRAY key FOR v IN arr END`. */
 function anyPredicate(c: Collection): KeyPred | undefined {
-  if (c.quantifier !== 'ANY' || c.bindings.length !== 1 || c.bindings[0]!.nameVariable) return undefined;
-  const b = c.bindings[0]!;
-  if (isStatic(b.expr)) return undefined;
-  const inner = simplePredicate(c.satisfies) ?? disjunction(c.satisfies);
-  if (!inner || inner.partial || inner.includeMissing) return undefined;
-  const mapping = inner.text;
-  const mapName = inner.name.split('_');
-  if (mapName[0] === b.variable) mapName.shift();
-  const arrName = nameParts(b.expr);
+  if (c.quantifier !== 'ANY' || c.bindings.some((b) => b.nameVariable || isStatic(b.expr))) return undefined;
+  const vars = new Set(c.bindings.map((b) => b.variable));
+  // The mapping: the key of the SATISFIES (several conjuncts: FLATTEN_KEYS of their keys, by type).
+  let inner = simplePredicate(c.satisfies) ?? disjunction(c.satisfies);
+  let mapping: string;
+  let mapNames: string[];
+  if (inner) {
+    if (inner.partial || inner.includeMissing) return undefined;
+    mapping = inner.text;
+    mapNames = inner.name.split('_');
+  } else {
+    const parts = conjuncts(c.satisfies).map((x) => simplePredicate(x));
+    if (parts.length < 2 || parts.some((p) => !p || p.partial || p.type === 1)) return undefined;
+    const keys = (parts as KeyPred[]).sort((x, y) => x.type - y.type);
+    inner = keys[0]!;
+    mapping = `FLATTEN_KEYS(${keys.map((k) => k.text).join(',')})`;
+    mapNames = keys.flatMap((k) => k.name.split('_'));
+  }
+  const arrNames = c.bindings.flatMap((b) => nameParts(b.expr));
+  const bindings = c.bindings.map((b) => `\`${b.variable}\` ${b.within ? 'WITHIN' : 'IN'} ${keyText(b.expr)}`).join(', ');
   return {
-    text: `DISTINCT ARRAY ${mapping} FOR \`${b.variable}\` ${b.within ? 'WITHIN' : 'IN'} ${keyText(b.expr)} END`,
-    name: ['DISTINCT', ...arrName, ...mapName].join('_'),
+    text: `DISTINCT ARRAY ${mapping} FOR ${bindings} END`,
+    name: ['DISTINCT', ...arrNames, ...mapNames.filter((n) => !vars.has(n))].join('_'),
     // Inside ANY a disjunction on one key is a plain range of the array key.
     type: inner.type === 1 ? Math.min(...inner.inner!) : inner.type,
   };
+}
+
+function conjuncts(e: Expr): Expr[] {
+  return e.kind === 'Binary' && e.op === 'AND' ? [...conjuncts(e.left), ...conjuncts(e.right)] : [e];
 }
 
 /**
