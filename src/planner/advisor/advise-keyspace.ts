@@ -274,9 +274,9 @@ export function adviseKeyspace(b: AdviseBlock, cbo = false): KeyspaceAdvice {
             : { recommending_rule: `Index keys follow order of predicate types: ${rule.join(', ')}.` }),
       });
     }
-  } else if (!covStatement && reads) {
+  } else if (!covStatement && (reads || b.projected)) {
     // Nothing restricts the keyspace: an index led by what the statement reads, MISSING included.
-    const first = reads.projection.flatMap(readExprs).find((e) => !isMetaId(e) && !readsWhole(e));
+    const first = (reads?.projection ?? b.projected ?? []).flatMap(readExprs).find((e) => !isMetaId(e) && !readsWhole(e));
     if (first) {
       const k: Key = { text: keyText(first), name: nameParts(first).join('_'), includeMissing: true };
       advice.indexes.push({ index_statement: statement(b, [k], [], []), keyspace_alias: b.aliasText, recommending_rule: 'Leading index key INCLUDE MISSING.' });

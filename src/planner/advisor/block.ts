@@ -29,6 +29,8 @@ export interface AdviseBlock {
   joinPaths?: Expr[];
   /** The leading array key of the keyspace's UNNESTs (unnest-key.ts). */
   unnestKey?: { text: string; name: string };
+  /** The projection's expressions (formalized), for an index led by what the statement reads. */
+  projected?: Expr[];
   /** Answered as without `use_cbo` (the reference's cost-based advisor skips it). */
   noCbo?: boolean;
 }
@@ -77,6 +79,7 @@ export function adviseBlocks(s: Statement): AdviseBlock[] | undefined {
           aliasText: ref.alias ? `${keyspaceName(ref)}_${ref.alias}` : keyspaceName(ref),
           conjuncts: b.where ? conjunctsOf(f(b.where)) : [],
           reads: selectReads(b, s.orderBy, f),
+          projected: b.projection.flatMap((t) => (t.kind === 'Term' ? [f(t.expr)] : [])),
           limit: s.limit !== undefined,
           offset: s.offset !== undefined,
         },
