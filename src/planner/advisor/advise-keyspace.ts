@@ -15,6 +15,7 @@
 import type { Expr } from '../../ast/index.js';
 import { childrenOf, someExpr } from '../../ast/index.js';
 import { isAggregateName } from '../../eval/index.js';
+import { lookupFunction } from '../../eval/functions/registry.js';
 import { KS } from '../../semantic/formalize.js';
 import { isStatic } from '../../semantic/static-expr.js';
 import type { AdviseBlock } from './block.js';
@@ -62,14 +63,17 @@ function paths(e: Expr, out: Expr[]): void {
     return;
   }
   if (e.kind === 'FunctionCall' && e.name === 'meta') return;
-  someExpr(e, (x) => {
-    if (x === e) return false;
-    if (x.kind === 'Field' || x.kind === 'Element') {
-      out.push(x);
-      return false;
-    }
-    return false;
-  });
+  // Beside a volatile function (NOW_MILLIS()), the largest expression of the document is the key.
+  const volatile = hasVolatile(e);
+  for (const c of childrenOf(e)) {
+    if (volatile && c.kind === 'FunctionCall' && !hasVolatile(c) && !isStatic(c)) out.push(c);
+    else paths(c, out);
+  }
+}
+
+/** True if the expression calls a function whose value changes from call to call. */
+function hasVolatile(e: Expr): boolean {
+  return someExpr(e, (x) => x.kind === 'FunctionCall' && !!lookupFunction(x.name)?.volatile);
 }
 
 /** The expressions a read term asks a covering index for: an aggregate's arguments, else the term. */
@@ -206,13 +210,13 @@ export function adviseKeyspace(b: AdviseBlock, cbo = false): KeyspaceAdvice {
     const served = new Set([...idxKeys.map((k) => k.text), ...flavors.map((f) => f.text)]);
     const seen = new Set(partialOnFlavors ? flavors.map((f) => f.text) : idxKeys.map((k) => k.text));
     if (whereNames.length) for (const f of flavors) seen.add(f.text);
-    const add: (Key & { fromReads: boolean })[] = [];
+    const add: (Key & { fromReads: boolean; fromWhere: boolean })[] = [];
     for (const x of extras) {
       if (isMetaId(x.e)) continue;
       const t = keyText(x.e);
       if (seen.has(t)) continue;
       seen.add(t);
-      add.push({ text: t, name: nameParts(x.e).join('_'), fromReads: x.fromReads && !served.has(t) && !otherTexts.has(t) });
+      add.push({ text: t, name: nameParts(x.e).join('_'), fromReads: x.fromReads && !served.has(t) && !otherTexts.has(t), fromWhere: !x.fromReads });
     }
     coveringExtraFromReads = add.some((k) => k.fromReads);
     let covKeys: Key[];
@@ -239,7 +243,8 @@ export function adviseKeyspace(b: AdviseBlock, cbo = false): KeyspaceAdvice {
       const withDesc = covKeys.map((k) => (orderTerms.some((o) => o.text === k.text && o.desc) ? { ...k, desc: true } : k));
       if (pushdowns(withDesc, true)?.includes('ORDER')) covKeys = withDesc;
       // A leading key no predicate restricts must index MISSING too, or documents without it are lost.
-      if (!idxKeys.some((k) => k.text === covKeys[0]!.text) || (partialOnFlavors && add.length > 0)) covKeys[0] = { ...covKeys[0]!, includeMissing: true };
+      const leading = add.find((k) => k.text === covKeys[0]!.text);
+      if ((!idxKeys.some((k) => k.text === covKeys[0]!.text) && !leading?.fromWhere) || (partialOnFlavors && add.length > 0)) covKeys[0] = { ...covKeys[0]!, includeMissing: true };
       const prop = pushdowns(covKeys, true);
       covStatement = statement(b, covKeys, covWhere, covNames, lead);
       covOnFlavors = partialOnFlavors || idxKeys.length === 0;

@@ -8,6 +8,8 @@
 import type { Collection, Expr } from '../../ast/index.js';
 import { KS } from '../../semantic/formalize.js';
 import { isStatic } from '../../semantic/static-expr.js';
+import { someExpr } from '../../ast/index.js';
+import { lookupFunction } from '../../eval/functions/registry.js';
 import { keyText, nameParts, refText } from './key-text.js';
 
 /** The rule label of a predicate type. */
@@ -58,7 +60,7 @@ export function simplePredicate(c: Expr): KeyPred | undefined {
       if (t === undefined) return undefined;
       let [k, v, op] = [c.left, c.right, c.op as string];
       if (isStatic(k) && !isStatic(v)) [k, v, op] = [c.right, c.left, flip[c.op]!];
-      if (isStatic(k) || !isStatic(v)) return undefined;
+      if (isStatic(k) || !isStatic(v) || someExpr(k, (x) => x.kind === 'FunctionCall' && !!lookupFunction(x.name)?.volatile)) return undefined;
       const p = key(k, opType[op]!);
       if (op === '=' && v.kind === 'Literal' && typeof v.value === 'string' && isKsField(k)) {
         p.flavor = { where: `${p.text} = ${refText(v)}`, name: p.name };
