@@ -19,7 +19,7 @@ import { lookupFunction } from '../../eval/functions/registry.js';
 import { KS } from '../../semantic/formalize.js';
 import { isStatic } from '../../semantic/static-expr.js';
 import type { AdviseBlock } from './block.js';
-import { disjunction, label, simplePredicate, type KeyPred } from './classify.js';
+import { commonKey, disjunction, label, simplePredicate, TYPE_LABELS, type KeyPred } from './classify.js';
 import { keyText, nameParts } from './key-text.js';
 import { conjunctsOf } from '../sarg-index.js';
 
@@ -120,8 +120,16 @@ export function adviseKeyspace(b: AdviseBlock, cbo = false): KeyspaceAdvice {
     const walk = (e: Expr): void => (e.kind === 'Binary' && e.op === 'OR' ? (walk(e.left), walk(e.right)) : void branches.push(e));
     walk(others[0]!);
     const out: IndexAdvice[] = [];
+    // Branches that restrict one key in common make one index led by it.
+    const groups: Expr[][] = [];
     for (const br of branches) {
-      const a = adviseKeyspace({ ...b, conjuncts: conjunctsOf(br), reads: undefined, limit: false, offset: false }, cbo);
+      const g = groups.find((x) => commonKey([...x, br]));
+      if (g) g.push(br);
+      else groups.push([br]);
+    }
+    for (const g of groups) {
+      const br = g.length === 1 ? g[0]! : g.reduce((l, r) => ({ kind: 'Binary', op: 'OR', left: l, right: r }) as Expr);
+      const a = adviseKeyspace({ ...b, conjuncts: conjunctsOf(br), reads: undefined, limit: false, offset: false, orGroup: g.length > 1 }, cbo);
       if (a.indexes.length !== 1) return advice;
       if (!out.some((x) => x.index_statement === a.indexes[0]!.index_statement)) out.push(a.indexes[0]!);
     }
@@ -146,8 +154,15 @@ export function adviseKeyspace(b: AdviseBlock, cbo = false): KeyspaceAdvice {
     idxKeys = [...flavors, ...plain].sort((x, y) => order(x) - order(y));
     where = idxKeys.filter((p) => p.partial).map((p) => p.partial!);
   }
+  // The other keys of a disjunction's branches follow all the others.
+  for (const p of [...idxKeys]) for (const r of p.rest ?? []) if (!idxKeys.some((k) => k.text === r.text)) idxKeys.push(r);
   const labels = idxKeys.flatMap((k) => (k.type === 1 ? k.inner!.map((t) => label({ ...k, type: t })) : [label(k)]));
-  const rule = idxKeys.some((k) => k.type === 1) ? [`1. Common leading key for disjunction (${labels.join(', ')})`] : [...new Set(labels)];
+  const lead1 = idxKeys.find((k) => k.type === 1);
+  const rule = !lead1
+    ? [...new Set(labels)]
+    : b.orGroup
+      ? [`1. Common leading key for disjunction (${lead1.inner!.map((t) => TYPE_LABELS[t]).join(', ')})`, ...new Set((lead1.rest ?? []).map(label))]
+      : [`1. Common leading key for disjunction (${labels.join(', ')})`];
   if (whereNames.length) rule.push('10. flavor for partial index');
   const orderTerms = (b.reads?.order ?? []).map((o) => ({ text: keyText(o.expr), desc: o.desc }));
 

@@ -31,6 +31,8 @@ export interface AdviseBlock {
   unnestKey?: { text: string; name: string };
   /** The projection's expressions (formalized), for an index led by what the statement reads. */
   projected?: Expr[];
+  /** The conjuncts are one group of a disjunction's branches with a common key. */
+  orGroup?: boolean;
   /** Answered as without `use_cbo` (the reference's cost-based advisor skips it). */
   noCbo?: boolean;
 }

@@ -39,6 +39,8 @@ export interface KeyPred {
   includeMissing?: boolean;
   /** `field = 'string'`: the condition a partial index may take instead (its text), and the field's name part. */
   flavor?: { where: string; name: string };
+  /** For type 1: the keys of the disjunction's branches' other conjuncts. */
+  rest?: KeyPred[];
   /** `x IS MISSING`: the index must be partial on it (its text). */
   partial?: string;
 }
@@ -128,24 +130,43 @@ export function disjunction(c: Expr): KeyPred | undefined {
   const branches: Expr[] = [];
   const walk = (e: Expr): void => (e.kind === 'Binary' && e.op === 'OR' ? (walk(e.left), walk(e.right)) : void branches.push(e));
   walk(c);
-  let text: string | undefined;
-  let name = '';
-  const inner: number[] = [];
+  return commonKey(branches);
+}
+
+/**
+ * The key every branch of a disjunction restricts ("1. Common leading key for disjunction"),
+ * with the keys of the branches' other conjuncts (`rest`, after the index's other keys).
+ */
+export function commonKey(branches: Expr[]): KeyPred | undefined {
   let includeMissing = false;
-  for (const br of branches) {
-    let p: KeyPred | undefined;
-    if (br.kind === 'Is' && br.test === 'MISSING' && !br.not && !isStatic(br.operand)) {
-      p = key(br.operand, 0);
-      includeMissing = true;
-    } else p = simplePredicate(br);
-    if (!p || p.inner) return undefined;
-    if (text !== undefined && p.text !== text) return undefined;
-    text = p.text;
-    name = p.name;
-    if (p.type && !inner.includes(p.type)) inner.push(p.type);
-  }
-  if (text === undefined || inner.length === 0) return undefined;
-  return { text, name, type: 1, inner, ...(includeMissing ? { includeMissing } : {}) };
+  const read = (br: Expr): KeyPred[] | undefined => {
+    const out: KeyPred[] = [];
+    for (const x of conjuncts(br)) {
+      let p: KeyPred | undefined;
+      if (x.kind === 'Is' && x.test === 'MISSING' && !x.not && !isStatic(x.operand)) {
+        p = key(x.operand, 0);
+        includeMissing = true;
+      } else p = simplePredicate(x);
+      if (!p || p.inner) return undefined;
+      out.push(p);
+    }
+    return out;
+  };
+  const sets = branches.map(read);
+  if (sets.some((x) => !x)) return undefined;
+  const all = sets as KeyPred[][];
+  const common = all[0]!.find((p) => all.every((ps) => ps.some((q) => q.text === p.text)));
+  if (!common) return undefined;
+  const inner: number[] = [];
+  const rest: KeyPred[] = [];
+  for (const ps of all)
+    for (const p of ps) {
+      if (p.text === common.text) {
+        if (p.type && !inner.includes(p.type)) inner.push(p.type);
+      } else if (!rest.some((r) => r.text === p.text)) rest.push(p);
+    }
+  if (inner.length === 0) return undefined;
+  return { text: common.text, name: common.name, type: 1, inner, ...(includeMissing ? { includeMissing } : {}), ...(rest.length ? { rest } : {}) };
 }
 
 /** The rule label of a key. */
