@@ -129,7 +129,7 @@ export function adviseKeyspace(b: AdviseBlock, cbo = false): KeyspaceAdvice {
     }
     for (const g of groups) {
       const br = g.length === 1 ? g[0]! : g.reduce((l, r) => ({ kind: 'Binary', op: 'OR', left: l, right: r }) as Expr);
-      const a = adviseKeyspace({ ...b, conjuncts: conjunctsOf(br), reads: undefined, limit: false, offset: false, orGroup: g.length > 1 }, cbo);
+      const a = adviseKeyspace({ ...b, conjuncts: conjunctsOf(br), reads: undefined, limit: false, offset: false, orGroup: g.length > 1 }, cbo && g.length === 1);
       if (a.indexes.length !== 1) return advice;
       if (!out.some((x) => x.index_statement === a.indexes[0]!.index_statement)) out.push(a.indexes[0]!);
     }
