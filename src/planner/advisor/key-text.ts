@@ -57,7 +57,7 @@ export function refText(e: Expr): string {
     case 'Is':
       return `${refText(e.operand)} IS ${e.not ? 'NOT ' : ''}${e.test}`;
     case 'ArrayConstruct':
-      return '[' + e.items.map(refText).join(', ') + ']';
+      return '[' + e.items.map(keyText).join(', ') + ']';
     case 'ObjectConstruct':
       // An object (TOKENS' options) keeps JSON's double-quoted strings.
       return '{' + e.fields.map((f) => `${f.name.kind === 'Literal' ? JSON.stringify(f.name.value) : refText(f.name)}: ${f.value.kind === 'Literal' ? JSON.stringify(f.value.value) : refText(f.value)}`).join(', ') + '}';
