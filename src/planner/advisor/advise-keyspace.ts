@@ -109,7 +109,7 @@ export function adviseKeyspace(b: AdviseBlock, cbo = false): KeyspaceAdvice {
     else if (p && !preds.some((q) => q.text === p.text && q.type === p.type)) preds.push(p);
     else if (!p) others.push(c);
   }
-  if (b.unnestKey) preds.push({ ...b.unnestKey, type: 0 });
+  if (b.unnestKey) preds.push({ text: b.unnestKey.text, name: b.unnestKey.name, type: 0 });
   for (const j of b.joinKeys ?? []) {
     const k = keyText(j.expr);
     if (!preds.some((q) => q.text === k)) preds.push({ text: k, name: nameParts(j.expr).join('_'), type: j.type });
@@ -169,7 +169,7 @@ export function adviseKeyspace(b: AdviseBlock, cbo = false): KeyspaceAdvice {
   const pushdowns = (keys: Key[], covering: boolean): string | undefined => {
     const out: string[] = [];
     if (aggregates) {
-      if (!covering || others.length > 0) return undefined;
+      if (!covering || others.length > 0 || b.unnestKey?.inexact) return undefined;
       out.push('FULL GROUPBY & AGGREGATES pushdown');
       // ORDER/OFFSET/LIMIT follow a grouping on the index's leading keys only.
       const groupTexts = (b.reads?.group ?? []).map(keyText);
@@ -225,6 +225,7 @@ export function adviseKeyspace(b: AdviseBlock, cbo = false): KeyspaceAdvice {
     const served = new Set([...idxKeys.map((k) => k.text), ...flavors.map((f) => f.text)]);
     const seen = new Set(partialOnFlavors ? flavors.map((f) => f.text) : idxKeys.map((k) => k.text));
     if (whereNames.length) for (const f of flavors) seen.add(f.text);
+    for (const t of b.unnestKey?.covered ?? []) seen.add(t);
     const add: (Key & { fromReads: boolean; fromWhere: boolean })[] = [];
     for (const x of extras) {
       if (isMetaId(x.e)) continue;

@@ -9,6 +9,7 @@ import { keyspaceName, keyspaceAlias } from '../catalog.js';
 import { conjunctsOf } from '../sarg-index.js';
 import { mergeBlocks, selectJoinBlocks } from './join-blocks.js';
 import { unnestKey } from './unnest-key.js';
+import { keyText } from './key-text.js';
 import { someExpr } from '../../ast/index.js';
 
 /** One keyspace to advise on. */
@@ -28,7 +29,7 @@ export interface AdviseBlock {
   /** Join conjuncts that name this keyspace and others (formalized; other aliases stay identifiers). */
   joinPaths?: Expr[];
   /** The leading array key of the keyspace's UNNESTs (unnest-key.ts). */
-  unnestKey?: { text: string; name: string };
+  unnestKey?: { text: string; name: string; covered: string[]; inexact: boolean };
   /** The projection's expressions (formalized), for an index led by what the statement reads. */
   projected?: Expr[];
   /** The conjuncts are one group of a disjunction's branches with a common key. */
@@ -61,14 +62,16 @@ export function adviseBlocks(s: Statement): AdviseBlock[] | undefined {
         const conjuncts = b.where ? conjunctsOf(f(b.where)) : [];
         const key = unnestKey(levels.map((l) => ({ alias: l.alias, expr: f(l.expr) })), conjuncts);
         if (!key) return undefined;
-        const named = (e: Expr) => someExpr(e, (x) => x.kind === 'Identifier' && bound.has(x.name));
+        // Reads of the UNNEST aliases must be what the array key holds.
+        const named = (e: Expr) => someExpr(e, (x) => x.kind === 'Identifier' && bound.has(x.name)) && !key.covered.includes(keyText(e));
         const reads = selectReads(b, s.orderBy, f);
+        if (reads) reads.projection.push(...key.extras);
         return [
           {
             keyspace: keyspaceName(ref),
             aliasText: ref.alias ? `${keyspaceName(ref)}_${ref.alias}` : keyspaceName(ref),
             conjuncts: conjuncts.filter((c) => !key.used.includes(c)),
-            unnestKey: { text: key.text, name: key.name },
+            unnestKey: { text: key.text, name: key.name, covered: key.covered, inexact: key.inexact },
             reads: key.coverable && reads && ![...reads.projection, ...reads.order.map((o) => o.expr), ...reads.group].some(named) ? reads : undefined,
             limit: false,
             offset: false,
