@@ -214,6 +214,7 @@ export function adviseKeyspace(b: AdviseBlock, cbo = false): KeyspaceAdvice {
     const extras: { e: Expr; fromReads: boolean }[] = [];
     for (const g of reads.group) extras.push({ e: g, fromReads: true });
     for (const e of otherPaths) extras.push({ e, fromReads: false });
+    for (const e of reads.where ?? []) extras.push({ e, fromReads: false });
     for (const o of reads.order) for (const e of readExprs(o.expr)) extras.push({ e, fromReads: true });
     const aggArgs: Expr[] = [];
     for (const t of reads.projection) {

@@ -21,7 +21,7 @@ export interface AdviseBlock {
   /** Formalized WHERE conjuncts. */
   conjuncts: Expr[];
   /** What the statement reads of the document besides WHERE; undefined when it reads whole documents (no covering index). */
-  reads?: { projection: Expr[]; order: { expr: Expr; desc: boolean }[]; group: Expr[]; aggregates: boolean };
+  reads?: { projection: Expr[]; order: { expr: Expr; desc: boolean }[]; group: Expr[]; aggregates: boolean; where?: Expr[] };
   limit: boolean;
   offset: boolean;
   /** The keyspace's side of the equi-join conjuncts of the join it is the inner side of (formalized). */
@@ -65,7 +65,7 @@ export function adviseBlocks(s: Statement): AdviseBlock[] | undefined {
         // Reads of the UNNEST aliases must be what the array key holds.
         const named = (e: Expr) => someExpr(e, (x) => x.kind === 'Identifier' && bound.has(x.name)) && !key.covered.includes(keyText(e));
         const reads = selectReads(b, s.orderBy, f);
-        if (reads) reads.projection.push(...key.extras);
+        if (reads) reads.where = key.extras;
         return [
           {
             keyspace: keyspaceName(ref),

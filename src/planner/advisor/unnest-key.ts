@@ -76,7 +76,8 @@ export function unnestKey(levels: UnnestLevel[], conjuncts: Expr[]): UnnestKey |
     return { text: `ALL ${pathText(level.expr)}`, name: ['ALL', ...nameParts(level.expr)].join('_'), used, coverable: deepest, covered: [`\`${level.alias}\``], extras, inexact };
   }
   const mapping = keys.length === 0 ? `\`${level.alias}\`` : keys.length === 1 ? keys[0]!.text : `FLATTEN_KEYS(${keys.map((k) => k.text).join(',')})`;
-  nameTail = keys.length === 0 ? [level.alias] : keys.flatMap((k) => dropVar(k.name.split('_'), k.name.split('_')[0]!));
+  const aliasNames = new Set(levels.map((l) => l.alias));
+  nameTail = keys.length === 0 ? [level.alias] : keys.flatMap((k) => { const parts = k.name.split('_'); return aliasNames.has(parts[0]!) ? dropVar(parts, parts[0]!) : parts; });
   text = `ARRAY ${mapping} FOR ${level.alias} IN ${depth === 0 ? pathText(level.expr) : keyText(level.expr)} END`;
   for (let i = depth - 1; i >= 0; i--) text = `ARRAY (ALL ${text}) FOR ${levels[i]!.alias} IN ${pathText(levels[i]!.expr)} END`;
   const levelNames = levels.slice(0, depth + 1).flatMap((l, i) => (i === 0 ? nameParts(l.expr) : dropVar(nameParts(l.expr), levels[i - 1]!.alias)));
