@@ -306,7 +306,9 @@ export function adviseKeyspace(b: AdviseBlock, cbo = false): KeyspaceAdvice {
   }
   // With CBO the covering index's statistics are the index's when both are recommended.
   // The cost-based advisor does not handle an ANY array key with a covering index: the rule-based answer.
-  if (cbo && advice.covering.length && preds.some((p) => p.text.startsWith('DISTINCT ARRAY'))) return adviseKeyspace({ ...b, noCbo: true }, false);
+  if (cbo && (advice.covering.length || whereNames.length) && preds.some((p) => p.text.startsWith('DISTINCT ARRAY'))) return adviseKeyspace({ ...b, noCbo: true }, false);
+  // Nor gives it statistics for a covering index no plain predicate leads.
+  if (!idxKeys.length || idxKeys.some((k) => k.type === 1)) covStats = {};
   const cov = advice.covering[0];
   if (cov && !b.unnestKey) Object.assign(cov, !advice.indexes.length ? covStats : cov.index_property?.includes('ORDER') ? {} : stats);
   return advice;
