@@ -32,6 +32,7 @@ export type StatementCstChildren = {
   deleteStatement?: DeleteStatementCstNode[];
   mergeStatement?: MergeStatementCstNode[];
   explainStatement?: ExplainStatementCstNode[];
+  adviseStatement?: AdviseStatementCstNode[];
   prepareStatement?: PrepareStatementCstNode[];
   executeFunctionStatement?: ExecuteFunctionStatementCstNode[];
   executeStatement?: ExecuteStatementCstNode[];
@@ -680,6 +681,16 @@ export interface ExplainStatementCstNode extends CstNode {
 
 export type ExplainStatementCstChildren = {
   EXPLAIN: IToken[];
+  statement: StatementCstNode[];
+};
+
+export interface AdviseStatementCstNode extends CstNode {
+  name: "adviseStatement";
+  children: AdviseStatementCstChildren;
+}
+
+export type AdviseStatementCstChildren = {
+  ADVISE: IToken[];
   statement: StatementCstNode[];
 };
 
@@ -1631,6 +1642,7 @@ export interface ICstNodeVisitor<IN, OUT> extends ICstVisitor<IN, OUT> {
   mergeInsert(children: MergeInsertCstChildren, param?: IN): OUT;
   returningClause(children: ReturningClauseCstChildren, param?: IN): OUT;
   explainStatement(children: ExplainStatementCstChildren, param?: IN): OUT;
+  adviseStatement(children: AdviseStatementCstChildren, param?: IN): OUT;
   prepareStatement(children: PrepareStatementCstChildren, param?: IN): OUT;
   executeStatement(children: ExecuteStatementCstChildren, param?: IN): OUT;
   inferStatement(children: InferStatementCstChildren, param?: IN): OUT;

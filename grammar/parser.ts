@@ -66,6 +66,7 @@ export class N1qlParser extends CstParser {
       { ALT: () => this.SUBRULE(this.deleteStatement) },
       { ALT: () => this.SUBRULE(this.mergeStatement) },
       { ALT: () => this.SUBRULE(this.explainStatement) },
+      { ALT: () => this.SUBRULE(this.adviseStatement) },
       { ALT: () => this.SUBRULE(this.prepareStatement) },
       { GATE: () => this.is(2, T.FunctionKw) && tokenMatcher(this.LA(3), T.Identifier), ALT: () => this.SUBRULE(this.executeFunctionStatement), IGNORE_AMBIGUITIES: true },
       { ALT: () => this.SUBRULE(this.executeStatement) },
@@ -766,6 +767,12 @@ export class N1qlParser extends CstParser {
   // ---- EXPLAIN / PREPARE / EXECUTE ---------------------------------------------------------
   public explainStatement = this.RULE('explainStatement', () => {
     this.CONSUME(T.Explain);
+    this.SUBRULE(this.statement);
+  });
+
+  /** `ADVISE statement`: the index advisor's recommendations for the statement (couchbase/query algebra/advise.go). */
+  public adviseStatement = this.RULE('adviseStatement', () => {
+    this.CONSUME(T.Advise);
     this.SUBRULE(this.statement);
   });
 

@@ -146,6 +146,7 @@ export const Read = soft('READ');
 export const To = soft('TO');
 
 // Soft keywords: usable as bare names everywhere except their own positions.
+export const Advise = soft('ADVISE');
 export const Analyze = soft('ANALYZE');
 export const ArrayKw = soft('ARRAY');
 // FILTER is reserved in the reference; soft here so that existing `filter` field names keep working.

@@ -14,6 +14,7 @@ import { ErrorCode, QueryError } from './errors/index.js';
 import { compileStatement, runPlanSync } from './executor/run-statement.js';
 import type { RunContext, SystemInfo } from './executor/runtime.js';
 import { buildPlan, explainPlan, type Catalog, type StatementPlan } from './planner/index.js';
+import { buildAdvisePlan } from './planner/advisor/index.js';
 import { analyze } from './semantic/index.js';
 import type { SequenceRegistry, Store } from './storage/index.js';
 import { parseExpression, parseStatement } from './syntax/parse.js';
@@ -121,6 +122,8 @@ export interface EngineParams {
   requests?: RequestRegistry;
   /** `preserve_expiry`: writes that set no expiration keep the document's. */
   preserveExpiry?: boolean;
+  /** `use_cbo`: ADVISE answers as the reference's cost-based optimizer does. */
+  useCbo?: boolean;
   /** The transaction the request's `txid` names: the statement reads and writes its view (docs/transactions.md). */
   transaction?: Transaction;
   /** The request's transaction is its own (`tximplicit`): only DML and queries may run in it. */
@@ -238,6 +241,9 @@ function withStatement(err: unknown, text: string): unknown {
   });
 }
 
+/** The text of the statement after `ADVISE` (the answer's `query`). */
+const adviseQueryText = (text: string): string => text.trim().replace(/^advise\s+/i, '');
+
 /** Milliseconds as the reference prints a duration (`"1.234ms"`). */
 const duration = (ms: number): string => `${ms.toFixed(3)}ms`;
 
@@ -272,11 +278,12 @@ async function executeStatement(text: string, params: EngineParams, deps: Engine
     return { results: [], metrics: { elapsedTime: t, executionTime: t, resultCount: 0, resultSize: 0 }, warnings };
   }
   if (statement.kind === 'Execute' && statement.using) useArguments(statement.using, rc);
-  const inner = statement.kind === 'Explain' || statement.kind === 'Prepare' ? statement.statement : statement;
+  const inner = statement.kind === 'Explain' || statement.kind === 'Prepare' || statement.kind === 'Advise' ? statement.statement : statement;
   checkTransactionStatement(statement, params);
   if (inner.kind !== 'Execute') analyze(inner); //             semantic
   const t2 = performance.now();
-  const plan = planOf(inner, catalog, deps, params.restricted); //       plan
+  // ADVISE plans the advice, not the statement (its keyspaces need not exist).
+  const plan = statement.kind === 'Advise' ? buildAdvisePlan(inner, adviseQueryText(text), params.useCbo === true) : planOf(inner, catalog, deps, params.restricted); // plan
   // An EXECUTE counts as a use of its statement from its start (`system:prepareds` read by it shows it).
   const executed = statement.kind === 'Execute' ? deps.prepared.get(preparedKey(statement.name, params.restricted)) : undefined;
   if (executed) executed.uses++;

@@ -63,6 +63,11 @@ export interface QueryOptions {
    */
   preserveExpiry?: boolean;
   /**
+   * The reference's `use_cbo`: ADVISE answers as its cost-based optimizer does ("Index keys follow
+   * cost-based order." and an `update_statistics` statement per index; docs/advisor.md).
+   */
+  useCbo?: boolean;
+  /**
    * The reference's `durability_level` of the statement's writes. tokenql is one node with no
    * replicas, so every level is met by the write itself (acknowledged on disk by the file store);
    * accepted and checked only (docs/merge.md).

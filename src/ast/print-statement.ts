@@ -163,6 +163,7 @@ const printers: StatementPrinters = {
     return out + opt('limit', s.limit) + returning(s.returning);
   },
   Explain: (s) => 'explain ' + printStatement(s.statement),
+  Advise: (s) => 'advise ' + printStatement(s.statement),
   Prepare: (s) => `prepare ${s.name !== undefined ? printName(s.name) + ' from ' : ''}${s.text || printStatement(s.statement)}`,
   Execute: (s) => `execute ${printName(s.name)}${opt('using', s.using)}`,
   CreateIndex: (s) =>

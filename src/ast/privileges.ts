@@ -185,6 +185,7 @@ export function statementPrivileges(statement: Statement): PrivilegeNeed[] {
         add('query_select', s.keyspace);
         return;
       case 'Explain':
+      case 'Advise':
       case 'Prepare':
         visit(s.statement);
         return;

@@ -24,7 +24,8 @@ export type Statement =
   | CreateFunctionStatement
   | DropFunctionStatement
   | ExecuteFunctionStatement
-  | UpdateStatisticsStatement;
+  | UpdateStatisticsStatement
+  | AdviseStatement;
 
 interface Node {
   loc?: SourcePosition;
@@ -252,6 +253,12 @@ export interface DeleteStatement extends Node {
   limit?: Expr;
   offset?: Expr;
   returning?: Returning;
+}
+
+/** `ADVISE statement`: the index advisor's recommendations (couchbase/query algebra/advise.go). */
+export interface AdviseStatement extends Node {
+  kind: 'Advise';
+  statement: Statement;
 }
 
 /** `EXPLAIN statement` */

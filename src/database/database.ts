@@ -162,6 +162,7 @@ export class Database {
           queryContext: options.queryContext,
           memoryQuotaBytes: options.memoryQuotaBytes,
           preserveExpiry: options.preserveExpiry,
+          ...(options.useCbo ? { useCbo: true } : {}),
           memoryPool: this.memoryPool,
           requests: this.requests,
           transaction: tx,

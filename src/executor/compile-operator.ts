@@ -6,6 +6,7 @@ import { compileClone } from './operators/clone.js';
 import { compileDistinct } from './operators/distinct.js';
 import { compileDistinctScan } from './operators/distinct-scan.js';
 import { compileDummyScan } from './operators/dummy-scan.js';
+import { compileAdvise } from './operators/advise.js';
 import { compileExceptAll } from './operators/except-all.js';
 import { compileExpressionScan } from './operators/expression-scan.js';
 import { compileFetch } from './operators/fetch.js';
@@ -68,6 +69,7 @@ const COMPILERS: { [K in Operator['#operator']]: OperatorCompiler<Extract<Operat
   CreateFunction: compileCreateFunction,
   DropFunction: compileDropFunction,
   ExecuteFunction: compileExecuteFunction,
+  Advise: compileAdvise,
   Parallel: compileParallel,
   DummyScan: compileDummyScan,
   PrimaryScan3: compilePrimaryScan3,

@@ -78,6 +78,9 @@ export const dmlRules = {
     const { raw, terms } = this.visit(ctx.projection[0]!) as Projection;
     return { raw, terms };
   },
+  adviseStatement(this: AstBuilder, ctx: C.AdviseStatementCstChildren): Statement {
+    return { kind: 'Advise', statement: this.visit(ctx.statement[0]!) as Statement };
+  },
   explainStatement(this: AstBuilder, ctx: C.ExplainStatementCstChildren): Statement {
     return { kind: 'Explain', statement: this.visit(ctx.statement[0]!) as Statement };
   },

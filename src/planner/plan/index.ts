@@ -14,6 +14,7 @@ export type * from './hash-nest.js';
 export type * from './index-ddl.js';
 export type * from './transaction.js';
 export type * from './function-ddl.js';
+export type * from './advise.js';
 export type * from './index-count-project.js';
 export type * from './index-count-scan2.js';
 export type * from './index-join.js';

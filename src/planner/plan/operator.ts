@@ -12,6 +12,7 @@ import type { IndexDdl } from './index-ddl.js';
 import type { SequenceDdl } from './sequence-ddl.js';
 import type { TransactionOperator } from './transaction.js';
 import type { CreateFunction, DropFunction, ExecuteFunction } from './function-ddl.js';
+import type { Advise } from './advise.js';
 import type { IndexCountProject } from './index-count-project.js';
 import type { IndexCountScan2 } from './index-count-scan2.js';
 import type { IndexScan3 } from './index-scan3.js';
@@ -109,7 +110,8 @@ export type Operator =
   | TransactionOperator
   | CreateFunction
   | DropFunction
-  | ExecuteFunction;
+  | ExecuteFunction
+  | Advise;
 
 /** The name of an operator (`"#operator"`). */
 export type OperatorName = Operator['#operator'];

@@ -71,6 +71,7 @@ async function run(db: Database, c: SuiteCase, statement: string, extra?: Record
   // The request parameters the engine takes (the query service's names).
   const qp = c.query_params ?? {};
   if (qp.preserve_expiry === true) opts.preserveExpiry = true;
+  if (qp.use_cbo === true) opts.useCbo = true;
   if (typeof qp.durability_level === 'string') opts.durabilityLevel = qp.durability_level as QueryOptions['durabilityLevel'];
   let groups = txids.get(db);
   if (!groups) txids.set(db, (groups = new Map()));
