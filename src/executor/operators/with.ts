@@ -40,7 +40,7 @@ export function compileWith(op: With, cx: CompileContext): CompiledOperator {
       config: b.config,
       ...(b.cycle ? { cycle: b.cycle.cycle.map((c) => compileExpr(c, rowScope)) } : {}),
     };
-    scope = childScope(scope, [b.alias]);
+    scope = { ...childScope(scope, [b.alias]), withBinding: true };
     return out;
   });
   const child = cx.compile(op['~child'], { ...cx, scope, base: scope });
