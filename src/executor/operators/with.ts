@@ -45,7 +45,9 @@ export function compileWith(op: With, cx: CompileContext): CompiledOperator {
   });
   const child = cx.compile(op['~child'], { ...cx, scope, base: scope });
   return {
-    cx: child.cx,
+    // The block after a FROM subquery's WITH (its Alias) starts from the enclosing base scope:
+    // the WITH names are visible only inside the subquery (gsi/subqexp case_select.json#30).
+    cx: { ...child.cx, base: cx.base },
     run: function* (input, outer, rc): RowStream {
       const env = outer ? childEnv(outer) : rootEnv();
       for (const b of bindings) {
