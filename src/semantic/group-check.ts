@@ -6,7 +6,7 @@ import { exprEquivalent } from './expr-equivalent.js';
 import { formalize, KS } from './formalize.js';
 
 /** The part of `e` (formalized) that reads the documents of a group other than through its keys, if any. */
-function offending(e: Expr, keys: Expr[], preGroup: ReadonlySet<string>): Expr | undefined {
+function offending(e: Expr, keys: Expr[], preGroup: ReadonlySet<string>, outer: ReadonlySet<string>): Expr | undefined {
   if (keys.some((k) => exprEquivalent(k, e))) return undefined;
   switch (e.kind) {
     case 'FunctionCall':
@@ -18,20 +18,53 @@ function offending(e: Expr, keys: Expr[], preGroup: ReadonlySet<string>): Expr |
       // LET, LETTING or result name, or a comprehension variable.
       return e.name === KS || preGroup.has(e.name) ? e : undefined;
     case 'Subquery':
-      return undefined;
+      // A subquery correlated on the documents (it reads the FROM or an UNNEST alias) reads them
+      // outside the group keys (gsi/subqexp case_select.json#16).
+      return readsOuter(e.query, outer) ? e : undefined;
   }
   for (const c of childrenOf(e)) {
-    const bad = offending(c, keys, preGroup);
+    const bad = offending(c, keys, preGroup, outer);
     if (bad) return bad;
   }
   return undefined;
 }
 
 /**
+ * True if subquery statement `q` reads one of `names` from outside: as an identifier or as the
+ * head of a FROM path (`FROM orders.orderlines`). Conservative: a name the subquery binds
+ * anywhere itself (an alias, a LET or comprehension variable) does not count.
+ */
+function readsOuter(q: unknown, names: ReadonlySet<string>): boolean {
+  if (names.size === 0) return false;
+  const read = new Set<string>();
+  const own = new Set<string>();
+  const walk = (n: unknown): void => {
+    if (Array.isArray(n)) return n.forEach(walk);
+    if (!n || typeof n !== 'object') return;
+    const o = n as Record<string, unknown>;
+    if (o.kind === 'Identifier' && typeof o.name === 'string') read.add(o.name);
+    if (Array.isArray(o.path) && o.path.every((p) => typeof p === 'string')) {
+      // A keyspace reference: binds its alias (else its last part); a two-part path reads its head.
+      const path = o.path as string[];
+      if (path.length === 2) read.add(path[0]);
+      if (typeof o.alias !== 'string' && path.length) own.add(path[path.length - 1]);
+    }
+    if (typeof o.alias === 'string') own.add(o.alias);
+    if (typeof o.variable === 'string') own.add(o.variable);
+    if (typeof o.nameVariable === 'string') own.add(o.nameVariable);
+    if (o.kind === undefined && typeof o.name === 'string' && 'expr' in o) own.add(o.name);
+    for (const [k, v] of Object.entries(o)) if (k !== 'loc') walk(v);
+  };
+  walk(q);
+  return [...names].some((n) => read.has(n) && !own.has(n));
+}
+
+/**
  * The reference's check of a grouped block (a GROUP BY, or aggregates without one): the
  * projection, LETTING, HAVING and the block's ORDER BY may read the documents only through the
  * group keys and aggregates (LETTING names, group key aliases and, in ORDER BY, result names
- * are allowed too). Subqueries are not checked.
+ * are allowed too). A subquery may not read the documents (be correlated on the FROM or an
+ * UNNEST alias); otherwise subqueries are not checked.
  * @param alias the block's FROM alias (undefined without FROM)
  * @param preGroup the UNNEST aliases (per document, like the FROM alias); LET variables are
  *   allowed, as a LET of constants is common
@@ -48,12 +81,18 @@ export function checkGroupedBlock(s: Subselect, alias: string | undefined, preGr
   const bound = new Set([...beforeGroup, ...after]);
   const f = (e: Expr, names: ReadonlySet<string> = bound) => formalize(e, alias ?? '', names);
   const keys = (s.groupBy?.keys ?? []).map((k) => f(k.expr, beforeGroup));
+  const outer = new Set([...(alias ? [alias] : []), ...preGroup]);
   const check = (e: Expr, names?: ReadonlySet<string>): void => {
     const formal = f(e, names);
-    const bad = offending(formal, keys, preGroup);
+    const bad = offending(formal, keys, preGroup, outer);
     if (!bad) return;
-    // The reference prints the whole term, formalized (`test_id` is (`orders`.`test_id`)), and its position.
-    const text = printExpr(withAlias(formal, alias ?? ''));
+    // The reference prints the whole term, formalized (`test_id` is (`orders`.`test_id`)), and its
+    // position; a correlated subquery in it as `correlated (select …)`, as in EXPLAIN.
+    let text = printExpr(withAlias(formal, alias ?? ''));
+    if (bad.kind === 'Subquery') {
+      const sub = printExpr(withAlias(bad, alias ?? ''));
+      text = text.split(sub).join(`correlated ${sub}`);
+    }
     const at = e.loc ? ` (near line ${e.loc.line}, column ${e.loc.column})` : '';
     throw new QueryError({
       code: ErrorCode.NOT_GROUP_KEY_OR_AGG,
