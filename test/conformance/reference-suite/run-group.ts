@@ -103,6 +103,10 @@ function asGsiHarness(db: Database, g: CaseGroup): void {
   db.requests.completedThresholdMs = 1000;
   // The harness cluster's buckets (what EXTRACTDDL's CREATE BUCKET shows).
   db.bucketSettings = () => ({ evictionPolicy: 'fullEviction', numVBuckets: 128, ramQuota: 250, storageBackend: 'magma' });
+  // The harness is a one-node cluster whose buckets have Couchbase's default of one replica,
+  // except `orders` (its durability cases succeed at every level): a durable write to the others
+  // is refused with DURABILITY_IMPOSSIBLE (gsi/durability durability_neg.json on `customer`).
+  db.bucketReplicas = (bucket) => (bucket === 'orders' ? 0 : 1);
   const buckets = Object.keys(g.keyspaces).filter((k) => !k.includes('.'));
   GSI_USERS.set(db, buckets.map((b) => ({ id: `OwnerOf${b}`, domain: 'local', name: `OwnerOf${b}`, roles: [{ role: 'bucket_full_access', bucket_name: b }] })));
 }
