@@ -72,6 +72,10 @@ async function run(db: Database, c: SuiteCase, statement: string, extra?: Record
   const qp = c.query_params ?? {};
   if (qp.preserve_expiry === true) opts.preserveExpiry = true;
   if (typeof qp.durability_level === 'string') opts.durabilityLevel = qp.durability_level as QueryOptions['durabilityLevel'];
+  // The filestore harness's datastore is the namespace `dimestore` (its data directory), where
+  // the reference resolves unqualified names ("Invalid function f (resolving to dimestore:f)",
+  // filestore/error_cases case_error1.json#1): its requests run as in that query context.
+  if (c.id.startsWith('filestore/')) opts.queryContext = 'dimestore:';
   let groups = txids.get(db);
   if (!groups) txids.set(db, (groups = new Map()));
   const group = txGroup(c);
