@@ -4,6 +4,7 @@ import { isAggregateName } from '../eval/index.js';
 import { printExpr } from '../ast/print.js';
 import { exprEquivalent } from './expr-equivalent.js';
 import { formalize, KS } from './formalize.js';
+import { subqueryReads } from './subquery-reads.js';
 
 /** The part of `e` (formalized) that reads the documents of a group other than through its keys, if any. */
 function offending(e: Expr, keys: Expr[], preGroup: ReadonlySet<string>, outer: ReadonlySet<string>): Expr | undefined {
@@ -20,43 +21,13 @@ function offending(e: Expr, keys: Expr[], preGroup: ReadonlySet<string>, outer: 
     case 'Subquery':
       // A subquery correlated on the documents (it reads the FROM or an UNNEST alias) reads them
       // outside the group keys (gsi/subqexp case_select.json#16).
-      return readsOuter(e.query, outer) ? e : undefined;
+      return outer.size > 0 && subqueryReads(e.query, outer) ? e : undefined;
   }
   for (const c of childrenOf(e)) {
     const bad = offending(c, keys, preGroup, outer);
     if (bad) return bad;
   }
   return undefined;
-}
-
-/**
- * True if subquery statement `q` reads one of `names` from outside: as an identifier or as the
- * head of a FROM path (`FROM orders.orderlines`). Conservative: a name the subquery binds
- * anywhere itself (an alias, a LET or comprehension variable) does not count.
- */
-function readsOuter(q: unknown, names: ReadonlySet<string>): boolean {
-  if (names.size === 0) return false;
-  const read = new Set<string>();
-  const own = new Set<string>();
-  const walk = (n: unknown): void => {
-    if (Array.isArray(n)) return n.forEach(walk);
-    if (!n || typeof n !== 'object') return;
-    const o = n as Record<string, unknown>;
-    if (o.kind === 'Identifier' && typeof o.name === 'string') read.add(o.name);
-    if (Array.isArray(o.path) && o.path.every((p) => typeof p === 'string')) {
-      // A keyspace reference: binds its alias (else its last part); a two-part path reads its head.
-      const path = o.path as string[];
-      if (path.length === 2) read.add(path[0]);
-      if (typeof o.alias !== 'string' && path.length) own.add(path[path.length - 1]);
-    }
-    if (typeof o.alias === 'string') own.add(o.alias);
-    if (typeof o.variable === 'string') own.add(o.variable);
-    if (typeof o.nameVariable === 'string') own.add(o.nameVariable);
-    if (o.kind === undefined && typeof o.name === 'string' && 'expr' in o) own.add(o.name);
-    for (const [k, v] of Object.entries(o)) if (k !== 'loc') walk(v);
-  };
-  walk(q);
-  return [...names].some((n) => read.has(n) && !own.has(n));
 }
 
 /**
