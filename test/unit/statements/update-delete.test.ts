@@ -52,3 +52,18 @@ describe('SET alias = value replaces the whole document', () => {
     expect((await db.query('SELECT d.a FROM $1 AS d USE KEYS $2', { params: ['customer', 'a'] })).results).toEqual([{ a: 'o101' }]);
   });
 });
+
+describe('DELETE … OFFSET … LIMIT pushed into the index scan', () => {
+  it('skips OFFSET entries in the scan: the suite rows and its EXPLAIN check (gsi/statements case_delete_tests.json#0)', async () => {
+    await db.query('CREATE INDEX index_custId_D ON customer(custId) WHERE test_id = "delete_statement"');
+    for (let i = 1; i <= 15; i++) await db.upsert('customer', `${i}_delete_statement`, { custId: `customer${i}`, test_id: 'delete_statement' });
+    const statement = 'DELETE FROM customer WHERE custId IS NOT MISSING AND test_id = "delete_statement" OFFSET 3 LIMIT 3 RETURNING custId';
+    const plan = JSON.stringify((await db.query(`EXPLAIN ${statement}`)).results);
+    expect(plan).toContain('"#operator":"IndexScan3"');
+    expect(plan).toContain('"offset":"3"');
+    expect(plan).not.toContain('"#operator":"Offset"');
+    const r = await db.query(statement);
+    expect(r.results).toEqual(expect.arrayContaining([{ custId: 'customer12' }, { custId: 'customer13' }, { custId: 'customer14' }]));
+    expect(r.results).toHaveLength(3);
+  });
+});
