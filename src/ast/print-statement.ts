@@ -50,11 +50,6 @@ function joinTerm(f: JoinTerm): string {
 function fromTerm(f: FromTerm): string {
   switch (f.kind) {
     case 'KeyspaceTerm':
-      // A two-part path is no keyspace but a correlated path (`FROM o.items`): the reference
-      // prints it as the expression it is, `(`o`.`items`)`.
-      if (f.keyspace.path.length === 2 && f.keyspace.namespace === undefined && !f.keyspace.param) {
-        return `(${f.keyspace.path.map((p) => printName(p)).join('.')})` + alias(f.keyspace.alias) + hints(f);
-      }
       return keyspace(f.keyspace) + hints(f);
     case 'ExpressionTerm': {
       const e = printExpr(f.expr);

@@ -62,7 +62,7 @@ export function checkGroupedBlock(s: Subselect, alias: string | undefined, preGr
     let text = printExpr(withAlias(formal, alias ?? ''));
     if (bad.kind === 'Subquery') {
       const sub = printExpr(withAlias(bad, alias ?? ''));
-      text = text.split(sub).join(`correlated ${sub}`);
+      text = text.split(sub).join(`correlated ${withPathTerms(sub, bad)}`);
     }
     const at = e.loc ? ` (near line ${e.loc.line}, column ${e.loc.column})` : '';
     throw new QueryError({
@@ -82,6 +82,29 @@ export function checkGroupedBlock(s: Subselect, alias: string | undefined, preGr
     if (name !== undefined) resultNames.add(name);
   }
   for (const o of orderBy) check(o.expr, resultNames);
+}
+
+/**
+ * `text` (a printed subquery of `e`) with each two-part FROM path (`from `o`.`items``, a
+ * correlated path, no keyspace) written as the expression it is, `from (`o`.`items`)`, as the
+ * reference prints it (for messages).
+ */
+function withPathTerms(text: string, e: unknown): string {
+  const paths: string[][] = [];
+  const walk = (n: unknown): void => {
+    if (Array.isArray(n)) return n.forEach(walk);
+    if (!n || typeof n !== 'object') return;
+    const o = n as Record<string, unknown>;
+    const ks = o.kind === 'KeyspaceTerm' ? (o.keyspace as { path: string[]; namespace?: string }) : undefined;
+    if (ks && ks.path.length === 2 && ks.namespace === undefined) paths.push(ks.path);
+    Object.values(o).forEach(walk);
+  };
+  walk(e);
+  for (const p of paths) {
+    const written = p.map((x) => '`' + x.replace(/`/g, '``') + '`').join('.');
+    for (const kw of ['from ', 'join ', 'nest ']) text = text.split(kw + written).join(`${kw}(${written})`);
+  }
+  return text;
 }
 
 /** `e` with the formalizer's keyspace placeholder named `alias` again (for messages). */
