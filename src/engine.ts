@@ -34,6 +34,7 @@ import { isSystemDelete, runSystemDelete } from './executor/system-delete.js';
 import { constantValue, NOT_CONSTANT } from './eval/index.js';
 import type { StatisticsDictionary } from './statistics-dictionary.js';
 import { catalogAccess, updateStatistics, type CatalogSources, type DdlSources } from './catalog-access.js';
+import { durabilityImpossible, type DurabilityLevelName } from './executor/durability.js';
 
 /**
  * Runs an index DDL statement and returns its result rows; `catalog` is the statement's own (a
@@ -63,6 +64,8 @@ export interface EngineDeps {
   dictionary?: StatisticsDictionary;
   /** A bucket's settings, for EXTRACTDDL's `CREATE BUCKET … WITH {…}` (a server's; none: no WITH). */
   bucketSettings?: (bucket: string) => Record<string, Value> | undefined;
+  /** A bucket's number of replicas (none: 0), which durability levels need nodes for (executor/durability.ts). */
+  bucketReplicas?: (bucket: string) => number | undefined;
   /** EXTRACTDDL's statements for the objects other parts own (sequences, functions). */
   ddlSources?: DdlSources;
 }
@@ -124,6 +127,8 @@ export interface EngineParams {
   preserveExpiry?: boolean;
   /** `use_cbo`: ADVISE answers as the reference's cost-based optimizer does. */
   useCbo?: boolean;
+  /** `durability_level` of the statement's writes (executor/durability.ts). */
+  durabilityLevel?: DurabilityLevelName;
   /** The transaction the request's `txid` names: the statement reads and writes its view (docs/transactions.md). */
   transaction?: Transaction;
   /** The request's transaction is its own (`tximplicit`): only DML and queries may run in it. */
@@ -464,6 +469,9 @@ function runContext(params: EngineParams, deps: EngineDeps, warnings: { code: nu
     signal: params.signal,
     profile: params.profile === 'phases' ? new Map() : undefined,
     ...(params.preserveExpiry ? { preserveExpiry: true } : {}),
+    ...(params.durabilityLevel && params.durabilityLevel !== 'none' && deps.bucketReplicas
+      ? { durabilityImpossible: (ks: string) => durabilityImpossible(params.durabilityLevel, deps.bucketReplicas!(ks.split('.')[0]!) ?? 0) }
+      : {}),
     sequences: deps.sequences,
     sequenceRegistry: deps.sequences,
   };

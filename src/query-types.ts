@@ -68,9 +68,10 @@ export interface QueryOptions {
    */
   useCbo?: boolean;
   /**
-   * The reference's `durability_level` of the statement's writes. tokenql is one node with no
-   * replicas, so every level is met by the write itself (acknowledged on disk by the file store);
-   * accepted and checked only (docs/merge.md).
+   * The reference's `durability_level` of the statement's writes. tokenql is one node: on a bucket
+   * without replicas every level is met by the write itself (acknowledged on disk by the file
+   * store); on one with replicas (`Database.bucketReplicas`) a level other than `none` cannot be
+   * met and each write fails with 12009 … DURABILITY_IMPOSSIBLE (docs/merge.md).
    */
   durabilityLevel?: DurabilityLevel;
   /**

@@ -77,6 +77,7 @@ export class Database {
       prepared: new LRUCache<string, PreparedStatement>({ max: 1024 }),
       userDirectory: () => this.userDirectory?.() ?? [],
       bucketSettings: (bucket) => this.bucketSettings?.(bucket),
+      bucketReplicas: (bucket) => this.bucketReplicas?.(bucket),
       dictionary: new StatisticsDictionary(),
       ddlSources: ddlSources(sequences, functions),
       statements: new LRUCache<string, Statement>({ max: 1024 }),
@@ -163,6 +164,7 @@ export class Database {
           memoryQuotaBytes: options.memoryQuotaBytes,
           preserveExpiry: options.preserveExpiry,
           ...(options.useCbo ? { useCbo: true } : {}),
+          durabilityLevel: options.durabilityLevel,
           memoryPool: this.memoryPool,
           requests: this.requests,
           transaction: tx,
@@ -201,6 +203,12 @@ export class Database {
   userDirectory: (() => Value[]) | undefined;
   /** A bucket's settings (`{ramQuota: 256, …}`), for EXTRACTDDL's `CREATE BUCKET … WITH {…}`; a server with bucket settings sets it. */
   bucketSettings: ((bucket: string) => Record<string, Value> | undefined) | undefined;
+  /**
+   * A bucket's number of replicas (default 0). tokenql is one node: a write whose
+   * `durabilityLevel` needs a majority of more copies than that fails with DURABILITY_IMPOSSIBLE
+   * (12009), as on a one-node Couchbase cluster whose bucket has a replica.
+   */
+  bucketReplicas: ((bucket: string) => number | undefined) | undefined;
   /**
    * Memory all statements may hold together (`tokenql serve --query-memory-quota`): set `limit`
    * in bytes (0 = none); a statement that would pass it ends with 5500.

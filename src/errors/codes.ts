@@ -210,6 +210,8 @@ export const ErrorCode = {
   META_NEEDS_ARGUMENT: 4310,
   /** A FROM or UNNEST term without a name (reference 4010, "FROM expression term (near line L, column C) must have a name or alias"). */
   TERM_NEEDS_ALIAS: 4010,
+  /** A subquery that cannot run: a correlated one whose keyspace has more than 1000 documents and no secondary index to use (reference 5370 E_SUBQUERY_BUILD, "Unable to run subquery"). */
+  SUBQUERY_BUILD: 5370,
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];

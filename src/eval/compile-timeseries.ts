@@ -4,7 +4,7 @@ import type { Value } from '../values/index.js';
 import { constantValue, NOT_CONSTANT } from './compile-call.js';
 import type { Compile } from './compile-path.js';
 import { parseFieldPath, timeseriesOf, type TimeseriesPaths } from './functions/timeseries.js';
-import { isBound, type Evaluator, type Scope } from './scope.js';
+import { isBound, isWithBound, type Evaluator, type Scope } from './scope.js';
 
 const PATH_OPTIONS = ['ts_data', 'ts_interval', 'ts_start', 'ts_end'] as const;
 
@@ -17,10 +17,11 @@ function invalid(cause: string, e: Expr): QueryError {
   });
 }
 
-/** Made of constants and parameters only (the reference's `Static()`). */
-function isStatic(e: Expr): boolean {
+/** Made of constants, parameters and WITH aliases only (the reference's `Static()`). */
+function isStatic(e: Expr, scope: Scope): boolean {
   let ok = true;
   walkExpr(e, (x) => {
+    if (x.kind === 'Identifier' && isWithBound(scope, x.name)) return false;
     if (x.kind === 'Identifier' || x.kind === 'Self' || x.kind === 'Subquery' || x.kind === 'FunctionCall') ok = false;
     return ok;
   });
@@ -59,7 +60,7 @@ export function compileTimeseries(e: FunctionCall, scope: Scope, compile: Compil
   if (opts) {
     const c = constantValue(opts);
     const objectLike = opts.kind === 'ObjectConstruct' || (c !== NOT_CONSTANT && c !== null && typeof c === 'object' && !Array.isArray(c));
-    if (!objectLike || !isStatic(opts)) {
+    if (!objectLike || !isStatic(opts, scope)) {
       throw invalid('Second argument must be OBJECT and can only contain constants or positional/named parameters.', e);
     }
     for (const name of PATH_OPTIONS) {

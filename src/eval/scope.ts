@@ -56,6 +56,8 @@ export interface Scope {
   aggregates?: AggregateRegistry;
   /** Compiles a subquery in the given scope (injected by the planner layer to keep imports one way). */
   compileSubquery?: (query: SelectStatement, scope: Scope) => Evaluator;
+  /** Set on the scope of a WITH binding: its names are static (one value per statement), as constants. */
+  withBinding?: boolean;
 }
 
 /** A child scope binding more names (ANY/ARRAY variables, LET). Aggregates are not inherited. */
@@ -68,6 +70,12 @@ export function childScope(parent: Scope, names: Iterable<string>, keepAggregate
     aggregates: keepAggregates ? parent.aggregates : undefined,
     compileSubquery: parent.compileSubquery,
   };
+}
+
+/** True if the nearest scope binding `name` is a WITH binding's (a value fixed for the statement). */
+export function isWithBound(scope: Scope | undefined, name: string): boolean {
+  for (let s = scope; s; s = s.parent) if (s.names.has(name)) return !!s.withBinding;
+  return false;
 }
 
 /** True if `name` is bound in `scope` or an enclosing scope. */

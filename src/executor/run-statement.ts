@@ -3,6 +3,7 @@ import type { ExecContext, Scope } from '../eval/index.js';
 import { planOperators, subqueryKey, type StatementPlan, type SubqueryPlan } from '../planner/index.js';
 import { jsonSize, type Value } from '../values/index.js';
 import { compileOperator } from './compile-operator.js';
+import { correlatedPrimaryGuard } from './correlated-primary-guard.js';
 import { raiseFailures } from './dml-result.js';
 import { NO_INPUT, type CompileContext, type RunOperator } from './operator-context.js';
 import { asRun, drainAsync, drainSync, type RunContext } from './runtime.js';
@@ -31,8 +32,10 @@ export function rootScope(planned: readonly SubqueryPlan[], names: Iterable<stri
       const sub = subqueries.get(key);
       if (!sub) throw new QueryError({ code: ErrorCode.INTERNAL, phase: 'execution', message: 'A subquery of the statement was not planned' });
       const run: RunOperator = compileOperator(sub.plan, { scope, base: scope, subqueries, starAliases: [], compile: compileOperator }).run;
+      const guard = sub.correlated ? correlatedPrimaryGuard(sub.plan) : undefined;
       return (env, ctx) => {
         const rc = asRun(ctx);
+        guard?.(rc);
         let perRun = sub.correlated ? undefined : cache.get(ctx);
         const hit = perRun?.get(key);
         if (hit) return hit;

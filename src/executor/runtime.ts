@@ -85,6 +85,11 @@ export interface RunContext extends ExecContext {
    * (UPDATE, UPSERT of an existing key, MERGE's update) instead of clearing it.
    */
   preserveExpiry?: boolean;
+  /**
+   * Why the request's `durability_level` cannot be met for writes to a keyspace (its bucket has
+   * more replicas than tokenql's one node can hold, executor/durability.ts), or undefined.
+   */
+  durabilityImpossible?: (keyspace: string) => string | undefined;
   /** The transaction statements' access to the request's transaction (src/transactions/); absent: not supported. */
   transactions?: TransactionControl;
   /** User-defined functions: the request's runtime, and CREATE / DROP FUNCTION (executor/udf/). */

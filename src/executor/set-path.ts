@@ -2,7 +2,7 @@ import type { Expr } from '../ast/index.js';
 import { ErrorCode, QueryError } from '../errors/index.js';
 import { childEnv, childScope, compileExpr, type Env, type Evaluator, type Scope } from '../eval/index.js';
 import { notSupported } from '../errors/index.js';
-import { isObject, type ObjectValue, type Value } from '../values/index.js';
+import { cloneValue, isObject, type ObjectValue, type Value } from '../values/index.js';
 import type { RunContext } from './runtime.js';
 
 type Step = { field: string } | { dynamic: Evaluator } | { index: Evaluator };
@@ -130,11 +130,15 @@ export interface SetTermPlan {
 type CompiledTerm =
   | { kind: 'meta'; value: Evaluator }
   | { kind: 'plain'; path: CompiledPath; value: Evaluator }
+  | { kind: 'whole'; value: Evaluator }
   | { kind: 'for'; variable: string; arr: Evaluator; when?: Evaluator; path: CompiledPath; value: Evaluator };
 
-/** What a row's SET terms do: `apply` writes them into the document copy; `expiration` from `SET META().expiration`. */
+/**
+ * What a row's SET terms do: `apply` writes them into the document copy and returns the new
+ * document (another value when `SET alias = v` replaces it); `expiration` from `SET META().expiration`.
+ */
 export interface RowSets {
-  apply(doc: Value): void;
+  apply(doc: Value): Value;
   expiration?: number;
 }
 
@@ -143,7 +147,8 @@ export interface RowSets {
  * plain values are computed from the document as read, then written into the copy (couchbase/
  * query `execution/set.go`); a `FOR v IN arr [WHEN c] END` term walks the array in the copy and
  * sets the path below `v` in each element for which `c` holds, its value computed with `v`
- * bound to the element. `SET META(alias).expiration = n` gives the row's expiration.
+ * bound to the element. `SET META(alias).expiration = n` gives the row's expiration; `SET alias = v`
+ * replaces the whole document by `v` (the reference's suite, gsi/subqexp case_keyspace.json#4).
  * @throws QueryError 3000 for a path that is not one, 1020 for FOR with several bindings or WITHIN
  */
 export function compileSetTerms(terms: SetTermPlan[], alias: string, scope: Scope): (env: Env, rc: RunContext) => RowSets {
@@ -152,6 +157,7 @@ export function compileSetTerms(terms: SetTermPlan[], alias: string, scope: Scop
       if (t.for) throw notSupported('SET META().expiration with FOR', t.path.loc);
       return { kind: 'meta', value: compileExpr(t.value, scope) };
     }
+    if (!t.for && t.path.kind === 'Identifier' && t.path.name === alias) return { kind: 'whole', value: compileExpr(t.value, scope) };
     if (!t.for) return { kind: 'plain', path: compilePath(t.path, alias, scope), value: compileExpr(t.value, scope) };
     const [b, ...more] = t.for.bindings;
     if (more.length > 0 || b.within || b.nameVariable !== undefined) throw notSupported('SET … FOR with several bindings, a name variable or WITHIN', t.path.loc);
@@ -175,7 +181,8 @@ export function compileSetTerms(terms: SetTermPlan[], alias: string, scope: Scop
       expiration,
       apply(doc) {
         compiled.forEach((c, i) => {
-          if (c.kind === 'plain') applyPath(doc, c.path, values[i], env, rc);
+          if (c.kind === 'whole') doc = cloneValue(values[i]);
+          else if (c.kind === 'plain') applyPath(doc, c.path, values[i], env, rc);
           else if (c.kind === 'for') {
             // The array is read from the copy, so each element set is the copy's.
             const docEnv = childEnv(env);
@@ -190,6 +197,7 @@ export function compileSetTerms(terms: SetTermPlan[], alias: string, scope: Scop
             }
           }
         });
+        return doc;
       },
     };
   };

@@ -2,6 +2,7 @@ import type { DeleteStatement, InsertStatement, KeyspaceRef, UpdateStatement } f
 import { ErrorCode, QueryError } from '../errors/index.js';
 import { buildSelect, keyspaceSource } from './build-select.js';
 import { keyspaceAlias, resolveKeyspace, type Catalog } from './catalog.js';
+import { spansDecideWhere } from './build-tree.js';
 import type { DeletePlan, InsertPlan, MutationReadPlan, UpdatePlan } from './logical-plan.js';
 
 function writableKeyspace(ref: KeyspaceRef, catalog: Catalog): string {
@@ -29,11 +30,18 @@ export function buildInsert(s: InsertStatement, catalog: Catalog): InsertPlan {
 /** The read side UPDATE and DELETE share: scan of the keyspace (or its USE KEYS), WHERE, LIMIT, RETURNING. */
 function mutationRead(s: UpdateStatement | DeleteStatement, catalog: Catalog): MutationReadPlan {
   const name = writableKeyspace(s.keyspace, catalog);
+  // LET variables are names, not fields of the keyspace, to the choice of its index.
+  const source = keyspaceSource(name, keyspaceAlias(s.keyspace), s.useKeys, s.where, catalog, new Set((s.let ?? []).map((l) => l.name)), !!s.validateKeys);
+  // When the spans alone decide WHERE, LIMIT and OFFSET go into the index scan (the reference's
+  // IndexScan3 `limit` and `offset`, gsi/statements case_delete_tests.json#0's EXPLAIN check).
+  if (s.limit && !s.let?.length && spansDecideWhere(source) && source.op === 'IndexScan' && source.scan.kind === 'IndexScan3' && !source.scan.distinct) {
+    source.scan.limit = s.limit;
+    if (s.kind === 'Delete' && s.offset) source.scan.offset = s.offset;
+  }
   return {
     keyspace: name,
     alias: keyspaceAlias(s.keyspace),
-    // LET variables are names, not fields of the keyspace, to the choice of its index.
-    source: keyspaceSource(name, keyspaceAlias(s.keyspace), s.useKeys, s.where, catalog, new Set((s.let ?? []).map((l) => l.name)), !!s.validateKeys),
+    source,
     let: s.let,
     where: s.where,
     limit: s.limit,

@@ -72,7 +72,7 @@ const placeholder = (i: number) => `\u0000outer${i}`;
  * by a named parameter placeholder: to the sargable-predicate code such a part is a value known
  * before the inner scan starts (as it is, per outer row), so the ON clause gives spans.
  */
-function withOuterPlaceholders(e: Expr, outerAliases: ReadonlySet<string>, taken: Expr[]): Expr {
+export function withOuterPlaceholders(e: Expr, outerAliases: ReadonlySet<string>, taken: Expr[]): Expr {
   const ids = identifiers(e);
   const volatile = someExpr(e, (x) => x.kind === 'Subquery' || (x.kind === 'FunctionCall' && !!lookupFunction(x.name.toLowerCase())?.volatile));
   if (ids.size > 0 && !volatile && [...ids].every((n) => outerAliases.has(n))) {
@@ -83,7 +83,7 @@ function withOuterPlaceholders(e: Expr, outerAliases: ReadonlySet<string>, taken
 }
 
 /** Puts the outer-row expressions back in place of their placeholders. */
-function restorePlaceholders<T>(v: T, taken: Expr[]): T {
+export function restorePlaceholders<T>(v: T, taken: Expr[]): T {
   return JSON.parse(JSON.stringify(v), (_k, x) => {
     if (x && x.kind === 'NamedParam' && typeof x.name === 'string' && x.name.startsWith('\u0000outer')) return taken[Number(x.name.slice(6))];
     return x;
@@ -92,6 +92,8 @@ function restorePlaceholders<T>(v: T, taken: Expr[]): T {
 
 /** A shallow structural map over an expression's direct sub-expressions (binding scopes included). */
 function mapChildren(e: Expr, f: (c: Expr) => Expr): Expr {
+  // A subquery's statement is not an expression to map (its outer references stay as written).
+  if (e.kind === 'Subquery') return e;
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(e)) {
     if (k === 'loc') continue;

@@ -9,7 +9,7 @@ import { hasAggregate } from '../semantic/index.js';
 import { pushDownOrder } from './order-pushdown.js';
 import { applyCovering } from './cover.js';
 import type { FromStepPlan, ScanPlan, SelectBodyPlan, SelectPlan, SourcePlan, SubselectPlan, UnnestPlan } from './logical-plan.js';
-import { flattenFrom, planJoin, termAlias, type FlatFrom, type JoinContext } from './build-joins.js';
+import { flattenFrom, planJoin, restorePlaceholders, termAlias, withOuterPlaceholders, type FlatFrom, type JoinContext } from './build-joins.js';
 import { derivedNotNull } from './derive-not-null.js';
 import { preJoinConjuncts } from './join-keys.js';
 import { BlockHints } from './hints.js';
@@ -79,7 +79,13 @@ function buildSource(
   // The inner joins' ON clauses imply their keys of this term are not NULL: an index on one may serve the scan.
   const derived = derivedNotNull(alias, steps, catalog.indexes?.(ks.name) ?? []);
   const scanWhere = derived.length ? [...(where ? [where] : []), ...derived].reduce((l, r): Expr => ({ kind: 'Binary', op: 'AND', left: l, right: r })) : where;
-  return { source: keyspaceSource(ks.name, alias, base.useKeys, scanWhere, catalog, scanBound, !!base.validateKeys, usable, report), alias };
+  // In a subquery, the parts of WHERE that read only the enclosing queries' names are values
+  // known before the scan (per outer row), so they may bound spans, as a join's ON clause does.
+  const outerOnly = new Set([...outerBound(outerNames, alias)].filter((n) => !bound.has(n)));
+  const taken: Expr[] = [];
+  const sargWhere = scanWhere && outerOnly.size ? withOuterPlaceholders(scanWhere, outerOnly, taken) : scanWhere;
+  const source = keyspaceSource(ks.name, alias, base.useKeys, sargWhere, catalog, scanBound, !!base.validateKeys, usable, report);
+  return { source: taken.length && source.op === 'IndexScan' ? { ...source, scan: restorePlaceholders(source.scan, taken) } : source, alias };
 }
 
 /**

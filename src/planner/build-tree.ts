@@ -54,6 +54,7 @@ export function keySource(scan: ScanPlan, alias: string, cover?: { paths: string
     keyspace: scan.keyspace,
     ...(scan.limit ? { limit: scan.limit } : {}),
     namespace: 'default',
+    ...(scan.offset ? { offset: scan.offset } : {}),
     spans: scan.spans.map((sp) => ({
       ...(sp.exact ? { exact: true } : {}),
       range: sp.ranges.map((r) => ({
@@ -332,7 +333,9 @@ export function mutationTree(p: UpdatePlan | DeletePlan): Operator {
   if (p.let?.length) read.push(letOp(p.let));
   if (p.where) read.push(p.let?.length ? { '#operator': 'Filter', condition: p.where } : filterOp(p.where, p.source, scan));
   const ops: Operator[] = [...scan, parallel(sequence(read))];
-  if (p.offset) ops.push({ '#operator': 'Offset', expr: p.offset });
+  // An OFFSET pushed into the index scan is not applied again.
+  const offsetPushed = p.source.op === 'IndexScan' && p.source.scan.kind === 'IndexScan3' && p.source.scan.offset !== undefined;
+  if (p.offset && !offsetPushed) ops.push({ '#operator': 'Offset', expr: p.offset });
   if (p.limit) ops.push({ '#operator': 'Limit', expr: p.limit });
   const write: Operator[] = [];
   const target = { alias: p.alias, keyspace: p.keyspace, ...(p.limit ? { limit: p.limit } : {}), namespace: 'default' };

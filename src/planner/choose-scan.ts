@@ -45,7 +45,11 @@ function scanFor(conjuncts: Expr[], indexes: IndexInfo[]): { scan: ScanPlan; sco
   if (direct && (!union || direct.score >= union.score)) {
     // The spans alone decide the result when they are exact and serve every conjunct
     // (a CONTAINS_TOKEN conjunct through its rewrite), so a LIMIT may be pushed into the scan.
-    const served = (c: Expr) => direct.used.includes(c) || rewrites.some((r) => r.origin === c && direct.used.includes(r.any));
+    // A conjunct a partial index's condition implies holds for every entry (`WHERE test_id = "x"`
+    // on an index `… WHERE test_id = "x"`).
+    const condition = direct.index.where ? conjunctsOf(formalize(direct.index.where, direct.index.alias)) : undefined;
+    const served = (c: Expr) =>
+      direct.used.includes(c) || rewrites.some((r) => r.origin === c && direct.used.includes(r.any)) || (condition !== undefined && implies(condition, c));
     return { scan: toScan(direct, direct.exact && conjuncts.every(served)), score: direct.score };
   }
   return union;

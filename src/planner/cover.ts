@@ -5,6 +5,7 @@ import type { Catalog } from './catalog.js';
 import { coverFieldName, rewritable, rewriteCoveredBlock, type CoveredKey } from './cover-expressions.js';
 import { exprEquivalent } from '../semantic/expr-equivalent.js';
 import { formalize, KS, outerBound } from '../semantic/formalize.js';
+import { subqueryReads } from '../semantic/subquery-reads.js';
 import { indexKeyText } from './sarg-index.js';
 import type { SelectPlan } from './logical-plan.js';
 import { spansDecideWhere } from './build-tree.js';
@@ -28,7 +29,7 @@ function isMetaId(e: Expr): boolean {
  * True if every reference to the keyspace in `e` goes through one of `paths`, one of the
  * expression keys `exprKeys`, or `META().id`.
  */
-function coveredBy(e: Expr, paths: string[][], exprKeys: readonly CoveredKey[]): boolean {
+function coveredBy(e: Expr, paths: string[][], exprKeys: readonly CoveredKey[], alias: string): boolean {
   if (exprKeys.length > 0 && !rewritable(e)) return false;
   let ok = true;
   walkExpr(e, (x) => {
@@ -41,7 +42,9 @@ function coveredBy(e: Expr, paths: string[][], exprKeys: readonly CoveredKey[]):
       // A longer path may still be covered through a shorter prefix: look at the target.
       return true;
     }
-    if ((x.kind === 'Identifier' && x.name === KS) || x.kind === 'Subquery' || (x.kind === 'FunctionCall' && x.name === 'meta')) ok = false;
+    // A subquery that does not read the block's documents (not correlated on them) runs apart.
+    if (x.kind === 'Subquery') ok = !subqueryReads(x.query, new Set([alias]), true);
+    if ((x.kind === 'Identifier' && x.name === KS) || (x.kind === 'FunctionCall' && x.name === 'meta')) ok = false;
     return ok;
   });
   return ok;
@@ -112,10 +115,10 @@ export function applyCovering(plan: SelectPlan, catalog: Catalog, outerNames: Re
   for (const l of b.group?.letting ?? []) exprs.push(l.expr);
   if (b.group?.having) exprs.push(b.group.having);
   const bound = new Set([...outerBound(outerNames, src.alias), ...b.steps.map((u) => u.alias), ...(b.let ?? []).map((l) => l.name), ...(b.group?.keys ?? []).flatMap((k) => (k.alias ? [k.alias] : []))]);
-  if (!exprs.every((e) => coveredBy(formalize(e, src.alias, bound), pathKeys, exprKeys))) return;
+  if (!exprs.every((e) => coveredBy(formalize(e, src.alias, bound), pathKeys, exprKeys, src.alias))) return;
   // ORDER BY may also name projection aliases.
   const orderBound = new Set([...bound, ...b.terms.flatMap((t) => (t.kind === 'Term' && t.alias ? [t.alias] : []))]);
-  if (!(plan.orderBy ?? []).every((o) => coveredBy(formalize(o.expr, src.alias, orderBound), pathKeys, exprKeys))) return;
+  if (!(plan.orderBy ?? []).every((o) => coveredBy(formalize(o.expr, src.alias, orderBound), pathKeys, exprKeys, src.alias))) return;
   if (exprKeys.length > 0) rewriteCoveredBlock(plan, b, src.alias, bound, orderBound, exprKeys);
   scan.covers = (arrayIndex ? [] : index.keys.map((k) => `cover (${indexKeyText(k)})`)).concat(['cover ((meta(`' + src.alias + '`).`id`))']);
   src.coverPaths = paths;

@@ -46,8 +46,10 @@ export type ScanPlan =
       spans: SpanPlan[];
       /** Array index key: the scan is wrapped in a DistinctScan. */
       distinct: boolean;
-      /** OFFSET+LIMIT pushed into the scan (ORDER BY served by the index order). */
+      /** OFFSET+LIMIT pushed into the scan (ORDER BY served by the index order); LIMIT alone when `offset` is set. */
       limit?: Expr;
+      /** OFFSET pushed into the scan (UPDATE/DELETE whose spans decide WHERE): the scan skips that many entries. */
+      offset?: Expr;
       /** Covering scan: the index keys (canonical text) the query reads instead of the document. */
       covers?: string[];
       /** The spans are exact and serve every WHERE conjunct: the filter cannot drop a row. */

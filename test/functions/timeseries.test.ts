@@ -83,6 +83,13 @@ describe('_TIMESERIES', () => {
     );
     expect(r.results).toEqual([{ _t: 1, _v0: 2 }, { _t: 4, _v0: 5 }]);
   });
+
+  it('takes ts_ranges from WITH aliases (static, like constants)', async () => {
+    const r = await db.query(
+      'WITH rs AS (1), re AS (2) SELECT _timeseries(d, {"ts_ranges":[rs,re]}) AS t FROM [{"ts_data":[[1,2],[2,3],[4,5]],"ts_start":1,"ts_end":5}] AS d',
+    );
+    expect(r.results).toEqual([{ t: [{ _t: 1, _v0: 2 }, { _t: 2, _v0: 3 }] }]);
+  });
 });
 
 const ERRORS: [statement: string, code: number, message: string][] = [
@@ -93,6 +100,8 @@ const ERRORS: [statement: string, code: number, message: string][] = [
   ['SELECT _timeseries(d, {"ts_data":""}) AS t FROM [{"x":1}] AS d', 3100, "'ts_data' invalid in the second argument."],
   ['SELECT _timeseries(d, 5) AS t FROM [{"x":1}] AS d', 3100, 'Second argument must be OBJECT'],
   ['SELECT _timeseries(d, {"ts_data":d.x}) AS t FROM [{"x":1}] AS d', 3100, 'Second argument must be OBJECT'],
+  // A LET variable is not static (only WITH aliases are).
+  ['SELECT _timeseries(d, {"ts_ranges":[rs,2]}) AS t FROM [{"ts_data":[[1,2]],"ts_start":1,"ts_end":5}] AS d LET rs = 1', 3100, 'Second argument must be OBJECT'],
   ['SELECT _timeseries(d,{},1) AS t FROM [1] AS d', 3000, 'Number of arguments to function _timeseries must be between 1 and 2'],
   ['SELECT _timeseries() AS t FROM [1] AS d', 3000, 'Number of arguments to function _timeseries must be between 1 and 2'],
   // The reference fails evaluation (5010) on a path that does not parse.

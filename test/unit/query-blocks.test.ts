@@ -122,6 +122,12 @@ describe('LETTING without GROUP BY', () => {
   });
 });
 
+describe('subqueries of a grouped block', () => {
+  it('one that reads only its own FROM is allowed (the reference: [{"id":1,"y":[null]}])', async () => {
+    expect((await db.query("SELECT id, (SELECT RAW id FROM [1] AS x) AS y FROM [{'id':1}] AS o GROUP BY id")).results).toEqual([{ id: 1, y: [null] }]);
+  });
+});
+
 describe('keyspace parameters', () => {
   it('names the keyspace of FROM $1 AS d USE KEYS …', async () => {
     expect(await rows('SELECT d.a FROM $1 AS d USE KEYS $2', ['t', '1'])).toEqual([{ a: 1 }]);
@@ -182,6 +188,8 @@ describe('the reference error texts', () => {
     ['SELECT nosuch(1) FROM t', 3000, 'Invalid function nosuch (resolving to default:nosuch) (near line 1, column 8)'],
     ['SELECT * FROM `t`i', 3000, 'Keyspace term must be case sensitive (near line 1, column 15)'],
     ['SELECT g, COUNT(*) FROM t GROUP BY g ORDER BY a', 4210, 'Expression (`t`.`a`) (near line 1, column 47) must depend only on group keys or aggregates.'],
+    // A subquery correlated on the grouped documents (the reference's answer; gsi/subqexp case_select.json#16).
+    ["SELECT o.id, total FROM [{'id':1,'items':[{'p':1}]}] AS o GROUP BY o.id LETTING total = (SELECT RAW SUM(i.p) FROM o.items AS i)[0]", 4210, 'Expression (correlated (select raw sum((`i`.`p`)) from (`o`.`items`) as `i`)[0]) (near line 1, column 89) must depend only on group keys or aggregates.'],
     ['SELECT * FROM [1,2]', 4010, 'FROM expression term (near line 1, column 15) must have a name or alias'],
     ['SELECT 1 FROM t UNNEST [1]', 4010, 'UNNEST term (near line 1, column 24) must have a name or alias'],
     ['SELECT * FROM (SELECT 1)', 3000, 'Subquery in FROM clause must have an alias (near line 1, column 15).'],

@@ -158,6 +158,7 @@ export function compileKeySourceOperator(op: KeySource, cx: CompileContext): Com
   // A single scan (an IndexScan3, or one in a DistinctScan) may carry a pushed limit and cover.
   const single = op['#operator'] === 'IndexScan3' || op['#operator'] === 'DistinctScan';
   const limitExpr = single && root.limit ? compileExpr(root.limit, constScope) : undefined;
+  const offsetExpr = single && root.offset ? compileExpr(root.offset, constScope) : undefined;
   const covered = single && root._coverPaths ? root : undefined;
   const alias = root._alias;
   const path = `default:${root.keyspace}`;
@@ -167,7 +168,12 @@ export function compileKeySourceOperator(op: KeySource, cx: CompileContext): Com
     run: function* (_input, outer, rc): RowStream {
       const ks = keyspaceOf(rc, root.keyspace);
       const lim = limitExpr?.(rootEnv(), rc);
-      const max = typeof lim === 'number' ? Math.max(0, Math.floor(lim)) : undefined;
+      // A pushed OFFSET: the scan reads offset+limit entries and skips the first `offset` (a
+      // negative or non-number OFFSET skips none, as the Offset operator reads it).
+      const off = offsetExpr?.(rootEnv(), rc);
+      const skip = typeof off === 'number' && off > 0 ? Math.floor(off) : 0;
+      const max = typeof lim === 'number' ? Math.max(0, Math.floor(lim)) + skip : undefined;
+      let skipped = 0;
       const { accept, live, expireLater } = liveDocuments(ks);
       const newEnv = () => (outer ? childEnv(outer) : rootEnv());
       let rows: Row[] = [];
@@ -177,6 +183,10 @@ export function compileKeySourceOperator(op: KeySource, cx: CompileContext): Com
         scan(rc, max, (id, key) => entries.push({ id, key }), accept, outer);
         expireLater();
         for (const { id, key } of entries) {
+          if (skipped < skip) {
+            skipped++;
+            continue;
+          }
           const env = newEnv();
           bindDocument(env, alias, coveredDocument(paths, key, live.get(id)!, covered._coverExpressionKeys, covered._coverConstants), { id, cas: 0, expiration: 0, keyspace: path });
           rows.push({ env });
@@ -190,7 +200,11 @@ export function compileKeySourceOperator(op: KeySource, cx: CompileContext): Com
         // An IntersectScan or UnionScan does not filter with `accept`: the ids are checked here.
         const ids = scan(rc, max, undefined, accept, outer);
         const docs: StoredDocument[] = [];
-        for (const id of ids) if (accept(id)) docs.push(live.get(id)!);
+        for (const id of ids) {
+          if (!accept(id)) continue;
+          if (skipped < skip) skipped++;
+          else docs.push(live.get(id)!);
+        }
         expireLater();
         for (const d of docs) {
           rows.push({ env: newEnv(), key: d.key, doc: d });

@@ -105,8 +105,7 @@ export function compileMerge(op: Merge, cx: CompileContext): CompiledOperator {
           if (changed.has(meta.id)) throw multiple('UPDATE/DELETE', meta.id);
           changed.add(meta.id);
           const sets = update.sets(env, rc);
-          const doc = cloneValue(env[t]);
-          sets.apply(doc);
+          const doc = sets.apply(cloneValue(env[t]));
           const expiration = sets.expiration;
           for (const p of update.unsets) applyPath(doc, p, undefined, env, rc);
           actions.push({ kind: 'update', id: meta.id, env, meta, doc: cloneValue(doc), expiration });

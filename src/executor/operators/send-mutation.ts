@@ -1,4 +1,4 @@
-import { bindDocument, metaOf, rootEnv } from '../../eval/index.js';
+import { bindDocument, childEnv, metaOf } from '../../eval/index.js';
 import type { SendDelete, SendUpdate } from '../../planner/index.js';
 import { toOutputValue, type Value } from '../../values/index.js';
 import { dmlError } from '../dml-result.js';
@@ -16,7 +16,8 @@ export function compileSendMutation(op: SendUpdate | SendDelete, cx: CompileCont
   const update = op['#operator'] === 'SendUpdate';
   const path = `default:${op.keyspace}`;
   return {
-    cx: { ...cx, scope: blockScope(cx.base, [op.alias], op.alias, true), starAliases: [op.alias] },
+    // RETURNING sees the statement's LET variables (the read side's scope) besides the document.
+    cx: { ...cx, scope: { ...blockScope(cx.base, [op.alias], op.alias, true), parent: cx.scope }, starAliases: [op.alias] },
     run: function* (input, _outer, rc): RowStream {
       const ks = keyspaceOf(rc, op.keyspace);
       const dml = (rc.dml ??= { mutationCount: 0, failures: [] });
@@ -29,7 +30,7 @@ export function compileSendMutation(op: SendUpdate | SendDelete, cx: CompileCont
         const m = metaOf(t.env, op.alias)!;
         let done: Row | undefined;
         const emit = (doc: Value, meta: { id: string; cas: number; expiration: number; seqno?: number }) => {
-          const env = rootEnv();
+          const env = childEnv(t.env);
           bindDocument(env, op.alias, doc, { ...meta, keyspace: path });
           done = { env };
         };

@@ -23,7 +23,7 @@ export function compileSet(op: SetOp, cx: CompileContext): CompiledOperator {
         for (const row of batch) {
           const xvalues = xsets.map((s) => s.value(row.env, rc));
           const r = sets(row.env, rc);
-          r.apply(row.clone);
+          row.clone = r.apply(row.clone);
           xsets.forEach((s, i) => applyPath(updateTarget(row, alias, true), s.path, xvalues[i], row.env, rc));
           if (r.expiration !== undefined) row.expiration = r.expiration;
         }

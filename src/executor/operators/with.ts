@@ -40,12 +40,14 @@ export function compileWith(op: With, cx: CompileContext): CompiledOperator {
       config: b.config,
       ...(b.cycle ? { cycle: b.cycle.cycle.map((c) => compileExpr(c, rowScope)) } : {}),
     };
-    scope = childScope(scope, [b.alias]);
+    scope = { ...childScope(scope, [b.alias]), withBinding: true };
     return out;
   });
   const child = cx.compile(op['~child'], { ...cx, scope, base: scope });
   return {
-    cx: child.cx,
+    // The block after a FROM subquery's WITH (its Alias) starts from the enclosing base scope:
+    // the WITH names are visible only inside the subquery (gsi/subqexp case_select.json#30).
+    cx: { ...child.cx, base: cx.base },
     run: function* (input, outer, rc): RowStream {
       const env = outer ? childEnv(outer) : rootEnv();
       for (const b of bindings) {

@@ -24,12 +24,14 @@ export interface FunctionDefinition {
 
 /**
  * The identity a function name resolves to. A one-part name is global unless a query context
- * `default:bucket.scope` is given (then it is scoped there); a three-part name is scoped.
+ * `default:bucket.scope` is given (then it is scoped there); a three-part name is scoped. A
+ * name without a namespace takes the query context's (`dimestore:`), else `default`.
  */
 export function functionIdentity(ref: Pick<KeyspaceRef, 'namespace' | 'path'>, queryContext?: string): FunctionIdentity {
-  const namespace = ref.namespace ?? 'default';
-  if (ref.path.length === 3) return { namespace, bucket: ref.path[0]!, scope: ref.path[1]!, name: ref.path[2]! };
   const context = queryContext ? parseQueryContext(queryContext) : undefined;
+  // An unqualified name is in the query context's namespace (`dimestore:` → `dimestore:f`).
+  const namespace = ref.namespace ?? context?.namespace ?? 'default';
+  if (ref.path.length === 3) return { namespace, bucket: ref.path[0]!, scope: ref.path[1]!, name: ref.path[2]! };
   if (context?.bucket !== undefined && context.scope !== undefined) return { namespace: context.namespace, bucket: context.bucket, scope: context.scope, name: ref.path[0]! };
   return { namespace, name: ref.path[ref.path.length - 1]! };
 }

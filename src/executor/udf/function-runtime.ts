@@ -49,7 +49,8 @@ export class FunctionRuntime {
   resolve(written: string): FunctionIdentity {
     const scoped = this.deps.queryContext ? functionIdentity({ path: [written] }, this.deps.queryContext) : undefined;
     if (scoped && this.deps.catalog.get(scoped)) return scoped;
-    return functionIdentity({ path: [written] });
+    // Else the global function of the query context's namespace (`default` without one).
+    return { namespace: scoped?.namespace ?? 'default', name: written };
   }
 
   /** The definition a name resolves to, or 3000 "Invalid function". */

@@ -38,6 +38,8 @@ export interface IndexScan3 {
   keyspace: string;
   limit?: Expr;
   namespace: string;
+  /** OFFSET pushed into the scan (with `limit` then LIMIT alone): the first `offset` entries are skipped. */
+  offset?: Expr;
   spans: Span[];
   using: 'gsi';
   _coverPaths?: string[][];

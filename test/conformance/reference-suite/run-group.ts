@@ -73,6 +73,10 @@ async function run(db: Database, c: SuiteCase, statement: string, extra?: Record
   if (qp.preserve_expiry === true) opts.preserveExpiry = true;
   if (qp.use_cbo === true) opts.useCbo = true;
   if (typeof qp.durability_level === 'string') opts.durabilityLevel = qp.durability_level as QueryOptions['durabilityLevel'];
+  // The filestore harness's datastore is the namespace `dimestore` (its data directory), where
+  // the reference resolves unqualified names ("Invalid function f (resolving to dimestore:f)",
+  // filestore/error_cases case_error1.json#1): its requests run as in that query context.
+  if (c.id.startsWith('filestore/')) opts.queryContext = 'dimestore:';
   let groups = txids.get(db);
   if (!groups) txids.set(db, (groups = new Map()));
   const group = txGroup(c);
@@ -104,6 +108,10 @@ function asGsiHarness(db: Database, g: CaseGroup): void {
   db.requests.completedThresholdMs = 1000;
   // The harness cluster's buckets (what EXTRACTDDL's CREATE BUCKET shows).
   db.bucketSettings = () => ({ evictionPolicy: 'fullEviction', numVBuckets: 128, ramQuota: 250, storageBackend: 'magma' });
+  // The harness is a one-node cluster whose buckets have Couchbase's default of one replica,
+  // except `orders` (its durability cases succeed at every level): a durable write to the others
+  // is refused with DURABILITY_IMPOSSIBLE (gsi/durability durability_neg.json on `customer`).
+  db.bucketReplicas = (bucket) => (bucket === 'orders' ? 0 : 1);
   const buckets = Object.keys(g.keyspaces).filter((k) => !k.includes('.'));
   GSI_USERS.set(db, buckets.map((b) => ({ id: `OwnerOf${b}`, domain: 'local', name: `OwnerOf${b}`, roles: [{ role: 'bucket_full_access', bucket_name: b }] })));
 }

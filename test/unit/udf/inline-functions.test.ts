@@ -14,9 +14,9 @@ async function rows(statement: string, options: Parameters<Database['query']>[1]
   return (await db.query(statement, options)).results;
 }
 
-async function error(statement: string): Promise<{ code: number; message: string }> {
+async function error(statement: string, options?: Parameters<Database['query']>[1]): Promise<{ code: number; message: string }> {
   try {
-    await db.query(statement);
+    await db.query(statement, options);
   } catch (e) {
     if (e instanceof QueryError) return { code: e.code, message: e.message };
     throw e;
@@ -165,5 +165,11 @@ describe('scoped functions (query_context)', () => {
     expect((await error('SELECT scoped(4)')).code).toBe(3000);
     expect(await rows("SELECT RAW META().id FROM system:functions WHERE META().id LIKE '%scoped'")).toEqual(['default:customer._default.scoped']);
     await db.query('DROP FUNCTION customer._default.scoped');
+  });
+
+  it('an unknown name resolves in the query context’s namespace (the suite’s filestore/error_cases case_error1.json#1)', async () => {
+    const e = await error('SELECT array_vg(1)', { queryContext: 'dimestore:' });
+    expect([e.code, e.message]).toEqual([3000, 'Invalid function array_vg (resolving to dimestore:array_vg)']);
+    expect((await error('SELECT array_vg(1)')).message).toBe('Invalid function array_vg (resolving to default:array_vg)');
   });
 });
