@@ -1,4 +1,12 @@
-import ivm from 'isolated-vm';
+import { createRequire } from 'node:module';
+import type ivmModule from 'isolated-vm';
+
+type Ivm = typeof ivmModule;
+let loaded: Ivm | undefined;
+/** isolated-vm, loaded on the first JavaScript call: its native addon stays out of every start-up that runs none. */
+function ivmLib(): Ivm {
+  return (loaded ??= createRequire(import.meta.url)('isolated-vm') as Ivm);
+}
 import { ErrorCode, QueryError } from '../../errors/index.js';
 import type { Value } from '../../values/index.js';
 import { transpileEmbeddedN1ql } from './n1ql-transpile.js';
@@ -57,9 +65,9 @@ globalThis.__call = function (mode, fname, args) {
 const MAX_CONTEXTS = 16;
 
 interface PooledIsolate {
-  isolate: ivm.Isolate;
+  isolate: ivmModule.Isolate;
   /** Contexts with a function's code loaded, by {@link JavascriptSource.key}. */
-  contexts: Map<string, { context: ivm.Context; call: ivm.Reference<(mode: string, fname: string, args: Value[]) => string | undefined> }>;
+  contexts: Map<string, { context: ivmModule.Context; call: ivmModule.Reference<(mode: string, fname: string, args: Value[]) => string | undefined> }>;
   /** The host of the call running in it (N1QL() calls go there), and the error a host call raised. */
   host: N1qlHost;
   hostError?: unknown;
@@ -110,7 +118,7 @@ export class JavascriptEngine {
   }
 
   private take(host: N1qlHost): PooledIsolate {
-    const p: PooledIsolate = this.idle.pop() ?? { isolate: new ivm.Isolate({ memoryLimit: this.limits.memoryMb }), contexts: new Map(), host };
+    const p: PooledIsolate = this.idle.pop() ?? { isolate: new (ivmLib().Isolate)({ memoryLimit: this.limits.memoryMb }), contexts: new Map(), host };
     p.host = host;
     p.hostError = undefined;
     return p;
@@ -139,8 +147,8 @@ export class JavascriptEngine {
     }
     const context = p.isolate.createContextSync();
     const global = context.global;
-    global.setSync('__hostSync', new ivm.Reference((statement: string, params: string) => this.hostCall(p, 'sync', statement, params)));
-    global.setSync('__hostAsync', new ivm.Reference((statement: string, params: string) => this.hostCall(p, 'async', statement, params)));
+    global.setSync('__hostSync', new (ivmLib().Reference)((statement: string, params: string) => this.hostCall(p, 'sync', statement, params)));
+    global.setSync('__hostAsync', new (ivmLib().Reference)((statement: string, params: string) => this.hostCall(p, 'async', statement, params)));
     context.evalSync(PRELUDE);
     try {
       context.evalSync(transpileEmbeddedN1ql(source.code), { timeout: this.limits.timeoutMs });
@@ -148,7 +156,7 @@ export class JavascriptEngine {
       context.release();
       throw e;
     }
-    const call = global.getSync('__call', { reference: true }) as ivm.Reference<(mode: string, fname: string, args: Value[]) => string | undefined>;
+    const call = global.getSync('__call', { reference: true }) as ivmModule.Reference<(mode: string, fname: string, args: Value[]) => string | undefined>;
     const entry = { context, call };
     p.contexts.set(source.key, entry);
     return entry;
