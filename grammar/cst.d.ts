@@ -26,6 +26,10 @@ export interface StatementCstNode extends CstNode {
 }
 
 export type StatementCstChildren = {
+  securityStatement?: SecurityStatementCstNode[];
+  containerStatement?: ContainerStatementCstNode[];
+  alterIndexStatement?: AlterIndexStatementCstNode[];
+  explainFunctionStatement?: ExplainFunctionStatementCstNode[];
   selectStatement?: SelectStatementCstNode[];
   insertStatement?: InsertStatementCstNode[];
   updateStatement?: UpdateStatementCstNode[];
@@ -1581,6 +1585,103 @@ export type NamedWindowCstChildren = {
   RParen: IToken[];
 };
 
+export interface SecurityStatementCstNode extends CstNode {
+  name: "securityStatement";
+  children: SecurityStatementCstChildren;
+}
+
+export type SecurityStatementCstChildren = {
+  verb?: IToken[];
+  role?: RoleNameCstNode[];
+  Comma?: (IToken)[];
+  ON?: IToken[];
+  on?: KeyspaceRefCstNode[];
+  TO?: IToken[];
+  FROM?: IToken[];
+  principalKind?: IToken[];
+  principal?: KeyspaceRefCstNode[];
+  action?: (IToken)[];
+  group?: IToken[];
+  user?: IToken[];
+  ifNotExists?: IfNotExistsCstNode[];
+  ifExists?: IfExistsCstNode[];
+  name?: KeyspaceRefCstNode[];
+  Identifier?: (IToken)[];
+  password?: IToken[];
+  WITH?: IToken[];
+  description?: IToken[];
+  GROUPS?: IToken[];
+  groupName?: IToken[];
+  roles?: RoleSpecCstNode[];
+  no?: IToken[];
+  noWhat?: IToken[];
+};
+
+export interface RoleNameCstNode extends CstNode {
+  name: "roleName";
+  children: RoleNameCstChildren;
+}
+
+export type RoleNameCstChildren = {
+  Identifier?: IToken[];
+  SELECT?: IToken[];
+  INSERT?: IToken[];
+  UPDATE?: IToken[];
+  DELETE?: IToken[];
+  UPSERT?: IToken[];
+};
+
+export interface RoleSpecCstNode extends CstNode {
+  name: "roleSpec";
+  children: RoleSpecCstChildren;
+}
+
+export type RoleSpecCstChildren = {
+  roleName: RoleNameCstNode[];
+  ON?: IToken[];
+  keyspaceRef?: KeyspaceRefCstNode[];
+};
+
+export interface ContainerStatementCstNode extends CstNode {
+  name: "containerStatement";
+  children: ContainerStatementCstChildren;
+}
+
+export type ContainerStatementCstChildren = {
+  action?: (IToken)[];
+  container?: (IToken)[];
+  ifNotExists?: (IfNotExistsCstNode)[];
+  ifExists?: (IfExistsCstNode)[];
+  keyspaceRef: KeyspaceRefCstNode[];
+  indexWith?: IndexWithCstNode[];
+};
+
+export interface AlterIndexStatementCstNode extends CstNode {
+  name: "alterIndexStatement";
+  children: AlterIndexStatementCstChildren;
+}
+
+export type AlterIndexStatementCstChildren = {
+  ALTER: IToken[];
+  INDEX: IToken[];
+  target: KeyspaceRefCstNode[];
+  ON?: IToken[];
+  on?: KeyspaceRefCstNode[];
+  indexUsing?: IndexUsingCstNode[];
+  indexWith: IndexWithCstNode[];
+};
+
+export interface ExplainFunctionStatementCstNode extends CstNode {
+  name: "explainFunctionStatement";
+  children: ExplainFunctionStatementCstChildren;
+}
+
+export type ExplainFunctionStatementCstChildren = {
+  EXPLAIN: IToken[];
+  FUNCTION: IToken[];
+  name: KeyspaceRefCstNode[];
+};
+
 export interface ICstNodeVisitor<IN, OUT> extends ICstVisitor<IN, OUT> {
   statementEof(children: StatementEofCstChildren, param?: IN): OUT;
   expressionEof(children: ExpressionEofCstChildren, param?: IN): OUT;
@@ -1698,4 +1799,10 @@ export interface ICstNodeVisitor<IN, OUT> extends ICstVisitor<IN, OUT> {
   frameBound(children: FrameBoundCstChildren, param?: IN): OUT;
   windowClause(children: WindowClauseCstChildren, param?: IN): OUT;
   namedWindow(children: NamedWindowCstChildren, param?: IN): OUT;
+  securityStatement(children: SecurityStatementCstChildren, param?: IN): OUT;
+  roleName(children: RoleNameCstChildren, param?: IN): OUT;
+  roleSpec(children: RoleSpecCstChildren, param?: IN): OUT;
+  containerStatement(children: ContainerStatementCstChildren, param?: IN): OUT;
+  alterIndexStatement(children: AlterIndexStatementCstChildren, param?: IN): OUT;
+  explainFunctionStatement(children: ExplainFunctionStatementCstChildren, param?: IN): OUT;
 }

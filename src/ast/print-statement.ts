@@ -7,6 +7,7 @@ import type {
   SequenceName, SequenceOptions,
 } from './index.js';
 import { printExpr, printName } from './print-expr.js';
+import { printAdmin } from './print-admin.js';
 
 type StatementPrinters = { [K in Statement['kind']]: (s: Extract<Statement, { kind: K }>) => string };
 
@@ -196,7 +197,13 @@ const printers: StatementPrinters = {
     (s.deleteAll ? ' delete all' : s.deleteKeys ? ` delete (${s.deleteKeys.map(printExpr).join(', ')})` : '') +
     (s.indexes === 'all' ? ' index all' : s.indexes ? ` index (${s.indexes.map((n) => printName(n)).join(', ')})` : '') +
     opt('with', s.options),
+  Security: (s) => printAdmin(s, adminOptions),
+  Container: (s) => printAdmin(s, adminOptions),
+  AlterIndex: (s) => printAdmin(s, adminOptions),
+  ExplainFunction: (s) => printAdmin(s, adminOptions),
 };
+
+const adminOptions = { keyspace: (k: KeyspaceRef) => keyspace(k, false), withValue: printExpr };
 
 function sequenceName(n: SequenceName): string {
   return `${printName(n.namespace)}:${printName(n.bucket)}.${printName(n.scope)}.${printName(n.name)}`;

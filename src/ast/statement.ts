@@ -24,7 +24,11 @@ export type Statement =
   | CreateFunctionStatement
   | DropFunctionStatement
   | ExecuteFunctionStatement
-  | UpdateStatisticsStatement;
+  | UpdateStatisticsStatement
+  | SecurityStatement
+  | ContainerStatement
+  | AlterIndexStatement
+  | ExplainFunctionStatement;
 
 interface Node {
   loc?: SourcePosition;
@@ -485,4 +489,64 @@ export interface UpdateStatisticsStatement extends Node {
   /** Indexes to collect statistics for (`'all'`: every index of the keyspace). */
   indexes?: string[] | 'all';
   options?: Expr;
+}
+
+/** A role granted to a user or group: `select ON ks`, `cluster_admin`. */
+export interface RoleSpec {
+  role: string;
+  on?: KeyspaceRef;
+}
+
+/**
+ * User and group administration (couchbase/query `algebra/create_user.go` … `grant_role.go`):
+ * `CREATE|ALTER|DROP USER|GROUP …`, `GRANT|REVOKE roles [ON ks, …] TO|FROM [USERS|GROUPS] …`.
+ * Parsed (SANITIZE prints it) but not executed: tokenql keeps no users or groups (error 1020).
+ * A user or group name is a KeyspaceRef: `local:joe` has namespace `local` (the domain).
+ */
+export interface SecurityStatement extends Node {
+  kind: 'Security';
+  action: 'CREATE' | 'ALTER' | 'DROP' | 'GRANT' | 'REVOKE';
+  /** USER or GROUP for CREATE/ALTER/DROP; USERS or GROUPS (USERS by default) for GRANT/REVOKE. */
+  target: 'USER' | 'GROUP' | 'USERS' | 'GROUPS';
+  names: KeyspaceRef[];
+  ifExists?: boolean;
+  ifNotExists?: boolean;
+  password?: string;
+  description?: string;
+  groups?: string[];
+  roles?: RoleSpec[];
+  /** GRANT/REVOKE … ON ks, … */
+  on?: KeyspaceRef[];
+  /** `NO ROLES` / `NO GROUPS`. */
+  none?: 'ROLES' | 'GROUPS';
+}
+
+/**
+ * Bucket, scope and collection DDL: `CREATE|ALTER|DROP BUCKET`, `CREATE|DROP SCOPE`,
+ * `CREATE|DROP|FLUSH COLLECTION`. Parsed but not executed (error 1020): tokenql's keyspaces are
+ * created by loading documents.
+ */
+export interface ContainerStatement extends Node {
+  kind: 'Container';
+  action: 'CREATE' | 'ALTER' | 'DROP' | 'FLUSH';
+  container: 'BUCKET' | 'SCOPE' | 'COLLECTION';
+  keyspace: KeyspaceRef;
+  ifExists?: boolean;
+  ifNotExists?: boolean;
+  with?: Expr;
+}
+
+/** `ALTER INDEX name ON ks WITH {…}` (moving or resizing a GSI index): parsed, not executed (1020). */
+export interface AlterIndexStatement extends Node {
+  kind: 'AlterIndex';
+  name: string;
+  keyspace: KeyspaceRef;
+  using?: string;
+  with: Expr;
+}
+
+/** `EXPLAIN FUNCTION name`: parsed, not executed (1020). */
+export interface ExplainFunctionStatement extends Node {
+  kind: 'ExplainFunction';
+  name: KeyspaceRef;
 }

@@ -9,6 +9,7 @@
  */
 import type { Expr, IndexKey, Statement } from '../../ast/index.js';
 import { printName } from '../../ast/print-expr.js';
+import { printAdmin } from '../../ast/print-admin.js';
 import { notSupported } from '../../errors/index.js';
 import { addParam, compactJson, plain, sanitizeExpr, withClause, type SanitizeScope } from './sanitize-expr.js';
 import { functionName, sanitizeKeyspace } from './sanitize-dml.js';
@@ -86,6 +87,11 @@ export function sanitizeOtherStatement(st: Statement, scope: SanitizeScope, text
       return 'SET TRANSACTION ISOLATION LEVEL READ COMMITTED';
     case 'BuildIndex':
       return `BUILD INDEX ON ${sanitizeKeyspace(st.keyspace)}(${st.names.map((n) => addParam(scope, n)).join(', ')})`;
+    case 'Security':
+    case 'Container':
+    case 'AlterIndex':
+    case 'ExplainFunction':
+      return printAdmin(st, { keyspace: sanitizeKeyspace, withValue: (e) => withClause(e, scope).slice(' WITH '.length) });
     default:
       throw notSupported(`SANITIZE of a ${st.kind} statement`);
   }

@@ -72,6 +72,8 @@ function fromAliases(f: FromTerm, withNames: ReadonlySet<string>): string[] {
 function fromTerm(f: FromTerm, scope: SanitizeScope): string {
   switch (f.kind) {
     case 'KeyspaceTerm': {
+      const k = f.keyspace;
+      if (k.namespace === undefined && k.path.length === 1 && scope.withNames?.has(k.path[0]!)) return `(${printName(k.path[0]!)})` + (k.alias !== undefined ? ' as ' + printName(k.alias) : '');
       const keys = f.useKeys ? ' use keys ' + sanitizeExpr(f.useKeys, scope) : '';
       return sanitizeKeyspace(f.keyspace) + (f.keyspace.alias !== undefined ? ' as ' + printName(f.keyspace.alias) : '') + keys + useIndex(f.useIndex);
     }
@@ -147,10 +149,16 @@ export function selectStatement(q: SelectStatement, outer: SanitizeScope): strin
   if (w) {
     const parts: string[] = [];
     for (const b of w.bindings) {
-      const inner: SanitizeScope = { ...scope, bound: new Set([...scope.bound, ...(w.recursive ? [b.alias] : [])]) };
-      const e = b.expr.kind === 'Subquery' ? `(${selectStatement(b.expr.query, inner)})` : sanitizeExpr(b.expr, inner);
+      const names = w.recursive ? [b.alias] : [];
+      const inner: SanitizeScope = { ...scope, bound: new Set([...scope.bound, ...names]), withNames: new Set([...(scope.withNames ?? []), ...names]) };
+      let e: string;
+      if (b.expr.kind !== 'Subquery') e = sanitizeExpr(b.expr, inner);
+      else {
+        const text = selectStatement(b.expr.query, inner);
+        e = b.expr.query.body.kind === 'SetOperation' ? text : `(${text})`;
+      }
       parts.push(`${printName(b.alias)} AS ( ${e} )`);
-      scope = { ...scope, bound: new Set([...scope.bound, b.alias]) };
+      scope = { ...scope, bound: new Set([...scope.bound, b.alias]), withNames: new Set([...(scope.withNames ?? []), b.alias]) };
     }
     withText = 'WITH ' + (w.recursive ? 'RECURSIVE ' : '') + parts.join(' , ') + ' ';
   }
@@ -277,8 +285,8 @@ export function mergeStatement(m: MergeStatement, outer: SanitizeScope, hints: s
   s += m.onKey ? ' on key ' + sanitizeExpr(m.onKey, scope) : ' on ' + sanitizeExpr(m.on!, scope);
   if (m.update) {
     s += ' when matched then update';
-    if (m.update.set.length) s += ' set ' + m.update.set.map((c) => `${sanitizeExpr(c.path, { ...scope, parameterize: false })} = ${sanitizeExpr(c.value, scope)}${c.for ? forClause(c.for, scope) : ''}`).join(', ');
-    if (m.update.unset.length) s += ' unset ' + m.update.unset.map((p) => sanitizeExpr(p, { ...scope, parameterize: false })).join(', ');
+    if (m.update.set.length) s += ' set ' + setClauses(m.update.set, scope);
+    if (m.update.unset.length) s += ' unset ' + m.update.unset.map((p) => setPath(p, scope)).join(', ');
     if (m.update.where) s += ' where ' + sanitizeExpr(m.update.where, scope);
   }
   if (m.delete) s += ' when matched then delete' + (m.delete.where ? ' where ' + sanitizeExpr(m.delete.where, scope) : '');

@@ -25,6 +25,8 @@ export interface SanitizeScope {
   bound: ReadonlySet<string>;
   /** Whether `META()` gets the alias as argument (true in SELECT blocks and UPDATE). */
   metaAlias: boolean;
+  /** The WITH aliases in scope (a FROM term naming one is printed `(`x`)`, not as a keyspace). */
+  withNames?: ReadonlySet<string>;
   /** Named windows of the block (`OVER w` is printed with w's specification). */
   windows?: ReadonlyMap<string, WindowSpec>;
   /** Prints a subquery (set by the statement printer). */
