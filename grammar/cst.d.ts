@@ -546,6 +546,7 @@ export type UpdateStatementCstChildren = {
   keyspaceRef: KeyspaceRefCstNode[];
   alias?: AliasCstNode[];
   useKeys?: UseKeysCstNode[];
+  useHints?: UseHintsCstNode[];
   letClause?: LetClauseCstNode[];
   setClause?: SetClauseCstNode[];
   unsetClause?: (UnsetClauseCstNode)[];
@@ -584,8 +585,18 @@ export interface UnsetClauseCstNode extends CstNode {
 
 export type UnsetClauseCstChildren = {
   UNSET: IToken[];
-  path: PostfixExpressionCstNode[];
+  unsetItem: UnsetItemCstNode[];
   Comma?: IToken[];
+};
+
+export interface UnsetItemCstNode extends CstNode {
+  name: "unsetItem";
+  children: UnsetItemCstChildren;
+}
+
+export type UnsetItemCstChildren = {
+  path: PostfixExpressionCstNode[];
+  forClause?: ForClauseCstNode[];
 };
 
 export interface DeleteStatementCstNode extends CstNode {
@@ -599,6 +610,7 @@ export type DeleteStatementCstChildren = {
   keyspaceRef: KeyspaceRefCstNode[];
   alias?: AliasCstNode[];
   useKeys?: UseKeysCstNode[];
+  useHints?: UseHintsCstNode[];
   letClause?: LetClauseCstNode[];
   whereClause?: WhereClauseCstNode[];
   limitClause?: (LimitClauseCstNode)[];
@@ -695,6 +707,7 @@ export interface PrepareStatementCstNode extends CstNode {
 export type PrepareStatementCstChildren = {
   PREPARE: IToken[];
   FORCE?: IToken[];
+  save?: IToken[];
   objectName?: ObjectNameCstNode[];
   FROM?: IToken[];
   AS?: IToken[];
@@ -765,7 +778,7 @@ export interface StatisticsTargetCstNode extends CstNode {
 export type StatisticsTargetCstChildren = {
   statisticsKeys?: StatisticsKeysCstNode[];
   DELETE?: IToken[];
-  deleteAll?: IToken[];
+  deleteAll?: (IToken)[];
   deleteKeys?: StatisticsKeysCstNode[];
   INDEX?: IToken[];
   indexAll?: IToken[];
@@ -852,8 +865,8 @@ export interface DropFunctionStatementCstNode extends CstNode {
 export type DropFunctionStatementCstChildren = {
   DROP: IToken[];
   FUNCTION: IToken[];
+  ifExists?: (IfExistsCstNode)[];
   name: KeyspaceRefCstNode[];
-  ifExists?: IfExistsCstNode[];
 };
 
 export interface ExecuteFunctionStatementCstNode extends CstNode {
@@ -878,18 +891,37 @@ export interface CreateIndexStatementCstNode extends CstNode {
 
 export type CreateIndexStatementCstChildren = {
   CREATE: IToken[];
+  vector?: IToken[];
   INDEX: IToken[];
   ifNotExists?: (IfNotExistsCstNode)[];
   objectName: ObjectNameCstNode[];
   ON: IToken[];
   keyspaceRef: KeyspaceRefCstNode[];
-  LParen: IToken[];
+  LParen: (IToken)[];
   indexKey: IndexKeyCstNode[];
-  Comma?: IToken[];
-  RParen: IToken[];
+  Comma?: (IToken)[];
+  RParen: (IToken)[];
+  Identifier?: IToken[];
+  include?: ExpressionCstNode[];
+  indexPartition?: IndexPartitionCstNode[];
   whereClause?: WhereClauseCstNode[];
   indexUsing?: IndexUsingCstNode[];
   indexWith?: IndexWithCstNode[];
+};
+
+export interface IndexPartitionCstNode extends CstNode {
+  name: "indexPartition";
+  children: IndexPartitionCstChildren;
+}
+
+export type IndexPartitionCstChildren = {
+  PARTITION: IToken[];
+  BY: IToken[];
+  HASH: IToken[];
+  LParen: IToken[];
+  expression: ExpressionCstNode[];
+  Comma?: IToken[];
+  RParen: IToken[];
 };
 
 export interface CreatePrimaryIndexStatementCstNode extends CstNode {
@@ -905,6 +937,7 @@ export type CreatePrimaryIndexStatementCstChildren = {
   objectName?: ObjectNameCstNode[];
   ON: IToken[];
   keyspaceRef: KeyspaceRefCstNode[];
+  indexPartition?: IndexPartitionCstNode[];
   indexUsing?: IndexUsingCstNode[];
   indexWith?: IndexWithCstNode[];
 };
@@ -937,6 +970,7 @@ export interface IndexKeyCstNode extends CstNode {
 
 export type IndexKeyCstChildren = {
   indexKeyBody: IndexKeyBodyCstNode[];
+  vector?: (IToken)[];
   ASC?: IToken[];
   DESC?: IToken[];
 };
@@ -983,6 +1017,7 @@ export interface DropIndexStatementCstNode extends CstNode {
 export type DropIndexStatementCstChildren = {
   DROP: IToken[];
   PRIMARY?: IToken[];
+  vector?: IToken[];
   INDEX: IToken[];
   ifExists?: (IfExistsCstNode)[];
   target?: KeyspaceRefCstNode[];
@@ -1002,7 +1037,7 @@ export type BuildIndexStatementCstChildren = {
   ON: IToken[];
   keyspaceRef: KeyspaceRefCstNode[];
   LParen: IToken[];
-  objectName: ObjectNameCstNode[];
+  name: ExpressionCstNode[];
   Comma?: IToken[];
   RParen: IToken[];
 };
@@ -1726,6 +1761,7 @@ export interface ICstNodeVisitor<IN, OUT> extends ICstVisitor<IN, OUT> {
   setClause(children: SetClauseCstChildren, param?: IN): OUT;
   setItem(children: SetItemCstChildren, param?: IN): OUT;
   unsetClause(children: UnsetClauseCstChildren, param?: IN): OUT;
+  unsetItem(children: UnsetItemCstChildren, param?: IN): OUT;
   deleteStatement(children: DeleteStatementCstChildren, param?: IN): OUT;
   mergeStatement(children: MergeStatementCstChildren, param?: IN): OUT;
   mergeWhen(children: MergeWhenCstChildren, param?: IN): OUT;
@@ -1745,6 +1781,7 @@ export interface ICstNodeVisitor<IN, OUT> extends ICstVisitor<IN, OUT> {
   dropFunctionStatement(children: DropFunctionStatementCstChildren, param?: IN): OUT;
   executeFunctionStatement(children: ExecuteFunctionStatementCstChildren, param?: IN): OUT;
   createIndexStatement(children: CreateIndexStatementCstChildren, param?: IN): OUT;
+  indexPartition(children: IndexPartitionCstChildren, param?: IN): OUT;
   createPrimaryIndexStatement(children: CreatePrimaryIndexStatementCstChildren, param?: IN): OUT;
   ifNotExists(children: IfNotExistsCstChildren, param?: IN): OUT;
   ifExists(children: IfExistsCstChildren, param?: IN): OUT;

@@ -89,7 +89,8 @@ export class N1qlParser extends CstParser {
       { ALT: () => this.SUBRULE(this.executeStatement) },
       { ALT: () => this.SUBRULE(this.createFunctionStatement) },
       { ALT: () => this.SUBRULE(this.dropFunctionStatement) },
-      { ALT: () => this.SUBRULE(this.createIndexStatement) },
+      // `CREATE VECTOR INDEX`: VECTOR is a name token, as PRIMARY is; PRIMARY goes to the next rule.
+      { GATE: () => !this.is(2, T.Primary), ALT: () => this.SUBRULE(this.createIndexStatement), IGNORE_AMBIGUITIES: true },
       { ALT: () => this.SUBRULE(this.createPrimaryIndexStatement) },
       { ALT: () => this.SUBRULE(this.dropIndexStatement) },
       { ALT: () => this.SUBRULE(this.buildIndexStatement) },
@@ -605,6 +606,7 @@ export class N1qlParser extends CstParser {
     this.SUBRULE(this.keyspaceRef);
     this.OPTION(() => this.SUBRULE(this.alias));
     this.OPTION2(() => this.SUBRULE(this.useKeys));
+    this.OPTION8({ GATE: () => this.is(1, T.Use) && this.is(2, T.Index), DEF: () => this.SUBRULE(this.useHints) });
     this.OPTION7(() => this.SUBRULE(this.letClause));
     this.OR([
       {
@@ -634,7 +636,13 @@ export class N1qlParser extends CstParser {
 
   public unsetClause = this.RULE('unsetClause', () => {
     this.CONSUME(T.Unset);
-    this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.postfixExpression, { LABEL: 'path' }) });
+    this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.unsetItem) });
+  });
+
+  /** `path [FOR var IN expr … [WHEN cond] END]` of UNSET. */
+  public unsetItem = this.RULE('unsetItem', () => {
+    this.SUBRULE(this.postfixExpression, { LABEL: 'path' });
+    this.OPTION(() => this.SUBRULE(this.forClause));
   });
 
   public deleteStatement = this.RULE('deleteStatement', () => {
@@ -643,6 +651,7 @@ export class N1qlParser extends CstParser {
     this.SUBRULE(this.keyspaceRef);
     this.OPTION(() => this.SUBRULE(this.alias));
     this.OPTION2(() => this.SUBRULE(this.useKeys));
+    this.OPTION9({ GATE: () => this.is(1, T.Use) && this.is(2, T.Index), DEF: () => this.SUBRULE(this.useHints) });
     this.OPTION6(() => this.SUBRULE(this.letClause));
     this.OPTION3(() => this.SUBRULE(this.whereClause));
     // LIMIT and OFFSET in either order (the reference's DELETE takes both).
@@ -791,6 +800,8 @@ export class N1qlParser extends CstParser {
     this.CONSUME(T.Prepare);
     // `PREPARE FORCE …` (FORCE is soft: `PREPARE force FROM …` names a statement "force").
     this.OPTION2({ GATE: () => !this.is(2, T.From) && !this.is(2, T.As), DEF: () => this.CONSUME(T.Force) });
+    // `PREPARE SAVE name FROM …` (the reference's saved prepared statement).
+    this.OPTION3({ GATE: () => this.word(1, 'SAVE') && !this.is(2, T.From) && !this.is(2, T.As), DEF: () => this.CONSUME(T.Identifier, { LABEL: 'save' }) });
     this.OPTION(() => {
       this.SUBRULE(this.objectName);
       this.OR([{ ALT: () => this.CONSUME(T.From) }, { ALT: () => this.CONSUME(T.As) }]);
@@ -879,7 +890,12 @@ export class N1qlParser extends CstParser {
       {
         ALT: () => {
           this.CONSUME(T.Delete);
-          this.OR2([{ ALT: () => this.CONSUME(T.All, { LABEL: 'deleteAll' }) }, { ALT: () => this.SUBRULE2(this.statisticsKeys, { LABEL: 'deleteKeys' }) }]);
+          this.OR2([
+            { ALT: () => this.CONSUME(T.All, { LABEL: 'deleteAll' }) },
+            // ANALYZE … DELETE STATISTICS: DELETE ALL by another name.
+            { GATE: () => this.word(1, 'STATISTICS'), ALT: () => this.CONSUME(T.Identifier, { LABEL: 'deleteAll' }) },
+            { ALT: () => this.SUBRULE2(this.statisticsKeys, { LABEL: 'deleteKeys' }) },
+          ]);
         },
       },
       {
@@ -996,6 +1012,7 @@ export class N1qlParser extends CstParser {
   public dropFunctionStatement = this.RULE('dropFunctionStatement', () => {
     this.CONSUME(T.Drop);
     this.CONSUME(T.FunctionKw);
+    this.OPTION2(() => this.SUBRULE2(this.ifExists));
     this.SUBRULE(this.keyspaceRef, { LABEL: 'name' });
     this.OPTION(() => this.SUBRULE(this.ifExists));
   });
@@ -1013,6 +1030,7 @@ export class N1qlParser extends CstParser {
   // ---- DDL ----------------------------------------------------------------------------------
   public createIndexStatement = this.RULE('createIndexStatement', () => {
     this.CONSUME(T.Create);
+    this.OPTION6({ GATE: () => this.word(1, 'VECTOR'), DEF: () => this.CONSUME(T.Identifier, { LABEL: 'vector' }) });
     this.CONSUME(T.Index);
     this.OPTION(() => this.SUBRULE(this.ifNotExists));
     this.SUBRULE(this.objectName);
@@ -1022,9 +1040,29 @@ export class N1qlParser extends CstParser {
     this.CONSUME(T.LParen);
     this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.indexKey) });
     this.CONSUME(T.RParen);
+    this.OPTION7({
+      GATE: () => this.word(1, 'INCLUDE'),
+      DEF: () => {
+        this.CONSUME2(T.Identifier);
+        this.CONSUME2(T.LParen);
+        this.AT_LEAST_ONE_SEP2({ SEP: T.Comma, DEF: () => this.SUBRULE(this.expression, { LABEL: 'include' }) });
+        this.CONSUME2(T.RParen);
+      },
+    });
+    this.OPTION8(() => this.SUBRULE(this.indexPartition));
     this.OPTION3(() => this.SUBRULE(this.whereClause));
     this.OPTION4(() => this.SUBRULE(this.indexUsing));
     this.OPTION5(() => this.SUBRULE(this.indexWith));
+  });
+
+  /** `PARTITION BY HASH(expr, …)` of CREATE [PRIMARY] INDEX. */
+  public indexPartition = this.RULE('indexPartition', () => {
+    this.CONSUME(T.Partition);
+    this.CONSUME(T.By);
+    this.CONSUME(T.Hash);
+    this.CONSUME(T.LParen);
+    this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.expression) });
+    this.CONSUME(T.RParen);
   });
 
   public createPrimaryIndexStatement = this.RULE('createPrimaryIndexStatement', () => {
@@ -1036,6 +1074,7 @@ export class N1qlParser extends CstParser {
     this.OPTION3(() => this.SUBRULE2(this.ifNotExists));
     this.CONSUME(T.On);
     this.SUBRULE(this.keyspaceRef);
+    this.OPTION6(() => this.SUBRULE(this.indexPartition));
     this.OPTION4(() => this.SUBRULE(this.indexUsing));
     this.OPTION5(() => this.SUBRULE(this.indexWith));
   });
@@ -1054,6 +1093,14 @@ export class N1qlParser extends CstParser {
   /** An index key: `expr [ASC|DESC]`, `DISTINCT|ALL [DISTINCT] expr`, either in parentheses. */
   public indexKey = this.RULE('indexKey', () => {
     this.SUBRULE(this.indexKeyBody);
+    // `DENSE VECTOR` / `SPARSE VECTOR` / `VECTOR`: a vector index key (couchbase/query n1ql.y index_term).
+    this.OPTION2({
+      GATE: () => this.word(1, 'VECTOR') || ((this.word(1, 'DENSE') || this.word(1, 'SPARSE')) && this.word(2, 'VECTOR')),
+      DEF: () => {
+        this.CONSUME(T.Identifier, { LABEL: 'vector' });
+        this.OPTION3({ GATE: () => this.word(1, 'VECTOR'), DEF: () => this.CONSUME2(T.Identifier, { LABEL: 'vector' }) });
+      },
+    });
     this.OPTION(() => this.OR([{ ALT: () => this.CONSUME(T.Asc) }, { ALT: () => this.CONSUME(T.Desc) }]));
   });
 
@@ -1105,6 +1152,7 @@ export class N1qlParser extends CstParser {
   public dropIndexStatement = this.RULE('dropIndexStatement', () => {
     this.CONSUME(T.Drop);
     this.OPTION(() => this.CONSUME(T.Primary));
+    this.OPTION7({ GATE: () => this.word(1, 'VECTOR'), DEF: () => this.CONSUME(T.Identifier, { LABEL: 'vector' }) });
     this.CONSUME(T.Index);
     this.OPTION2(() => this.SUBRULE(this.ifExists));
     this.OPTION3(() => this.SUBRULE(this.keyspaceRef, { LABEL: 'target' }));
@@ -1122,7 +1170,8 @@ export class N1qlParser extends CstParser {
     this.CONSUME(T.On);
     this.SUBRULE(this.keyspaceRef);
     this.CONSUME(T.LParen);
-    this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.objectName) });
+    // A name, a string, or an expression giving names (`["a", "b"]`, `$p`): n1ql.y's index_names.
+    this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.expression, { LABEL: 'name' }) });
     this.CONSUME(T.RParen);
   });
 

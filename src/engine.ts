@@ -336,6 +336,15 @@ function refuseAdministration(statement: Statement): void {
       throw notSupported('ALTER INDEX', inner.loc);
     case 'ExplainFunction':
       throw notSupported('EXPLAIN FUNCTION', inner.loc);
+    case 'Update':
+      if (inner.unsetFor) throw notSupported('UNSET … FOR', inner.loc);
+      break;
+    case 'BuildIndex':
+      if (inner.dynamic) throw notSupported('BUILD INDEX with index names given by an expression', inner.loc);
+      break;
+    case 'CreateIndex':
+      if (inner.vector || inner.keys.some((k) => k.vector)) throw notSupported('a vector index', inner.loc);
+      break;
   }
 }
 

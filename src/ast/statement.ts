@@ -239,6 +239,10 @@ export interface UpdateStatement extends Node {
   validateKeys?: boolean;
   set: SetClause[];
   unset: Expr[];
+  /** The FOR clause of each UNSET item (`UNSET a FOR x IN t END`), when one has one: parsed, not executed (1020). */
+  unsetFor?: (SetClause['for'] | undefined)[];
+  /** `USE INDEX (…)`: a hint; tokenql's UPDATE chooses its own scan. */
+  useIndex?: IndexHint[];
   where?: Expr;
   limit?: Expr;
   returning?: Returning;
@@ -252,6 +256,8 @@ export interface DeleteStatement extends Node {
   let?: LetBinding[];
   /** `USE KEYS VALIDATE`: a key naming no document gives warning 5503. */
   validateKeys?: boolean;
+  /** `USE INDEX (…)`: a hint; tokenql's DELETE chooses its own scan. */
+  useIndex?: IndexHint[];
   where?: Expr;
   limit?: Expr;
   offset?: Expr;
@@ -272,6 +278,8 @@ export interface IndexKey {
   expr: Expr;
   array?: 'DISTINCT' | 'ALL';
   desc: boolean;
+  /** `DENSE VECTOR` / `SPARSE VECTOR` key of a vector index (parsed; such an index is not built: 1020). */
+  vector?: 'DENSE' | 'SPARSE';
 }
 
 /** `CREATE INDEX [IF NOT EXISTS] name ON ks(keys) [WHERE cond] [USING GSI|VIEW] [WITH {…}]` */
@@ -284,6 +292,12 @@ export interface CreateIndexStatement extends Node {
   where?: Expr;
   using?: string;
   with?: Expr;
+  /** CREATE VECTOR INDEX (parsed for SANITIZE; not executed: 1020). */
+  vector?: boolean;
+  /** `INCLUDE (expr, …)` of a vector index. */
+  include?: Expr[];
+  /** `PARTITION BY HASH(expr, …)`: accepted; tokenql's indexes are not partitioned. */
+  partition?: Expr[];
 }
 
 /** `CREATE PRIMARY INDEX [IF NOT EXISTS] [name] ON ks [USING …] [WITH …]` */
@@ -294,6 +308,8 @@ export interface CreatePrimaryIndexStatement extends Node {
   keyspace: KeyspaceRef;
   using?: string;
   with?: Expr;
+  /** `PARTITION BY HASH(expr, …)`: accepted; tokenql's indexes are not partitioned. */
+  partition?: Expr[];
 }
 
 /** `DROP INDEX name ON ks` / `DROP INDEX ks.name` / `DROP PRIMARY INDEX ON ks`, with `IF EXISTS`. */
@@ -303,6 +319,8 @@ export interface DropIndexStatement extends Node {
   primary: boolean;
   ifExists: boolean;
   keyspace: KeyspaceRef;
+  /** DROP VECTOR INDEX (a plain DROP INDEX of that name). */
+  vector?: boolean;
 }
 
 /** `BUILD INDEX ON ks(name, …)` */
@@ -310,6 +328,10 @@ export interface BuildIndexStatement extends Node {
   kind: 'BuildIndex';
   keyspace: KeyspaceRef;
   names: string[];
+  /** The names as written when some are expressions (`["a", "b"]`, `$p`): SANITIZE prints them. */
+  exprs?: Expr[];
+  /** True when a name is given by a parameter or other expression tokenql does not evaluate (1020). */
+  dynamic?: boolean;
 }
 
 /** `PREPARE [name FROM|AS] statement` */
@@ -321,6 +343,8 @@ export interface PrepareStatement extends Node {
   text: string;
   /** `PREPARE FORCE`: prepare again even when the name (or text) is prepared already. */
   force?: boolean;
+  /** `PREPARE SAVE`: prepared as usual (tokenql has no plan store to save to). */
+  save?: boolean;
 }
 
 /** `EXECUTE name [USING args]` */

@@ -16,7 +16,7 @@ import { functionName, sanitizeKeyspace } from './sanitize-dml.js';
 
 function indexKey(k: IndexKey, scope: SanitizeScope): string {
   const e = plain(k.expr, scope);
-  const extra = k as IndexKey & { vector?: 'DENSE' | 'SPARSE' };
+  const extra = k;
   return (k.array ? k.array + ' ' : '') + e + (extra.vector ? ` ${extra.vector} VECTOR` : '') + (k.desc ? ' DESC' : '');
 }
 
@@ -37,7 +37,7 @@ export function sanitizeOtherStatement(st: Statement, scope: SanitizeScope, text
     case 'DropFunction':
       return `DROP FUNCTION ${st.ifExists ? 'IF EXISTS ' : ''}${functionName(st.name)}`;
     case 'CreateIndex': {
-      const extra = st as typeof st & { vector?: boolean; include?: Expr[]; partition?: Expr[] };
+      const extra = st;
       let s = `CREATE ${extra.vector ? 'VECTOR ' : ''}INDEX ${printName(st.name)}${st.ifNotExists ? ' IF NOT EXISTS' : ''} ON ${sanitizeKeyspace(st.keyspace)}(${st.keys.map((k) => indexKey(k, scope)).join(', ')})`;
       if (extra.include) s += ` INCLUDE(${extra.include.map((e) => plain(e, scope)).join(', ')})`;
       if (extra.partition) s += ` PARTITION BY HASH(${extra.partition.map((e) => plain(e, scope)).join(', ')})`;
@@ -46,14 +46,14 @@ export function sanitizeOtherStatement(st: Statement, scope: SanitizeScope, text
       return s + withClause(st.with, scope);
     }
     case 'CreatePrimaryIndex': {
-      const extra = st as typeof st & { partition?: Expr[] };
+      const extra = st;
       let s = `CREATE PRIMARY INDEX ${st.name !== undefined ? printName(st.name) + ' ' : ''}${st.ifNotExists ? 'IF NOT EXISTS ' : ''}ON ${sanitizeKeyspace(st.keyspace)}`;
       if (extra.partition) s += ` PARTITION BY HASH(${extra.partition.map((e) => plain(e, scope)).join(', ')})`;
       if (st.using) s += ' USING ' + st.using.toUpperCase();
       return s + withClause(st.with, scope);
     }
     case 'DropIndex': {
-      const extra = st as typeof st & { vector?: boolean };
+      const extra = st;
       const kind = st.primary ? 'PRIMARY ' : extra.vector ? 'VECTOR ' : '';
       return `DROP ${kind}INDEX ${st.ifExists ? 'IF EXISTS ' : ''}${st.name !== undefined ? printName(st.name) + ' ' : ''}ON ${sanitizeKeyspace(st.keyspace)}`;
     }
@@ -86,7 +86,8 @@ export function sanitizeOtherStatement(st: Statement, scope: SanitizeScope, text
     case 'TransactionIsolation':
       return 'SET TRANSACTION ISOLATION LEVEL READ COMMITTED';
     case 'BuildIndex':
-      return `BUILD INDEX ON ${sanitizeKeyspace(st.keyspace)}(${st.names.map((n) => addParam(scope, n)).join(', ')})`;
+      if (!st.exprs) return `BUILD INDEX ON ${sanitizeKeyspace(st.keyspace)}(${st.names.map((n) => addParam(scope, n)).join(', ')})`;
+      return `BUILD INDEX ON ${sanitizeKeyspace(st.keyspace)}(${st.exprs.map((e) => (e.kind === 'Identifier' ? addParam(scope, e.name) : sanitizeExpr(e, { ...scope, alias: undefined }))).join(', ')})`;
     case 'Security':
     case 'Container':
     case 'AlterIndex':

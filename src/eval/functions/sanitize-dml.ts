@@ -204,7 +204,7 @@ export function deleteStatement(d: DeleteStatement, outer: SanitizeScope): strin
   const where = d.where ? ' where ' + sanitizeExpr(d.where, scope) : '';
   const limit = d.limit ? ' limit ' + sanitizeExpr(d.limit, scope) : '';
   const offset = d.offset ? ' offset ' + sanitizeExpr(d.offset, scope) : '';
-  const hints = (d as { useIndex?: IndexHint[] }).useIndex;
+  const hints = d.useIndex;
   return `delete from ${sanitizeKeyspace(d.keyspace)} as ${alias}${keys}${useIndex(hints)}${let_}${where}${offset}${limit}${returning(d.returning, scope)}`;
 }
 
@@ -247,9 +247,9 @@ export function updateStatement(u: UpdateStatement, outer: SanitizeScope): strin
     let_ = ' let ' + l;
     scope = s;
   }
-  const hints = (u as { useIndex?: IndexHint[] }).useIndex;
+  const hints = u.useIndex;
   const set = u.set.length ? ' set ' + setClauses(u.set, scope) : '';
-  const unset = u.unset.length ? ' unset ' + u.unset.map((p) => setPath(p, scope)).join(', ') : '';
+  const unset = u.unset.length ? ' unset ' + u.unset.map((p, i) => setPath(p, scope) + (u.unsetFor?.[i] ? forClause(u.unsetFor[i]!, scope) : '')).join(', ') : '';
   const where = u.where ? ' where ' + sanitizeExpr(u.where, scope) : '';
   const limit = u.limit ? ' limit ' + sanitizeExpr(u.limit, scope) : '';
   return `update ${sanitizeKeyspace(u.keyspace)} as ${printName(alias)}${keys}${useIndex(hints)}${let_}${set}${unset}${where}${limit}${returning(u.returning, scope)}`;

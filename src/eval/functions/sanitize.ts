@@ -47,7 +47,7 @@ export function sanitizeStatement(st: Statement, scope: SanitizeScope, text: str
       return 'EXPLAIN ' + sanitizeStatement(st.statement, scope, text.replace(/^\s*explain\s+/i, ''));
     case 'Prepare': {
       const inner = sanitizeStatement(st.statement, scope, st.text);
-      return `PREPARE ${st.force ? 'FORCE ' : ''}${st.name !== undefined ? printName(st.name) + ' ' : ''}AS ${inner}`;
+      return `PREPARE ${st.force ? 'FORCE ' : ''}${st.save ? 'SAVE ' : ''}${st.name !== undefined ? printName(st.name) + ' ' : ''}AS ${inner}`;
     }
     default:
       return sanitizeOtherStatement(st, scope, text);
