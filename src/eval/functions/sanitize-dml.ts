@@ -300,7 +300,8 @@ export function mergeStatement(m: MergeStatement, outer: SanitizeScope, hints: s
       if (ins.options) parts.push('options ' + sanitizeExpr(ins.options, scope));
       s += `(${parts.join(', ')})`;
     } else if (ins.value) s += ' ' + sanitizeExpr(ins.value, scope);
-    if (ins.where) s += ' where ' + sanitizeExpr(ins.where, scope);
+    // The reference formalizes the INSERT action's WHERE against the source alias only.
+    if (ins.where) s += ' where ' + sanitizeExpr(ins.where, { ...outer, alias: source, bound: new Set([...outer.bound, ...(source !== undefined ? [source] : [])]), metaAlias: false });
   }
   if (m.limit) s += ' limit ' + sanitizeExpr(m.limit, scope);
   return s + returning(m.returning, scope);

@@ -49,8 +49,12 @@ export function sanitizeStatement(st: Statement, scope: SanitizeScope, text: str
       const inner = sanitizeStatement(st.statement, scope, st.text);
       return `PREPARE ${st.force ? 'FORCE ' : ''}${st.save ? 'SAVE ' : ''}${st.name !== undefined ? printName(st.name) + ' ' : ''}AS ${inner}`;
     }
-    default:
+    default: {
+      // `ADVISE statement` (its AST node belongs to the index advisor): `ADVISE ` + the statement.
+      const advise = st as unknown as { kind: string; statement?: Statement };
+      if (advise.kind === 'Advise' && advise.statement) return 'ADVISE ' + sanitizeStatement(advise.statement, scope, text.replace(/^\s*advise\s+(index\s+)?/i, ''));
       return sanitizeOtherStatement(st, scope, text);
+    }
   }
 }
 
