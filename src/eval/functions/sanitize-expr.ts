@@ -35,14 +35,18 @@ export interface SanitizeScope {
 
 /** The value of a constant expression, or `none` when the expression is not constant. */
 const none = Symbol('not constant');
-function constant(e: Expr): Value | typeof none {
+/**
+ * Arithmetic counts as constant only inside an array or object constructor (`nested`): the
+ * reference's parser folds constant constructors, not operators (`5*2` stays `($_n1 * $_n2)`).
+ */
+function constant(e: Expr, nested = false): Value | typeof none {
   switch (e.kind) {
     case 'Literal':
       return e.value;
     case 'ArrayConstruct': {
       const out: Value[] = [];
       for (const i of e.items) {
-        const v = constant(i);
+        const v = constant(i, true);
         if (v === none) return none;
         out.push(v);
       }
@@ -51,21 +55,22 @@ function constant(e: Expr): Value | typeof none {
     case 'ObjectConstruct': {
       const out: Record<string, Value> = {};
       for (const f of e.fields) {
-        const n = constant(f.name);
-        const v = constant(f.value);
+        const n = constant(f.name, true);
+        const v = constant(f.value, true);
         if (typeof n !== 'string' || v === none) return none;
         if (v !== undefined) out[n] = v;
       }
       return out;
     }
     case 'Unary': {
-      const v = constant(e.operand);
+      if (!nested) return none;
+      const v = constant(e.operand, true);
       return e.op === 'NEG' && typeof v === 'number' ? -v : none;
     }
     case 'Binary': {
-      if (!['+', '-', '*', '/'].includes(e.op)) return none;
-      const a = constant(e.left);
-      const b = constant(e.right);
+      if (!nested || !['+', '-', '*', '/'].includes(e.op)) return none;
+      const a = constant(e.left, true);
+      const b = constant(e.right, true);
       if (typeof a !== 'number' || typeof b !== 'number') return none;
       return e.op === '+' ? a + b : e.op === '-' ? a - b : e.op === '*' ? a * b : b === 0 ? none : a / b;
     }
@@ -125,6 +130,8 @@ export function sanitizeWindow(w: WindowSpec, scope: SanitizeScope): string {
 export function sanitizeExpr(e: Expr, scope: SanitizeScope): string {
   const p = (x: Expr, s: SanitizeScope = scope) => sanitizeExpr(x, s);
   if (scope.parameterize) {
+    // A negative number is the reference's negation of a positive literal: `(-$_n1)`.
+    if (e.kind === 'Literal' && typeof e.value === 'number' && (e.value < 0 || Object.is(e.value, -0))) return `(-${addParam(scope, -e.value)})`;
     const v = constant(e);
     if (v !== none) return addParam(scope, v as Value);
   }
@@ -169,7 +176,9 @@ export function sanitizeExpr(e: Expr, scope: SanitizeScope): string {
     case 'Like': {
       const o = p(e.operand);
       const pat = p(e.pattern);
-      return `(${o} ${e.not ? 'not ' : ''}like ${pat}${e.escape ? ' escape ' + p(e.escape) : ''})`;
+      // The reference's LIKE always has an escape character (default `\`), a parameter too.
+      const esc = e.escape ? p(e.escape) : scope.parameterize ? addParam(scope, '\\') : undefined;
+      return `(${o} ${e.not ? 'not ' : ''}like ${pat}${esc !== undefined ? ' escape ' + esc : ''})`;
     }
     case 'In': {
       const o = p(e.operand);

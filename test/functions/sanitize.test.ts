@@ -1,0 +1,45 @@
+// Expected values: answers of the reference engine (couchbase/query cbq-engine, via n1ql-reference,
+// `SELECT SANITIZE("…")`) and of its suite (gsi/sanitize_statement_function).
+import { describe, expect, it } from 'vitest';
+import { call, MISSING, table, throws } from './table.js';
+
+const q = (statement: string, parametersMap: Record<string, unknown> | null) => ({ parametersMap, statement });
+
+table('SANITIZE', [
+  [['SELECT 1'], q('select $_n1', { $_n1: 1 })],
+  [
+    ['SELECT a FROM b WHERE c > 3 AND d IN [1,2] ORDER BY e DESC'],
+    q('select (`b`.`a`) from `default`:`b` where (($_n1 < (`b`.`c`)) and ((`b`.`d`) in $_n2))  ORDER BY (`b`.`e`) $_n3', { $_n1: 3, $_n2: [1, 2], $_n3: 'desc' }),
+  ],
+  [
+    ['SELECT a FROM b WHERE c >= 3 AND d LIKE "x%" ORDER BY e'],
+    q('select (`b`.`a`) from `default`:`b` where (($_n1 <= (`b`.`c`)) and ((`b`.`d`) like $_n2 escape $_n3))  ORDER BY (`b`.`e`)', { $_n1: 3, $_n2: 'x%', $_n3: '\\' }),
+  ],
+  [['SELECT 1 + 2, "x"'], q('select ($_n1 + $_n2), $_n3', { $_n1: 1, $_n2: 2, $_n3: 'x' })],
+  [['SELECT 5*2, -4'], q('select ($_n1 * $_n2), (-$_n3)', { $_n1: 5, $_n2: 2, $_n3: 4 })],
+  [['DELETE FROM k WHERE a = "x"'], q('delete from `default`:`k` as k where ((`k`.`a`) = $_n1)', { $_n1: 'x' })],
+  [['CREATE INDEX i ON k(a DESC) WHERE a > 1'], q('CREATE INDEX `i` ON `default`:`k`(`a` DESC) WHERE (1 < `a`)', null)],
+  [
+    ['INSERT INTO orders as d (KEY,VALUE,OPTIONS) VALUES ("k1",{"a_key":1}, { "expiration": 5*24*60*60 }),("k2", {"b_key":2}) RETURNING d.*'],
+    q('insert into `default`:`orders` as `d` values($_n1,$_n2,$_n3),($_n4,$_n5) returning `d`.*', { $_n1: 'k1', $_n2: { a_key: 1 }, $_n3: { expiration: 432000 }, $_n4: 'k2', $_n5: { b_key: 2 } }),
+  ],
+  [['CREATE USER joe PASSWORD "secret" WITH "Joe Frazer"'], q('CREATE USER `joe` PASSWORD "****" WITH "Joe Frazer"', null)],
+  [['GRANT select, query_delete ON orders TO GROUPS g1'], q('GRANT `select`, `query_delete` ON `default`:`orders` TO GROUPS `g1`', null)],
+  [['CREATE SCOPE orders.sc1 IF NOT EXISTS'], q('CREATE SCOPE IF NOT EXISTS `default`:`orders`.`sc1`', null)],
+  [['BEGIN WORK'], q('START TRANSACTION ISOLATION LEVEL READ COMMITTED', null)],
+  [['SELEC x'], throws(5010)],
+  [[MISSING], MISSING],
+  [[null], null],
+  [[1], null],
+  [[true], null],
+  [[[]], null],
+]);
+table('SANITIZE_STATEMENT', [[['SELECT 1'], q('select $_n1', { $_n1: 1 })]]);
+
+describe('SANITIZE', () => {
+  it('parameterizes the constants of a block in the reference order (LET, WHERE, GROUP BY, LETTING, HAVING, then the projection)', () => {
+    expect(call('SANITIZE', 'SELECT d1.x, COUNT(1) FROM orders d1 GROUP BY d1.x LETTING x=1 HAVING COUNT(1)>x')).toEqual(
+      q('select (`d1`.`x`), count($_n3) from `default`:`orders` as `d1`  group by (`d1`.`x`) letting `x` = $_n1 having (`x` < count($_n2))', { $_n1: 1, $_n2: 1, $_n3: 1 }),
+    );
+  });
+});
