@@ -2,8 +2,9 @@
 // `SELECT SANITIZE("…")`) and of its suite (gsi/sanitize_statement_function).
 import { describe, expect, it } from 'vitest';
 import { call, MISSING, table, throws } from './table.js';
+import type { Value } from '../../src/values/index.js';
 
-const q = (statement: string, parametersMap: Record<string, unknown> | null) => ({ parametersMap, statement });
+const q = (statement: string, parametersMap: Record<string, Value> | null): Value => ({ parametersMap, statement });
 
 table('SANITIZE', [
   [['SELECT 1'], q('select $_n1', { $_n1: 1 })],
