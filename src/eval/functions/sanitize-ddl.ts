@@ -16,8 +16,7 @@ import { functionName, sanitizeKeyspace } from './sanitize-dml.js';
 
 function indexKey(k: IndexKey, scope: SanitizeScope): string {
   const e = plain(k.expr, scope);
-  const extra = k;
-  return (k.array ? k.array + ' ' : '') + e + (extra.vector ? ` ${extra.vector} VECTOR` : '') + (k.desc ? ' DESC' : '');
+  return (k.array ? k.array + ' ' : '') + e + (k.vector ? ` ${k.vector} VECTOR` : '') + (k.desc ? ' DESC' : '');
 }
 
 /** The statements SANITIZE prints in the reference's DDL forms. Raises 1020 for others. */
@@ -37,24 +36,21 @@ export function sanitizeOtherStatement(st: Statement, scope: SanitizeScope, text
     case 'DropFunction':
       return `DROP FUNCTION ${st.ifExists ? 'IF EXISTS ' : ''}${functionName(st.name)}`;
     case 'CreateIndex': {
-      const extra = st;
-      let s = `CREATE ${extra.vector ? 'VECTOR ' : ''}INDEX ${printName(st.name)}${st.ifNotExists ? ' IF NOT EXISTS' : ''} ON ${sanitizeKeyspace(st.keyspace)}(${st.keys.map((k) => indexKey(k, scope)).join(', ')})`;
-      if (extra.include) s += ` INCLUDE(${extra.include.map((e) => plain(e, scope)).join(', ')})`;
-      if (extra.partition) s += ` PARTITION BY HASH(${extra.partition.map((e) => plain(e, scope)).join(', ')})`;
+      let s = `CREATE ${st.vector ? 'VECTOR ' : ''}INDEX ${printName(st.name)}${st.ifNotExists ? ' IF NOT EXISTS' : ''} ON ${sanitizeKeyspace(st.keyspace)}(${st.keys.map((k) => indexKey(k, scope)).join(', ')})`;
+      if (st.include) s += ` INCLUDE(${st.include.map((e) => plain(e, scope)).join(', ')})`;
+      if (st.partition) s += ` PARTITION BY HASH(${st.partition.map((e) => plain(e, scope)).join(', ')})`;
       if (st.where) s += ' WHERE ' + plain(st.where, scope);
       if (st.using) s += ' USING ' + st.using.toUpperCase();
       return s + withClause(st.with, scope);
     }
     case 'CreatePrimaryIndex': {
-      const extra = st;
       let s = `CREATE PRIMARY INDEX ${st.name !== undefined ? printName(st.name) + ' ' : ''}${st.ifNotExists ? 'IF NOT EXISTS ' : ''}ON ${sanitizeKeyspace(st.keyspace)}`;
-      if (extra.partition) s += ` PARTITION BY HASH(${extra.partition.map((e) => plain(e, scope)).join(', ')})`;
+      if (st.partition) s += ` PARTITION BY HASH(${st.partition.map((e) => plain(e, scope)).join(', ')})`;
       if (st.using) s += ' USING ' + st.using.toUpperCase();
       return s + withClause(st.with, scope);
     }
     case 'DropIndex': {
-      const extra = st;
-      const kind = st.primary ? 'PRIMARY ' : extra.vector ? 'VECTOR ' : '';
+      const kind = st.primary ? 'PRIMARY ' : st.vector ? 'VECTOR ' : '';
       return `DROP ${kind}INDEX ${st.ifExists ? 'IF EXISTS ' : ''}${st.name !== undefined ? printName(st.name) + ' ' : ''}ON ${sanitizeKeyspace(st.keyspace)}`;
     }
     case 'CreateSequence':
