@@ -28,6 +28,12 @@ table('SANITIZE', [
   [['GRANT select, query_delete ON orders TO GROUPS g1'], q('GRANT `select`, `query_delete` ON `default`:`orders` TO GROUPS `g1`', null)],
   [['CREATE SCOPE orders.sc1 IF NOT EXISTS'], q('CREATE SCOPE IF NOT EXISTS `default`:`orders`.`sc1`', null)],
   [['BEGIN WORK'], q('START TRANSACTION ISOLATION LEVEL READ COMMITTED', null)],
+  [
+    ['SELECT a.x FROM a JOIN b ON a.k = b.k WHERE a.z = 2'],
+    q('select (`a`.`x`) from `default`:`a` join `default`:`b` on ((`a`.`k`) = (`b`.`k`)) where ((`a`.`z`) = $_n1)', { $_n1: 2 }),
+  ],
+  // 5010 wrapping 3080 "Ambiguous reference to field 'y' (near line 1, column 13)."
+  [['SELECT a.x, y FROM a JOIN b ON a.k = b.k'], throws(5010)],
   [['SELEC x'], throws(5010)],
   [[MISSING], MISSING],
   [[null], null],

@@ -105,7 +105,8 @@ function subselect(b: Subselect, outer: SanitizeScope): string {
   const windows = new Map<string, WindowSpec>((b.window ?? []).map((w) => [w.name, w.spec]));
   let scope: SanitizeScope = {
     ...outer,
-    alias: aliases.length === 1 && b.from?.kind === 'KeyspaceTerm' ? aliases[0] : aliases.length === 0 ? outer.alias : undefined,
+    alias: aliases.length === 1 ? aliases[0] : aliases.length === 0 ? outer.alias : undefined,
+    ambiguous: aliases.length > 1 || (aliases.length === 0 && outer.ambiguous),
     bound: new Set([...outer.bound, ...aliases]),
     windows,
   };
@@ -183,7 +184,7 @@ export function selectStatement(q: SelectStatement, outer: SanitizeScope): strin
 function blockScope(b: Subselect, outer: SanitizeScope): SanitizeScope {
   const aliases = b.from ? fromAliases(b.from, outer.bound) : [];
   const names = [...aliases, ...(b.let ?? []).map((l) => l.name), ...b.projection.flatMap((t) => (t.kind === 'Term' && t.alias !== undefined ? [t.alias] : []))];
-  return { ...outer, alias: aliases.length === 1 && b.from?.kind === 'KeyspaceTerm' ? aliases[0] : undefined, bound: new Set([...outer.bound, ...names]) };
+  return { ...outer, alias: aliases.length === 1 ? aliases[0] : undefined, ambiguous: aliases.length > 1, bound: new Set([...outer.bound, ...names]) };
 }
 
 function dmlScope(outer: SanitizeScope, alias: string): SanitizeScope {

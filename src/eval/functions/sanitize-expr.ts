@@ -12,6 +12,7 @@ import type { Binding, Expr } from '../../ast/index.js';
 import { printName, printValue } from '../../ast/print-expr.js';
 import type { FrameBound, WindowSpec } from '../../ast/window.js';
 import type { Value } from '../../values/index.js';
+import { ErrorCode, QueryError } from '../../errors/index.js';
 
 /** Where a sanitized expression is printed: the parameters so far and the names in scope. */
 export interface SanitizeScope {
@@ -25,6 +26,8 @@ export interface SanitizeScope {
   bound: ReadonlySet<string>;
   /** Whether `META()` gets the alias as argument (true in SELECT blocks and UPDATE). */
   metaAlias: boolean;
+  /** True in a block with several FROM terms: an unbound bare name there is error 3080. */
+  ambiguous?: boolean;
   /** The WITH aliases in scope (a FROM term naming one is printed `(`x`)`, not as a keyspace). */
   withNames?: ReadonlySet<string>;
   /** Named windows of the block (`OVER w` is printed with w's specification). */
@@ -147,6 +150,10 @@ export function sanitizeExpr(e: Expr, scope: SanitizeScope): string {
       return '{' + fields.map((f) => `${p(f.name, f.name.kind === 'Literal' ? ns : scope)}: ${p(f.value)}`).join(', ') + '}';
     }
     case 'Identifier':
+      if (scope.alias === undefined && scope.ambiguous && !scope.bound.has(e.name)) {
+        const at = e.loc ? ` (near line ${e.loc.line}, column ${e.loc.column})` : '';
+        throw new QueryError({ code: ErrorCode.AMBIGUOUS_REFERENCE, phase: 'execution', message: `Ambiguous reference to field '${e.name}'${at}.`, position: e.loc });
+      }
       if (scope.alias === undefined || scope.bound.has(e.name) || e.name === scope.alias) return printName(e.name, e.caseInsensitive);
       return `(${printName(scope.alias)}.${printName(e.name, e.caseInsensitive)})`;
     case 'Self':

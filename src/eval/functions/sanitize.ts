@@ -6,7 +6,7 @@
  * non-string → NULL; text that does not parse → error 5010 wrapping the syntax error (3000).
  * Source: couchbase/query `expression/func_sanitize.go`, checked against the reference.
  */
-import { evaluationError, QueryError } from '../../errors/index.js';
+import { ErrorCode, evaluationError, QueryError } from '../../errors/index.js';
 import type { Statement } from '../../ast/index.js';
 import { printName } from '../../ast/print-expr.js';
 import { parseStatement } from '../../syntax/parse.js';
@@ -67,7 +67,13 @@ function sanitize(text: string): Value {
     throw e;
   }
   const scope = newScope();
-  const statement = sanitizeStatement(st, scope, text);
+  let statement: string;
+  try {
+    statement = sanitizeStatement(st, scope, text);
+  } catch (e) {
+    if (e instanceof QueryError && e.code === ErrorCode.AMBIGUOUS_REFERENCE) throw evaluationError('Error evaluating projection', e);
+    throw e;
+  }
   const params: Record<string, Value> = {};
   for (const [k, v] of scope.params) params['$' + k] = v;
   return { parametersMap: scope.params.size ? params : null, statement };
