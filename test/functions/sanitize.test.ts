@@ -34,6 +34,12 @@ table('SANITIZE', [
   ],
   // 5010 wrapping 3080 "Ambiguous reference to field 'y' (near line 1, column 13)."
   [['SELECT a.x, y FROM a JOIN b ON a.k = b.k'], throws(5010)],
+  [["SELECT DISTINCT RAW a.b[0] FROM k WHERE ANY v IN c SATISFIES v = 1 END"], q("select distinct raw (((`k`.`a`).`b`)[$_n2]) from `default`:`k` where any `v` in (`k`.`c`) satisfies (`v` = $_n1) end", { $_n1: 1, $_n2: 0 })],
+  [["SELECT a FROM k UNION ALL SELECT b FROM k2"], q("select (`k`.`a`) from `default`:`k` union all select (`k2`.`b`) from `default`:`k2`", null)],
+  [["SELECT a FROM k WHERE b IN (SELECT RAW c FROM k2 WHERE d = 1) ORDER BY a NULLS FIRST OFFSET 5"], q("select (`k`.`a`) from `default`:`k` where ((`k`.`b`) in (select raw (`k2`.`c`) from `default`:`k2` where ((`k2`.`d`) = $_n1)))  ORDER BY (`k`.`a`) offset $_n2", { $_n1: 1, $_n2: 5 })],
+  [["SELECT ARRAY v.x FOR v IN a WHEN v.y = 2 END FROM k"], q("select array (`v`.`x`) for `v` in (`k`.`a`) when ((`v`.`y`) = $_n1) end from `default`:`k`", { $_n1: 2 })],
+  [["SELECT COUNT(DISTINCT a), MAX(b) FROM k GROUP BY c"], q("select count(DISTINCT (`k`.`a`)), max((`k`.`b`)) from `default`:`k`  group by (`k`.`c`)", null)],
+  [["UPDATE k SET a = 1 WHERE b = 2 RETURNING a"], q("update `default`:`k` as `k` set `k`.`a` = $_n1 where ((`k`.`b`) = $_n2) returning (`k`.`a`)", { $_n1: 1, $_n2: 2 })],
   [['SELEC x'], throws(5010)],
   [[MISSING], MISSING],
   [[null], null],

@@ -107,6 +107,7 @@ function subselect(b: Subselect, outer: SanitizeScope): string {
     ...outer,
     alias: aliases.length === 1 ? aliases[0] : aliases.length === 0 ? outer.alias : undefined,
     ambiguous: aliases.length > 1 || (aliases.length === 0 && outer.ambiguous),
+    recursiveCte: false,
     bound: new Set([...outer.bound, ...aliases]),
     windows,
   };
@@ -134,12 +135,16 @@ function subselect(b: Subselect, outer: SanitizeScope): string {
   return head + from + let_ + where + group;
 }
 
-function selectBody(b: SelectBody, scope: SanitizeScope, nested: boolean): string {
+/**
+ * A block or set operation: `left union all right` in lower case; the anchor and recursive
+ * blocks of a WITH RECURSIVE binding print as the reference's recursive CTE, `(anchor) UNION rec`.
+ */
+function selectBody(b: SelectBody, scope: SanitizeScope, recursive = false): string {
   if (b.kind === 'Subselect') return subselect(b, scope);
-  const left = selectBody(b.left, scope, true);
-  const right = selectBody(b.right, scope, true);
-  const l = b.left.kind === 'Subselect' && !nested ? `(${left})` : left;
-  return `${l} ${b.op}${b.all ? ' ALL' : ''} ${right}`;
+  const left = selectBody(b.left, scope);
+  const right = selectBody(b.right, scope);
+  if (recursive) return `(${left}) ${b.op}${b.all ? ' ALL' : ''} ${right}`;
+  return `${left} ${b.op.toLowerCase()}${b.all ? ' all' : ''} ${right}`;
 }
 
 /** A SELECT statement (WITH, body, ORDER BY, LIMIT, OFFSET), sanitized. */
@@ -151,7 +156,7 @@ export function selectStatement(q: SelectStatement, outer: SanitizeScope): strin
     const parts: string[] = [];
     for (const b of w.bindings) {
       const names = w.recursive ? [b.alias] : [];
-      const inner: SanitizeScope = { ...scope, bound: new Set([...scope.bound, ...names]), withNames: new Set([...(scope.withNames ?? []), ...names]) };
+      const inner: SanitizeScope = { ...scope, bound: new Set([...scope.bound, ...names]), withNames: new Set([...(scope.withNames ?? []), ...names]), recursiveCte: w.recursive };
       let e: string;
       if (b.expr.kind !== 'Subquery') e = sanitizeExpr(b.expr, inner);
       else {
@@ -163,7 +168,7 @@ export function selectStatement(q: SelectStatement, outer: SanitizeScope): strin
     }
     withText = 'WITH ' + (w.recursive ? 'RECURSIVE ' : '') + parts.join(' , ') + ' ';
   }
-  let body = selectBody(q.body, scope, false);
+  let body = selectBody(q.body, scope, outer.recursiveCte === true);
   if (q.orderBy) {
     const aliasScope = q.body.kind === 'Subselect' ? blockScope(q.body, scope) : scope;
     body +=
@@ -172,7 +177,9 @@ export function selectStatement(q: SelectStatement, outer: SanitizeScope): strin
         .map((o) => {
           const e = sanitizeExpr(o.expr, aliasScope);
           const dir = o.direction ? ' ' + sanitizeExpr(o.direction, aliasScope) : o.desc ? ' ' + sanitizeExpr({ kind: 'Literal', value: 'desc' }, aliasScope) : '';
-          return e + dir + (o.nulls ? ' NULLS ' + o.nulls : '');
+          // NULLS FIRST is the default ascending, NULLS LAST descending: only the other is printed.
+          const nulls = o.nulls && (o.nulls === 'LAST') !== o.desc ? ' NULLS ' + o.nulls : '';
+          return e + dir + nulls;
         })
         .join(', ');
   }
@@ -210,10 +217,13 @@ export function deleteStatement(d: DeleteStatement, outer: SanitizeScope): strin
 }
 
 /** A SET/UNSET path: printed relative to the document, not formalized against the alias. */
-function setPath(p: Expr, scope: SanitizeScope): string {
-  if (p.kind === 'Identifier') return printName(p.name);
+function setPath(p: Expr, scope: SanitizeScope, forVars: ReadonlySet<string> = new Set()): string {
+  if (p.kind === 'Identifier') {
+    const a = scope.alias;
+    return a === undefined || forVars.has(p.name) || scope.bound.has(p.name) ? printName(p.name) : `${printName(a)}.${printName(p.name)}`;
+  }
   if (p.kind === 'Field') {
-    const t = p.target.kind === 'FunctionCall' && p.target.name.toLowerCase() === 'meta' ? sanitizeExpr(p.target, scope) : setPath(p.target, scope);
+    const t = p.target.kind === 'FunctionCall' && p.target.name.toLowerCase() === 'meta' ? sanitizeExpr(p.target, scope) : setPath(p.target, scope, forVars);
     return `${t}.${printName(p.name)}`;
   }
   return sanitizeExpr(p, { ...scope, parameterize: false, alias: undefined });
@@ -222,7 +232,7 @@ function setPath(p: Expr, scope: SanitizeScope): string {
 function setClauses(set: SetClause[], scope: SanitizeScope): string {
   return set
     .map((c) => {
-      const path = setPath(c.path, scope);
+      const path = setPath(c.path, scope, new Set(c.for?.bindings.map((b) => b.variable)));
       const value = sanitizeExpr(c.value, scope);
       let s = `${path} = ${value}`;
       if (c.for) s += forClause(c.for, scope);
@@ -250,7 +260,7 @@ export function updateStatement(u: UpdateStatement, outer: SanitizeScope): strin
   }
   const hints = u.useIndex;
   const set = u.set.length ? ' set ' + setClauses(u.set, scope) : '';
-  const unset = u.unset.length ? ' unset ' + u.unset.map((p, i) => setPath(p, scope) + (u.unsetFor?.[i] ? forClause(u.unsetFor[i]!, scope) : '')).join(', ') : '';
+  const unset = u.unset.length ? ' unset ' + u.unset.map((p, i) => setPath(p, scope, new Set(u.unsetFor?.[i]?.bindings.map((b) => b.variable))) + (u.unsetFor?.[i] ? forClause(u.unsetFor[i]!, scope) : '')).join(', ') : '';
   const where = u.where ? ' where ' + sanitizeExpr(u.where, scope) : '';
   const limit = u.limit ? ' limit ' + sanitizeExpr(u.limit, scope) : '';
   return `update ${sanitizeKeyspace(u.keyspace)} as ${printName(alias)}${keys}${useIndex(hints)}${let_}${set}${unset}${where}${limit}${returning(u.returning, scope)}`;

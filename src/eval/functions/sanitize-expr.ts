@@ -26,6 +26,8 @@ export interface SanitizeScope {
   bound: ReadonlySet<string>;
   /** Whether `META()` gets the alias as argument (true in SELECT blocks and UPDATE). */
   metaAlias: boolean;
+  /** True for the query of a WITH RECURSIVE binding (its UNION prints as a recursive CTE). */
+  recursiveCte?: boolean;
   /** True in a block with several FROM terms: an unbound bare name there is error 3080. */
   ambiguous?: boolean;
   /** The WITH aliases in scope (a FROM term naming one is printed `(`x`)`, not as a keyspace). */
@@ -208,18 +210,18 @@ export function sanitizeExpr(e: Expr, scope: SanitizeScope): string {
     }
     case 'Collection': {
       const [bs, inner] = bindings(e.bindings, scope);
-      return `(${e.quantifier.toLowerCase()} ${bs} satisfies ${p(e.satisfies, inner)} end)`;
+      return `${e.quantifier.toLowerCase()} ${bs} satisfies ${p(e.satisfies, inner)} end`;
     }
     case 'ArrayFor': {
       const [bs, inner] = bindings(e.bindings, scope);
       const m = p(e.mapping, inner);
-      return `(${e.first ? 'first' : 'array'} ${m} for ${bs}${e.when ? ' when ' + p(e.when, inner) : ''} end)`;
+      return `${e.first ? 'first' : 'array'} ${m} for ${bs}${e.when ? ' when ' + p(e.when, inner) : ''} end`;
     }
     case 'ObjectFor': {
       const [bs, inner] = bindings(e.bindings, scope);
       const n = p(e.name, inner);
       const v = p(e.value, inner);
-      return `(object ${n} : ${v} for ${bs}${e.when ? ' when ' + p(e.when, inner) : ''} end)`;
+      return `object ${n} : ${v} for ${bs}${e.when ? ' when ' + p(e.when, inner) : ''} end`;
     }
     case 'Exists':
       return `(exists ${p(e.operand)})`;
@@ -229,7 +231,7 @@ export function sanitizeExpr(e: Expr, scope: SanitizeScope): string {
       let args: string;
       if (e.star) args = '*';
       else if (name === 'meta' && e.args.length === 0 && scope.metaAlias && scope.alias !== undefined) args = printName(scope.alias);
-      else args = (e.distinct ? 'distinct ' : '') + e.args.map((a) => p(a)).join(', ');
+      else args = (e.distinct ? 'DISTINCT ' : '') + e.args.map((a) => p(a)).join(', ');
       if (e.pathOperator && e.args.length === 1) return `(${p(e.args[0]!)}[*])`;
       return `${name}(${args})` + (e.filter ? ` filter (where ${p(e.filter)})` : '') + (e.fromLast ? ' FROM LAST' : '') + (e.ignoreNulls ? ' IGNORE NULLS' : '') + (e.over ? sanitizeWindow(e.over, scope) : '');
     }
