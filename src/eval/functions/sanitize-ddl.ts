@@ -16,7 +16,7 @@ import { functionName, sanitizeKeyspace } from './sanitize-dml.js';
 
 function indexKey(k: IndexKey, scope: SanitizeScope): string {
   const e = plain(k.expr, scope);
-  return (k.array ? k.array + ' ' : '') + e + (k.vector ? ` ${k.vector} VECTOR` : '') + (k.desc ? ' DESC' : '');
+  return (k.array ? `(${k.array.toLowerCase()} (${e}))` : e) + (k.vector ? ` ${k.vector} VECTOR` : '') + (k.desc ? ' DESC' : '');
 }
 
 /** The statements SANITIZE prints in the reference's DDL forms. Raises 1020 for others. */

@@ -233,7 +233,7 @@ export function sanitizeExpr(e: Expr, scope: SanitizeScope): string {
       else if (name === 'meta' && e.args.length === 0 && scope.metaAlias && scope.alias !== undefined) args = printName(scope.alias);
       else args = (e.distinct ? 'DISTINCT ' : '') + e.args.map((a) => p(a)).join(', ');
       if (e.pathOperator && e.args.length === 1) return `(${p(e.args[0]!)}[*])`;
-      return `${name}(${args})` + (e.filter ? ` filter (where ${p(e.filter)})` : '') + (e.fromLast ? ' FROM LAST' : '') + (e.ignoreNulls ? ' IGNORE NULLS' : '') + (e.over ? sanitizeWindow(e.over, scope) : '');
+      return `${name}(${args})` + (e.filter ? ` FILTER (WHERE ${p(e.filter)})` : '') + (e.fromLast ? ' FROM LAST' : '') + (e.ignoreNulls ? ' IGNORE NULLS' : '') + (e.over ? sanitizeWindow(e.over, scope) : '');
     }
     case 'Subquery':
       return scope.subquery ? `(${scope.subquery(e.query, scope)})` : '(subquery)';
