@@ -25,7 +25,7 @@ export function sanitizeOtherStatement(st: Statement, scope: SanitizeScope, text
     case 'Execute':
       return `EXECUTE ${printName(st.name)}` + (st.using ? ' USING ' + plain(st.using, scope) : '');
     case 'ExecuteFunction':
-      return `EXECUTE FUNCTION ${functionName(st.name)} (${st.args.map((a) => sanitizeExpr(a, { ...scope, alias: undefined })).join(', ')})`;
+      return `EXECUTE FUNCTION ${functionName(st.name)}` + (st.args.length ? ` (${st.args.map((a) => sanitizeExpr(a, { ...scope, alias: undefined })).join(', ')})` : '');
     case 'CreateFunction': {
       const head = `CREATE ${st.replace ? 'OR REPLACE ' : ''}FUNCTION ${st.ifNotExists ? 'IF NOT EXISTS ' : ''}${functionName(st.name)}(${st.params ? st.params.join(', ') : '...'})`;
       const b = st.body;

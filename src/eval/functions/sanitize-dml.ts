@@ -30,8 +30,9 @@ function keyspaceAlias(k: KeyspaceRef): string {
   return k.alias ?? k.path[k.path.length - 1]!;
 }
 
-function useIndex(h: IndexHint[] | undefined): string {
-  return h ? ` use index(${h.map((i) => i.name + (i.using ? ' using ' + i.using.toLowerCase() : '')).join(', ')})` : '';
+/** ` use index(…)` in DML, ` use index (…)` in a FROM term (`space`), as the reference prints them. */
+function useIndex(h: IndexHint[] | undefined, space = false): string {
+  return h ? ` use index${space ? ' ' : ''}(${h.map((i) => i.name + (i.using ? ' using ' + i.using.toLowerCase() : '')).join(', ')})` : '';
 }
 
 function lets(ls: LetBinding[], scope: SanitizeScope): [string, SanitizeScope] {
@@ -75,7 +76,7 @@ function fromTerm(f: FromTerm, scope: SanitizeScope): string {
       const k = f.keyspace;
       if (k.namespace === undefined && k.path.length === 1 && scope.withNames?.has(k.path[0]!)) return `(${printName(k.path[0]!)})` + (k.alias !== undefined ? ' as ' + printName(k.alias) : '');
       const keys = f.useKeys ? ' use keys ' + sanitizeExpr(f.useKeys, scope) : '';
-      return sanitizeKeyspace(f.keyspace) + (f.keyspace.alias !== undefined ? ' as ' + printName(f.keyspace.alias) : '') + keys + useIndex(f.useIndex);
+      return sanitizeKeyspace(f.keyspace) + (f.keyspace.alias !== undefined ? ' as ' + printName(f.keyspace.alias) : '') + keys + useIndex(f.useIndex, true);
     }
     case 'ExpressionTerm': {
       if (f.expr.kind === 'Subquery') return `(${selectStatement(f.expr.query, scope)})` + (f.alias !== undefined ? ' as ' + f.alias : '');
@@ -177,8 +178,8 @@ export function selectStatement(q: SelectStatement, outer: SanitizeScope): strin
         .map((o) => {
           const e = sanitizeExpr(o.expr, aliasScope);
           const dir = o.direction ? ' ' + sanitizeExpr(o.direction, aliasScope) : o.desc ? ' ' + sanitizeExpr({ kind: 'Literal', value: 'desc' }, aliasScope) : '';
-          // NULLS FIRST is the default ascending, NULLS LAST descending: only the other is printed.
-          const nulls = o.nulls && (o.nulls === 'LAST') !== o.desc ? ' NULLS ' + o.nulls : '';
+          // The reference prints NULLS LAST (either direction) and omits NULLS FIRST.
+          const nulls = o.nulls === 'LAST' ? ' NULLS LAST' : '';
           return e + dir + nulls;
         })
         .join(', ');

@@ -105,6 +105,9 @@ function bindings(bs: Binding[], scope: SanitizeScope): [string, SanitizeScope] 
   return [parts.join(', '), inner];
 }
 
+/** `NOT IN`, `NOT LIKE`, `NOT BETWEEN` print as the reference's `(not (…))`. */
+const not = (negated: boolean, text: string) => (negated ? `(not ${text})` : text);
+
 const compareFlip: Record<string, string> = { '>': '<', '>=': '<=' };
 
 /** A window specification as the reference prints it, with its named base resolved. */
@@ -187,16 +190,16 @@ export function sanitizeExpr(e: Expr, scope: SanitizeScope): string {
       const pat = p(e.pattern);
       // The reference's LIKE always has an escape character (default `\`), a parameter too.
       const esc = e.escape ? p(e.escape) : scope.parameterize ? addParam(scope, '\\') : undefined;
-      return `(${o} ${e.not ? 'not ' : ''}like ${pat}${esc !== undefined ? ' escape ' + esc : ''})`;
+      return not(e.not, `(${o} like ${pat}${esc !== undefined ? ' escape ' + esc : ''})`);
     }
     case 'In': {
       const o = p(e.operand);
-      return `(${o} ${e.not ? 'not ' : ''}in ${p(e.collection)})`;
+      return not(e.not, `(${o} in ${p(e.collection)})`);
     }
     case 'Between': {
       const o = p(e.operand);
       const lo = p(e.low);
-      return `(${o} ${e.not ? 'not ' : ''}between ${lo} and ${p(e.high)})`;
+      return not(e.not, `(${o} between ${lo} and ${p(e.high)})`);
     }
     case 'Is':
       return `(${p(e.operand)} is ${e.not ? 'not ' : ''}${e.test.toLowerCase()})`;
