@@ -26,6 +26,10 @@ export interface StatementCstNode extends CstNode {
 }
 
 export type StatementCstChildren = {
+  securityStatement?: SecurityStatementCstNode[];
+  containerStatement?: ContainerStatementCstNode[];
+  alterIndexStatement?: AlterIndexStatementCstNode[];
+  explainFunctionStatement?: ExplainFunctionStatementCstNode[];
   selectStatement?: SelectStatementCstNode[];
   insertStatement?: InsertStatementCstNode[];
   updateStatement?: UpdateStatementCstNode[];
@@ -543,6 +547,7 @@ export type UpdateStatementCstChildren = {
   keyspaceRef: KeyspaceRefCstNode[];
   alias?: AliasCstNode[];
   useKeys?: UseKeysCstNode[];
+  useHints?: UseHintsCstNode[];
   letClause?: LetClauseCstNode[];
   setClause?: SetClauseCstNode[];
   unsetClause?: (UnsetClauseCstNode)[];
@@ -581,8 +586,18 @@ export interface UnsetClauseCstNode extends CstNode {
 
 export type UnsetClauseCstChildren = {
   UNSET: IToken[];
-  path: PostfixExpressionCstNode[];
+  unsetItem: UnsetItemCstNode[];
   Comma?: IToken[];
+};
+
+export interface UnsetItemCstNode extends CstNode {
+  name: "unsetItem";
+  children: UnsetItemCstChildren;
+}
+
+export type UnsetItemCstChildren = {
+  path: PostfixExpressionCstNode[];
+  forClause?: ForClauseCstNode[];
 };
 
 export interface DeleteStatementCstNode extends CstNode {
@@ -596,6 +611,7 @@ export type DeleteStatementCstChildren = {
   keyspaceRef: KeyspaceRefCstNode[];
   alias?: AliasCstNode[];
   useKeys?: UseKeysCstNode[];
+  useHints?: UseHintsCstNode[];
   letClause?: LetClauseCstNode[];
   whereClause?: WhereClauseCstNode[];
   limitClause?: (LimitClauseCstNode)[];
@@ -702,6 +718,7 @@ export interface PrepareStatementCstNode extends CstNode {
 export type PrepareStatementCstChildren = {
   PREPARE: IToken[];
   FORCE?: IToken[];
+  save?: IToken[];
   objectName?: ObjectNameCstNode[];
   FROM?: IToken[];
   AS?: IToken[];
@@ -772,7 +789,7 @@ export interface StatisticsTargetCstNode extends CstNode {
 export type StatisticsTargetCstChildren = {
   statisticsKeys?: StatisticsKeysCstNode[];
   DELETE?: IToken[];
-  deleteAll?: IToken[];
+  deleteAll?: (IToken)[];
   deleteKeys?: StatisticsKeysCstNode[];
   INDEX?: IToken[];
   indexAll?: IToken[];
@@ -859,8 +876,8 @@ export interface DropFunctionStatementCstNode extends CstNode {
 export type DropFunctionStatementCstChildren = {
   DROP: IToken[];
   FUNCTION: IToken[];
+  ifExists?: (IfExistsCstNode)[];
   name: KeyspaceRefCstNode[];
-  ifExists?: IfExistsCstNode[];
 };
 
 export interface ExecuteFunctionStatementCstNode extends CstNode {
@@ -885,18 +902,37 @@ export interface CreateIndexStatementCstNode extends CstNode {
 
 export type CreateIndexStatementCstChildren = {
   CREATE: IToken[];
+  vector?: IToken[];
   INDEX: IToken[];
   ifNotExists?: (IfNotExistsCstNode)[];
   objectName: ObjectNameCstNode[];
   ON: IToken[];
   keyspaceRef: KeyspaceRefCstNode[];
-  LParen: IToken[];
+  LParen: (IToken)[];
   indexKey: IndexKeyCstNode[];
-  Comma?: IToken[];
-  RParen: IToken[];
+  Comma?: (IToken)[];
+  RParen: (IToken)[];
+  Identifier?: IToken[];
+  include?: ExpressionCstNode[];
+  indexPartition?: IndexPartitionCstNode[];
   whereClause?: WhereClauseCstNode[];
   indexUsing?: IndexUsingCstNode[];
   indexWith?: IndexWithCstNode[];
+};
+
+export interface IndexPartitionCstNode extends CstNode {
+  name: "indexPartition";
+  children: IndexPartitionCstChildren;
+}
+
+export type IndexPartitionCstChildren = {
+  PARTITION: IToken[];
+  BY: IToken[];
+  HASH: IToken[];
+  LParen: IToken[];
+  expression: ExpressionCstNode[];
+  Comma?: IToken[];
+  RParen: IToken[];
 };
 
 export interface CreatePrimaryIndexStatementCstNode extends CstNode {
@@ -912,6 +948,7 @@ export type CreatePrimaryIndexStatementCstChildren = {
   objectName?: ObjectNameCstNode[];
   ON: IToken[];
   keyspaceRef: KeyspaceRefCstNode[];
+  indexPartition?: IndexPartitionCstNode[];
   indexUsing?: IndexUsingCstNode[];
   indexWith?: IndexWithCstNode[];
 };
@@ -944,6 +981,7 @@ export interface IndexKeyCstNode extends CstNode {
 
 export type IndexKeyCstChildren = {
   indexKeyBody: IndexKeyBodyCstNode[];
+  vector?: (IToken)[];
   ASC?: IToken[];
   DESC?: IToken[];
 };
@@ -990,6 +1028,7 @@ export interface DropIndexStatementCstNode extends CstNode {
 export type DropIndexStatementCstChildren = {
   DROP: IToken[];
   PRIMARY?: IToken[];
+  vector?: IToken[];
   INDEX: IToken[];
   ifExists?: (IfExistsCstNode)[];
   target?: KeyspaceRefCstNode[];
@@ -1009,7 +1048,7 @@ export type BuildIndexStatementCstChildren = {
   ON: IToken[];
   keyspaceRef: KeyspaceRefCstNode[];
   LParen: IToken[];
-  objectName: ObjectNameCstNode[];
+  name: ExpressionCstNode[];
   Comma?: IToken[];
   RParen: IToken[];
 };
@@ -1592,6 +1631,103 @@ export type NamedWindowCstChildren = {
   RParen: IToken[];
 };
 
+export interface SecurityStatementCstNode extends CstNode {
+  name: "securityStatement";
+  children: SecurityStatementCstChildren;
+}
+
+export type SecurityStatementCstChildren = {
+  verb?: IToken[];
+  role?: RoleNameCstNode[];
+  Comma?: (IToken)[];
+  ON?: IToken[];
+  on?: KeyspaceRefCstNode[];
+  TO?: IToken[];
+  FROM?: IToken[];
+  principalKind?: IToken[];
+  principal?: KeyspaceRefCstNode[];
+  action?: (IToken)[];
+  group?: IToken[];
+  user?: IToken[];
+  ifNotExists?: IfNotExistsCstNode[];
+  ifExists?: IfExistsCstNode[];
+  name?: KeyspaceRefCstNode[];
+  Identifier?: (IToken)[];
+  password?: IToken[];
+  WITH?: IToken[];
+  description?: IToken[];
+  GROUPS?: IToken[];
+  groupName?: IToken[];
+  roles?: RoleSpecCstNode[];
+  no?: IToken[];
+  noWhat?: IToken[];
+};
+
+export interface RoleNameCstNode extends CstNode {
+  name: "roleName";
+  children: RoleNameCstChildren;
+}
+
+export type RoleNameCstChildren = {
+  Identifier?: IToken[];
+  SELECT?: IToken[];
+  INSERT?: IToken[];
+  UPDATE?: IToken[];
+  DELETE?: IToken[];
+  UPSERT?: IToken[];
+};
+
+export interface RoleSpecCstNode extends CstNode {
+  name: "roleSpec";
+  children: RoleSpecCstChildren;
+}
+
+export type RoleSpecCstChildren = {
+  roleName: RoleNameCstNode[];
+  ON?: IToken[];
+  keyspaceRef?: KeyspaceRefCstNode[];
+};
+
+export interface ContainerStatementCstNode extends CstNode {
+  name: "containerStatement";
+  children: ContainerStatementCstChildren;
+}
+
+export type ContainerStatementCstChildren = {
+  action?: (IToken)[];
+  container?: (IToken)[];
+  ifNotExists?: (IfNotExistsCstNode)[];
+  ifExists?: (IfExistsCstNode)[];
+  keyspaceRef: KeyspaceRefCstNode[];
+  indexWith?: IndexWithCstNode[];
+};
+
+export interface AlterIndexStatementCstNode extends CstNode {
+  name: "alterIndexStatement";
+  children: AlterIndexStatementCstChildren;
+}
+
+export type AlterIndexStatementCstChildren = {
+  ALTER: IToken[];
+  INDEX: IToken[];
+  target: KeyspaceRefCstNode[];
+  ON?: IToken[];
+  on?: KeyspaceRefCstNode[];
+  indexUsing?: IndexUsingCstNode[];
+  indexWith: IndexWithCstNode[];
+};
+
+export interface ExplainFunctionStatementCstNode extends CstNode {
+  name: "explainFunctionStatement";
+  children: ExplainFunctionStatementCstChildren;
+}
+
+export type ExplainFunctionStatementCstChildren = {
+  EXPLAIN: IToken[];
+  FUNCTION: IToken[];
+  name: KeyspaceRefCstNode[];
+};
+
 export interface ICstNodeVisitor<IN, OUT> extends ICstVisitor<IN, OUT> {
   statementEof(children: StatementEofCstChildren, param?: IN): OUT;
   expressionEof(children: ExpressionEofCstChildren, param?: IN): OUT;
@@ -1636,6 +1772,7 @@ export interface ICstNodeVisitor<IN, OUT> extends ICstVisitor<IN, OUT> {
   setClause(children: SetClauseCstChildren, param?: IN): OUT;
   setItem(children: SetItemCstChildren, param?: IN): OUT;
   unsetClause(children: UnsetClauseCstChildren, param?: IN): OUT;
+  unsetItem(children: UnsetItemCstChildren, param?: IN): OUT;
   deleteStatement(children: DeleteStatementCstChildren, param?: IN): OUT;
   mergeStatement(children: MergeStatementCstChildren, param?: IN): OUT;
   mergeWhen(children: MergeWhenCstChildren, param?: IN): OUT;
@@ -1656,6 +1793,7 @@ export interface ICstNodeVisitor<IN, OUT> extends ICstVisitor<IN, OUT> {
   dropFunctionStatement(children: DropFunctionStatementCstChildren, param?: IN): OUT;
   executeFunctionStatement(children: ExecuteFunctionStatementCstChildren, param?: IN): OUT;
   createIndexStatement(children: CreateIndexStatementCstChildren, param?: IN): OUT;
+  indexPartition(children: IndexPartitionCstChildren, param?: IN): OUT;
   createPrimaryIndexStatement(children: CreatePrimaryIndexStatementCstChildren, param?: IN): OUT;
   ifNotExists(children: IfNotExistsCstChildren, param?: IN): OUT;
   ifExists(children: IfExistsCstChildren, param?: IN): OUT;
@@ -1710,4 +1848,10 @@ export interface ICstNodeVisitor<IN, OUT> extends ICstVisitor<IN, OUT> {
   frameBound(children: FrameBoundCstChildren, param?: IN): OUT;
   windowClause(children: WindowClauseCstChildren, param?: IN): OUT;
   namedWindow(children: NamedWindowCstChildren, param?: IN): OUT;
+  securityStatement(children: SecurityStatementCstChildren, param?: IN): OUT;
+  roleName(children: RoleNameCstChildren, param?: IN): OUT;
+  roleSpec(children: RoleSpecCstChildren, param?: IN): OUT;
+  containerStatement(children: ContainerStatementCstChildren, param?: IN): OUT;
+  alterIndexStatement(children: AlterIndexStatementCstChildren, param?: IN): OUT;
+  explainFunctionStatement(children: ExplainFunctionStatementCstChildren, param?: IN): OUT;
 }

@@ -36,6 +36,20 @@ export class N1qlParser extends CstParser {
     // A soft keyword is a name too (its category is Identifier), so it can start an expression.
     return exprStart.has(this.LA(k).tokenType) || tokenMatcher(this.LA(k), T.Identifier);
   }
+  /** True if the k-th token ahead is a name spelled `w` (a word the lexer has no token for). */
+  private word(k: number, w: string): boolean {
+    const t = this.LA(k);
+    return tokenMatcher(t, T.Identifier) && t.image.toUpperCase() === w;
+  }
+  /** CREATE|ALTER|DROP USER|GROUP, GRANT, REVOKE ahead. */
+  private securityAhead(): boolean {
+    return ((this.is(1, T.Create) || this.is(1, T.Alter) || this.is(1, T.Drop)) && (this.word(2, 'USER') || this.is(2, T.Group))) || ((this.word(1, 'GRANT') || this.word(1, 'REVOKE')) && !this.is(2, T.LParen));
+  }
+  /** CREATE|ALTER|DROP BUCKET|SCOPE|COLLECTION, FLUSH COLLECTION|BUCKET ahead. */
+  private containerAhead(): boolean {
+    const what = this.word(2, 'BUCKET') || this.word(2, 'SCOPE') || this.is(2, T.CollectionKw);
+    return ((this.is(1, T.Create) || this.is(1, T.Alter) || this.is(1, T.Drop)) && what) || (this.word(1, 'FLUSH') && (this.is(2, T.CollectionKw) || this.word(2, 'BUCKET')));
+  }
   private is(k: number, t: TokenType): boolean {
     return this.LA(k).tokenType === t;
   }
@@ -60,6 +74,10 @@ export class N1qlParser extends CstParser {
 
   public statement = this.RULE('statement', () => {
     this.OR([
+      { GATE: () => this.securityAhead(), ALT: () => this.SUBRULE(this.securityStatement), IGNORE_AMBIGUITIES: true },
+      { GATE: () => this.containerAhead(), ALT: () => this.SUBRULE(this.containerStatement), IGNORE_AMBIGUITIES: true },
+      { GATE: () => this.is(1, T.Alter) && this.is(2, T.Index), ALT: () => this.SUBRULE(this.alterIndexStatement), IGNORE_AMBIGUITIES: true },
+      { GATE: () => this.is(1, T.Explain) && this.is(2, T.FunctionKw), ALT: () => this.SUBRULE(this.explainFunctionStatement), IGNORE_AMBIGUITIES: true },
       { ALT: () => this.SUBRULE(this.selectStatement) },
       { ALT: () => this.SUBRULE(this.insertStatement) },
       { ALT: () => this.SUBRULE(this.updateStatement) },
@@ -72,7 +90,8 @@ export class N1qlParser extends CstParser {
       { ALT: () => this.SUBRULE(this.executeStatement) },
       { ALT: () => this.SUBRULE(this.createFunctionStatement) },
       { ALT: () => this.SUBRULE(this.dropFunctionStatement) },
-      { ALT: () => this.SUBRULE(this.createIndexStatement) },
+      // `CREATE VECTOR INDEX`: VECTOR is a name token, as PRIMARY is; PRIMARY goes to the next rule.
+      { GATE: () => !this.is(2, T.Primary), ALT: () => this.SUBRULE(this.createIndexStatement), IGNORE_AMBIGUITIES: true },
       { ALT: () => this.SUBRULE(this.createPrimaryIndexStatement) },
       { ALT: () => this.SUBRULE(this.dropIndexStatement) },
       { ALT: () => this.SUBRULE(this.buildIndexStatement) },
@@ -588,6 +607,7 @@ export class N1qlParser extends CstParser {
     this.SUBRULE(this.keyspaceRef);
     this.OPTION(() => this.SUBRULE(this.alias));
     this.OPTION2(() => this.SUBRULE(this.useKeys));
+    this.OPTION8({ GATE: () => this.is(1, T.Use) && this.is(2, T.Index), DEF: () => this.SUBRULE(this.useHints) });
     this.OPTION7(() => this.SUBRULE(this.letClause));
     this.OR([
       {
@@ -617,7 +637,13 @@ export class N1qlParser extends CstParser {
 
   public unsetClause = this.RULE('unsetClause', () => {
     this.CONSUME(T.Unset);
-    this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.postfixExpression, { LABEL: 'path' }) });
+    this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.unsetItem) });
+  });
+
+  /** `path [FOR var IN expr … [WHEN cond] END]` of UNSET. */
+  public unsetItem = this.RULE('unsetItem', () => {
+    this.SUBRULE(this.postfixExpression, { LABEL: 'path' });
+    this.OPTION(() => this.SUBRULE(this.forClause));
   });
 
   public deleteStatement = this.RULE('deleteStatement', () => {
@@ -626,6 +652,7 @@ export class N1qlParser extends CstParser {
     this.SUBRULE(this.keyspaceRef);
     this.OPTION(() => this.SUBRULE(this.alias));
     this.OPTION2(() => this.SUBRULE(this.useKeys));
+    this.OPTION9({ GATE: () => this.is(1, T.Use) && this.is(2, T.Index), DEF: () => this.SUBRULE(this.useHints) });
     this.OPTION6(() => this.SUBRULE(this.letClause));
     this.OPTION3(() => this.SUBRULE(this.whereClause));
     // LIMIT and OFFSET in either order (the reference's DELETE takes both).
@@ -780,6 +807,8 @@ export class N1qlParser extends CstParser {
     this.CONSUME(T.Prepare);
     // `PREPARE FORCE …` (FORCE is soft: `PREPARE force FROM …` names a statement "force").
     this.OPTION2({ GATE: () => !this.is(2, T.From) && !this.is(2, T.As), DEF: () => this.CONSUME(T.Force) });
+    // `PREPARE SAVE name FROM …` (the reference's saved prepared statement).
+    this.OPTION3({ GATE: () => this.word(1, 'SAVE') && !this.is(2, T.From) && !this.is(2, T.As), DEF: () => this.CONSUME(T.Identifier, { LABEL: 'save' }) });
     this.OPTION(() => {
       this.SUBRULE(this.objectName);
       this.OR([{ ALT: () => this.CONSUME(T.From) }, { ALT: () => this.CONSUME(T.As) }]);
@@ -868,7 +897,12 @@ export class N1qlParser extends CstParser {
       {
         ALT: () => {
           this.CONSUME(T.Delete);
-          this.OR2([{ ALT: () => this.CONSUME(T.All, { LABEL: 'deleteAll' }) }, { ALT: () => this.SUBRULE2(this.statisticsKeys, { LABEL: 'deleteKeys' }) }]);
+          this.OR2([
+            { ALT: () => this.CONSUME(T.All, { LABEL: 'deleteAll' }) },
+            // ANALYZE … DELETE STATISTICS: DELETE ALL by another name.
+            { GATE: () => this.word(1, 'STATISTICS'), ALT: () => this.CONSUME(T.Identifier, { LABEL: 'deleteAll' }) },
+            { ALT: () => this.SUBRULE2(this.statisticsKeys, { LABEL: 'deleteKeys' }) },
+          ]);
         },
       },
       {
@@ -985,6 +1019,7 @@ export class N1qlParser extends CstParser {
   public dropFunctionStatement = this.RULE('dropFunctionStatement', () => {
     this.CONSUME(T.Drop);
     this.CONSUME(T.FunctionKw);
+    this.OPTION2(() => this.SUBRULE2(this.ifExists));
     this.SUBRULE(this.keyspaceRef, { LABEL: 'name' });
     this.OPTION(() => this.SUBRULE(this.ifExists));
   });
@@ -1002,6 +1037,7 @@ export class N1qlParser extends CstParser {
   // ---- DDL ----------------------------------------------------------------------------------
   public createIndexStatement = this.RULE('createIndexStatement', () => {
     this.CONSUME(T.Create);
+    this.OPTION6({ GATE: () => this.word(1, 'VECTOR'), DEF: () => this.CONSUME(T.Identifier, { LABEL: 'vector' }) });
     this.CONSUME(T.Index);
     this.OPTION(() => this.SUBRULE(this.ifNotExists));
     this.SUBRULE(this.objectName);
@@ -1011,9 +1047,29 @@ export class N1qlParser extends CstParser {
     this.CONSUME(T.LParen);
     this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.indexKey) });
     this.CONSUME(T.RParen);
+    this.OPTION7({
+      GATE: () => this.word(1, 'INCLUDE'),
+      DEF: () => {
+        this.CONSUME2(T.Identifier);
+        this.CONSUME2(T.LParen);
+        this.AT_LEAST_ONE_SEP2({ SEP: T.Comma, DEF: () => this.SUBRULE(this.expression, { LABEL: 'include' }) });
+        this.CONSUME2(T.RParen);
+      },
+    });
+    this.OPTION8(() => this.SUBRULE(this.indexPartition));
     this.OPTION3(() => this.SUBRULE(this.whereClause));
     this.OPTION4(() => this.SUBRULE(this.indexUsing));
     this.OPTION5(() => this.SUBRULE(this.indexWith));
+  });
+
+  /** `PARTITION BY HASH(expr, …)` of CREATE [PRIMARY] INDEX. */
+  public indexPartition = this.RULE('indexPartition', () => {
+    this.CONSUME(T.Partition);
+    this.CONSUME(T.By);
+    this.CONSUME(T.Hash);
+    this.CONSUME(T.LParen);
+    this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.expression) });
+    this.CONSUME(T.RParen);
   });
 
   public createPrimaryIndexStatement = this.RULE('createPrimaryIndexStatement', () => {
@@ -1025,6 +1081,7 @@ export class N1qlParser extends CstParser {
     this.OPTION3(() => this.SUBRULE2(this.ifNotExists));
     this.CONSUME(T.On);
     this.SUBRULE(this.keyspaceRef);
+    this.OPTION6(() => this.SUBRULE(this.indexPartition));
     this.OPTION4(() => this.SUBRULE(this.indexUsing));
     this.OPTION5(() => this.SUBRULE(this.indexWith));
   });
@@ -1043,6 +1100,14 @@ export class N1qlParser extends CstParser {
   /** An index key: `expr [ASC|DESC]`, `DISTINCT|ALL [DISTINCT] expr`, either in parentheses. */
   public indexKey = this.RULE('indexKey', () => {
     this.SUBRULE(this.indexKeyBody);
+    // `DENSE VECTOR` / `SPARSE VECTOR` / `VECTOR`: a vector index key (couchbase/query n1ql.y index_term).
+    this.OPTION2({
+      GATE: () => this.word(1, 'VECTOR') || ((this.word(1, 'DENSE') || this.word(1, 'SPARSE')) && this.word(2, 'VECTOR')),
+      DEF: () => {
+        this.CONSUME(T.Identifier, { LABEL: 'vector' });
+        this.OPTION3({ GATE: () => this.word(1, 'VECTOR'), DEF: () => this.CONSUME2(T.Identifier, { LABEL: 'vector' }) });
+      },
+    });
     this.OPTION(() => this.OR([{ ALT: () => this.CONSUME(T.Asc) }, { ALT: () => this.CONSUME(T.Desc) }]));
   });
 
@@ -1094,6 +1159,7 @@ export class N1qlParser extends CstParser {
   public dropIndexStatement = this.RULE('dropIndexStatement', () => {
     this.CONSUME(T.Drop);
     this.OPTION(() => this.CONSUME(T.Primary));
+    this.OPTION7({ GATE: () => this.word(1, 'VECTOR'), DEF: () => this.CONSUME(T.Identifier, { LABEL: 'vector' }) });
     this.CONSUME(T.Index);
     this.OPTION2(() => this.SUBRULE(this.ifExists));
     this.OPTION3(() => this.SUBRULE(this.keyspaceRef, { LABEL: 'target' }));
@@ -1111,7 +1177,8 @@ export class N1qlParser extends CstParser {
     this.CONSUME(T.On);
     this.SUBRULE(this.keyspaceRef);
     this.CONSUME(T.LParen);
-    this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.objectName) });
+    // A name, a string, or an expression giving names (`["a", "b"]`, `$p`): n1ql.y's index_names.
+    this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.expression, { LABEL: 'name' }) });
     this.CONSUME(T.RParen);
   });
 
@@ -1747,6 +1814,138 @@ export class N1qlParser extends CstParser {
     this.CONSUME(T.LParen);
     this.SUBRULE(this.windowSpec);
     this.CONSUME(T.RParen);
+  });
+  // ---- security and container DDL (parsed for SANITIZE and EXPLAIN-free tooling; not executed) ----
+  /**
+   * `CREATE|ALTER USER u [PASSWORD "p"] [WITH "name"] [GROUPS g, … | NO GROUPS]`,
+   * `CREATE|ALTER GROUP [IF NOT EXISTS] g [WITH "desc"] [ROLES role [ON ks], … | NO ROLES]`,
+   * `DROP USER|GROUP [IF EXISTS] name`, `GRANT|REVOKE role, … [ON ks, …] TO|FROM [USERS|GROUPS] name, …`
+   * (couchbase/query parser/n1ql/n1ql.y: create_user … revoke_role).
+   */
+  public securityStatement = this.RULE('securityStatement', () => {
+    this.OR({ IGNORE_AMBIGUITIES: true, DEF: [
+      {
+        GATE: () => this.word(1, 'GRANT') || this.word(1, 'REVOKE'),
+        ALT: () => {
+          this.CONSUME(T.Identifier, { LABEL: 'verb' });
+          this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.roleName, { LABEL: 'role' }) });
+          this.OPTION(() => {
+            this.CONSUME(T.On);
+            this.AT_LEAST_ONE_SEP2({ SEP: T.Comma, DEF: () => this.SUBRULE(this.keyspaceRef, { LABEL: 'on' }) });
+          });
+          this.OR2([{ ALT: () => this.CONSUME(T.To) }, { ALT: () => this.CONSUME(T.From) }]);
+          this.OPTION2({ GATE: () => this.word(1, 'USERS') || this.is(1, T.Groups), DEF: () => this.CONSUME2(T.Identifier, { LABEL: 'principalKind' }) });
+          this.AT_LEAST_ONE_SEP3({ SEP: T.Comma, DEF: () => this.SUBRULE2(this.keyspaceRef, { LABEL: 'principal' }) });
+        },
+      },
+      {
+        ALT: () => {
+          this.OR3({ IGNORE_AMBIGUITIES: true, DEF: [{ ALT: () => this.CONSUME(T.Create, { LABEL: 'action' }) }, { ALT: () => this.CONSUME(T.Alter, { LABEL: 'action' }) }, { ALT: () => this.CONSUME(T.Drop, { LABEL: 'action' }) }] });
+          this.OR4([{ ALT: () => this.CONSUME(T.Group, { LABEL: 'group' }) }, { ALT: () => this.CONSUME3(T.Identifier, { LABEL: 'user' }) }]);
+          this.OPTION3(() => this.SUBRULE(this.ifNotExists));
+          this.OPTION4(() => this.SUBRULE(this.ifExists));
+          this.SUBRULE3(this.keyspaceRef, { LABEL: 'name' });
+          this.MANY(() =>
+            this.OR5({ IGNORE_AMBIGUITIES: true, DEF: [
+              {
+                GATE: () => this.word(1, 'PASSWORD'),
+                ALT: () => {
+                  this.CONSUME4(T.Identifier);
+                  this.CONSUME(T.StringLiteral, { LABEL: 'password' });
+                },
+              },
+              {
+                ALT: () => {
+                  this.CONSUME(T.With);
+                  this.CONSUME2(T.StringLiteral, { LABEL: 'description' });
+                },
+              },
+              {
+                GATE: () => this.is(1, T.Groups),
+                ALT: () => {
+                  this.CONSUME(T.Groups);
+                  this.AT_LEAST_ONE_SEP4({ SEP: T.Comma, DEF: () => this.CONSUME5(T.Identifier, { LABEL: 'groupName' }) });
+                },
+              },
+              {
+                GATE: () => this.word(1, 'ROLES'),
+                ALT: () => {
+                  this.CONSUME6(T.Identifier);
+                  this.AT_LEAST_ONE_SEP5({ SEP: T.Comma, DEF: () => this.SUBRULE(this.roleSpec, { LABEL: 'roles' }) });
+                },
+              },
+              {
+                ALT: () => {
+                  this.CONSUME(T.No, { LABEL: 'no' });
+                  this.CONSUME7(T.Identifier, { LABEL: 'noWhat' });
+                },
+              },
+            ] }),
+          );
+        },
+      },
+    ] });
+  });
+
+  /** A role name: a name or one of the reserved words that name roles (`select`, `update`, …). */
+  public roleName = this.RULE('roleName', () => {
+    this.OR([
+      { ALT: () => this.CONSUME(T.Identifier) },
+      { ALT: () => this.CONSUME(T.Select) },
+      { ALT: () => this.CONSUME(T.Insert) },
+      { ALT: () => this.CONSUME(T.Update) },
+      { ALT: () => this.CONSUME(T.Delete) },
+      { ALT: () => this.CONSUME(T.Upsert) },
+    ]);
+  });
+
+  /** `role [ON ks]` in a group's ROLES list. */
+  public roleSpec = this.RULE('roleSpec', () => {
+    this.SUBRULE(this.roleName);
+    this.OPTION(() => {
+      this.CONSUME(T.On);
+      this.SUBRULE(this.keyspaceRef);
+    });
+  });
+
+  /**
+   * `CREATE|ALTER|DROP BUCKET name …`, `CREATE|DROP SCOPE ks`, `CREATE|DROP COLLECTION ks`,
+   * `FLUSH COLLECTION ks` with `IF [NOT] EXISTS` before or after the name and `WITH {…}`.
+   */
+  public containerStatement = this.RULE('containerStatement', () => {
+    this.OR({ IGNORE_AMBIGUITIES: true, DEF: [
+      { ALT: () => this.CONSUME(T.Create, { LABEL: 'action' }) },
+      { ALT: () => this.CONSUME(T.Alter, { LABEL: 'action' }) },
+      { ALT: () => this.CONSUME(T.Drop, { LABEL: 'action' }) },
+      { GATE: () => this.word(1, 'FLUSH'), ALT: () => this.CONSUME(T.Identifier, { LABEL: 'action' }) },
+    ] });
+    this.OR2({ IGNORE_AMBIGUITIES: true, DEF: [{ ALT: () => this.CONSUME(T.CollectionKw, { LABEL: 'container' }) }, { ALT: () => this.CONSUME2(T.Identifier, { LABEL: 'container' }) }] });
+    this.OPTION(() => this.SUBRULE(this.ifNotExists));
+    this.OPTION2(() => this.SUBRULE(this.ifExists));
+    this.SUBRULE(this.keyspaceRef);
+    this.OPTION3(() => this.SUBRULE2(this.ifNotExists));
+    this.OPTION4(() => this.SUBRULE2(this.ifExists));
+    this.OPTION5(() => this.SUBRULE(this.indexWith));
+  });
+
+  /** `ALTER INDEX [ks.]name [ON ks] WITH {…}` */
+  public alterIndexStatement = this.RULE('alterIndexStatement', () => {
+    this.CONSUME(T.Alter);
+    this.CONSUME(T.Index);
+    this.SUBRULE(this.keyspaceRef, { LABEL: 'target' });
+    this.OPTION(() => {
+      this.CONSUME(T.On);
+      this.SUBRULE2(this.keyspaceRef, { LABEL: 'on' });
+    });
+    this.OPTION2(() => this.SUBRULE(this.indexUsing));
+    this.SUBRULE(this.indexWith);
+  });
+
+  /** `EXPLAIN FUNCTION name` */
+  public explainFunctionStatement = this.RULE('explainFunctionStatement', () => {
+    this.CONSUME(T.Explain);
+    this.CONSUME(T.FunctionKw);
+    this.SUBRULE(this.keyspaceRef, { LABEL: 'name' });
   });
 }
 

@@ -10,7 +10,7 @@ import type { JavascriptEngine } from './executor/udf/javascript-engine.js';
 import type { LibraryCatalog } from './executor/udf/library-catalog.js';
 import { statementPrivileges } from './ast/privileges.js';
 import { memoryQuotaError, type MemoryPool, type RequestRegistry } from './request-registry.js';
-import { ErrorCode, QueryError } from './errors/index.js';
+import { ErrorCode, notSupported, QueryError } from './errors/index.js';
 import { compileStatement, runPlanSync } from './executor/run-statement.js';
 import type { RunContext, SystemInfo } from './executor/runtime.js';
 import { buildPlan, explainPlan, type Catalog, type StatementPlan } from './planner/index.js';
@@ -269,6 +269,7 @@ async function executeStatement(text: string, params: EngineParams, deps: Engine
   const t1 = performance.now();
   authorize(statement, params, deps);
   checkFunctionNames(statement, rc, text);
+  refuseAdministration(statement);
   if (isSystemDelete(statement)) {
     const out = await runSystemDelete(statement, catalog, rc, {
       requests: params.requests,
@@ -329,6 +330,34 @@ async function executeStatement(text: string, params: EngineParams, deps: Engine
   const result: QueryResult = { results, metrics, warnings };
   if (rc.profile) result.profile = profileOf(rc.profile, { parse: t1 - t0, semantic: t2 - t1, plan: t3 - t2, run: t4 - t3 });
   return result;
+}
+
+/**
+ * Raises 1020 for the statements tokenql parses (SANITIZE prints them) but cannot run: users,
+ * groups and roles (it keeps none), buckets/scopes/collections (keyspaces come from loaded
+ * documents), ALTER INDEX (no index nodes to move) and EXPLAIN FUNCTION.
+ */
+function refuseAdministration(statement: Statement): void {
+  const inner = statement.kind === 'Explain' || statement.kind === 'Prepare' ? statement.statement : statement;
+  switch (inner.kind) {
+    case 'Security':
+      throw notSupported(`${inner.action} ${inner.action === 'GRANT' || inner.action === 'REVOKE' ? 'ROLE' : inner.target} (tokenql keeps no users, groups or roles)`, inner.loc);
+    case 'Container':
+      throw notSupported(`${inner.action} ${inner.container} (keyspaces are created by loading documents)`, inner.loc);
+    case 'AlterIndex':
+      throw notSupported('ALTER INDEX', inner.loc);
+    case 'ExplainFunction':
+      throw notSupported('EXPLAIN FUNCTION', inner.loc);
+    case 'Update':
+      if (inner.unsetFor) throw notSupported('UNSET … FOR', inner.loc);
+      break;
+    case 'BuildIndex':
+      if (inner.dynamic) throw notSupported('BUILD INDEX with index names given by an expression', inner.loc);
+      break;
+    case 'CreateIndex':
+      if (inner.vector || inner.keys.some((k) => k.vector)) throw notSupported('a vector index', inner.loc);
+      break;
+  }
 }
 
 /**

@@ -7,6 +7,7 @@ import type {
   SequenceName, SequenceOptions,
 } from './index.js';
 import { printExpr, printName } from './print-expr.js';
+import { printAdmin } from './print-admin.js';
 
 type StatementPrinters = { [K in Statement['kind']]: (s: Extract<Statement, { kind: K }>) => string };
 
@@ -119,8 +120,10 @@ const opt = (kw: string, e: { kind: string } | undefined) => (e ? ` ${kw} ${prin
 
 function indexKey(k: IndexKey): string {
   const e = printExpr(k.expr);
-  return (k.array ? `(${k.array.toLowerCase()} ${e})` : e) + (k.desc ? ' desc' : '');
+  return (k.array ? `(${k.array.toLowerCase()} ${e})` : e) + (k.vector ? ` ${k.vector.toLowerCase()} vector` : '') + (k.desc ? ' desc' : '');
 }
+
+const partition = (p: Expr[] | undefined) => (p ? ` partition by hash(${p.map(printExpr).join(', ')})` : '');
 
 const printers: StatementPrinters = {
   Select: select,
@@ -167,13 +170,14 @@ const printers: StatementPrinters = {
   Prepare: (s) => `prepare ${s.name !== undefined ? printName(s.name) + ' from ' : ''}${s.text || printStatement(s.statement)}`,
   Execute: (s) => `execute ${printName(s.name)}${opt('using', s.using)}`,
   CreateIndex: (s) =>
-    `create index ${s.ifNotExists ? 'if not exists ' : ''}${printName(s.name)} on ${keyspace(s.keyspace, false)}` +
-    `(${s.keys.map(indexKey).join(', ')})${opt('where', s.where)}${s.using ? ' using ' + s.using : ''}${opt('with', s.with)}`,
+    `create ${s.vector ? 'vector ' : ''}index ${s.ifNotExists ? 'if not exists ' : ''}${printName(s.name)} on ${keyspace(s.keyspace, false)}` +
+    `(${s.keys.map(indexKey).join(', ')})${s.include ? ` include (${s.include.map(printExpr).join(', ')})` : ''}${partition(s.partition)}` +
+    `${opt('where', s.where)}${s.using ? ' using ' + s.using : ''}${opt('with', s.with)}`,
   CreatePrimaryIndex: (s) =>
     `create primary index ${s.ifNotExists ? 'if not exists ' : ''}${s.name !== undefined ? printName(s.name) + ' ' : ''}on ` +
-    `${keyspace(s.keyspace, false)}${s.using ? ' using ' + s.using : ''}${opt('with', s.with)}`,
+    `${keyspace(s.keyspace, false)}${partition(s.partition)}${s.using ? ' using ' + s.using : ''}${opt('with', s.with)}`,
   DropIndex: (s) =>
-    `drop ${s.primary ? 'primary ' : ''}index ${s.ifExists ? 'if exists ' : ''}${s.name !== undefined ? printName(s.name) + ' ' : ''}on ${keyspace(s.keyspace, false)}`,
+    `drop ${s.primary ? 'primary ' : ''}${s.vector ? 'vector ' : ''}index ${s.ifExists ? 'if exists ' : ''}${s.name !== undefined ? printName(s.name) + ' ' : ''}on ${keyspace(s.keyspace, false)}`,
   BuildIndex: (s) => `build index on ${keyspace(s.keyspace, false)}(${s.names.map((n) => printName(n)).join(', ')})`,
   CreateSequence: (s) => `create sequence ${s.ifNotExists ? 'if not exists ' : ''}${sequenceName(s.sequence)}${sequenceOptions(s.with, s.options)}`,
   AlterSequence: (s) => `alter sequence ${sequenceName(s.sequence)}${sequenceOptions(s.with, s.options)}`,
@@ -197,7 +201,13 @@ const printers: StatementPrinters = {
     (s.deleteAll ? ' delete all' : s.deleteKeys ? ` delete (${s.deleteKeys.map(printExpr).join(', ')})` : '') +
     (s.indexes === 'all' ? ' index all' : s.indexes ? ` index (${s.indexes.map((n) => printName(n)).join(', ')})` : '') +
     opt('with', s.options),
+  Security: (s) => printAdmin(s, adminOptions),
+  Container: (s) => printAdmin(s, adminOptions),
+  AlterIndex: (s) => printAdmin(s, adminOptions),
+  ExplainFunction: (s) => printAdmin(s, adminOptions),
 };
+
+const adminOptions = { keyspace: (k: KeyspaceRef) => keyspace(k, false), withValue: printExpr };
 
 function sequenceName(n: SequenceName): string {
   return `${printName(n.namespace)}:${printName(n.bucket)}.${printName(n.scope)}.${printName(n.name)}`;

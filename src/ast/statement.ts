@@ -25,7 +25,11 @@ export type Statement =
   | DropFunctionStatement
   | ExecuteFunctionStatement
   | UpdateStatisticsStatement
-  | AdviseStatement;
+  | AdviseStatement
+  | SecurityStatement
+  | ContainerStatement
+  | AlterIndexStatement
+  | ExplainFunctionStatement;
 
 interface Node {
   loc?: SourcePosition;
@@ -236,6 +240,10 @@ export interface UpdateStatement extends Node {
   validateKeys?: boolean;
   set: SetClause[];
   unset: Expr[];
+  /** The FOR clause of each UNSET item (`UNSET a FOR x IN t END`), when one has one: parsed, not executed (1020). */
+  unsetFor?: (SetClause['for'] | undefined)[];
+  /** `USE INDEX (…)`: a hint; tokenql's UPDATE chooses its own scan. */
+  useIndex?: IndexHint[];
   where?: Expr;
   limit?: Expr;
   returning?: Returning;
@@ -249,6 +257,8 @@ export interface DeleteStatement extends Node {
   let?: LetBinding[];
   /** `USE KEYS VALIDATE`: a key naming no document gives warning 5503. */
   validateKeys?: boolean;
+  /** `USE INDEX (…)`: a hint; tokenql's DELETE chooses its own scan. */
+  useIndex?: IndexHint[];
   where?: Expr;
   limit?: Expr;
   offset?: Expr;
@@ -275,6 +285,8 @@ export interface IndexKey {
   expr: Expr;
   array?: 'DISTINCT' | 'ALL';
   desc: boolean;
+  /** `DENSE VECTOR` / `SPARSE VECTOR` key of a vector index (parsed; such an index is not built: 1020). */
+  vector?: 'DENSE' | 'SPARSE';
 }
 
 /** `CREATE INDEX [IF NOT EXISTS] name ON ks(keys) [WHERE cond] [USING GSI|VIEW] [WITH {…}]` */
@@ -287,6 +299,12 @@ export interface CreateIndexStatement extends Node {
   where?: Expr;
   using?: string;
   with?: Expr;
+  /** CREATE VECTOR INDEX (parsed for SANITIZE; not executed: 1020). */
+  vector?: boolean;
+  /** `INCLUDE (expr, …)` of a vector index. */
+  include?: Expr[];
+  /** `PARTITION BY HASH(expr, …)`: accepted; tokenql's indexes are not partitioned. */
+  partition?: Expr[];
 }
 
 /** `CREATE PRIMARY INDEX [IF NOT EXISTS] [name] ON ks [USING …] [WITH …]` */
@@ -297,6 +315,8 @@ export interface CreatePrimaryIndexStatement extends Node {
   keyspace: KeyspaceRef;
   using?: string;
   with?: Expr;
+  /** `PARTITION BY HASH(expr, …)`: accepted; tokenql's indexes are not partitioned. */
+  partition?: Expr[];
 }
 
 /** `DROP INDEX name ON ks` / `DROP INDEX ks.name` / `DROP PRIMARY INDEX ON ks`, with `IF EXISTS`. */
@@ -306,6 +326,8 @@ export interface DropIndexStatement extends Node {
   primary: boolean;
   ifExists: boolean;
   keyspace: KeyspaceRef;
+  /** DROP VECTOR INDEX (a plain DROP INDEX of that name). */
+  vector?: boolean;
 }
 
 /** `BUILD INDEX ON ks(name, …)` */
@@ -313,6 +335,10 @@ export interface BuildIndexStatement extends Node {
   kind: 'BuildIndex';
   keyspace: KeyspaceRef;
   names: string[];
+  /** The names as written when some are expressions (`["a", "b"]`, `$p`): SANITIZE prints them. */
+  exprs?: Expr[];
+  /** True when a name is given by a parameter or other expression tokenql does not evaluate (1020). */
+  dynamic?: boolean;
 }
 
 /** `PREPARE [name FROM|AS] statement` */
@@ -324,6 +350,8 @@ export interface PrepareStatement extends Node {
   text: string;
   /** `PREPARE FORCE`: prepare again even when the name (or text) is prepared already. */
   force?: boolean;
+  /** `PREPARE SAVE`: prepared as usual (tokenql has no plan store to save to). */
+  save?: boolean;
 }
 
 /** `EXECUTE name [USING args]` */
@@ -492,4 +520,64 @@ export interface UpdateStatisticsStatement extends Node {
   /** Indexes to collect statistics for (`'all'`: every index of the keyspace). */
   indexes?: string[] | 'all';
   options?: Expr;
+}
+
+/** A role granted to a user or group: `select ON ks`, `cluster_admin`. */
+export interface RoleSpec {
+  role: string;
+  on?: KeyspaceRef;
+}
+
+/**
+ * User and group administration (couchbase/query `algebra/create_user.go` … `grant_role.go`):
+ * `CREATE|ALTER|DROP USER|GROUP …`, `GRANT|REVOKE roles [ON ks, …] TO|FROM [USERS|GROUPS] …`.
+ * Parsed (SANITIZE prints it) but not executed: tokenql keeps no users or groups (error 1020).
+ * A user or group name is a KeyspaceRef: `local:joe` has namespace `local` (the domain).
+ */
+export interface SecurityStatement extends Node {
+  kind: 'Security';
+  action: 'CREATE' | 'ALTER' | 'DROP' | 'GRANT' | 'REVOKE';
+  /** USER or GROUP for CREATE/ALTER/DROP; USERS or GROUPS (USERS by default) for GRANT/REVOKE. */
+  target: 'USER' | 'GROUP' | 'USERS' | 'GROUPS';
+  names: KeyspaceRef[];
+  ifExists?: boolean;
+  ifNotExists?: boolean;
+  password?: string;
+  description?: string;
+  groups?: string[];
+  roles?: RoleSpec[];
+  /** GRANT/REVOKE … ON ks, … */
+  on?: KeyspaceRef[];
+  /** `NO ROLES` / `NO GROUPS`. */
+  none?: 'ROLES' | 'GROUPS';
+}
+
+/**
+ * Bucket, scope and collection DDL: `CREATE|ALTER|DROP BUCKET`, `CREATE|DROP SCOPE`,
+ * `CREATE|DROP|FLUSH COLLECTION`. Parsed but not executed (error 1020): tokenql's keyspaces are
+ * created by loading documents.
+ */
+export interface ContainerStatement extends Node {
+  kind: 'Container';
+  action: 'CREATE' | 'ALTER' | 'DROP' | 'FLUSH';
+  container: 'BUCKET' | 'SCOPE' | 'COLLECTION';
+  keyspace: KeyspaceRef;
+  ifExists?: boolean;
+  ifNotExists?: boolean;
+  with?: Expr;
+}
+
+/** `ALTER INDEX name ON ks WITH {…}` (moving or resizing a GSI index): parsed, not executed (1020). */
+export interface AlterIndexStatement extends Node {
+  kind: 'AlterIndex';
+  name: string;
+  keyspace: KeyspaceRef;
+  using?: string;
+  with: Expr;
+}
+
+/** `EXPLAIN FUNCTION name`: parsed, not executed (1020). */
+export interface ExplainFunctionStatement extends Node {
+  kind: 'ExplainFunction';
+  name: KeyspaceRef;
 }

@@ -19,6 +19,7 @@ import { windowRules } from './visit-window.js';
 import { mergeRules } from './visit-merge.js';
 import { functionRules } from './visit-function.js';
 import { inferRules } from './visit-infer.js';
+import { securityRules } from './visit-security.js';
 
 const BaseVisitor = parser.getBaseCstVisitorConstructor();
 
@@ -97,7 +98,7 @@ export class AstBuilder extends BaseVisitor {
 }
 
 export interface AstBuilder extends OperatorRules, PrimaryRules, SelectRules, DmlRules, DdlRules, SequenceRules, WindowRules, MergeRules, FunctionRules {}
-Object.assign(AstBuilder.prototype, operatorRules, primaryRules, selectRules, dmlRules, ddlRules, sequenceRules, windowRules, mergeRules, functionRules, inferRules);
+Object.assign(AstBuilder.prototype, operatorRules, primaryRules, selectRules, dmlRules, ddlRules, sequenceRules, windowRules, mergeRules, functionRules, inferRules, securityRules);
 
 /** The one builder instance. */
 export const astBuilder = new AstBuilder();

@@ -19,13 +19,20 @@ export const ddlRules = {
     const keys = ctx.indexKey.map((k) => this.visit(k) as IndexKey);
     const where = ctx.whereClause ? (this.visit(ctx.whereClause[0]!) as Expr) : undefined;
     const ifNotExists = ctx.ifNotExists !== undefined;
-    return defined({ kind: 'CreateIndex', name, ifNotExists, keyspace, keys, where, ...options(this, ctx) });
+    const vector = ctx.vector ? true : undefined;
+    const include = ctx.include?.map((e) => this.expr(e));
+    const partition = ctx.indexPartition ? (this.visit(ctx.indexPartition[0]!) as Expr[]) : undefined;
+    return defined({ kind: 'CreateIndex', name, ifNotExists, keyspace, keys, where, vector, include, partition, ...options(this, ctx) });
   },
   createPrimaryIndexStatement(this: AstBuilder, ctx: C.CreatePrimaryIndexStatementCstChildren): Statement {
     const name = ctx.objectName ? (this.visit(ctx.objectName[0]!) as string) : undefined;
     const keyspace = this.visit(ctx.keyspaceRef[0]!) as KeyspaceRef;
     const ifNotExists = ctx.ifNotExists !== undefined;
-    return defined({ kind: 'CreatePrimaryIndex', name, ifNotExists, keyspace, ...options(this, ctx) });
+    const partition = ctx.indexPartition ? (this.visit(ctx.indexPartition[0]!) as Expr[]) : undefined;
+    return defined({ kind: 'CreatePrimaryIndex', name, ifNotExists, keyspace, partition, ...options(this, ctx) });
+  },
+  indexPartition(this: AstBuilder, ctx: C.IndexPartitionCstChildren): Expr[] {
+    return ctx.expression.map((e) => this.expr(e));
   },
   ifNotExists(): boolean {
     return true;
@@ -35,7 +42,8 @@ export const ddlRules = {
   },
   indexKey(this: AstBuilder, ctx: C.IndexKeyCstChildren): IndexKey {
     const body = this.visit(ctx.indexKeyBody[0]!) as Omit<IndexKey, 'desc'>;
-    return { ...body, desc: ctx.DESC !== undefined };
+    const vector = ctx.vector ? (ctx.vector.length === 2 && ctx.vector[0]!.image.toUpperCase() === 'SPARSE' ? 'SPARSE' : 'DENSE') : undefined;
+    return defined({ ...body, desc: ctx.DESC !== undefined, vector }) as IndexKey;
   },
   indexKeyBody(this: AstBuilder, ctx: C.IndexKeyBodyCstChildren): Omit<IndexKey, 'desc'> {
     if (ctx.indexKeyBody) return this.visit(ctx.indexKeyBody[0]!) as Omit<IndexKey, 'desc'>;
@@ -63,7 +71,7 @@ export const ddlRules = {
       if (targetRef && (targetRef.path.length !== 1 || targetRef.namespace !== undefined)) {
         throw this.syntaxError('the index name before ON must be a single name', targetRef.loc);
       }
-      return defined({ kind: 'DropIndex', name: targetRef?.path[0], primary, ifExists, keyspace });
+      return defined({ kind: 'DropIndex', name: targetRef?.path[0], primary, ifExists, keyspace, vector: ctx.vector ? true : undefined });
     }
     if (!targetRef || targetRef.path.length < 2) {
       const at = targetRef?.loc ?? tokenLoc(ctx.INDEX[0]!);
@@ -72,12 +80,24 @@ export const ddlRules = {
     }
     const name = targetRef.path[targetRef.path.length - 1]!;
     const keyspace: KeyspaceRef = { ...targetRef, path: targetRef.path.slice(0, -1) };
-    return defined({ kind: 'DropIndex', name, primary, ifExists, keyspace });
+    return defined({ kind: 'DropIndex', name, primary, ifExists, keyspace, vector: ctx.vector ? true : undefined });
   },
   buildIndexStatement(this: AstBuilder, ctx: C.BuildIndexStatementCstChildren): Statement {
     const keyspace = this.visit(ctx.keyspaceRef[0]!) as KeyspaceRef;
-    const names = ctx.objectName.map((n) => this.visit(n) as string);
-    return { kind: 'BuildIndex', keyspace, names };
+    const exprs = ctx.name.map((n) => this.expr(n));
+    // Names written as names, strings or arrays of strings; `exprs` keeps what was written.
+    const names: string[] = [];
+    let dynamic = false;
+    const collect = (e: Expr): void => {
+      if (e.kind === 'Identifier') names.push(e.name);
+      else if (e.kind === 'Literal' && typeof e.value === 'string') names.push(e.value);
+      else if (e.kind === 'Literal' && Array.isArray(e.value) && e.value.every((v) => typeof v === 'string')) names.push(...(e.value as string[]));
+      else if (e.kind === 'ArrayConstruct') e.items.forEach(collect);
+      else dynamic = true;
+    };
+    exprs.forEach(collect);
+    const plain = exprs.every((e) => e.kind === 'Identifier' || (e.kind === 'Literal' && typeof e.value === 'string'));
+    return defined({ kind: 'BuildIndex', keyspace, names, exprs: plain ? undefined : exprs, dynamic: dynamic ? true : undefined }) as Statement;
   },
   // ---- transaction statements (ast TransactionStatement) ----
   startTransactionStatement(this: AstBuilder, ctx: C.StartTransactionStatementCstChildren): Statement {

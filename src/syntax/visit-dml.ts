@@ -3,7 +3,7 @@
  * EXECUTE.
  */
 import type {
-  Expr, InsertStatement, KeyspaceRef, LetBinding, Returning, SelectStatement, SetClause, Statement,
+  Expr, IndexHint, InsertStatement, KeyspaceRef, LetBinding, Returning, SelectStatement, SetClause, Statement,
 } from '../ast/index.js';
 import type * as C from '../../grammar/cst.js';
 import type { AstBuilder } from './cst-to-ast.js';
@@ -30,7 +30,8 @@ function tail(b: AstBuilder, ctx: C.UpdateStatementCstChildren | C.DeleteStateme
   const let_ = ctx.letClause ? (b.visit(ctx.letClause[0]!) as LetBinding[]) : undefined;
   // `USE KEYS VALIDATE`: keys that name no document give the reference's warning 5503.
   const validateKeys = ctx.useKeys?.[0]!.children.VALIDATE ? true : undefined;
-  return { useKeys, validateKeys, let: let_, where, limit, returning };
+  const useIndex = ctx.useHints ? (b.visit(ctx.useHints[0]!) as { useIndex?: IndexHint[] }).useIndex : undefined;
+  return { useKeys, validateKeys, useIndex, let: let_, where, limit, returning };
 }
 
 export const dmlRules = {
@@ -55,8 +56,10 @@ export const dmlRules = {
   updateStatement(this: AstBuilder, ctx: C.UpdateStatementCstChildren): Statement {
     const keyspace = target(this, ctx.keyspaceRef, ctx.alias);
     const set = ctx.setClause ? (this.visit(ctx.setClause[0]!) as SetClause[]) : [];
-    const unset = ctx.unsetClause ? (this.visit(ctx.unsetClause[0]!) as Expr[]) : [];
-    return defined({ kind: 'Update', keyspace, ...tail(this, ctx), set, unset });
+    const unsetItems = ctx.unsetClause ? (this.visit(ctx.unsetClause[0]!) as SetClause[]) : [];
+    const unset = unsetItems.map((u) => u.path);
+    const unsetFor = unsetItems.some((u) => u.for) ? unsetItems.map((u) => u.for) : undefined;
+    return defined({ kind: 'Update', keyspace, ...tail(this, ctx), set, unset, unsetFor });
   },
   setClause(this: AstBuilder, ctx: C.SetClauseCstChildren): SetClause[] {
     return ctx.setItem.map((s) => this.visit(s) as SetClause);
@@ -66,8 +69,14 @@ export const dmlRules = {
     if (ctx.forClause) set.for = defined(this.visit(ctx.forClause[0]!) as NonNullable<SetClause['for']>);
     return set;
   },
-  unsetClause(this: AstBuilder, ctx: C.UnsetClauseCstChildren): Expr[] {
-    return ctx.path.map((p) => this.expr(p));
+  unsetClause(this: AstBuilder, ctx: C.UnsetClauseCstChildren): SetClause[] {
+    return ctx.unsetItem.map((u) => this.visit(u) as SetClause);
+  },
+  /** An UNSET item as a SetClause whose `value` is unused (MISSING). */
+  unsetItem(this: AstBuilder, ctx: C.UnsetItemCstChildren): SetClause {
+    const item: SetClause = { path: this.expr(ctx.path[0]), value: { kind: 'Literal', value: undefined } };
+    if (ctx.forClause) item.for = defined(this.visit(ctx.forClause[0]!) as NonNullable<SetClause['for']>);
+    return item;
   },
   deleteStatement(this: AstBuilder, ctx: C.DeleteStatementCstChildren): Statement {
     const keyspace = target(this, ctx.keyspaceRef, ctx.alias);
@@ -88,7 +97,8 @@ export const dmlRules = {
     const name = ctx.objectName ? (this.visit(ctx.objectName[0]!) as string) : undefined;
     const inner = ctx.statement[0]!;
     const force = ctx.FORCE ? true : undefined;
-    return defined({ kind: 'Prepare', name, statement: this.visit(inner) as Statement, text: this.sourceOf(inner), force });
+    const save = ctx.save ? true : undefined;
+    return defined({ kind: 'Prepare', name, statement: this.visit(inner) as Statement, text: this.sourceOf(inner), force, save });
   },
   executeStatement(this: AstBuilder, ctx: C.ExecuteStatementCstChildren): Statement {
     const name = this.visit(ctx.objectName[0]!) as string;

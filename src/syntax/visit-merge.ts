@@ -7,7 +7,7 @@ import type { Expr, ExpressionTerm, KeyspaceTerm, LetBinding, MergeInsert, Merge
 import type * as C from '../../grammar/cst.js';
 import type { AstBuilder } from './cst-to-ast.js';
 import { defined } from './defined.js';
-import { ErrorCode, QueryError } from '../errors/index.js';
+import { ErrorCode, notSupported, QueryError } from '../errors/index.js';
 import { tokenLoc } from './lexemes.js';
 
 type Action = { update: NonNullable<MergeStatement['update']> } | { delete: NonNullable<MergeStatement['delete']> } | { insert: MergeInsert };
@@ -44,7 +44,9 @@ export const mergeRules = {
     if (ctx.UPDATE) {
       if (!matched) throw this.syntaxError('WHEN NOT MATCHED takes INSERT only', tokenLoc(ctx.UPDATE[0]!));
       const set = ctx.setClause ? (this.visit(ctx.setClause[0]!) as SetClause[]) : [];
-      const unset = ctx.unsetClause ? (this.visit(ctx.unsetClause[0]!) as Expr[]) : [];
+      const unsetItems = ctx.unsetClause ? (this.visit(ctx.unsetClause[0]!) as SetClause[]) : [];
+      if (unsetItems.some((u) => u.for)) throw notSupported('UNSET … FOR in MERGE', tokenLoc(ctx.UPDATE[0]!));
+      const unset = unsetItems.map((u) => u.path);
       return { update: defined({ set, unset, where }) };
     }
     if (ctx.DELETE) {

@@ -12,6 +12,7 @@ import { arraySearchFunctions } from './array-search.js';
 import { arraySetFunctions } from './array-set.js';
 import { bitwiseFunctions } from './bitwise.js';
 import { catalogFunctions } from './catalog-functions.js';
+import { sanitizeFunctions } from './sanitize.js';
 import { compareFunctions } from './compare-functions.js';
 import { arrayStarFunctions } from './array-star.js';
 import { arraySymdiffFunctions } from './array-symdiff.js';
@@ -104,6 +105,7 @@ function families(): FunctionDef[] {
     ...recursiveCteFunctions,
     ...curlFunctions,
     ...catalogFunctions,
+    ...sanitizeFunctions,
   ];
 }
 
