@@ -707,6 +707,7 @@ export interface AdviseStatementCstNode extends CstNode {
 
 export type AdviseStatementCstChildren = {
   ADVISE: IToken[];
+  INDEX?: IToken[];
   statement: StatementCstNode[];
 };
 

@@ -798,8 +798,10 @@ export class N1qlParser extends CstParser {
   });
 
   /** `ADVISE statement`: the index advisor's recommendations for the statement (couchbase/query algebra/advise.go). */
+  /** `ADVISE [INDEX] statement` (n1ql.y advise: the INDEX word is optional). */
   public adviseStatement = this.RULE('adviseStatement', () => {
     this.CONSUME(T.Advise);
+    this.OPTION(() => this.CONSUME(T.Index));
     this.SUBRULE(this.statement);
   });
 
