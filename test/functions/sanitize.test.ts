@@ -28,6 +28,8 @@ table('SANITIZE', [
   [['GRANT select, query_delete ON orders TO GROUPS g1'], q('GRANT `select`, `query_delete` ON `default`:`orders` TO GROUPS `g1`', null)],
   [['CREATE SCOPE orders.sc1 IF NOT EXISTS'], q('CREATE SCOPE IF NOT EXISTS `default`:`orders`.`sc1`', null)],
   [['BEGIN WORK'], q('START TRANSACTION ISOLATION LEVEL READ COMMITTED', null)],
+  // Suite gsi/sanitize_statement_function case_statements#89: ADVISE with its optional INDEX word.
+  [['ADVISE INDEX SELECT * FROM orders WHERE fld=1'], q('ADVISE select self.* from `default`:`orders` where ((`orders`.`fld`) = $_n1)', { $_n1: 1 })],
   [
     ['SELECT a.x FROM a JOIN b ON a.k = b.k WHERE a.z = 2'],
     q('select (`a`.`x`) from `default`:`a` join `default`:`b` on ((`a`.`k`) = (`b`.`k`)) where ((`a`.`z`) = $_n1)', { $_n1: 2 }),
