@@ -13,13 +13,12 @@
  * Targets (issue 19 §3): hash join 1M/100k ≤ 12×; within 3× of PostgreSQL and 10× of DuckDB on
  * the equi-join; a lookup join of 1M rows ≤ 2× a full scan of the outer side.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Database } from '../src/index.js';
 import { Mulberry32 } from '../src/demo/mulberry32.js';
+import { startPostgres, type Pg } from './support/postgres.js';
 
 const SIZES = (process.env.TOKENQL_BENCH_JOIN ?? '100000x1000,100000x100000').split(',').map((s) => s.split('x').map(Number) as [number, number]);
 const RUNS = Number(process.env.TOKENQL_BENCH_RUNS ?? 3);
@@ -86,46 +85,7 @@ async function tokenql(c: Corpus): Promise<{ hash: number; indexNl: number; look
   }
 }
 
-// ---- PostgreSQL --------------------------------------------------------------------------
-interface Pg {
-  sql(statement: string): string;
-  stop(): void;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-/** Starts a throwaway PostgreSQL (initdb + pg_ctl) on a free port, or undefined when it cannot. */
-async function startPostgres(): Promise<Pg | undefined> {
-  if (spawnSync('initdb', ['--version']).status !== 0) return undefined;
-  const dir = mkdtempSync(path.join(tmpdir(), 'tokenql-bench-pg-'));
-  chmodSync(dir, 0o777);
-  const asRoot = process.getuid?.() === 0;
-  const run = (cmd: string, args: string[]) => (asRoot ? execFileSync('runuser', ['-u', 'postgres', '--', cmd, ...args], { stdio: 'pipe' }) : execFileSync(cmd, args, { stdio: 'pipe' }));
-  const data = path.join(dir, 'data');
-  const port = await freePort();
-  run('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres']);
-  run('pg_ctl', ['-D', data, '-o', `-p ${port} -k ${dir} -c max_parallel_workers_per_gather=0 -c shared_buffers=256MB -c work_mem=256MB`, '-l', path.join(dir, 'log'), '-w', 'start']);
-  const sql = (statement: string) => execFileSync('psql', ['-h', dir, '-p', String(port), '-U', 'postgres', '-At', '-c', statement], { encoding: 'utf8', maxBuffer: 1 << 26 });
-  return {
-    sql,
-    stop: () => {
-      try {
-        run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
-      }
-    },
-  };
-}
-
+// ---- PostgreSQL (bench/support/postgres.ts) ---------------------------------------------
 /** EXPLAIN ANALYZE's execution time in ms (the median of RUNS). */
 function pgTime(pg: Pg, q: string): number {
   const ms: number[] = [];
