@@ -4,7 +4,7 @@
  * first: OR; AND; NOT; comparison (= != < … LIKE IN BETWEEN IS); `||`; + -; * / %; unary -;
  * postfix paths; primary. The CST node types are generated into `cst.d.ts` (`npm run gen:cst`).
  */
-import { CstParser, tokenMatcher, type IOrAlt, type TokenType } from 'chevrotain';
+import { CstParser, NoViableAltException, tokenMatcher, type IOrAlt, type TokenType } from 'chevrotain';
 import { LazyLookahead } from './lazy-lookahead.js';
 import * as T from './tokens.js';
 
@@ -30,6 +30,23 @@ export class N1qlParser extends CstParser {
   constructor() {
     super(T.allTokens, { recoveryEnabled: false, maxLookahead: 3, nodeLocationTracking: 'full', skipValidations: !validate, lookaheadStrategy: new LazyLookahead({ maxLookahead: 3 }) });
     this.performSelfAnalysis();
+  }
+
+  /**
+   * Replaces chevrotain's NoViableAlt error, whose message lists every lookahead path of the
+   * failing alternation, computed anew on each error: near a statement's start (every statement
+   * kind open) that costs close to a second per syntax error with this grammar. tokenql's syntax
+   * errors use only the failing token (src/syntax/syntax-error.ts builds the text and the
+   * expected list), so the message here names the rule and the token.
+   */
+  raiseNoAltException(_occurrence: number, errMsgTypes: string | undefined): never {
+    const found = this.LA(1);
+    const message = `Expecting: ${errMsgTypes ?? 'one of the alternatives'} in ${this.getCurrentRuleName()} but found: '${found.image}'`;
+    throw (this as unknown as { SAVE_ERROR(e: Error): Error }).SAVE_ERROR(new NoViableAltException(message, found, this.LA(0)));
+  }
+
+  private getCurrentRuleName(): string {
+    return (this as unknown as { getCurrRuleFullName(): string }).getCurrRuleFullName();
   }
 
   private startsExpr(k: number): boolean {

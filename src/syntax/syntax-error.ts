@@ -7,6 +7,7 @@ import { EOF, type ILexingError, type IRecognitionException, type IToken, type T
 import { ErrorCode, QueryError, type SourcePosition } from '../errors/index.js';
 import { parser } from '../../grammar/parser.js';
 import * as T from '../../grammar/tokens.js';
+import { LRUCache } from 'lru-cache';
 
 const categoryMembers = new Map<TokenType, string[]>([
   [T.ComparisonOp, ['=', '==', '!=', '<>', '<', '<=', '>', '>=']],
@@ -44,6 +45,9 @@ function display(t: TokenType): string[] {
   return [t.LABEL ?? (typeof t.PATTERN === 'string' ? t.PATTERN : t.name)];
 }
 
+/** The token types content assist found after a prefix, by rule and the prefix's token types. */
+const assistCache = new LRUCache<string, TokenType[]>({ max: 2048 });
+
 /** Above this many preceding tokens the expected list is skipped: content assist re-parses the prefix. */
 const MAX_ASSIST_TOKENS = 300;
 
@@ -53,11 +57,18 @@ const MAX_ASSIST_TOKENS = 300;
  */
 export function expectedAfter(rule: 'statementEof' | 'expressionEof', preceding: IToken[]): string[] {
   if (preceding.length > MAX_ASSIST_TOKENS) return [];
-  let types: TokenType[];
-  try {
-    types = parser.computeContentAssist(rule, preceding).map((p) => p.nextTokenType);
-  } catch {
-    return [];
+  // Content assist depends only on the token types of the prefix (it follows the grammar's paths,
+  // not its gates), and is costly near a statement's start, where every statement kind is open:
+  // the answers are kept per (rule, type sequence).
+  const key = rule + ':' + preceding.map((t) => t.tokenType.name).join(' ');
+  let types = assistCache.get(key);
+  if (!types) {
+    try {
+      types = parser.computeContentAssist(rule, preceding).map((p) => p.nextTokenType);
+    } catch {
+      return [];
+    }
+    assistCache.set(key, types);
   }
   const unique = [...new Set(types)];
   const isExpr = [T.NumberLiteral, T.StringLiteral, T.Identifier].every((t) => unique.includes(t));
