@@ -374,9 +374,14 @@ function authorize(statement: Statement, params: EngineParams, deps: EngineDeps)
   }
 }
 
+/** Whether the caller sees a keyspace: a restricted caller (the query service) does not see the internal `_` ones. */
+function keyspaceVisible(params: EngineParams): (name: string) => boolean {
+  return (n) => !(params.restricted && n.startsWith('_'));
+}
+
 /** The catalog a statement is planned against (a restricted caller does not see internal keyspaces). */
 function catalogOf(params: EngineParams, deps: EngineDeps): Catalog {
-  const visible = (n: string) => !(params.restricted && n.startsWith('_'));
+  const visible = keyspaceVisible(params);
   return { hasKeyspace: (n) => visible(n) && deps.store.keyspace(n) !== undefined, indexes: (ks) => deps.indexes.infos(ks) };
 }
 
@@ -451,7 +456,7 @@ function functionServices(params: EngineParams, deps: EngineDeps, catalog: Catal
 
 /** What the catalogue functions (INFER, EXTRACTDDL) and UPDATE STATISTICS read, as the statement's caller sees it. */
 function catalogSources(params: EngineParams, deps: EngineDeps): CatalogSources {
-  const visible = (n: string) => !(params.restricted && n.startsWith('_'));
+  const visible = keyspaceVisible(params);
   return {
     store: deps.store,
     catalog: catalogOf(params, deps),
@@ -464,7 +469,7 @@ function catalogSources(params: EngineParams, deps: EngineDeps): CatalogSources 
 
 /** Everything a running statement reaches: parameters, warnings, the store, indexes, DDL, its signal. */
 function runContext(params: EngineParams, deps: EngineDeps, warnings: { code: number; msg: string }[]): RunContext {
-  const visible = (n: string) => !(params.restricted && n.startsWith('_'));
+  const visible = keyspaceVisible(params);
   const catalog = catalogOf(params, deps);
   const udf = functionServices(params, deps, catalog);
   const rc: RunContext = {
