@@ -28,6 +28,21 @@ function num(s: string, n: number, w: number, pad: number, min: number, max: num
   return [v, l];
 }
 
+/**
+ * Directives the parser reads but does not use (ISO week, ISO year, day of year, quarter,
+ * weekday, week of year): their width and range, as the reference's strptime checks them.
+ */
+const SKIPPED_FIELDS: Record<string, [width: number, min: number, max: number]> = {
+  V: [2, 1, 53],
+  G: [4, 0, Infinity],
+  j: [3, 1, 366],
+  q: [2, 1, 4],
+  u: [2, 1, 7],
+  w: [2, 0, 6],
+  U: [2, 0, 53],
+  W: [2, 0, 53],
+};
+
 /** The reference's `strToTimePercentFormat`; undefined when the string does not match. */
 export function parsePercent(s: string, input: string): Time | undefined {
   // %F reads as %Y-%m-%dT%H:%M:%S.%N%z (any fraction, any zone) and %D, %x as %Y-%m-%d, as the
@@ -238,34 +253,19 @@ export function parsePercent(s: string, input: string): Time | undefined {
         break;
       }
       case 'V':
-        if (!(r = num(s, n, 2, pad, 1, 53))) return undefined;
-        n += r[1];
-        break;
       case 'G':
-        if (!(r = num(s, n, 4, pad, 0, Infinity))) return undefined;
-        n += r[1];
-        break;
       case 'j':
-        if (!(r = num(s, n, 3, pad, 1, 366))) return undefined;
-        n += r[1];
-        break;
       case 'q':
-        if (!(r = num(s, n, 2, pad, 1, 4))) return undefined;
-        n += r[1];
-        break;
       case 'u':
-        if (!(r = num(s, n, 2, pad, 1, 7))) return undefined;
-        n += r[1];
-        break;
       case 'w':
-        if (!(r = num(s, n, 2, pad, 0, 6))) return undefined;
-        n += r[1];
-        break;
       case 'U':
-      case 'W':
-        if (!(r = num(s, n, 2, pad, 0, 53))) return undefined;
+      case 'W': {
+        // Read, range-checked and dropped: the date is made of the other fields.
+        const [width, min, max] = SKIPPED_FIELDS[format[i]]!;
+        if (!(r = num(s, n, width, pad, min, max))) return undefined;
         n += r[1];
         break;
+      }
       case '#':
       case '@': {
         const [hh, l1] = gatherNumber(s, n, 10, pad === PAD_SPACE);
