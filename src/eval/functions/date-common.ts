@@ -11,7 +11,7 @@
  * Source: couchbase/query `expression/func_date.go` (`_COMMON_FORMATS`, `isCommonFormat`,
  * `strToTimeCommonFormat`, `timeToStrCommonFormat`).
  */
-import { DAYS, MONTHS } from './date-go-layout.js';
+import { DAYS, MONTHS, SHORT_DAYS, SHORT_MONTHS } from './date-go-layout.js';
 import { fields, type Time } from './date-time.js';
 import { finish, gatherNumber, gatherZone, newState, Z_ALL } from './date-parse-state.js';
 
@@ -277,7 +277,7 @@ export function parseCommon(s: string, format: string): Time | undefined {
       n += len;
       i += 4;
     } else if (['MON', 'Mon', 'mon'].some((x) => format.startsWith(x, i))) {
-      const [k, len] = matchCased(s, n, MONTHS.map((m) => m.slice(0, 3)), format, i, 'O');
+      const [k, len] = matchCased(s, n, SHORT_MONTHS, format, i, 'O');
       if (k < 0) return undefined;
       st.month = k + 1;
       n += len;
@@ -288,7 +288,7 @@ export function parseCommon(s: string, format: string): Time | undefined {
       n += len;
       i += 2;
     } else if (['DY', 'Dy', 'dy'].some((x) => format.startsWith(x, i))) {
-      const [k, len] = matchCased(s, n, DAYS.map((d) => d.slice(0, 3)), format, i, 'Y');
+      const [k, len] = matchCased(s, n, SHORT_DAYS, format, i, 'Y');
       if (k < 0) return undefined;
       n += len;
       i++;

@@ -178,6 +178,22 @@ export function compiledLayout(layout: string): Chunk[] {
 
 export const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 export const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+/** The three-letter month and weekday names (`Jan`, `Mon`). */
+export const SHORT_MONTHS = MONTHS.map((m) => m.slice(0, 3));
+export const SHORT_DAYS = DAYS.map((d) => d.slice(0, 3));
+
+/**
+ * The first of `names` spelled at `s[n…]` (any case when `anyCase`): its index and length, or
+ * [-1, 0] when none is.
+ */
+export function matchName(s: string, n: number, names: readonly string[], anyCase: boolean): [index: number, length: number] {
+  for (let k = 0; k < names.length; k++) {
+    const name = names[k]!;
+    const part = s.slice(n, n + name.length);
+    if (part.length === name.length && (part === name || (anyCase && part.toUpperCase() === name.toUpperCase()))) return [k, name.length];
+  }
+  return [-1, 0];
+}
 
 /** Go `appendInt(b, x, width)`: zero-padded to `width` digits, `-` before a negative. */
 export function pad(x: number, width: number): string {

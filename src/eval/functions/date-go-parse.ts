@@ -6,7 +6,7 @@
  *
  * Source: couchbase/query `expression/func_date.go` (`strToTimeGoFormat`).
  */
-import { DAYS, MONTHS } from './date-go-layout.js';
+import { DAYS, MONTHS, SHORT_DAYS, SHORT_MONTHS } from './date-go-layout.js';
 import type { Time } from './date-time.js';
 import { isPunct } from './date-common.js';
 import { finish, gatherNumber, gatherZone, newState, Z_1COLON, Z_1PART, Z_2COLON, Z_2PART, Z_3PART, Z_ALLOW_Z, Z_NAME } from './date-parse-state.js';
@@ -16,9 +16,6 @@ function prefixIndex(s: string, n: number, names: string[]): number {
   for (let k = 0; k < names.length; k++) if (s.startsWith(names[k], n)) return k;
   return -1;
 }
-
-const SHORT_MONTHS = MONTHS.map((m) => m.slice(0, 3));
-const SHORT_DAYS = DAYS.map((d) => d.slice(0, 3));
 
 /** Parses `s` with a Go-style layout as the reference does; undefined when it does not match. */
 export function parseGoLayout(s: string, format: string): Time | undefined {

@@ -5,7 +5,7 @@
  * Source: Go `time/format.go` (`Parse`, `getnum`, `parseNanoseconds`), as used by
  * couchbase/query `expression/func_date.go` (`strToTimeTryAllDefaultFormats`).
  */
-import { compiledLayout, DAYS, isDigitAt, MONTHS, Std } from './date-go-layout.js';
+import { compiledLayout, DAYS, isDigitAt, matchName, MONTHS, SHORT_DAYS, SHORT_MONTHS, Std } from './date-go-layout.js';
 import { daysIn, makeTime, type Time } from './date-time.js';
 import { fixedName, fixedZone, localZone, UTC, type Zone } from './date-zone.js';
 
@@ -92,23 +92,17 @@ export function parseGoStd(s: string, layout: string, local: Zone = localZone())
         break;
       case Std.LongMonth:
       case Std.Month: {
-        const idx = MONTHS.findIndex((m) => {
-          const name = c.std === Std.Month ? m.slice(0, 3) : m;
-          return s.slice(i, i + name.length).toLowerCase() === name.toLowerCase();
-        });
+        const [idx, len] = matchName(s, i, c.std === Std.Month ? SHORT_MONTHS : MONTHS, true);
         if (idx < 0) return undefined;
         month = idx + 1;
-        i += c.std === Std.Month ? 3 : MONTHS[idx].length;
+        i += len;
         break;
       }
       case Std.LongWeekDay:
       case Std.WeekDay: {
-        const idx = DAYS.findIndex((d) => {
-          const name = c.std === Std.WeekDay ? d.slice(0, 3) : d;
-          return s.slice(i, i + name.length).toLowerCase() === name.toLowerCase();
-        });
+        const [idx, len] = matchName(s, i, c.std === Std.WeekDay ? SHORT_DAYS : DAYS, true);
         if (idx < 0) return undefined;
-        i += c.std === Std.WeekDay ? 3 : DAYS[idx].length;
+        i += len;
         break;
       }
       case Std.Day:

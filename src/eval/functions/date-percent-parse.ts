@@ -5,21 +5,11 @@
  *
  * Source: couchbase/query `expression/func_date.go` (`strToTimePercentFormat`).
  */
-import { DAYS, MONTHS } from './date-go-layout.js';
+import { DAYS, matchName, MONTHS, SHORT_DAYS, SHORT_MONTHS } from './date-go-layout.js';
 import { parseGoStd } from './date-go-std-parse.js';
 import { fields, millisToTime, type Time } from './date-time.js';
 import { finish, gatherNumber, gatherZone, newState, Z_ALL, type ParseState } from './date-parse-state.js';
 import { DEFAULT_FORMAT, directiveFlag, NO_PAD, PAD_SPACE, SHORT_DATE_FORMAT } from './date-percent.js';
-
-/** Case-insensitive (when `upper`) match of one of `names` at `n`; returns [index, length]. */
-function matchName(s: string, n: number, names: string[], upper: boolean): [number, number] {
-  for (let k = 0; k < names.length; k++) {
-    const name = names[k];
-    const part = s.slice(n, n + name.length);
-    if (part.length === name.length && (part === name || (upper && part.toUpperCase() === name.toUpperCase()))) return [k, name.length];
-  }
-  return [-1, 0];
-}
 
 /** Reads a number for a `%` element: width `w`; fails unless the padding rule holds. */
 function num(s: string, n: number, w: number, pad: number, min: number, max: number): [number, number] | undefined {
@@ -131,7 +121,7 @@ export function parsePercent(s: string, input: string): Time | undefined {
         break;
       case 'B':
       case 'b': {
-        const [k, l] = matchName(s, n, format[i] === 'B' ? MONTHS : MONTHS.map((m) => m.slice(0, 3)), upper);
+        const [k, l] = matchName(s, n, format[i] === 'B' ? MONTHS : SHORT_MONTHS, upper);
         if (k < 0) return undefined;
         st.month = k + 1;
         n += l;
@@ -145,7 +135,7 @@ export function parsePercent(s: string, input: string): Time | undefined {
         break;
       case 'A':
       case 'a': {
-        const [k, l] = matchName(s, n, format[i] === 'A' ? DAYS : DAYS.map((d) => d.slice(0, 3)), upper);
+        const [k, l] = matchName(s, n, format[i] === 'A' ? DAYS : SHORT_DAYS, upper);
         if (k < 0) return undefined;
         n += l;
         break;
