@@ -48,7 +48,7 @@ const QUERIES: [name: string, window: string][] = [
 ];
 
 const n1ql = (w: string) => `SELECT MAX(s.w) AS m FROM (SELECT ${w} AS w FROM t) AS s`;
-const sql = (w: string) => `SELECT MAX(w) AS m FROM (SELECT ${w} AS w FROM t)`;
+const sql = (w: string) => `SELECT MAX(w) AS m FROM (SELECT ${w} AS w FROM t) AS s`;
 
 /** CPU milliseconds of the process (min / median / max over the runs) and the median wall time. */
 interface Timing {
