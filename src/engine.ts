@@ -249,6 +249,9 @@ function withStatement(err: unknown, text: string): unknown {
 /** The text of the statement after `ADVISE` (the answer's `query`). */
 const adviseQueryText = (text: string): string => text.trim().replace(/^advise\s+/i, '');
 
+/** EXPLAIN's `text`: the explained statement without the EXPLAIN word and the final `;`, as the reference answers (`explain   select 1` → `select 1`). */
+const explainedText = (text: string): string => text.trim().replace(/^explain\s+/i, '').replace(/\s*;\s*$/, '');
+
 /** Milliseconds as the reference prints a duration (`"1.234ms"`). */
 const duration = (ms: number): string => `${ms.toFixed(3)}ms`;
 
@@ -296,7 +299,7 @@ async function executeStatement(text: string, params: EngineParams, deps: Engine
   const t3 = performance.now();
   let out: { results: Value[]; mutationCount?: number };
   if (statement.kind === 'Explain') {
-    out = { results: [explainPlan(plan, text)] };
+    out = { results: [explainPlan(plan, explainedText(text))] };
   } else if (statement.kind === 'Prepare') {
     out = { results: [prepare(statement, text, plan, params, deps)] };
   } else {
