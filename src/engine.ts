@@ -249,6 +249,15 @@ function withStatement(err: unknown, text: string): unknown {
 /** The text of the statement after `ADVISE` (the answer's `query`). */
 const adviseQueryText = (text: string): string => text.trim().replace(/^advise\s+/i, '');
 
+/** The plan a statement would run with (ADVISE's `current_indexes`); undefined where it cannot be planned (a keyspace that does not exist). */
+function ownPlan(s: Statement, catalog: Catalog): StatementPlan | undefined {
+  try {
+    return buildPlan(s, catalog);
+  } catch {
+    return undefined;
+  }
+}
+
 /** EXPLAIN's `text`: the explained statement without the EXPLAIN word and the final `;`, as the reference answers (`explain   select 1` → `select 1`). */
 const explainedText = (text: string): string => text.trim().replace(/^explain\s+/i, '').replace(/\s*;\s*$/, '');
 
@@ -292,7 +301,7 @@ async function executeStatement(text: string, params: EngineParams, deps: Engine
   if (inner.kind !== 'Execute') analyze(inner); //             semantic
   const t2 = performance.now();
   // ADVISE plans the advice, not the statement (its keyspaces need not exist).
-  const plan = statement.kind === 'Advise' ? buildAdvisePlan(inner, adviseQueryText(text), params.useCbo === true) : planOf(inner, catalog, deps, params.restricted); // plan
+  const plan = statement.kind === 'Advise' ? buildAdvisePlan(inner, adviseQueryText(text), params.useCbo === true, { plan: ownPlan(inner, catalog), catalog }) : planOf(inner, catalog, deps, params.restricted); // plan
   // An EXECUTE counts as a use of its statement from its start (`system:prepareds` read by it shows it).
   const executed = statement.kind === 'Execute' ? deps.prepared.get(preparedKey(statement.name, params.restricted)) : undefined;
   if (executed) executed.uses++;

@@ -181,4 +181,52 @@ describe('ADVISE', () => {
     expect(plan).toContain('"index":"adv_DISTINCT_tokens_body"');
     expect((await db.query(r.query)).results).toEqual([{ d: { body: 'An Error here' } }]);
   });
+
+  it('lists the indexes the statement uses and does not recommend one it already has (Couchbase ADVISE docs: current_indexes, index_status)', async () => {
+    await db.createKeyspace('cur');
+    await db.upsert('cur', 'a', { x: 1, y: 2, name: 'Hello World' });
+    await db.query('CREATE INDEX ix_x ON cur(x)');
+    expect((await advise('ADVISE SELECT * FROM cur WHERE x = 1')).advice.adviseinfo).toEqual({
+      current_indexes: [{ index_statement: 'CREATE INDEX ix_x ON `default`:`cur`(`x`)', index_status: 'THIS IS AN OPTIMAL INDEX.', keyspace_alias: 'cur' }],
+      recommended_indexes: 'No index recommendation at this time.',
+    });
+    expect((await advise('ADVISE SELECT x FROM cur WHERE x = 1')).advice.adviseinfo).toEqual({
+      current_indexes: [{ index_statement: 'CREATE INDEX ix_x ON `default`:`cur`(`x`)', index_status: 'THIS IS AN OPTIMAL COVERING INDEX.', keyspace_alias: 'cur' }],
+      recommended_indexes: 'No index recommendation at this time.',
+    });
+    await db.query('CREATE PRIMARY INDEX ON cur');
+    expect((await advise('ADVISE SELECT * FROM cur WHERE y = 1')).advice.adviseinfo).toEqual({
+      current_indexes: [{ index_statement: 'CREATE PRIMARY INDEX `#primary` ON `default`:`cur`', keyspace_alias: 'cur' }],
+      recommended_indexes: {
+        indexes: [{ index_statement: 'CREATE INDEX adv_y ON `cur`(`y`)', keyspace_alias: 'cur', recommending_rule: 'Index keys follow order of predicate types: 2. equality/null/missing.' }],
+      },
+    });
+  });
+
+  it('reports an existing token index that differs from the recommendation only in its TOKENS options (tokenql)', async () => {
+    await db.createKeyspace('tok');
+    await db.upsert('tok', 'a', { name: 'Hello World' });
+    await db.query('CREATE INDEX ix_tok ON tok(DISTINCT ARRAY v FOR v IN TOKENS(name, {"case":"lower"}) END)');
+    const info = (await advise('ADVISE SELECT * FROM tok WHERE ANY v IN TOKENS(name, {"case":"LOWER"}) SATISFIES v = "hello" END')).advice.adviseinfo as Record<string, unknown>;
+    expect(info.token_options_mismatches).toEqual([
+      {
+        index: 'ix_tok',
+        index_statement: 'CREATE INDEX ix_tok ON `default`:`tok`((distinct (array `v` for `v` in tokens(`name`, {"case": "lower"}) end)))',
+        keyspace_alias: 'tok',
+        index_options: { case: 'lower' },
+        predicate_options: { case: 'LOWER' },
+      },
+    ]);
+    // With the index's own options the index is used and is the optimal one.
+    expect((await advise('ADVISE SELECT * FROM tok WHERE ANY v IN TOKENS(name, {"case":"lower"}) SATISFIES v = "hello" END')).advice.adviseinfo).toEqual({
+      current_indexes: [
+        {
+          index_statement: 'CREATE INDEX ix_tok ON `default`:`tok`((distinct (array `v` for `v` in tokens(`name`, {"case": "lower"}) end)))',
+          index_status: 'THIS IS AN OPTIMAL INDEX.',
+          keyspace_alias: 'tok',
+        },
+      ],
+      recommended_indexes: 'No index recommendation at this time.',
+    });
+  });
 });
