@@ -14,7 +14,8 @@ import { ErrorCode, notSupported, QueryError } from './errors/index.js';
 import { compileStatement, runPlanSync } from './executor/run-statement.js';
 import type { RunContext, SystemInfo } from './executor/runtime.js';
 import { buildPlan, explainPlan, type Catalog, type StatementPlan } from './planner/index.js';
-import { buildAdvisePlan } from './planner/advisor/index.js';
+import { adviseStatement, buildAdvisePlan } from './planner/advisor/index.js';
+import type { AdvisorSessions } from './advisor-sessions.js';
 import { analyze } from './semantic/index.js';
 import type { SequenceRegistry, Store } from './storage/index.js';
 import { parseExpression, parseStatement } from './syntax/parse.js';
@@ -123,6 +124,8 @@ export interface EngineParams {
   memoryPool?: MemoryPool;
   /** The database's requests, for `system:active_requests` / `system:completed_requests`. */
   requests?: RequestRegistry;
+  /** The database's index advisor sessions (ADVISOR's object form, `system:tasks_cache`). */
+  advisorSessions?: AdvisorSessions;
   /** `preserve_expiry`: writes that set no expiration keep the document's. */
   preserveExpiry?: boolean;
   /** `use_cbo`: ADVISE answers as the reference's cost-based optimizer does. */
@@ -508,6 +511,7 @@ function runContext(params: EngineParams, deps: EngineDeps, warnings: { code: nu
       ...(params.users ? { myUserInfo: () => params.users! } : {}),
       ...(deps.userDirectory ? { userInfo: () => deps.userDirectory!() } : {}),
       ...(deps.dictionary ? { dictionary: () => deps.dictionary!.rows() } : {}),
+      tasksCache: () => params.advisorSessions?.rows() ?? [],
     },
     indexTree: params.transaction ? (ks, name) => params.transaction!.indexTree(ks, name) : (ks, name) => deps.indexes.tree(ks, name),
     transactions: params.transactions,
@@ -522,7 +526,63 @@ function runContext(params: EngineParams, deps: EngineDeps, warnings: { code: nu
     sequenceRegistry: deps.sequences,
   };
   rc.statements = statementRunner(rc, catalog, deps);
+  rc.advisor = {
+    report: (statements) => adviseReport(statements, params, deps),
+    action: (arg) => {
+      if (!params.advisorSessions) throw new QueryError({ code: ErrorCode.NOT_SUPPORTED, phase: 'execution', message: 'ADVISOR sessions need a database' });
+      return params.advisorSessions.action(arg, params.queryContext ?? '');
+    },
+  };
   return rc;
+}
+
+/**
+ * ADVISOR's report over statements with their run counts (couchbase/query
+ * `expression/func_advisor.go`): each statement is advised as `ADVISE statement` would be, under
+ * the caller's privileges; indexes are gathered across statements. A statement that cannot be
+ * advised is listed under `errors` with its message.
+ */
+export function adviseReport(statements: Map<string, number>, params: EngineParams, deps: EngineDeps): Value {
+  type Uses = Map<string, { run_count: number; statement: string }[]>;
+  const current: Uses = new Map();
+  const indexes: Uses = new Map();
+  const covering: Uses = new Map();
+  const errors: Value[] = [];
+  const add = (m: Uses, list: Value, statement: string, n: number) => {
+    if (!Array.isArray(list)) return;
+    for (const e of list) {
+      const index = (e as { index_statement?: Value }).index_statement;
+      if (typeof index !== 'string') continue;
+      if (!m.has(index)) m.set(index, []);
+      m.get(index)!.push({ run_count: n, statement });
+    }
+  };
+  const catalog = catalogOf(params, deps);
+  for (const [text, n] of statements) {
+    try {
+      const parsed = parseCached(text, deps);
+      const s = parsed.kind === 'Advise' ? parsed.statement : parsed;
+      if (!['Select', 'Update', 'Delete', 'Merge'].includes(s.kind)) throw new QueryError({ code: ErrorCode.NOT_SUPPORTED, phase: 'semantic', message: `ADVISOR advises SELECT, UPDATE, DELETE and MERGE, not ${s.kind.toUpperCase()}` });
+      authorize(s, params, deps);
+      analyze(s);
+      const info = (adviseStatement(s, params.useCbo === true, { plan: ownPlan(s, catalog), catalog }).adviseinfo ?? {}) as Record<string, Value>;
+      add(current, info.current_indexes, text, n);
+      const rec = info.recommended_indexes;
+      if (rec !== null && typeof rec === 'object' && !Array.isArray(rec)) {
+        add(indexes, (rec as Record<string, Value>).indexes, text, n);
+        add(covering, (rec as Record<string, Value>).covering_indexes, text, n);
+      }
+    } catch (e) {
+      errors.push({ error: e instanceof Error ? e.message : String(e), run_count: n, statement: text });
+    }
+  }
+  const rows = (m: Uses): Value[] => [...m].map(([index, uses]) => ({ index, statements: uses }));
+  const out: Record<string, Value> = {};
+  if (current.size) out.current_used_indexes = rows(current);
+  if (errors.length) out.errors = errors;
+  if (covering.size) out.recommended_covering_indexes = rows(covering);
+  if (indexes.size) out.recommended_indexes = rows(indexes);
+  return out;
 }
 
 /**

@@ -3,7 +3,8 @@ import { LRUCache } from 'lru-cache';
 import { ErrorCode, QueryError } from '../errors/index.js';
 import { MemoryPool, RequestRegistry, timeoutError } from '../request-registry.js';
 import type { Statement } from '../ast/index.js';
-import { execute, type EngineDeps, type EngineParams, type PreparedStatement } from '../engine.js';
+import { adviseReport, execute, type EngineDeps, type EngineParams, type PreparedStatement } from '../engine.js';
+import { AdvisorSessions } from '../advisor-sessions.js';
 import { ddlHandler, indexRow } from './index-ddl.js';
 import { IndexManager } from '../indexes/index-manager.js';
 import { readDocuments } from '../load/index.js';
@@ -167,6 +168,7 @@ export class Database {
           durabilityLevel: options.durabilityLevel,
           memoryPool: this.memoryPool,
           requests: this.requests,
+          advisorSessions: this.advisorSessions,
           transaction: tx,
           implicit,
           // The transaction statements see only an explicit transaction (with tximplicit, COMMIT is "outside the transaction").
@@ -177,6 +179,7 @@ export class Database {
       );
       if (implicit && tx) await this.transactions.commit(tx);
       this.requests.finish(entry, { state: 'completed', resultCount: result.results.length });
+      this.advisorSessions.record(statement, performance.now() - entry.start);
       return result;
     } catch (e) {
       const code = e instanceof QueryError ? e.code : undefined;
@@ -196,6 +199,8 @@ export class Database {
    * `cancel(requestId)` aborts one.
    */
   readonly requests = new RequestRegistry();
+  /** The index advisor's sessions (ADVISOR's object form, `system:tasks_cache`): advised as the database's own statements are. */
+  readonly advisorSessions = new AdvisorSessions((statements) => adviseReport(statements, { named: {}, positional: [] }, this.deps));
   /**
    * Every user the server knows, as `system:user_info` rows (`{id, domain, name, roles}`); a
    * server with users (the cluster adapter) sets it. Absent: `system:user_info` is empty.
@@ -385,6 +390,7 @@ export class Database {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    this.advisorSessions.close();
     this.deps.javascript.dispose();
     await this.store.close();
   }

@@ -212,6 +212,12 @@ export const ErrorCode = {
   TERM_NEEDS_ALIAS: 4010,
   /** A subquery that cannot run: a correlated one whose keyspace has more than 1000 documents and no secondary index to use (reference 5370 E_SUBQUERY_BUILD, "Unable to run subquery"). */
   SUBQUERY_BUILD: 5370,
+  /** ADVISOR stop of a session that does not exist (reference 10500, "Advisor: Session not found."). */
+  ADVISOR_SESSION_NOT_FOUND: 10500,
+  /** ADVISOR with an action it does not know (reference 10501, "Advisor: Invalid value for 'action'"). */
+  ADVISOR_INVALID_ACTION: 10501,
+  /** ADVISOR with an object that has no action (reference 10502, "Advisor: missing argument for 'action'"). */
+  ADVISOR_ACTION_MISSING: 10502,
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];

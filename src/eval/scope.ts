@@ -29,6 +29,8 @@ export interface ExecContext {
   functions?: { call(name: string, args: Value[], ctx: ExecContext): Value };
   /** The catalogue INFER over a keyspace and EXTRACTDDL read (functions/function-def.ts). */
   catalog?: import('./functions/function-def.js').CatalogAccess;
+  /** The index advisor ADVISOR() runs (functions/function-def.ts). */
+  advisor?: import('./functions/function-def.js').AdvisorAccess;
 }
 
 /** A compiled expression: evaluates in a row environment. Throws QueryError (5010) on evaluation errors. */

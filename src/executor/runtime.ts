@@ -52,6 +52,8 @@ export interface SystemInfo {
   nodes?(): Value[];
   /** Rows of `system:dictionary`: the statistics UPDATE STATISTICS recorded. */
   dictionary?(): Value[];
+  /** Rows of `system:tasks_cache`: the index advisor's sessions. */
+  tasksCache?(): Value[];
 }
 
 /**

@@ -106,6 +106,8 @@ export function systemRows(keyspace: SystemKeyspace, rc: RunContext): Value[] {
       return rc.system.nodes?.() ?? [];
     case 'dictionary':
       return rc.system.dictionary?.() ?? [];
+    case 'tasks_cache':
+      return rc.system.tasksCache?.() ?? [];
   }
 }
 

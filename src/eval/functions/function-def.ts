@@ -20,6 +20,16 @@ export interface FunctionContext {
   statements?: StatementRunner;
   /** The database's catalogue, for the functions that read it (INFER over a keyspace, EXTRACTDDL); absent outside a statement. */
   catalog?: CatalogAccess;
+  /** The index advisor (ADVISOR); absent outside a statement. */
+  advisor?: AdvisorAccess;
+}
+
+/** What ADVISOR reaches (filled by the engine for each statement). */
+export interface AdvisorAccess {
+  /** The advisor's report over statements with their run counts (functions/advisor.ts gives its shape). */
+  report(statements: Map<string, number>): Value;
+  /** A session action (the object form of ADVISOR); raises the reference's 5010 errors. */
+  action(arg: import('../../values/index.js').ObjectValue): Value;
 }
 
 /**

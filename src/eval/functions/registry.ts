@@ -52,6 +52,7 @@ import { stringFunctions } from './string.js';
 import { tokenFunctions } from './token.js';
 import { typeFunctions } from './type.js';
 import { recursiveCteFunctions } from './recursive-cte.js';
+import { advisorFunctions } from './advisor.js';
 
 let byName: Map<string, FunctionDef> | undefined;
 let all: FunctionDef[] | undefined;
@@ -103,6 +104,7 @@ function families(): FunctionDef[] {
     ...vectorFunctions,
     ...otherFunctions,
     ...recursiveCteFunctions,
+    ...advisorFunctions,
     ...curlFunctions,
     ...catalogFunctions,
     ...sanitizeFunctions,
