@@ -120,6 +120,11 @@ export function serveCommand(): Command {
           capiPort: opts.capiPort ?? config.capiPort ?? 8092,
           admin: user !== undefined ? { user, password: password! } : undefined,
           log: (line) => log(line),
+          // The query workbench at /ui/, with the query service's limits.
+          workbench: {
+            timeoutMs: opts.queryTimeout ?? duration(config.queryTimeout ?? DEFAULT_QUERY_TIMEOUT),
+            memoryQuotaBytes: (opts.queryMemoryQuota ?? config.queryMemoryQuota ?? DEFAULT_QUERY_MEMORY_QUOTA_MB) * 1024 * 1024,
+          },
         });
         started.push(admin);
         // The query service accepts the cluster's users once there is one (given now, or stored by
@@ -148,7 +153,7 @@ export function serveCommand(): Command {
         await stopAll();
         throw new CliError((err as Error).message);
       }
-      log(`query service listening on ${query.url}`);
+      log(`query service listening on ${query.url}; query workbench on ${admin.url}/ui/`);
       // The signal handlers go in before the line that tells a supervisor the server is up, so
       // that a SIGTERM sent as soon as it reads that line still shuts down cleanly.
       const stopped = new Promise<void>((resolve) => {
