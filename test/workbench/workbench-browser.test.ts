@@ -43,6 +43,7 @@ async function setStatement(text: string): Promise<void> {
   await page.click('.cm-content');
   await page.keyboard.press('ControlOrMeta+a');
   await page.keyboard.insertText(text);
+  await page.keyboard.press('Escape');
 }
 
 async function clickAndWait(button: string): Promise<void> {
@@ -110,6 +111,9 @@ describe.skipIf(!hasChromium)('workbench in a browser', { timeout: 30_000 }, () 
     expect(rows[0]).toEqual(['product0_arrayIndex', 'Briggs & Riley 17 Inch Executive Expandable Rolling Briefcase']);
     expect(await page.textContent('[data-metric="result count"]')).toBe(`result count: ${expected.length}`);
     expect(await page.textContent('[data-metric="status"]')).toBe('status: success');
+    await page.click('details.keyspace[data-keyspace="product"] summary');
+    await page.waitForSelector('details.keyspace[data-keyspace="product"] ul.fields code');
+    await page.screenshot({ path: join(OUT, 'results.png') });
     // The session's history keeps it.
     expect(await page.textContent('#history li')).toBe(TOKEN_QUERY);
   });
