@@ -120,6 +120,11 @@ describe('workbench HTTP', () => {
 
   it("runs statements under the user's roles, as the query service does (13014 outside them)", async () => {
     const s = await login('reader', 'secret1');
+    // The keyspaces panel lists what the user may SELECT from.
+    const listed = await fetch(`${admin.url}/ui/api/keyspaces`, { headers: { cookie: s.cookie } });
+    expect(await listed.json()).toEqual({ keyspaces: ['customer'] });
+    const all = await login(ADMIN.user, ADMIN.password);
+    expect(await (await fetch(`${admin.url}/ui/api/keyspaces`, { headers: { cookie: all.cookie } })).json()).toEqual({ keyspaces: ['customer', 'product'] });
     let r = await query(s, 'SELECT RAW name FROM customer');
     expect(((await r.json()) as { results: unknown[] }).results).toEqual(['Ann']);
     r = await query(s, 'SELECT RAW name FROM product');

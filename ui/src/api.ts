@@ -37,6 +37,13 @@ async function post(path: string, body: unknown): Promise<Response> {
   return r;
 }
 
+/** The keyspaces the user may SELECT from, sorted. */
+export async function keyspaceNames(): Promise<string[]> {
+  const r = await fetch('/ui/api/keyspaces', { credentials: 'same-origin' });
+  if (!r.ok) throw new Error(`keyspaces: ${r.status}`);
+  return ((await r.json()) as { keyspaces: string[] }).keyspaces;
+}
+
 /** Runs one statement under the session's user; `clientContextId` lets {@link cancel} stop it. */
 export async function runStatement(statement: string, clientContextId: string): Promise<QueryAnswer> {
   const r = await post('/ui/api/query', { statement, client_context_id: clientContextId });

@@ -1,7 +1,7 @@
 // The keyspaces panel: each keyspace the user may see with its document count, its indexes
 // (definition and state, from system:indexes) and its fields (INFER), all read with statements
 // run as the user, so that the panel shows only what the user's roles allow.
-import { rows } from './api.js';
+import { keyspaceNames, rows } from './api.js';
 import { h, replace } from './dom.js';
 
 interface IndexRow {
@@ -51,18 +51,20 @@ export async function inferFields(keyspace: string): Promise<{ path: string; typ
 }
 
 /**
- * Fills the panel; `onFields` receives each keyspace's fields as they are inferred (for
+ * Fills the panel with the keyspaces the user may query (`GET /ui/api/keyspaces`); `onFields` receives each keyspace's fields as they are inferred (for
  * completion). Returns the keyspace names.
  */
 export async function loadKeyspaces(panel: Element, onFields: (keyspace: string, fields: string[]) => void): Promise<string[]> {
   let names: string[];
   try {
-    names = (await rows('SELECT RAW k.name FROM system:keyspaces AS k ORDER BY k.name')) as string[];
+    names = await keyspaceNames();
   } catch (e) {
     replace(panel, h('p', { class: 'error' }, (e as Error).message));
     return [];
   }
-  const indexes = (await rows('SELECT i.* FROM system:indexes AS i ORDER BY i.keyspace_id, i.name').catch(() => [])) as IndexRow[];
+  // system:indexes needs the query_system_catalog role: without it the panel says so.
+  let indexError = '';
+  const indexes = (await rows('SELECT i.* FROM system:indexes AS i ORDER BY i.keyspace_id, i.name').catch((e: Error) => ((indexError = e.message), []))) as IndexRow[];
   if (names.length === 0) {
     replace(panel, h('p', {}, 'No keyspace visible to this user.'));
     return [];
@@ -76,7 +78,7 @@ export async function loadKeyspaces(panel: Element, onFields: (keyspace: string,
       'details',
       { class: 'keyspace', 'data-keyspace': name },
       h('summary', {}, name, ' (', count, ' docs)'),
-      h('div', {}, `Indexes (${own.length})`),
+      h('div', {}, indexError ? 'Indexes: not visible to this user' : `Indexes (${own.length})`),
       h('ul', { class: 'indexes' }, ...own.map((i) => h('li', { 'data-index': i.name }, h('code', {}, indexDefinition(i)), ' ', h('span', { class: 'state' }, i.state ?? '')))),
       h('div', {}, 'Fields (INFER)'),
       fields,

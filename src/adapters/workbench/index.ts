@@ -9,6 +9,8 @@
  * - `GET /ui/login`: the login page; `GET /ui/assets/*`: the bundled scripts and styles (public);
  * - `POST /ui/api/login` `{user, password}` (JSON): sets the session cookie, answers `{user, csrf}`;
  * - `GET /ui/api/session`: `{user, roles, csrf, functions}` or 401;
+ * - `GET /ui/api/keyspaces`: `{keyspaces}`, the keyspaces the user may SELECT from (the
+ *   keyspaces panel; system:keyspaces needs the query_system_catalog role);
  * - `POST /ui/api/query`: the query service's JSON parameters (`statement`, `client_context_id`,
  *   `args`, `$name`, `profile`, …), answered as `/query/service` answers;
  * - `POST /ui/api/cancel` `{client_context_id}`: stops one of the session's running statements;
@@ -172,6 +174,21 @@ export async function addWorkbenchRoutes(app: FastifyInstance, deps: WorkbenchDe
     const c = current(request);
     if (!c) return apiError(reply, 401, 'not logged in');
     return sendJson(reply.header('cache-control', 'no-store'), 200, { user: c.session.user, roles: c.principal.roles, csrf: c.session.csrf, functions: functionNames() });
+  });
+
+  app.get('/ui/api/keyspaces', (request, reply) => {
+    const c = current(request);
+    if (!c) return apiError(reply, 401, 'not logged in');
+    const selectable = (k: string): boolean => {
+      try {
+        c.principal.authorize([{ privilege: 'query_select', keyspace: `default:${k}`, bucket: k }]);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    // Names starting with `_` are internal (the cluster's `_system`): hidden from restricted callers, as the engine hides them.
+    return sendJson(reply.header('cache-control', 'no-store'), 200, { keyspaces: deps.db.keyspaces().filter((k) => !k.startsWith('_') && selectable(k)) });
   });
 
   app.post('/ui/api/logout', (request, reply) => {
