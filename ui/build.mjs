@@ -1,7 +1,9 @@
 // Bundles the query workbench (ui/) into dist/ui: the pages, one script per page (esbuild,
-// minified, no source maps shipped) and the style sheet under dist/ui/assets. `npm run build:ui`.
+// minified, no source maps shipped) and the style sheet under dist/ui/assets, each asset also
+// precompressed (.br, .gz) for @fastify/static's `preCompressed`. `npm run build:ui`.
 import { build } from 'esbuild';
-import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -22,3 +24,9 @@ await build({
 copyFileSync(join(here, 'index.html'), join(out, 'index.html'));
 copyFileSync(join(here, 'login.html'), join(out, 'login.html'));
 copyFileSync(join(here, 'style.css'), join(out, 'assets', 'style.css'));
+for (const name of readdirSync(join(out, 'assets'))) {
+  const p = join(out, 'assets', name);
+  const data = readFileSync(p);
+  writeFileSync(`${p}.gz`, gzipSync(data, { level: 9 }));
+  writeFileSync(`${p}.br`, brotliCompressSync(data));
+}

@@ -28,11 +28,12 @@ let admin: ClusterAdmin;
 let browser: Browser;
 let page: Page;
 
-/** Sum of the gzipped sizes of every file under a directory, in bytes. */
+/** Sum of the gzipped sizes of every file under a directory (the precompressed copies left out), in bytes. */
 function gzippedSize(dir: string): number {
   let total = 0;
   for (const name of readdirSync(dir)) {
     const p = join(dir, name);
+    if (/\.(gz|br)$/.test(name)) continue;
     total += statSync(p).isDirectory() ? gzippedSize(p) : gzipSync(readFileSync(p), { level: 9 }).length;
   }
   return total;

@@ -4,6 +4,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Database } from '../../src/index.js';
 import { startClusterAdmin, type ClusterAdmin } from '../../src/adapters/cluster/index.js';
@@ -21,6 +22,7 @@ beforeAll(async () => {
   writeFileSync(join(ui, 'index.html'), '<!doctype html><title>workbench</title>');
   writeFileSync(join(ui, 'login.html'), '<!doctype html><title>login</title>');
   writeFileSync(join(ui, 'assets', 'workbench.js'), 'console.log(1)');
+  writeFileSync(join(ui, 'assets', 'workbench.js.gz'), gzipSync('console.log(1)'));
   db = await Database.open({});
   await db.upsert('customer', 'c1', { name: 'Ann' });
   await db.upsert('product', 'p1', { name: 'Briefcase' });
@@ -57,7 +59,7 @@ const query = (s: { cookie: string; csrf?: string }, statement: string, extra: R
     body: JSON.stringify({ statement, ...extra }),
   });
 
-describe('workbench HTTP', () => {
+describe('workbench HTTP', { timeout: 30_000 }, () => {
   it('redirects /ui/ to the login page without a session, and answers the API 401', async () => {
     let r = await fetch(`${admin.url}/ui/`, { redirect: 'manual' });
     expect(r.status).toBe(302);
@@ -69,8 +71,11 @@ describe('workbench HTTP', () => {
     expect(await r.text()).toContain('<title>login</title>');
     r = await fetch(`${admin.url}/ui/api/session`);
     expect(r.status).toBe(401);
-    r = await fetch(`${admin.url}/ui/assets/workbench.js`);
-    expect([r.status, await r.text()]).toEqual([200, 'console.log(1)']);
+    r = await fetch(`${admin.url}/ui/assets/workbench.js`, { headers: { 'accept-encoding': 'identity' } });
+    expect([r.status, r.headers.get('content-encoding'), await r.text()]).toEqual([200, null, 'console.log(1)']);
+    // The precompressed copy made by `npm run build:ui` is sent to a client that takes gzip.
+    r = await fetch(`${admin.url}/ui/assets/workbench.js`, { headers: { 'accept-encoding': 'gzip' } });
+    expect([r.status, r.headers.get('content-encoding'), await r.text()]).toEqual([200, 'gzip', 'console.log(1)']);
   });
 
   it('refuses wrong credentials and non-JSON logins', async () => {

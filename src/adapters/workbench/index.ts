@@ -110,7 +110,7 @@ export async function addWorkbenchRoutes(app: FastifyInstance, deps: WorkbenchDe
   const built = existsSync(join(uiDir, 'index.html')) && existsSync(join(uiDir, 'login.html'));
   const pages = built ? { index: readFileSync(join(uiDir, 'index.html'), 'utf8'), login: readFileSync(join(uiDir, 'login.html'), 'utf8') } : undefined;
   if (built && existsSync(join(uiDir, 'assets'))) {
-    await app.register(fastifyStatic, { root: join(uiDir, 'assets'), prefix: '/ui/assets/', decorateReply: false, index: false, list: false, dotfiles: 'deny' });
+    await app.register(fastifyStatic, { root: join(uiDir, 'assets'), prefix: '/ui/assets/', preCompressed: true, decorateReply: false, index: false, list: false, dotfiles: 'deny' });
   }
   if (!built) deps.log?.(`workbench assets not found in ${uiDir}: /ui/ answers 503 (run \`npm run build:ui\`)`, 'warn');
 
