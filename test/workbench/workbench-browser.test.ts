@@ -98,6 +98,10 @@ describe.skipIf(!hasChromium)('workbench in a browser', { timeout: 30_000 }, () 
     // The keyspaces panel: the dataset's keyspace with its count and its indexes.
     await page.waitForSelector('details.keyspace[data-keyspace="product"] li[data-index="ix_name_tokens"]', { state: 'attached' });
     await expect.poll(() => page.textContent('details.keyspace[data-keyspace="product"] .count')).toBe('900');
+    // The cluster panel: the auto-compaction settings, read when opened.
+    await page.click('#cluster-panel summary');
+    await page.waitForSelector('#cluster table.settings td');
+    expect(await page.$$eval('#cluster table.settings tr td:first-child', (tds) => tds.map((t) => t.textContent))).toContain('parallelDBAndViewCompaction');
   });
 
   it('runs a token query and shows the rows in the table, with the metrics', async () => {

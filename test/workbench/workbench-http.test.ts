@@ -156,6 +156,20 @@ describe('workbench HTTP', { timeout: 30_000 }, () => {
     expect(await other.json()).toEqual({ cancelled: false });
   });
 
+  it("shows the cluster's auto-compaction settings and tasks as the user's REST calls would", async () => {
+    const basic = (u: string, p: string) => ({ authorization: 'Basic ' + Buffer.from(`${u}:${p}`).toString('base64') });
+    for (const [user, password] of [[ADMIN.user, ADMIN.password], ['reader', 'secret1']] as const) {
+      const s = await login(user, password);
+      const info = (await (await fetch(`${admin.url}/ui/api/cluster`, { headers: { cookie: s.cookie } })).json()) as { autoCompaction: unknown; tasks: unknown };
+      const settings = await fetch(`${admin.url}/settings/autoCompaction`, { headers: basic(user, password) });
+      expect(info.autoCompaction).toEqual(settings.status === 200 ? await settings.json() : null);
+      const tasks = await fetch(`${admin.url}/pools/default/tasks`, { headers: basic(user, password) });
+      // The REST list starts with the rebalance entry; the workbench lists the bucket tasks.
+      expect(info.tasks).toEqual(tasks.status === 200 ? ((await tasks.json()) as unknown[]).slice(1) : null);
+    }
+    expect((await fetch(`${admin.url}/ui/api/cluster`)).status).toBe(401);
+  });
+
   it('ends the session at logout', async () => {
     const s = await login(ADMIN.user, ADMIN.password);
     const r = await fetch(`${admin.url}/ui/api/logout`, { method: 'POST', headers: { cookie: s.cookie, 'content-type': 'application/json', 'x-csrf-token': s.csrf }, body: '{}' });

@@ -1,10 +1,12 @@
 // The workbench page: editor, Run / Cancel / Explain / Advise, the session's history, results as
-// table, JSON and tree with metrics and warnings, the plan graph, the advice and the keyspaces.
+// table, JSON and tree with metrics and warnings, the plan graph, the advice, the keyspaces and
+// the cluster's auto-compaction settings and tasks.
 import { cancel, loadSession, logout, newId, runStatement, type QueryAnswer } from './api.js';
 import { renderAdvice } from './advice.js';
 import { h, replace } from './dom.js';
 import { createEditor, setText, textOf } from './editor.js';
 import { loadKeyspaces } from './keyspaces.js';
+import { setupClusterPanel } from './cluster.js';
 import { renderPlan } from './plan-graph.js';
 import { renderJson, renderTable, renderTree } from './results.js';
 
@@ -142,6 +144,7 @@ async function main(): Promise<void> {
   $('logout').addEventListener('click', () => void logout());
   $('refresh-keyspaces').addEventListener('click', () => void refreshKeyspaces());
   document.querySelectorAll('.tabs button').forEach((b) => b.addEventListener('click', () => showTab((b as HTMLElement).dataset.tab as Tab)));
+  setupClusterPanel($('cluster-panel') as HTMLDetailsElement, $('cluster'));
   drawHistory();
   // The page is usable from here on: the keyspaces panel fills in on its own.
   document.body.dataset.ready = '1';

@@ -15,7 +15,8 @@ import { createHttpApp, listen, sendText, type Listener, type LogLevel } from '.
 import { Authenticator, type RateLimited } from './auth.js';
 import type { LoginLimits } from '../http/login-limiter.js';
 import { queryAuthorizer } from './query-authorize.js';
-import { parseRole, userInfoRow, type Role } from './rbac.js';
+import { isAllowed, parseRole, userInfoRow, type Role } from './rbac.js';
+import { globalJson } from './settings.js';
 import { addWorkbenchRoutes, type Workbench, type WorkbenchOptions } from '../workbench/index.js';
 import { capiApp } from './capi.js';
 import type { ClusterContext } from './context.js';
@@ -128,6 +129,7 @@ export async function startClusterAdmin(db: Database, options: ClusterAdminOptio
   userRoutes(app, ctx);
   let workbench: Workbench | undefined;
   if (options.workbench) {
+    const rolesOf = (user: string): Role[] => state.user(user)?.roles.map(parseRole).filter((r): r is Role => r !== undefined) ?? [];
     workbench = await addWorkbenchRoutes(
       app,
       {
@@ -139,9 +141,17 @@ export async function startClusterAdmin(db: Database, options: ClusterAdminOptio
         },
         principal(user) {
           const stored = state.user(user);
-          const roles = stored?.roles.map(parseRole).filter((r): r is Role => r !== undefined) ?? [];
+          const roles = rolesOf(user);
           if (!stored || roles.length === 0) return undefined;
           return { user, roles: stored.roles, authorize: queryAuthorizer(roles), info: userInfoRow(stored) };
+        },
+        // What GET /settings/autoCompaction and GET /pools/default/tasks would answer this user.
+        cluster(user) {
+          const roles = rolesOf(user);
+          return {
+            autoCompaction: isAllowed(roles, { object: 'settings.autocompaction', operation: 'read' }) ? globalJson(state.global()) : null,
+            tasks: isAllowed(roles, { object: 'tasks', operation: 'read' }) ? tasks.list() : null,
+          };
         },
       },
       options.workbench,

@@ -11,6 +11,7 @@
  * - `GET /ui/api/session`: `{user, roles, csrf, functions}` or 401;
  * - `GET /ui/api/keyspaces`: `{keyspaces}`, the keyspaces the user may SELECT from (the
  *   keyspaces panel; system:keyspaces needs the query_system_catalog role);
+ * - `GET /ui/api/cluster`: `{autoCompaction, tasks}`, each null when the user may not read it;
  * - `POST /ui/api/query`: the query service's JSON parameters (`statement`, `client_context_id`,
  *   `args`, `$name`, `profile`, …), answered as `/query/service` answers;
  * - `POST /ui/api/cancel` `{client_context_id}`: stops one of the session's running statements;
@@ -60,6 +61,11 @@ export interface WorkbenchDeps {
   /** The current roles of a user (undefined: the user is gone or has no role left). */
   principal(user: string): WorkbenchPrincipal | undefined;
   log?: (line: string, level?: 'error' | 'warn' | 'info' | 'debug') => void;
+  /**
+   * The cluster's auto-compaction settings (as `GET /settings/autoCompaction`) and running tasks
+   * (as `GET /pools/default/tasks`) for a user, each null when the user's roles may not read it.
+   */
+  cluster?(user: string): { autoCompaction: unknown; tasks: unknown };
 }
 
 /** The workbench's routes, once registered: close ends every session. */
@@ -189,6 +195,12 @@ export async function addWorkbenchRoutes(app: FastifyInstance, deps: WorkbenchDe
     };
     // Names starting with `_` are internal (the cluster's `_system`): hidden from restricted callers, as the engine hides them.
     return sendJson(reply.header('cache-control', 'no-store'), 200, { keyspaces: deps.db.keyspaces().filter((k) => !k.startsWith('_') && selectable(k)) });
+  });
+
+  app.get('/ui/api/cluster', (request, reply) => {
+    const c = current(request);
+    if (!c) return apiError(reply, 401, 'not logged in');
+    return sendJson(reply.header('cache-control', 'no-store'), 200, deps.cluster?.(c.session.user) ?? { autoCompaction: null, tasks: null });
   });
 
   app.post('/ui/api/logout', (request, reply) => {
