@@ -61,6 +61,13 @@ describe.skipIf(!hasChromium)('workbench in a browser', { timeout: 30_000 }, () 
     await db.query('CREATE PRIMARY INDEX ON product');
     await db.query('CREATE INDEX ix_name_tokens ON product(DISTINCT ARRAY v FOR v IN TOKENS(name, {"case":"lower"}) END)');
     admin = await startClusterAdmin(db, { port: 0, daemon: false, admin: { user: 'Administrator', password: 'password' }, workbench: {} });
+    await db.upsert('customer', 'c1', { name: 'Ann' });
+    const made = await fetch(`${admin.url}/settings/rbac/users/local/reader`, {
+      method: 'PUT',
+      headers: { authorization: 'Basic ' + Buffer.from('Administrator:password').toString('base64'), 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'password=secret1&roles=query_select[customer]',
+    });
+    expect(made.status).toBe(200);
     browser = await chromium.launch({
       executablePath: CHROMIUM,
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
@@ -171,5 +178,20 @@ describe.skipIf(!hasChromium)('workbench in a browser', { timeout: 30_000 }, () 
     const after = await page.$$eval('#plan-graph g.op', (gs) => gs.map((g) => [g.getAttribute('data-operator'), g.getAttribute('data-index')]));
     expect(after).toContainEqual(['IndexScan3', name]);
     expect(after).not.toContainEqual(['PrimaryScan3', '#primary']);
+  });
+
+  it("logs out, and a user with fewer roles sees only its keyspaces and the refusal of others' as an error", async () => {
+    await page.click('#logout');
+    await page.waitForURL(/\/ui\/login$/);
+    await page.fill('#user', 'reader');
+    await page.fill('#password', 'secret1');
+    await page.click('#login-button');
+    await page.waitForSelector('body[data-ready="1"]');
+    await page.waitForSelector('details.keyspace', { state: 'attached' });
+    expect(await page.$$eval('details.keyspace', (ds) => ds.map((d) => d.getAttribute('data-keyspace')))).toEqual(['customer']);
+    await setStatement('SELECT name FROM product LIMIT 1');
+    await clickAndWait('#run');
+    expect(await page.textContent('#messages .err')).toMatch(/^13014: /);
+    expect(new URL(page.url()).pathname).toBe('/ui/');
   });
 });

@@ -71,6 +71,7 @@ describe('workbench HTTP', { timeout: 30_000 }, () => {
     expect(await r.text()).toContain('<title>login</title>');
     r = await fetch(`${admin.url}/ui/api/session`);
     expect(r.status).toBe(401);
+    expect(r.headers.get('x-workbench-login')).toBe('required');
     r = await fetch(`${admin.url}/ui/assets/workbench.js`, { headers: { 'accept-encoding': 'identity' } });
     expect([r.status, r.headers.get('content-encoding'), await r.text()]).toEqual([200, null, 'console.log(1)']);
     // The precompressed copy made by `npm run build:ui` is sent to a client that takes gzip.
@@ -134,6 +135,8 @@ describe('workbench HTTP', { timeout: 30_000 }, () => {
     expect(((await r.json()) as { results: unknown[] }).results).toEqual(['Ann']);
     r = await query(s, 'SELECT RAW name FROM product');
     expect(r.status).toBe(401);
+    // A refusal of the statement, not a missing session: the page stays.
+    expect(r.headers.get('x-workbench-login')).toBeNull();
     const body = (await r.json()) as { errors: { code: number }[]; status: string };
     expect(body.errors[0]!.code).toBe(13014);
     r = await query(s, 'CREATE INDEX ix ON customer(name)');

@@ -33,7 +33,9 @@ export async function loadSession(): Promise<SessionInfo | undefined> {
 
 async function post(path: string, body: unknown): Promise<Response> {
   const r = await fetch(path, { method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json', 'x-csrf-token': csrf }, body: JSON.stringify(body) });
-  if (r.status === 401) location.assign('/ui/login');
+  // No session (expired, logged out elsewhere): back to the login. A statement refused by the
+  // user's roles is a 401 too (13014), without this header: it is shown as an error.
+  if (r.status === 401 && r.headers.get('x-workbench-login') === 'required') location.assign('/ui/login');
   return r;
 }
 

@@ -28,9 +28,13 @@ export function renderTable(pane: Element, rows: unknown[]): void {
   replace(pane, rows.length > MAX_ROWS ? h('p', {}, `First ${MAX_ROWS} of ${rows.length} rows.`) : null, rows.length ? table : h('p', {}, 'No rows.'));
 }
 
+/** Characters of JSON shown at most (a larger result is cut, with a note). */
+export const MAX_JSON_CHARS = 4_000_000;
+
 /** Pretty-printed JSON of the rows. */
 export function renderJson(pre: Element, rows: unknown[]): void {
-  pre.textContent = JSON.stringify(rows, null, 2);
+  const text = JSON.stringify(rows, null, 2);
+  pre.textContent = text.length > MAX_JSON_CHARS ? `${text.slice(0, MAX_JSON_CHARS)}\n… (${text.length - MAX_JSON_CHARS} more characters not shown)` : text;
 }
 
 function treeNode(key: string, v: unknown, open: boolean): Node {

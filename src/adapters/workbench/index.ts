@@ -92,6 +92,13 @@ function apiError(reply: FastifyReply, status: number, message: string): Fastify
   return sendJson(reply.header('cache-control', 'no-store'), status, { error: message });
 }
 
+/** Header of the 401 that means "no session" (the page goes to the login), not a statement's 13014 refusal. */
+export const LOGIN_REQUIRED_HEADER = 'x-workbench-login';
+
+function notLoggedIn(reply: FastifyReply): FastifyReply {
+  return apiError(reply.header(LOGIN_REQUIRED_HEADER, 'required'), 401, 'not logged in');
+}
+
 function parseJsonBody(request: FastifyRequest): Record<string, unknown> | undefined {
   try {
     const v = JSON.parse(rawBody(request)) as unknown;
@@ -139,7 +146,7 @@ export async function addWorkbenchRoutes(app: FastifyInstance, deps: WorkbenchDe
   const checkedPost = (request: FastifyRequest, reply: FastifyReply): { session: Session; principal: WorkbenchPrincipal } | undefined => {
     const c = current(request);
     if (!c) {
-      apiError(reply, 401, 'not logged in');
+      notLoggedIn(reply);
       return undefined;
     }
     if (!csrfMatches(c.session, request.headers['x-csrf-token'])) {
@@ -178,13 +185,13 @@ export async function addWorkbenchRoutes(app: FastifyInstance, deps: WorkbenchDe
 
   app.get('/ui/api/session', (request, reply) => {
     const c = current(request);
-    if (!c) return apiError(reply, 401, 'not logged in');
+    if (!c) return notLoggedIn(reply);
     return sendJson(reply.header('cache-control', 'no-store'), 200, { user: c.session.user, roles: c.principal.roles, csrf: c.session.csrf, functions: functionNames() });
   });
 
   app.get('/ui/api/keyspaces', (request, reply) => {
     const c = current(request);
-    if (!c) return apiError(reply, 401, 'not logged in');
+    if (!c) return notLoggedIn(reply);
     const selectable = (k: string): boolean => {
       try {
         c.principal.authorize([{ privilege: 'query_select', keyspace: `default:${k}`, bucket: k }]);
@@ -199,7 +206,7 @@ export async function addWorkbenchRoutes(app: FastifyInstance, deps: WorkbenchDe
 
   app.get('/ui/api/cluster', (request, reply) => {
     const c = current(request);
-    if (!c) return apiError(reply, 401, 'not logged in');
+    if (!c) return notLoggedIn(reply);
     return sendJson(reply.header('cache-control', 'no-store'), 200, deps.cluster?.(c.session.user) ?? { autoCompaction: null, tasks: null });
   });
 
