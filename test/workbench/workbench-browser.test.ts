@@ -107,8 +107,9 @@ describe.skipIf(!hasChromium)('workbench in a browser', { timeout: 30_000 }, () 
     await expect.poll(() => page.textContent('details.keyspace[data-keyspace="product"] .count')).toBe('900');
     // The cluster panel: the auto-compaction settings, read when opened.
     await page.click('#cluster-panel summary');
-    await page.waitForSelector('#cluster table.settings td');
-    expect(await page.$$eval('#cluster table.settings tr td:first-child', (tds) => tds.map((t) => t.textContent))).toContain('parallelDBAndViewCompaction');
+    await page.waitForSelector('#cluster ul.settings li');
+    expect(await page.$$eval('#cluster ul.settings li code', (cs) => cs.map((c) => c.textContent))).toContain('parallelDBAndViewCompaction');
+    await page.click('#cluster-panel summary');
   });
 
   it('runs a token query and shows the rows in the table, with the metrics', async () => {

@@ -15,7 +15,7 @@ function render(panel: Element, info: ClusterInfo): void {
   replace(
     panel,
     h('div', {}, 'Auto-compaction'),
-    settings ? h('table', { class: 'settings' }, ...Object.entries(settings).map(([k, v]) => h('tr', {}, h('td', {}, k), h('td', {}, text(v))))) : h('p', {}, 'Not visible to this user.'),
+    settings ? h('ul', { class: 'settings' }, ...Object.entries(settings).map(([k, v]) => h('li', {}, h('code', {}, k), ' ', text(v)))) : h('p', {}, 'Not visible to this user.'),
     h('div', {}, 'Running tasks'),
     info.tasks === null
       ? h('p', {}, 'Not visible to this user.')

@@ -77,7 +77,7 @@ export async function loadKeyspaces(panel: Element, onFields: (keyspace: string,
     const item = h(
       'details',
       { class: 'keyspace', 'data-keyspace': name },
-      h('summary', {}, name, ' (', count, ' docs)'),
+      h('summary', {}, name, ' (', count, ' documents)'),
       h('div', {}, indexError ? 'Indexes: not visible to this user' : `Indexes (${own.length})`),
       h('ul', { class: 'indexes' }, ...own.map((i) => h('li', { 'data-index': i.name }, h('code', {}, indexDefinition(i)), ' ', h('span', { class: 'state' }, i.state ?? '')))),
       h('div', {}, 'Fields (INFER)'),
