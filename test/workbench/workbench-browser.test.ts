@@ -112,6 +112,22 @@ describe.skipIf(!hasChromium)('workbench in a browser', { timeout: 30_000 }, () 
     await page.click('#cluster-panel summary');
   });
 
+  it('completes keywords, functions, keyspaces and inferred fields in the editor', async () => {
+    const options = async (text: string) => {
+      await setStatement(text);
+      await page.keyboard.press('Control+Space');
+      await page.waitForSelector('.cm-tooltip-autocomplete li');
+      const labels = await page.$$eval('.cm-tooltip-autocomplete li .cm-completionLabel', (ls) => ls.map((l) => l.textContent));
+      await page.keyboard.press('Escape');
+      return labels;
+    };
+    // Fields come from the keyspaces panel's INFER.
+    await page.waitForSelector('details.keyspace[data-keyspace="product"] ul.fields code', { state: 'attached' });
+    expect(await options('SELECT * FROM prod')).toEqual(expect.arrayContaining(['product', 'productId']));
+    expect(await options('SELECT TOKE')).toContain('TOKENS');
+    expect(await options('SELECT * FROM product WHE')).toContain('WHERE');
+  });
+
   it('runs a token query and shows the rows in the table, with the metrics', async () => {
     await setStatement(TOKEN_QUERY);
     await clickAndWait('#run');
