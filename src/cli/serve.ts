@@ -71,13 +71,14 @@ function port(v: string): number {
 
 /**
  * `tokenql serve`: opens the database (`--data DIR`, durable; in memory without it) and starts the
- * cluster admin listener (default 127.0.0.1:8091) and the N1QL query service (8093). Logs one
+ * cluster admin listener (default 127.0.0.1:8091, with the query workbench at `/ui/`,
+ * docs/workbench.md) and the N1QL query service (8093). Logs one
  * line per request at `--log-level`; SIGINT/SIGTERM stop the listeners (running compactions are
  * cancelled) and close the database.
  */
 export function serveCommand(): Command {
   return new Command('serve')
-    .description('run the cluster admin REST API (compaction, buckets, users), the legacy views (CAPI) listener and the N1QL query service; with a gateway configuration in --config, the gateway too')
+    .description('run the cluster admin REST API (compaction, buckets, users) with the query workbench at /ui/, the legacy views (CAPI) listener and the N1QL query service; with a gateway configuration in --config, the gateway too')
     .option('--data <DIR>', 'data directory of the durable store (default: in memory, lost on exit)')
     .option('--host <ADDRESS>', 'address to listen on (default: "127.0.0.1")')
     .option('--admin-port <PORT>', 'cluster admin REST port (default: 8091)', port)
@@ -89,7 +90,7 @@ export function serveCommand(): Command {
     .option('--query-timeout <DURATION>', `default and largest timeout of a query service request (default: "${DEFAULT_QUERY_TIMEOUT}"; "0" = none)`, duration)
     .option('--query-memory-quota <MB>', `memory all query requests may hold together, and a request's largest memory_quota (default: ${DEFAULT_QUERY_MEMORY_QUOTA_MB}; 0 = none)`, megabytes)
     .addOption(new Option('--log-level <LEVEL>', 'request log level (default: "info")').choices(LEVELS))
-    .addHelpText('after', '\nExample:\n  $ tokenql serve --data ./data --admin-user Administrator --admin-password password\n  $ curl -u Administrator:password http://127.0.0.1:8091/settings/autoCompaction')
+    .addHelpText('after', '\nExample:\n  $ tokenql serve --data ./data --admin-user Administrator --admin-password password\n  $ curl -u Administrator:password http://127.0.0.1:8091/settings/autoCompaction\n  (query workbench: http://127.0.0.1:8091/ui/)')
     .action(async (opts: { data?: string; host?: string; adminPort?: number; queryPort?: number; capiPort?: number; adminUser?: string; adminPassword?: string; config?: string; logLevel?: LogLevel; queryTimeout?: number; queryMemoryQuota?: number }) => {
       const config = readConfig(opts.config);
       const user = opts.adminUser ?? config.admin?.user;
@@ -120,6 +121,11 @@ export function serveCommand(): Command {
           capiPort: opts.capiPort ?? config.capiPort ?? 8092,
           admin: user !== undefined ? { user, password: password! } : undefined,
           log: (line) => log(line),
+          // The query workbench at /ui/, with the query service's limits.
+          workbench: {
+            timeoutMs: opts.queryTimeout ?? duration(config.queryTimeout ?? DEFAULT_QUERY_TIMEOUT),
+            memoryQuotaBytes: (opts.queryMemoryQuota ?? config.queryMemoryQuota ?? DEFAULT_QUERY_MEMORY_QUOTA_MB) * 1024 * 1024,
+          },
         });
         started.push(admin);
         // The query service accepts the cluster's users once there is one (given now, or stored by
@@ -148,7 +154,7 @@ export function serveCommand(): Command {
         await stopAll();
         throw new CliError((err as Error).message);
       }
-      log(`query service listening on ${query.url}`);
+      log(`query service listening on ${query.url}; query workbench on ${admin.url}/ui/`);
       // The signal handlers go in before the line that tells a supervisor the server is up, so
       // that a SIGTERM sent as soon as it reads that line still shuts down cleanly.
       const stopped = new Promise<void>((resolve) => {

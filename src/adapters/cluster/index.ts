@@ -15,7 +15,9 @@ import { createHttpApp, listen, sendText, type Listener, type LogLevel } from '.
 import { Authenticator, type RateLimited } from './auth.js';
 import type { LoginLimits } from '../http/login-limiter.js';
 import { queryAuthorizer } from './query-authorize.js';
-import { userInfoRow } from './rbac.js';
+import { isAllowed, parseRole, userInfoRow, type Role } from './rbac.js';
+import { globalJson } from './settings.js';
+import { addWorkbenchRoutes, type Workbench, type WorkbenchOptions } from '../workbench/index.js';
 import { capiApp } from './capi.js';
 import type { ClusterContext } from './context.js';
 import { CompactionDaemon } from './daemon.js';
@@ -52,6 +54,8 @@ export interface ClusterAdminOptions {
   daemon?: false;
   /** Failed-login limits per user name and per client address (defaults USER_LIMITS, ADDRESS_LIMITS in auth.ts). */
   loginLimits?: { user?: LoginLimits; address?: LoginLimits };
+  /** Serve the query workbench at `/ui/` (docs/workbench.md); omitted = no workbench routes. */
+  workbench?: WorkbenchOptions;
 }
 
 /** An authenticated query service user and its statement authoriser. */
@@ -123,6 +127,36 @@ export async function startClusterAdmin(db: Database, options: ClusterAdminOptio
   bucketRoutes(app, ctx);
   compactionRoutes(app, ctx);
   userRoutes(app, ctx);
+  let workbench: Workbench | undefined;
+  if (options.workbench) {
+    const rolesOf = (user: string): Role[] => state.user(user)?.roles.map(parseRole).filter((r): r is Role => r !== undefined) ?? [];
+    workbench = await addWorkbenchRoutes(
+      app,
+      {
+        db,
+        log: (line) => log(line),
+        async login(user, password, address) {
+          const r = await auth.authenticate('Basic ' + Buffer.from(`${user}:${password}`).toString('base64'), address);
+          return r && 'retryAfter' in r ? r : r ? { user: r.id } : undefined;
+        },
+        principal(user) {
+          const stored = state.user(user);
+          const roles = rolesOf(user);
+          if (!stored || roles.length === 0) return undefined;
+          return { user, roles: stored.roles, authorize: queryAuthorizer(roles), info: userInfoRow(stored) };
+        },
+        // What GET /settings/autoCompaction and GET /pools/default/tasks would answer this user.
+        cluster(user) {
+          const roles = rolesOf(user);
+          return {
+            autoCompaction: isAllowed(roles, { object: 'settings.autocompaction', operation: 'read' }) ? globalJson(state.global()) : null,
+            tasks: isAllowed(roles, { object: 'tasks', operation: 'read' }) ? tasks.list() : null,
+          };
+        },
+      },
+      options.workbench,
+    );
+  }
   const listeners: Listener[] = [await listen(app, options.host ?? '127.0.0.1', options.port ?? 8091)];
   let capiUrl: string | undefined;
   if (options.capiPort !== undefined) {
@@ -147,6 +181,7 @@ export async function startClusterAdmin(db: Database, options: ClusterAdminOptio
     },
     hasUsers: () => state.users().length > 0,
     async close() {
+      workbench?.close();
       await daemon.stop();
       await tasks.cancelAll();
       await Promise.all(listeners.map((l) => l.close()));

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { ErrorCode, QueryError, toOutputValue, type Database, type PrivilegeNeed, type Value } from '../../index.js';
 import { createHttpApp, listen, queryOf, rawBody, sendJson, type HttpAppOptions, type Listener } from '../http/server.js';
 import { formatDuration } from './duration.js';
-import { readServiceRequest } from './request-params.js';
+import { readServiceRequest, type ServiceRequest } from './request-params.js';
 import { addLibraryRoutes } from './library-routes.js';
 
 /** A query service user: its name and the statement authoriser of its roles. */
@@ -98,6 +98,119 @@ function minLimit(a: number | undefined, b: number | undefined): number | undefi
   return Math.min(a, b);
 }
 
+/** What {@link answerServiceRequest} needs besides the request's parameters. */
+export interface ServiceRequestContext {
+  requestID: string;
+  /** `performance.now()` when the request arrived (elapsedTime counts from it). */
+  start: number;
+  /** The principal's statement authoriser (undefined: every statement runs). */
+  authorize?: QueryPrincipal['authorize'];
+  /** The user's record, as `system:my_user_info` shows it. */
+  users?: Value[];
+  /** Aborts the statement (client gone, workbench Cancel). */
+  signal: AbortSignal;
+  user?: string;
+  remoteAddr: string;
+  /** The server's limits (QueryServiceOptions.timeoutMs, memoryQuotaBytes). */
+  timeoutMs?: number;
+  memoryQuotaBytes?: number;
+  log?: QueryServiceOptions['log'];
+}
+
+/** An HTTP status and JSON body of the query service. */
+export interface ServiceAnswer {
+  status: number;
+  body: Record<string, unknown>;
+  /** The error's code when the answer is an error. */
+  code?: number;
+}
+
+/**
+ * Runs one query service request (parameters already read) and answers it in the reference's
+ * shape: `{requestID, clientContextID?, signature, results, status, metrics, warnings?, profile?}`,
+ * or the error answer of {@link errorAnswer}. The query service's route and the workbench
+ * (src/adapters/workbench) share it, so that both run statements the same way.
+ */
+export async function answerServiceRequest(db: Database, r: ServiceRequest, ctx: ServiceRequestContext): Promise<ServiceAnswer> {
+  const { requestID, start } = ctx;
+  try {
+    if (!r.statement) throw new QueryError({ code: ErrorCode.NO_STATEMENT, phase: 'service', message: 'No statement or prepared value' });
+    const result = await db.query(r.statement, {
+      params: r.named,
+      args: r.positional,
+      restricted: true,
+      authorize: ctx.authorize,
+      signal: ctx.signal,
+      profile: r.profile,
+      preserveExpiry: r.preserveExpiry,
+      durabilityLevel: r.durabilityLevel,
+      ...(r.queryContext ? { queryContext: r.queryContext } : {}),
+      timeoutMs: minLimit(r.timeoutMs, ctx.timeoutMs),
+      memoryQuotaBytes: minLimit(r.memoryQuotaBytes, ctx.memoryQuotaBytes),
+      txid: r.txid,
+      tximplicit: r.tximplicit,
+      txtimeoutMs: r.txtimeoutMs,
+      request: { requestId: requestID, clientContextId: r.clientContextId, user: ctx.user, remoteAddr: ctx.remoteAddr },
+      ...(ctx.users ? { users: ctx.users } : {}),
+    });
+    return {
+      status: 200,
+      body: {
+        requestID,
+        ...(r.clientContextId !== undefined ? { clientContextID: r.clientContextId } : {}),
+        signature: signature(result.results),
+        results: result.results.map(toOutputValue),
+        status: 'success',
+        metrics: {
+          elapsedTime: formatDuration(performance.now() - start),
+          executionTime: formatDuration(result.metrics.executionTime),
+          resultCount: result.metrics.resultCount,
+          resultSize: result.metrics.resultSize,
+          ...(result.metrics.mutationCount !== undefined ? { mutationCount: result.metrics.mutationCount } : {}),
+          ...(result.warnings.length ? { warningCount: result.warnings.length } : {}),
+        },
+        ...(result.warnings.length ? { warnings: result.warnings } : {}),
+        ...(result.profile ? { profile: { ...result.profile, requestTime: new Date(Date.now() - (performance.now() - start)).toISOString() } } : {}),
+      },
+    };
+  } catch (err) {
+    return errorAnswer(err, { requestID, clientContextId: r.clientContextId, start, log: ctx.log });
+  }
+}
+
+/**
+ * The error answer of a request: `{requestID, clientContextID?, errors: [e], status, metrics}`
+ * with the status of {@link httpStatus}. An unexpected exception becomes a 5000 internal error
+ * whose cause goes to the log only.
+ */
+export function errorAnswer(err: unknown, ctx: { requestID: string; clientContextId?: string; start: number; log?: QueryServiceOptions['log'] }): ServiceAnswer {
+  const { requestID, clientContextId, start } = ctx;
+  let e: QueryError;
+  if (err instanceof QueryError && err.code !== ErrorCode.INTERNAL) e = err;
+  else if (err instanceof RangeError && /string length/i.test(err.message)) {
+    // The answer does not fit in one JSON text (V8's ~512 MiB string limit).
+    e = new QueryError({ code: ErrorCode.RESULT_TOO_LARGE, phase: 'service', message: 'User has exceeded results size limit' });
+  } else {
+    // The cause goes to the log only: the answer carries no stack and no internals.
+    const cause = err instanceof QueryError ? (err.cause ?? err) : err;
+    ctx.log?.(`internal error in request ${requestID}: ${cause instanceof Error ? (cause.stack ?? cause.message) : String(cause)}`, 'error');
+    e = err instanceof QueryError ? new QueryError({ code: ErrorCode.INTERNAL, phase: err.phase, message: err.message }) : new QueryError({ code: ErrorCode.INTERNAL, phase: 'service', message: 'Internal error' });
+  }
+  const execution = e.code === ErrorCode.TIMEOUT || e.code === ErrorCode.MEMORY_QUOTA;
+  return {
+    status: httpStatus(e),
+    code: e.code,
+    body: {
+      requestID,
+      ...(clientContextId !== undefined ? { clientContextID: clientContextId } : {}),
+      // The reference marks a timeout retryable (`"retry": true`).
+      errors: [e.code === ErrorCode.TIMEOUT && e.message.startsWith('Timeout') ? { ...e.toJSON(), retry: true } : e.toJSON()],
+      status: execution || e.phase === 'service' || e.phase === 'parse' || e.phase === 'semantic' ? 'fatal' : 'errors',
+      metrics: { elapsedTime: formatDuration(performance.now() - start), executionTime: formatDuration(performance.now() - start), resultCount: 0, resultSize: 0, errorCount: 1 },
+    },
+  };
+}
+
 /** Adds `POST /query/service` (and `GET` with the statement in the query string) to an app. */
 export function addQueryRoutes(app: FastifyInstance, db: Database, options: QueryServiceOptions): void {
   if (options.memoryQuotaBytes) db.memoryPool.limit = options.memoryQuotaBytes;
@@ -133,64 +246,12 @@ export function addQueryRoutes(app: FastifyInstance, db: Database, options: Quer
       }
       const r = readServiceRequest(request.headers['content-type'], rawBody(request), queryOf(request));
       clientContextId = r.clientContextId;
-      if (!r.statement) throw new QueryError({ code: ErrorCode.NO_STATEMENT, phase: 'service', message: 'No statement or prepared value' });
-      const result = await db.query(r.statement, {
-        params: r.named,
-        args: r.positional,
-        restricted: true,
-        authorize,
-        signal: controller.signal,
-        profile: r.profile,
-        preserveExpiry: r.preserveExpiry,
-        durabilityLevel: r.durabilityLevel,
-        ...(r.queryContext ? { queryContext: r.queryContext } : {}),
-        timeoutMs: minLimit(r.timeoutMs, options.timeoutMs),
-        memoryQuotaBytes: minLimit(r.memoryQuotaBytes, options.memoryQuotaBytes),
-        txid: r.txid,
-        tximplicit: r.tximplicit,
-        txtimeoutMs: r.txtimeoutMs,
-        request: { requestId: requestID, clientContextId: r.clientContextId, user: request.logUser, remoteAddr: request.ip },
-        ...(users ? { users } : {}),
-      });
-      return sendJson(reply, 200, {
-        requestID,
-        ...(r.clientContextId !== undefined ? { clientContextID: r.clientContextId } : {}),
-        signature: signature(result.results),
-        results: result.results.map(toOutputValue),
-        status: 'success',
-        metrics: {
-          elapsedTime: formatDuration(performance.now() - start),
-          executionTime: formatDuration(result.metrics.executionTime),
-          resultCount: result.metrics.resultCount,
-          resultSize: result.metrics.resultSize,
-          ...(result.metrics.mutationCount !== undefined ? { mutationCount: result.metrics.mutationCount } : {}),
-          ...(result.warnings.length ? { warningCount: result.warnings.length } : {}),
-        },
-        ...(result.warnings.length ? { warnings: result.warnings } : {}),
-        ...(result.profile ? { profile: { ...result.profile, requestTime: new Date(Date.now() - (performance.now() - start)).toISOString() } } : {}),
-      });
+      const answer = await answerServiceRequest(db, r, { requestID, start, authorize, users, signal: controller.signal, user: request.logUser, remoteAddr: request.ip, timeoutMs: options.timeoutMs, memoryQuotaBytes: options.memoryQuotaBytes, log: options.log });
+      return sendJson(reply, answer.status, answer.body);
     } catch (err) {
-      let e: QueryError;
-      if (err instanceof QueryError && err.code !== ErrorCode.INTERNAL) e = err;
-      else if (err instanceof RangeError && /string length/i.test(err.message)) {
-        // The answer does not fit in one JSON text (V8's ~512 MiB string limit).
-        e = new QueryError({ code: ErrorCode.RESULT_TOO_LARGE, phase: 'service', message: 'User has exceeded results size limit' });
-      } else {
-        // The cause goes to the log only: the answer carries no stack and no internals.
-        const cause = err instanceof QueryError ? (err.cause ?? err) : err;
-        options.log?.(`internal error in request ${requestID}: ${cause instanceof Error ? (cause.stack ?? cause.message) : String(cause)}`, 'error');
-        e = err instanceof QueryError ? new QueryError({ code: ErrorCode.INTERNAL, phase: err.phase, message: err.message }) : new QueryError({ code: ErrorCode.INTERNAL, phase: 'service', message: 'Internal error' });
-      }
-      if (e.code === ErrorCode.UNAUTHORIZED) reply.header('WWW-Authenticate', 'Basic realm="Couchbase Query"');
-      const execution = e.code === ErrorCode.TIMEOUT || e.code === ErrorCode.MEMORY_QUOTA;
-      return sendJson(reply, httpStatus(e), {
-        requestID,
-        ...(clientContextId !== undefined ? { clientContextID: clientContextId } : {}),
-        // The reference marks a timeout retryable (`"retry": true`).
-        errors: [e.code === ErrorCode.TIMEOUT && e.message.startsWith('Timeout') ? { ...e.toJSON(), retry: true } : e.toJSON()],
-        status: execution || e.phase === 'service' || e.phase === 'parse' || e.phase === 'semantic' ? 'fatal' : 'errors',
-        metrics: { elapsedTime: formatDuration(performance.now() - start), executionTime: formatDuration(performance.now() - start), resultCount: 0, resultSize: 0, errorCount: 1 },
-      });
+      const answer = errorAnswer(err, { requestID, clientContextId, start, log: options.log });
+      if (answer.code === ErrorCode.UNAUTHORIZED) reply.header('WWW-Authenticate', 'Basic realm="Couchbase Query"');
+      return sendJson(reply, answer.status, answer.body);
     } finally {
       reply.raw.off('close', onClose);
     }
