@@ -9,6 +9,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Database } from '../../src/index.js';
 import { propertyParameters } from '../../src/testing/index.js';
+import type { Value } from '../../src/values/index.js';
 
 const RUNS = 60;
 
@@ -24,7 +25,7 @@ const field = fc.constantFrom('title', 'body', 'meta.note', 'tags');
 const word = fc.constantFrom('hello', 'WORLD', 'error', 'Rust', 'a-b', 'x@y.io');
 const variable = fc.constantFrom('v', 't', 'tok');
 
-const DOCS: Record<string, unknown>[] = [
+const DOCS: Value[] = [
   { title: 'Hello World', body: 'an error here', meta: { note: 'Rust and Go' }, tags: ['hello', 'WORLD'], n: 1 },
   { title: 'hello', body: 'mail x@y.io or a-b', meta: { note: 'error' }, tags: ['rust'], n: 2 },
   { title: 'WORLD news', body: 'Nothing', meta: { note: 'HELLO' }, tags: [], n: 3 },
