@@ -29,7 +29,8 @@ export function renderAdvice(pane: Element, results: unknown[], create: (stateme
   for (const f of found) sections.set(f.section, [...(sections.get(f.section) ?? []), f]);
   const blocks: Node[] = [];
   for (const [section, list] of sections) {
-    const used = /current_used/.test(section);
+    // The indexes the statement already uses, and existing token indexes that miss on options: shown, not created.
+    const used = /current|mismatch/.test(section);
     blocks.push(h('h3', {}, section.replace(/_/g, ' ')));
     for (const f of list) {
       const button = h('button', { type: 'button', class: 'create-index' }, 'Create index');
@@ -37,7 +38,7 @@ export function renderAdvice(pane: Element, results: unknown[], create: (stateme
         button.disabled = true;
         void create(f.statement).finally(() => (button.textContent = 'Created'));
       });
-      blocks.push(h('div', { class: 'rec' }, used ? null : button, h('code', {}, f.statement)), ...(f.rule ? [h('div', { class: 'rule' }, f.rule)] : []));
+      blocks.push(h('div', { class: used ? 'used' : 'rec' }, used ? null : button, h('code', {}, f.statement)), ...(f.rule ? [h('div', { class: 'rule' }, f.rule)] : []));
     }
   }
   const text = info && typeof info === 'object' && 'recommended_indexes' in info && typeof (info as { recommended_indexes: unknown }).recommended_indexes === 'string' ? (info as { recommended_indexes: string }).recommended_indexes : '';
