@@ -16,6 +16,7 @@ import type { RunContext, SystemInfo } from './executor/runtime.js';
 import { buildPlan, explainPlan, type Catalog, type StatementPlan } from './planner/index.js';
 import { adviseStatement, buildAdvisePlan } from './planner/advisor/index.js';
 import type { AdvisorSessions } from './advisor-sessions.js';
+import { OperatorTimings } from './executor/operator-timings.js';
 import { analyze } from './semantic/index.js';
 import type { SequenceRegistry, Store } from './storage/index.js';
 import { parseExpression, parseStatement } from './syntax/parse.js';
@@ -343,7 +344,14 @@ async function executeStatement(text: string, params: EngineParams, deps: Engine
     get: () => (size ??= results.reduce<number>((n, r) => n + jsonSize(r), 0)),
   });
   const result: QueryResult = { results, metrics, warnings };
-  if (rc.profile) result.profile = profileOf(rc.profile, { parse: t1 - t0, semantic: t2 - t1, plan: t3 - t2, run: t4 - t3 });
+  if (rc.profile) {
+    result.profile = profileOf(rc.profile, { parse: t1 - t0, semantic: t2 - t1, plan: t3 - t2, run: t4 - t3 });
+    if (rc.timings) {
+      // The plan, and the expression subqueries' plans (with their runs) under `~subqueries`.
+      const e = explainPlan(plan, undefined, timingStats(rc.timings));
+      result.profile.executionTimings = e['~subqueries'] ? { ...(e.plan as ObjectValue), '~subqueries': e['~subqueries'] } : e.plan!;
+    }
+  }
   return result;
 }
 
@@ -517,7 +525,8 @@ function runContext(params: EngineParams, deps: EngineDeps, warnings: { code: nu
     transactions: params.transactions,
     ddl: (s) => deps.ddl(s, catalog, params.onProgress),
     signal: params.signal,
-    profile: params.profile === 'phases' ? new Map() : undefined,
+    profile: params.profile === 'phases' || params.profile === 'timings' ? new Map() : undefined,
+    ...(params.profile === 'timings' ? { timings: new OperatorTimings() } : {}),
     ...(params.preserveExpiry ? { preserveExpiry: true } : {}),
     ...(params.durabilityLevel && params.durabilityLevel !== 'none' && deps.bucketReplicas
       ? { durabilityImpossible: (ks: string) => durabilityImpossible(params.durabilityLevel, deps.bucketReplicas!(ks.split('.')[0]!) ?? 0) }
@@ -680,6 +689,15 @@ function useArguments(using: Expr, rc: RunContext): void {
   }
   if (Array.isArray(v)) rc.positional = v as Value[];
   else rc.named = { ...rc.named, ...(v as Record<string, Value>) };
+}
+
+/** `#stats` of each plan node that ran (profile=timings), as the reference prints them. */
+function timingStats(t: OperatorTimings): Map<object, Value> {
+  const out = new Map<object, Value>();
+  for (const [op, s] of t.stats) {
+    out.set(op, { ...(s.itemsIn !== undefined ? { '#itemsIn': s.itemsIn } : {}), '#itemsOut': s.itemsOut, ...(s.runs > 1 ? { '#runs': s.runs } : {}), execTime: duration(s.execMs) });
+  }
+  return out;
 }
 
 /** The `profile=phases` section from the phase times and the operators' counts. */

@@ -54,9 +54,11 @@ export interface QueryOptions {
   /**
    * `"phases"`: the result carries `profile` with the time of each phase (`phaseTimes`) and the
    * rows each kind of operator produced (`phaseCounts`, `phaseOperators`), as the reference's
-   * `profile=phases` request parameter. `"off"` (default): no profile.
+   * `profile=phases` request parameter. `"timings"`: that, and `executionTimings`: the plan with
+   * each operator's `#stats` (`#itemsIn`, `#itemsOut`, `execTime`), as `profile=timings`.
+   * `"off"` (default): no profile.
    */
-  profile?: 'off' | 'phases';
+  profile?: 'off' | 'phases' | 'timings';
   /**
    * The reference's `preserve_expiry`: an UPDATE, an UPSERT of an existing key or a MERGE's update
    * that sets no expiration keeps the document's instead of clearing it (default false).
@@ -139,5 +141,12 @@ export interface QueryProfile {
   phaseTimes: Record<string, string>;
   phaseCounts: Record<string, number>;
   phaseOperators: Record<string, number>;
+  /**
+   * With `profile: "timings"`: the executed plan as EXPLAIN prints it, each operator that ran
+   * with `#stats`: `#itemsIn` (rows read from its input; absent for scans), `#itemsOut`,
+   * `execTime` (time in the operator itself, its inputs' excluded, as a Go duration) and
+   * `#runs` when it ran more than once (a correlated subquery's operators).
+   */
+  executionTimings?: Value;
 }
 

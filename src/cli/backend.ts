@@ -12,8 +12,8 @@ export interface RunOptions {
   onProgress?: (p: IndexBuildProgress) => void;
   /** Statement timeout in milliseconds (the query service's `timeout`). */
   timeoutMs?: number;
-  /** `phases`: the result carries the reference's `profile` (phase times, rows per operator kind). */
-  profile?: 'off' | 'phases';
+  /** `phases`: the result carries the reference's `profile` (phase times, rows per operator kind); `timings` adds the plan with each operator's `#stats`. */
+  profile?: 'off' | 'phases' | 'timings';
   /** The transaction the statement belongs to (the query service's `txid`). */
   txid?: string;
 }

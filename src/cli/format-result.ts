@@ -113,7 +113,8 @@ export function formatWarnings(result: QueryResult): string[] {
 /**
  * The reference's `profile=phases` section (`\SET -profile phases`) as lines: each phase with
  * its time, the rows it produced and how many operators ran it, e.g.
- * `  indexScan    12 rows  1 operator`.
+ * `  indexScan    12 rows  1 operator`; with `-profile timings`, then the executed plan as a
+ * tree with each operator's rows in and out and time.
  */
 export function formatProfile(profile: QueryProfile): string {
   const phases = [...new Set([...Object.keys(profile.phaseTimes), ...Object.keys(profile.phaseCounts)])];
@@ -121,5 +122,5 @@ export function formatProfile(profile: QueryProfile): string {
   return ['profile:', ...phases.map((p) => {
     const parts = [profile.phaseTimes[p], profile.phaseCounts[p] !== undefined ? `${profile.phaseCounts[p]} rows` : undefined, profile.phaseOperators[p] !== undefined ? `${profile.phaseOperators[p]} operator${profile.phaseOperators[p] === 1 ? '' : 's'}` : undefined];
     return `  ${p.padEnd(width)}  ${parts.filter(Boolean).join('  ')}`;
-  })].join('\n');
+  }), ...(profile.executionTimings && typeof profile.executionTimings === 'object' ? ['execution timings:', explainTree({ plan: profile.executionTimings as never })] : [])].join('\n');
 }

@@ -55,7 +55,7 @@ export function varValue(state: ShellState, name: string): Value | undefined {
 }
 
 /** The named (`-$name`) and positional (`-args`) parameters and the timeout of the session. */
-export function queryParams(state: ShellState): { named: Record<string, Value>; positional?: Value[]; timeout?: string; profile?: 'off' | 'phases' } {
+export function queryParams(state: ShellState): { named: Record<string, Value>; positional?: Value[]; timeout?: string; profile?: 'off' | 'phases' | 'timings' } {
   const named: Record<string, Value> = {};
   for (const [k, stack] of state.vars) if (k.startsWith('-$') && stack.length) named[k.slice(2)] = stack[stack.length - 1]!;
   const args = varValue(state, '-args');
@@ -65,7 +65,7 @@ export function queryParams(state: ShellState): { named: Record<string, Value>; 
     named,
     ...(Array.isArray(args) ? { positional: args } : {}),
     ...(typeof timeout === 'string' ? { timeout } : {}),
-    ...(profile === 'phases' || profile === 'timings' ? { profile: 'phases' as const } : {}),
+    ...(profile === 'phases' || profile === 'timings' ? { profile } : {}),
   };
 }
 

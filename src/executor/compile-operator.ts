@@ -54,6 +54,7 @@ import { compileValueScan } from './operators/value-scan.js';
 import { compileWith } from './operators/with.js';
 import { compileWindowAggregate } from './operators/window-aggregate.js';
 import { withProfile } from './profile.js';
+import { withTimings } from './operator-timings.js';
 
 /** Compiles one operator of its kind. */
 type OperatorCompiler<O extends Operator> = (op: O, cx: CompileContext) => CompiledOperator;
@@ -136,5 +137,5 @@ export function compileOperator(op: Operator, cx: CompileContext): CompiledOpera
   const compile = COMPILERS[op['#operator']] as OperatorCompiler<Operator> | undefined;
   if (!compile) throw new QueryError({ code: ErrorCode.NOT_SUPPORTED, phase: 'execution', message: `The ${op['#operator']} operator is not supported` });
   const compiled = compile(op, cx);
-  return { cx: compiled.cx, run: withProfile(op['#operator'], compiled.run) };
+  return { cx: compiled.cx, run: withTimings(op, withProfile(op['#operator'], compiled.run)) };
 }

@@ -33,6 +33,8 @@ const isOperator = (v: unknown): v is Operator => !!v && typeof v === 'object' &
  * prints such a subquery inside an operator's expression as `correlated (select …)`.
  */
 let correlatedTexts: readonly string[] = [];
+/** While explaining a profiled run: each plan node's `#stats` (profile=timings). */
+let nodeStats: ReadonlyMap<object, Value> | undefined;
 
 /** `text` with each correlated subquery in it marked `correlated (select …)`. */
 function markCorrelated(text: string): string {
@@ -110,6 +112,8 @@ function decorate(op: unknown, top: boolean, alias?: string, bound: ReadonlySet<
   if (Array.isArray(op)) return op.map((x) => decorate(x, top, alias, bound));
   if (!isOperator(op)) return op;
   const o = op as unknown as Record<string, unknown>;
+  const stats = nodeStats?.get(op as object);
+  if (stats !== undefined) return { ...(decorate({ ...o }, top, alias, bound) as Record<string, unknown>), '#stats': stats };
   if (o['#operator'] === 'Sequence' && Array.isArray(o['~children'])) {
     const aliases = new Set<string>();
     blockAliases(o['~children'], aliases);
@@ -129,10 +133,12 @@ function decorate(op: unknown, top: boolean, alias?: string, bound: ReadonlySet<
 
 /**
  * The EXPLAIN row of a statement plan: `plan`, the statement `text`, and `~subqueries` (each
- * expression subquery's plan, `correlated`, `subquery` text) when there are any.
+ * expression subquery's plan, `correlated`, `subquery` text) when there are any. With `stats`
+ * (a profiled run's `#stats` by plan node), each operator that ran carries them.
  */
-export function explainPlan(p: StatementPlan, text?: string): ObjectValue {
+export function explainPlan(p: StatementPlan, text?: string, stats?: ReadonlyMap<object, Value>): ObjectValue {
   correlatedTexts = p['~subqueries'].filter((s) => s.correlated).map((s) => s.subquery);
+  nodeStats = stats;
   try {
     const out: ObjectValue = { ...(p.optimizer_hints ? { optimizer_hints: p.optimizer_hints } : {}), plan: explainOperator(decorate(p.plan, true) as Operator) };
     if (text !== undefined) out.text = text;
@@ -142,5 +148,6 @@ export function explainPlan(p: StatementPlan, text?: string): ObjectValue {
     return out;
   } finally {
     correlatedTexts = [];
+    nodeStats = undefined;
   }
 }

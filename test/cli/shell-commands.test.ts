@@ -100,6 +100,14 @@ describe("tokenql shell: cbq's and psql's commands (piped)", { timeout: CLI_TIME
     expect(r.stdout).toMatch(/^ {2}filter +1526 rows {2}1 operator$/m);
   });
 
+  it('\\SET -profile timings prints the executed plan with rows and times per operator', async () => {
+    const input = '\\SET -profile timings\nSELECT COUNT(*) AS n FROM demo WHERE type = "hotel";\n';
+    const r = await runCli(['shell', '--demo', '--format', 'jsonl'], { input });
+    expect(r.stdout).toContain('{"n":1526}\nprofile:\n');
+    expect(r.stdout).toContain('execution timings:\nSequence');
+    expect(r.stdout).toMatch(/-> Filter .*in=\d+ out=1526/);
+  });
+
   it('runs -s statements and -f files then leaves (cbq -s, -f)', async () => {
     const r = await runCli(['shell', '-s', 'SELECT 1 AS a; \\ECHO done', '--format', 'jsonl', '-q']);
     expect(r.stdout).toBe('{"a":1}\ndone\n');

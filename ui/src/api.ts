@@ -47,8 +47,8 @@ export async function keyspaceNames(): Promise<string[]> {
 }
 
 /** Runs one statement under the session's user; `clientContextId` lets {@link cancel} stop it. */
-export async function runStatement(statement: string, clientContextId: string): Promise<QueryAnswer> {
-  const r = await post('/ui/api/query', { statement, client_context_id: clientContextId });
+export async function runStatement(statement: string, clientContextId: string, profile?: 'timings'): Promise<QueryAnswer> {
+  const r = await post('/ui/api/query', { statement, client_context_id: clientContextId, ...(profile ? { profile } : {}) });
   return (await r.json()) as QueryAnswer;
 }
 

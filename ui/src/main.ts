@@ -86,7 +86,8 @@ async function main(): Promise<void> {
     status.textContent = 'running…';
     document.body.dataset.state = 'running';
     try {
-      const a = await runStatement(statement, id);
+      // A statement that is run is profiled, so the plan tab shows what ran, with rows and times per operator.
+      const a = await runStatement(statement, id, kind === 'run' ? 'timings' : undefined);
       showMetrics(a);
       status.textContent = a.status;
       const results = a.results ?? [];
@@ -95,7 +96,9 @@ async function main(): Promise<void> {
         renderJson($('json-view'), results);
         renderTree($('pane-tree'), results);
         const isPlan = /^\s*explain\b/i.test(statement);
+        const timings = (a.profile as { executionTimings?: unknown } | undefined)?.executionTimings;
         if (isPlan) renderPlan($('plan-graph'), $('plan-detail'), results[0]);
+        else if (timings) renderPlan($('plan-graph'), $('plan-detail'), { plan: timings });
         showTab(isPlan ? 'plan' : 'table');
         if (/^\s*(create|drop|build|alter)\b/i.test(statement) || a.metrics?.mutationCount) void refreshKeyspaces();
       } else if (kind === 'explain' && !a.errors) {

@@ -34,7 +34,11 @@ export function planToGraph(root: unknown): PlanGraph {
   const add = (op: Op): PlanNode => {
     const detail: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(op)) if (opsOf(v).length === 0 || (Array.isArray(v) && v.length > opsOf(v).length)) detail[k] = v;
-    const sub = [op.index, op.keyspace, op.as, op.alias].find((x) => typeof x === 'string') as string | undefined;
+    const named = [op.index, op.keyspace, op.as, op.alias].find((x) => typeof x === 'string') as string | undefined;
+    // A profiled plan (a statement that ran): the rows the operator produced and its own time.
+    const stats = op['#stats'] as { '#itemsOut'?: number; execTime?: string } | undefined;
+    const ran = stats && typeof stats === 'object' && typeof stats['#itemsOut'] === 'number' ? `${stats['#itemsOut']} rows · ${stats.execTime ?? ''}` : undefined;
+    const sub = [named, ran].filter(Boolean).join('  ') || undefined;
     const node: PlanNode = { id: `n${nodes.length}`, op: op['#operator']!, sub: sub ?? '', detail };
     nodes.push(node);
     return node;

@@ -37,6 +37,14 @@ const names = (g: ReturnType<typeof planToGraph>) => {
 };
 
 describe('planToGraph', () => {
+  it('labels the operators of a profiled plan (profile=timings) with their rows and time', () => {
+    const g = planToGraph({ plan: { '#operator': 'Sequence', '~children': [{ '#operator': 'PrimaryScan3', '#stats': { '#itemsOut': 50, execTime: '0.331ms' }, index: '#primary', keyspace: 't' }, { '#operator': 'Filter', '#stats': { '#itemsIn': 50, '#itemsOut': 39, execTime: '0.283ms' }, condition: '(`x` > 10)' }] } });
+    expect(g.nodes.map((n) => [n.op, n.sub])).toEqual([
+      ['PrimaryScan3', '#primary  50 rows · 0.331ms'],
+      ['Filter', '39 rows · 0.283ms'],
+    ]);
+  });
+
   it('draws a Sequence as a chain, a scan feeding its DistinctScan, and a Parallel leading into its child', () => {
     const g = planToGraph(TOKEN_PLAN);
     expect(g.nodes.map((n) => n.op)).toEqual(['DistinctScan', 'IndexScan3', 'Fetch', 'Parallel', 'Filter', 'InitialProject']);

@@ -14,8 +14,8 @@ export interface ServiceRequest {
   maxParallelism?: number;
   /** `scan_consistency`: accepted and checked; tokenql's indexes are always current (request_plus). */
   scanConsistency?: string;
-  /** `profile`: `off` (default) or `phases` (`timings` is read as `phases`: per-operator times are not measured). */
-  profile?: 'off' | 'phases';
+  /** `profile`: `off` (default), `phases` or `timings` (phases and the plan with each operator's `#stats`). */
+  profile?: 'off' | 'phases' | 'timings';
   /** `preserve_expiry` (a boolean, or `true`/`false` in a form). */
   preserveExpiry?: boolean;
   /** `durability_level`: checked; every level is met on one node (docs/merge.md). */
@@ -91,7 +91,7 @@ export function readServiceRequest(contentType: string | undefined, body: string
       out.positional = v;
     } else if (name === 'profile') {
       if (value !== 'off' && value !== 'phases' && value !== 'timings') throw badValue('profile', 'expected off, phases or timings');
-      out.profile = value === 'off' ? 'off' : 'phases';
+      out.profile = value;
     } else if (name === 'query_context') {
       if (typeof value !== 'string') throw typeMismatch('query_context has to be of type string');
       out.queryContext = value;

@@ -64,6 +64,16 @@ describe('POST /query/service over HTTP', () => {
     expect(bad.errors[0].code).toBe(1040);
   });
 
+  it('profile=timings adds executionTimings: the executed plan with each operator\'s #stats', async () => {
+    const body = await json(await fetch(url, form({ statement: 'SELECT name FROM t WHERE n > 0', profile: 'timings' })));
+    expect(body.results).toHaveLength(2);
+    expect(body.profile.phaseCounts).toEqual({ primaryScan: 2, fetch: 2, filter: 2, project: 2 });
+    const timings = JSON.stringify(body.profile.executionTimings);
+    expect(body.profile.executionTimings['#operator']).toBe('Sequence');
+    expect(timings).toMatch(/"#operator":"PrimaryScan3","#stats":\{"#itemsOut":2,"execTime":"[0-9.]+ms"\}/);
+    expect(timings).toMatch(/"#operator":"Filter","#stats":\{"#itemsIn":2,"#itemsOut":2,"execTime":"[0-9.]+ms"\}/);
+  });
+
   it('accepts a JSON body and reports DML mutation counts', async () => {
     const r = await fetch(url, {
       method: 'POST',
