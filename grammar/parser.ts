@@ -1856,11 +1856,14 @@ export class N1qlParser extends CstParser {
           this.OPTION2({
             GATE: () => this.word(1, 'USERS') || this.word(1, 'USER') || this.is(1, T.Groups) || this.is(1, T.Group),
             DEF: () =>
-              this.OR7([
-                { ALT: () => this.CONSUME2(T.Identifier, { LABEL: 'principalKind' }) },
-                { ALT: () => this.CONSUME3(T.Groups, { LABEL: 'principalKind' }) },
-                { ALT: () => this.CONSUME3(T.Group, { LABEL: 'principalKind' }) },
-              ]),
+              this.OR7({
+                IGNORE_AMBIGUITIES: true,
+                DEF: [
+                  { ALT: () => this.CONSUME3(T.Groups, { LABEL: 'principalKind' }) },
+                  { ALT: () => this.CONSUME3(T.Group, { LABEL: 'principalKind' }) },
+                  { ALT: () => this.CONSUME2(T.Identifier, { LABEL: 'principalKind' }) },
+                ],
+              }),
           });
           this.AT_LEAST_ONE_SEP3({ SEP: T.Comma, DEF: () => this.SUBRULE2(this.keyspaceRef, { LABEL: 'principal' }) });
         },
