@@ -89,7 +89,8 @@ const MIN_PASSWORD_LENGTH = 6;
  */
 function checkAttributes(ctx: C.SecurityStatementCstChildren, group: boolean, text: string): void {
   const fail = (message: string, t: IToken): never => {
-    throw new QueryError({ code: ErrorCode.SYNTAX, phase: 'parse', message, position: tokenLoc(t), statement: text });
+    const at = tokenLoc(t);
+    throw new QueryError({ code: ErrorCode.SYNTAX, phase: 'parse', message: `${message} (near line ${at.line}, column ${at.column}).`, position: at, statement: text });
   };
   const attrs: { kind: string; token: IToken }[] = [];
   for (const t of ctx.passwordKw ?? []) attrs.push({ kind: 'password', token: t });
