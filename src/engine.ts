@@ -276,7 +276,8 @@ async function executeStatement(text: string, params: EngineParams, deps: Engine
   if (statement.kind === 'Security') {
     checkTransactionStatement(statement, params);
     const visible = keyspaceVisible(params);
-    await runSecurityStatement(statement, { principals: deps.principals!, keyspaceNames: () => deps.store.keyspaceNames().filter(visible), warn: rc.warn });
+    const authorizeAdmin = params.authorize ? () => params.authorize!([{ privilege: 'security_admin_write', keyspace: '' }]) : undefined;
+    await runSecurityStatement(statement, { principals: deps.principals!, keyspaceNames: () => deps.store.keyspaceNames().filter(visible), warn: rc.warn, ...(authorizeAdmin ? { authorizeAdmin } : {}) });
     const t = performance.now() - t0;
     return { results: [], metrics: { elapsedTime: t, executionTime: t, resultCount: 0, resultSize: 0 }, warnings };
   }

@@ -17,7 +17,9 @@ export type QueryPrivilege =
   | 'query_list_index'
   | 'system_read'
   /** Changing users, groups and roles (CREATE/ALTER/DROP USER|GROUP, GRANT, REVOKE; reference PRIV_SECURITY_WRITE). */
-  | 'security_write';
+  | 'security_write'
+  /** Changing a user or group that holds or would get `admin` or `security_admin` (ns_server `cluster.admin.security.admin!write`); asked when the statement runs. */
+  | 'security_admin_write';
 
 export interface PrivilegeNeed {
   privilege: QueryPrivilege;

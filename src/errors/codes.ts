@@ -247,6 +247,8 @@ export const ErrorCode = {
   WARN_USER_WITH_NO_ROLES: 5280,
   /** Warning: REVOKE left a group without roles (reference 5281 W_GROUP_WITH_NO_ROLES, "Group g1 has no roles."). */
   WARN_GROUP_WITH_NO_ROLES: 5281,
+  /** A user or group change the cluster refuses, e.g. removing the last Full Admin (reference 11010 E_SYSTEM_UNABLE_TO_UPDATE, "System datastore : unable to update user information in server"). */
+  UNABLE_TO_UPDATE_USERS: 11010,
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -52,3 +52,10 @@ export function userWithNoRoles(user: string): { code: number; msg: string } {
 export function groupWithNoRoles(group: string): { code: number; msg: string } {
   return { code: ErrorCode.WARN_GROUP_WITH_NO_ROLES, msg: `Group ${group} has no roles.` };
 }
+
+/**
+ * 11010 "System datastore : unable to update user information in server" (what the reference
+ * answers when ns_server refuses a change), followed by ns_server's reason in parentheses.
+ */
+export const unableToUpdate = (what: 'user' | 'group', reason: string): QueryError =>
+  err(ErrorCode.UNABLE_TO_UPDATE_USERS, `System datastore : unable to update ${what} information in server (${reason})`);

@@ -8,7 +8,7 @@
  */
 import type { KeyspaceRef, RoleSpec, SecurityStatement } from '../ast/index.js';
 import { notSupported } from '../errors/index.js';
-import type { PrincipalAdministration, PrincipalUser } from './principal-store.js';
+import type { PrincipalAdministration, PrincipalGroup, PrincipalUser } from './principal-store.js';
 import { formatRoleGrant, normalizeRoleName, roleAlias, roleLevel, type RoleGrant } from './role-catalog.js';
 import * as E from './security-errors.js';
 
@@ -18,6 +18,52 @@ export interface SecurityContext {
   /** The keyspaces a role may name: `b1` (a bucket's default collection) and `b1.s1.c1`. */
   keyspaceNames(): string[];
   warn(msg: string, code: number): void;
+  /**
+   * Raises unless the caller may manage Full Admins and Security Admins (the query service: only
+   * `admin`); called before changing a user or group that holds or would get such a role. Absent:
+   * allowed (an embedded caller).
+   */
+  authorizeAdmin?: () => void;
+}
+
+/** Roles only a Full Admin grants, revokes, or manages the holders of (ns_server `admin.security.admin`). */
+const ADMIN_ROLES = new Set(['admin', 'security_admin', 'security_admin_local', 'security_admin_external']);
+const isAdminGrant = (r: string): boolean => ADMIN_ROLES.has(r.replace(/\[.*$/, ''));
+
+/** A user's roles with those of its groups (`groups`: the state to judge against). */
+function rolesOf(u: PrincipalUser, groups: (id: string) => PrincipalGroup | undefined): string[] {
+  return [...u.roles, ...u.groups.flatMap((g) => groups(g)?.roles ?? [])];
+}
+
+/**
+ * What ns_server refuses of a change to users and groups: touching a holder of an admin role, or
+ * giving one, without the Full Admin's permission ({@link SecurityContext.authorizeAdmin}), and
+ * leaving the cluster without a local Full Admin when it had one (11010, ns_server's "The last
+ * Full Admin cannot lose the Full Admin role."). `users` and `groups` are the changed principals
+ * (null: removed).
+ */
+function checkChange(ctx: SecurityContext, what: 'user' | 'group', users: Map<string, PrincipalUser | null>, groups: Map<string, PrincipalGroup | null>): void {
+  const p = ctx.principals;
+  const before = (id: string) => p.group(id);
+  const after = (id: string) => (groups.has(id) ? (groups.get(id) ?? undefined) : p.group(id));
+  let touchesAdmin = false;
+  for (const [key, u] of users) {
+    const [domain, id] = [key.slice(0, key.indexOf(':')), key.slice(key.indexOf(':') + 1)];
+    const old = p.user(domain, id);
+    if ((old && rolesOf(old, before).some(isAdminGrant)) || (u && rolesOf(u, after).some(isAdminGrant))) touchesAdmin = true;
+  }
+  for (const [id, g] of groups) if (p.group(id)?.roles.some(isAdminGrant) || g?.roles.some(isAdminGrant)) touchesAdmin = true;
+  if (!touchesAdmin) return;
+  ctx.authorizeAdmin?.();
+  const isAdmin = (u: PrincipalUser, groupsOf: (id: string) => PrincipalGroup | undefined) => u.domain === 'local' && rolesOf(u, groupsOf).some((r) => r === 'admin');
+  const all = p.users();
+  const hadAdmin = all.some((u) => isAdmin(u, before));
+  const keeps = all.some((u) => {
+    const key = `${u.domain}:${u.id}`;
+    const now = users.has(key) ? users.get(key) : u;
+    return now ? isAdmin(now, after) : false;
+  }) || [...users.values()].some((u) => u !== null && !all.some((o) => o.domain === u.domain && o.id === u.id) && isAdmin(u, after));
+  if (hadAdmin && !keeps) throw E.unableToUpdate(what, 'The last Full Admin cannot lose the Full Admin role.');
 }
 
 type Level = 'bucket' | 'scope' | 'collection';
@@ -116,6 +162,7 @@ async function user(st: SecurityStatement, ctx: SecurityContext): Promise<void> 
         throw E.userExists(key);
       }
       const u: PrincipalUser = { domain, id, name: st.description ?? '', roles: [], groups: [...new Set(groups ?? [])] };
+      checkChange(ctx, 'user', new Map([[key, u]]), new Map());
       if (st.password !== undefined) u.passwordHash = await p.hashPassword(st.password);
       await p.putUser(u);
       return;
@@ -124,6 +171,7 @@ async function user(st: SecurityStatement, ctx: SecurityContext): Promise<void> 
       if (!old) throw E.userNotFound(key);
       if (st.description !== undefined) old.name = st.description;
       if (groups !== undefined) old.groups = [...new Set(groups)];
+      checkChange(ctx, 'user', new Map([[key, old]]), new Map());
       if (st.password !== undefined) old.passwordHash = await p.hashPassword(st.password);
       await p.putUser(old);
       return;
@@ -133,6 +181,7 @@ async function user(st: SecurityStatement, ctx: SecurityContext): Promise<void> 
         if (st.ifExists) return;
         throw E.userNotFound(key);
       }
+      checkChange(ctx, 'user', new Map([[key, null]]), new Map());
       await p.removeUser(domain, id);
       return;
   }
@@ -159,12 +208,14 @@ async function group(st: SecurityStatement, ctx: SecurityContext): Promise<void>
         throw E.groupExists(id);
       }
       if (grants === undefined) throw E.groupAttribute('roles', 'required');
+      checkChange(ctx, 'group', new Map(), new Map([[id, { id, description: st.description ?? '', roles: grants }]]));
       await p.putGroup({ id, description: st.description ?? '', roles: grants });
       return;
     case 'ALTER':
       if (!old) throw E.groupNotFound(id);
       if (grants !== undefined) old.roles = grants;
       if (st.description !== undefined) old.description = st.description;
+      checkChange(ctx, 'group', new Map(), new Map([[id, old]]));
       await p.putGroup(old);
       return;
     case 'DROP':
@@ -172,6 +223,7 @@ async function group(st: SecurityStatement, ctx: SecurityContext): Promise<void>
         if (st.ifExists) return;
         throw E.groupNotFound(id);
       }
+      checkChange(ctx, 'group', new Map(), new Map([[id, null]]));
       await p.removeGroup(id);
       return;
   }
@@ -199,6 +251,8 @@ async function grantOrRevoke(st: SecurityStatement, ctx: SecurityContext): Promi
   const kind = isGroup ? 'Group' : 'User';
   let missing: Error | undefined;
   const seen = new Set<string>();
+  const changedUsers = new Map<string, PrincipalUser | null>();
+  const changedGroups = new Map<string, PrincipalGroup | null>();
   for (const ref of st.names) {
     const who = isGroup ? ref.path.join('.') : `${userOf(ref).domain}:${userOf(ref).id}`;
     if (seen.has(who)) continue;
@@ -223,8 +277,11 @@ async function grantOrRevoke(st: SecurityStatement, ctx: SecurityContext): Promi
       const w = isGroup ? E.groupWithNoRoles(who) : E.userWithNoRoles(who);
       ctx.warn(w.msg, w.code);
     }
-    if (isGroup) await p.putGroup(target as ReturnType<PrincipalAdministration['group']> & object);
-    else await p.putUser(target as PrincipalUser);
+    if (isGroup) changedGroups.set(who, target as PrincipalGroup);
+    else changedUsers.set(who, target as PrincipalUser);
   }
+  checkChange(ctx, isGroup ? 'group' : 'user', changedUsers, changedGroups);
+  for (const g of changedGroups.values()) await p.putGroup(g!);
+  for (const u of changedUsers.values()) await p.putUser(u!);
   if (missing) throw missing;
 }

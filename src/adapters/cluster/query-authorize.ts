@@ -8,7 +8,7 @@
  * (user administration: `… to run queries updating user information. Add role admin …`).
  */
 import { ErrorCode, QueryError, type PrivilegeNeed } from '../../index.js';
-import { isAllowed, type Permission, type Role } from './rbac.js';
+import { isAllowed, SECURITY_ADMIN_WRITE, type Permission, type Role } from './rbac.js';
 
 const DML: Record<string, [string, string]> = {
   query_select: ['select', 'SELECT'],
@@ -28,6 +28,8 @@ export function permissionOf(need: PrivilegeNeed): Permission {
   if (need.privilege === 'system_read') return { object: 'n1ql.meta', operation: 'read' };
   // User administration: ns_server's `cluster.admin.security!write` (admin, security_admin).
   if (need.privilege === 'security_write') return { object: 'admin.security', operation: 'write' };
+  // Managing a Full Admin or Security Admin: only `admin` (ns_server `cluster.admin.security.admin!write`).
+  if (need.privilege === 'security_admin_write') return SECURITY_ADMIN_WRITE;
   const dml = DML[need.privilege];
   if (dml) return { bucket: need.bucket, object: `n1ql.${dml[0]}`, operation: 'execute' };
   return { bucket: need.bucket, object: 'n1ql.index', operation: INDEX[need.privilege]! };
@@ -41,7 +43,7 @@ export function insufficientCredentials(need: PrivilegeNeed): QueryError {
   if (need.privilege === 'system_read') {
     what = 'run queries accessing the system tables';
     role = 'query_system_catalog';
-  } else if (need.privilege === 'security_write') {
+  } else if (need.privilege === 'security_write' || need.privilege === 'security_admin_write') {
     what = 'run queries updating user information';
     role = 'admin';
   } else if (dml) {

@@ -104,4 +104,13 @@ describe('who may run them', () => {
     expect((await run('sec', PW, 'CREATE GROUP g1 NO ROLES')).body.status).toBe('success');
     expect((await run('sec', PW, 'DROP GROUP g1')).body.status).toBe('success');
   });
+
+  it('only a Full Admin grants admin; the last Full Admin keeps the role', async () => {
+    await run('Administrator', PW, 'CREATE USER eve PASSWORD "evepassword"');
+    const r = await run('sec', PW, 'GRANT admin TO eve');
+    expect(r.body.errors).toEqual([{ code: 13014, msg: 'User does not have credentials to run queries updating user information. Add role admin to allow the statement to run.' }]);
+    const last = await run('Administrator', PW, 'REVOKE admin FROM Administrator');
+    expect(last.body.errors).toEqual([{ code: 11010, msg: 'System datastore : unable to update user information in server (The last Full Admin cannot lose the Full Admin role.)' }]);
+    expect((await run('Administrator', PW, 'SELECT RAW 1')).body.results).toEqual([1]);
+  });
 });

@@ -214,6 +214,38 @@ describe('who may run them', () => {
   });
 });
 
+describe('Full Admins (ns_server\'s rules)', () => {
+  const lastAdmin = { code: 11010, msg: 'System datastore : unable to update user information in server (The last Full Admin cannot lose the Full Admin role.)' };
+
+  it('the last local Full Admin keeps the role and cannot be dropped; with a second one it can', async () => {
+    await run('CREATE USER a1 PASSWORD "password"');
+    await run('GRANT admin TO a1');
+    expect(await fails('REVOKE admin FROM a1')).toEqual(lastAdmin);
+    expect(await fails('DROP USER a1')).toEqual(lastAdmin);
+    await run('CREATE GROUP admins ROLES admin');
+    await run('CREATE USER a2 PASSWORD "password" GROUP admins');
+    await run('REVOKE admin FROM a1');
+    expect(await fails('DROP GROUP admins')).toEqual({ ...lastAdmin, msg: lastAdmin.msg.replace('user information', 'group information') });
+    expect(await rows('SELECT RAW id FROM system:user_info ORDER BY id')).toEqual(['a1', 'a2']);
+  });
+
+  it('granting admin or touching an admin needs security_admin_write from the authorize hook', async () => {
+    await run('CREATE USER a1 PASSWORD "password"');
+    const asked: string[] = [];
+    const authorize = (needs: { privilege: string }[]) => {
+      for (const n of needs) {
+        asked.push(n.privilege);
+        if (n.privilege === 'security_admin_write') throw new QueryError({ code: 13014, phase: 'service', message: 'refused' });
+      }
+    };
+    await expect(db.query('GRANT admin TO a1', { authorize })).rejects.toMatchObject({ code: 13014 });
+    await expect(db.query('CREATE GROUP sec ROLES security_admin', { authorize })).rejects.toMatchObject({ code: 13014 });
+    await db.query('GRANT select ON b1 TO a1', { authorize });
+    expect(asked).toEqual(['security_write', 'security_admin_write', 'security_write', 'security_admin_write', 'security_write']);
+    expect(await rows("SELECT RAW ARRAY r.role FOR r IN roles END FROM system:user_info WHERE id = 'a1'")).toEqual([['select']]);
+  });
+});
+
 describe('durability', () => {
   it('users and groups are kept in principals.json and found on reopen', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'tokenql-principals-'));
