@@ -24,6 +24,7 @@ import { bucketRoutes } from './routes-buckets.js';
 import { compactionRoutes } from './routes-compaction.js';
 import { settingsRoutes } from './routes-settings.js';
 import { userRoutes } from './routes-users.js';
+import { groupRoutes } from './routes-groups.js';
 import { ClusterState } from './state.js';
 import { TaskRegistry } from './tasks.js';
 
@@ -123,6 +124,7 @@ export async function startClusterAdmin(db: Database, options: ClusterAdminOptio
   bucketRoutes(app, ctx);
   compactionRoutes(app, ctx);
   userRoutes(app, ctx);
+  groupRoutes(app, ctx);
   const listeners: Listener[] = [await listen(app, options.host ?? '127.0.0.1', options.port ?? 8091)];
   let capiUrl: string | undefined;
   if (options.capiPort !== undefined) {

@@ -96,6 +96,33 @@ describe('N1QL users are the cluster\'s users', () => {
   });
 });
 
+describe('groups on 8091 (ns_server /settings/rbac/groups)', () => {
+  it('a group made by N1QL is served over REST and one made over REST is seen by N1QL', async () => {
+    await run('Administrator', PW, 'CREATE GROUP n1qlgroup WITH "by N1QL" ROLES select ON b1, query_system_catalog');
+    const one = await rest('GET', '/settings/rbac/groups/n1qlgroup', 'Administrator', PW);
+    expect(await one.json()).toEqual({ id: 'n1qlgroup', roles: [{ role: 'query_select', bucket_name: 'b1' }, { role: 'query_system_catalog' }], description: 'by N1QL' });
+    expect((await rest('PUT', '/settings/rbac/groups/restgroup', 'Administrator', PW, 'roles=query_select[b1]&description=by%20REST')).status).toBe(200);
+    const g = await run('Administrator', PW, 'SELECT RAW g FROM system:group_info g WHERE id = "restgroup"');
+    expect(g.body.results).toEqual([{ id: 'restgroup', description: 'by REST', roles: [{ role: 'select', bucket_name: 'b1', scope_name: '*', collection_name: '*' }] }]);
+    const all = (await (await rest('GET', '/settings/rbac/groups', 'Administrator', PW)).json()) as { id: string }[];
+    expect(all.map((x) => x.id)).toEqual(['n1qlgroup', 'restgroup']);
+  });
+
+  it('errors: roles required, unknown role, unknown group (404), security_admin may not give admin (403)', async () => {
+    let r = await rest('PUT', '/settings/rbac/groups/g9', 'Administrator', PW, 'description=x');
+    expect([r.status, await r.json()]).toEqual([400, { errors: { roles: 'The value must be supplied' } }]);
+    r = await rest('PUT', '/settings/rbac/groups/g9', 'Administrator', PW, 'roles=nosuch');
+    expect([r.status, await r.json()]).toEqual([400, { errors: { roles: 'Cannot assign roles to user because the following roles are unknown, malformed or role parameters are undefined: [nosuch]' } }]);
+    r = await rest('GET', '/settings/rbac/groups/nosuch', 'Administrator', PW);
+    expect([r.status, await r.json()]).toEqual([404, 'Unknown group.']);
+    r = await rest('DELETE', '/settings/rbac/groups/nosuch', 'Administrator', PW);
+    expect([r.status, await r.json()]).toEqual([404, 'Group was not found.']);
+    r = await rest('PUT', '/settings/rbac/groups/g9', 'sec', PW, 'roles=admin');
+    expect([r.status, await r.json()]).toEqual([403, { message: 'Forbidden. User needs the following permissions', permissions: ['cluster.admin.security.admin!write'] }]);
+    expect((await rest('DELETE', '/settings/rbac/groups/restgroup', 'Administrator', PW)).status).toBe(200);
+  });
+});
+
 describe('who may run them', () => {
   it('ro_admin is refused with 13014; security_admin may', async () => {
     const denied = await run('ro', PW, 'CREATE GROUP g1 NO ROLES');
