@@ -131,8 +131,16 @@ export class PrincipalStore implements PrincipalAdministration {
     return [...out];
   }
 
+  /** The last save started: saves run one at a time (concurrent atomic writes of one file would race). */
+  private saving: Promise<void> = Promise.resolve();
+
   private async changed(kind: 'user' | 'group', key: string): Promise<void> {
     this.onChange?.(kind, key);
-    await this.save?.({ users: [...this.userMap.values()], groups: [...this.groupMap.values()] });
+    const save = this.save;
+    if (!save) return;
+    // Each save writes the state as it is when it runs, so the last one holds every change.
+    const run = this.saving.then(() => save({ users: [...this.userMap.values()], groups: [...this.groupMap.values()] }));
+    this.saving = run.catch(() => {});
+    await run;
   }
 }
