@@ -66,8 +66,6 @@ export class PrincipalStore implements PrincipalAdministration {
   private readonly groupMap = new Map<string, PrincipalGroup>();
   /** Saves the whole state (set by a durable database). */
   save: ((all: SavedPrincipals) => Promise<void>) | undefined;
-  /** Called after every change (the cluster adapter forgets cached credentials). */
-  onChange: ((kind: 'user' | 'group', key: string) => void) | undefined;
 
   constructor(private readonly hasher: (password: string) => Promise<string>) {}
 
@@ -90,12 +88,12 @@ export class PrincipalStore implements PrincipalAdministration {
 
   async putUser(user: PrincipalUser): Promise<void> {
     this.userMap.set(userKey(user.domain, user.id), copy(user));
-    await this.changed('user', userKey(user.domain, user.id));
+    await this.changed();
   }
 
   async removeUser(domain: string, id: string): Promise<boolean> {
     if (!this.userMap.delete(userKey(domain, id))) return false;
-    await this.changed('user', userKey(domain, id));
+    await this.changed();
     return true;
   }
 
@@ -110,13 +108,13 @@ export class PrincipalStore implements PrincipalAdministration {
 
   async putGroup(group: PrincipalGroup): Promise<void> {
     this.groupMap.set(group.id, copy(group));
-    await this.changed('group', group.id);
+    await this.changed();
   }
 
   async removeGroup(id: string): Promise<boolean> {
     if (!this.groupMap.delete(id)) return false;
     for (const u of this.userMap.values()) if (u.groups.includes(id)) u.groups = u.groups.filter((g) => g !== id);
-    await this.changed('group', id);
+    await this.changed();
     return true;
   }
 
@@ -124,18 +122,10 @@ export class PrincipalStore implements PrincipalAdministration {
     return this.hasher(password);
   }
 
-  /** The roles a user holds: its own and its groups' (ns_server's effective roles), without duplicates. */
-  effectiveRoles(user: PrincipalUser): string[] {
-    const out = new Set(user.roles);
-    for (const g of user.groups) for (const r of this.groupMap.get(g)?.roles ?? []) out.add(r);
-    return [...out];
-  }
-
   /** The last save started: saves run one at a time (concurrent atomic writes of one file would race). */
   private saving: Promise<void> = Promise.resolve();
 
-  private async changed(kind: 'user' | 'group', key: string): Promise<void> {
-    this.onChange?.(kind, key);
+  private async changed(): Promise<void> {
     const save = this.save;
     if (!save) return;
     // Each save writes the state as it is when it runs, so the last one holds every change.
