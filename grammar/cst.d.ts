@@ -1645,7 +1645,7 @@ export type SecurityStatementCstChildren = {
   on?: KeyspaceRefCstNode[];
   TO?: IToken[];
   FROM?: IToken[];
-  principalKind?: IToken[];
+  principalKind?: (IToken)[];
   principal?: KeyspaceRefCstNode[];
   action?: (IToken)[];
   group?: IToken[];
@@ -1653,12 +1653,13 @@ export type SecurityStatementCstChildren = {
   ifNotExists?: IfNotExistsCstNode[];
   ifExists?: IfExistsCstNode[];
   name?: KeyspaceRefCstNode[];
-  Identifier?: (IToken)[];
+  passwordKw?: IToken[];
   password?: IToken[];
   WITH?: IToken[];
   description?: IToken[];
-  GROUPS?: IToken[];
+  groupsKw?: (IToken)[];
   groupName?: IToken[];
+  rolesKw?: IToken[];
   roles?: RoleSpecCstNode[];
   no?: IToken[];
   noWhat?: IToken[];

@@ -1836,8 +1836,8 @@ export class N1qlParser extends CstParser {
   });
   // ---- security and container DDL (parsed for SANITIZE and EXPLAIN-free tooling; not executed) ----
   /**
-   * `CREATE|ALTER USER u [PASSWORD "p"] [WITH "name"] [GROUPS g, … | NO GROUPS]`,
-   * `CREATE|ALTER GROUP [IF NOT EXISTS] g [WITH "desc"] [ROLES role [ON ks], … | NO ROLES]`,
+   * `CREATE|ALTER USER u [PASSWORD "p"] [WITH "name"] [GROUP[S] g, … | NO GROUPS]`,
+   * `CREATE|ALTER GROUP [IF NOT EXISTS] g [WITH "desc"] [ROLE[S] role [ON ks], … | NO ROLES]`,
    * `DROP USER|GROUP [IF EXISTS] name`, `GRANT|REVOKE role, … [ON ks, …] TO|FROM [USERS|GROUPS] name, …`
    * (couchbase/query parser/n1ql/n1ql.y: create_user … revoke_role).
    */
@@ -1853,7 +1853,18 @@ export class N1qlParser extends CstParser {
             this.AT_LEAST_ONE_SEP2({ SEP: T.Comma, DEF: () => this.SUBRULE(this.keyspaceRef, { LABEL: 'on' }) });
           });
           this.OR2([{ ALT: () => this.CONSUME(T.To) }, { ALT: () => this.CONSUME(T.From) }]);
-          this.OPTION2({ GATE: () => this.word(1, 'USERS') || this.is(1, T.Groups), DEF: () => this.CONSUME2(T.Identifier, { LABEL: 'principalKind' }) });
+          this.OPTION2({
+            GATE: () => this.word(1, 'USERS') || this.word(1, 'USER') || this.is(1, T.Groups) || this.is(1, T.Group),
+            DEF: () =>
+              this.OR7({
+                IGNORE_AMBIGUITIES: true,
+                DEF: [
+                  { ALT: () => this.CONSUME3(T.Groups, { LABEL: 'principalKind' }) },
+                  { ALT: () => this.CONSUME3(T.Group, { LABEL: 'principalKind' }) },
+                  { ALT: () => this.CONSUME2(T.Identifier, { LABEL: 'principalKind' }) },
+                ],
+              }),
+          });
           this.AT_LEAST_ONE_SEP3({ SEP: T.Comma, DEF: () => this.SUBRULE2(this.keyspaceRef, { LABEL: 'principal' }) });
         },
       },
@@ -1869,7 +1880,7 @@ export class N1qlParser extends CstParser {
               {
                 GATE: () => this.word(1, 'PASSWORD'),
                 ALT: () => {
-                  this.CONSUME4(T.Identifier);
+                  this.CONSUME4(T.Identifier, { LABEL: 'passwordKw' });
                   this.CONSUME(T.StringLiteral, { LABEL: 'password' });
                 },
               },
@@ -1880,16 +1891,16 @@ export class N1qlParser extends CstParser {
                 },
               },
               {
-                GATE: () => this.is(1, T.Groups),
+                GATE: () => this.is(1, T.Groups) || this.is(1, T.Group),
                 ALT: () => {
-                  this.CONSUME(T.Groups);
+                  this.OR6([{ ALT: () => this.CONSUME(T.Groups, { LABEL: 'groupsKw' }) }, { ALT: () => this.CONSUME2(T.Group, { LABEL: 'groupsKw' }) }]);
                   this.AT_LEAST_ONE_SEP4({ SEP: T.Comma, DEF: () => this.CONSUME5(T.Identifier, { LABEL: 'groupName' }) });
                 },
               },
               {
-                GATE: () => this.word(1, 'ROLES'),
+                GATE: () => this.word(1, 'ROLES') || this.word(1, 'ROLE'),
                 ALT: () => {
-                  this.CONSUME6(T.Identifier);
+                  this.CONSUME6(T.Identifier, { LABEL: 'rolesKw' });
                   this.AT_LEAST_ONE_SEP5({ SEP: T.Comma, DEF: () => this.SUBRULE(this.roleSpec, { LABEL: 'roles' }) });
                 },
               },

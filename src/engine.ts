@@ -37,6 +37,7 @@ import { constantValue, NOT_CONSTANT } from './eval/index.js';
 import type { StatisticsDictionary } from './statistics-dictionary.js';
 import { catalogAccess, updateStatistics, type CatalogSources, type DdlSources } from './catalog-access.js';
 import { durabilityImpossible, type DurabilityLevelName } from './executor/durability.js';
+import { groupInfoRows, runSecurityStatement, type PrincipalAdministration } from './security/index.js';
 
 /**
  * Runs an index DDL statement and returns its result rows; `catalog` is the statement's own (a
@@ -70,6 +71,8 @@ export interface EngineDeps {
   bucketReplicas?: (bucket: string) => number | undefined;
   /** EXTRACTDDL's statements for the objects other parts own (sequences, functions). */
   ddlSources?: DdlSources;
+  /** Users, groups and their roles (CREATE/ALTER/DROP USER|GROUP, GRANT, REVOKE; `system:group_info`). */
+  principals?: PrincipalAdministration;
 }
 
 /** Statement texts longer than this (an INSERT with its documents inline) are parsed each time. */
@@ -285,7 +288,15 @@ async function executeStatement(text: string, params: EngineParams, deps: Engine
   const t1 = performance.now();
   authorize(statement, params, deps);
   checkFunctionNames(statement, rc, text);
-  refuseAdministration(statement);
+  refuseAdministration(statement, deps);
+  if (statement.kind === 'Security') {
+    checkTransactionStatement(statement, params);
+    const visible = keyspaceVisible(params);
+    const authorizeAdmin = params.authorize ? () => params.authorize!([{ privilege: 'security_admin_write', keyspace: '' }]) : undefined;
+    await runSecurityStatement(statement, { principals: deps.principals!, keyspaceNames: () => deps.store.keyspaceNames().filter(visible), warn: rc.warn, ...(authorizeAdmin ? { authorizeAdmin } : {}) });
+    const t = performance.now() - t0;
+    return { results: [], metrics: { elapsedTime: t, executionTime: t, resultCount: 0, resultSize: 0 }, warnings };
+  }
   if (isSystemDelete(statement)) {
     const out = await runSystemDelete(statement, catalog, rc, {
       requests: params.requests,
@@ -356,15 +367,20 @@ async function executeStatement(text: string, params: EngineParams, deps: Engine
 }
 
 /**
- * Raises 1020 for the statements tokenql parses (SANITIZE prints them) but cannot run: users,
- * groups and roles (it keeps none), buckets/scopes/collections (keyspaces come from loaded
- * documents), ALTER INDEX (no index nodes to move) and EXPLAIN FUNCTION.
+ * Raises 1020 for the statements tokenql parses (SANITIZE prints them) but cannot run:
+ * buckets/scopes/collections (keyspaces come from loaded documents), ALTER INDEX (no index nodes
+ * to move) and EXPLAIN FUNCTION; the user, group and role statements when the database has no
+ * principals, or under EXPLAIN or PREPARE (they have no plan).
  */
-function refuseAdministration(statement: Statement): void {
+function refuseAdministration(statement: Statement, deps: EngineDeps): void {
   const inner = statement.kind === 'Explain' || statement.kind === 'Prepare' ? statement.statement : statement;
   switch (inner.kind) {
     case 'Security':
-      throw notSupported(`${inner.action} ${inner.action === 'GRANT' || inner.action === 'REVOKE' ? 'ROLE' : inner.target} (tokenql keeps no users, groups or roles)`, inner.loc);
+      if (inner !== statement || !deps.principals) {
+        const what = `${inner.action} ${inner.action === 'GRANT' || inner.action === 'REVOKE' ? 'ROLE' : inner.target}`;
+        throw notSupported(inner !== statement ? `${statement.kind.toUpperCase()} of ${what}` : `${what} (this database keeps no users, groups or roles)`, inner.loc);
+      }
+      break;
     case 'Container':
       throw notSupported(`${inner.action} ${inner.container} (keyspaces are created by loading documents)`, inner.loc);
     case 'AlterIndex':
@@ -518,6 +534,7 @@ function runContext(params: EngineParams, deps: EngineDeps, warnings: { code: nu
       }),
       ...(params.users ? { myUserInfo: () => params.users! } : {}),
       ...(deps.userDirectory ? { userInfo: () => deps.userDirectory!() } : {}),
+      ...(deps.principals ? { groupInfo: () => groupInfoRows(deps.principals!) } : {}),
       ...(deps.dictionary ? { dictionary: () => deps.dictionary!.rows() } : {}),
       tasksCache: () => params.advisorSessions?.rows() ?? [],
     },

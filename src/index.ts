@@ -9,6 +9,7 @@ export type { QueryOptions, QueryResult, QueryMetrics, QueryProfile, IndexBuildP
 export type { LoadOptions, LoadProgress, LoadReport, LoadFailure, KeySpec } from './load/index.js';
 export { QueryError, ErrorCode, type Phase, type SourcePosition } from './errors/index.js';
 export type { PrivilegeNeed, QueryPrivilege } from './ast/privileges.js';
+export { PrincipalStore, hashPassword, verifyPassword, roleLevel, type PrincipalAdministration, type PrincipalUser, type PrincipalGroup, type HashRunner, type RoleLevel } from './security/index.js';
 export type { Value, ObjectValue } from './values/index.js';
 export type { BucketStats, FileStats, CompactionOptions, CompactionResult } from './storage/compaction.js';
 export { StoreError, type DocumentMeta, type StoredDocument, type WriteOptions } from './storage/index.js';

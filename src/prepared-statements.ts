@@ -55,6 +55,8 @@ const PRIV: Record<PrivilegeNeed['privilege'], number> = {
   query_drop_index: 14,
   query_list_index: 15,
   system_read: 4,
+  security_write: 6,
+  security_admin_write: 6,
 };
 
 /**

@@ -15,11 +15,15 @@ export type QueryPrivilege =
   | 'query_drop_index'
   | 'query_build_index'
   | 'query_list_index'
-  | 'system_read';
+  | 'system_read'
+  /** Changing users, groups and roles (CREATE/ALTER/DROP USER|GROUP, GRANT, REVOKE; reference PRIV_SECURITY_WRITE). */
+  | 'security_write'
+  /** Changing a user or group that holds or would get `admin` or `security_admin` (ns_server `cluster.admin.security.admin!write`); asked when the statement runs. */
+  | 'security_admin_write';
 
 export interface PrivilegeNeed {
   privilege: QueryPrivilege;
-  /** `namespace:path`, e.g. `default:b1`; for `system_read`, the system keyspace. */
+  /** `namespace:path`, e.g. `default:b1`; for `system_read`, the system keyspace; `''` for `security_write`. */
   keyspace: string;
   /** The bucket (first path element); undefined for `system_read`. */
   bucket?: string;
@@ -183,6 +187,11 @@ export function statementPrivileges(statement: Statement): PrivilegeNeed[] {
         return;
       case 'UpdateStatistics':
         add('query_select', s.keyspace);
+        return;
+      case 'Security':
+        // couchbase/query algebra/create_user.go … grant_role.go Privileges(): PRIV_SECURITY_WRITE, no keyspace.
+        if (!seen.has('security_write')) out.push({ privilege: 'security_write', keyspace: '' });
+        seen.add('security_write');
         return;
       case 'Explain':
       case 'Advise':

@@ -26,6 +26,7 @@ import type { LoadOptions, LoadReport } from '../load/index.js';
 import type { QueryOptions, QueryResult } from '../query-types.js';
 import type { OpenOptions } from './types.js';
 import { TransactionManager, transactionControl, transactionInUse, type Transaction } from '../transactions/index.js';
+import { hashPassword, PrincipalStore, userInfoRows, type SavedPrincipals } from '../security/index.js';
 
 function splitParams(params: QueryOptions['params'], args: QueryOptions['args']): EngineParams {
   const named: Record<string, Value> = {};
@@ -65,6 +66,7 @@ export class Database {
     this.persistence = persistence;
     const sequences = new SequenceRegistry(store instanceof FileStore ? new FileSequencePersistence(store.dir) : new MemorySequencePersistence());
     const functions = new FunctionCatalog();
+    this.principals = new PrincipalStore((password) => hashPassword(password));
     this.deps = {
       store,
       indexes,
@@ -76,7 +78,8 @@ export class Database {
           }
         : ddl,
       prepared: new LRUCache<string, PreparedStatement>({ max: 1024 }),
-      userDirectory: () => this.userDirectory?.() ?? [],
+      userDirectory: () => this.userDirectory?.() ?? userInfoRows(this.principals),
+      principals: this.principals,
       bucketSettings: (bucket) => this.bucketSettings?.(bucket),
       bucketReplicas: (bucket) => this.bucketReplicas?.(bucket),
       dictionary: new StatisticsDictionary(),
@@ -114,6 +117,8 @@ export class Database {
     try {
       await db.persistence!.restore((statement) => db.query(statement));
       await persistFunctions(store, db.deps.functions, db.deps.libraries);
+      db.principals.restore(await store.catalog<SavedPrincipals>('principals.json'));
+      db.principals.save = (all) => store.saveCatalog('principals.json', all);
     } catch (e) {
       await db.close().catch(() => {});
       throw e;
@@ -202,8 +207,15 @@ export class Database {
   /** The index advisor's sessions (ADVISOR's object form, `system:tasks_cache`): advised as the database's own statements are. */
   readonly advisorSessions = new AdvisorSessions((statements) => adviseReport(statements, { named: {}, positional: [] }, this.deps));
   /**
-   * Every user the server knows, as `system:user_info` rows (`{id, domain, name, roles}`); a
-   * server with users (the cluster adapter) sets it. Absent: `system:user_info` is empty.
+   * The database's users and groups and their roles: what CREATE/ALTER/DROP USER|GROUP, GRANT and
+   * REVOKE change and `system:user_info` / `system:group_info` list (docs/security.md). In memory,
+   * or `principals.json` in a durable database's directory; the cluster adapter authenticates
+   * against it and serves it on its REST users API.
+   */
+  readonly principals: PrincipalStore;
+  /**
+   * `system:user_info` rows (`{id, domain, name, roles}`) when a server shows its users its own
+   * way (the cluster adapter); absent: the rows of {@link principals}.
    */
   userDirectory: (() => Value[]) | undefined;
   /** A bucket's settings (`{ramQuota: 256, …}`), for EXTRACTDDL's `CREATE BUCKET … WITH {…}`; a server with bucket settings sets it. */

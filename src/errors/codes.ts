@@ -218,6 +218,43 @@ export const ErrorCode = {
   ADVISOR_INVALID_ACTION: 10501,
   /** ADVISOR with an object that has no action (reference 10502, "Advisor: missing argument for 'action'"). */
   ADVISOR_ACTION_MISSING: 10502,
+  // ---- User, group and role administration (couchbase/query errors/codes.go 5210–5281; docs/security.md) ----
+  /** ALTER/DROP USER, GRANT/REVOKE of a user that does not exist (reference 5210 E_USER_NOT_FOUND, "Unable to find user local:joe."). */
+  USER_NOT_FOUND: 5210,
+  /** CREATE USER of an existing user without IF NOT EXISTS (reference 5211 E_USER_EXISTS, "User local:joe already exists."). */
+  USER_EXISTS: 5211,
+  /** A user attribute missing or not allowed for its domain (reference 5212 E_USER_ATTRIBUTE, "Attribute 'password' required for local users."). */
+  USER_ATTRIBUTE: 5212,
+  /** CREATE GROUP of an existing group without IF NOT EXISTS (reference 5213 E_GROUP_EXISTS, "Group g1 already exists."). */
+  GROUP_EXISTS: 5213,
+  /** A group named by a statement that does not exist (reference 5214 E_GROUP_NOT_FOUND, "Unable to find group g1."). */
+  GROUP_NOT_FOUND: 5214,
+  /** A group attribute missing (reference 5215 E_GROUP_ATTRIBUTE, "Attribute 'roles' required for groups."). */
+  GROUP_ATTRIBUTE: 5215,
+  /** CREATE/ALTER USER or GROUP that sets nothing (reference 5216 E_MISSING_ATTRIBUTES, "Missing attributes for user."). */
+  MISSING_ATTRIBUTES: 5216,
+  /** A role that needs a keyspace given without one (reference 5220 E_ROLE_REQUIRES_KEYSPACE, "Role query_select requires a keyspace."). */
+  ROLE_REQUIRES_KEYSPACE: 5220,
+  /** A scope-level role given on a collection (reference 5221 E_ROLE_INCORRECT_LEVEL, "Role query_manage_functions cannot be specified at the collection level."). */
+  ROLE_INCORRECT_LEVEL: 5221,
+  /** A cluster-wide role given on a keyspace (reference 5230 E_ROLE_TAKES_NO_KEYSPACE, "Role admin does not take a keyspace."). */
+  ROLE_TAKES_NO_KEYSPACE: 5230,
+  /** A role's keyspace that does not exist (reference 5240 E_NO_SUCH_KEYSPACE, "Keyspace default:nokeyspace is not valid."). */
+  NO_SUCH_KEYSPACE: 5240,
+  /** A role's scope that does not exist (reference 5241 E_NO_SUCH_SCOPE, "Scope default:b1.s9 is not valid."). */
+  NO_SUCH_SCOPE: 5241,
+  /** A role name the cluster does not know (reference 5250 E_ROLE_NOT_FOUND, "Role nosuchrole is not valid."). */
+  ROLE_NOT_FOUND: 5250,
+  /** Warning: GRANT of a role the user or group has (reference 5260 W_ROLE_ALREADY_PRESENT). */
+  WARN_ROLE_ALREADY_PRESENT: 5260,
+  /** Warning: REVOKE of a role the user or group has not (reference 5270 W_ROLE_NOT_PRESENT). */
+  WARN_ROLE_NOT_PRESENT: 5270,
+  /** Warning: REVOKE left a user without roles (reference 5280 W_USER_WITH_NO_ROLES). */
+  WARN_USER_WITH_NO_ROLES: 5280,
+  /** Warning: REVOKE left a group without roles (reference 5281 W_GROUP_WITH_NO_ROLES, "Group g1 has no roles."). */
+  WARN_GROUP_WITH_NO_ROLES: 5281,
+  /** A user or group change the cluster refuses, e.g. removing the last Full Admin (reference 11010 E_SYSTEM_UNABLE_TO_UPDATE, "System datastore : unable to update user information in server"). */
+  UNABLE_TO_UPDATE_USERS: 11010,
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];

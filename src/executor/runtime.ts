@@ -48,6 +48,8 @@ export interface SystemInfo {
   myUserInfo?(): Value[];
   /** Rows of `system:user_info` (and, from their roles, `system:applicable_roles`): every user. */
   userInfo?(): Value[];
+  /** Rows of `system:group_info`: every group of users. */
+  groupInfo?(): Value[];
   /** Rows of `system:nodes`. */
   nodes?(): Value[];
   /** Rows of `system:dictionary`: the statistics UPDATE STATISTICS recorded. */

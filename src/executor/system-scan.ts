@@ -102,6 +102,8 @@ export function systemRows(keyspace: SystemKeyspace, rc: RunContext): Value[] {
       return rc.system.userInfo?.() ?? [];
     case 'applicable_roles':
       return (rc.system.userInfo?.() ?? []).flatMap(applicableRoles);
+    case 'group_info':
+      return rc.system.groupInfo?.() ?? [];
     case 'nodes':
       return rc.system.nodes?.() ?? [];
     case 'dictionary':

@@ -18,7 +18,7 @@ export const DEFAULT_NAMESPACE = 'default';
 export const SYSTEM_KEYSPACES = [
   'keyspaces', 'indexes', 'namespaces', 'dual', 'active_requests', 'completed_requests',
   'datastores', 'buckets', 'scopes', 'keyspaces_info', 'prepareds', 'my_user_info', 'user_info', 'applicable_roles', 'nodes', 'dictionary',
-  'sequences', 'transactions', 'functions', 'tasks_cache',
+  'sequences', 'transactions', 'functions', 'tasks_cache', 'group_info',
 ] as const;
 export type SystemKeyspace = (typeof SYSTEM_KEYSPACES)[number];
 

@@ -37,6 +37,7 @@ const LAYER: Record<string, number> = {
   indexes: 5,
   executor: 5,
   transactions: 6,
+  security: 6,
   'prepared-statements.ts': 5.5,
   'catalog-access.ts': 6,
   'engine.ts': 7,

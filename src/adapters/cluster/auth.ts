@@ -10,47 +10,28 @@
  * - failed logins are limited per user name and per client address, counted before the hash
  *   ({@link LoginLimiter}); a refusal is answered 429 with `Retry-After`.
  */
-import { createHmac, randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
+import { hashPassword as hashWith, verifyPassword as verifyWith } from '../../index.js';
 import { LoginLimiter, type LoginLimits } from '../http/login-limiter.js';
 import { QueueFull, Semaphore } from '../http/semaphore.js';
 import { parseRole, type Role } from './rbac.js';
 import type { ClusterState, StoredUser } from './state.js';
-
-const N = 1 << 14;
-const R = 8;
-const P = 1;
-const KEY_LENGTH = 32;
 
 /** Hashes running at once (of libuv's 4 pool threads; `UV_THREADPOOL_SIZE` raises the pool). */
 export const HASH_CONCURRENCY = 2;
 /** Hashes waiting for a slot before further ones are refused (QueueFull → 429). */
 export const HASH_QUEUE = 64;
 const hashSlots = new Semaphore(HASH_CONCURRENCY, HASH_QUEUE);
+const bounded = <T>(work: () => Promise<T>): Promise<T> => hashSlots.run(work);
 
-function scrypt(password: string, salt: Buffer, n: number, r: number, p: number): Promise<Buffer> {
-  const options: ScryptOptions = { N: n, r, p, maxmem: 64 * 1024 * 1024 };
-  return hashSlots.run(
-    () =>
-      new Promise<Buffer>((resolve, reject) => {
-        scryptCb(password, salt, KEY_LENGTH, options, (err, key) => (err ? reject(err) : resolve(key)));
-      }),
-  );
-}
-
-/** A salted slow hash of a password: `scrypt$N$r$p$salt$hash` (base64 parts). */
-export async function hashPassword(password: string): Promise<string> {
-  const salt = randomBytes(16);
-  const hash = await scrypt(password, salt, N, R, P);
-  return `scrypt$${N}$${R}$${P}$${salt.toString('base64')}$${hash.toString('base64')}`;
+/** A salted slow hash of a password (security/password-hash.ts), at most {@link HASH_CONCURRENCY} at once. */
+export function hashPassword(password: string): Promise<string> {
+  return hashWith(password, bounded);
 }
 
 /** True if the password matches a hash made by {@link hashPassword}. */
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const parts = stored.split('$');
-  if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
-  const expected = Buffer.from(parts[5]!, 'base64');
-  const actual = await scrypt(password, Buffer.from(parts[4]!, 'base64'), Number(parts[1]), Number(parts[2]), Number(parts[3]));
-  return actual.length === expected.length && timingSafeEqual(actual, expected);
+export function verifyPassword(password: string, stored: string): Promise<boolean> {
+  return verifyWith(password, stored, bounded);
 }
 
 /** The credentials of a `Basic` Authorization header; undefined if absent or malformed. */
@@ -108,10 +89,12 @@ export class Authenticator {
     const creds = parseBasic(header);
     if (!creds) return undefined;
     const identity = (user: StoredUser): Identity | undefined => {
-      const roles = user.roles.map(parseRole).filter((r): r is Role => r !== undefined);
+      const roles = this.state.effectiveRoles(user).map(parseRole).filter((r): r is Role => r !== undefined);
       return roles.length > 0 ? { id: user.id, roles } : undefined;
     };
-    const user = this.state.user(creds.user);
+    const found = this.state.user(creds.user);
+    // A user without a password (none set over N1QL) cannot log in; it costs the same as an unknown one.
+    const user = found?.passwordHash ? found : undefined;
     // Credentials verified before skip the hash and the limiter: only their owner can send them,
     // so a user locked out by someone else's guesses keeps working from its clients.
     const mac = user && createHmac('sha256', this.secret).update(user.passwordHash).update('\0').update(creds.password).digest('base64');

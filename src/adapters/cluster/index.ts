@@ -26,6 +26,7 @@ import { bucketRoutes } from './routes-buckets.js';
 import { compactionRoutes } from './routes-compaction.js';
 import { settingsRoutes } from './routes-settings.js';
 import { userRoutes } from './routes-users.js';
+import { groupRoutes } from './routes-groups.js';
 import { ClusterState } from './state.js';
 import { TaskRegistry } from './tasks.js';
 
@@ -127,9 +128,14 @@ export async function startClusterAdmin(db: Database, options: ClusterAdminOptio
   bucketRoutes(app, ctx);
   compactionRoutes(app, ctx);
   userRoutes(app, ctx);
+  groupRoutes(app, ctx);
   let workbench: Workbench | undefined;
   if (options.workbench) {
-    const rolesOf = (user: string): Role[] => state.user(user)?.roles.map(parseRole).filter((r): r is Role => r !== undefined) ?? [];
+    // The user's own roles and its groups' (as a login on 8091/8093 gets them).
+    const rolesOf = (user: string): Role[] => {
+      const stored = state.user(user);
+      return stored ? state.effectiveRoles(stored).map(parseRole).filter((r): r is Role => r !== undefined) : [];
+    };
     workbench = await addWorkbenchRoutes(
       app,
       {
@@ -143,7 +149,7 @@ export async function startClusterAdmin(db: Database, options: ClusterAdminOptio
           const stored = state.user(user);
           const roles = rolesOf(user);
           if (!stored || roles.length === 0) return undefined;
-          return { user, roles: stored.roles, authorize: queryAuthorizer(roles), info: userInfoRow(stored) };
+          return { user, roles: state.effectiveRoles(stored), authorize: queryAuthorizer(roles), info: userInfoRow(stored) };
         },
         // What GET /settings/autoCompaction and GET /pools/default/tasks would answer this user.
         cluster(user) {

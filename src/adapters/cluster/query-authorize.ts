@@ -5,9 +5,10 @@
  * refusal is the reference's 13014 E_DATASTORE_INSUFFICIENT_CREDENTIALS with its message
  * (enterprise `messageForDeniedPrivilege`):
  * `User does not have credentials to run SELECT queries on default:b1. Add role query_select on default:b1 to allow the statement to run.`
+ * (user administration: `… to run queries updating user information. Add role admin …`).
  */
 import { ErrorCode, QueryError, type PrivilegeNeed } from '../../index.js';
-import { isAllowed, type Permission, type Role } from './rbac.js';
+import { isAllowed, SECURITY_ADMIN_WRITE, type Permission, type Role } from './rbac.js';
 
 const DML: Record<string, [string, string]> = {
   query_select: ['select', 'SELECT'],
@@ -25,6 +26,10 @@ const INDEX: Record<string, string> = {
 /** The cluster permission of a query privilege (`cluster.bucket[b1].n1ql.select!execute`, `cluster.n1ql.meta!read`). */
 export function permissionOf(need: PrivilegeNeed): Permission {
   if (need.privilege === 'system_read') return { object: 'n1ql.meta', operation: 'read' };
+  // User administration: ns_server's `cluster.admin.security!write` (admin, security_admin).
+  if (need.privilege === 'security_write') return { object: 'admin.security', operation: 'write' };
+  // Managing a Full Admin or Security Admin: only `admin` (ns_server `cluster.admin.security.admin!write`).
+  if (need.privilege === 'security_admin_write') return SECURITY_ADMIN_WRITE;
   const dml = DML[need.privilege];
   if (dml) return { bucket: need.bucket, object: `n1ql.${dml[0]}`, operation: 'execute' };
   return { bucket: need.bucket, object: 'n1ql.index', operation: INDEX[need.privilege]! };
@@ -38,6 +43,9 @@ export function insufficientCredentials(need: PrivilegeNeed): QueryError {
   if (need.privilege === 'system_read') {
     what = 'run queries accessing the system tables';
     role = 'query_system_catalog';
+  } else if (need.privilege === 'security_write' || need.privilege === 'security_admin_write') {
+    what = 'run queries updating user information';
+    role = 'admin';
   } else if (dml) {
     what = `run ${dml[1]} queries on ${need.keyspace}`;
     role = `${need.privilege} on ${need.keyspace}`;

@@ -14,6 +14,8 @@
  * `{[{bucket, any}], none}` comes first), and `data_reader`/`data_writer` grant only KV access.
  */
 
+import { roleLevel } from '../../index.js';
+
 /** A permission a route needs. */
 export interface Permission {
   /** The bucket named in the URL, for bucket permissions. */
@@ -106,13 +108,18 @@ export interface Role {
   bucket?: string;
 }
 
-/** Parses `name` or `name[bucket]` / `name[bucket:scope:collection]`; undefined if unknown or malformed. */
+/**
+ * Parses `name` or `name[bucket]` / `name[bucket:scope:collection]`; undefined if unknown or
+ * malformed. A role of the cluster's catalogue (security/role-catalog.ts) that this table gives no
+ * permissions (`query_use_sequential_scans`, `analytics_reader` …) parses and grants nothing here.
+ */
 export function parseRole(text: string): Role | undefined {
   const m = /^([a-z_]+)(?:\[([^\]]*)\])?$/.exec(text.trim());
   if (!m) return undefined;
   const def = ROLES[m[1]!];
-  if (!def) return undefined;
-  if (!def.param) return m[2] === undefined ? { name: m[1]! } : undefined;
+  const level = roleLevel(m[1]!);
+  if (!def && level === undefined) return undefined;
+  if (!(def ? def.param : level !== 'cluster')) return m[2] === undefined ? { name: m[1]! } : undefined;
   if (m[2] === undefined || m[2] === '') return undefined;
   return { name: m[1]!, bucket: m[2].split(':')[0]! };
 }
@@ -150,7 +157,9 @@ export function isAdminRole(r: Role): boolean {
  * `GET /settings/rbac/users` lists it): `{id, domain: "local", name, roles: [{role,
  * bucket_name?}]}`.
  */
-export function userInfoRow(user: { id: string; name: string; roles: string[] }): { id: string; domain: string; name: string; roles: { role: string; bucket_name?: string }[] } {
+export function userInfoRow(user: { id: string; name: string; roles: string[]; groups?: string[] }): { id: string; domain: string; name: string; roles: { role: string; bucket_name?: string }[]; groups?: string[] } {
   const roles = user.roles.map(parseRole).filter((r): r is Role => r !== undefined);
-  return { id: user.id, domain: 'local', name: user.name, roles: roles.map((r) => (r.bucket !== undefined ? { role: r.name, bucket_name: r.bucket } : { role: r.name })) };
+  const row = { id: user.id, domain: 'local', name: user.name, roles: roles.map((r) => (r.bucket !== undefined ? { role: r.name, bucket_name: r.bucket } : { role: r.name })) };
+  // ns_server lists a user's groups; shown when it has some (users made over REST have none).
+  return user.groups?.length ? { ...row, groups: [...user.groups] } : row;
 }

@@ -97,6 +97,7 @@ export function userRoutes(app: FastifyInstance, ctx: ClusterContext): void {
       domain: 'local',
       name: u.name,
       roles: u.roles.map(parseRole).filter((r): r is Role => r !== undefined).map(roleJson),
+      ...(u.groups?.length ? { groups: u.groups } : {}),
     })));
   });
 }

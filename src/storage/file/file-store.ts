@@ -137,15 +137,15 @@ export class FileStore implements Store {
   }
 
   /**
-   * Saves a store-wide catalogue (user-defined functions, JavaScript libraries) as `name` in the
-   * data directory, atomically.
+   * Saves a store-wide catalogue (user-defined functions, JavaScript libraries, users and groups)
+   * as `name` in the data directory, atomically.
    */
-  async saveCatalog(name: 'functions.json' | 'libraries.json', value: unknown): Promise<void> {
+  async saveCatalog(name: 'functions.json' | 'libraries.json' | 'principals.json', value: unknown): Promise<void> {
     await writeFileAtomic(this.dir, name, JSON.stringify(value, null, 1));
   }
 
   /** A saved store-wide catalogue, or undefined. */
-  async catalog<T>(name: 'functions.json' | 'libraries.json'): Promise<T | undefined> {
+  async catalog<T>(name: 'functions.json' | 'libraries.json' | 'principals.json'): Promise<T | undefined> {
     return readJson<T>(join(this.dir, name));
   }
 

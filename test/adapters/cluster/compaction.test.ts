@@ -174,9 +174,11 @@ describe('users', () => {
     expect(is401(await c.get('/settings/autoCompaction', 'noroles:secret1'))).toBe(true);
   });
   it('passwords are stored only as a salted scrypt hash', async () => {
-    const doc = c.db.get('_system', 'user::local::u_ro')!.value as { passwordHash: string };
-    expect(doc.passwordHash).toMatch(/^scrypt\$16384\$8\$1\$/);
-    expect(JSON.stringify(c.db.get('_system', 'user::local::u_ro')!.value)).not.toContain('Passw0rd');
+    // Users are the database's principals (shared with N1QL's CREATE USER), not `_system` documents.
+    const user = c.db.principals.user('local', 'u_ro')!;
+    expect(user.passwordHash).toMatch(/^scrypt\$16384\$8\$1\$/);
+    expect(JSON.stringify(user)).not.toContain('Passw0rd');
+    expect(c.db.get('_system', 'user::local::u_ro')).toBeUndefined();
   });
   it('request log lines carry no password or Authorization header', async () => {
     const all = logs.join('\n');
