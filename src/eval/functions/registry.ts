@@ -36,6 +36,7 @@ import { dateConvertFunctions } from './date-convert.js';
 import { dateNowFunctions } from './date-now.js';
 import { dateRangeFunctions } from './date-range.js';
 import { convertFunctions } from './convert.js';
+import { compressFunctions } from './compress.js';
 import { encodingFunctions } from './encodings.js';
 import type { FunctionContext, FunctionDef } from './function-def.js';
 import { hashBytesFunctions } from './hash-bytes.js';
@@ -77,6 +78,7 @@ function families(): FunctionDef[] {
     ...navigationFunctions,
     ...arrayConstructorFunctions,
     ...encodingFunctions,
+    ...compressFunctions,
     ...conditionalFunctions,
     ...tokenFunctions,
     ...dateNowFunctions,
