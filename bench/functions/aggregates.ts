@@ -24,6 +24,9 @@ export interface AggregateBenchRow {
   ms: number;
   /** Median time of the baseline, ms. */
   baselineMs: number;
+  /** Every timed run of the accumulator and of the baseline, ms (for min/median/max). */
+  runs: number[];
+  baselineRuns: number[];
 }
 
 const REPEATS = 9;
@@ -46,7 +49,7 @@ function numbers(n: number): number[] {
  * Times `f` and `baseline` `REPEATS` times each, interleaved (so that both meet the same machine
  * load), after one warm-up run of each; returns the median of each, in ms.
  */
-function timePair(f: () => Value, baseline: () => Value): [ms: number, baselineMs: number] {
+function timePair(f: () => Value, baseline: () => Value): [runs: number[], baselineRuns: number[]] {
   const sink: Value[] = [f(), baseline()];
   const a: number[] = [];
   const b: number[] = [];
@@ -61,9 +64,10 @@ function timePair(f: () => Value, baseline: () => Value): [ms: number, baselineM
     b.push(performance.now() - t0);
   }
   if (process.env.BENCH_VERBOSE) console.log(a.map((x) => x.toFixed(1)).join(' '), '|', b.map((x) => x.toFixed(1)).join(' '));
-  const median = (xs: number[]) => xs.sort((x, y) => x - y)[xs.length >> 1];
-  return [median(a), median(b)];
+  return [a, b];
 }
+
+const middle = (xs: number[]) => [...xs].sort((x, y) => x - y)[xs.length >> 1];
 
 // One feeding loop per aggregate, as each group's accumulator is fed by its own slot.
 function feedMedian(xs: number[]): Value {
@@ -106,11 +110,19 @@ export function benchAggregates(n: number): AggregateBenchRow[] {
   if (median !== sortAndPick(xs)) throw new Error(`MEDIAN ${String(median)} ≠ sort-and-pick ${sortAndPick(xs)}`);
   const stddev = feedStddev(xs);
   if (stddev !== twoPassStddev(xs)) throw new Error(`STDDEV ${String(stddev)} ≠ two-pass ${twoPassStddev(xs)}`);
-  const [medianMs, sortMs] = timePair(() => feedMedian(xs), () => sortAndPick(xs));
-  const [stddevMs, loopMs] = timePair(() => feedStddev(xs), () => twoPassStddev(xs));
+  const [medianRuns, sortRuns] = timePair(() => feedMedian(xs), () => sortAndPick(xs));
+  const [stddevRuns, loopRuns] = timePair(() => feedStddev(xs), () => twoPassStddev(xs));
+  const row = (name: string, baseline: string, runs: number[], baselineRuns: number[]): AggregateBenchRow => ({
+    name,
+    baseline,
+    ms: middle(runs),
+    baselineMs: middle(baselineRuns),
+    runs,
+    baselineRuns,
+  });
   return [
-    { name: 'MEDIAN', baseline: 'Array copy + sort((a, b) => a - b) + middle', ms: medianMs, baselineMs: sortMs },
-    { name: 'STDDEV', baseline: 'two-pass loop (sum, squared deviations)', ms: stddevMs, baselineMs: loopMs },
+    row('MEDIAN', 'Array copy + sort((a, b) => a - b) + middle', medianRuns, sortRuns),
+    row('STDDEV', 'two-pass loop (sum, squared deviations)', stddevRuns, loopRuns),
   ];
 }
 

@@ -15,8 +15,13 @@ import type { Value } from '../../src/values/index.js';
 export interface BenchRow {
   name: string;
   baseline: string;
+  /** Median time of the function, ms. */
   ms: number;
+  /** Median time of the baseline, ms. */
   baselineMs: number;
+  /** Every timed run of the function and of the baseline, ms (for min/median/max). */
+  runs: number[];
+  baselineRuns: number[];
 }
 
 const REPEATS = 5;
@@ -26,8 +31,8 @@ function median(xs: number[]): number {
   return s[Math.floor(s.length / 2)];
 }
 
-/** Median wall time in ms of `f` over REPEATS runs (after one warm-up run). */
-function time(f: () => unknown): number {
+/** Wall times in ms of `f` over REPEATS runs (after one warm-up run). */
+function time(f: () => unknown): number[] {
   f();
   const runs: number[] = [];
   for (let r = 0; r < REPEATS; r++) {
@@ -35,7 +40,12 @@ function time(f: () => unknown): number {
     f();
     runs.push(performance.now() - t0);
   }
-  return median(runs);
+  return runs;
+}
+
+/** A row from the runs of a function and of its baseline. */
+function row(name: string, baseline: string, runs: number[], baselineRuns: number[]): BenchRow {
+  return { name, baseline, ms: median(runs), baselineMs: median(baselineRuns), runs, baselineRuns };
 }
 
 /** Deterministic pseudo-random instants (mulberry32). */
@@ -61,36 +71,36 @@ export function benchDates(n: number): BenchRow[] {
   let sink: Value = 0;
   const layout = '2006-01-02T15:04:05.000Z07:00';
   const rows: BenchRow[] = [
-    {
-      name: "DATE_FORMAT_STR(s, '2006-01-02T15:04:05.000Z07:00')",
-      baseline: 'new Date(Date.parse(s)).toISOString()',
-      ms: time(() => {
+    row(
+      "DATE_FORMAT_STR(s, '2006-01-02T15:04:05.000Z07:00')",
+      'new Date(Date.parse(s)).toISOString()',
+      time(() => {
         for (let i = 0; i < n; i++) sink = callFunction(fmt, [strs[i], layout], ctx);
       }),
-      baselineMs: time(() => {
+      time(() => {
         for (let i = 0; i < n; i++) sink = new Date(Date.parse(strs[i])).toISOString();
       }),
-    },
-    {
-      name: 'STR_TO_MILLIS(s)',
-      baseline: 'Date.parse(s)',
-      ms: time(() => {
+    ),
+    row(
+      'STR_TO_MILLIS(s)',
+      'Date.parse(s)',
+      time(() => {
         for (let i = 0; i < n; i++) sink = callFunction(parse, [strs[i]], ctx);
       }),
-      baselineMs: time(() => {
+      time(() => {
         for (let i = 0; i < n; i++) sink = Date.parse(strs[i]);
       }),
-    },
-    {
-      name: "DATE_ADD_STR(s, 1, 'day')",
-      baseline: 'new Date(Date.parse(s) + 86400000).toISOString()',
-      ms: time(() => {
+    ),
+    row(
+      "DATE_ADD_STR(s, 1, 'day')",
+      'new Date(Date.parse(s) + 86400000).toISOString()',
+      time(() => {
         for (let i = 0; i < n; i++) sink = callFunction(add, [strs[i], 1, 'day'], ctx);
       }),
-      baselineMs: time(() => {
+      time(() => {
         for (let i = 0; i < n; i++) sink = new Date(Date.parse(strs[i]) + 86400000).toISOString();
       }),
-    },
+    ),
   ];
   if (sink === undefined) console.log('');
   return rows;
