@@ -2,15 +2,16 @@
  * Throughput of the MEDIAN and STDDEV accumulators (src/eval/aggregates) over n numbers, each
  * beside a plain JavaScript baseline in the same run: MEDIAN beside copy + `sort((a, b) => a - b)`
  * + pick the middle, STDDEV beside a two-pass loop over the array (sum, then squared deviations).
- * Each figure is the median of 9 repeats (after one warm-up; accumulator and baseline interleaved; a full GC
- * before each when node runs with --expose-gc),
- * in milliseconds, and covers
- * feeding the n values one by one (`add`) and computing the result, as a group does.
- * `npm run bench:functions` runs it with n = 1,000,000; the target is ≤ 5× the baseline.
+ * Each accumulator and its baseline run 9 times, interleaved, after one warm-up run (see
+ * `timePair`); times are in milliseconds and cover feeding the n values one by one (`add`) and
+ * computing the result, as a group does. `npm run bench:functions` runs it with n = 1,000,000
+ * and checks the median against the target, ≤ 5× the baseline's median.
  * STDDEV's floor: the accumulator is handed the numbers one call at a time and must keep them
- * (a Float64Array) to give the reference's exact two-pass result, while the baseline only reads
- * an array already in memory; a bare loop that copies into a preallocated Float64Array is
- * already ~3× the baseline, so the ratio is about 4–7× and grows with machine load.
+ * (Float64Array chunks) to give the reference's exact two-pass result, so it pays one store and
+ * one counter update per value (a load–store chain through the accumulator's position field,
+ * about 2 ns) on top of the same two passes as the baseline, which reads an array already in
+ * memory: about 3–4× on an idle machine. Longer runs suffer more from a loaded machine (they
+ * are preempted more often), so the ratio grows with load.
  * `BENCH_VERBOSE=1` prints every sample.
  */
 import { makeAccumulator } from '../../src/eval/aggregates/index.js';
@@ -46,21 +47,32 @@ function numbers(n: number): number[] {
 }
 
 /**
- * Times `f` and `baseline` `REPEATS` times each, interleaved (so that both meet the same machine
- * load), after one warm-up run of each; returns the median of each, in ms.
+ * Times `f(xs)` and `baseline(xs)` `REPEATS` times each, interleaved (so that both meet the same
+ * machine load), after one warm-up run of each; returns every run's time, in ms. Before each
+ * timed run: a full GC (so that no run pays for the last one's garbage), then the same function
+ * over the first 2,000 values. The forced GC flushes the type feedback of the functions that run
+ * once per group (`makeAccumulator`, `result`), which made every timed accumulator run start in
+ * unoptimized code and deoptimize twice (seen with --trace-deopt), a cost no query pays: its
+ * accumulators run inside one hot operator. The short run restores the steady state, for the
+ * baseline as for the accumulator.
  */
-function timePair(f: () => Value, baseline: () => Value): [runs: number[], baselineRuns: number[]] {
-  const sink: Value[] = [f(), baseline()];
+function timePair(f: (xs: number[]) => Value, baseline: (xs: number[]) => Value, xs: number[]): [runs: number[], baselineRuns: number[]] {
+  // Built as `numbers` builds `xs` (a holey double array), so that the call sites see one array map.
+  const warm = new Array<number>(2000);
+  for (let i = 0; i < warm.length; i++) warm[i] = xs[i];
+  const sink: Value[] = [f(xs), baseline(xs)];
   const a: number[] = [];
   const b: number[] = [];
   for (let i = 0; i < REPEATS; i++) {
     gc();
+    sink[0] = f(warm);
     let t0 = performance.now();
-    sink[0] = f();
+    sink[0] = f(xs);
     a.push(performance.now() - t0);
     gc();
+    sink[1] = baseline(warm);
     t0 = performance.now();
-    sink[1] = baseline();
+    sink[1] = baseline(xs);
     b.push(performance.now() - t0);
   }
   if (process.env.BENCH_VERBOSE) console.log(a.map((x) => x.toFixed(1)).join(' '), '|', b.map((x) => x.toFixed(1)).join(' '));
@@ -110,8 +122,8 @@ export function benchAggregates(n: number): AggregateBenchRow[] {
   if (median !== sortAndPick(xs)) throw new Error(`MEDIAN ${String(median)} ≠ sort-and-pick ${sortAndPick(xs)}`);
   const stddev = feedStddev(xs);
   if (stddev !== twoPassStddev(xs)) throw new Error(`STDDEV ${String(stddev)} ≠ two-pass ${twoPassStddev(xs)}`);
-  const [medianRuns, sortRuns] = timePair(() => feedMedian(xs), () => sortAndPick(xs));
-  const [stddevRuns, loopRuns] = timePair(() => feedStddev(xs), () => twoPassStddev(xs));
+  const [medianRuns, sortRuns] = timePair(feedMedian, sortAndPick, xs);
+  const [stddevRuns, loopRuns] = timePair(feedStddev, twoPassStddev, xs);
   const row = (name: string, baseline: string, runs: number[], baselineRuns: number[]): AggregateBenchRow => ({
     name,
     baseline,
