@@ -16,6 +16,7 @@
  */
 import { makeAccumulator } from '../../src/eval/aggregates/index.js';
 import type { Value } from '../../src/values/index.js';
+import { median, timed, type Timed } from './clock.js';
 
 /** One measured function beside its baseline. */
 export interface AggregateBenchRow {
@@ -25,14 +26,17 @@ export interface AggregateBenchRow {
   ms: number;
   /** Median time of the baseline, ms. */
   baselineMs: number;
-  /** Every timed run of the accumulator and of the baseline, ms (for min/median/max). */
+  /** Every timed run of the accumulator and of the baseline, wall ms (for min/median/max). */
   runs: number[];
   baselineRuns: number[];
+  /** The same runs' CPU time, ms (clock.ts). */
+  cpuRuns: number[];
+  baselineCpuRuns: number[];
 }
 
 const REPEATS = 9;
 
-/** `global.gc` under `node --expose-gc`: run before each timed sample so that no sample pays for the last one's garbage. */
+/** `global.gc` under `node --expose-gc`: a clean heap before each pair of series. */
 const gc = (globalThis as { gc?: () => void }).gc ?? (() => {});
 
 /** n pseudo-random doubles in [-1e6, 1e6) from a fixed seed (a 32-bit LCG), so runs compare. */
@@ -47,39 +51,29 @@ function numbers(n: number): number[] {
 }
 
 /**
- * Times `f(xs)` and `baseline(xs)` `REPEATS` times each, interleaved (so that both meet the same
- * machine load), after one warm-up run of each; returns every run's time, in ms. Before each
- * timed run: a full GC (so that no run pays for the last one's garbage), then the same function
- * over the first 2,000 values. The forced GC flushes the type feedback of the functions that run
- * once per group (`makeAccumulator`, `result`), which made every timed accumulator run start in
- * unoptimized code and deoptimize twice (seen with --trace-deopt), a cost no query pays: its
- * accumulators run inside one hot operator. The short run restores the steady state, for the
- * baseline as for the accumulator.
+ * Times \`f(xs)\` and \`baseline(xs)\` \`REPEATS\` times each, interleaved (so that both meet the same
+ * machine load), after one warm-up run of each and one full GC (when node runs with
+ * --expose-gc); returns every run's wall and CPU time. No GC is forced between the runs: a
+ * forced GC dropped the type feedback of the functions that run once per group
+ * (\`makeAccumulator\`, \`result\`), so that every timed accumulator run started unoptimized and
+ * deoptimized twice (--trace-deopt showed 24 deoptimizations of \`feedStddev\` in 11 runs) and
+ * paid the sweeper threads' work, a cost no query pays (its accumulators run in one hot
+ * operator); the baseline, one small function, was not affected. Garbage of earlier runs is
+ * collected as V8 decides, in either side's runs; the median absorbs the runs that meet a GC.
  */
-function timePair(f: (xs: number[]) => Value, baseline: (xs: number[]) => Value, xs: number[]): [runs: number[], baselineRuns: number[]] {
-  // Built as `numbers` builds `xs` (a holey double array), so that the call sites see one array map.
-  const warm = new Array<number>(2000);
-  for (let i = 0; i < warm.length; i++) warm[i] = xs[i];
-  const sink: Value[] = [f(xs), baseline(xs)];
-  const a: number[] = [];
-  const b: number[] = [];
+function timePair(f: (xs: number[]) => Value, baseline: (xs: number[]) => Value, xs: number[]): [runs: Timed[], baselineRuns: Timed[]] {
+  const sink: { v?: Value } = { v: f(xs) };
+  baseline(xs);
+  gc();
+  const a: Timed[] = [];
+  const b: Timed[] = [];
   for (let i = 0; i < REPEATS; i++) {
-    gc();
-    sink[0] = f(warm);
-    let t0 = performance.now();
-    sink[0] = f(xs);
-    a.push(performance.now() - t0);
-    gc();
-    sink[1] = baseline(warm);
-    t0 = performance.now();
-    sink[1] = baseline(xs);
-    b.push(performance.now() - t0);
+    a.push(timed(() => f(xs), sink));
+    b.push(timed(() => baseline(xs), sink));
   }
-  if (process.env.BENCH_VERBOSE) console.log(a.map((x) => x.toFixed(1)).join(' '), '|', b.map((x) => x.toFixed(1)).join(' '));
+  if (process.env.BENCH_VERBOSE) console.log(a.map((x) => x.wall.toFixed(1)).join(' '), '|', b.map((x) => x.wall.toFixed(1)).join(' '));
   return [a, b];
 }
-
-const middle = (xs: number[]) => [...xs].sort((x, y) => x - y)[xs.length >> 1];
 
 // One feeding loop per aggregate, as each group's accumulator is fed by its own slot.
 function feedMedian(xs: number[]): Value {
@@ -118,19 +112,21 @@ function twoPassStddev(xs: number[]): number {
  */
 export function benchAggregates(n: number): AggregateBenchRow[] {
   const xs = numbers(n);
-  const median = feedMedian(xs);
-  if (median !== sortAndPick(xs)) throw new Error(`MEDIAN ${String(median)} ≠ sort-and-pick ${sortAndPick(xs)}`);
+  const medianValue = feedMedian(xs);
+  if (medianValue !== sortAndPick(xs)) throw new Error(`MEDIAN ${String(medianValue)} ≠ sort-and-pick ${sortAndPick(xs)}`);
   const stddev = feedStddev(xs);
   if (stddev !== twoPassStddev(xs)) throw new Error(`STDDEV ${String(stddev)} ≠ two-pass ${twoPassStddev(xs)}`);
   const [medianRuns, sortRuns] = timePair(feedMedian, sortAndPick, xs);
   const [stddevRuns, loopRuns] = timePair(feedStddev, twoPassStddev, xs);
-  const row = (name: string, baseline: string, runs: number[], baselineRuns: number[]): AggregateBenchRow => ({
+  const row = (name: string, baseline: string, runs: Timed[], baselineRuns: Timed[]): AggregateBenchRow => ({
     name,
     baseline,
-    ms: middle(runs),
-    baselineMs: middle(baselineRuns),
-    runs,
-    baselineRuns,
+    ms: median(runs.map((r) => r.wall)),
+    baselineMs: median(baselineRuns.map((r) => r.wall)),
+    runs: runs.map((r) => r.wall),
+    baselineRuns: baselineRuns.map((r) => r.wall),
+    cpuRuns: runs.map((r) => r.cpu),
+    baselineCpuRuns: baselineRuns.map((r) => r.cpu),
   });
   return [
     row('MEDIAN', 'Array copy + sort((a, b) => a - b) + middle', medianRuns, sortRuns),

@@ -11,6 +11,7 @@
 import { callFunction, lookupFunction } from '../../src/eval/functions/registry.js';
 import type { FunctionContext } from '../../src/eval/functions/function-def.js';
 import type { Value } from '../../src/values/index.js';
+import { median, timed, type Timed } from './clock.js';
 
 export interface BenchRow {
   name: string;
@@ -19,33 +20,38 @@ export interface BenchRow {
   ms: number;
   /** Median time of the baseline, ms. */
   baselineMs: number;
-  /** Every timed run of the function and of the baseline, ms (for min/median/max). */
+  /** Every timed run of the function and of the baseline, wall ms (for min/median/max). */
   runs: number[];
   baselineRuns: number[];
+  /** The same runs' CPU time, ms (clock.ts). */
+  cpuRuns: number[];
+  baselineCpuRuns: number[];
 }
 
 const REPEATS = 5;
 
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)];
-}
-
-/** Wall times in ms of `f` over REPEATS runs (after one warm-up run). */
-function time(f: () => unknown): number[] {
+/** Wall and CPU times of `f` over REPEATS runs (after one warm-up run). */
+function time(f: () => unknown): Timed[] {
   f();
-  const runs: number[] = [];
-  for (let r = 0; r < REPEATS; r++) {
-    const t0 = performance.now();
-    f();
-    runs.push(performance.now() - t0);
-  }
+  const runs: Timed[] = [];
+  for (let r = 0; r < REPEATS; r++) runs.push(timed(f));
   return runs;
 }
 
 /** A row from the runs of a function and of its baseline. */
-function row(name: string, baseline: string, runs: number[], baselineRuns: number[]): BenchRow {
-  return { name, baseline, ms: median(runs), baselineMs: median(baselineRuns), runs, baselineRuns };
+function row(name: string, baseline: string, runs: Timed[], baselineRuns: Timed[]): BenchRow {
+  const wall = runs.map((r) => r.wall);
+  const baselineWall = baselineRuns.map((r) => r.wall);
+  return {
+    name,
+    baseline,
+    ms: median(wall),
+    baselineMs: median(baselineWall),
+    runs: wall,
+    baselineRuns: baselineWall,
+    cpuRuns: runs.map((r) => r.cpu),
+    baselineCpuRuns: baselineRuns.map((r) => r.cpu),
+  };
 }
 
 /** Deterministic pseudo-random instants (mulberry32). */

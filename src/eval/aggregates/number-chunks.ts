@@ -5,8 +5,12 @@
  * `push` does one bounds check, one store and one counter update; the chunk change is out of line.
  */
 export class NumberChunks {
-  /** The full chunks before `cur`, in push order. */
-  private readonly full: Float64Array[] = [];
+  /**
+   * The full chunks before `cur`, in push order; made with its first chunk in it (an array of
+   * objects from the start: an empty `[]` literal starts as a Smi array, whose first push of a
+   * chunk deoptimized the caller's optimized loop, once per accumulator).
+   */
+  private full: Float64Array[] | null = null;
   private cur = new Float64Array(8);
   private pos = 0;
 
@@ -23,7 +27,8 @@ export class NumberChunks {
 
   // Out of line, so that `push` stays small enough to inline.
   private next(x: number): void {
-    this.full.push(this.cur);
+    if (this.full === null) this.full = [this.cur];
+    else this.full.push(this.cur);
     const c = new Float64Array(Math.min(8192, this.cur.length * 2));
     c[0] = x;
     this.cur = c;
@@ -32,6 +37,6 @@ export class NumberChunks {
 
   /** The chunks in push order, the last one cut to its pushed part (views: valid until the next push). */
   chunks(): Float64Array[] {
-    return [...this.full, this.cur.subarray(0, this.pos)];
+    return [...(this.full ?? []), this.cur.subarray(0, this.pos)];
   }
 }
