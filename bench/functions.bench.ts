@@ -19,7 +19,7 @@ const stats = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return `${s[0].toFixed(1)} / ${s[s.length >> 1].toFixed(1)} / ${s[s.length - 1].toFixed(1)}`;
 };
-console.log(['function'.padEnd(w), 'ms'.padStart(24), 'baseline ms'.padStart(24), 'ratio'.padStart(8), '  target', '  cpu ratio', '  baseline'].join(''));
+console.log(['function'.padEnd(w), 'ms'.padStart(26), 'baseline ms'.padStart(26), 'ratio'.padStart(8), '  target', '  cpu ratio', '  baseline'].join(''));
 let failed = 0;
 for (const r of rows) {
   const ratio = r.ms / r.baselineMs;
@@ -29,8 +29,8 @@ for (const r of rows) {
   console.log(
     [
       r.name.padEnd(w),
-      stats(r.runs).padStart(24),
-      stats(r.baselineRuns).padStart(24),
+      stats(r.runs).padStart(26),
+      stats(r.baselineRuns).padStart(26),
       `${ratio.toFixed(2)}x`.padStart(8),
       ok ? '  ≤5x ok' : '  >5x !!',
       `${cpuRatio.toFixed(2)}x`.padStart(11),
