@@ -2,19 +2,21 @@
  * Throughput of the MEDIAN and STDDEV accumulators (src/eval/aggregates) over n numbers, each
  * beside a plain JavaScript baseline in the same run: MEDIAN beside copy + `sort((a, b) => a - b)`
  * + pick the middle, STDDEV beside a two-pass loop over the array (sum, then squared deviations).
- * Each figure is the median of 9 repeats (after one warm-up; accumulator and baseline interleaved; a full GC
- * before each when node runs with --expose-gc),
- * in milliseconds, and covers
- * feeding the n values one by one (`add`) and computing the result, as a group does.
- * `npm run bench:functions` runs it with n = 1,000,000; the target is ≤ 5× the baseline.
+ * Each accumulator and its baseline run 9 times, interleaved, after one warm-up run (see
+ * `timePair`); times are in milliseconds and cover feeding the n values one by one (`add`) and
+ * computing the result, as a group does. `npm run bench:functions` runs it with n = 1,000,000
+ * and checks the median against the target, ≤ 5× the baseline's median.
  * STDDEV's floor: the accumulator is handed the numbers one call at a time and must keep them
- * (a Float64Array) to give the reference's exact two-pass result, while the baseline only reads
- * an array already in memory; a bare loop that copies into a preallocated Float64Array is
- * already ~3× the baseline, so the ratio is about 4–7× and grows with machine load.
+ * (Float64Array chunks) to give the reference's exact two-pass result, so it pays one store and
+ * one counter update per value (a load–store chain through the accumulator's position field,
+ * about 2 ns) on top of the same two passes as the baseline, which reads an array already in
+ * memory: about 3–4× on an idle machine. Longer runs suffer more from a loaded machine (they
+ * are preempted more often), so the ratio grows with load.
  * `BENCH_VERBOSE=1` prints every sample.
  */
 import { makeAccumulator } from '../../src/eval/aggregates/index.js';
 import type { Value } from '../../src/values/index.js';
+import { median, timed, type Timed } from './clock.js';
 
 /** One measured function beside its baseline. */
 export interface AggregateBenchRow {
@@ -24,11 +26,17 @@ export interface AggregateBenchRow {
   ms: number;
   /** Median time of the baseline, ms. */
   baselineMs: number;
+  /** Every timed run of the accumulator and of the baseline, wall ms (for min/median/max). */
+  runs: number[];
+  baselineRuns: number[];
+  /** The same runs' CPU time, ms (clock.ts). */
+  cpuRuns: number[];
+  baselineCpuRuns: number[];
 }
 
 const REPEATS = 9;
 
-/** `global.gc` under `node --expose-gc`: run before each timed sample so that no sample pays for the last one's garbage. */
+/** `global.gc` under `node --expose-gc`: a clean heap before each pair of series. */
 const gc = (globalThis as { gc?: () => void }).gc ?? (() => {});
 
 /** n pseudo-random doubles in [-1e6, 1e6) from a fixed seed (a 32-bit LCG), so runs compare. */
@@ -43,26 +51,28 @@ function numbers(n: number): number[] {
 }
 
 /**
- * Times `f` and `baseline` `REPEATS` times each, interleaved (so that both meet the same machine
- * load), after one warm-up run of each; returns the median of each, in ms.
+ * Times \`f(xs)\` and \`baseline(xs)\` \`REPEATS\` times each, interleaved (so that both meet the same
+ * machine load), after one warm-up run of each and one full GC (when node runs with
+ * --expose-gc); returns every run's wall and CPU time. No GC is forced between the runs: a
+ * forced GC dropped the type feedback of the functions that run once per group
+ * (\`makeAccumulator\`, \`result\`), so that every timed accumulator run started unoptimized and
+ * deoptimized twice (--trace-deopt showed 24 deoptimizations of \`feedStddev\` in 11 runs) and
+ * paid the sweeper threads' work, a cost no query pays (its accumulators run in one hot
+ * operator); the baseline, one small function, was not affected. Garbage of earlier runs is
+ * collected as V8 decides, in either side's runs; the median absorbs the runs that meet a GC.
  */
-function timePair(f: () => Value, baseline: () => Value): [ms: number, baselineMs: number] {
-  const sink: Value[] = [f(), baseline()];
-  const a: number[] = [];
-  const b: number[] = [];
+function timePair(f: (xs: number[]) => Value, baseline: (xs: number[]) => Value, xs: number[]): [runs: Timed[], baselineRuns: Timed[]] {
+  const sink: { v?: Value } = { v: f(xs) };
+  baseline(xs);
+  gc();
+  const a: Timed[] = [];
+  const b: Timed[] = [];
   for (let i = 0; i < REPEATS; i++) {
-    gc();
-    let t0 = performance.now();
-    sink[0] = f();
-    a.push(performance.now() - t0);
-    gc();
-    t0 = performance.now();
-    sink[1] = baseline();
-    b.push(performance.now() - t0);
+    a.push(timed(() => f(xs), sink));
+    b.push(timed(() => baseline(xs), sink));
   }
-  if (process.env.BENCH_VERBOSE) console.log(a.map((x) => x.toFixed(1)).join(' '), '|', b.map((x) => x.toFixed(1)).join(' '));
-  const median = (xs: number[]) => xs.sort((x, y) => x - y)[xs.length >> 1];
-  return [median(a), median(b)];
+  if (process.env.BENCH_VERBOSE) console.log(a.map((x) => x.wall.toFixed(1)).join(' '), '|', b.map((x) => x.wall.toFixed(1)).join(' '));
+  return [a, b];
 }
 
 // One feeding loop per aggregate, as each group's accumulator is fed by its own slot.
@@ -102,15 +112,25 @@ function twoPassStddev(xs: number[]): number {
  */
 export function benchAggregates(n: number): AggregateBenchRow[] {
   const xs = numbers(n);
-  const median = feedMedian(xs);
-  if (median !== sortAndPick(xs)) throw new Error(`MEDIAN ${String(median)} ≠ sort-and-pick ${sortAndPick(xs)}`);
+  const medianValue = feedMedian(xs);
+  if (medianValue !== sortAndPick(xs)) throw new Error(`MEDIAN ${String(medianValue)} ≠ sort-and-pick ${sortAndPick(xs)}`);
   const stddev = feedStddev(xs);
   if (stddev !== twoPassStddev(xs)) throw new Error(`STDDEV ${String(stddev)} ≠ two-pass ${twoPassStddev(xs)}`);
-  const [medianMs, sortMs] = timePair(() => feedMedian(xs), () => sortAndPick(xs));
-  const [stddevMs, loopMs] = timePair(() => feedStddev(xs), () => twoPassStddev(xs));
+  const [medianRuns, sortRuns] = timePair(feedMedian, sortAndPick, xs);
+  const [stddevRuns, loopRuns] = timePair(feedStddev, twoPassStddev, xs);
+  const row = (name: string, baseline: string, runs: Timed[], baselineRuns: Timed[]): AggregateBenchRow => ({
+    name,
+    baseline,
+    ms: median(runs.map((r) => r.wall)),
+    baselineMs: median(baselineRuns.map((r) => r.wall)),
+    runs: runs.map((r) => r.wall),
+    baselineRuns: baselineRuns.map((r) => r.wall),
+    cpuRuns: runs.map((r) => r.cpu),
+    baselineCpuRuns: baselineRuns.map((r) => r.cpu),
+  });
   return [
-    { name: 'MEDIAN', baseline: 'Array copy + sort((a, b) => a - b) + middle', ms: medianMs, baselineMs: sortMs },
-    { name: 'STDDEV', baseline: 'two-pass loop (sum, squared deviations)', ms: stddevMs, baselineMs: loopMs },
+    row('MEDIAN', 'Array copy + sort((a, b) => a - b) + middle', medianRuns, sortRuns),
+    row('STDDEV', 'two-pass loop (sum, squared deviations)', stddevRuns, loopRuns),
   ];
 }
 

@@ -11,31 +11,47 @@
 import { callFunction, lookupFunction } from '../../src/eval/functions/registry.js';
 import type { FunctionContext } from '../../src/eval/functions/function-def.js';
 import type { Value } from '../../src/values/index.js';
+import { median, timed, type Timed } from './clock.js';
 
 export interface BenchRow {
   name: string;
   baseline: string;
+  /** Median time of the function, ms. */
   ms: number;
+  /** Median time of the baseline, ms. */
   baselineMs: number;
+  /** Every timed run of the function and of the baseline, wall ms (for min/median/max). */
+  runs: number[];
+  baselineRuns: number[];
+  /** The same runs' CPU time, ms (clock.ts). */
+  cpuRuns: number[];
+  baselineCpuRuns: number[];
 }
 
 const REPEATS = 5;
 
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)];
+/** Wall and CPU times of `f` over REPEATS runs (after one warm-up run). */
+function time(f: () => unknown): Timed[] {
+  f();
+  const runs: Timed[] = [];
+  for (let r = 0; r < REPEATS; r++) runs.push(timed(f));
+  return runs;
 }
 
-/** Median wall time in ms of `f` over REPEATS runs (after one warm-up run). */
-function time(f: () => unknown): number {
-  f();
-  const runs: number[] = [];
-  for (let r = 0; r < REPEATS; r++) {
-    const t0 = performance.now();
-    f();
-    runs.push(performance.now() - t0);
-  }
-  return median(runs);
+/** A row from the runs of a function and of its baseline. */
+function row(name: string, baseline: string, runs: Timed[], baselineRuns: Timed[]): BenchRow {
+  const wall = runs.map((r) => r.wall);
+  const baselineWall = baselineRuns.map((r) => r.wall);
+  return {
+    name,
+    baseline,
+    ms: median(wall),
+    baselineMs: median(baselineWall),
+    runs: wall,
+    baselineRuns: baselineWall,
+    cpuRuns: runs.map((r) => r.cpu),
+    baselineCpuRuns: baselineRuns.map((r) => r.cpu),
+  };
 }
 
 /** Deterministic pseudo-random instants (mulberry32). */
@@ -61,36 +77,36 @@ export function benchDates(n: number): BenchRow[] {
   let sink: Value = 0;
   const layout = '2006-01-02T15:04:05.000Z07:00';
   const rows: BenchRow[] = [
-    {
-      name: "DATE_FORMAT_STR(s, '2006-01-02T15:04:05.000Z07:00')",
-      baseline: 'new Date(Date.parse(s)).toISOString()',
-      ms: time(() => {
+    row(
+      "DATE_FORMAT_STR(s, '2006-01-02T15:04:05.000Z07:00')",
+      'new Date(Date.parse(s)).toISOString()',
+      time(() => {
         for (let i = 0; i < n; i++) sink = callFunction(fmt, [strs[i], layout], ctx);
       }),
-      baselineMs: time(() => {
+      time(() => {
         for (let i = 0; i < n; i++) sink = new Date(Date.parse(strs[i])).toISOString();
       }),
-    },
-    {
-      name: 'STR_TO_MILLIS(s)',
-      baseline: 'Date.parse(s)',
-      ms: time(() => {
+    ),
+    row(
+      'STR_TO_MILLIS(s)',
+      'Date.parse(s)',
+      time(() => {
         for (let i = 0; i < n; i++) sink = callFunction(parse, [strs[i]], ctx);
       }),
-      baselineMs: time(() => {
+      time(() => {
         for (let i = 0; i < n; i++) sink = Date.parse(strs[i]);
       }),
-    },
-    {
-      name: "DATE_ADD_STR(s, 1, 'day')",
-      baseline: 'new Date(Date.parse(s) + 86400000).toISOString()',
-      ms: time(() => {
+    ),
+    row(
+      "DATE_ADD_STR(s, 1, 'day')",
+      'new Date(Date.parse(s) + 86400000).toISOString()',
+      time(() => {
         for (let i = 0; i < n; i++) sink = callFunction(add, [strs[i], 1, 'day'], ctx);
       }),
-      baselineMs: time(() => {
+      time(() => {
         for (let i = 0; i < n; i++) sink = new Date(Date.parse(strs[i]) + 86400000).toISOString();
       }),
-    },
+    ),
   ];
   if (sink === undefined) console.log('');
   return rows;

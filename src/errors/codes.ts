@@ -68,6 +68,8 @@ export const ErrorCode = {
   BAD_PLAN: 4070,
   /** Error evaluating an expression (reference E_EVALUATION 5010). */
   EVALUATION: 5010,
+  /** ABORT(v) was evaluated (reference E_ABORT 5011, "Abort: v. - cause: v"). */
+  ABORT: 5011,
   /** A keyspace named in the statement does not exist (reference 12003). */
   KEYSPACE_NOT_FOUND: 12003,
   /** DML error, e.g. duplicate key on INSERT (reference 12009). */

@@ -5,6 +5,7 @@ import type { ObjectValue, Value } from '../values/index.js';
 import { isAggregateName } from './aggregate-names.js';
 import { windowSlot } from './window-names.js';
 import { compileTimeseries } from './compile-timeseries.js';
+import { compileConstantSeedRandom } from './compile-random.js';
 import type { Compile } from './compile-path.js';
 import { aggregateSlot, metaOf } from './env.js';
 import type { Evaluator, Scope } from './scope.js';
@@ -142,6 +143,10 @@ export function compileCall(e: FunctionCall, scope: Scope, compile: Compile): Ev
   }
   if (e.distinct || e.star) throw semanticError(ErrorCode.SYNTAX, `DISTINCT and * are only allowed in aggregates, not in ${e.name}`, e);
   if (e.filter) throw semanticError(ErrorCode.SYNTAX, `FILTER clause syntax is not valid for function ${e.name.toUpperCase()}`, e);
+  if (def.name === 'RANDOM' && n === 1) {
+    const seeded = compileConstantSeedRandom(e.args[0]);
+    if (seeded) return seeded;
+  }
   const args = e.args.map((a) => compile(a, scope));
   const constants = e.args.map(constantValue);
   if (!def.volatile && constants.every((c) => c !== NOT_CONSTANT)) {

@@ -89,18 +89,4 @@ table('TRUNC', [
   [[1, null], null],
 ]);
 
-table('RANDOM', [[[1.5], null], [['1'], null], [[MISSING], MISSING], [[null], null]]);
-
-describe('RANDOM values', () => {
-  it('is in [0, 1) and volatile', () => {
-    const r = call('RANDOM') as number;
-    expect(r).toBeGreaterThanOrEqual(0);
-    expect(r).toBeLessThan(1);
-  });
-  it('is a function of its integer seed', () => {
-    const a = call('RANDOM', 42) as number;
-    expect(call('RANDOM', 42)).toBe(a);
-    expect(a).toBeGreaterThanOrEqual(0);
-    expect(a).toBeLessThan(1);
-  });
-});
+// RANDOM: test/functions/random.test.ts.

@@ -162,6 +162,29 @@ describe('VARIANCE and STDDEV', () => {
     );
   });
 
+  it("VARIANCE is bit for bit the two-pass sum of squared deviations (the reference's computeVariance), across the kept numbers' chunk boundaries", () => {
+    const sizes = fc.oneof(fc.integer({ min: 2, max: 40 }), fc.integer({ min: 8180, max: 8200 }), fc.integer({ min: 16370, max: 24600 }));
+    fc.assert(
+      fc.property(sizes, fc.integer(), (n, seed) => {
+        // A cheap deterministic sequence of doubles (fast-check arrays of 20,000 are slow).
+        const xs: number[] = [];
+        let s = seed | 0;
+        for (let i = 0; i < n; i++) {
+          s = (Math.imul(s, 1664525) + 1013904223) | 0;
+          xs.push(s / 65536 + (i % 7) * 1e-3);
+        }
+        let sum = 0;
+        for (const x of xs) sum += x;
+        const mean = sum / n;
+        let acc = 0;
+        for (const x of xs) acc += (x - mean) * (x - mean);
+        expect(aggregate('variance', xs)).toBe(acc / (n - 1));
+        expect(aggregate('var_pop', xs)).toBe(acc / n);
+      }),
+      { ...params, numRuns: Math.min(30, params.numRuns ?? 30) },
+    );
+  });
+
   it('over one number: 0 for VARIANCE/STDDEV/the _POP forms, NULL for the _SAMP forms; NULL over none', () => {
     fc.assert(
       fc.property(number, fc.array(junk, { maxLength: 4 }), (x, noise) => {

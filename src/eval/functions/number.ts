@@ -7,6 +7,7 @@
  */
 import type { Value } from '../../values/index.js';
 import type { FunctionDef } from './function-def.js';
+import { goInt64OfFloat, GoRand } from './go-math-rand.js';
 import { goPowInt } from './go-pow.js';
 import { goAcos, goAsin, goAtan, goAtan2, goCos, goSin, goTan } from './go-trig.js';
 import { isInt, strictFn, unsignedZero } from './support.js';
@@ -54,14 +55,6 @@ function digitsFn(name: string, f: (x: number, d: number) => number, aliases?: s
   };
 }
 
-/** Deterministic generator for RANDOM(seed): a 32-bit mix of the seed (mulberry32). */
-function seeded(seed: number): number {
-  let t = (Math.trunc(seed) + 0x6d2b79f5) | 0;
-  t = Math.imul(t ^ (t >>> 15), t | 1);
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-}
-
 export const numberFunctions: FunctionDef[] = [
   numFn('ABS', 1, Math.abs),
   numFn('CEIL', 1, Math.ceil),
@@ -98,8 +91,12 @@ export const numberFunctions: FunctionDef[] = [
   digitsFn('TRUNC', truncTo),
   {
     /**
-     * RANDOM([seed]): a number in [0, 1). With an integer seed the result is a deterministic
-     * function of the seed (not the reference's Go generator sequence); a non-integer → NULL.
+     * RANDOM([seed]): a double in [0, 1). Without a seed, `Math.random()`. With a seed computed
+     * per row (a column, a parameter, a negative literal): the first value of Go's `math/rand`
+     * generator seeded with it (go-math-rand.ts), so equal seeds give equal values; a non-integer
+     * seed → NULL; a non-number → NULL. A non-negative number literal seed is compiled into one
+     * generator that advances per evaluation instead (compile-random.ts).
+     * Source: couchbase/query `expression/func_num.go` `Random`.
      */
     name: 'RANDOM',
     minArgs: 0,
@@ -108,7 +105,7 @@ export const numberFunctions: FunctionDef[] = [
     volatile: true,
     fn: (args): Value => {
       if (args.length === 0) return Math.random();
-      return isInt(args[0]) ? seeded(args[0]) : null;
+      return isInt(args[0]) ? new GoRand(goInt64OfFloat(args[0])).float64() : null;
     },
   },
 ];

@@ -36,6 +36,9 @@ import { dateConvertFunctions } from './date-convert.js';
 import { dateNowFunctions } from './date-now.js';
 import { dateRangeFunctions } from './date-range.js';
 import { convertFunctions } from './convert.js';
+import { abortAndNodeFunctions } from './abort-and-node.js';
+import { compressFunctions } from './compress.js';
+import { distinctFromFunctions } from './distinct-from.js';
 import { encodingFunctions } from './encodings.js';
 import type { FunctionContext, FunctionDef } from './function-def.js';
 import { hashBytesFunctions } from './hash-bytes.js';
@@ -78,6 +81,9 @@ function families(): FunctionDef[] {
     ...navigationFunctions,
     ...arrayConstructorFunctions,
     ...encodingFunctions,
+    ...compressFunctions,
+    ...distinctFromFunctions,
+    ...abortAndNodeFunctions,
     ...conditionalFunctions,
     ...tokenFunctions,
     ...dateNowFunctions,
