@@ -23,6 +23,7 @@ export function printName(name: string, caseInsensitive = false): string {
 export function printValue(v: Value): string {
   if (v === undefined) return 'missing';
   if (typeof v === 'number') return Object.is(v, -0) ? '-0' : JSON.stringify(v);
+  if (typeof v === 'bigint') return v.toString(); // exact digits: they parse back to the same int64
   if (Array.isArray(v)) return '[' + v.map(printValue).join(', ') + ']';
   if (v !== null && typeof v === 'object') {
     return '{' + Object.entries(v).map(([k, x]) => `${JSON.stringify(k)}: ${printValue(x)}`).join(', ') + '}';
@@ -33,7 +34,7 @@ export function printValue(v: Value): string {
 /** An operand that must be a postfix-level expression (path target, EXISTS, NEG): negative numbers get parentheses. */
 function operand(e: Expr): string {
   const s = printExpr(e);
-  return e.kind === 'Literal' && typeof e.value === 'number' ? `(${s})` : s;
+  return e.kind === 'Literal' && (typeof e.value === 'number' || typeof e.value === 'bigint') ? `(${s})` : s;
 }
 
 function bindings(bs: Binding[]): string {
