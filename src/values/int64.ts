@@ -7,7 +7,7 @@
  * double: it never equals any `number`, and safe integers stay `number` (fast paths and stored
  * documents are unchanged).
  *
- * An integral double in (-2^63, 2^63) counts as an int64 too (the reference turns an integral
+ * An integral double in [-2^63, 2^63) counts as an int64 too (the reference turns an integral
  * float64 into an int64 value: `POWER(2, 62) + 1` is exact there), so integer arithmetic on two
  * such values is exact; a result past the int64 range is a double, as the reference's overflow
  * check gives it (`9223372036854775807 + 1` is 9223372036854775808.0).
@@ -60,12 +60,14 @@ export function withDoubles(v: Value): Value {
 }
 
 /**
- * The int64 of a value that is one: a bigint, or an integral double in (-2^63, 2^63) (the
- * reference's float-to-int check excludes -2^63 itself); else undefined.
+ * The int64 of a value that is one: a bigint, or an integral double in [-2^63, 2^63); else
+ * undefined. (The reference holds the literal -9223372036854775808 as a float, but -2^63 from
+ * integer arithmetic or BITSHIFT(1, 63) as an int64: one double cannot be both, and tokenql
+ * takes it as the int64.)
  */
 export function int64Of(v: Value): bigint | undefined {
   if (typeof v === 'bigint') return v;
-  return typeof v === 'number' && Number.isInteger(v) && v > -TWO_63 && v < TWO_63 ? BigInt(v) : undefined;
+  return typeof v === 'number' && Number.isInteger(v) && v >= -TWO_63 && v < TWO_63 ? BigInt(v) : undefined;
 }
 
 /** True when `n` lies in the int64 range [-2^63, 2^63). */

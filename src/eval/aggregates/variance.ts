@@ -41,9 +41,11 @@ class VarianceAccumulator implements Accumulator {
   constructor(private readonly kind: VarianceKind) {}
 
   add(v: Value): void {
-    if (typeof v === 'number') {
-      this.buf.push(v);
-      this.sum += v;
+    // An int64 past 2^53 counts as its nearest double (float64 statistics, as the reference).
+    const x = typeof v === 'bigint' ? Number(v) : v;
+    if (typeof x === 'number') {
+      this.buf.push(x);
+      this.sum += x;
     }
   }
 

@@ -9,14 +9,14 @@ import type { FunctionDef } from './function-def.js';
 
 /**
  * A number as the reference writes it: an int64 (a bigint, or an integral double in
- * (-2^63, 2^63), which the reference holds as an int64) in exact decimal digits
+ * [-2^63, 2^63), which the reference holds as an int64) in exact decimal digits
  * (2^62 → "4611686018427387904"); any other double as Go `strconv.FormatFloat(f, 'f', -1, 64)`
  * writes it: the shortest digits that read back to the same double, never in exponent form
  * (1e21 → "1000000000000000000000").
  */
 export function formatNumber(x: number | bigint): string {
   if (typeof x === 'bigint') return x.toString();
-  if (Number.isInteger(x) && Math.abs(x) >= TWO_53 && x > -TWO_63 && x < TWO_63) return BigInt(x).toString();
+  if (Number.isInteger(x) && Math.abs(x) >= TWO_53 && x >= -TWO_63 && x < TWO_63) return BigInt(x).toString();
   if (Number.isNaN(x)) return 'NaN';
   if (!Number.isFinite(x)) return x > 0 ? '+Inf' : '-Inf';
   const s = String(x === 0 ? 0 : x);

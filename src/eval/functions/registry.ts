@@ -54,6 +54,16 @@ import { typeFunctions } from './type.js';
 import { recursiveCteFunctions } from './recursive-cte.js';
 
 let byName: Map<string, FunctionDef> | undefined;
+
+/**
+ * Marks a family whose functions take bigint arguments (int64 past 2^53) as they are
+ * (`FunctionDef.int64`): those that pass values through, compare, type or encode them, and the
+ * integer functions. The other families see such an argument as its nearest double.
+ */
+function int64Aware(defs: FunctionDef[]): FunctionDef[] {
+  for (const d of defs) d.int64 = true;
+  return defs;
+}
 let all: FunctionDef[] | undefined;
 
 function families(): FunctionDef[] {
@@ -61,43 +71,43 @@ function families(): FunctionDef[] {
     ...stringFunctions,
     ...stringEditFunctions,
     ...regexpFunctions,
-    ...typeFunctions,
-    ...convertFunctions,
-    ...arrayFunctions,
-    ...arraySetFunctions,
-    ...objectFunctions,
-    ...jsonFunctions,
+    ...int64Aware(typeFunctions),
+    ...int64Aware(convertFunctions),
+    ...int64Aware(arrayFunctions),
+    ...int64Aware(arraySetFunctions),
+    ...int64Aware(objectFunctions),
+    ...int64Aware(jsonFunctions),
     ...numberFunctions,
     ...nanInfFunctions,
-    ...bitwiseFunctions,
-    ...compareFunctions,
-    ...arithFunctions,
-    ...hashBytesFunctions,
-    ...logicFunctions,
-    ...navigationFunctions,
-    ...arrayConstructorFunctions,
-    ...encodingFunctions,
-    ...conditionalFunctions,
+    ...int64Aware(bitwiseFunctions),
+    ...int64Aware(compareFunctions),
+    ...int64Aware(arithFunctions),
+    ...int64Aware(hashBytesFunctions),
+    ...int64Aware(logicFunctions),
+    ...int64Aware(navigationFunctions),
+    ...int64Aware(arrayConstructorFunctions),
+    ...int64Aware(encodingFunctions),
+    ...int64Aware(conditionalFunctions),
     ...tokenFunctions,
     ...dateNowFunctions,
     ...dateConvertFunctions,
     ...dateCalcFunctions,
     ...dateRangeFunctions,
     // Collections, strings, navigation and the "other" group (issue 20).
-    ...arraySearchFunctions,
-    ...arrayReorderFunctions,
-    ...arraySymdiffFunctions,
-    ...arrayStarFunctions,
+    ...int64Aware(arraySearchFunctions),
+    ...int64Aware(arrayReorderFunctions),
+    ...int64Aware(arraySymdiffFunctions),
+    ...int64Aware(arrayStarFunctions),
     ...arrayTextFunctions,
-    ...arrayReplaceEquivalentFunctions,
-    ...objectNestedFunctions,
-    ...objectExtraFunctions,
-    ...objectFieldFunctions,
-    ...pairsFunctions,
+    ...int64Aware(arrayReplaceEquivalentFunctions),
+    ...int64Aware(objectNestedFunctions),
+    ...int64Aware(objectExtraFunctions),
+    ...int64Aware(objectFieldFunctions),
+    ...int64Aware(pairsFunctions),
     ...stringPadFunctions,
     ...patternPrefixFunctions,
     ...maskFunctions,
-    ...lengthFunctions,
+    ...int64Aware(lengthFunctions),
     ...formalizeFunctions,
     ...redactFunctions,
     ...vectorFunctions,
@@ -139,8 +149,17 @@ export function allFunctions(): FunctionDef[] {
 /**
  * Applies a FunctionDef's MISSING/NULL rule and calls it: 'strict' → any MISSING argument gives
  * MISSING, else any NULL argument gives NULL, else `fn(args)`; 'custom' → `fn(args)` as is.
+ * A function not marked `int64` gets each bigint argument as its nearest double.
  */
 export function callFunction(def: FunctionDef, args: Value[], ctx: FunctionContext): Value {
+  if (def.int64 !== true) {
+    for (const a of args) {
+      if (typeof a === 'bigint') {
+        args = args.map((x) => (typeof x === 'bigint' ? Number(x) : x));
+        break;
+      }
+    }
+  }
   if (def.nulls === 'strict') {
     let sawNull = false;
     for (const a of args) {
