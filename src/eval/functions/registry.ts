@@ -56,13 +56,38 @@ import { recursiveCteFunctions } from './recursive-cte.js';
 let byName: Map<string, FunctionDef> | undefined;
 
 /**
- * Marks a family whose functions take bigint arguments (int64 past 2^53) as they are
+ * The families whose functions take bigint arguments (int64 past 2^53) as they are
  * (`FunctionDef.int64`): those that pass values through, compare, type or encode them, and the
  * integer functions. The other families see such an argument as its nearest double.
  */
-function int64Aware(defs: FunctionDef[]): FunctionDef[] {
-  for (const d of defs) d.int64 = true;
-  return defs;
+function int64Families(): FunctionDef[][] {
+  return [
+    typeFunctions,
+    convertFunctions,
+    arrayFunctions,
+    arraySetFunctions,
+    objectFunctions,
+    jsonFunctions,
+    bitwiseFunctions,
+    compareFunctions,
+    arithFunctions,
+    hashBytesFunctions,
+    logicFunctions,
+    navigationFunctions,
+    arrayConstructorFunctions,
+    encodingFunctions,
+    conditionalFunctions,
+    arraySearchFunctions,
+    arrayReorderFunctions,
+    arraySymdiffFunctions,
+    arrayStarFunctions,
+    arrayReplaceEquivalentFunctions,
+    objectNestedFunctions,
+    objectExtraFunctions,
+    objectFieldFunctions,
+    pairsFunctions,
+    lengthFunctions,
+  ];
 }
 let all: FunctionDef[] | undefined;
 
@@ -71,43 +96,43 @@ function families(): FunctionDef[] {
     ...stringFunctions,
     ...stringEditFunctions,
     ...regexpFunctions,
-    ...int64Aware(typeFunctions),
-    ...int64Aware(convertFunctions),
-    ...int64Aware(arrayFunctions),
-    ...int64Aware(arraySetFunctions),
-    ...int64Aware(objectFunctions),
-    ...int64Aware(jsonFunctions),
+    ...typeFunctions,
+    ...convertFunctions,
+    ...arrayFunctions,
+    ...arraySetFunctions,
+    ...objectFunctions,
+    ...jsonFunctions,
     ...numberFunctions,
     ...nanInfFunctions,
-    ...int64Aware(bitwiseFunctions),
-    ...int64Aware(compareFunctions),
-    ...int64Aware(arithFunctions),
-    ...int64Aware(hashBytesFunctions),
-    ...int64Aware(logicFunctions),
-    ...int64Aware(navigationFunctions),
-    ...int64Aware(arrayConstructorFunctions),
-    ...int64Aware(encodingFunctions),
-    ...int64Aware(conditionalFunctions),
+    ...bitwiseFunctions,
+    ...compareFunctions,
+    ...arithFunctions,
+    ...hashBytesFunctions,
+    ...logicFunctions,
+    ...navigationFunctions,
+    ...arrayConstructorFunctions,
+    ...encodingFunctions,
+    ...conditionalFunctions,
     ...tokenFunctions,
     ...dateNowFunctions,
     ...dateConvertFunctions,
     ...dateCalcFunctions,
     ...dateRangeFunctions,
     // Collections, strings, navigation and the "other" group (issue 20).
-    ...int64Aware(arraySearchFunctions),
-    ...int64Aware(arrayReorderFunctions),
-    ...int64Aware(arraySymdiffFunctions),
-    ...int64Aware(arrayStarFunctions),
+    ...arraySearchFunctions,
+    ...arrayReorderFunctions,
+    ...arraySymdiffFunctions,
+    ...arrayStarFunctions,
     ...arrayTextFunctions,
-    ...int64Aware(arrayReplaceEquivalentFunctions),
-    ...int64Aware(objectNestedFunctions),
-    ...int64Aware(objectExtraFunctions),
-    ...int64Aware(objectFieldFunctions),
-    ...int64Aware(pairsFunctions),
+    ...arrayReplaceEquivalentFunctions,
+    ...objectNestedFunctions,
+    ...objectExtraFunctions,
+    ...objectFieldFunctions,
+    ...pairsFunctions,
     ...stringPadFunctions,
     ...patternPrefixFunctions,
     ...maskFunctions,
-    ...int64Aware(lengthFunctions),
+    ...lengthFunctions,
     ...formalizeFunctions,
     ...redactFunctions,
     ...vectorFunctions,
@@ -123,6 +148,7 @@ function families(): FunctionDef[] {
 function index(): Map<string, FunctionDef> {
   if (byName) return byName;
   const map = new Map<string, FunctionDef>();
+  for (const family of int64Families()) for (const d of family) d.int64 = true;
   all = families();
   for (const def of all) {
     for (const name of [def.name, ...(def.aliases ?? [])]) {
