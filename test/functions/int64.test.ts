@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Database, toJSON } from '../../src/index.js';
 import { arith } from '../../src/eval/arith.js';
-import { collate, equals } from '../../src/values/index.js';
+import { canonicalKey, collate, equals, jsonCopy, parseInt64Text, toJSON as valueJSON, toOutputValue } from '../../src/values/index.js';
 import { call, MISSING, table } from './table.js';
 
 let db: Database;
@@ -208,5 +208,17 @@ describe('int64 values in the value model', () => {
     expect(arith('+', 9007199254740993n, MISSING)).toBe(MISSING);
     expect(arith('+', 9007199254740993n, null)).toBe(null);
     expect(call('SQRT', 9007199254740993n)).toBe(94906265.62425156);
+  });
+  it('keys, output and copies', () => {
+    expect(canonicalKey(9007199254740993n)).not.toBe(canonicalKey(9007199254740992));
+    expect(canonicalKey([9007199254740993n])).toBe(canonicalKey([9007199254740993n]));
+    expect(valueJSON({ a: [9007199254740993n] })).toBe('{"a":[9007199254740992]}');
+    expect(toOutputValue([9007199254740993n])).toEqual([9007199254740992]);
+    expect(jsonCopy({ kind: 'Literal', value: 9007199254740993n })).toEqual({ kind: 'Literal', value: 9007199254740993n });
+    expect(parseInt64Text('9007199254740993')).toBe(9007199254740993n);
+    expect(parseInt64Text('9007199254740992')).toBe(9007199254740992);
+    expect(parseInt64Text('9223372036854775808')).toBe(9223372036854775808);
+    expect(parseInt64Text('-0')).toBe(0);
+    expect(parseInt64Text('1.5')).toBe(undefined);
   });
 });
