@@ -65,8 +65,10 @@ export function compareObjects<R>(x: ObjectValue, y: ObjectValue, compareValues:
 export function collateNumbers(x: number | bigint, y: number | bigint): number {
   if (x < y) return -1;
   if (x > y) return 1;
-  if (x === y) return 0;
-  // At least one is NaN (a bigint is never equal to a double, nor NaN).
+  // `==` compares a bigint and a double by value (a bigint from the engine never equals a double,
+  // one passed in through the library API may).
+  if (x == y) return 0;
+  // At least one is NaN.
   return typeof x === 'number' && Number.isNaN(x) ? (typeof y === 'number' && Number.isNaN(y) ? 0 : -1) : 1;
 }
 
