@@ -22,7 +22,14 @@ export function printName(name: string, caseInsensitive = false): string {
 /** A value as N1QL literal text: JSON, with `missing` for MISSING and `-0` kept. */
 export function printValue(v: Value): string {
   if (v === undefined) return 'missing';
-  if (typeof v === 'number') return Object.is(v, -0) ? '-0' : JSON.stringify(v);
+  if (typeof v === 'number') {
+    if (Object.is(v, -0)) return '-0';
+    // An integral double in int64 range past 2^53 prints its exact digits, which parse back to it
+    // (`JSON.stringify(2 ** 60)` is 1152921504606847000, which would parse as another int64).
+    if (Number.isInteger(v) && Math.abs(v) >= 2 ** 53 && v >= -(2 ** 63) && v < 2 ** 63) return BigInt(v).toString();
+    return JSON.stringify(v);
+  }
+  if (typeof v === 'bigint') return v.toString(); // exact digits: they parse back to the same int64
   if (Array.isArray(v)) return '[' + v.map(printValue).join(', ') + ']';
   if (v !== null && typeof v === 'object') {
     return '{' + Object.entries(v).map(([k, x]) => `${JSON.stringify(k)}: ${printValue(x)}`).join(', ') + '}';
@@ -33,7 +40,7 @@ export function printValue(v: Value): string {
 /** An operand that must be a postfix-level expression (path target, EXISTS, NEG): negative numbers get parentheses. */
 function operand(e: Expr): string {
   const s = printExpr(e);
-  return e.kind === 'Literal' && typeof e.value === 'number' ? `(${s})` : s;
+  return e.kind === 'Literal' && (typeof e.value === 'number' || typeof e.value === 'bigint') ? `(${s})` : s;
 }
 
 function bindings(bs: Binding[]): string {

@@ -93,6 +93,8 @@ export function compileDynamicField(e: DynamicField, scope: Scope, compile: Comp
  */
 export function elementOf(t: Value, i: Value): Value {
   if (i === undefined) return undefined;
+  // An int64 index past 2^53 is outside any array.
+  if (typeof i === 'bigint') return undefined;
   if (typeof i === 'number' && Number.isInteger(i)) {
     if (!Array.isArray(t)) return undefined;
     const idx = i < 0 ? t.length + i : i;

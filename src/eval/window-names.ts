@@ -1,4 +1,5 @@
 import { stripLoc, type Expr, type FunctionCall } from '../ast/index.js';
+import { int64Replacer } from '../values/index.js';
 
 /** What a window-only function accepts. Source: couchbase/query `algebra/agg_*.go`, `semantics/semantics_window.go`. */
 export interface WindowFunctionDef {
@@ -41,5 +42,5 @@ export function isWindowCall(e: Expr): e is FunctionCall & { over: NonNullable<F
  * with NUL). The projection and ORDER BY read it there.
  */
 export function windowSlot(call: FunctionCall): string {
-  return '\u0000win:' + JSON.stringify(stripLoc(call));
+  return '\u0000win:' + JSON.stringify(stripLoc(call), int64Replacer);
 }

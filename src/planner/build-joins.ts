@@ -9,6 +9,7 @@ import type { BlockHints } from './hints.js';
 import { equiPairs } from './join-keys.js';
 import type { FromStepPlan, JoinPlan, ScanPlan, SelectPlan, SourcePlan } from './logical-plan.js';
 import { conjunctsOf } from './sarg-index.js';
+import { int64Replacer, jsonCopy } from '../values/index.js';
 
 /** A FROM clause as its first term and the UNNEST / JOIN / NEST steps applied to it, in order. */
 export interface FlatFrom {
@@ -84,7 +85,7 @@ export function withOuterPlaceholders(e: Expr, outerAliases: ReadonlySet<string>
 
 /** Puts the outer-row expressions back in place of their placeholders. */
 export function restorePlaceholders<T>(v: T, taken: Expr[]): T {
-  return JSON.parse(JSON.stringify(v), (_k, x) => {
+  return jsonCopy(v, (_k, x) => {
     if (x && x.kind === 'NamedParam' && typeof x.name === 'string' && x.name.startsWith('\u0000outer')) return taken[Number(x.name.slice(6))];
     return x;
   }) as T;
@@ -288,7 +289,7 @@ function hashSides(pairs: { inner: Expr; outer: Expr }[], on?: Expr): { innerExp
 
 /** True if a subquery mentions one of `names` as an identifier anywhere (a correlated subquery). */
 function subqueryReads(e: Expr, names: ReadonlySet<string>): boolean {
-  const text = JSON.stringify(e);
+  const text = JSON.stringify(e, int64Replacer);
   return [...names].some((n) => text.includes(`"kind":"Identifier","name":${JSON.stringify(n)}`));
 }
 

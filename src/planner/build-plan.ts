@@ -11,6 +11,7 @@ import { keyspaceName, type Catalog } from './catalog.js';
 import { printStatementText } from './explain.js';
 import { resolveWithAliases, withIsStable, type WithNames } from './build-with.js';
 import { operators, sequence, type Operator, type StatementPlan, type SubqueryPlan } from './plan/index.js';
+import { int64Replacer } from '../values/index.js';
 
 /**
  * Plans a statement into its operator tree, and every expression subquery in it (EXPLAIN's
@@ -87,7 +88,7 @@ const printKeyspaceRef = (r: KeyspaceRef): string => (r.namespace !== undefined 
 
 /** The key under which a subquery's plan is found: its position in the statement text. */
 export function subqueryKey(q: SelectStatement): string {
-  return q.loc ? `${q.loc.offset}:${q.loc.line}:${q.loc.column}` : JSON.stringify(stripLoc(q));
+  return q.loc ? `${q.loc.offset}:${q.loc.line}:${q.loc.column}` : JSON.stringify(stripLoc(q), int64Replacer);
 }
 
 /** Every identifier name an AST (sub)tree reads, subqueries included (`FROM w` of a WITH alias `w` too). */

@@ -9,6 +9,7 @@ import type { Value } from '../values/index.js';
 import { beforeParallel, preFilterOp, stepOp } from './build-join-tree.js';
 import { collectWindowCalls, windowOps } from './build-window.js';
 import { operators, parallel, sequence, type Fetch, type Filter, type InitialProject, type KeySource, type Operator, type ProjectionTerm, type SortTerm } from './plan/index.js';
+import { int64Replacer } from '../values/index.js';
 
 /**
  * The operator tree of a planned statement (couchbase/query `planner/build_select.go` and
@@ -20,7 +21,7 @@ import { operators, parallel, sequence, type Fetch, type Filter, type InitialPro
 
 /** Canonical text of an aggregate call, the key under which the executor keeps its value. */
 export function aggregateKey(call: FunctionCall): string {
-  return JSON.stringify(stripLoc(call));
+  return JSON.stringify(stripLoc(call), int64Replacer);
 }
 
 /** The distinct aggregate calls (outside subqueries) of the expressions, in order of appearance. */

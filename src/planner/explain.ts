@@ -4,6 +4,7 @@ import { printExpr, printStatement } from '../ast/print.js';
 import { lookupFunction } from '../eval/functions/registry.js';
 import type { ObjectValue, Value } from '../values/index.js';
 import type { Operator, StatementPlan } from './plan/index.js';
+import { jsonCopy } from '../values/index.js';
 
 /**
  * EXPLAIN: the operator tree's own JSON, as couchbase/query's `plan/*.go` MarshalJSON prints
@@ -14,9 +15,9 @@ import type { Operator, StatementPlan } from './plan/index.js';
 
 /** Canonical names: function aliases print under their function's name (`HAS_TOKEN` → `contains_token`, spec §1). */
 function canonicalNames<T>(node: T): T {
-  return JSON.parse(JSON.stringify(node), (_k, v) =>
+  return jsonCopy(node, (_k, v) =>
     v && v.kind === 'FunctionCall' && v.name !== 'meta' ? { ...v, name: lookupFunction(v.name)?.name.toLowerCase() ?? v.name } : v,
-  ) as T;
+  );
 }
 
 /** An expression's canonical text. */
@@ -98,7 +99,7 @@ function blockBound(children: readonly unknown[], out: Set<string>): void {
 
 /** An expression as the reference prints a projection term: formalized on the block's alias. */
 function formalText(e: Expr, alias: string, bound: ReadonlySet<string>): string {
-  const f = JSON.parse(JSON.stringify(formalize(e, alias, bound)), (_k, v) => (v && v.kind === 'Identifier' && v.name === KS ? { ...v, name: alias } : v)) as Expr;
+  const f = jsonCopy(formalize(e, alias, bound), (_k, v) => (v && v.kind === 'Identifier' && v.name === KS ? { ...v, name: alias } : v));
   return exprText(f);
 }
 

@@ -1,6 +1,7 @@
 import { ErrorCode, QueryError } from '../errors/index.js';
 import { planOperators } from './build-plan.js';
 import type { StatementPlan } from './plan/index.js';
+import { int64Replacer, int64Reviver } from '../values/index.js';
 
 /** Version of the encoding: 2 is the operator tree (1 was the block plan before it). */
 const VERSION = 2;
@@ -11,7 +12,7 @@ const VERSION = 2;
  * reference does.
  */
 export function encodePlan(plan: StatementPlan): string {
-  return Buffer.from(JSON.stringify({ version: VERSION, plan }), 'utf8').toString('base64');
+  return Buffer.from(JSON.stringify({ version: VERSION, plan }, int64Replacer), 'utf8').toString('base64');
 }
 
 /**
@@ -20,7 +21,7 @@ export function encodePlan(plan: StatementPlan): string {
  */
 export function decodePlan(encoded: string): StatementPlan {
   try {
-    const o = JSON.parse(Buffer.from(encoded, 'base64').toString('utf8')) as { version?: number; plan?: StatementPlan };
+    const o = JSON.parse(Buffer.from(encoded, 'base64').toString('utf8'), int64Reviver) as { version?: number; plan?: StatementPlan };
     if (o.version !== VERSION || !o.plan || typeof o.plan.plan?.['#operator'] !== 'string' || !Array.isArray(o.plan['~subqueries'])) {
       throw new Error(`unsupported plan version ${o.version}`);
     }

@@ -8,10 +8,11 @@ import type { SpanPlan, SpanRangePlan } from './logical-plan.js';
 import { mergeRanges, sargKey, type SargResult } from './sarg.js';
 import { mentionsVariable } from '../semantic/static-expr.js';
 import { implies } from './implies.js';
+import { jsonCopy } from '../values/index.js';
 
 /** A copy of `e` with the identifier `from` renamed `to` (binding variables of an index key). */
 function renameVariable(e: Expr, from: string, to: string): Expr {
-  return JSON.parse(JSON.stringify(e), (_k, v) => (v && v.kind === 'Identifier' && v.name === from ? { ...v, name: to } : v)) as Expr;
+  return jsonCopy(e, (_k, v) => (v && v.kind === 'Identifier' && v.name === from ? { ...v, name: to } : v));
 }
 
 /** What one index can do for a query: its spans, whether they are exact, and a score. */

@@ -5,6 +5,7 @@
 import type { CstNode, IToken } from 'chevrotain';
 import { ErrorCode, QueryError, type SourcePosition } from '../errors/index.js';
 import { QuotedIdentifier } from '../../grammar/tokens.js';
+import { parseInt64Text } from '../values/index.js';
 
 const simpleEscapes: Record<string, string> = { n: '\n', t: '\t', '"': '"', "'": "'", '\\': '\\', '/': '/', b: '\b', f: '\f', r: '\r' };
 
@@ -70,7 +71,11 @@ export function decodeName(t: IToken): { name: string; caseInsensitive: boolean 
   return { name: inner.replaceAll('``', '`'), caseInsensitive: ci };
 }
 
-/** The value of a number token. */
-export function decodeNumber(t: IToken): number {
-  return Number(t.image);
+/**
+ * The value of a number token: integer digits are an int64 when they fit (exact past 2^53, a
+ * bigint there: see values/int64.ts), else a double, as the reference's lexer reads them
+ * (`9223372036854775808` is a double); text with a fraction or exponent is a double.
+ */
+export function decodeNumber(t: IToken): number | bigint {
+  return parseInt64Text(t.image) ?? Number(t.image);
 }

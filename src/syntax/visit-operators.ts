@@ -87,7 +87,7 @@ export const operatorRules = {
     const inner = ctx.unaryExpression![0]!;
     const operand = this.expr(inner);
     const loc = spanLoc(tokenLoc(ctx.Minus![0]!), operand.loc);
-    if (isBareNumber(inner) && operand.kind === 'Literal' && typeof operand.value === 'number') {
+    if (isBareNumber(inner) && operand.kind === 'Literal' && (typeof operand.value === 'number' || typeof operand.value === 'bigint')) {
       return { kind: 'Literal', value: -operand.value, loc }; // `-1.5` is a constant
     }
     return { kind: 'Unary', op: 'NEG', operand, loc };

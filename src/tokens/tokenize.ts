@@ -13,6 +13,9 @@ function walk(v: Value, opts: TokenOptions, set: TokenSink): void {
     case 'number':
       set.addNumber(v);
       return;
+    case 'bigint':
+      set.addNumber(Number(v)); // tokens are doubles (docs/compatibility.md)
+      return;
     case 'boolean':
       set.addBoolean(v);
       return;

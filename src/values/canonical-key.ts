@@ -9,6 +9,8 @@ import { containsNaN, type Value } from './value.js';
 export function canonicalKey(v: Value): string {
   if (v === undefined) return 'M';
   if (typeof v === 'number' && !Number.isFinite(v)) return Number.isNaN(v) ? 'NaN' : v > 0 ? 'Inf' : '-Inf';
+  // A bigint never equals a double, so its digits cannot meet a double's JSON text.
+  if (typeof v === 'bigint') return v.toString();
   if (v === null || typeof v !== 'object') return JSON.stringify(v) ?? 'null';
   if (Array.isArray(v)) return '[' + v.map(canonicalKey).join(',') + ']';
   const names = Object.keys(v).sort(compareStrings);

@@ -58,14 +58,18 @@ export function compareObjects<R>(x: ObjectValue, y: ObjectValue, compareValues:
 
 /**
  * Number collation: NaN first (NaN ≡ NaN), then -Infinity, the finite numbers, +Infinity.
- * Source: couchbase/query `value/float.go` `collateFloat`.
+ * A bigint (int64 past 2^53) and a double compare by exact value (JavaScript's `<` between
+ * them is exact), as the reference compares an int64 with a float64.
+ * Source: couchbase/query `value/float.go` `collateFloat`, `value/int.go` `Collate`.
  */
-export function collateNumbers(x: number, y: number): number {
+export function collateNumbers(x: number | bigint, y: number | bigint): number {
   if (x < y) return -1;
   if (x > y) return 1;
-  if (x === y) return 0;
+  // `==` compares a bigint and a double by value (a bigint from the engine never equals a double,
+  // one passed in through the library API may).
+  if (x == y) return 0;
   // At least one is NaN.
-  return Number.isNaN(x) ? (Number.isNaN(y) ? 0 : -1) : 1;
+  return typeof x === 'number' && Number.isNaN(x) ? (typeof y === 'number' && Number.isNaN(y) ? 0 : -1) : 1;
 }
 
 const isZeroNumber = (c: number): boolean => c === 0;
@@ -91,7 +95,7 @@ export function collate(a: Value, b: Value): number {
     case Kind.BOOLEAN:
       return (a ? 1 : 0) - (b ? 1 : 0);
     case Kind.NUMBER:
-      return collateNumbers(a as number, b as number);
+      return collateNumbers(a as number | bigint, b as number | bigint);
     case Kind.STRING:
       return compareStrings(a as string, b as string);
     case Kind.ARRAY: {

@@ -43,7 +43,8 @@ export function equals(a: Value, b: Value): boolean | null | undefined {
       return sawNull ? null : true;
     }
     default:
-      return a === b;
+      // A bigint and a double by value (`==`), every other kind strictly.
+      return a === b || (ka === Kind.NUMBER && a == b);
   }
 }
 

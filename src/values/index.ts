@@ -3,6 +3,7 @@ export * from './value.js';
 export * from './collate.js';
 export * from './compare.js';
 export * from './json.js';
+export * from './int64.js';
 export * from './canonical-key.js';
 export * from './sort-strings.js';
 export { prefixSuccessor, writePrefixKeys } from './string-prefix.js';

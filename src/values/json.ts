@@ -8,8 +8,13 @@ export function nonFiniteText(x: number): string {
   return Number.isNaN(x) ? 'NaN' : x > 0 ? '+Infinity' : '-Infinity';
 }
 
-/** `JSON.stringify` replacer writing NaN and ±Infinity as the reference's strings. */
+/**
+ * `JSON.stringify` replacer writing NaN and ±Infinity as the reference's strings and an int64
+ * past 2^53 (a bigint) as its nearest double, as the reference's result output prints it
+ * (`SELECT 9007199254740993` shows 9007199254740992).
+ */
 function nonFiniteReplacer(_k: string, x: unknown): unknown {
+  if (typeof x === 'bigint') return Number(x);
   return typeof x === 'number' && !Number.isFinite(x) ? nonFiniteText(x) : x;
 }
 
@@ -17,7 +22,8 @@ function nonFiniteReplacer(_k: string, x: unknown): unknown {
  * Serialises a value as JSON text. MISSING fields are left out (as `JSON.stringify` does for
  * `undefined`), a top-level MISSING serialises as the empty string's absence: callers drop it.
  * NaN and ±Infinity serialise as the strings `"NaN"`, `"+Infinity"`, `"-Infinity"`, as the
- * reference writes them (couchbase/query `value/float.go` `MarshalJSON`).
+ * reference writes them (couchbase/query `value/float.go` `MarshalJSON`); an int64 past 2^53 as
+ * its nearest double, as the reference's result output prints it.
  * @param indent spaces per level for pretty output (0: compact)
  */
 export function toJSON(v: Value, indent = 0): string {
@@ -27,13 +33,16 @@ export function toJSON(v: Value, indent = 0): string {
 
 /**
  * A value as the reference's JSON output shows it: NaN and ±Infinity (at any depth) become the
- * strings {@link nonFiniteText} gives, a MISSING array element becomes null; everything else is
- * returned as is (the same object when
- * nothing changes). For comparing results with the reference's JSON answers and for writers
- * that do not go through {@link toJSON}.
+ * strings {@link nonFiniteText} gives, a MISSING array element becomes null, an int64 past 2^53
+ * (a bigint) its nearest double (as the reference's result output prints it); everything else
+ * is returned as is (the same object when nothing changes). For comparing results with the
+ * reference's JSON answers and for writers that do not go through {@link toJSON}. Mutations
+ * store documents through it too, so a stored document never holds a bigint (a document read
+ * from JSON text holds doubles only; docs/compatibility.md).
  */
 export function toOutputValue(v: Value): Value {
   if (typeof v === 'number') return Number.isFinite(v) ? v : nonFiniteText(v);
+  if (typeof v === 'bigint') return Number(v);
   if (v === null || typeof v !== 'object') return v;
   if (Array.isArray(v)) {
     let out: Value[] | undefined;

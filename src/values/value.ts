@@ -6,11 +6,12 @@
  * - Arrays never contain MISSING (constructors turn a MISSING element into NULL, as the
  *   reference does when it marshals an array), objects never hold a MISSING field.
  * - Numbers are IEEE doubles, NaN and ±Infinity included (the reference has them too; its JSON
- *   output writes them as the strings "NaN", "+Infinity", "-Infinity": see json.ts).
+ *   output writes them as the strings "NaN", "+Infinity", "-Infinity": see json.ts), except an
+ *   int64 that no double holds exactly (|n| > 2^53), which is a `bigint` (see int64.ts).
  *
  * Source: couchbase/query `value/value.go` (type order), DESIGN §4.
  */
-export type Value = undefined | null | boolean | number | string | Value[] | ObjectValue;
+export type Value = undefined | null | boolean | number | bigint | string | Value[] | ObjectValue;
 
 /** A JSON object value. Field order is insertion order; collation sorts names. */
 export interface ObjectValue {
@@ -39,6 +40,7 @@ export function kindOf(v: Value): Kind {
     case 'boolean':
       return Kind.BOOLEAN;
     case 'number':
+    case 'bigint':
       return Kind.NUMBER;
     case 'string':
       return Kind.STRING;
@@ -86,6 +88,8 @@ export function truth(v: Value): boolean {
       return v;
     case 'number':
       return v !== 0 && !Number.isNaN(v);
+    case 'bigint':
+      return v !== 0n;
     case 'string':
       return v.length > 0;
     default:

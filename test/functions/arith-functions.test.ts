@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { callFunction, lookupFunction } from '../../src/eval/functions/registry.js';
 import { MISSING, table } from './table.js';
 
-table('ADD', [[[1, 10], 11], [[1, 2, 3], 6], [[9007199254740992, 1], 9007199254740992], [[1, 'a'], null], [[1, null], null], [[1, MISSING], MISSING], [[1, null, MISSING], MISSING], [[1, 'x', MISSING], MISSING]]);
+table('ADD', [[[1, 10], 11], [[1, 2, 3], 6], [[9007199254740992, 1], 9007199254740993n], [[2, 3, 1537228672809129301n], 1537228672809129306n], [[9007199254740993n, 2], 9007199254740995n], [[1, 'a'], null], [[1, null], null], [[1, MISSING], MISSING], [[1, null, MISSING], MISSING], [[1, 'x', MISSING], MISSING]]);
 table('MULT', [[[10, 12], 120], [[2, 3, 4], 24], [[1e308, 10], Infinity], [[null, 1], null], [[2, true], null], [[MISSING, 2], MISSING]]);
 table('SUB', [[[10, 7], 3], [[Infinity, Infinity], NaN], [[MISSING, null], MISSING], [[1, null], null], [['1', 1], null]]);
 table('DIV', [[[10, 3], 3.3333333333333335], [[1, 3], 0.3333333333333333], [[7, 2], 3.5], [[1, 0], null], [[0, 0.0], null], [[Infinity, 0], null], [[null, 0], null], [[MISSING, 0], MISSING], [[1, 'a'], null]]);

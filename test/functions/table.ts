@@ -24,7 +24,7 @@ export type Row = [args: Value[], expected: Value | Throws];
 export const ctx: FunctionContext = { warn: () => {}, now: 0 };
 
 function show(v: Value): string {
-  return v === undefined ? 'MISSING' : JSON.stringify(v);
+  return v === undefined ? 'MISSING' : typeof v === 'bigint' ? `${v}n` : JSON.stringify(v, (_k, x) => (typeof x === 'bigint' ? `${x}n` : x));
 }
 
 /** Calls a function by name with the registry's MISSING/NULL rule. */

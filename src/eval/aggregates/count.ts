@@ -25,5 +25,5 @@ export function countValues(): Accumulator {
  */
 export function countNumbers(): Accumulator {
   let n = 0;
-  return { add: (v: Value) => void (typeof v === 'number' && n++), result: () => n };
+  return { add: (v: Value) => void ((typeof v === 'number' || typeof v === 'bigint') && n++), result: () => n };
 }

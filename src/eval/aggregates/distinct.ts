@@ -27,10 +27,11 @@ export function distinctValues(inner: Accumulator): Accumulator {
  * Source: couchbase/query `algebra/agg_util.go` setAdd with a numeric set.
  */
 export function distinctNumbers(inner: Accumulator): Accumulator {
-  const seen = new Set<number>();
+  // A bigint (int64 past 2^53) never equals a double, and Set compares bigints by value.
+  const seen = new Set<number | bigint>();
   return {
     add(v: Value) {
-      if (typeof v !== 'number' || seen.has(v)) return;
+      if ((typeof v !== 'number' && typeof v !== 'bigint') || seen.has(v)) return;
       seen.add(v);
       inner.add(v);
     },

@@ -20,6 +20,7 @@ class MedianAccumulator implements Accumulator {
 
   add(v: Value): void {
     if (typeof v === 'number') this.buf.push(v);
+    else if (typeof v === 'bigint') this.buf.push(Number(v)); // float64 statistics, as the reference
   }
 
   result(): Value {

@@ -43,6 +43,8 @@ class VarianceAccumulator implements Accumulator {
 
   add(v: Value): void {
     if (typeof v === 'number') this.nums.push(v);
+    // An int64 past 2^53 counts as its nearest double (float64 statistics, as the reference).
+    else if (typeof v === 'bigint') this.nums.push(Number(v));
   }
 
   result(): Value {

@@ -1,14 +1,15 @@
 /**
  * The function forms of the arithmetic operators: ADD and MULT (2 or more arguments), SUB, DIV,
  * MOD (2), NEG (1), which behave as `+`, `*`, `-`, `/`, `%` and unary `-`; and IDIV, IMOD, which
- * have no operator: integer division and remainder of the operands truncated to int64.
+ * have no operator: integer division and remainder of the operands truncated to int64 (exact for
+ * int64s past 2^53: IDIV(9007199254740993, 1) is 9007199254740993).
  * Any MISSING argument gives MISSING, else any NULL or non-number NULL. Division by zero (DIV,
  * IDIV, including a divisor that truncates to 0) gives NULL with the warning 5036 "Division by 0.";
  * MOD and IMOD by zero give NULL without one.
  * Source: couchbase/query `expression/arith_*.go`, `value/integer.go`, `value/float.go` (IDiv, IMod).
  */
 import { ErrorCode } from '../../errors/index.js';
-import type { Value } from '../../values/index.js';
+import { fromWrapped, isNumber, type NumberValue, type Value } from '../../values/index.js';
 import { arith, negate, type ArithOp } from '../arith.js';
 import type { FunctionDef } from './function-def.js';
 
@@ -16,13 +17,14 @@ const DIVISION_BY_ZERO = 'Division by 0.';
 const TWO_63 = 2 ** 63;
 
 /** MISSING if any argument is, else NULL if any is not a number, else the numbers. */
-function numbers(args: Value[]): number[] | null | undefined {
+function numbers(args: Value[]): NumberValue[] | null | undefined {
   if (args.includes(undefined)) return undefined;
-  return args.every((a) => typeof a === 'number') ? (args as number[]) : null;
+  return args.every(isNumber) ? (args as NumberValue[]) : null;
 }
 
-/** Go's `int64(f)` on amd64: truncation; NaN and values outside the int64 range give -2^63. */
-function goInt64(f: number): bigint {
+/** Go's `int64(f)` on amd64: truncation; NaN and values outside the int64 range give -2^63 (a bigint is an int64 already). */
+function goInt64(f: NumberValue): bigint {
+  if (typeof f === 'bigint') return f;
   return Number.isNaN(f) || f >= TWO_63 || f < -TWO_63 ? -(2n ** 63n) : BigInt(Math.trunc(f));
 }
 
@@ -36,7 +38,7 @@ function folded(name: string, op: ArithOp): FunctionDef {
     fn: (args) => {
       const xs = numbers(args);
       if (xs === undefined || xs === null) return xs;
-      return xs.reduce((s, x) => arith(op, s, x) as number);
+      return xs.slice(1).reduce<Value>((s, x) => arith(op, s, x), xs[0]);
     },
   };
 }
@@ -56,7 +58,7 @@ function integer(name: string, op: (a: bigint, b: bigint) => bigint, warns: bool
         if (warns) ctx.warn(DIVISION_BY_ZERO, ErrorCode.WARN_DIVISION_BY_ZERO);
         return null;
       }
-      return Number(BigInt.asIntN(64, op(goInt64(xs[0]), b)));
+      return fromWrapped(op(goInt64(xs[0]), b));
     },
   };
 }

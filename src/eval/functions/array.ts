@@ -7,7 +7,8 @@
  * REPEAT, REPLACE) are 'custom': a NULL value is inserted as an element, a MISSING one makes
  * the result MISSING. Element equality is the `=` operator's (`equals` true).
  */
-import { collate, equals, type Value } from '../../values/index.js';
+import { collate, equals, isNumber, toDouble, type Value } from '../../values/index.js';
+import { arith } from '../arith.js';
 import type { FunctionDef } from './function-def.js';
 import { checkResultSize, isArrayValue, isInt, strictFn } from './support.js';
 import { valueSize } from './value-size.js';
@@ -74,11 +75,11 @@ export const arrayFunctions: FunctionDef[] = [
   ),
   /** ARRAY_MAX(a): the largest non-NULL element in collation order; NULL if none. */
   arrFn('ARRAY_MAX', 1, 1, (a) => a.reduce<Value>((m, e) => (collate(e, m) > 0 ? e : m), null)),
-  /** ARRAY_SUM(a): sum of the number elements (others ignored); 0 if none. */
-  arrFn('ARRAY_SUM', 1, 1, (a) => a.reduce<number>((s, e) => (typeof e === 'number' ? s + e : s), 0)),
+  /** ARRAY_SUM(a): sum of the number elements (others ignored; int64s exactly, as `+`); 0 if none. */
+  arrFn('ARRAY_SUM', 1, 1, (a) => a.reduce<Value>((s, e) => (isNumber(e) ? arith('+', s, e) : s), 0)),
   /** ARRAY_AVG(a): mean of the number elements (others ignored); NULL if none. */
   arrFn('ARRAY_AVG', 1, 1, (a) => {
-    const nums = a.filter((e): e is number => typeof e === 'number');
+    const nums = a.filter(isNumber).map(toDouble);
     return nums.length === 0 ? null : nums.reduce((s, e) => s + e, 0) / nums.length;
   }),
   /** ARRAY_IFNULL(a): the first element that is not NULL or MISSING, NULL if none. */

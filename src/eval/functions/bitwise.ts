@@ -6,24 +6,24 @@
  *
  * Arguments: any MISSING gives MISSING, else any NULL, non-number or non-integer argument gives
  * NULL (so does a wrong-typed `rotate`/`all` flag or a position outside 1..64). A number is an
- * integer when it has no fraction and lies in [-2^63, 2^63) (Go `f == float64(int64(f))`).
- * The work is done on BigInt, so every bit of the int64 is exact; the result is returned as a
- * double, as every tokenql number is: past ±2^53 it is the nearest double (docs/compatibility.md).
+ * integer when it is an int64 past 2^53 (a bigint), or a double with no fraction in
+ * [-2^63, 2^63) (Go `f == float64(int64(f))`). The work is done on BigInt, so every bit of the
+ * int64 is exact, and so is the result: past ±2^53 it is a bigint (values/int64.ts), as the
+ * reference's int64 (`BITSHIFT(1, 62) + 1` is 4611686018427387905).
  * Source: couchbase/query `expression/func_bitwise.go`.
  */
-import type { Value } from '../../values/index.js';
+import { fromWrapped, TWO_63, type NumberValue, type Value } from '../../values/index.js';
 import type { FunctionDef } from './function-def.js';
 
-const TWO_63 = 2 ** 63;
-
-/** The int64 of an integral number in [-2^63, 2^63), else undefined (the reference's `isInt`). */
+/** The int64 of a bigint or of an integral double in [-2^63, 2^63), else undefined (the reference's `isInt`). */
 function toInt64(v: Value): bigint | undefined {
+  if (typeof v === 'bigint') return v;
   return typeof v === 'number' && Number.isInteger(v) && v >= -TWO_63 && v < TWO_63 ? BigInt(v) : undefined;
 }
 
-/** An int64 result (any BigInt, wrapped to 64 bits) as a number. */
-function fromInt64(n: bigint): number {
-  return Number(BigInt.asIntN(64, n));
+/** An int64 result (any BigInt, wrapped to 64 bits) as a value: a double when one holds it exactly, else a bigint. */
+function fromInt64(n: bigint): NumberValue {
+  return fromWrapped(n);
 }
 
 /** The mask of `positions` (a number or an array of numbers, each an integer in 1..64), else undefined. */
@@ -77,7 +77,7 @@ function checked<T extends unknown[]>(args: Value[], checks: { [K in keyof T]: (
 }
 
 const isBool = (v: Value): boolean | undefined => (typeof v === 'boolean' ? v : undefined);
-const positionsOf = (v: Value): bigint | undefined => (typeof v === 'number' || Array.isArray(v) ? bitMask(v) : undefined);
+const positionsOf = (v: Value): bigint | undefined => (typeof v === 'number' || typeof v === 'bigint' || Array.isArray(v) ? bitMask(v) : undefined);
 
 /** Go `x << k` (k ≥ 0) or `x >> -k` (k < 0) on a uint64: shifts of 64 or more give 0. */
 function shift(x: bigint, k: bigint): bigint {

@@ -6,7 +6,7 @@
  * Source: couchbase/query `expression/func_comparison.go` (Greatest, Least),
  * `expression/comp_*.go`, `func_registry.go` (names).
  */
-import { collate, compare, equals, sortedNames, type ObjectValue, type Value } from '../../values/index.js';
+import { collate, compare, equals, fromExact, sortedNames, type ObjectValue, type Value } from '../../values/index.js';
 import type { FunctionDef } from './function-def.js';
 
 /** GREATEST / LEAST: the argument `better` prefers by collation, ignoring MISSING and NULL; NULL if none is left. */
@@ -73,6 +73,7 @@ function successor(v: Value): Value {
     if (Number.isInteger(v) && Math.abs(v) < 2 ** 63) return v + 1;
     return nextUp(v);
   }
+  if (typeof v === 'bigint') return fromExact(v + 1n);
   if (typeof v === 'string') return v + ' ';
   if (Array.isArray(v)) return [...v, null];
   const names = sortedNames(v);

@@ -39,6 +39,8 @@ function ifNumber(name: string, aliases: string[], ok: (x: number) => boolean): 
     let missing = false;
     for (const a of args) {
       if (a === undefined) missing = true;
+      // An int64 past 2^53 is finite: its nearest double, as the reference's float64 view gives it.
+      else if (typeof a === 'bigint') return Number(a);
       else if (typeof a !== 'number') return null;
       else if (ok(a)) return a;
     }

@@ -4,14 +4,19 @@
  * has its own rule).
  */
 import { isGoSpace } from '../../tokens/white-space.js';
-import { isObject, type ObjectValue, type Value } from '../../values/index.js';
+import { isObject, parseInt64Text, TWO_53, TWO_63, type ObjectValue, type Value } from '../../values/index.js';
 import type { FunctionDef } from './function-def.js';
 
 /**
- * A number as Go `strconv.FormatFloat(f, 'f', -1, 64)` writes it: the shortest digits that
- * read back to the same double, never in exponent form (1e21 → "1000000000000000000000").
+ * A number as the reference writes it: an int64 (a bigint, or an integral double in
+ * [-2^63, 2^63), which the reference holds as an int64) in exact decimal digits
+ * (2^62 → "4611686018427387904"); any other double as Go `strconv.FormatFloat(f, 'f', -1, 64)`
+ * writes it: the shortest digits that read back to the same double, never in exponent form
+ * (1e21 → "1000000000000000000000").
  */
-export function formatNumber(x: number): string {
+export function formatNumber(x: number | bigint): string {
+  if (typeof x === 'bigint') return x.toString();
+  if (Number.isInteger(x) && Math.abs(x) >= TWO_53 && x >= -TWO_63 && x < TWO_63) return BigInt(x).toString();
   if (Number.isNaN(x)) return 'NaN';
   if (!Number.isFinite(x)) return x > 0 ? '+Inf' : '-Inf';
   const s = String(x === 0 ? 0 : x);
@@ -105,7 +110,7 @@ function stripNumber(s: string, strip: string): string {
 }
 
 function toNumber(v: Value, hasStrip: boolean, strip: Value): Value {
-  if (v === undefined || v === null || typeof v === 'number') return v;
+  if (v === undefined || v === null || typeof v === 'number' || typeof v === 'bigint') return v;
   if (typeof v === 'boolean') return v ? 1 : 0;
   if (typeof v !== 'string') return null;
   let s = v;
@@ -114,7 +119,8 @@ function toNumber(v: Value, hasStrip: boolean, strip: Value): Value {
     s = stripNumber(s, strip);
     if (s === '') return null;
   }
-  return parseGoFloat(s) ?? null;
+  // Integer text is read as an int64 first (exact past 2^53), as the reference's ParseInt.
+  return parseInt64Text(s) ?? parseGoFloat(s) ?? null;
 }
 
 /** TO_ATOM: atoms are themselves; a one-element array or one-field object unwraps; else NULL. */
@@ -148,6 +154,7 @@ export const convertFunctions: FunctionDef[] = [
   unary('TO_BOOLEAN', ['TO_BOOL', 'TOBOOLEAN', 'TOBOOL'], (v) => {
     if (v === undefined || v === null || typeof v === 'boolean') return v;
     if (typeof v === 'number') return v !== 0 && !Number.isNaN(v);
+    if (typeof v === 'bigint') return true; // never 0: a bigint is past 2^53
     if (typeof v === 'string' || Array.isArray(v)) return v.length > 0;
     return Object.keys(v).length > 0;
   }),
@@ -175,7 +182,7 @@ export const convertFunctions: FunctionDef[] = [
   unary('TO_STRING', ['TO_STR', 'TOSTRING', 'TOSTR'], (v) => {
     if (v === undefined || v === null || typeof v === 'string') return v;
     if (typeof v === 'boolean') return String(v);
-    if (typeof v === 'number') return formatNumber(v);
+    if (typeof v === 'number' || typeof v === 'bigint') return formatNumber(v);
     return null;
   }),
 ];

@@ -76,5 +76,12 @@ export interface FunctionDef {
   nulls: NullHandling;
   /** True for functions whose result may differ between calls with the same arguments. */
   volatile?: boolean;
+  /**
+   * True when the body takes an int64 past 2^53 (a `bigint` argument, values/int64.ts) as it is:
+   * functions that pass, compare, type or encode values, and the integer ones (bitwise, IDIV).
+   * Otherwise each bigint argument reaches the body as its nearest double, as the reference's
+   * float64 math sees it (`SQRT`, `ROUND`, date functions …). Set by registry.ts per family.
+   */
+  int64?: boolean;
   fn(args: Value[], ctx: FunctionContext): Value;
 }

@@ -53,6 +53,8 @@ export function marshalJSON(v: Value): string {
     case 'number':
       // NaN and ±Infinity as the reference's float MarshalJSON writes them: "NaN", "+Infinity" …
       return Number.isFinite(v) ? formatNumber(v) : `"${nonFiniteText(v)}"`;
+    case 'bigint':
+      return v.toString(); // an int64 past 2^53, in exact digits
     case 'string':
       return goQuote(v, false);
     default: {

@@ -12,7 +12,7 @@ import { codePointLength, strictFn, utf8Length } from './support.js';
 
 function lengthOf(v: Value, stringLength: (s: string) => number): number {
   if (typeof v === 'string') return stringLength(v);
-  if (typeof v === 'number') return formatNumber(v).length;
+  if (typeof v === 'number' || typeof v === 'bigint') return formatNumber(v).length;
   if (typeof v === 'boolean') return 1;
   if (Array.isArray(v)) return v.length;
   return isObject(v) ? Object.keys(v).length : 0;

@@ -58,6 +58,41 @@ import { recursiveCteFunctions } from './recursive-cte.js';
 import { advisorFunctions } from './advisor.js';
 
 let byName: Map<string, FunctionDef> | undefined;
+
+/**
+ * The families whose functions take bigint arguments (int64 past 2^53) as they are
+ * (`FunctionDef.int64`): those that pass values through, compare, type or encode them, and the
+ * integer functions. The other families see such an argument as its nearest double.
+ */
+function int64Families(): FunctionDef[][] {
+  return [
+    typeFunctions,
+    convertFunctions,
+    arrayFunctions,
+    arraySetFunctions,
+    objectFunctions,
+    jsonFunctions,
+    bitwiseFunctions,
+    compareFunctions,
+    arithFunctions,
+    hashBytesFunctions,
+    logicFunctions,
+    navigationFunctions,
+    arrayConstructorFunctions,
+    encodingFunctions,
+    conditionalFunctions,
+    arraySearchFunctions,
+    arrayReorderFunctions,
+    arraySymdiffFunctions,
+    arrayStarFunctions,
+    arrayReplaceEquivalentFunctions,
+    objectNestedFunctions,
+    objectExtraFunctions,
+    objectFieldFunctions,
+    pairsFunctions,
+    lengthFunctions,
+  ];
+}
 let all: FunctionDef[] | undefined;
 
 function families(): FunctionDef[] {
@@ -121,6 +156,7 @@ function families(): FunctionDef[] {
 function index(): Map<string, FunctionDef> {
   if (byName) return byName;
   const map = new Map<string, FunctionDef>();
+  for (const family of int64Families()) for (const d of family) d.int64 = true;
   all = families();
   for (const def of all) {
     for (const name of [def.name, ...(def.aliases ?? [])]) {
@@ -147,8 +183,17 @@ export function allFunctions(): FunctionDef[] {
 /**
  * Applies a FunctionDef's MISSING/NULL rule and calls it: 'strict' → any MISSING argument gives
  * MISSING, else any NULL argument gives NULL, else `fn(args)`; 'custom' → `fn(args)` as is.
+ * A function not marked `int64` gets each bigint argument as its nearest double.
  */
 export function callFunction(def: FunctionDef, args: Value[], ctx: FunctionContext): Value {
+  if (def.int64 !== true) {
+    for (const a of args) {
+      if (typeof a === 'bigint') {
+        args = args.map((x) => (typeof x === 'bigint' ? Number(x) : x));
+        break;
+      }
+    }
+  }
   if (def.nulls === 'strict') {
     let sawNull = false;
     for (const a of args) {

@@ -22,6 +22,7 @@ export function valueSize(v: Value): number {
     case 'string':
       return utf8Length(v);
     case 'number':
+    case 'bigint':
       return 8;
     case 'boolean':
       return 1;

@@ -10,6 +10,7 @@ import type { RunContext } from '../runtime.js';
  * @throws QueryError 5030 `Invalid LIMIT value 1.5.` for anything else (a fraction, a string, NULL)
  */
 export function nonNegativeInt(v: Value, what: string): number {
+  if (typeof v === 'bigint') return v < 0n ? 0 : Number(v); // an int64 past 2^53: no result is that long
   if (typeof v !== 'number' || !Number.isInteger(v)) {
     throw new QueryError({ code: ErrorCode.INVALID_VALUE, phase: 'execution', message: `Invalid ${what} value ${JSON.stringify(v ?? null)}.` });
   }

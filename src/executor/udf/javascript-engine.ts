@@ -8,7 +8,10 @@ function ivmLib(): Ivm {
   return (loaded ??= createRequire(import.meta.url)('isolated-vm') as Ivm);
 }
 import { ErrorCode, QueryError } from '../../errors/index.js';
-import type { Value } from '../../values/index.js';
+import { withDoubles, type Value } from '../../values/index.js';
+
+/** JavaScript functions see doubles only: an int64 past 2^53 reaches them as its nearest double. */
+const bigintAsDouble = (_k: string, v: unknown): unknown => (typeof v === 'bigint' ? Number(v) : v);
 import { transpileEmbeddedN1ql } from './n1ql-transpile.js';
 
 /** Limits of one JavaScript function call. */
@@ -89,7 +92,7 @@ export class JavascriptEngine {
     const p = this.take(host);
     try {
       const { call } = this.load(p, source);
-      const out = call.applySync(undefined, ['sync', source.fname, args], { arguments: { copy: true }, timeout: this.limits.timeoutMs });
+      const out = call.applySync(undefined, ['sync', source.fname, args.map(withDoubles)], { arguments: { copy: true }, timeout: this.limits.timeoutMs });
       return out === undefined ? undefined : (JSON.parse(out) as Value);
     } catch (e) {
       throw this.failure(p, fn, source, e);
@@ -103,7 +106,7 @@ export class JavascriptEngine {
     const p = this.take(host);
     try {
       const { call } = this.load(p, source);
-      const out = await call.apply(undefined, ['async', source.fname, args], { arguments: { copy: true }, timeout: this.limits.timeoutMs });
+      const out = await call.apply(undefined, ['async', source.fname, args.map(withDoubles)], { arguments: { copy: true }, timeout: this.limits.timeoutMs });
       return out === undefined ? undefined : (JSON.parse(out) as Value);
     } catch (e) {
       throw this.failure(p, fn, source, e);
@@ -172,13 +175,13 @@ export class JavascriptEngine {
     if (mode === 'sync') {
       if (!p.host.sync) keep(new QueryError({ code: ErrorCode.NOT_SUPPORTED, phase: 'execution', message: 'N1QL() is not supported here' }));
       try {
-        return JSON.stringify(p.host.sync!(statement, params));
+        return JSON.stringify(p.host.sync!(statement, params), bigintAsDouble);
       } catch (e) {
         return keep(e);
       }
     }
     if (!p.host.async) return keep(new QueryError({ code: ErrorCode.NOT_SUPPORTED, phase: 'execution', message: 'N1QL() is not supported here' }));
-    return p.host.async(statement, params).then((rows) => JSON.stringify(rows), keep);
+    return p.host.async(statement, params).then((rows) => JSON.stringify(rows, bigintAsDouble), keep);
   }
 
   /** The error of a failed call: a statement's own error as it is, else 10109 naming the limit or the JavaScript error. */

@@ -126,7 +126,7 @@ function runningState(name: string, star: boolean): Running | undefined {
     case 'count':
       return counter((v) => v !== undefined && v !== null);
     case 'countn':
-      return counter((v) => typeof v === 'number');
+      return counter((v) => typeof v === 'number' || typeof v === 'bigint');
     case 'min':
       return extreme(false);
     case 'max':
@@ -146,18 +146,23 @@ function counter(counts: (v: Value) => boolean): Running {
   };
 }
 
-/** SUM / AVG of the NUMBER values in the frame (NULL when there is none, or the sum overflows). */
+/**
+ * SUM / AVG of the NUMBER values in the frame (NULL when there is none, or the sum overflows),
+ * as doubles: a running sum adds and removes, so an int64 past 2^53 counts as its nearest double.
+ */
 function sum(avg: boolean): Running {
   let total = 0;
   let count = 0;
   return {
-    add(v) {
+    add(x) {
+      const v = typeof x === 'bigint' ? Number(x) : x;
       if (typeof v === 'number') {
         total += v;
         count++;
       }
     },
-    remove(v) {
+    remove(x) {
+      const v = typeof x === 'bigint' ? Number(x) : x;
       if (typeof v === 'number') {
         total -= v;
         // No numbers left: drop the rounding the removals left behind.
