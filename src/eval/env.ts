@@ -26,8 +26,16 @@ export interface DocMeta {
 
 /** A new, empty root environment. */
 export function rootEnv(): Env {
-  return Object.create(null) as Env;
+  return new (RootEnv as unknown as new () => Env)();
 }
+
+/**
+ * The constructor of root environments: an object of V8's fast kind (named slots on a shared
+ * hidden class, not a hash table as `Object.create(null)` makes), whose prototype is an empty
+ * object with a null prototype, so no name is inherited.
+ */
+function RootEnv(): void {}
+RootEnv.prototype = Object.freeze(Object.create(null));
 
 /** A child environment that sees every name of `parent`. */
 export function childEnv(parent: Env): Env {
@@ -36,8 +44,17 @@ export function childEnv(parent: Env): Env {
 
 /** Reserved name under which the metadata of the document bound to `alias` is kept. */
 export function metaSlot(alias: string): string {
-  return '\u0000meta:' + alias;
+  // One string per alias: a name built anew for every row would be looked up in V8's string table on each store.
+  let slot = META_SLOTS.get(alias);
+  if (slot === undefined) {
+    slot = '\u0000meta:' + alias;
+    if (META_SLOTS.size < 4096) META_SLOTS.set(alias, slot);
+  }
+  return slot;
 }
+
+/** The meta slot names made so far, by alias (bounded: aliases are names in statements). */
+const META_SLOTS = new Map<string, string>();
 
 /** Reserved name under which aggregate number `n` of a grouped query is kept. */
 export function aggregateSlot(n: number): string {

@@ -48,7 +48,8 @@ export function compileWindowAggregate(op: WindowAggregate, cx: CompileContext):
           if (single) {
             // One PARTITION BY key (the common case): no array per row.
             const k = single(row.env, rc);
-            if (rows.length && collate(k, keys[0]) !== 0) {
+            const prev = keys[0];
+            if (rows.length && (typeof k === 'number' && typeof prev === 'number' && k === k ? k !== prev : collate(k, prev) !== 0)) {
               yield* emit(rows, rc);
               rows = [];
             }
@@ -79,12 +80,17 @@ export function compileWindowAggregate(op: WindowAggregate, cx: CompileContext):
       values.push(out);
       if (due(rc)) yield PAUSE;
     }
+    const first = calls[0]!.slot;
     let batch: Row[] = [];
     for (let i = 0; i < rows.length; i++) {
-      const row = rows[i]!;
-      const env = childEnv(row.env);
+      let row = rows[i]!;
+      // The values go into the row's own environment (no new object per row) unless it holds
+      // them already: an environment shared with a row before it, or one that went through this
+      // call before (the same call text in an enclosing query). Then a child environment.
+      if (Object.prototype.hasOwnProperty.call(row.env, first)) row = { ...row, env: childEnv(row.env) };
+      const env = row.env;
       for (let j = 0; j < calls.length; j++) env[calls[j]!.slot] = values[j]![i];
-      batch.push({ ...row, env });
+      batch.push(row);
       if (batch.length === BATCH_SIZE) {
         yield batch;
         batch = [];

@@ -35,13 +35,23 @@ export function* computeWindowCall(c: CompiledWindowCall, rows: Row[], rc: RunCo
   const n = rows.length;
   const { call } = c;
   const name = call.name.toLowerCase();
-  const orderVals: Value[][] = [];
-  for (const k of c.orderKeys) orderVals.push(yield* evaluateAll(k, rows, rc));
-  const peers = new Peers(n, orderVals);
+  // ROW_NUMBER, NTILE, LAG and LEAD go by row position only: no ORDER BY values, no peers.
   switch (name) {
     case 'row_number':
       for (let i = 0; i < n; i++) out[i] = i + 1;
       return;
+    case 'ntile':
+      ntile(c.args[0]!(rows[0]!.env, rc), n, out);
+      return;
+    case 'lag':
+    case 'lead':
+      lagLead(c, rows, rc, name === 'lag' ? -1 : 1, out);
+      return;
+  }
+  const orderVals: Value[][] = [];
+  for (const k of c.orderKeys) orderVals.push(yield* evaluateAll(k, rows, rc));
+  const peers = new Peers(n, orderVals);
+  switch (name) {
     case 'rank':
       for (let i = 0; i < n; i++) out[i] = peers.start(i) + 1;
       return;
@@ -53,13 +63,6 @@ export function* computeWindowCall(c: CompiledWindowCall, rows: Row[], rc: RunCo
       return;
     case 'cume_dist':
       for (let i = 0; i < n; i++) out[i] = (peers.end(i) + 1) / n;
-      return;
-    case 'ntile':
-      ntile(c.args[0]!(rows[0]!.env, rc), n, out);
-      return;
-    case 'lag':
-    case 'lead':
-      lagLead(c, rows, rc, name === 'lag' ? -1 : 1, out);
       return;
   }
   const frames = new Frames(call.over, frameOffsets(c, rows[0]!, rc), n, peers, rangeKeys(call.over, orderVals));
