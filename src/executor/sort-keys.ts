@@ -1,4 +1,5 @@
 import { collate, type Value } from '../values/index.js';
+import type { Row } from './runtime.js';
 
 /** How one ORDER BY term orders its values. */
 export interface SortDirection {
@@ -117,4 +118,28 @@ export function compareSortValues(a: Value, b: Value, t: SortDirection): number 
   if (an !== bn) return an === t.nullsFirst ? -1 : 1;
   const c = collate(a, b);
   return t.desc ? -c : c;
+}
+
+/**
+ * The sort keys an Order passes on with a batch of its sorted rows: the texts of its terms
+ * (printed expressions) and, per term, the batch's rows' values (`columns[t][i]` for row i of
+ * the batch). A WindowAggregate after it takes its PARTITION BY values from here rather than
+ * evaluating them again on rows that, sorted, lie scattered in memory.
+ */
+export interface BatchKeys {
+  readonly texts: readonly string[];
+  readonly columns: readonly Value[][];
+}
+
+const BATCH_KEYS = Symbol('sort keys');
+
+/** `batch` carrying `keys` (see {@link BatchKeys}). */
+export function withBatchKeys(batch: Row[], keys: BatchKeys): Row[] {
+  (batch as Row[] & { [BATCH_KEYS]?: BatchKeys })[BATCH_KEYS] = keys;
+  return batch;
+}
+
+/** The sort keys an Order passed with `batch`, if any. */
+export function batchKeys(batch: Row[]): BatchKeys | undefined {
+  return (batch as Row[] & { [BATCH_KEYS]?: BatchKeys })[BATCH_KEYS];
 }

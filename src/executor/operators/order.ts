@@ -1,9 +1,10 @@
+import { printExpr } from '../../ast/print.js';
 import { compileExpr, type Evaluator } from '../../eval/index.js';
 import type { Order } from '../../planner/index.js';
 import { jsonSize, type Value } from '../../values/index.js';
 import type { CompileContext, CompiledOperator } from '../operator-context.js';
-import { batched, due, PAUSE, type Row, type RowStream } from '../runtime.js';
-import { SortKeys, type IndexCompare, type SortDirection } from '../sort-keys.js';
+import { BATCH_SIZE, due, PAUSE, type Row, type RowStream } from '../runtime.js';
+import { SortKeys, withBatchKeys, type IndexCompare, type SortDirection } from '../sort-keys.js';
 import { compileCount } from './count-value.js';
 
 /** A compiled ORDER BY term. */
@@ -36,6 +37,7 @@ export function compileOrder(op: Order, cx: CompileContext): CompiledOperator {
     ...(t.nulls_pos ? { explicitNulls: true } : {}),
   }));
   const parametric = terms.some((t) => t.direction || t.nulls);
+  const texts = op.sort_terms.map((t) => printExpr(t.expr));
   const limit = op.limit ? compileCount(op.limit, 'LIMIT', cx.base) : undefined;
   const offset = op.offset ? compileCount(op.offset, 'OFFSET', cx.base) : undefined;
   return {
@@ -93,9 +95,18 @@ export function compileOrder(op: Order, cx: CompileContext): CompiledOperator {
       runs.push(sortRange(from, rows.length, compare));
       let sorted = yield* mergeRuns(runs, compare, rc);
       if (sorted.length > k) sorted = sorted.slice(0, k);
-      const out: Row[] = new Array(Math.max(0, sorted.length - skip));
-      for (let i = skip; i < sorted.length; i++) out[i - skip] = rows[sorted[i]!]!;
-      yield* batched(out);
+      // The sorted rows in batches, each with its rows' sort keys (sort-keys.ts BatchKeys).
+      for (let b = skip; b < sorted.length; b += BATCH_SIZE) {
+        const end = Math.min(sorted.length, b + BATCH_SIZE);
+        const batch: Row[] = new Array(end - b);
+        const columns: Value[][] = keys.columns.map(() => new Array(end - b));
+        for (let i = b; i < end; i++) {
+          const r = sorted[i]!;
+          batch[i - b] = rows[r]!;
+          for (let t = 0; t < columns.length; t++) columns[t]![i - b] = keys.columns[t]![r];
+        }
+        yield withBatchKeys(batch, { texts, columns });
+      }
     },
   };
 }

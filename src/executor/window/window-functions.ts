@@ -29,9 +29,10 @@ export function windowEvaluationError(cause: string): QueryError {
  * ORDER BY) into `out`. Source of each function's rules: couchbase/query `algebra/agg_*.go`
  * (row_number, rank, dense_rank, percent_rank, cume_dist, ntile, lag, lead, first_value,
  * last_value, nth_value, ratio_to_report) and `execution/window_aggregate.go`, checked against
- * the reference's answers.
+ * the reference's answers. `ordered`: the rows' ORDER BY values (one array per term), when the
+ * caller has them; else they are evaluated here.
  */
-export function* computeWindowCall(c: CompiledWindowCall, rows: Row[], rc: RunContext, out: Value[]): Generator<Row[]> {
+export function* computeWindowCall(c: CompiledWindowCall, rows: Row[], rc: RunContext, out: Value[], ordered?: Value[][]): Generator<Row[]> {
   const n = rows.length;
   const { call } = c;
   const name = call.name.toLowerCase();
@@ -48,8 +49,8 @@ export function* computeWindowCall(c: CompiledWindowCall, rows: Row[], rc: RunCo
       lagLead(c, rows, rc, name === 'lag' ? -1 : 1, out);
       return;
   }
-  const orderVals: Value[][] = [];
-  for (const k of c.orderKeys) orderVals.push(yield* evaluateAll(k, rows, rc));
+  const orderVals: Value[][] = ordered ?? [];
+  if (!ordered) for (const k of c.orderKeys) orderVals.push(yield* evaluateAll(k, rows, rc));
   const peers = new Peers(n, orderVals);
   switch (name) {
     case 'rank':
