@@ -18,10 +18,12 @@ const POSITIONAL = new Set(['row_number', 'ntile', 'lag', 'lead']);
  * WindowAggregate: reads rows sorted by the PARTITION BY keys (and each call's ORDER BY within
  * them), holds one partition at a time, computes every window function call of the operator
  * for each row of the partition (window/window-functions.ts) and passes the rows on, in the
- * same order, each in a child environment binding the calls' values (eval's windowSlot), in
+ * same order, with the calls' values bound in their environments (eval's windowSlot), in
  * batches. A partition ends where a PARTITION BY value collates differently from the row
- * before. It pauses while it reads and computes, like Order. Source: couchbase/query
- * `execution/window_aggregate.go`.
+ * before. The PARTITION BY and ORDER BY values come from the sort keys the Order before it
+ * passed with each batch (sort-keys.ts BatchKeys) where it sorted by the same expressions, and
+ * are evaluated otherwise. It pauses while it reads and computes, like Order. Source:
+ * couchbase/query `execution/window_aggregate.go`.
  */
 export function compileWindowAggregate(op: WindowAggregate, cx: CompileContext): CompiledOperator {
   const partitionBy = op.aggregates[0]?.over?.partitionBy ?? [];
