@@ -74,17 +74,32 @@ export abstract class DocumentKeyspace {
     return d && !this.expired(d) ? d : undefined;
   }
 
-  /** The live documents in key order (code point order of the keys). */
+  /**
+   * The live documents in key order (code point order of the keys). The documents in that order
+   * are kept from one scan to the next while no write comes between (a primary scan then reads
+   * an array, not a Map lookup per key); a write during the scan sends it back to the Map for
+   * the keys after it, so it sees what it saw before.
+   */
   *scan(): Iterable<StoredDocument> {
     this.sweep();
     if (!this.sortedKeys) this.sortedKeys = [...this.docs.keys()].sort(compareStrings);
     const keys = this.sortedKeys;
+    const version = this.docs.version;
+    if (this.sortedDocs?.keys !== keys || this.sortedDocs.version !== version) {
+      const docs: (StoredDocument | undefined)[] = new Array(keys.length);
+      for (let i = 0; i < keys.length; i++) docs[i] = this.docs.get(keys[i]!);
+      this.sortedDocs = { keys, version, docs };
+    }
+    const docs = this.sortedDocs.docs;
     const now = this.clock();
     for (let i = 0; i < keys.length; i++) {
-      const d = this.docs.get(keys[i]);
+      const d = this.docs.version === version ? docs[i] : this.docs.get(keys[i]!);
       if (d && !this.expired(d, now)) yield d;
     }
   }
+
+  /** The live documents of {@link sortedKeys}, as of the table's write count `version`. */
+  private sortedDocs: { keys: string[]; version: number; docs: (StoredDocument | undefined)[] } | undefined;
 
   /** A document key must be a non-empty string (StoreError INVALID). */
   private checkKey(key: string): void {

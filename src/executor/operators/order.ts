@@ -1,39 +1,19 @@
+import { printExpr } from '../../ast/print.js';
 import { compileExpr, type Evaluator } from '../../eval/index.js';
 import type { Order } from '../../planner/index.js';
-import { collate, jsonSize, type Value } from '../../values/index.js';
+import { jsonSize, type Value } from '../../values/index.js';
 import type { CompileContext, CompiledOperator } from '../operator-context.js';
-import { batched, due, PAUSE, type Row, type RowStream } from '../runtime.js';
+import { BATCH_SIZE, due, PAUSE, type Row, type RowStream } from '../runtime.js';
+import { SortKeys, withBatchKeys, type IndexCompare, type SortDirection } from '../sort-keys.js';
 import { compileCount } from './count-value.js';
 
 /** A compiled ORDER BY term. */
-interface SortTerm {
+interface SortTerm extends SortDirection {
   expr: Evaluator;
-  desc: boolean;
-  /** Where MISSING and NULL go; default FIRST for ASC and LAST for DESC. */
-  nullsFirst: boolean;
   /** A direction / NULLS position given by a parameter, evaluated when the sort runs. */
   direction?: Evaluator;
   nulls?: Evaluator;
   explicitNulls?: boolean;
-}
-
-interface Keyed {
-  row: Row;
-  keys: Value[];
-  seq: number;
-}
-
-function compareTerm(a: Value, b: Value, t: SortTerm): number {
-  // Two numbers (the common sort key): no collation dispatch. NaN is not a value tokenql holds.
-  if (typeof a === 'number' && typeof b === 'number') {
-    const c = a < b ? -1 : a > b ? 1 : 0;
-    return t.desc ? -c : c;
-  }
-  const an = a === undefined || a === null;
-  const bn = b === undefined || b === null;
-  if (an !== bn) return an === t.nullsFirst ? -1 : 1;
-  const c = collate(a, b);
-  return t.desc ? -c : c;
 }
 
 /**
@@ -57,21 +37,14 @@ export function compileOrder(op: Order, cx: CompileContext): CompiledOperator {
     ...(t.nulls_pos ? { explicitNulls: true } : {}),
   }));
   const parametric = terms.some((t) => t.direction || t.nulls);
+  const texts = op.sort_terms.map((t) => printExpr(t.expr));
   const limit = op.limit ? compileCount(op.limit, 'LIMIT', cx.base) : undefined;
   const offset = op.offset ? compileCount(op.offset, 'OFFSET', cx.base) : undefined;
-  const comparing = (live: SortTerm[]) => (x: Keyed, y: Keyed): number => {
-    for (let i = 0; i < live.length; i++) {
-      const c = compareTerm(x.keys[i], y.keys[i], live[i]);
-      if (c !== 0) return c;
-    }
-    return x.seq - y.seq;
-  };
-  const fixed = comparing(terms);
   return {
     cx,
     run: function* (input, _outer, rc): RowStream {
       // Directions given by parameters are read once per run, in the first row's environment.
-      let compare = fixed;
+      let live: SortTerm[] = terms;
       let resolved = !parametric;
       const skip = offset ? offset(rc) : 0;
       const k = limit ? limit(rc) + skip : Infinity;
@@ -79,10 +52,13 @@ export function compileOrder(op: Order, cx: CompileContext): CompiledOperator {
         for (const batch of input) if (batch.length === 0) yield batch;
         return;
       }
-      // Sorted runs of at most RUN rows (each sort a short piece of work), merged at the end.
-      const runs: Keyed[][] = [];
-      let current: Keyed[] = [];
-      let seq = 0;
+      // The rows in arrival order, their keys column-wise (sort-keys.ts); sorted runs of at most
+      // RUN row numbers (each sort a short piece of work), merged at the end.
+      let rows: Row[] = [];
+      const keys = new SortKeys(terms.length);
+      const runs: number[][] = [];
+      let from = 0;
+      const count = rc.memory && k >= RUN ? rc.memory : undefined;
       for (const batch of input) {
         if (batch.length === 0) {
           yield batch;
@@ -90,32 +66,56 @@ export function compileOrder(op: Order, cx: CompileContext): CompiledOperator {
         }
         for (const row of batch) {
           if (!resolved) {
-            compare = comparing(resolveTerms(terms, row.env, rc));
+            live = resolveTerms(terms, row.env, rc);
             resolved = true;
           }
-          const keys = terms.map((t) => t.expr(row.env, rc));
+          let bytes = ROW_BYTES;
+          for (let t = 0; t < terms.length; t++) {
+            const v = terms[t]!.expr(row.env, rc);
+            keys.set(t, v);
+            if (count) bytes += jsonSize(v);
+          }
           // A full sort holds every row: counted against the request's memory quota (keys' JSON size + a row's overhead).
-          if (rc.memory && k >= RUN) rc.memory.add(ROW_BYTES + keys.reduce<number>((n, v) => n + jsonSize(v), 0));
-          current.push({ row, keys, seq: seq++ });
+          count?.add(bytes);
+          keys.next();
+          rows.push(row);
         }
-        if (k < RUN && current.length >= 2 * k) {
+        if (k < RUN && rows.length >= 2 * k) {
           // Top-k: the kept rows are cut back to the first k each time they reach 2k.
-          current.sort(compare);
-          current.length = k;
-        } else if (k >= RUN && current.length >= RUN) {
-          current.sort(compare);
-          runs.push(current);
-          current = [];
+          const kept = sortRange(0, rows.length, keys.comparator(live)).slice(0, k);
+          rows = kept.map((i) => rows[i]!);
+          keys.compact(kept);
+        } else if (k >= RUN && rows.length - from >= RUN) {
+          runs.push(sortRange(from, rows.length, keys.comparator(live)));
+          from = rows.length;
         }
         if (due(rc)) yield PAUSE;
       }
-      current.sort(compare);
-      runs.push(current);
+      const compare = keys.comparator(live);
+      runs.push(sortRange(from, rows.length, compare));
       let sorted = yield* mergeRuns(runs, compare, rc);
       if (sorted.length > k) sorted = sorted.slice(0, k);
-      yield* batched(sorted.slice(skip).map((x) => x.row));
+      // The sorted rows in batches, each with its rows' sort keys (sort-keys.ts BatchKeys).
+      for (let b = skip; b < sorted.length; b += BATCH_SIZE) {
+        const end = Math.min(sorted.length, b + BATCH_SIZE);
+        const batch: Row[] = new Array(end - b);
+        const columns: Value[][] = keys.columns.map(() => new Array(end - b));
+        for (let i = b; i < end; i++) {
+          const r = sorted[i]!;
+          batch[i - b] = rows[r]!;
+          for (let t = 0; t < columns.length; t++) columns[t]![i - b] = keys.columns[t]![r];
+        }
+        yield withBatchKeys(batch, { texts, columns });
+      }
     },
   };
+}
+
+/** The row numbers from..to-1, sorted by `compare`. */
+function sortRange(from: number, to: number, compare: IndexCompare): number[] {
+  const run: number[] = new Array(to - from);
+  for (let i = from; i < to; i++) run[i - from] = i;
+  return run.sort(compare);
 }
 
 /**
@@ -151,11 +151,11 @@ function resolveTerms(terms: SortTerm[], env: import('../../eval/index.js').Env,
 const RUN = 16_384;
 
 /** Merges sorted runs pairwise into one sorted array (stable: `compare` breaks ties by arrival), pausing when a slice of work is used up. */
-function* mergeRuns(runs: Keyed[][], compare: (x: Keyed, y: Keyed) => number, rc: import('../runtime.js').RunContext): Generator<import('../runtime.js').Row[], Keyed[]> {
+function* mergeRuns(runs: number[][], compare: IndexCompare, rc: import('../runtime.js').RunContext): Generator<import('../runtime.js').Row[], number[]> {
   let level = runs.filter((r) => r.length > 0);
   if (level.length === 0) return [];
   while (level.length > 1) {
-    const next: Keyed[][] = [];
+    const next: number[][] = [];
     for (let i = 0; i < level.length; i += 2) {
       const a = level[i];
       const b = level[i + 1];
@@ -163,7 +163,7 @@ function* mergeRuns(runs: Keyed[][], compare: (x: Keyed, y: Keyed) => number, rc
         next.push(a);
         continue;
       }
-      const out: Keyed[] = new Array(a.length + b.length);
+      const out: number[] = new Array(a.length + b.length);
       let x = 0;
       let y = 0;
       let n = 0;

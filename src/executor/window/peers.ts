@@ -20,7 +20,12 @@ export class Peers {
     let g = -1;
     for (let i = 0; i < n; i++) {
       let same = i > 0;
-      for (let t = 0; same && t < keys.length; t++) if (collate(keys[t]![i], keys[t]![i - 1]) !== 0) same = false;
+      for (let t = 0; same && t < keys.length; t++) {
+        const a = keys[t]![i];
+        const b = keys[t]![i - 1];
+        // Two numbers (the common ORDER BY value) are peers when equal: no collation dispatch.
+        if (typeof a === 'number' && typeof b === 'number' && a === a ? a !== b : collate(a, b) !== 0) same = false;
+      }
       if (!same) {
         if (g >= 0) last.push(i - 1);
         g++;

@@ -29,19 +29,30 @@ export function windowEvaluationError(cause: string): QueryError {
  * ORDER BY) into `out`. Source of each function's rules: couchbase/query `algebra/agg_*.go`
  * (row_number, rank, dense_rank, percent_rank, cume_dist, ntile, lag, lead, first_value,
  * last_value, nth_value, ratio_to_report) and `execution/window_aggregate.go`, checked against
- * the reference's answers.
+ * the reference's answers. `ordered`: the rows' ORDER BY values (one array per term), when the
+ * caller has them; else they are evaluated here.
  */
-export function* computeWindowCall(c: CompiledWindowCall, rows: Row[], rc: RunContext, out: Value[]): Generator<Row[]> {
+export function* computeWindowCall(c: CompiledWindowCall, rows: Row[], rc: RunContext, out: Value[], ordered?: Value[][]): Generator<Row[]> {
   const n = rows.length;
   const { call } = c;
   const name = call.name.toLowerCase();
-  const orderVals: Value[][] = [];
-  for (const k of c.orderKeys) orderVals.push(yield* evaluateAll(k, rows, rc));
-  const peers = new Peers(n, orderVals);
+  // ROW_NUMBER, NTILE, LAG and LEAD go by row position only: no ORDER BY values, no peers.
   switch (name) {
     case 'row_number':
       for (let i = 0; i < n; i++) out[i] = i + 1;
       return;
+    case 'ntile':
+      ntile(c.args[0]!(rows[0]!.env, rc), n, out);
+      return;
+    case 'lag':
+    case 'lead':
+      lagLead(c, rows, rc, name === 'lag' ? -1 : 1, out);
+      return;
+  }
+  const orderVals: Value[][] = ordered ?? [];
+  if (!ordered) for (const k of c.orderKeys) orderVals.push(yield* evaluateAll(k, rows, rc));
+  const peers = new Peers(n, orderVals);
+  switch (name) {
     case 'rank':
       for (let i = 0; i < n; i++) out[i] = peers.start(i) + 1;
       return;
@@ -53,13 +64,6 @@ export function* computeWindowCall(c: CompiledWindowCall, rows: Row[], rc: RunCo
       return;
     case 'cume_dist':
       for (let i = 0; i < n; i++) out[i] = (peers.end(i) + 1) / n;
-      return;
-    case 'ntile':
-      ntile(c.args[0]!(rows[0]!.env, rc), n, out);
-      return;
-    case 'lag':
-    case 'lead':
-      lagLead(c, rows, rc, name === 'lag' ? -1 : 1, out);
       return;
   }
   const frames = new Frames(call.over, frameOffsets(c, rows[0]!, rc), n, peers, rangeKeys(call.over, orderVals));
