@@ -261,7 +261,7 @@ async function executeStatement(text: string, params: EngineParams, deps: Engine
   const warnings: { code: number; msg: string }[] = [];
   const rc = runContext(params, deps, warnings);
   if (memory.active) rc.memory = memory;
-  const catalog = catalogOf(params, deps);
+  const catalog: Catalog = { ...catalogOf(params, deps), warn: (m) => rc.warn(m) };
 
   let statement = parseCached(text, deps); //                          parse
   // A keyspace named by a parameter (`FROM $1 AS d USE KEYS …`) is bound to its value first.
