@@ -32,8 +32,8 @@ export function decisionKey(rule: string, prodType: string, occurrence: number):
 
 /**
  * Chevrotain's LL(k) lookahead, with the lookahead paths of each decision taken from a table
- * precomputed from the same grammar when it has them, and otherwise computed the first time the
- * parser reaches the decision. Computing the paths is the costly part of a parser's first use:
+ * precomputed from the same grammar when it has them, and otherwise computed; either way each
+ * decision's function is built the first time the parser reaches it. Computing the paths is the costly part of a parser's first use:
  * about 2 s for all of this grammar's decisions, 0.2–0.4 s for the few that `SELECT 1` reaches
  * (alternations whose alternatives start with names: the Identifier category holds 71 soft
  * keywords, and chevrotain enumerates their combinations). The functions built from the paths
@@ -59,10 +59,9 @@ export class LazyLookahead extends LLkLookaheadStrategy {
   override buildLookaheadForAlternation(options: AltOptions): ReturnType<Build> {
     const key = decisionKey(options.rule.name, 'Alternation', options.prodOccurrence);
     this.decisions.push({ key, paths: () => getLookaheadPaths({ occurrence: options.prodOccurrence, rule: options.rule, prodType: 'Alternation', maxLookahead: options.maxLookahead }) as TokenType[][][] });
-    const stored = this.stored(key) as TokenType[][][] | undefined;
-    if (stored) return alternativesFunction(stored, options.hasPredicates);
     let fn: ReturnType<Build> | undefined;
-    const build = () => (fn = super.buildLookaheadForAlternation(options));
+    const stored = this.has(key);
+    const build = () => (fn = stored ? alternativesFunction(this.stored(key) as TokenType[][][], options.hasPredicates) : super.buildLookaheadForAlternation(options));
     return function (this: unknown, ...args: unknown[]) {
       return (fn ?? build()).apply(this, args as never);
     } as ReturnType<Build>;
@@ -72,19 +71,21 @@ export class LazyLookahead extends LLkLookaheadStrategy {
     const key = decisionKey(options.rule.name, options.prodType, options.prodOccurrence);
     // getLookaheadPaths gives [paths inside, paths after]; the function tests the first.
     this.decisions.push({ key, paths: () => (getLookaheadPaths({ occurrence: options.prodOccurrence, rule: options.rule, prodType: options.prodType, maxLookahead: options.maxLookahead }) as TokenType[][][])[0]! });
-    const stored = this.stored(key) as TokenType[][] | undefined;
-    if (stored) return optionalFunction(stored);
     let fn: ReturnType<BuildOptional> | undefined;
-    const build = () => (fn = super.buildLookaheadForOptional(options));
+    const stored = this.has(key);
+    const build = () => (fn = stored ? optionalFunction(this.stored(key) as TokenType[][]) : super.buildLookaheadForOptional(options));
     return function (this: unknown, ...args: unknown[]) {
       return (fn ?? build()).apply(this, args as never);
     } as ReturnType<BuildOptional>;
   }
 
-  /** The decision's paths from the table, as token types; undefined when the table lacks it. */
-  private stored(key: string): TokenType[][][] | TokenType[][] | undefined {
-    const raw = this.tokenTypes && this.table?.paths[key];
-    if (!raw) return undefined;
+  private has(key: string): boolean {
+    return this.tokenTypes !== undefined && this.table?.paths[key] !== undefined;
+  }
+
+  /** The decision's paths from the table (which has them), as token types. */
+  private stored(key: string): TokenType[][][] | TokenType[][] {
+    const raw = this.table!.paths[key]!;
     const types = this.tokenTypes!;
     const toPath = (p: number[]) => p.map((i) => types[i]!);
     return key.includes(':Alternation:') ? (raw as number[][][]).map((alt) => alt.map(toPath)) : (raw as number[][]).map(toPath);
