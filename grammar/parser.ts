@@ -4,9 +4,10 @@
  * first: OR; AND; NOT; comparison (= != < … LIKE IN BETWEEN IS); `||`; + -; * / %; unary -;
  * postfix paths; primary. The CST node types are generated into `cst.d.ts` (`npm run gen:cst`).
  */
-import { CstParser, NoViableAltException, tokenMatcher, type IOrAlt, type TokenType } from 'chevrotain';
+import { CstParser, NoViableAltException, tokenMatcher, type IOrAlt, type Rule, type TokenType } from 'chevrotain';
 import { LazyLookahead } from './lazy-lookahead.js';
-import { lookaheadTable } from './lookahead-table.js';
+import { lookaheadTable, recordedGrammar } from './lookahead-table.js';
+import { restoreNode, tokensByName, type RecordedNode } from './recorded-grammar.js';
 import * as T from './tokens.js';
 
 /** Token types that can start an expression (used by the gates of the soft keywords). */
@@ -32,11 +33,31 @@ const validate = Boolean(process.env.VITEST || process.env.TOKENQL_VALIDATE_GRAM
  * (generated from this grammar by `npm run gen:lookahead`; a test checks it is current).
  */
 export const lookahead = new LazyLookahead({ maxLookahead: 3 }, lookaheadTable, T);
+let recordedTokens: Map<string, TokenType> | undefined;
 
 export class N1qlParser extends CstParser {
-  constructor() {
-    super(T.allTokens, { recoveryEnabled: false, maxLookahead: 3, nodeLocationTracking: 'full', skipValidations: !validate, lookaheadStrategy: lookahead });
+  /** The rules' GAST as data, used instead of recording them (undefined: record). */
+  private recorded: Record<string, RecordedNode> | undefined;
+
+  /**
+   * `options.record`: record the grammar as chevrotain does (for the generator and its test)
+   * rather than restore it from `lookahead-table.ts`; `options.lookahead`: the lookahead strategy.
+   */
+  constructor(options: { record?: boolean; lookahead?: LazyLookahead } = {}) {
+    super(T.allTokens, { recoveryEnabled: false, maxLookahead: 3, nodeLocationTracking: 'full', skipValidations: !validate, lookaheadStrategy: options.lookahead ?? lookahead });
+    this.recorded = options.record ? undefined : recordedGrammar;
     this.performSelfAnalysis();
+  }
+
+  /**
+   * Chevrotain's grammar recording of one rule (an internal method of its GAST recorder, run by
+   * `performSelfAnalysis` for every rule), answered from the recorded grammar when it has the
+   * rule: recording all rules is the largest part of the parser's construction.
+   */
+  protected topLevelRuleRecord(name: string, def: () => void): Rule {
+    const data = this.recorded?.[name];
+    if (data) return restoreNode(data, recordedTokens ??= tokensByName(T));
+    return (CstParser.prototype as unknown as { topLevelRuleRecord(this: N1qlParser, n: string, d: () => void): Rule }).topLevelRuleRecord.call(this, name, def);
   }
 
   /**
