@@ -109,6 +109,8 @@ export interface EngineParams {
   positional: Value[];
   /** Progress of an index build the statement starts. */
   onProgress?: QueryOptions['onProgress'];
+  /** Counts what the statement's scans read, as they go. */
+  progress?: QueryOptions['progress'];
   /** Internal keyspaces (names starting with `_`) do not exist for this statement. */
   restricted?: boolean;
   /** Cancels the statement (QueryError 1080, or the abort reason when it is a QueryError). */
@@ -502,6 +504,7 @@ function runContext(params: EngineParams, deps: EngineDeps, warnings: { code: nu
     ddl: (s) => deps.ddl(s, catalog, params.onProgress),
     signal: params.signal,
     profile: params.profile === 'phases' ? new Map() : undefined,
+    ...(params.progress ? { progress: params.progress } : {}),
     ...(params.preserveExpiry ? { preserveExpiry: true } : {}),
     ...(params.durabilityLevel && params.durabilityLevel !== 'none' && deps.bucketReplicas
       ? { durabilityImpossible: (ks: string) => durabilityImpossible(params.durabilityLevel, deps.bucketReplicas!(ks.split('.')[0]!) ?? 0) }

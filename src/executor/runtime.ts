@@ -76,6 +76,8 @@ export interface RunContext extends ExecContext {
   clock?: { since: number };
   /** Per-operator counts of `profile: "phases"` (inDocs/outDocs by operator name), when profiling. */
   profile?: Map<string, { inDocs: number; outDocs: number; time: number; operators?: number }>;
+  /** Counts the documents and index entries the scans read (QueryOptions.progress). */
+  progress?: { scanned: number };
   /** DML: documents written so far, and the keys that failed (the statement raises after the others are written). */
   dml?: { mutationCount: number; failures: QueryError[] };
   /** The database's sequences (CREATE/ALTER/DROP SEQUENCE, NEXT/PREV VALUE, system:sequences). */
