@@ -14,6 +14,7 @@ export type { BucketStats, FileStats, CompactionOptions, CompactionResult } from
 export { StoreError, type DocumentMeta, type StoredDocument, type WriteOptions } from './storage/index.js';
 export { MISSING, collate, equivalent, typeName, toJSON, toOutputValue, cloneValue } from './values/index.js';
 export { parseStatement, parseExpression } from './syntax/parse.js';
+export { nextTokens, type NextTokens } from './syntax/next-tokens.js';
 export { printExpr, printStatement } from './ast/print.js';
 export { tokens, containsToken, parseTokenOptions, type TokenOptions } from './tokens/index.js';
 export { allFunctions } from './eval/functions/registry.js';
