@@ -40,7 +40,7 @@ if (cacheFile && (cached === undefined || script.cachedDataRejected)) {
   const target = cacheFile;
   process.once('exit', () => {
     try {
-      mkdirSync(dirname(target), { recursive: true });
+      makeDir(dirname(target));
       const tmp = `${target}.${process.pid}.tmp`;
       writeFileSync(tmp, script.createCachedData());
       renameSync(tmp, target);
@@ -48,6 +48,22 @@ if (cacheFile && (cached === undefined || script.cachedDataRejected)) {
       // a read-only or full cache directory: the next run compiles again
     }
   });
+}
+
+/**
+ * Creates `dir` and its missing parents (Node 20's `mkdirSync(…, { recursive: true })` never
+ * returns for some paths, e.g. under /proc).
+ */
+function makeDir(dir: string): void {
+  try {
+    mkdirSync(dir);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') return;
+    if (code !== 'ENOENT' || dirname(dir) === dir) throw e;
+    makeDir(dirname(dir));
+    mkdirSync(dir);
+  }
 }
 
 // Run the bundle as Node runs a CommonJS module: (exports, require, module, __filename, __dirname).
