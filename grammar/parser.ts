@@ -4,8 +4,10 @@
  * first: OR; AND; NOT; comparison (= != < … LIKE IN BETWEEN IS); `||`; + -; * / %; unary -;
  * postfix paths; primary. The CST node types are generated into `cst.d.ts` (`npm run gen:cst`).
  */
-import { CstParser, NoViableAltException, tokenMatcher, type IOrAlt, type TokenType } from 'chevrotain';
+import { CstParser, NoViableAltException, tokenMatcher, type IOrAlt, type Rule, type TokenType } from 'chevrotain';
 import { LazyLookahead } from './lazy-lookahead.js';
+import { lookaheadTable, recordedGrammar } from './lookahead-table.js';
+import { restoreNode, tokensByName, type RecordedNode } from './recorded-grammar.js';
 import * as T from './tokens.js';
 
 /** Token types that can start an expression (used by the gates of the soft keywords). */
@@ -26,10 +28,36 @@ const exprStart = new Set<TokenType>([
  */
 const validate = Boolean(process.env.VITEST || process.env.TOKENQL_VALIDATE_GRAMMAR);
 
+/**
+ * The parser's lookahead: chevrotain's LL(3), its paths read from `lookahead-table.ts`
+ * (generated from this grammar by `npm run gen:lookahead`; a test checks it is current).
+ */
+export const lookahead = new LazyLookahead({ maxLookahead: 3 }, lookaheadTable, T);
+let recordedTokens: Map<string, TokenType> | undefined;
+
 export class N1qlParser extends CstParser {
-  constructor() {
-    super(T.allTokens, { recoveryEnabled: false, maxLookahead: 3, nodeLocationTracking: 'full', skipValidations: !validate, lookaheadStrategy: new LazyLookahead({ maxLookahead: 3 }) });
+  /** The rules' GAST as data, used instead of recording them (undefined: record). */
+  private recorded: Record<string, RecordedNode> | undefined;
+
+  /**
+   * `options.record`: record the grammar as chevrotain does (for the generator and its test)
+   * rather than restore it from `lookahead-table.ts`; `options.lookahead`: the lookahead strategy.
+   */
+  constructor(options: { record?: boolean; lookahead?: LazyLookahead } = {}) {
+    super(T.allTokens, { recoveryEnabled: false, maxLookahead: 3, nodeLocationTracking: 'full', skipValidations: !validate, lookaheadStrategy: options.lookahead ?? lookahead });
+    this.recorded = options.record ? undefined : recordedGrammar;
     this.performSelfAnalysis();
+  }
+
+  /**
+   * Chevrotain's grammar recording of one rule (an internal method of its GAST recorder, run by
+   * `performSelfAnalysis` for every rule), answered from the recorded grammar when it has the
+   * rule: recording all rules is the largest part of the parser's construction.
+   */
+  protected topLevelRuleRecord(name: string, def: () => void): Rule {
+    const data = this.recorded?.[name];
+    if (data) return restoreNode(data, recordedTokens ??= tokensByName(T));
+    return (CstParser.prototype as unknown as { topLevelRuleRecord(this: N1qlParser, n: string, d: () => void): Rule }).topLevelRuleRecord.call(this, name, def);
   }
 
   /**
@@ -89,8 +117,20 @@ export class N1qlParser extends CstParser {
     this.SUBRULE(this.expression);
   });
 
+  /**
+   * One statement. The alternatives are chosen on the first token (`MAX_LOOKAHEAD: 1`), and
+   * those sharing it (CREATE, ALTER, DROP, EXPLAIN, EXECUTE, and the word-led GRANT, REVOKE,
+   * FLUSH) by a gate on the words after it. Chevrotain's LL(3) lookahead for this alternation
+   * took about 0.7–1.8 s to build at the first statement of every process: the word-led
+   * alternatives (names, in the Identifier category of 71 soft keywords) made it enumerate every
+   * 3-token path of the other statements. The grammar (and so content assist and the expected
+   * lists of syntax errors) is unchanged; a statement no gate admits fails here, at its first
+   * token, as before.
+   */
   public statement = this.RULE('statement', () => {
-    this.OR([
+    const create = (k: TokenType) => this.is(1, T.Create) && this.is(2, k);
+    const drop = (k: TokenType) => this.is(1, T.Drop) && this.is(2, k);
+    this.OR({ MAX_LOOKAHEAD: 1, DEF: [
       { GATE: () => this.securityAhead(), ALT: () => this.SUBRULE(this.securityStatement), IGNORE_AMBIGUITIES: true },
       { GATE: () => this.containerAhead(), ALT: () => this.SUBRULE(this.containerStatement), IGNORE_AMBIGUITIES: true },
       { GATE: () => this.is(1, T.Alter) && this.is(2, T.Index), ALT: () => this.SUBRULE(this.alterIndexStatement), IGNORE_AMBIGUITIES: true },
@@ -100,21 +140,21 @@ export class N1qlParser extends CstParser {
       { ALT: () => this.SUBRULE(this.updateStatement) },
       { ALT: () => this.SUBRULE(this.deleteStatement) },
       { ALT: () => this.SUBRULE(this.mergeStatement) },
-      { ALT: () => this.SUBRULE(this.explainStatement) },
+      { ALT: () => this.SUBRULE(this.explainStatement), IGNORE_AMBIGUITIES: true },
       { ALT: () => this.SUBRULE(this.adviseStatement) },
       { ALT: () => this.SUBRULE(this.prepareStatement) },
       { GATE: () => this.is(2, T.FunctionKw) && tokenMatcher(this.LA(3), T.Identifier), ALT: () => this.SUBRULE(this.executeFunctionStatement), IGNORE_AMBIGUITIES: true },
-      { ALT: () => this.SUBRULE(this.executeStatement) },
-      { ALT: () => this.SUBRULE(this.createFunctionStatement) },
-      { ALT: () => this.SUBRULE(this.dropFunctionStatement) },
+      { ALT: () => this.SUBRULE(this.executeStatement), IGNORE_AMBIGUITIES: true },
+      { GATE: () => create(T.Or) || create(T.FunctionKw), ALT: () => this.SUBRULE(this.createFunctionStatement), IGNORE_AMBIGUITIES: true },
+      { GATE: () => drop(T.FunctionKw), ALT: () => this.SUBRULE(this.dropFunctionStatement), IGNORE_AMBIGUITIES: true },
       // `CREATE VECTOR INDEX`: VECTOR is a name token, as PRIMARY is; PRIMARY goes to the next rule.
-      { GATE: () => !this.is(2, T.Primary), ALT: () => this.SUBRULE(this.createIndexStatement), IGNORE_AMBIGUITIES: true },
-      { ALT: () => this.SUBRULE(this.createPrimaryIndexStatement) },
-      { ALT: () => this.SUBRULE(this.dropIndexStatement) },
+      { GATE: () => create(T.Index) || (this.is(1, T.Create) && this.word(2, 'VECTOR')), ALT: () => this.SUBRULE(this.createIndexStatement), IGNORE_AMBIGUITIES: true },
+      { GATE: () => create(T.Primary), ALT: () => this.SUBRULE(this.createPrimaryIndexStatement), IGNORE_AMBIGUITIES: true },
+      { GATE: () => drop(T.Index) || drop(T.Primary) || (this.is(1, T.Drop) && this.word(2, 'VECTOR')), ALT: () => this.SUBRULE(this.dropIndexStatement), IGNORE_AMBIGUITIES: true },
       { ALT: () => this.SUBRULE(this.buildIndexStatement) },
-      { ALT: () => this.SUBRULE(this.createSequenceStatement) },
-      { ALT: () => this.SUBRULE(this.alterSequenceStatement) },
-      { ALT: () => this.SUBRULE(this.dropSequenceStatement) },
+      { GATE: () => create(T.SequenceKw), ALT: () => this.SUBRULE(this.createSequenceStatement), IGNORE_AMBIGUITIES: true },
+      { GATE: () => this.is(1, T.Alter) && this.is(2, T.SequenceKw), ALT: () => this.SUBRULE(this.alterSequenceStatement), IGNORE_AMBIGUITIES: true },
+      { GATE: () => drop(T.SequenceKw), ALT: () => this.SUBRULE(this.dropSequenceStatement), IGNORE_AMBIGUITIES: true },
       { ALT: () => this.SUBRULE(this.startTransactionStatement) },
       { ALT: () => this.SUBRULE(this.commitStatement) },
       { ALT: () => this.SUBRULE(this.rollbackStatement) },
@@ -123,7 +163,7 @@ export class N1qlParser extends CstParser {
       { ALT: () => this.SUBRULE(this.inferStatement) },
       { ALT: () => this.SUBRULE(this.updateStatisticsStatement) },
       { ALT: () => this.SUBRULE(this.analyzeStatement) },
-    ]);
+    ] });
   });
 
   // ---- SELECT -------------------------------------------------------------------------------

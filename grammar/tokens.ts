@@ -12,8 +12,14 @@
  */
 import { createToken, Lexer, type CustomPatternMatcherFunc, type TokenType } from 'chevrotain';
 
+// The first characters of the regular-expression tokens (`start_chars_hint`, see startChars).
+const LETTERS = [...'abcdefghijklmnopqrstuvwxyz'].flatMap((c) => [c, c.toUpperCase()]);
+const DIGITS = [...'0123456789'];
+/** What `\s` matches: ECMAScript's WhiteSpace and LineTerminator code points. */
+const WHITE_SPACE = [9, 10, 11, 12, 13, 32, 0xa0, 0x1680, ...Array.from({ length: 11 }, (_, i) => 0x2000 + i), 0x2028, 0x2029, 0x202f, 0x205f, 0x3000, 0xfeff];
+
 export const Name = createToken({ name: 'Name', pattern: Lexer.NA });
-export const Identifier = createToken({ name: 'Identifier', pattern: /[a-zA-Z_][a-zA-Z0-9_$]*/, categories: [Name] });
+export const Identifier = createToken({ name: 'Identifier', pattern: /[a-zA-Z_][a-zA-Z0-9_$]*/, start_chars_hint: [...LETTERS, '_'], line_breaks: false, categories: [Name] });
 
 /** `` `any text` `` with ``` `` ``` for a backtick, optionally followed by `i` (case-insensitive). */
 const matchQuoted: CustomPatternMatcherFunc = (text, offset) => {
@@ -41,15 +47,22 @@ export const QuotedIdentifier = createToken({
 });
 
 const keywords: TokenType[] = [];
+/**
+ * The characters a keyword can start with, given to the lexer (`start_chars_hint`) so that it
+ * need not parse the keyword's regular expression to find them; likewise `line_breaks: false`
+ * on the tokens that cannot span lines. The lexer's analysis of ~150 patterns is otherwise a
+ * good part of the CLI's start-up.
+ */
+const startChars = (word: string): string[] => [word[0]!.toUpperCase(), word[0]!.toLowerCase()];
 /** A reserved keyword: never a bare identifier, but a field name after `.`. */
 function kw(word: string): TokenType {
-  const t = createToken({ name: word, pattern: new RegExp(word, 'i'), longer_alt: Identifier, categories: [Name] });
+  const t = createToken({ name: word, pattern: new RegExp(word, 'i'), start_chars_hint: startChars(word), line_breaks: false, longer_alt: Identifier, categories: [Name] });
   keywords.push(t);
   return t;
 }
 /** A soft keyword: lexes in the `Identifier` category, special only where the grammar asks for it. */
 function soft(word: string): TokenType {
-  const t = createToken({ name: word, pattern: new RegExp(word, 'i'), longer_alt: Identifier, categories: [Identifier] });
+  const t = createToken({ name: word, pattern: new RegExp(word, 'i'), start_chars_hint: startChars(word), line_breaks: false, longer_alt: Identifier, categories: [Identifier] });
   keywords.push(t);
   return t;
 }
@@ -209,25 +222,27 @@ export const Javascript = soft('JAVASCRIPT');
 export const Language = soft('LANGUAGE');
 export const Replace = soft('REPLACE');
 
-export const WhiteSpace = createToken({ name: 'WhiteSpace', pattern: /\s+/, group: Lexer.SKIPPED, line_breaks: true });
-export const LineComment = createToken({ name: 'LineComment', pattern: /--[^\n\r]*/, group: Lexer.SKIPPED });
+export const WhiteSpace = createToken({ name: 'WhiteSpace', pattern: /\s+/, start_chars_hint: WHITE_SPACE, group: Lexer.SKIPPED, line_breaks: true });
+export const LineComment = createToken({ name: 'LineComment', pattern: /--[^\n\r]*/, start_chars_hint: ['-'], line_breaks: false, group: Lexer.SKIPPED });
 export const BlockComment = createToken({
   name: 'BlockComment',
   pattern: /\/\*[^*]*\*+(?:[^/*][^*]*\*+)*\//,
+  start_chars_hint: ['/'],
   group: Lexer.SKIPPED,
   line_breaks: true,
 });
 /** `/*` that no BlockComment matched: reported as an unterminated comment by the parse entry points. */
-export const UnterminatedComment = createToken({ name: 'UnterminatedComment', pattern: /\/\*/ });
+export const UnterminatedComment = createToken({ name: 'UnterminatedComment', pattern: /\/\*/, start_chars_hint: ['/'], line_breaks: false });
 
 export const StringLiteral = createToken({
   name: 'StringLiteral',
   pattern: /'(?:[^'\\]|\\.|'')*'|"(?:[^"\\]|\\.|"")*"/,
+  start_chars_hint: ["'", '"'],
   line_breaks: true,
 });
-export const NumberLiteral = createToken({ name: 'NumberLiteral', pattern: /\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/ });
-export const NamedParam = createToken({ name: 'NamedParam', pattern: /\$[a-zA-Z_][a-zA-Z0-9_]*/ });
-export const PositionalParam = createToken({ name: 'PositionalParam', pattern: /\$\d+/ });
+export const NumberLiteral = createToken({ name: 'NumberLiteral', pattern: /\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/, start_chars_hint: DIGITS, line_breaks: false });
+export const NamedParam = createToken({ name: 'NamedParam', pattern: /\$[a-zA-Z_][a-zA-Z0-9_]*/, start_chars_hint: ['$'], line_breaks: false });
+export const PositionalParam = createToken({ name: 'PositionalParam', pattern: /\$\d+/, start_chars_hint: ['$'], line_breaks: false });
 export const Question = createToken({ name: 'Question', pattern: '?' });
 
 export const ComparisonOp = createToken({ name: 'ComparisonOp', pattern: Lexer.NA });
@@ -266,7 +281,7 @@ export const Dot = createToken({ name: 'Dot', pattern: '.' });
  * `UPDATE STATISTICS` as one token: STATISTICS is reserved in the reference (`UPDATE statistics
  * SET …` is its syntax error too), and one token keeps UPDATE's statement LL(1).
  */
-export const UpdateStatistics = createToken({ name: 'UpdateStatistics', label: 'UPDATE STATISTICS', pattern: /UPDATE\s+STATISTICS(?![A-Za-z0-9_$])/i, line_breaks: true });
+export const UpdateStatistics = createToken({ name: 'UpdateStatistics', label: 'UPDATE STATISTICS', pattern: /UPDATE\s+STATISTICS(?![A-Za-z0-9_$])/i, start_chars_hint: ['U', 'u'], line_breaks: true });
 
 /** Keywords sorted longest first, so that e.g. `IN` never shadows `INNER`/`INTO`/`INDEX`. */
 const orderedKeywords = [...keywords].sort((a, b) => String(b.PATTERN).length - String(a.PATTERN).length);

@@ -114,6 +114,8 @@ export interface EngineParams {
   positional: Value[];
   /** Progress of an index build the statement starts. */
   onProgress?: QueryOptions['onProgress'];
+  /** Counts what the statement's scans read, as they go. */
+  progress?: QueryOptions['progress'];
   /** Internal keyspaces (names starting with `_`) do not exist for this statement. */
   restricted?: boolean;
   /** Cancels the statement (QueryError 1080, or the abort reason when it is a QueryError). */
@@ -280,7 +282,7 @@ async function executeStatement(text: string, params: EngineParams, deps: Engine
   const warnings: { code: number; msg: string }[] = [];
   const rc = runContext(params, deps, warnings);
   if (memory.active) rc.memory = memory;
-  const catalog = catalogOf(params, deps);
+  const catalog: Catalog = { ...catalogOf(params, deps), warn: (m) => rc.warn(m) };
 
   let statement = parseCached(text, deps); //                          parse
   // A keyspace named by a parameter (`FROM $1 AS d USE KEYS …`) is bound to its value first.
@@ -544,6 +546,7 @@ function runContext(params: EngineParams, deps: EngineDeps, warnings: { code: nu
     signal: params.signal,
     profile: params.profile === 'phases' || params.profile === 'timings' ? new Map() : undefined,
     ...(params.profile === 'timings' ? { timings: new OperatorTimings() } : {}),
+    ...(params.progress ? { progress: params.progress } : {}),
     ...(params.preserveExpiry ? { preserveExpiry: true } : {}),
     ...(params.durabilityLevel && params.durabilityLevel !== 'none' && deps.bucketReplicas
       ? { durabilityImpossible: (ks: string) => durabilityImpossible(params.durabilityLevel, deps.bucketReplicas!(ks.split('.')[0]!) ?? 0) }

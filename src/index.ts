@@ -5,7 +5,7 @@ export { Database } from './database/database.js';
 export type { OpenOptions } from './database/types.js';
 export type { Library } from './executor/udf/library-catalog.js';
 export type { JavascriptLimits } from './executor/udf/javascript-engine.js';
-export type { QueryOptions, QueryResult, QueryMetrics, QueryProfile, IndexBuildProgress, DurabilityLevel } from './query-types.js';
+export type { QueryOptions, QueryResult, QueryMetrics, QueryProfile, IndexBuildProgress, ScanProgress, DurabilityLevel } from './query-types.js';
 export type { LoadOptions, LoadProgress, LoadReport, LoadFailure, KeySpec } from './load/index.js';
 export { QueryError, ErrorCode, type Phase, type SourcePosition } from './errors/index.js';
 export type { PrivilegeNeed, QueryPrivilege } from './ast/privileges.js';
@@ -15,6 +15,7 @@ export type { BucketStats, FileStats, CompactionOptions, CompactionResult } from
 export { StoreError, type DocumentMeta, type StoredDocument, type WriteOptions } from './storage/index.js';
 export { MISSING, collate, equivalent, typeName, toJSON, toOutputValue, cloneValue } from './values/index.js';
 export { parseStatement, parseExpression } from './syntax/parse.js';
+export { nextTokens, type NextTokens } from './syntax/next-tokens.js';
 export { printExpr, printStatement } from './ast/print.js';
 export { tokens, containsToken, parseTokenOptions, type TokenOptions } from './tokens/index.js';
 export { allFunctions } from './eval/functions/registry.js';

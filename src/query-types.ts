@@ -17,6 +17,12 @@ export interface QueryOptions {
   /** Progress of long work a statement does: an index build (CREATE INDEX, BUILD INDEX). */
   onProgress?: (p: IndexBuildProgress) => void;
   /**
+   * A counter the statement's scans (primary, index and key scans) add the documents or index
+   * entries they read to, as they go: a caller may read it while the statement runs (the shell's
+   * live line shows it). Not a reference parameter.
+   */
+  progress?: ScanProgress;
+  /**
    * Hide internal keyspaces (names starting with `_`: users, sessions, settings) from the
    * statement, as servers do for their clients: they are "not found" and not listed.
    */
@@ -150,3 +156,9 @@ export interface QueryProfile {
   executionTimings?: Value;
 }
 
+
+/** What {@link QueryOptions.progress} counts while a statement runs. */
+export interface ScanProgress {
+  /** Documents (primary and key scans) and index entries (index scans) read so far. */
+  scanned: number;
+}

@@ -10,6 +10,8 @@ export interface RunOptions {
   signal?: AbortSignal;
   /** Index build progress (embedded only). */
   onProgress?: (p: IndexBuildProgress) => void;
+  /** Counts the documents the statement's scans read, as they go (embedded only). */
+  progress?: { scanned: number };
   /** Statement timeout in milliseconds (the query service's `timeout`). */
   timeoutMs?: number;
   /** `phases`: the result carries the reference's `profile` (phase times, rows per operator kind); `timings` adds the plan with each operator's `#stats`. */

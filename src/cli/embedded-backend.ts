@@ -15,6 +15,7 @@ export class EmbeddedBackend implements Backend {
       ...(options.named && Object.keys(options.named).length ? { params: options.named } : {}),
       ...(options.positional ? { args: options.positional } : {}),
       ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+      ...(options.progress ? { progress: options.progress } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
       ...(options.profile ? { profile: options.profile } : {}),
       ...(options.txid ? { txid: options.txid } : {}),

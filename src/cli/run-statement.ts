@@ -5,7 +5,7 @@ import { parseDuration } from './options.js';
 import { createIndexProgress } from './progress.js';
 import { queryParams, type ShellState } from './shell-state.js';
 
-/** After this long a statement on a terminal shows a live line (elapsed time). */
+/** After this long a statement on a terminal shows a live line (elapsed time, documents scanned). */
 export const LIVE_AFTER_MS = 2000;
 
 /**
@@ -21,11 +21,12 @@ export async function runStatement(text: string, state: ShellState): Promise<voi
   const params = queryParams(state);
   const timeoutMs = params.timeout !== undefined ? parseDuration(params.timeout) : undefined;
   const signal = timeoutMs !== undefined ? AbortSignal.any([controller.signal, AbortSignal.timeout(timeoutMs)]) : controller.signal;
-  const live = liveLine(process.stderr);
+  const scans = { scanned: 0 };
+  const live = liveLine(process.stderr, scans);
   const progress = createIndexProgress();
   try {
     const result = await state.backend
-      .run(text, { named: params.named, positional: params.positional, signal, onProgress: (p) => (live.stop(), progress.onProgress(p)), timeoutMs, ...(params.profile ? { profile: params.profile } : {}), ...(state.txid ? { txid: state.txid } : {}) })
+      .run(text, { named: params.named, positional: params.positional, signal, onProgress: (p) => (live.stop(), progress.onProgress(p)), progress: scans, timeoutMs, ...(params.profile ? { profile: params.profile } : {}), ...(state.txid ? { txid: state.txid } : {}) })
       .finally(() => {
         live.stop();
         progress.stop();
@@ -88,8 +89,12 @@ export async function emit(state: ShellState, text: string): Promise<void> {
   );
 }
 
-/** A `⠋ running 3.2 s` line on a terminal stream, shown from {@link LIVE_AFTER_MS} on and cleared at `stop()`. */
-export function liveLine(stream: NodeJS.WriteStream): { stop(): void } {
+/**
+ * A `⠋ running 3.2 s, 12,345 documents scanned (Ctrl-C cancels)` line on a terminal stream,
+ * shown from {@link LIVE_AFTER_MS} on and cleared at `stop()`. `scans` is the statement's scan
+ * counter (QueryOptions.progress); without it (a server's statement) the line shows the time only.
+ */
+export function liveLine(stream: NodeJS.WriteStream, scans?: { scanned: number }): { stop(): void } {
   if (!stream.isTTY) return { stop() {} };
   const started = performance.now();
   const frames = '⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏';
@@ -99,7 +104,8 @@ export function liveLine(stream: NodeJS.WriteStream): { stop(): void } {
     const ms = performance.now() - started;
     if (ms < LIVE_AFTER_MS) return;
     shown = true;
-    stream.write(`\r\x1b[2K${frames[frame++ % frames.length]} running ${(ms / 1000).toFixed(1)} s (Ctrl-C cancels)`);
+    const scanned = scans && scans.scanned > 0 ? `, ${scans.scanned.toLocaleString('en-US')} document${scans.scanned === 1 ? '' : 's'} scanned` : '';
+    stream.write(`\r\x1b[2K${frames[frame++ % frames.length]} running ${(ms / 1000).toFixed(1)} s${scanned} (Ctrl-C cancels)`);
   }, 100);
   timer.unref();
   return {

@@ -110,6 +110,26 @@ export async function runShell(opts: ShellOptions, version: string): Promise<voi
   if (!tty && state.failed) process.exitCode = 1;
 }
 
+/** Field names per keyspace, from a sample of its documents (for completion); fetched once per shell. */
+const fieldSamples = new Map<string, Promise<string[]>>();
+
+/**
+ * The top-level field names of up to 20 documents of `keyspace`, sorted (completion after
+ * `alias.` and in expressions). Fetched once per keyspace; a failure gives none.
+ */
+function sampleFields(state: ShellState, keyspace: string): Promise<string[]> {
+  let p = fieldSamples.get(keyspace);
+  if (!p) {
+    const name = keyspace.split('.').map((p) => '`' + p.replace(/`/g, '``') + '`').join('.');
+    p = state.backend.run(`SELECT RAW OBJECT_NAMES(d) FROM ${name} AS d LIMIT 20`).then(
+      (r) => [...new Set(r.results.flatMap((x) => (Array.isArray(x) ? x.filter((n): n is string => typeof n === 'string') : [])))].sort(),
+      () => [],
+    );
+    fieldSamples.set(keyspace, p);
+  }
+  return p;
+}
+
 /** The interactive loop: readline with history by statement, completion and Ctrl-C. */
 async function interactive(state: ShellState, input: ShellInput, quit: () => boolean): Promise<void> {
   const history = historyPath();
@@ -125,7 +145,12 @@ async function interactive(state: ShellState, input: ShellInput, quit: () => boo
     output: process.stdout,
     terminal: true,
     prompt: PROMPT,
-    completer: createCompleter(() => keyspaceNames),
+    completer: createCompleter({
+      keyspaces: () => keyspaceNames,
+      fields: (ks) => sampleFields(state, ks),
+      pending: () => (input.buffer === '' ? '' : input.buffer + '\n'),
+      wholeLine: () => (rl as unknown as { line: string }).line,
+    }),
     history: loadHistory(history),
     historySize: HISTORY_SIZE,
     removeHistoryDuplicates: true,

@@ -162,6 +162,7 @@ export class Database {
         {
           ...splitParams(options.params, options.args),
           onProgress: options.onProgress,
+          ...(options.progress ? { progress: options.progress } : {}),
           restricted: options.restricted,
           authorize: options.authorize,
           signal: controller.signal,

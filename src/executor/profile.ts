@@ -30,22 +30,32 @@ export function phaseOf(name: string): string | undefined {
   return PHASES[name];
 }
 
+/** The phases whose rows are documents or index entries read from a keyspace (QueryOptions.progress). */
+const SCAN_PHASES = new Set(['primaryScan', 'indexScan', 'keyScan']);
+
 /**
  * Wraps a running operator so that, when the request profiles (`rc.profile`), the rows it
- * emits are counted under its phase (`phaseCounts`) and its runs under `phaseOperators`.
- * Without profiling the operator runs unwrapped.
+ * emits are counted under its phase (`phaseCounts`) and its runs under `phaseOperators`; and,
+ * when the request counts its progress (`rc.progress`), a scan's rows are added to `scanned` as
+ * they come. Otherwise the operator runs unwrapped.
  */
 export function withProfile(name: string, run: RunOperator): RunOperator {
   const phase = phaseOf(name);
   if (!phase) return run;
+  const scan = SCAN_PHASES.has(phase);
   return (input, outer, rc) => {
-    if (!rc.profile) return run(input, outer, rc);
-    const stats = rc.profile.get(phase) ?? { inDocs: 0, outDocs: 0, time: 0, operators: 0 };
-    stats.operators = (stats.operators ?? 0) + 1;
-    rc.profile.set(phase, stats);
+    const progress = scan ? rc.progress : undefined;
+    if (!rc.profile && !progress) return run(input, outer, rc);
+    let stats: { inDocs: number; outDocs: number; time: number; operators?: number } | undefined;
+    if (rc.profile) {
+      stats = rc.profile.get(phase) ?? { inDocs: 0, outDocs: 0, time: 0, operators: 0 };
+      stats.operators = (stats.operators ?? 0) + 1;
+      rc.profile.set(phase, stats);
+    }
     return (function* (): RowStream {
       for (const batch of run(input, outer, rc)) {
-        stats.outDocs += batch.length;
+        if (stats) stats.outDocs += batch.length;
+        if (progress) progress.scanned += batch.length;
         yield batch;
       }
     })();

@@ -82,6 +82,8 @@ export interface RunContext extends ExecContext {
   profile?: Map<string, { inDocs: number; outDocs: number; time: number; operators?: number }>;
   /** Per-operator rows and exclusive times of `profile: "timings"` (executionTimings), when asked. */
   timings?: import('./operator-timings.js').OperatorTimings;
+  /** Counts the documents and index entries the scans read (QueryOptions.progress). */
+  progress?: { scanned: number };
   /** DML: documents written so far, and the keys that failed (the statement raises after the others are written). */
   dml?: { mutationCount: number; failures: QueryError[] };
   /** The database's sequences (CREATE/ALTER/DROP SEQUENCE, NEXT/PREV VALUE, system:sequences). */

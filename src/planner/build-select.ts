@@ -2,6 +2,7 @@ import { implicitName } from '../ast/index.js';
 import type { Expr, ExpressionTerm, KeyspaceTerm, OrderTerm, ResultTerm, SelectBody, SelectStatement, Subselect } from '../ast/index.js';
 import { ErrorCode, QueryError } from '../errors/index.js';
 import { keyspaceAlias, primaryIndexName, resolveKeyspace, type Catalog } from './catalog.js';
+import { tokenOptionMismatches } from './token-option-mismatch.js';
 import { chooseScan } from './choose-scan.js';
 import { exprEquivalent } from '../semantic/expr-equivalent.js';
 import { formalize, outerBound } from '../semantic/formalize.js';
@@ -106,7 +107,9 @@ export function keyspaceSource(
   onScan?: (scan: ScanPlan | undefined) => void,
 ): SourcePlan {
   if (useKeys) return { op: 'KeyScan', keyspace: name, namespace: 'default', alias, keys: useKeys, ...(validate ? { validate: true } : {}) };
-  const scan = chooseScan(where, alias, usable ?? catalog.indexes?.(name) ?? [], bound);
+  const indexes = usable ?? catalog.indexes?.(name) ?? [];
+  const scan = chooseScan(where, alias, indexes, bound);
+  if (catalog.warn) for (const w of tokenOptionMismatches(where, alias, indexes, bound)) catalog.warn(w);
   onScan?.(scan);
   if (scan) return { op: 'IndexScan', keyspace: name, namespace: 'default', alias, scan };
   return { op: 'PrimaryScan3', keyspace: name, namespace: 'default', alias, index: primaryIndexName(catalog, name) };

@@ -9,6 +9,8 @@ export interface Catalog {
   hasKeyspace(name: string): boolean;
   /** The indexes of a keyspace (every state); none when omitted. */
   indexes?(keyspace: string): IndexInfo[];
+  /** Adds a warning to the statement's warnings (planner advice, e.g. token options that miss an index). */
+  warn?(message: string): void;
 }
 
 /** The default namespace (the reference's `default`). */

@@ -34,10 +34,20 @@ export interface Tree {
 type TreeCtor = new (entries: undefined, compare: TreeOrder, maxNodeSize?: number) => Tree;
 type BulkLoadRoot = (keys: TreeKey[], values: Docs[], maxNodeSize: number, compare: TreeOrder, loadFactor?: number) => unknown;
 
-// sorted-btree ships CommonJS with the class as `exports.default`.
+// sorted-btree ships CommonJS with the class as `exports.default`. Loaded on first use: a
+// statement over no index (`tokenql query -e "SELECT 1"`) does not pay for it at start-up.
 const require = createRequire(import.meta.url);
-export const BTree = (require('sorted-btree') as { default: TreeCtor }).default;
-const bulkLoadRoot = (require('sorted-btree/extended/bulkLoad') as { bulkLoadRoot: BulkLoadRoot }).bulkLoadRoot;
+let loaded: { BTree: TreeCtor; bulkLoadRoot: BulkLoadRoot } | undefined;
+const sortedBtree = () =>
+  (loaded ??= {
+    BTree: (require('sorted-btree') as { default: TreeCtor }).default,
+    bulkLoadRoot: (require('sorted-btree/extended/bulkLoad') as { bulkLoadRoot: BulkLoadRoot }).bulkLoadRoot,
+  });
+
+/** An empty B+ tree ordered by `compare`. */
+export function newTree(compare: TreeOrder): Tree {
+  return new (sortedBtree().BTree)(undefined, compare);
+}
 /** Node size of the trees (sorted-btree's default) and the fill of bulk-loaded leaves (room for later inserts). */
 const MAX_NODE_SIZE = 64;
 const BULK_LOAD_FACTOR = 0.8;
@@ -49,6 +59,7 @@ const BULK_LOAD_FACTOR = 0.8;
  * index-vs-scan tests would see any key out of order). `bulkLoad` itself sets `_root` so.
  */
 export function loadSorted(keys: TreeKey[], values: Docs[], compare: TreeOrder): Tree {
+  const { BTree, bulkLoadRoot } = sortedBtree();
   const root = bulkLoadRoot(keys, values, MAX_NODE_SIZE, () => -1, BULK_LOAD_FACTOR);
   const tree = new BTree(undefined, compare, MAX_NODE_SIZE);
   (tree as unknown as { _root: unknown })._root = root;

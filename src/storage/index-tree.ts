@@ -1,5 +1,5 @@
 import { collate, compareStrings, type Value } from '../values/index.js';
-import { BTree, loadSorted, type Docs, type Tree, type TreeKey, type TreeOrder } from './btree.js';
+import { loadSorted, newTree, type Docs, type Tree, type TreeKey, type TreeOrder } from './btree.js';
 import { BuildPostings, mergeInOrder, type KeyOrder } from './build-postings.js';
 import { Posting } from './posting.js';
 
@@ -65,7 +65,7 @@ export class IndexTree {
   constructor(private readonly desc: readonly boolean[]) {
     this.single = desc.length === 1;
     this.treeOrder = this.single ? (a, b) => this.compareLeading(a as Value, b as Value) : (a, b) => this.compareKeys(a as Value[], b as Value[]);
-    this.tree = new BTree(undefined, this.treeOrder);
+    this.tree = newTree(this.treeOrder);
   }
 
   /** A composite key as the B+ tree holds it. */

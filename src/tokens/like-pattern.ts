@@ -1,4 +1,4 @@
-import RE2 from 're2';
+import { re2 } from './re2.js';
 import { evaluationError } from '../errors/index.js';
 
 /**
@@ -85,6 +85,6 @@ export function likeMatcher(items: LikeItem[]): (s: string) => boolean {
   if (!items.some((it) => it.kind === 'one')) return stringMatcher(items);
   let src = '';
   for (const it of items) src += it.kind === 'literal' ? quoteRegexp(it.text) : it.kind === 'any' ? '.*' : '.';
-  const re = new RE2(`(?s)^(?:${src})$`, 'u');
+  const re = new (re2())(`(?s)^(?:${src})$`, 'u');
   return (s) => re.test(s);
 }

@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache';
-import RE2 from 're2';
+import type RE2 from 're2';
+import { re2 } from './re2.js';
 import { evaluationError } from '../errors/index.js';
 import { goEscapeError } from './go-regexp-escapes.js';
 import { likeMatcher, parseLike } from './like-pattern.js';
@@ -63,12 +64,12 @@ export function compileRegexp(pattern: string, mode: 'full' | 'search'): RE2 {
     if (goError !== undefined) throw evaluationError(`error parsing regexp: ${goError}`);
     let plain: RE2;
     try {
-      plain = new RE2(pattern, 'u');
+      plain = new (re2())(pattern, 'u');
     } catch (e) {
       const why = e instanceof Error ? e.message : String(e);
       throw evaluationError(`error parsing regexp: ${why}: \`${pattern}\``, e);
     }
-    re = mode === 'search' ? plain : new RE2(`^(?:${pattern})$`, 'u');
+    re = mode === 'search' ? plain : new (re2())(`^(?:${pattern})$`, 'u');
     regexpCache.set(key, re);
   }
   return re;

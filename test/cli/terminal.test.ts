@@ -62,7 +62,8 @@ describe.skipIf(!HAVE_TMUX)('tokenql shell on a terminal (tmux)', { timeout: CLI
   it('Ctrl-C cancels the running statement (embedded: QueryOptions.signal) and returns to the prompt', async () => {
     const s = await open(['--demo']);
     s.type("SELECT COUNT(*) AS n FROM demo a UNNEST ARRAY_RANGE(0, 1000000) AS x WHERE CONTAINS_TOKEN(a.description, 'zzz');");
-    await s.waitFor(/running \d+\.\d s/, 30_000);
+    // The live line: elapsed time and the documents the scans have read (QueryOptions.progress).
+    await s.waitFor(/running \d+\.\d s, \d{1,3}(,\d{3})* documents? scanned \(Ctrl-C cancels\)/, 30_000);
     s.keys('C-c');
     await s.waitFor(/statement cancelled\s*\ntokenql> ?$/m, 20_000);
     s.type('SELECT 1 AS after;');

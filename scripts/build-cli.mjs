@@ -1,0 +1,24 @@
+/**
+ * Builds the CLI into dist/cli (npm run build:cli): `tokenql.cjs`, the whole CLI bundled and
+ * minified into one CommonJS file (native and server packages stay external and are loaded when
+ * a command needs them), and `bin.js`, the executable that runs it with a V8 code cache
+ * (src/cli/code-cache-bin.ts). CommonJS because Node 20 can use a code cache only for scripts
+ * (`vm.Script`), not for ES modules.
+ */
+import { chmodSync, rmSync } from 'node:fs';
+import { build } from 'esbuild';
+
+rmSync('dist/cli', { recursive: true, force: true });
+const common = { bundle: true, platform: 'node', target: 'node20', minify: true, legalComments: 'none', logLevel: 'warning' };
+await build({
+  ...common,
+  entryPoints: ['src/cli/bundle-main.ts'],
+  outfile: 'dist/cli/tokenql.cjs',
+  format: 'cjs',
+  external: ['re2', 'isolated-vm', 'fastify', '@fastify/*'],
+  // The sources are ES modules: `import.meta.url` is the bundle's own URL.
+  define: { 'import.meta.url': '__tokenqlUrl' },
+  banner: { js: "const __tokenqlUrl = require('node:url').pathToFileURL(__filename).href;" },
+});
+await build({ ...common, entryPoints: ['src/cli/code-cache-bin.ts'], outfile: 'dist/cli/bin.js', format: 'esm' });
+chmodSync('dist/cli/bin.js', 0o755);
