@@ -24,9 +24,17 @@ export interface DocMeta {
   deleted?: boolean;
 }
 
+/**
+ * The parent of every root environment: empty, frozen, with a null prototype (so a name such as
+ * `constructor` is not found). `Object.create(null)` would give each root a dictionary (V8's
+ * slow properties); a child of one shared empty object keeps the hidden class that rows bound
+ * the same way share, so a name is read as a field, not looked up in a hash table.
+ */
+const ROOT: Env = Object.freeze(Object.create(null) as Env);
+
 /** A new, empty root environment. */
 export function rootEnv(): Env {
-  return Object.create(null) as Env;
+  return Object.create(ROOT) as Env;
 }
 
 /** A child environment that sees every name of `parent`. */
@@ -34,9 +42,31 @@ export function childEnv(parent: Env): Env {
   return Object.create(parent) as Env;
 }
 
+/**
+ * A copy of `env` for one more row: the same parent, and `env`'s own names copied (not a child
+ * of `env`). Joins make one per joined row: an environment that becomes the prototype of another
+ * is turned by V8 into a prototype object (its hidden class copied, prototype bookkeeping made),
+ * which per row cost more than the copy of the few names a row binds (an alias and its META()).
+ * Only for an `env` that is not changed afterwards (a row already passed on).
+ */
+export function siblingEnv(env: Env): Env {
+  const out = Object.create(Object.getPrototypeOf(env) as object | null) as Env;
+  for (const k of Object.keys(env)) out[k] = env[k];
+  return out;
+}
+
+/** Reserved names by alias: one string per alias, not a new concatenation per bound row. */
+const metaSlots = new Map<string, string>();
+
 /** Reserved name under which the metadata of the document bound to `alias` is kept. */
 export function metaSlot(alias: string): string {
-  return '\u0000meta:' + alias;
+  let slot = metaSlots.get(alias);
+  if (slot === undefined) {
+    slot = '\u0000meta:' + alias;
+    // Aliases are few; a bound on the memo keeps generated names from growing it forever.
+    if (metaSlots.size < 4096) metaSlots.set(alias, slot);
+  }
+  return slot;
 }
 
 /** Reserved name under which aggregate number `n` of a grouped query is kept. */

@@ -23,6 +23,12 @@ export abstract class DocumentKeyspace {
   readonly docs = new DocumentTable();
   /** The keys in code point order, or undefined until the next scan needs them. */
   protected sortedKeys: string[] | undefined;
+  /**
+   * The documents of `keys` (the sorted keys), as the table was at `version`: a primary scan
+   * reads them from this array instead of looking each key up in the Map (on 100,000 documents
+   * a lookup cost about 0.8 µs, mostly cache misses on the Map's entries and keys).
+   */
+  private sortedDocs: { keys: string[]; version: number; docs: (StoredDocument | undefined)[] } | undefined;
   private readonly listeners = new Set<MutationListener>();
   /** Keys a committing transaction holds (docs/transactions.md): other writes of them wait. */
   private readonly locks = new Map<string, Promise<void>>();
@@ -79,9 +85,17 @@ export abstract class DocumentKeyspace {
     this.sweep();
     if (!this.sortedKeys) this.sortedKeys = [...this.docs.keys()].sort(compareStrings);
     const keys = this.sortedKeys;
+    const table = this.docs;
+    let cached = this.sortedDocs;
+    if (!cached || cached.keys !== keys || cached.version !== table.version) {
+      cached = { keys, version: table.version, docs: keys.map((k) => table.get(k)) };
+      this.sortedDocs = cached;
+    }
+    const { docs, version } = cached;
     const now = this.clock();
     for (let i = 0; i < keys.length; i++) {
-      const d = this.docs.get(keys[i]);
+      // A write during the scan (the scan is lazy) makes the array stale: read the Map from then on.
+      const d = table.version === version ? docs[i] : table.get(keys[i]);
       if (d && !this.expired(d, now)) yield d;
     }
   }

@@ -48,6 +48,8 @@ export class DocumentTable {
   private keyColumn: (string | undefined)[] = [];
   private valueColumn: (Value | undefined)[] = [];
   private holes = 0;
+  /** Counts the writes and removals: a reader's cached view is current while this is unchanged. */
+  version = 0;
 
   get size(): number {
     return this.byKey.size;
@@ -72,6 +74,7 @@ export class DocumentTable {
 
   /** Makes `doc` the live document of `key`: in its slot if the key is live, else in a new one. */
   set(key: string, doc: StoredDocument): void {
+    this.version++;
     this.byKey.set(key, doc);
     const slot = this.slotOf.get(key);
     if (slot !== undefined) {
@@ -87,6 +90,7 @@ export class DocumentTable {
   delete(key: string): boolean {
     const slot = this.slotOf.get(key);
     if (slot === undefined) return false;
+    this.version++;
     this.byKey.delete(key);
     this.slotOf.delete(key);
     this.keyColumn[slot] = undefined;
