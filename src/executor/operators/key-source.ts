@@ -1,5 +1,5 @@
 import { ErrorCode, QueryError } from '../../errors/index.js';
-import { bindDocument, childEnv, compileExpr, rootEnv, type Env, type Evaluator, type Scope } from '../../eval/index.js';
+import { bindDocument, compileExpr, siblingEnv, rootEnv, type Env, type Evaluator, type Scope } from '../../eval/index.js';
 import type { IndexScan3, KeySource } from '../../planner/index.js';
 import type { KeyRange, KeyspaceStore, StoredDocument } from '../../storage/index.js';
 import { BATCH_SIZE, due, PAUSE, type Row, type RowStream, type RunContext } from '../runtime.js';
@@ -175,7 +175,9 @@ export function compileKeySourceOperator(op: KeySource, cx: CompileContext): Com
       const max = typeof lim === 'number' ? Math.max(0, Math.floor(lim)) + skip : undefined;
       let skipped = 0;
       const { accept, live, expireLater } = liveDocuments(ks);
-      const newEnv = () => (outer ? childEnv(outer) : rootEnv());
+      // A correlated scan (the inner side of a nested-loop join, a correlated subquery) runs once
+      // per outer row: its rows copy the outer row's names rather than make it a prototype (siblingEnv).
+      const newEnv = () => (outer ? siblingEnv(outer) : rootEnv());
       let rows: Row[] = [];
       if (covered) {
         const paths = covered._coverPaths!;
