@@ -3,6 +3,7 @@ import { bindDocument, siblingEnv, type Env, type Evaluator } from '../eval/inde
 import type { StoredDocument } from '../storage/index.js';
 import { lookupKeys } from './join-kernel.js';
 import { emit } from './join-rows.js';
+import { StoredMeta } from './stored-meta.js';
 import { due, PAUSE, type Row, type RowStream, type RunContext } from './runtime.js';
 
 /** A compiled lookup join or nest (`… JOIN|NEST ks ON KEYS expr`). */
@@ -32,7 +33,7 @@ export function* lookupJoin(input: RowStream, spec: LookupJoinSpec, rc: RunConte
   // A joined row copies the outer row's names ({@link siblingEnv}) and binds the document.
   const bound = (outerEnv: Env, d: StoredDocument): Env => {
     const env = siblingEnv(outerEnv);
-    bindDocument(env, spec.alias, d.value, { id: d.key, cas: d.meta.cas, expiration: d.meta.expiration, seqno: d.meta.seqno, keyspace: path, xattrs: d.meta.xattrs });
+    bindDocument(env, spec.alias, d.value, new StoredMeta(d, path));
     return env;
   };
   for (const batch of input) {
