@@ -1,7 +1,7 @@
 import type { ArrayFor, Binding, Collection, ObjectFor } from '../ast/index.js';
 import { isObject, sortedNames, truth, type ObjectValue, type Value } from '../values/index.js';
 import type { Compile } from './compile-path.js';
-import { childEnv, type Env } from './env.js';
+import { siblingEnv, type Env } from './env.js';
 import { childScope, type ExecContext, type Evaluator, type Scope } from './scope.js';
 
 /**
@@ -85,8 +85,9 @@ export function compileBindings(bindings: Binding[], scope: Scope, compile: Comp
     let n = Infinity;
     for (const r of ranges) n = Math.min(n, r.values.length);
     if (ranges.length === 0) n = 0;
-    // One inner environment per evaluation, rebound per position: no closure keeps it.
-    const e = n > 0 ? childEnv(env) : env;
+    // One inner environment per evaluation, rebound per position: no closure keeps it. It copies
+    // the row's names (siblingEnv) rather than making the row a prototype (costly once per row).
+    const e = n > 0 ? siblingEnv(env) : env;
     for (let i = 0; i < n; i++) {
       for (let j = 0; j < bindings.length; j++) {
         e[bindings[j].variable] = ranges[j].values[i];

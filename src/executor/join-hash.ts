@@ -1,5 +1,6 @@
 import type { Env, Evaluator } from '../eval/index.js';
-import { buildTable, joinKey, probe } from './join-kernel.js';
+import { JoinTable } from './join-kernel.js';
+import { truth, type Value } from '../values/index.js';
 import { combine, emit, onHolds } from './join-rows.js';
 import { BATCH_SIZE, due, PAUSE, type Row, type RowStream, type RunContext } from './runtime.js';
 
@@ -22,8 +23,30 @@ export interface HashJoinSpec {
   exact?: boolean;
 }
 
-const keysOf = (evs: Evaluator[], env: Env, rc: RunContext) => (evs.length === 1 ? [evs[0]!(env, rc)] : evs.map((e) => e(env, rc)));
-const scalar = (vs: readonly unknown[]) => vs.every((v) => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean');
+const keysOf = (evs: Evaluator[], env: Env, rc: RunContext) => evs.map((e) => e(env, rc));
+const isScalar = (v: unknown) => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
+const scalar = (vs: readonly unknown[]) => vs.every(isScalar);
+
+/** A build row: its environment and its own names (copied into each row it joins). */
+interface BuildRow {
+  env: Env;
+  names: string[];
+}
+
+/**
+ * The hash table of `rows` by the key values `evs` compute on them. One key is evaluated
+ * straight into the table (no array per row).
+ */
+function hashRows(rows: Iterable<Row>, evs: Evaluator[], rc: RunContext): JoinTable<BuildRow> {
+  const table = new JoinTable<BuildRow>();
+  const one = evs.length === 1 ? evs[0]! : undefined;
+  for (const r of rows) {
+    const item = { env: r.env, names: Object.keys(r.env) };
+    if (one) table.add(one(r.env, rc), item);
+    else table.addAll(keysOf(evs, r.env, rc), item);
+  }
+  return table;
+}
 
 /**
  * HashJoin / HashNest: hashes one side by its join key values and probes it with the other's.
@@ -69,7 +92,10 @@ export function* hashJoin(input: RowStream, spec: HashJoinSpec, blockEnv: Env | 
     for (let next = it.next(); !next.done; next = it.next()) yield next.value;
   }
   if (!buildOuter) {
-    const table = buildTable(innerRows, (r) => keysOf(spec.innerKeys, r.env, rc));
+    const table = hashRows(innerRows, spec.innerKeys, rc);
+    const one = spec.outerKeys.length === 1 ? spec.outerKeys[0]! : undefined;
+    // An inner join emits each match as it is found (no list of matches per outer row).
+    const plain = !spec.nest && !spec.outer;
     for (const batch of outerBatches()) {
       if (batch.length === 0) {
         yield batch;
@@ -77,14 +103,32 @@ export function* hashJoin(input: RowStream, spec: HashJoinSpec, blockEnv: Env | 
       }
       const out: Row[] = [];
       for (const row of batch) {
+        let candidates: BuildRow[] | undefined;
+        let exact: boolean;
+        if (one) {
+          const v: Value = one(row.env, rc);
+          candidates = table.get(v);
+          exact = !!spec.exact && isScalar(v);
+        } else {
+          const key = keysOf(spec.outerKeys, row.env, rc);
+          candidates = table.getAll(key);
+          exact = !!spec.exact && scalar(key);
+        }
+        const on = exact ? undefined : spec.on;
+        if (plain) {
+          if (candidates) {
+            for (let i = 0; i < candidates.length; i++) {
+              const m = candidates[i]!;
+              const env = combine(row.env, m.env, m.names);
+              if (on === undefined || truth(on(env, rc))) out.push({ env });
+            }
+          }
+          continue;
+        }
         const matches: Env[] = [];
-        const key = keysOf(spec.outerKeys, row.env, rc);
-        const k = joinKey(key);
-        const candidates = k === undefined ? undefined : table.get(k);
         if (candidates) {
-          const on = spec.exact && scalar(key) ? undefined : spec.on;
           for (const m of candidates) {
-            const env = combine(row.env, m.env);
+            const env = combine(row.env, m.env, m.names);
             if (onHolds(on, env, rc)) matches.push(env);
           }
         }
@@ -102,13 +146,16 @@ export function* hashJoin(input: RowStream, spec: HashJoinSpec, blockEnv: Env | 
       yield b;
       continue;
     }
-    for (const r of b) if (joinKey(keysOf(spec.outerKeys, r.env, rc)) !== undefined) outerRows.push(r);
+    for (const r of b) outerRows.push(r);
   }
-  const table = buildTable(outerRows, (r) => keysOf(spec.outerKeys, r.env, rc));
+  const table = hashRows(outerRows, spec.outerKeys, rc);
   let out: Row[] = [];
   for (const inner of innerRows) {
-    for (const o of probe(table, keysOf(spec.innerKeys, inner.env, rc), () => true)) {
-      const env = combine(o.env, inner.env);
+    const candidates = table.getAll(keysOf(spec.innerKeys, inner.env, rc));
+    if (!candidates) continue;
+    const names = Object.keys(inner.env);
+    for (const o of candidates) {
+      const env = combine(o.env, inner.env, names);
       if (onHolds(spec.on, env, rc)) out.push({ env });
     }
     if (out.length >= BATCH_SIZE) {

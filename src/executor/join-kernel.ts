@@ -20,16 +20,63 @@ export function joinKey(values: readonly Value[]): string | undefined {
   return out;
 }
 
-/** A hash table of build items by join key; items whose key is MISSING or NULL are left out. */
-export function buildTable<T>(items: Iterable<T>, keyOf: (item: T) => Value[]): Map<string, T[]> {
-  const table = new Map<string, T[]>();
-  for (const item of items) {
-    const k = joinKey(keyOf(item));
-    if (k === undefined) continue;
-    const list = table.get(k);
-    if (list) list.push(item);
-    else table.set(k, [item]);
+function push<K, T>(map: Map<K, T[]>, k: K, item: T): void {
+  const list = map.get(k);
+  if (list) list.push(item);
+  else map.set(k, [item]);
+}
+
+/**
+ * A hash table of build items by their join key values (`width` of them per item). A single
+ * string, number or boolean key is its own Map key (a Map tells `1` from `"1"` and `true` from
+ * `"true"`, and equates `1` with `1.0`, `0` with `-0`, as N1QL's equality does): no string is
+ * made per row. An array or object key, and a composite key of several values, is its
+ * {@link joinKey} string, in a Map of its own (so no scalar string can collide with one). A
+ * MISSING or NULL key value leaves the item out (it never matches).
+ */
+export class JoinTable<T> {
+  // A bigint is only ever an integer no double holds, so it never equals a number key.
+  private readonly scalars = new Map<string | number | bigint | boolean, T[]>();
+  private readonly encoded = new Map<string, T[]>();
+
+  /** Adds `item` under the single key value `v`. */
+  add(v: Value, item: T): void {
+    if (v === undefined || v === null) return;
+    if (typeof v === 'object') push(this.encoded, canonicalKey(v), item);
+    else push(this.scalars, v, item);
   }
+
+  /** The items whose single key value equals `v`, in the order they were added, or undefined. */
+  get(v: Value): T[] | undefined {
+    if (v === undefined || v === null) return undefined;
+    return typeof v === 'object' ? this.encoded.get(canonicalKey(v)) : this.scalars.get(v);
+  }
+
+  /** Adds `item` under the key values `vs` (any number of them). */
+  addAll(vs: readonly Value[], item: T): void {
+    if (vs.length === 1) return this.add(vs[0], item);
+    const k = joinKey(vs);
+    if (k !== undefined) push(this.encoded, k, item);
+  }
+
+  /** The items whose key values equal `vs`, or undefined. */
+  getAll(vs: readonly Value[]): T[] | undefined {
+    if (vs.length === 1) return this.get(vs[0]);
+    const k = joinKey(vs);
+    return k === undefined ? undefined : this.encoded.get(k);
+  }
+
+  /** The lists of items, one per distinct key. */
+  *values(): IterableIterator<T[]> {
+    yield* this.scalars.values();
+    yield* this.encoded.values();
+  }
+}
+
+/** A hash table of build items by join key; items whose key is MISSING or NULL are left out. */
+export function buildTable<T>(items: Iterable<T>, keyOf: (item: T) => Value[]): JoinTable<T> {
+  const table = new JoinTable<T>();
+  for (const item of items) table.addAll(keyOf(item), item);
   return table;
 }
 
@@ -37,12 +84,9 @@ export function buildTable<T>(items: Iterable<T>, keyOf: (item: T) => Value[]): 
  * Joins one probe item against a hash table: the build items with its key that `accept` (the
  * whole ON clause) keeps, in build order.
  */
-export function probe<T>(table: Map<string, T[]>, key: readonly Value[], accept: (build: T) => boolean): T[] {
-  const k = joinKey(key);
-  if (k === undefined) return [];
-  const candidates = table.get(k);
-  if (!candidates) return [];
-  return candidates.filter(accept);
+export function probe<T>(table: JoinTable<T>, key: readonly Value[], accept: (build: T) => boolean): T[] {
+  const candidates = table.getAll(key);
+  return candidates ? candidates.filter(accept) : [];
 }
 
 /**

@@ -1,7 +1,9 @@
 import { ErrorCode, QueryError } from '../errors/index.js';
-import { bindDocument, childEnv, type Env, type Evaluator } from '../eval/index.js';
+import { bindDocument, siblingEnv, type Env, type Evaluator } from '../eval/index.js';
+import type { StoredDocument } from '../storage/index.js';
 import { lookupKeys } from './join-kernel.js';
 import { emit } from './join-rows.js';
+import { StoredMeta } from './stored-meta.js';
 import { due, PAUSE, type Row, type RowStream, type RunContext } from './runtime.js';
 
 /** A compiled lookup join or nest (`… JOIN|NEST ks ON KEYS expr`). */
@@ -27,6 +29,13 @@ export function* lookupJoin(input: RowStream, spec: LookupJoinSpec, rc: RunConte
   if (!ks) throw new QueryError({ code: ErrorCode.KEYSPACE_NOT_FOUND, phase: 'execution', message: `Keyspace not found in CB datastore: default:${spec.keyspace}` });
   const path = `default:${spec.keyspace}`;
   const missing: string[] = [];
+  const plain = !spec.outer && !spec.nest;
+  // A joined row copies the outer row's names ({@link siblingEnv}) and binds the document.
+  const bound = (outerEnv: Env, d: StoredDocument): Env => {
+    const env = siblingEnv(outerEnv);
+    bindDocument(env, spec.alias, d.value, new StoredMeta(d, path));
+    return env;
+  };
   for (const batch of input) {
     if (batch.length === 0) {
       yield batch;
@@ -34,9 +43,17 @@ export function* lookupJoin(input: RowStream, spec: LookupJoinSpec, rc: RunConte
     }
     const out: Row[] = [];
     for (const row of batch) {
-      const keys = lookupKeys(spec.keys(row.env, rc));
+      const v = spec.keys(row.env, rc);
+      // The common case, an inner join on one key: the row is emitted as it is found.
+      if (plain && typeof v === 'string') {
+        const d = ks.get(v);
+        if (d) out.push({ env: bound(row.env, d) });
+        else if (spec.validate) missing.push(v);
+        continue;
+      }
+      const keys = lookupKeys(v);
       if (keys === undefined) {
-        if (spec.outer) out.push({ env: childEnv(row.env) });
+        if (spec.outer) out.push({ env: siblingEnv(row.env) });
         continue;
       }
       const matches: Env[] = [];
@@ -46,9 +63,7 @@ export function* lookupJoin(input: RowStream, spec: LookupJoinSpec, rc: RunConte
           if (spec.validate) missing.push(k);
           continue;
         }
-        const env = childEnv(row.env);
-        bindDocument(env, spec.alias, d.value, { id: d.key, cas: d.meta.cas, expiration: d.meta.expiration, seqno: d.meta.seqno, keyspace: path, xattrs: d.meta.xattrs });
-        matches.push(env);
+        matches.push(bound(row.env, d));
       }
       emit(out, row.env, matches, spec.alias, spec.nest, spec.outer);
     }

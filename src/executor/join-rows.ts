@@ -1,4 +1,4 @@
-import { childEnv, type Env, type Evaluator } from '../eval/index.js';
+import { siblingEnv, type Env, type Evaluator } from '../eval/index.js';
 import { truth, type Value } from '../values/index.js';
 import { joinOutcome } from './join-kernel.js';
 import type { Row, RunContext } from './runtime.js';
@@ -6,10 +6,12 @@ import type { Row, RunContext } from './runtime.js';
 /**
  * A row seeing the outer row's names and the inner row's own bindings (its alias and the
  * alias's META()): the inner row was made in another environment (a hash join's build side).
+ * The outer row's names are copied ({@link siblingEnv}), not inherited; `innerNames` are the
+ * inner row's own names when the caller has them already (a build row joins many outer rows).
  */
-export function combine(outerEnv: Env, innerEnv: Env): Env {
-  const env = childEnv(outerEnv);
-  for (const k of Object.keys(innerEnv)) env[k] = innerEnv[k];
+export function combine(outerEnv: Env, innerEnv: Env, innerNames: readonly string[] = Object.keys(innerEnv)): Env {
+  const env = siblingEnv(outerEnv);
+  for (let i = 0; i < innerNames.length; i++) env[innerNames[i]!] = innerEnv[innerNames[i]!];
   return env;
 }
 
@@ -30,13 +32,13 @@ export function emit(out: Row[], outerEnv: Env, matches: Env[], alias: string, n
       for (const m of o.matches) out.push({ env: m });
       return;
     case 'nest': {
-      const env = childEnv(outerEnv);
+      const env = siblingEnv(outerEnv);
       env[alias] = o.matches.map((m) => m[alias]) as Value;
       out.push({ env });
       return;
     }
     case 'unmatched':
-      out.push({ env: childEnv(outerEnv) });
+      out.push({ env: siblingEnv(outerEnv) });
       return;
     case 'drop':
       return;

@@ -1,5 +1,5 @@
 import { resultNames, type Expr, type ResultTerm } from '../ast/index.js';
-import { childEnv, compileExpr, type Evaluator, type Scope } from '../eval/index.js';
+import { compileExpr, siblingEnv, type Evaluator, type Scope } from '../eval/index.js';
 import { isObject as isObj, missingElementsAsNull, type ObjectValue, type Value } from '../values/index.js';
 import type { Row, RowStream, RunContext } from './runtime.js';
 
@@ -80,7 +80,7 @@ export function* project(input: RowStream, p: CompiledProjection, raw: boolean, 
       const v = p.project(row, rc);
       let env = row.env;
       if (bindAliases && p.aliases.length && isObj(v)) {
-        env = childEnv(row.env);
+        env = siblingEnv(row.env);
         for (const a of p.aliases) env[a] = (v as ObjectValue)[a];
       }
       out.push({ env, out: v });

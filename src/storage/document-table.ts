@@ -48,7 +48,7 @@ export class DocumentTable {
   private keyColumn: (string | undefined)[] = [];
   private valueColumn: (Value | undefined)[] = [];
   private holes = 0;
-  /** Counts the writes (set, delete): a reader's cached copy is current while it is unchanged. */
+  /** Counts the writes and removals: a reader's cached view is current while this is unchanged. */
   version = 0;
 
   get size(): number {

@@ -3,6 +3,7 @@ import type { Fetch } from '../../planner/index.js';
 import { blockScope, type CompileContext, type CompiledOperator } from '../operator-context.js';
 import type { Row, RowStream } from '../runtime.js';
 import { keyspaceOf } from './keyspace-of.js';
+import { StoredMeta } from '../stored-meta.js';
 
 /**
  * Fetch: binds each row's document (read now unless the scan read it; a key whose document is
@@ -44,7 +45,7 @@ export function compileFetch(op: Fetch, cx: CompileContext): CompiledOperator {
             }
             continue;
           }
-          bindDocument(row.env, alias, d.value, { id: d.key, cas: d.meta.cas, expiration: d.meta.expiration, seqno: d.meta.seqno, keyspace: path, xattrs: d.meta.xattrs });
+          bindDocument(row.env, alias, d.value, new StoredMeta(d, path));
           row.doc = undefined;
           out.push(row);
         }

@@ -1,5 +1,5 @@
 import type { ResultTerm } from '../../ast/index.js';
-import { childEnv, childScope } from '../../eval/index.js';
+import { childScope, siblingEnv } from '../../eval/index.js';
 import type { InitialProject } from '../../planner/index.js';
 import { isObject, type ObjectValue } from '../../values/index.js';
 import { runsSubquery, type CompileContext, type CompiledOperator } from '../operator-context.js';
@@ -49,7 +49,7 @@ export function compileInitialProject(op: InitialProject, cx: CompileContext): C
           if (raw && v === undefined) continue;
           let env = row.env;
           if (bind && isObject(v)) {
-            env = childEnv(row.env);
+            env = siblingEnv(row.env);
             for (const a of projection.aliases) env[a] = (v as ObjectValue)[a];
           }
           out.push({ env, out: v });

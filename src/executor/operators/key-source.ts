@@ -1,5 +1,5 @@
 import { ErrorCode, QueryError } from '../../errors/index.js';
-import { bindDocument, childEnv, compileExpr, rootEnv, type Env, type Evaluator, type Scope } from '../../eval/index.js';
+import { bindDocument, compileExpr, siblingEnv, rootEnv, type Env, type Evaluator, type Scope } from '../../eval/index.js';
 import type { IndexScan3, KeySource } from '../../planner/index.js';
 import type { KeyRange, KeyspaceStore, StoredDocument } from '../../storage/index.js';
 import { BATCH_SIZE, due, PAUSE, type Row, type RowStream, type RunContext } from '../runtime.js';
@@ -117,25 +117,27 @@ export function compileScan(source: KeySource, scope: Scope): CompiledScan {
  * being walked, so the walk would skip the next entry (or stop). An expired document is left
  * out (and does not count towards a LIMIT pushed into the scan), and `expireLater()`, called
  * once the walk is over, expires it as reading it with `get` does (removing its index entries),
- * so no walk ever sees an index changed under it.
+ * so no walk ever sees an index changed under it. (A class, not closures: a correlated scan makes
+ * one per outer row.)
  */
-function liveDocuments(ks: KeyspaceStore): { accept: (id: string) => boolean; live: Map<string, StoredDocument>; expireLater: () => void } {
-  const live = new Map<string, StoredDocument>();
-  const expired = new Set<string>();
-  return {
-    live,
-    accept: (id) => {
-      if (live.has(id)) return true;
-      if (expired.has(id)) return false;
-      const d = ks.peek(id);
-      if (d) live.set(id, d);
-      else expired.add(id);
-      return d !== undefined;
-    },
-    expireLater: () => {
-      for (const id of expired) ks.get(id);
-    },
-  };
+class LiveDocuments {
+  readonly live = new Map<string, StoredDocument>();
+  private readonly expired = new Set<string>();
+
+  constructor(private readonly ks: KeyspaceStore) {}
+
+  accept(id: string): boolean {
+    if (this.live.has(id)) return true;
+    if (this.expired.has(id)) return false;
+    const d = this.ks.peek(id);
+    if (d) this.live.set(id, d);
+    else this.expired.add(id);
+    return d !== undefined;
+  }
+
+  expireLater(): void {
+    for (const id of this.expired) this.ks.get(id);
+  }
 }
 
 /** The IndexScan3 at the root of a key source (the first scan of an IntersectScan / UnionScan). */
@@ -174,20 +176,23 @@ export function compileKeySourceOperator(op: KeySource, cx: CompileContext): Com
       const skip = typeof off === 'number' && off > 0 ? Math.floor(off) : 0;
       const max = typeof lim === 'number' ? Math.max(0, Math.floor(lim)) + skip : undefined;
       let skipped = 0;
-      const { accept, live, expireLater } = liveDocuments(ks);
-      const newEnv = () => (outer ? childEnv(outer) : rootEnv());
+      const docsRead = new LiveDocuments(ks);
+      const live = docsRead.live;
+      // A correlated scan (the inner side of a nested-loop join, a correlated subquery) runs once
+      // per outer row: its rows copy the outer row's names rather than make it a prototype
+      // (siblingEnv). No named closures here: each would be made once per outer row.
       let rows: Row[] = [];
       if (covered) {
         const paths = covered._coverPaths!;
         const entries: { id: string; key: Value[] }[] = [];
-        scan(rc, max, (id, key) => entries.push({ id, key }), accept, outer);
-        expireLater();
+        scan(rc, max, (id, key) => entries.push({ id, key }), (id) => docsRead.accept(id), outer);
+        docsRead.expireLater();
         for (const { id, key } of entries) {
           if (skipped < skip) {
             skipped++;
             continue;
           }
-          const env = newEnv();
+          const env = outer ? siblingEnv(outer) : rootEnv();
           bindDocument(env, alias, coveredDocument(paths, key, live.get(id)!, covered._coverExpressionKeys, covered._coverConstants), { id, cas: 0, expiration: 0, keyspace: path });
           rows.push({ env });
           if (rows.length >= BATCH_SIZE) {
@@ -198,16 +203,16 @@ export function compileKeySourceOperator(op: KeySource, cx: CompileContext): Com
         }
       } else {
         // An IntersectScan or UnionScan does not filter with `accept`: the ids are checked here.
-        const ids = scan(rc, max, undefined, accept, outer);
+        const ids = scan(rc, max, undefined, (id) => docsRead.accept(id), outer);
         const docs: StoredDocument[] = [];
         for (const id of ids) {
-          if (!accept(id)) continue;
+          if (!docsRead.accept(id)) continue;
           if (skipped < skip) skipped++;
           else docs.push(live.get(id)!);
         }
-        expireLater();
+        docsRead.expireLater();
         for (const d of docs) {
-          rows.push({ env: newEnv(), key: d.key, doc: d });
+          rows.push({ env: outer ? siblingEnv(outer) : rootEnv(), key: d.key, doc: d });
           if (rows.length >= BATCH_SIZE) {
             yield rows;
             rows = [];

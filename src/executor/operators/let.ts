@@ -1,4 +1,4 @@
-import { childEnv, childScope, compileExpr, type Evaluator } from '../../eval/index.js';
+import { childScope, compileExpr, siblingEnv, type Evaluator } from '../../eval/index.js';
 import type { Let } from '../../planner/index.js';
 import type { CompileContext, CompiledOperator } from '../operator-context.js';
 import type { Row, RowStream } from '../runtime.js';
@@ -21,7 +21,8 @@ export function compileLet(op: Let, cx: CompileContext): CompiledOperator {
         }
         const out: Row[] = new Array(batch.length);
         for (let i = 0; i < batch.length; i++) {
-          const env = childEnv(batch[i].env);
+          // A copy of the row's names (siblingEnv), not a child: no prototype per row.
+          const env = siblingEnv(batch[i].env);
           for (const b of bindings) env[b.name] = b.expr(env, rc);
           out[i] = { env, out: batch[i].out };
         }

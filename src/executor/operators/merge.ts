@@ -164,7 +164,9 @@ export function compileMerge(op: Merge, cx: CompileContext): CompiledOperator {
           write = ks.remove(a.id, { cas: a.meta.cas }).then((removed) => {
             if (!removed) return;
             dml.mutationCount++;
-            emit(a.env[t], a.meta);
+            // META() of a fetched row is a view (StoredMeta), not a plain object: its fields are copied by name.
+            const m = a.meta;
+            emit(a.env[t], { id: m.id, cas: m.cas, expiration: m.expiration, seqno: m.seqno, ...(m.xattrs ? { xattrs: m.xattrs } : {}) });
           });
           failed = (err) => dmlError('DELETE', a.id, err);
         } else {

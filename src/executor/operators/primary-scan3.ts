@@ -1,4 +1,4 @@
-import { childEnv, rootEnv } from '../../eval/index.js';
+import { rootEnv, siblingEnv } from '../../eval/index.js';
 import type { PrimaryScan3 } from '../../planner/index.js';
 import type { CompileContext, CompiledOperator } from '../operator-context.js';
 import { BATCH_SIZE, due, PAUSE, type Row, type RowStream } from '../runtime.js';
@@ -12,7 +12,8 @@ export function compilePrimaryScan3(op: PrimaryScan3, cx: CompileContext): Compi
       const ks = keyspaceOf(rc, op.keyspace);
       let batch: Row[] = [];
       for (const d of ks.scan()) {
-        batch.push({ env: outer ? childEnv(outer) : rootEnv(), key: d.key, doc: d });
+        // A correlated scan's rows copy the outer row's names (siblingEnv: no prototype per outer row).
+        batch.push({ env: outer ? siblingEnv(outer) : rootEnv(), key: d.key, doc: d });
         if (batch.length >= BATCH_SIZE) {
           yield batch;
           batch = [];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildTable, joinKey, joinOutcome, lookupKeys, probe } from '../../../src/executor/join-kernel.js';
+import { buildTable, joinKey, joinOutcome, JoinTable, lookupKeys, probe } from '../../../src/executor/join-kernel.js';
 import type { Value } from '../../../src/values/index.js';
 
 /**
@@ -50,6 +50,45 @@ describe('buildTable / probe', () => {
   ])('probing with %j finds %j', (k, ids) => expect(probe(table, [k], () => true).map((r) => r.id)).toEqual(ids));
   it('keeps only the candidates the ON clause accepts', () => {
     expect(probe(table, [1], (r) => r.id !== 'b1').map((r) => r.id)).toEqual(['b4']);
+  });
+});
+
+describe('JoinTable (one key value: scalars keyed by themselves, others by their canonical string)', () => {
+  // n1ql-reference: SELECT 1 = 1.0, 0 = -0, "1" = 1, [1] = "[1]", true = "true",
+  // {"a":1,"b":2} = {"b":2,"a":1} → true, true, false, false, false, true.
+  const table = new JoinTable<string>();
+  const built: [Value, string][] = [
+    [1, 'one'],
+    [0, 'zero'],
+    ['1', 'string one'],
+    ['[1]', 'string [1]'],
+    [[1], 'array [1]'],
+    [true, 'true'],
+    [{ a: 1, b: 2 }, 'object'],
+    [null, 'null'],
+    [undefined, 'missing'],
+  ];
+  for (const [k, id] of built) table.add(k, id);
+  it.each<[Value, string[] | undefined]>([
+    [1.0, ['one']],
+    [-0, ['zero']],
+    ['1', ['string one']],
+    [[1], ['array [1]']],
+    [[1.0], ['array [1]']],
+    ['[1]', ['string [1]']],
+    ['true', undefined],
+    [true, ['true']],
+    [{ b: 2, a: 1 }, ['object']],
+    [null, undefined], // NULL never matches, not even a NULL build key
+    [undefined, undefined], // MISSING likewise
+  ])('get(%j) → %j', (k, ids) => expect(table.get(k)).toEqual(ids));
+  it('composite keys (several values) match only all equal, and never with a MISSING or NULL part', () => {
+    const t = new JoinTable<string>();
+    t.addAll([1, 'a'], 'x');
+    t.addAll([1, null], 'y');
+    expect(t.getAll([1.0, 'a'])).toEqual(['x']);
+    expect(t.getAll(['1', 'a'])).toBeUndefined();
+    expect(t.getAll([1, null])).toBeUndefined();
   });
 });
 
