@@ -9,6 +9,9 @@ import { subqueryReads } from '../semantic/subquery-reads.js';
 import { indexKeyText } from './sarg-index.js';
 import type { SelectPlan } from './logical-plan.js';
 import { spansDecideWhere } from './build-tree.js';
+import { conjunctsOf } from './sarg-index.js';
+import { exprText } from './explain.js';
+import type { ScanPlan } from './logical-plan.js';
 
 /** The field path of `KS.a.b…` (['a','b']), or undefined if the expression is not such a path. */
 export function fieldPath(e: Expr): string[] | undefined {
@@ -67,18 +70,24 @@ export function applyCovering(plan: SelectPlan, catalog: Catalog, outerNames: Re
   const scan = src.scan;
   const index = catalog.indexes?.(src.keyspace).find((i) => i.name === scan.index);
   if (!index) return;
-  // An array index covers only META().id, and only when its spans decide the whole WHERE (the
-  // plan then has no Filter, which could not be evaluated on the covered row).
+  // An array index's array key holds one element per entry, not the array: it rebuilds nothing
+  // of the document (its path is empty). Its other keys cover as scalar keys do, and a WHERE
+  // conjunct its exact spans decide is TRUE for every document scanned (`decidedConditions`).
   const arrayIndex = index.keys.some((k) => k.array);
-  if (arrayIndex && !spansDecideWhere(src)) return;
+  const wholeWhere = arrayIndex && spansDecideWhere(src);
   // Field-path keys rebuild the document; an expression key is read from a field of its own.
-  const formalKeys = arrayIndex ? [] : index.keys.map((k) => formalize(k.expr, index.alias));
+  const formalKeys = index.keys.map((k) => formalize(k.expr, index.alias));
   const paths: string[][] = [];
   const pathKeys: string[][] = [];
   const exprKeys: CoveredKey[] = [];
   /** Per index key: true for an expression key. */
   const isExprKey: boolean[] = [];
   formalKeys.forEach((formal, i) => {
+    if (index.keys[i].array) {
+      isExprKey.push(false);
+      paths.push([]);
+      return;
+    }
     const path = fieldPath(formal);
     isExprKey.push(!path);
     if (path) {
@@ -104,7 +113,9 @@ export function applyCovering(plan: SelectPlan, catalog: Catalog, outerNames: Re
   }
   // An EXCLUDE expression that is not a path reads the row (`EXCLUDE to_string(t.hide)`).
   exprs.push(...(b.ast.exclude ?? []).filter((e) => !['Identifier', 'Field', 'Element'].includes(e.kind)));
-  if (b.where && !arrayIndex) exprs.push(b.where);
+  const bound0 = new Set([...outerBound(outerNames, src.alias), ...b.steps.map((u) => u.alias), ...(b.let ?? []).map((l) => l.name)]);
+  const decided = arrayIndex && b.where && !wholeWhere ? decidedConditions(b.where, scan, src.alias, bound0) : [];
+  if (b.where && !wholeWhere) exprs.push(...conjunctsOf(b.where).filter((c) => !decided.includes(c)));
   for (const u of b.steps) {
     // A join's inner documents are fetched: the block is not covered (covering joins: not yet).
     if (u.op !== 'Unnest') return;
@@ -119,11 +130,35 @@ export function applyCovering(plan: SelectPlan, catalog: Catalog, outerNames: Re
   // ORDER BY may also name projection aliases.
   const orderBound = new Set([...bound, ...b.terms.flatMap((t) => (t.kind === 'Term' && t.alias ? [t.alias] : []))]);
   if (!(plan.orderBy ?? []).every((o) => coveredBy(formalize(o.expr, src.alias, orderBound), pathKeys, exprKeys, src.alias))) return;
+  if (decided.length > 0) b.where = replaceConjuncts(b.where!, decided);
   if (exprKeys.length > 0) rewriteCoveredBlock(plan, b, src.alias, bound, orderBound, exprKeys);
-  scan.covers = (arrayIndex ? [] : index.keys.map((k) => `cover (${indexKeyText(k)})`)).concat(['cover ((meta(`' + src.alias + '`).`id`))']);
+  scan.covers = index.keys.map((k) => `cover (${indexKeyText(k)})`).concat(['cover ((meta(`' + src.alias + '`).`id`))']);
   src.coverPaths = paths;
   if (exprKeys.length > 0) src.coverExpressionKeys = isExprKey;
   if (constants.length > 0) src.coverConstants = constants;
+}
+
+/**
+ * The WHERE conjuncts (as written) that an array index scan's spans decide: the scan's spans are
+ * exact, every bound taken from the query is a literal scalar (a parameter could be an array at
+ * run time), and the conjunct is one the spans were made from.
+ */
+function decidedConditions(where: Expr, scan: Extract<ScanPlan, { kind: 'IndexScan3' }>, alias: string, bound: ReadonlySet<string>): Expr[] {
+  if (!scan.decided?.length) return [];
+  const literal = scan.spans.every((sp) =>
+    sp.ranges.every((r) => !r.user || [r.low, r.high].every((x) => x === undefined || (x.kind === 'Literal' && ['string', 'number', 'boolean'].includes(typeof x.value)))),
+  );
+  if (!literal) return [];
+  return conjunctsOf(where).filter((c) => {
+    const f = formalize(c, alias, bound);
+    return scan.decided!.some((d) => exprEquivalent(d, f));
+  });
+}
+
+/** `where` with each conjunct of `decided` replaced by a TRUE that prints as `cover (<its text>)`. */
+function replaceConjuncts(where: Expr, decided: readonly Expr[]): Expr {
+  if (where.kind === 'Binary' && where.op === 'AND') return { ...where, left: replaceConjuncts(where.left, decided), right: replaceConjuncts(where.right, decided) };
+  return decided.includes(where) ? { kind: 'Literal', value: true, coveredCondition: exprText(where) } : where;
 }
 
 /** The `KS.path = scalar literal` conjuncts of a formalized index condition. */

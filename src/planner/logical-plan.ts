@@ -54,6 +54,8 @@ export type ScanPlan =
       covers?: string[];
       /** The spans are exact and serve every WHERE conjunct: the filter cannot drop a row. */
       servesWhere?: boolean;
+      /** The spans are exact: the (formalized) conjuncts they were made from hold for every document scanned. */
+      decided?: Expr[];
     }
   | { kind: 'IntersectScan'; scans: ScanPlan[] }
   | { kind: 'UnionScan'; scans: ScanPlan[] };
