@@ -296,7 +296,8 @@ async function executeStatement(text: string, params: EngineParams, deps: Engine
   const t3 = performance.now();
   let out: { results: Value[]; mutationCount?: number };
   if (statement.kind === 'Explain') {
-    out = { results: [explainPlan(plan, text)] };
+    // The row's `text` is the explained statement, without EXPLAIN (as the reference shows it).
+    out = { results: [explainPlan(plan, text.replace(/^\s*EXPLAIN\s+/i, ''))] };
   } else if (statement.kind === 'Prepare') {
     out = { results: [prepare(statement, text, plan, params, deps)] };
   } else {

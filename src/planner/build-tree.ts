@@ -51,6 +51,8 @@ export function keySource(scan: ScanPlan, alias: string, cover?: { paths: string
     ...(scan.covers ? { covers: scan.covers } : {}),
     index: scan.index,
     index_id: scan.indexId,
+    // What the scan returns of each entry: a Fetch needs the document key only.
+    ...(scan.covers ? (scan.indexProjection ? { index_projection: scan.indexProjection } : {}) : { index_projection: { primary_key: true } }),
     keyspace: scan.keyspace,
     ...(scan.limit ? { limit: scan.limit } : {}),
     namespace: 'default',
@@ -100,7 +102,15 @@ export function sourceOps(s: SourcePlan, buildSubquery: (q: SelectPlan) => Opera
       return [{ '#operator': 'DummyScan' }];
     case 'PrimaryScan3':
       return [
-        { '#operator': 'PrimaryScan3', ...asIfRenamed(s.alias, s.keyspace), index: s.index, keyspace: s.keyspace, namespace: s.namespace, using: 'gsi' },
+        {
+          '#operator': 'PrimaryScan3',
+          ...asIfRenamed(s.alias, s.keyspace),
+          index: s.index,
+          ...(s.index === '#primary' ? { index_projection: { primary_key: true } } : {}),
+          keyspace: s.keyspace,
+          namespace: s.namespace,
+          using: 'gsi',
+        },
         fetch(s.alias, s.keyspace, s.namespace),
       ];
     case 'KeyScan':
@@ -139,7 +149,9 @@ export function projectionTerms(terms: ResultTerm[]): ProjectionTerm[] {
 function filterOp(where: Expr, source: SourcePlan, scanOps: Operator[]): Filter {
   if (!spansDecideWhere(source)) return { '#operator': 'Filter', condition: where };
   const scan = scanOps[0];
-  const index = scan['#operator'] === 'DistinctScan' ? scan.scan : scan['#operator'] === 'IndexScan3' ? scan : undefined;
+  // The reference prints filter_covers for an array index (whose entries rebuild no array);
+  // a scalar index's covered condition is printed in the Filter, as `cover (…)` reads.
+  const index = scan['#operator'] === 'DistinctScan' ? scan.scan : undefined;
   if (index) index.filter_covers = { [`cover (${exprText(where)})`]: true };
   return { '#operator': 'Filter', condition: where, _covered: true };
 }

@@ -6,7 +6,6 @@ import { coverFieldName, rewritable, rewriteCoveredBlock, type CoveredKey } from
 import { exprEquivalent } from '../semantic/expr-equivalent.js';
 import { formalize, KS, outerBound } from '../semantic/formalize.js';
 import { subqueryReads } from '../semantic/subquery-reads.js';
-import { indexKeyText } from './sarg-index.js';
 import type { SelectPlan } from './logical-plan.js';
 import { spansDecideWhere } from './build-tree.js';
 import { conjunctsOf } from './sarg-index.js';
@@ -82,6 +81,12 @@ export function applyCovering(plan: SelectPlan, catalog: Catalog, outerNames: Re
   const exprKeys: CoveredKey[] = [];
   /** Per index key: true for an expression key. */
   const isExprKey: boolean[] = [];
+  /** A key's text as the reference prints it in `covers`: formalized on the block's alias (`` (`t`.`f1`) ``). */
+  const keyText = (i: number): string => {
+    const onAlias = JSON.parse(JSON.stringify(formalKeys[i]), (_k, v) => (v && v.kind === 'Identifier' && v.name === KS ? { ...v, name: src.alias } : v)) as Expr;
+    const t = exprText(onAlias);
+    return index.keys[i].array ? `(${index.keys[i].array!.toLowerCase()} ${t})` : t;
+  };
   formalKeys.forEach((formal, i) => {
     if (index.keys[i].array) {
       isExprKey.push(false);
@@ -95,7 +100,7 @@ export function applyCovering(plan: SelectPlan, catalog: Catalog, outerNames: Re
       paths.push(path);
       return;
     }
-    const text = indexKeyText(index.keys[i]);
+    const text = keyText(i);
     const key: CoveredKey = { formal, text, field: coverFieldName(text) };
     exprKeys.push(key);
     paths.push([key.field]);
@@ -117,9 +122,12 @@ export function applyCovering(plan: SelectPlan, catalog: Catalog, outerNames: Re
   const decided = arrayIndex && b.where && !wholeWhere ? decidedConditions(b.where, scan, src.alias, bound0) : [];
   if (b.where && !wholeWhere) exprs.push(...conjunctsOf(b.where).filter((c) => !decided.includes(c)));
   for (const u of b.steps) {
-    // A join's inner documents are fetched: the block is not covered (covering joins: not yet).
-    if (u.op !== 'Unnest') return;
-    exprs.push(u.expr);
+    // A lookup join reads its keys from the covered row (its inner documents are fetched by
+    // key); other joins are not covered (not yet), nor a lookup join after an array index scan
+    // (its pre-join filter would read the decided conjuncts).
+    if (u.op === 'Join' && !arrayIndex) exprs.push(u.onKeys);
+    else if (u.op !== 'Unnest') return;
+    else exprs.push(u.expr);
   }
   for (const l of b.let ?? []) exprs.push(l.expr);
   for (const k of b.group?.keys ?? []) exprs.push(k.expr);
@@ -132,7 +140,13 @@ export function applyCovering(plan: SelectPlan, catalog: Catalog, outerNames: Re
   if (!(plan.orderBy ?? []).every((o) => coveredBy(formalize(o.expr, src.alias, orderBound), pathKeys, exprKeys, src.alias))) return;
   if (decided.length > 0) b.where = replaceConjuncts(b.where!, decided);
   if (exprKeys.length > 0) rewriteCoveredBlock(plan, b, src.alias, bound, orderBound, exprKeys);
-  scan.covers = index.keys.map((k) => `cover (${indexKeyText(k)})`).concat(['cover ((meta(`' + src.alias + '`).`id`))']);
+  scan.covers = index.keys.map((_k, i) => `cover (${keyText(i)})`).concat(['cover ((meta(`' + src.alias + '`).`id`))']);
+  scan.indexProjection = indexProjection(
+    [...exprs, ...(b.where ? [b.where] : []), ...(plan.orderBy ?? []).map((o) => o.expr)].map((e) => formalize(e, src.alias, orderBound)),
+    formalKeys,
+    index.keys.map((k) => !!k.array),
+    decided.length > 0 || wholeWhere,
+  );
   src.coverPaths = paths;
   if (exprKeys.length > 0) src.coverExpressionKeys = isExprKey;
   if (constants.length > 0) src.coverConstants = constants;
@@ -159,6 +173,32 @@ function decidedConditions(where: Expr, scan: Extract<ScanPlan, { kind: 'IndexSc
 function replaceConjuncts(where: Expr, decided: readonly Expr[]): Expr {
   if (where.kind === 'Binary' && where.op === 'AND') return { ...where, left: replaceConjuncts(where.left, decided), right: replaceConjuncts(where.right, decided) };
   return decided.includes(where) ? { kind: 'Literal', value: true, coveredCondition: exprText(where) } : where;
+}
+
+/**
+ * The reference's `index_projection` of a covering scan: the positions of the keys the block
+ * reads (`entry_keys`) and whether it reads META().id (`primary_key`); undefined when it reads
+ * them all. `arrayUsed`: the array key's spans decide a conjunct.
+ */
+function indexProjection(exprs: readonly Expr[], keys: readonly Expr[], isArray: readonly boolean[], arrayUsed: boolean): { entry_keys?: number[]; primary_key?: boolean } | undefined {
+  const used = new Set<number>();
+  let primary = false;
+  for (const e of exprs) {
+    walkExpr(e, (x) => {
+      if (isMetaId(x)) primary = true;
+      const p = fieldPath(x);
+      keys.forEach((k, i) => {
+        if (isArray[i]) return;
+        const kp = fieldPath(k);
+        if (kp ? p !== undefined && kp.length <= p.length && kp.every((n, j) => n === p[j]) : exprEquivalent(x, k)) used.add(i);
+      });
+      return true;
+    });
+  }
+  keys.forEach((_k, i) => isArray[i] && arrayUsed && used.add(i));
+  if (primary && used.size === keys.length) return undefined;
+  const entry = [...used].sort((a, b) => a - b);
+  return { ...(entry.length ? { entry_keys: entry } : {}), ...(primary ? { primary_key: true } : {}) };
 }
 
 /** The `KS.path = scalar literal` conjuncts of a formalized index condition. */
