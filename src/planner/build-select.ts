@@ -161,8 +161,8 @@ export function buildSubselect(s: Subselect, catalog: Catalog, orderHasAggregate
     }
     steps.push(j);
   }
-  // Before a join, the first term's rows are filtered by the WHERE conjuncts that read only it.
-  const pre = alias && steps.some((st) => st.op !== 'Unnest') ? preJoinConjuncts(s.where, alias, outerNames, new Set([...bound])) : [];
+  // Before a join or UNNEST, the first term's rows are filtered by the WHERE conjuncts that read only it.
+  const pre = alias && steps.length > 0 ? preJoinConjuncts(s.where, alias, outerNames, new Set([...bound])) : [];
   const preFilter = pre.length ? pre.reduce((l, r): Expr => ({ kind: 'Binary', op: 'AND', left: l, right: r })) : undefined;
   const grouped = !!s.groupBy || termsHaveAggregate(s.projection) || orderHasAggregate;
   const plan: SubselectPlan = {

@@ -139,6 +139,7 @@ export function applyCovering(plan: SelectPlan, catalog: Catalog, outerNames: Re
   const orderBound = new Set([...bound, ...b.terms.flatMap((t) => (t.kind === 'Term' && t.alias ? [t.alias] : []))]);
   if (!(plan.orderBy ?? []).every((o) => coveredBy(formalize(o.expr, src.alias, orderBound), pathKeys, exprKeys, src.alias))) return;
   if (decided.length > 0) b.where = replaceConjuncts(b.where!, decided);
+  if (decided.length > 0 && b.preFilter) b.preFilter = replaceConjuncts(b.preFilter, decided);
   if (exprKeys.length > 0) rewriteCoveredBlock(plan, b, src.alias, bound, orderBound, exprKeys);
   scan.covers = index.keys.map((_k, i) => `cover (${keyText(i)})`).concat(['cover ((meta(`' + src.alias + '`).`id`))']);
   scan.indexProjection = indexProjection(

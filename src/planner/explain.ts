@@ -178,6 +178,8 @@ function decorate(op: unknown, top: boolean, view: BlockView = { bound: new Set(
       return { ...o, expr: text(o.expr) };
     case 'Join':
       return { ...o, on_keys: text(o.on_keys) };
+    case 'IndexScan3':
+      return o.filter ? { ...o, filter: text(o.filter) } : o;
   }
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(o)) {

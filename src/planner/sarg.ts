@@ -30,11 +30,23 @@ function scalarBound(value: Expr): boolean {
   return c === NOT_CONSTANT || typeof c === 'string' || typeof c === 'number' || typeof c === 'boolean';
 }
 
+/**
+ * `x >= []` (TRUE for every array and object) and `x < {}` (TRUE for every value but NULL,
+ * MISSING and objects) hold for exactly the values of their spans, though their bounds are not
+ * scalars (the reference's answers: `[null] >= []` and `[null] < {}` are TRUE, `null < {}` NULL).
+ * An inner UNNEST implies both on its array (unnest-sarg.ts).
+ */
+function exactNonScalar(op: string, value: Expr): boolean {
+  const c = constantValue(value);
+  if (op === '>=') return Array.isArray(c) && c.length === 0;
+  return op === '<' && c !== null && typeof c === 'object' && !Array.isArray(c) && Object.keys(c).length === 0;
+}
+
 function compareSarg(op: string, value: Expr): SargResult | undefined {
   const r = compareSargRaw(op, value);
   if (!r) return r;
   for (const x of r.ranges) x.user = true;
-  return scalarBound(value) ? r : { ranges: r.ranges, exact: false };
+  return scalarBound(value) || exactNonScalar(op, value) ? r : { ranges: r.ranges, exact: false };
 }
 
 function compareSargRaw(op: string, value: Expr): SargResult | undefined {

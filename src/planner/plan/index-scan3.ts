@@ -39,6 +39,8 @@ export interface IndexScan3 {
   index_projection?: { entry_keys?: number[]; primary_key?: boolean };
   keyspace: string;
   limit?: Expr;
+  /** A covering scan: the WHERE conjuncts on its alias alone, evaluated on each covered row before the joins and UNNESTs. */
+  filter?: Expr;
   namespace: string;
   /** OFFSET pushed into the scan (with `limit` then LIMIT alone): the first `offset` entries are skipped. */
   offset?: Expr;
