@@ -23,6 +23,7 @@ const doc = fc.record(
     a: small,
     b: small,
     c1: small,
+    ref: fc.constantFrom<Value>('k0', 'k1', 'k2', null),
   },
   { requiredKeys: [] },
 );
@@ -35,6 +36,7 @@ const INDEXES = [
   'CREATE INDEX ix_self ON ks(ALL arr2, b)',
   'CREATE INDEX ix_c1 ON ks(c1, arr)',
   'CREATE INDEX ix_cat ON ks(ARRAY_CONCAT(arr2, arr2))',
+  'CREATE INDEX ix_ref ON ks(b, ref)',
 ];
 
 const STATEMENTS = [
@@ -50,6 +52,13 @@ const STATEMENTS = [
   'SELECT META().id, b FROM ks WHERE ANY v IN arr2 SATISFIES v = 1 END',
   'SELECT META().id, arr FROM ks WHERE c1 = 1 AND ANY v IN arr SATISFIES v.x IS NOT NULL END',
   'SELECT COUNT(*) AS n FROM ks AS d UNNEST d.arr AS u WHERE u.x >= 1',
+  // WHERE conjuncts on the first term alone: a Filter before the UNNEST, or a covering scan's filter.
+  'SELECT d.a, u FROM ks AS d UNNEST d.arr AS u WHERE d.a = 1 AND u.x = 1',
+  'SELECT d.c1, u FROM ks AS d UNNEST d.arr AS u WHERE d.c1 = 1',
+  'SELECT d.c1, u FROM ks AS d UNNEST d.arr AS u WHERE d.c1 >= 0 AND d.c1 != 1 AND u IS NOT NULL',
+  'SELECT RAW COUNT(*) FROM (SELECT d.c1 FROM ks AS d UNNEST d.arr AS u WHERE d.c1 = 1 LIMIT 2 OFFSET 1) AS s',
+  'SELECT d.b, d.ref, e.a FROM ks AS d JOIN ks AS e ON KEYS d.ref WHERE d.b = 1',
+  'SELECT d.b, e.c1 FROM ks AS d LEFT JOIN ks AS e ON KEYS d.ref WHERE d.b >= 0 AND d.ref != "k1"',
 ];
 
 describe('array indexes for UNNEST and ANY, covering (property)', { timeout: 600_000 }, () => {
@@ -89,6 +98,8 @@ describe('array indexes for UNNEST and ANY, covering (property)', { timeout: 600
     expect(await plan(3)).toMatch(/"index":"ix_c1".*"spans":\[\{.*"inclusion":0.*\},\{.*"inclusion":0/);
     // Without ix_all (chosen before ix_da on a tie), the ANY statements are covered by ix_da and ix_self.
     await db.query('DROP INDEX ks.ix_all');
+    // The covering scans' filters: the WHERE on the first term before the UNNEST and the lookup join.
+    for (const i of [13, 16]) expect(await plan(i)).toMatch(/"IndexScan3".*"covers".*"filter"/);
     for (const i of [6, 7, 9]) {
       const p = await plan(i);
       expect(p, STATEMENTS[i]).toContain('"covers"');
