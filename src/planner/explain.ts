@@ -73,6 +73,11 @@ function blockAliases(children: readonly unknown[], out: Set<string>): void {
     const o = c as unknown as Record<string, unknown>;
     if (typeof o.keyspace === 'string') out.add(typeof o.as === 'string' ? o.as : o.keyspace);
     else if (typeof o.as === 'string') out.add(o.as);
+    // The inner alias of a nested-loop or hash join or nest.
+    const op = o['#operator'];
+    if ((op === 'NestedLoopJoin' || op === 'NestedLoopNest') && typeof o.alias === 'string') out.add(o.alias);
+    if (op === 'HashJoin' && typeof o._alias === 'string') out.add(o._alias);
+    if (op === 'HashNest' && typeof o.build_alias === 'string') out.add(o.build_alias);
     if (o['#operator'] === 'Parallel' && isOperator(o['~child'])) {
       const inner = o['~child'] as unknown as Record<string, unknown>;
       blockAliases(Array.isArray(inner['~children']) ? inner['~children'] : [inner], out);
