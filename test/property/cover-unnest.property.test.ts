@@ -37,6 +37,7 @@ const INDEXES = [
   'CREATE INDEX ix_c1 ON ks(c1, arr)',
   'CREATE INDEX ix_cat ON ks(ARRAY_CONCAT(arr2, arr2))',
   'CREATE INDEX ix_ref ON ks(b, ref)',
+  'CREATE INDEX ix_arr2 ON ks(arr2, a)',
 ];
 
 const STATEMENTS = [
@@ -59,6 +60,10 @@ const STATEMENTS = [
   'SELECT RAW COUNT(*) FROM (SELECT d.c1 FROM ks AS d UNNEST d.arr AS u WHERE d.c1 = 1 LIMIT 2 OFFSET 1) AS s',
   'SELECT d.b, d.ref, e.a FROM ks AS d JOIN ks AS e ON KEYS d.ref WHERE d.b = 1',
   'SELECT d.b, e.c1 FROM ks AS d LEFT JOIN ks AS e ON KEYS d.ref WHERE d.b >= 0 AND d.ref != "k1"',
+  // x >= [] and x < {} are exact spans.
+  'SELECT RAW META().id FROM ks WHERE arr2 >= [] AND arr2 < {}',
+  'SELECT META().id, a FROM ks WHERE arr2 < {} AND a = 1',
+  'SELECT META().id FROM ks WHERE arr2 >= [] LIMIT 3',
 ];
 
 describe('array indexes for UNNEST and ANY, covering (property)', { timeout: 600_000 }, () => {
@@ -75,6 +80,11 @@ describe('array indexes for UNNEST and ANY, covering (property)', { timeout: 600
           for (const text of STATEMENTS) {
             const ordered = /ORDER BY/.test(text);
             const [ra, rb] = [(await a.query(text)).results, (await b.query(text)).results];
+            // Any rows will do under a LIMIT without ORDER BY: their number must agree.
+            if (/LIMIT/.test(text) && !/COUNT/.test(text)) {
+              expect(ra.length, text).toBe(rb.length);
+              continue;
+            }
             expect(sameRows(ra, rb, ordered), `${text}: ${JSON.stringify(ra)} vs ${JSON.stringify(rb)}`).toBe(true);
           }
         } finally {
