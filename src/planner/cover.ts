@@ -138,8 +138,10 @@ export function applyCovering(plan: SelectPlan, catalog: Catalog, outerNames: Re
   // ORDER BY may also name projection aliases.
   const orderBound = new Set([...bound, ...b.terms.flatMap((t) => (t.kind === 'Term' && t.alias ? [t.alias] : []))]);
   if (!(plan.orderBy ?? []).every((o) => coveredBy(formalize(o.expr, src.alias, orderBound), pathKeys, exprKeys, src.alias))) return;
-  if (decided.length > 0) b.where = replaceConjuncts(b.where!, decided);
-  if (decided.length > 0 && b.preFilter) b.preFilter = replaceConjuncts(b.preFilter, decided);
+  // A decided conjunct prints as the reference's `cover (<its text formalized on the alias>)`.
+  const conditionText = (c: Expr) => exprText(JSON.parse(JSON.stringify(formalize(c, src.alias, bound0)), (_k, v) => (v && v.kind === 'Identifier' && v.name === KS ? { ...v, name: src.alias } : v)) as Expr);
+  if (decided.length > 0) b.where = replaceConjuncts(b.where!, decided, conditionText);
+  if (decided.length > 0 && b.preFilter) b.preFilter = replaceConjuncts(b.preFilter, decided, conditionText);
   if (exprKeys.length > 0) rewriteCoveredBlock(plan, b, src.alias, bound, orderBound, exprKeys);
   scan.covers = index.keys.map((_k, i) => `cover (${keyText(i)})`).concat(['cover ((meta(`' + src.alias + '`).`id`))']);
   scan.indexProjection = indexProjection(
@@ -171,9 +173,9 @@ function decidedConditions(where: Expr, scan: Extract<ScanPlan, { kind: 'IndexSc
 }
 
 /** `where` with each conjunct of `decided` replaced by a TRUE that prints as `cover (<its text>)`. */
-function replaceConjuncts(where: Expr, decided: readonly Expr[]): Expr {
-  if (where.kind === 'Binary' && where.op === 'AND') return { ...where, left: replaceConjuncts(where.left, decided), right: replaceConjuncts(where.right, decided) };
-  return decided.includes(where) ? { kind: 'Literal', value: true, coveredCondition: exprText(where) } : where;
+function replaceConjuncts(where: Expr, decided: readonly Expr[], text: (c: Expr) => string): Expr {
+  if (where.kind === 'Binary' && where.op === 'AND') return { ...where, left: replaceConjuncts(where.left, decided, text), right: replaceConjuncts(where.right, decided, text) };
+  return decided.includes(where) ? { kind: 'Literal', value: true, coveredCondition: text(where) } : where;
 }
 
 /**

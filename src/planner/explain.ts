@@ -70,7 +70,9 @@ export function explainOperator(op: Operator): ObjectValue {
 function blockAliases(children: readonly unknown[], out: Set<string>): void {
   for (const c of children) {
     if (!isOperator(c)) continue;
-    const o = c as unknown as Record<string, unknown>;
+    const d = c as unknown as Record<string, unknown>;
+    // A DistinctScan's alias is its scan's.
+    const o = d['#operator'] === 'DistinctScan' && isOperator(d.scan) ? (d.scan as unknown as Record<string, unknown>) : d;
     if (typeof o.keyspace === 'string') out.add(typeof o.as === 'string' ? o.as : o.keyspace);
     else if (typeof o.as === 'string') out.add(o.as);
     // The inner alias of a nested-loop or hash join or nest.
