@@ -43,6 +43,12 @@ interface Node {
 export interface Literal extends Node {
   kind: 'Literal';
   value: Value;
+  /**
+   * Set only by the planner (planner/cover.ts): this TRUE stands for a WHERE conjunct whose
+   * truth a covering scan's exact spans decide, e.g. "(any `v` in `arr` satisfies (`v` = 10) end)";
+   * printed as the reference's `cover (<that text>)`. Never produced by the parser.
+   */
+  coveredCondition?: string;
 }
 
 /** `[e1, e2, …]` */

@@ -57,7 +57,7 @@ function functionName(name: string): string {
 const binaryOps: Record<string, string> = { AND: 'and', OR: 'or' };
 
 const printers: ExprPrinters = {
-  Literal: (e) => printValue(e.value),
+  Literal: (e) => (e.coveredCondition !== undefined ? `cover (${e.coveredCondition})` : printValue(e.value)),
   ArrayConstruct: (e) => '[' + e.items.map(printExpr).join(', ') + ']',
   ObjectConstruct: (e) => '{' + e.fields.map((f) => `${printExpr(f.name)}: ${printExpr(f.value)}`).join(', ') + '}',
   Identifier: (e) => printName(e.name, e.caseInsensitive),

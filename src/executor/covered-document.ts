@@ -19,7 +19,8 @@ export function coveredDocument(
   expressionKeys?: readonly boolean[],
   constants?: readonly { path: string[]; value: Value }[],
 ): Value {
-  for (let i = 0; i < paths.length; i++) if (!identityKey(key[i])) return withCoveredExpressions(paths, key, doc.value, expressionKeys);
+  // An array key's path is empty: its entry holds one element, which rebuilds no field.
+  for (let i = 0; i < paths.length; i++) if (paths[i].length > 0 && !identityKey(key[i])) return withCoveredExpressions(paths, key, doc.value, expressionKeys);
   // A partial index's condition fixes some fields (planner/cover.ts): they are set as their own keys would be.
   if (constants?.length) return coverDocument([...paths, ...constants.map((c) => c.path)], [...key, ...constants.map((c) => c.value)]);
   return coverDocument(paths, key);
@@ -65,8 +66,8 @@ function identityKey(v: Value): boolean {
 function coverDocument(paths: string[][], key: Value[]): Value {
   const doc: Record<string, Value> = {};
   paths.forEach((p, i) => {
-    if (key[i] === undefined) return;
-    if (paths.some((q, j) => j !== i && q.length < p.length && q.every((n, k) => n === p[k]))) return;
+    if (key[i] === undefined || p.length === 0) return;
+    if (paths.some((q, j) => j !== i && q.length > 0 && q.length < p.length && q.every((n, k) => n === p[k]))) return;
     let o = doc;
     for (let j = 0; j < p.length - 1; j++) {
       const next = o[p[j]];

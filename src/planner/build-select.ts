@@ -12,6 +12,7 @@ import { applyCovering } from './cover.js';
 import type { FromStepPlan, ScanPlan, SelectBodyPlan, SelectPlan, SourcePlan, SubselectPlan, UnnestPlan } from './logical-plan.js';
 import { flattenFrom, planJoin, restorePlaceholders, termAlias, withOuterPlaceholders, type FlatFrom, type JoinContext } from './build-joins.js';
 import { derivedNotNull } from './derive-not-null.js';
+import { unnestImplied } from './unnest-sarg.js';
 import { preJoinConjuncts } from './join-keys.js';
 import { BlockHints } from './hints.js';
 import type { IndexInfo } from './catalog.js';
@@ -78,7 +79,8 @@ function buildSource(
   const scanBound = new Set([...outerBound(outerNames, alias), ...bound]);
   const { usable, report } = hints.indexes(alias, catalog.indexes?.(ks.name) ?? [], base.useIndex, catalog);
   // The inner joins' ON clauses imply their keys of this term are not NULL: an index on one may serve the scan.
-  const derived = derivedNotNull(alias, steps, catalog.indexes?.(ks.name) ?? []);
+  // Its inner UNNESTs imply their arrays are non-empty and an element satisfies their WHERE conjuncts.
+  const derived = [...derivedNotNull(alias, steps, catalog.indexes?.(ks.name) ?? []), ...unnestImplied(alias, steps, where)];
   const scanWhere = derived.length ? [...(where ? [where] : []), ...derived].reduce((l, r): Expr => ({ kind: 'Binary', op: 'AND', left: l, right: r })) : where;
   // In a subquery, the parts of WHERE that read only the enclosing queries' names are values
   // known before the scan (per outer row), so they may bound spans, as a join's ON clause does.
@@ -162,8 +164,8 @@ export function buildSubselect(s: Subselect, catalog: Catalog, orderHasAggregate
     }
     steps.push(j);
   }
-  // Before a join, the first term's rows are filtered by the WHERE conjuncts that read only it.
-  const pre = alias && steps.some((st) => st.op !== 'Unnest') ? preJoinConjuncts(s.where, alias, outerNames, new Set([...bound])) : [];
+  // Before a join or UNNEST, the first term's rows are filtered by the WHERE conjuncts that read only it.
+  const pre = alias && steps.length > 0 ? preJoinConjuncts(s.where, alias, outerNames, new Set([...bound])) : [];
   const preFilter = pre.length ? pre.reduce((l, r): Expr => ({ kind: 'Binary', op: 'AND', left: l, right: r })) : undefined;
   const grouped = !!s.groupBy || termsHaveAggregate(s.projection) || orderHasAggregate;
   const plan: SubselectPlan = {

@@ -5,6 +5,7 @@ import { indexCountTree } from './index-count.js';
 import { isAggregateName } from '../eval/index.js';
 import type { DeletePlan, InsertPlan, ScanPlan, SelectBodyPlan, SelectPlan, SourcePlan, SubselectPlan, UpdatePlan } from './logical-plan.js';
 import { exprText } from './explain.js';
+import { conjunctsOf } from './sarg-index.js';
 import type { Value } from '../values/index.js';
 import { beforeParallel, preFilterOp, stepOp } from './build-join-tree.js';
 import { collectWindowCalls, windowOps } from './build-window.js';
@@ -52,6 +53,8 @@ export function keySource(scan: ScanPlan, alias: string, cover?: { paths: string
     ...(scan.covers ? { covers: scan.covers } : {}),
     index: scan.index,
     index_id: scan.indexId,
+    // What the scan returns of each entry: a Fetch needs the document key only.
+    ...(scan.covers ? (scan.indexProjection ? { index_projection: scan.indexProjection } : {}) : { index_projection: { primary_key: true } }),
     keyspace: scan.keyspace,
     ...(scan.limit ? { limit: scan.limit } : {}),
     namespace: 'default',
@@ -101,7 +104,15 @@ export function sourceOps(s: SourcePlan, buildSubquery: (q: SelectPlan) => Opera
       return [{ '#operator': 'DummyScan' }];
     case 'PrimaryScan3':
       return [
-        { '#operator': 'PrimaryScan3', ...asIfRenamed(s.alias, s.keyspace), index: s.index, keyspace: s.keyspace, namespace: s.namespace, using: 'gsi' },
+        {
+          '#operator': 'PrimaryScan3',
+          ...asIfRenamed(s.alias, s.keyspace),
+          index: s.index,
+          ...(s.index === '#primary' ? { index_projection: { primary_key: true } } : {}),
+          keyspace: s.keyspace,
+          namespace: s.namespace,
+          using: 'gsi',
+        },
         fetch(s.alias, s.keyspace, s.namespace),
       ];
     case 'KeyScan':
@@ -140,7 +151,9 @@ export function projectionTerms(terms: ResultTerm[]): ProjectionTerm[] {
 function filterOp(where: Expr, source: SourcePlan, scanOps: Operator[]): Filter {
   if (!spansDecideWhere(source)) return { '#operator': 'Filter', condition: where };
   const scan = scanOps[0];
-  const index = scan['#operator'] === 'DistinctScan' ? scan.scan : scan['#operator'] === 'IndexScan3' ? scan : undefined;
+  // The reference prints filter_covers for an array index (whose entries rebuild no array);
+  // a scalar index's covered condition is printed in the Filter, as `cover (…)` reads.
+  const index = scan['#operator'] === 'DistinctScan' ? scan.scan : undefined;
   if (index) index.filter_covers = { [`cover (${exprText(where)})`]: true };
   return { '#operator': 'Filter', condition: where, _covered: true };
 }
@@ -216,11 +229,29 @@ function blockOps(p: SubselectPlan, orderFollows: boolean, aggregateSources: Exp
   const stepOps = p.steps.map((st) => stepOp(st, buildSubquery));
   annotateEarlyProjection(p, ops, stepOps, aggregateSources);
   const perRow: Operator[] = [];
-  if (p.preFilter) ops.push(preFilterOp(p.preFilter));
+  let where = p.where;
+  // The WHERE conjuncts on the first term alone, before its joins and UNNESTs: in a covering
+  // scan's `filter` (joins or UNNESTs after it), or in a Filter before the UNNESTs (a block
+  // whose steps are all UNNESTs), and then not again after them; otherwise in a Filter before
+  // the joins (and again in the WHERE's Filter).
+  const scan = ops[0];
+  const covering = scan['#operator'] === 'IndexScan3' && scan._coverPaths ? scan : undefined;
+  const unnestOnly = p.steps.length > 0 && p.steps.every((st) => st.op === 'Unnest');
+  if (p.preFilter && (covering || unnestOnly) && p.where) {
+    const pushed = new Set(conjunctsOf(p.preFilter).map(exprText));
+    const rest = conjunctsOf(p.where).filter((c) => !pushed.has(exprText(c)));
+    where = rest.length ? rest.reduce((l, r): Expr => ({ kind: 'Binary', op: 'AND', left: l, right: r })) : undefined;
+    if (covering) covering.filter = p.preFilter;
+    if (unnestOnly) {
+      const alias = p.source.op === 'DummyScan' ? undefined : p.source.alias;
+      const first: Operator[] = covering ? [] : [{ '#operator': 'Filter', ...(alias ? { alias } : {}), condition: p.preFilter }];
+      ops.push(parallel(sequence([...first, ...stepOps])));
+    }
+  } else if (p.preFilter) ops.push(preFilterOp(p.preFilter));
   // Steps up to the first per-row one (UNNEST, a nested loop) run before the Parallel.
-  p.steps.forEach((st, i) => (perRow.length === 0 && beforeParallel(st) ? ops : perRow).push(stepOps[i]!));
+  if (!(unnestOnly && where !== p.where)) p.steps.forEach((st, i) => (perRow.length === 0 && beforeParallel(st) ? ops : perRow).push(stepOps[i]!));
   if (p.let?.length) perRow.push(letOp(p.let));
-  if (p.where) perRow.push(filterOp(p.where, p.source, ops));
+  if (where) perRow.push(where === p.where ? filterOp(where, p.source, ops) : { '#operator': 'Filter', condition: where });
   const dummy = p.source.op === 'DummyScan' ? 1 : undefined;
   const project: InitialProject = {
     '#operator': 'InitialProject',

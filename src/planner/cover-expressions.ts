@@ -72,6 +72,7 @@ export function rewriteCoveredBlock(plan: SelectPlan, b: SubselectPlan, alias: s
     return { ...t, expr: r(t.expr), ...(b.raw ? {} : { alias: names[i] }) };
   });
   if (b.where) b.where = r(b.where);
+  if (b.preFilter) b.preFilter = r(b.preFilter);
   b.steps = b.steps.map((u) => (u.op === 'Unnest' ? { ...u, expr: r(u.expr) } : u));
   if (b.let) b.let = b.let.map((l) => ({ ...l, expr: r(l.expr) }));
   if (b.group) {

@@ -6,9 +6,11 @@ import { coverFieldName, rewritable, rewriteCoveredBlock, type CoveredKey } from
 import { exprEquivalent } from '../semantic/expr-equivalent.js';
 import { formalize, KS, outerBound } from '../semantic/formalize.js';
 import { subqueryReads } from '../semantic/subquery-reads.js';
-import { indexKeyText } from './sarg-index.js';
 import type { SelectPlan } from './logical-plan.js';
 import { spansDecideWhere } from './build-tree.js';
+import { conjunctsOf } from './sarg-index.js';
+import { exprText } from './explain.js';
+import type { ScanPlan } from './logical-plan.js';
 
 /** The field path of `KS.a.b…` (['a','b']), or undefined if the expression is not such a path. */
 export function fieldPath(e: Expr): string[] | undefined {
@@ -67,18 +69,30 @@ export function applyCovering(plan: SelectPlan, catalog: Catalog, outerNames: Re
   const scan = src.scan;
   const index = catalog.indexes?.(src.keyspace).find((i) => i.name === scan.index);
   if (!index) return;
-  // An array index covers only META().id, and only when its spans decide the whole WHERE (the
-  // plan then has no Filter, which could not be evaluated on the covered row).
+  // An array index's array key holds one element per entry, not the array: it rebuilds nothing
+  // of the document (its path is empty). Its other keys cover as scalar keys do, and a WHERE
+  // conjunct its exact spans decide is TRUE for every document scanned (`decidedConditions`).
   const arrayIndex = index.keys.some((k) => k.array);
-  if (arrayIndex && !spansDecideWhere(src)) return;
+  const wholeWhere = arrayIndex && spansDecideWhere(src);
   // Field-path keys rebuild the document; an expression key is read from a field of its own.
-  const formalKeys = arrayIndex ? [] : index.keys.map((k) => formalize(k.expr, index.alias));
+  const formalKeys = index.keys.map((k) => formalize(k.expr, index.alias));
   const paths: string[][] = [];
   const pathKeys: string[][] = [];
   const exprKeys: CoveredKey[] = [];
   /** Per index key: true for an expression key. */
   const isExprKey: boolean[] = [];
+  /** A key's text as the reference prints it in `covers`: formalized on the block's alias (`` (`t`.`f1`) ``). */
+  const keyText = (i: number): string => {
+    const onAlias = JSON.parse(JSON.stringify(formalKeys[i]), (_k, v) => (v && v.kind === 'Identifier' && v.name === KS ? { ...v, name: src.alias } : v)) as Expr;
+    const t = exprText(onAlias);
+    return index.keys[i].array ? `(${index.keys[i].array!.toLowerCase()} ${t})` : t;
+  };
   formalKeys.forEach((formal, i) => {
+    if (index.keys[i].array) {
+      isExprKey.push(false);
+      paths.push([]);
+      return;
+    }
     const path = fieldPath(formal);
     isExprKey.push(!path);
     if (path) {
@@ -86,7 +100,7 @@ export function applyCovering(plan: SelectPlan, catalog: Catalog, outerNames: Re
       paths.push(path);
       return;
     }
-    const text = indexKeyText(index.keys[i]);
+    const text = keyText(i);
     const key: CoveredKey = { formal, text, field: coverFieldName(text) };
     exprKeys.push(key);
     paths.push([key.field]);
@@ -104,11 +118,16 @@ export function applyCovering(plan: SelectPlan, catalog: Catalog, outerNames: Re
   }
   // An EXCLUDE expression that is not a path reads the row (`EXCLUDE to_string(t.hide)`).
   exprs.push(...(b.ast.exclude ?? []).filter((e) => !['Identifier', 'Field', 'Element'].includes(e.kind)));
-  if (b.where && !arrayIndex) exprs.push(b.where);
+  const bound0 = new Set([...outerBound(outerNames, src.alias), ...b.steps.map((u) => u.alias), ...(b.let ?? []).map((l) => l.name)]);
+  const decided = arrayIndex && b.where && !wholeWhere ? decidedConditions(b.where, scan, src.alias, bound0) : [];
+  if (b.where && !wholeWhere) exprs.push(...conjunctsOf(b.where).filter((c) => !decided.includes(c)));
   for (const u of b.steps) {
-    // A join's inner documents are fetched: the block is not covered (covering joins: not yet).
-    if (u.op !== 'Unnest') return;
-    exprs.push(u.expr);
+    // A lookup join reads its keys from the covered row (its inner documents are fetched by
+    // key); other joins are not covered (not yet), nor a lookup join after an array index scan
+    // (its pre-join filter would read the decided conjuncts).
+    if (u.op === 'Join' && !arrayIndex) exprs.push(u.onKeys);
+    else if (u.op !== 'Unnest') return;
+    else exprs.push(u.expr);
   }
   for (const l of b.let ?? []) exprs.push(l.expr);
   for (const k of b.group?.keys ?? []) exprs.push(k.expr);
@@ -119,11 +138,70 @@ export function applyCovering(plan: SelectPlan, catalog: Catalog, outerNames: Re
   // ORDER BY may also name projection aliases.
   const orderBound = new Set([...bound, ...b.terms.flatMap((t) => (t.kind === 'Term' && t.alias ? [t.alias] : []))]);
   if (!(plan.orderBy ?? []).every((o) => coveredBy(formalize(o.expr, src.alias, orderBound), pathKeys, exprKeys, src.alias))) return;
+  // A decided conjunct prints as the reference's `cover (<its text formalized on the alias>)`.
+  const conditionText = (c: Expr) => exprText(JSON.parse(JSON.stringify(formalize(c, src.alias, bound0)), (_k, v) => (v && v.kind === 'Identifier' && v.name === KS ? { ...v, name: src.alias } : v)) as Expr);
+  if (decided.length > 0) b.where = replaceConjuncts(b.where!, decided, conditionText);
+  if (decided.length > 0 && b.preFilter) b.preFilter = replaceConjuncts(b.preFilter, decided, conditionText);
   if (exprKeys.length > 0) rewriteCoveredBlock(plan, b, src.alias, bound, orderBound, exprKeys);
-  scan.covers = (arrayIndex ? [] : index.keys.map((k) => `cover (${indexKeyText(k)})`)).concat(['cover ((meta(`' + src.alias + '`).`id`))']);
+  scan.covers = index.keys.map((_k, i) => `cover (${keyText(i)})`).concat(['cover ((meta(`' + src.alias + '`).`id`))']);
+  scan.indexProjection = indexProjection(
+    [...exprs, ...(b.where ? [b.where] : []), ...(plan.orderBy ?? []).map((o) => o.expr)].map((e) => formalize(e, src.alias, orderBound)),
+    formalKeys,
+    index.keys.map((k) => !!k.array),
+    decided.length > 0 || wholeWhere,
+  );
   src.coverPaths = paths;
   if (exprKeys.length > 0) src.coverExpressionKeys = isExprKey;
   if (constants.length > 0) src.coverConstants = constants;
+}
+
+/**
+ * The WHERE conjuncts (as written) that an array index scan's spans decide: the scan's spans are
+ * exact, every bound taken from the query is a literal scalar (a parameter could be an array at
+ * run time), and the conjunct is one the spans were made from.
+ */
+function decidedConditions(where: Expr, scan: Extract<ScanPlan, { kind: 'IndexScan3' }>, alias: string, bound: ReadonlySet<string>): Expr[] {
+  if (!scan.decided?.length) return [];
+  const literal = scan.spans.every((sp) =>
+    sp.ranges.every((r) => !r.user || [r.low, r.high].every((x) => x === undefined || (x.kind === 'Literal' && ['string', 'number', 'boolean'].includes(typeof x.value)))),
+  );
+  if (!literal) return [];
+  return conjunctsOf(where).filter((c) => {
+    const f = formalize(c, alias, bound);
+    return scan.decided!.some((d) => exprEquivalent(d, f));
+  });
+}
+
+/** `where` with each conjunct of `decided` replaced by a TRUE that prints as `cover (<its text>)`. */
+function replaceConjuncts(where: Expr, decided: readonly Expr[], text: (c: Expr) => string): Expr {
+  if (where.kind === 'Binary' && where.op === 'AND') return { ...where, left: replaceConjuncts(where.left, decided, text), right: replaceConjuncts(where.right, decided, text) };
+  return decided.includes(where) ? { kind: 'Literal', value: true, coveredCondition: text(where) } : where;
+}
+
+/**
+ * The reference's `index_projection` of a covering scan: the positions of the keys the block
+ * reads (`entry_keys`) and whether it reads META().id (`primary_key`); undefined when it reads
+ * them all. `arrayUsed`: the array key's spans decide a conjunct.
+ */
+function indexProjection(exprs: readonly Expr[], keys: readonly Expr[], isArray: readonly boolean[], arrayUsed: boolean): { entry_keys?: number[]; primary_key?: boolean } | undefined {
+  const used = new Set<number>();
+  let primary = false;
+  for (const e of exprs) {
+    walkExpr(e, (x) => {
+      if (isMetaId(x)) primary = true;
+      const p = fieldPath(x);
+      keys.forEach((k, i) => {
+        if (isArray[i]) return;
+        const kp = fieldPath(k);
+        if (kp ? p !== undefined && kp.length <= p.length && kp.every((n, j) => n === p[j]) : exprEquivalent(x, k)) used.add(i);
+      });
+      return true;
+    });
+  }
+  keys.forEach((_k, i) => isArray[i] && arrayUsed && used.add(i));
+  if (primary && used.size === keys.length) return undefined;
+  const entry = [...used].sort((a, b) => a - b);
+  return { ...(entry.length ? { entry_keys: entry } : {}), ...(primary ? { primary_key: true } : {}) };
 }
 
 /** The `KS.path = scalar literal` conjuncts of a formalized index condition. */

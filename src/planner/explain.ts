@@ -73,9 +73,16 @@ export function explainOperator(op: Operator): ObjectValue {
 function blockAliases(children: readonly unknown[], out: Set<string>): void {
   for (const c of children) {
     if (!isOperator(c)) continue;
-    const o = c as unknown as Record<string, unknown>;
+    const d = c as unknown as Record<string, unknown>;
+    // A DistinctScan's alias is its scan's.
+    const o = d['#operator'] === 'DistinctScan' && isOperator(d.scan) ? (d.scan as unknown as Record<string, unknown>) : d;
     if (typeof o.keyspace === 'string') out.add(typeof o.as === 'string' ? o.as : o.keyspace);
     else if (typeof o.as === 'string') out.add(o.as);
+    // The inner alias of a nested-loop or hash join or nest.
+    const op = o['#operator'];
+    if ((op === 'NestedLoopJoin' || op === 'NestedLoopNest') && typeof o.alias === 'string') out.add(o.alias);
+    if (op === 'HashJoin' && typeof o._alias === 'string') out.add(o._alias);
+    if (op === 'HashNest' && typeof o.build_alias === 'string') out.add(o.build_alias);
     if (o['#operator'] === 'Parallel' && isOperator(o['~child'])) {
       const inner = o['~child'] as unknown as Record<string, unknown>;
       blockAliases(Array.isArray(inner['~children']) ? inner['~children'] : [inner], out);
@@ -97,38 +104,100 @@ function blockBound(children: readonly unknown[], out: Set<string>): void {
   }
 }
 
-/** An expression as the reference prints a projection term: formalized on the block's alias. */
-function formalText(e: Expr, alias: string, bound: ReadonlySet<string>): string {
-  const f = jsonCopy(formalize(e, alias, bound), (_k, v) => (v && v.kind === 'Identifier' && v.name === KS ? { ...v, name: alias } : v));
-  return exprText(f);
+/**
+ * `e` with each sub-expression whose text is one of `covered` (the key texts of the block's
+ * covering scan, `` (`t`.`f1`) ``) replaced by a read of that key, printed `cover ((`t`.`f1`))`
+ * as the reference prints expressions a covering index answers. Subqueries are left alone.
+ */
+function withCovers(e: Expr, covered: ReadonlySet<string>): Expr {
+  if (covered.size === 0) return e;
+  const visit = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(visit);
+    if (v === null || typeof v !== 'object') return v;
+    const node = v as Record<string, unknown>;
+    if (node.kind === 'Subquery') return v;
+    if (typeof node.kind === 'string') {
+      const t = exprText(node as unknown as Expr);
+      if (covered.has(t)) return { kind: 'Field', target: { kind: 'Identifier', name: KS }, name: t, coveredKey: t };
+    }
+    const out: Record<string, unknown> = {};
+    for (const [k, x] of Object.entries(node)) out[k] = k === 'loc' ? x : visit(x);
+    return out;
+  };
+  return visit(e) as Expr;
+}
+
+/** The key texts a covering scan among a block's operators answers (`covers` without `cover (…)`). */
+function coveredTexts(children: readonly unknown[]): Set<string> | undefined {
+  for (const c of children) {
+    if (!isOperator(c)) continue;
+    const o = c as unknown as Record<string, unknown>;
+    const scan = (o['#operator'] === 'DistinctScan' ? o.scan : o) as Record<string, unknown>;
+    if (scan['#operator'] === 'IndexScan3' && Array.isArray(scan.covers)) return new Set((scan.covers as string[]).map((s) => s.slice('cover ('.length, -1)));
+  }
+  return undefined;
+}
+
+/** What a block's operators print with: its one alias (if one), the names it binds, its covered key texts. */
+interface BlockView {
+  alias?: string;
+  bound: ReadonlySet<string>;
+  covered: ReadonlySet<string>;
+  /** The block's aliases, which a Parallel inside it sees too. */
+  aliases: ReadonlySet<string>;
+}
+
+/** An operator expression as the reference prints it in a block: formalized on its one alias, covered keys as `cover (…)`. */
+function blockText(e: Expr, v: BlockView): unknown {
+  const formal = v.alias !== undefined ? formalize(e, v.alias, v.bound) : e;
+  const f = v.alias !== undefined ? jsonCopy(formal, (_k, x) => (x && x.kind === 'Identifier' && x.name === KS ? { ...x, name: v.alias } : x)) : formal;
+  return markCorrelated(exprText(withCovers(f, v.covered)));
 }
 
 /**
- * The InitialProject fields the reference prints and the executor does not need: the result
- * terms formalized on the block's one alias (`` (`customer`.`name`) ``; as written when the
- * block has several), `discard_original` unless an ORDER BY follows, and `preserve_order` in
- * the statement's own plan (not in an expression subquery's).
+ * The fields the reference prints and the executor does not need: InitialProject's result
+ * terms, a Filter's condition, an Unnest's expression and a lookup Join's keys formalized on the
+ * block's one alias (`` (`customer`.`name`) ``; as written when the block has several), with
+ * the keys of a covering scan as `cover (…)`; `discard_original` unless an ORDER BY follows, and
+ * `preserve_order` in the statement's own plan (not in an expression subquery's).
  */
-function decorate(op: unknown, top: boolean, alias?: string, bound: ReadonlySet<string> = new Set()): unknown {
-  if (Array.isArray(op)) return op.map((x) => decorate(x, top, alias, bound));
+function decorate(op: unknown, top: boolean, view: BlockView = { bound: new Set(), covered: new Set(), aliases: new Set() }, inBlock = false): unknown {
+  if (Array.isArray(op)) return op.map((x) => decorate(x, top, view, inBlock));
   if (!isOperator(op)) return op;
   const o = op as unknown as Record<string, unknown>;
   const stats = nodeStats?.get(op as object);
-  if (stats !== undefined) return { ...(decorate({ ...o }, top, alias, bound) as Record<string, unknown>), '#stats': stats };
+  if (stats !== undefined) return { ...(decorate({ ...o }, top, view, inBlock) as Record<string, unknown>), '#stats': stats };
   if (o['#operator'] === 'Sequence' && Array.isArray(o['~children'])) {
-    const aliases = new Set<string>();
+    // A Parallel's Sequence belongs to the block around it: it sees the block's aliases too.
+    const aliases = new Set<string>(inBlock ? view.aliases : []);
     blockAliases(o['~children'], aliases);
-    const names = new Set(bound);
+    const names = new Set(view.bound);
     blockBound(o['~children'], names);
-    const a = aliases.size === 1 ? [...aliases][0] : aliases.size > 1 ? undefined : alias;
-    return { ...o, '~children': o['~children'].map((c) => decorate(c, top, a, names)) };
+    const alias = aliases.size === 1 ? [...aliases][0] : aliases.size > 1 ? undefined : view.alias;
+    const covered = coveredTexts(o['~children']) ?? (inBlock ? view.covered : new Set<string>());
+    const inner: BlockView = { alias, bound: names, covered, aliases };
+    return { ...o, '~children': o['~children'].map((c) => decorate(c, top, inner)) };
   }
-  if (o['#operator'] === 'InitialProject') {
-    const terms = (o.result_terms as { expr: unknown }[]).map((t) => (alias !== undefined && isExpr(t.expr) ? { ...t, expr: markCorrelated(formalText(t.expr, alias, bound)) } : t));
-    return { ...o, ...(o._bindAliases ? {} : { discard_original: true }), ...(top ? { preserve_order: true } : {}), result_terms: terms };
+  const text = (e: unknown) => (isExpr(e) ? blockText(e, view) : e);
+  switch (o['#operator']) {
+    case 'InitialProject': {
+      const terms = (o.result_terms as { expr: unknown }[]).map((t) => (view.alias !== undefined || view.covered.size ? { ...t, expr: text(t.expr) } : t));
+      return { ...o, ...(o._bindAliases ? {} : { discard_original: true }), ...(top ? { preserve_order: true } : {}), result_terms: terms };
+    }
+    case 'Filter':
+      return { ...o, condition: text(o.condition) };
+    case 'Unnest':
+      return { ...o, expr: text(o.expr) };
+    case 'Join':
+      return { ...o, on_keys: text(o.on_keys) };
+    case 'IndexScan3':
+      return o.filter ? { ...o, filter: text(o.filter) } : o;
   }
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(o)) out[k] = k === '~child' || k === '~children' || k === 'first' || k === 'second' ? decorate(v, top, alias, bound) : v;
+  for (const [k, v] of Object.entries(o)) {
+    if (k === '~child' && o['#operator'] === 'Parallel') out[k] = decorate(v, top, view, true);
+    else out[k] = k === '~child' || k === '~children' || k === 'first' || k === 'second' ? decorate(v, top, { ...view, covered: new Set(), aliases: new Set() }) : v;
+  }
   return out;
 }
 
@@ -144,7 +213,7 @@ export function explainPlan(p: StatementPlan, text?: string, stats?: ReadonlyMap
     const out: ObjectValue = { ...(p.optimizer_hints ? { optimizer_hints: p.optimizer_hints } : {}), plan: explainOperator(decorate(p.plan, true) as Operator) };
     if (text !== undefined) out.text = text;
     if (p['~subqueries'].length) {
-      out['~subqueries'] = p['~subqueries'].map((s) => marshalFields({ ...(s as unknown as Record<string, unknown>), plan: decorate(s.plan, false, undefined) }));
+      out['~subqueries'] = p['~subqueries'].map((s) => marshalFields({ ...(s as unknown as Record<string, unknown>), plan: decorate(s.plan, false) }));
     }
     return out;
   } finally {

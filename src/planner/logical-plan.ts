@@ -54,6 +54,10 @@ export type ScanPlan =
       covers?: string[];
       /** The spans are exact and serve every WHERE conjunct: the filter cannot drop a row. */
       servesWhere?: boolean;
+      /** A covering scan: the index keys it reads (`entry_keys`) and META().id (`primary_key`), as the reference prints them. */
+      indexProjection?: { entry_keys?: number[]; primary_key?: boolean };
+      /** The spans are exact: the (formalized) conjuncts they were made from hold for every document scanned. */
+      decided?: Expr[];
     }
   | { kind: 'IntersectScan'; scans: ScanPlan[] }
   | { kind: 'UnionScan'; scans: ScanPlan[] };

@@ -69,8 +69,17 @@ function sargAny(c: Collection, shape: ArrayKeyShape): { r: SargResult; fallback
   const idxVar = shape.variable ?? b.variable;
   const mapping: Expr = shape.mapping ?? { kind: 'Identifier', name: idxVar };
   const vars = new Map([[b.variable, idxVar]]);
-  if (shape.when && !implies(conjunctsOf(c.satisfies), renameVariable(shape.when, idxVar, b.variable))) return undefined;
-  const r = sargKey(c.satisfies, mapping, vars);
+  let satisfies = c.satisfies;
+  if (shape.when) {
+    const when = renameVariable(shape.when, idxVar, b.variable);
+    if (!implies(conjunctsOf(c.satisfies), when)) return undefined;
+    // The index holds entries only for elements its WHEN accepts: the conjuncts of the WHEN
+    // hold for every element an entry stands for, so the spans need not (and stay exact).
+    const whenParts = conjunctsOf(when);
+    const rest = conjunctsOf(c.satisfies).filter((x) => !whenParts.some((w) => exprEquivalent(w, x)));
+    if (rest.length > 0) satisfies = rest.reduce((l, r): Expr => ({ kind: 'Binary', op: 'AND', left: l, right: r }));
+  }
+  const r = sargKey(satisfies, mapping, vars);
   // The spans find the documents where ANY element qualifies; ANY AND EVERY needs the filter too.
   if (r) return { r: c.quantifier === 'ANY' ? r : { ranges: r.ranges, exact: false }, fallback: false };
   // The predicate only depends on the variable: scan the whole non-MISSING range and filter.

@@ -22,7 +22,7 @@ export interface SargResult {
 }
 
 const lit = (value: string | null): Expr => ({ kind: 'Literal', value });
-const FLIP: Record<string, string> = { '<': '>', '<=': '>=', '>': '<', '>=': '<=', '=': '=' };
+const FLIP: Record<string, string> = { '<': '>', '<=': '>=', '>': '<', '>=': '<=', '=': '=', '!=': '!=' };
 
 /** A constant bound that can never equal or order like a plain value (NULL, MISSING, arrays, objects): not exact. */
 function scalarBound(value: Expr): boolean {
@@ -30,11 +30,23 @@ function scalarBound(value: Expr): boolean {
   return c === NOT_CONSTANT || typeof c === 'string' || typeof c === 'number' || typeof c === 'boolean';
 }
 
+/**
+ * `x >= []` (TRUE for every array and object) and `x < {}` (TRUE for every value but NULL,
+ * MISSING and objects) hold for exactly the values of their spans, though their bounds are not
+ * scalars (the reference's answers: `[null] >= []` and `[null] < {}` are TRUE, `null < {}` NULL).
+ * An inner UNNEST implies both on its array (unnest-sarg.ts).
+ */
+function exactNonScalar(op: string, value: Expr): boolean {
+  const c = constantValue(value);
+  if (op === '>=') return Array.isArray(c) && c.length === 0;
+  return op === '<' && c !== null && typeof c === 'object' && !Array.isArray(c) && Object.keys(c).length === 0;
+}
+
 function compareSarg(op: string, value: Expr): SargResult | undefined {
   const r = compareSargRaw(op, value);
   if (!r) return r;
   for (const x of r.ranges) x.user = true;
-  return scalarBound(value) ? r : { ranges: r.ranges, exact: false };
+  return scalarBound(value) || exactNonScalar(op, value) ? r : { ranges: r.ranges, exact: false };
 }
 
 function compareSargRaw(op: string, value: Expr): SargResult | undefined {
@@ -49,6 +61,9 @@ function compareSargRaw(op: string, value: Expr): SargResult | undefined {
       return { ranges: [{ low: value, inclusion: 0 }], exact: true };
     case '>=':
       return { ranges: [{ low: value, inclusion: 1 }], exact: true };
+    case '!=':
+      // The values below and above it (the reference's two spans; NULL and MISSING are in neither).
+      return { ranges: [{ low: lit(null), high: value, inclusion: 0 }, { low: value, inclusion: 0 }], exact: true };
     default:
       return undefined;
   }
@@ -107,7 +122,7 @@ export function mergeRanges(l: SargResult, r: SargResult): SargResult | undefine
 
 /**
  * Sargs one predicate against an index key expression (both formalized). `vars` maps the
- * predicate's variables to the index's (array keys). Handles `=`, `<`, `<=`, `>`, `>=` (either
+ * predicate's variables to the index's (array keys). Handles `=`, `!=`, `<`, `<=`, `>`, `>=` (either
  * side), `IN [static list]`, `BETWEEN`, `LIKE 'prefix…'`, `IS NULL`, `IS NOT NULL`,
  * `IS VALUED`, `IS NOT MISSING`, a bare path (its truth), and `AND` of those on the same key (the tightest part is used,
  * inexact). Source: couchbase/query `planner/sarg_*.go`.

@@ -3,7 +3,7 @@ import { bindDocument, compileExpr, siblingEnv, rootEnv, type Env, type Evaluato
 import type { IndexScan3, KeySource } from '../../planner/index.js';
 import type { KeyRange, KeyspaceStore, StoredDocument } from '../../storage/index.js';
 import { BATCH_SIZE, due, PAUSE, type Row, type RowStream, type RunContext } from '../runtime.js';
-import type { Value } from '../../values/index.js';
+import { truth, type Value } from '../../values/index.js';
 import { blockScope, type CompileContext, type CompiledOperator } from '../operator-context.js';
 import { coveredDocument } from '../covered-document.js';
 import { keyspaceOf } from './keyspace-of.js';
@@ -165,6 +165,8 @@ export function compileKeySourceOperator(op: KeySource, cx: CompileContext): Com
   const alias = root._alias;
   const path = `default:${root.keyspace}`;
   const cx2: CompileContext = covered ? { ...cx, scope: blockScope(cx.base, [alias], alias, true), starAliases: [alias] } : cx;
+  // A covering scan's filter (the WHERE conjuncts on its alias alone) is evaluated on each covered row.
+  const filter = covered?.filter ? compileExpr(covered.filter, cx2.scope) : undefined;
   return {
     cx: cx2,
     run: function* (_input, outer, rc): RowStream {
@@ -185,15 +187,20 @@ export function compileKeySourceOperator(op: KeySource, cx: CompileContext): Com
       if (covered) {
         const paths = covered._coverPaths!;
         const entries: { id: string; key: Value[] }[] = [];
-        scan(rc, max, (id, key) => entries.push({ id, key }), (id) => docsRead.accept(id), outer);
+        // With a filter, OFFSET and LIMIT count the rows it keeps (the scan reads every entry).
+        scan(rc, filter ? undefined : max, (id, key) => entries.push({ id, key }), (id) => docsRead.accept(id), outer);
         docsRead.expireLater();
+        let kept = 0;
         for (const { id, key } of entries) {
+          if (max !== undefined && kept >= max) break;
+          const env = outer ? siblingEnv(outer) : rootEnv();
+          bindDocument(env, alias, coveredDocument(paths, key, live.get(id)!, covered._coverExpressionKeys, covered._coverConstants), { id, cas: 0, expiration: 0, keyspace: path });
+          if (filter && !truth(filter(env, rc))) continue;
+          kept++;
           if (skipped < skip) {
             skipped++;
             continue;
           }
-          const env = outer ? siblingEnv(outer) : rootEnv();
-          bindDocument(env, alias, coveredDocument(paths, key, live.get(id)!, covered._coverExpressionKeys, covered._coverConstants), { id, cas: 0, expiration: 0, keyspace: path });
           rows.push({ env });
           if (rows.length >= BATCH_SIZE) {
             yield rows;

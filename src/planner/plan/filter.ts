@@ -8,6 +8,8 @@ import type { Expr } from '../../ast/index.js';
  */
 export interface Filter {
   '#operator': 'Filter';
+  /** The FROM alias whose rows it filters before the UNNESTs of its block (printed, as the reference's). */
+  alias?: string;
   condition: Expr;
   _covered?: boolean;
 }

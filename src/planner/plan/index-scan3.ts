@@ -35,8 +35,12 @@ export interface IndexScan3 {
   filter_covers?: Record<string, import('../../values/index.js').Value>;
   index: string;
   index_id: string;
+  /** What the scan returns of each entry (the reference's field): the keys a covering scan reads, or the document key. */
+  index_projection?: { entry_keys?: number[]; primary_key?: boolean };
   keyspace: string;
   limit?: Expr;
+  /** A covering scan: the WHERE conjuncts on its alias alone, evaluated on each covered row before the joins and UNNESTs. */
+  filter?: Expr;
   namespace: string;
   /** OFFSET pushed into the scan (with `limit` then LIMIT alone): the first `offset` entries are skipped. */
   offset?: Expr;

@@ -8,6 +8,8 @@ export interface PrimaryScan3 {
   /** The FROM alias, printed only when it differs from the keyspace name (as the reference). */
   as?: string;
   index: string;
+  /** The reference's field: the scan returns the document key of each entry. */
+  index_projection?: { primary_key: true };
   keyspace: string;
   namespace: string;
   using: 'gsi';

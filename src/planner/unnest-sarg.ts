@@ -1,0 +1,60 @@
+import type { Expr, FromTerm } from '../ast/index.js';
+import { someExpr } from '../ast/index.js';
+import { conjunctsOf } from './sarg-index.js';
+
+type Step = Exclude<FromTerm, { kind: 'KeyspaceTerm' | 'ExpressionTerm' }>;
+
+/** The identifiers `e` reads outside its subqueries (a subquery counts as reading every name). */
+function namesRead(e: Expr): Set<string> | undefined {
+  const out = new Set<string>();
+  let sub = false;
+  someExpr(e, (x) => {
+    if (x.kind === 'Subquery') sub = true;
+    else if (x.kind === 'Identifier') out.add(x.name);
+    return sub;
+  });
+  return sub ? undefined : out;
+}
+
+/** True if `e` reads the identifier `alias` and no other name (`d.a1`, `ARRAY_CONCAT(d.a, d.b)`). */
+function readsOnly(e: Expr, alias: string): boolean {
+  const names = namesRead(e);
+  return !!names && names.size === 1 && names.has(alias);
+}
+
+/** The disjuncts of an OR. */
+function disjunctsOf(e: Expr): Expr[] {
+  return e.kind === 'Binary' && e.op === 'OR' ? [...disjunctsOf(e.left), ...disjunctsOf(e.right)] : [e];
+}
+
+/**
+ * Conditions the scan of the first FROM term may use to choose an index, implied by its inner
+ * UNNESTs (couchbase/query `planner/build_select_from.go` and `sarg_unnest.go`: an UNNEST's
+ * predicates sarg array indexes of the keyspace as the equivalent ANY does):
+ * - a row of `FROM d UNNEST d.arr AS u` exists only where `d.arr` is a non-empty array, so
+ *   `d.arr >= [] AND d.arr < {}` holds (the reference's span `[[], {})` on such a key);
+ * - a WHERE conjunct `p(u)` over the UNNEST alias (and the term's alias) holds for some element
+ *   of `d.arr`, so `ANY u IN d.arr SATISFIES p(u) END` holds.
+ * Each is implied by the block's rows: they only narrow the documents scanned, never the rows
+ * (the Unnest and the Filter still run on every fetched document). Only UNNESTs of an expression
+ * of the term's alias alone, not OUTER (a LEFT UNNEST keeps documents without elements).
+ */
+export function unnestImplied(alias: string, steps: readonly Step[], where: Expr | undefined): Expr[] {
+  const out: Expr[] = [];
+  const conjuncts = where ? conjunctsOf(where) : [];
+  for (const st of steps) {
+    if (st.kind !== 'UnnestTerm') continue;
+    if (st.outer || !readsOnly(st.expr, alias)) continue;
+    const u = st.alias ?? (st.expr.kind === 'Field' ? st.expr.name : undefined);
+    if (!u || u === alias) continue;
+    out.push({ kind: 'Binary', op: '>=', left: st.expr, right: { kind: 'ArrayConstruct', items: [] } });
+    out.push({ kind: 'Binary', op: '<', left: st.expr, right: { kind: 'ObjectConstruct', fields: [] } });
+    for (const c of conjuncts) {
+      const names = namesRead(c);
+      if (!names || !names.has(u) || [...names].some((n) => n !== u && n !== alias)) continue;
+      const any = (p: Expr): Expr => ({ kind: 'Collection', quantifier: 'ANY', bindings: [{ variable: u, within: false, expr: st.expr }], satisfies: p });
+      out.push(disjunctsOf(c).map(any).reduce((l, r): Expr => ({ kind: 'Binary', op: 'OR', left: l, right: r })));
+    }
+  }
+  return out;
+}
