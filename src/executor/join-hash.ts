@@ -1,7 +1,7 @@
 import type { Env, Evaluator } from '../eval/index.js';
 import { JoinTable } from './join-kernel.js';
 import { truth, type Value } from '../values/index.js';
-import { combine, emit, onHolds } from './join-rows.js';
+import { combine, emit, onHolds, ownNames } from './join-rows.js';
 import { BATCH_SIZE, due, PAUSE, type Row, type RowStream, type RunContext } from './runtime.js';
 
 /** A compiled hash join or nest. `innerKeys[i]` (on inner rows) pairs with `outerKeys[i]` (on outer rows). */
@@ -37,11 +37,11 @@ interface BuildRow {
  * The hash table of `rows` by the key values `evs` compute on them. One key is evaluated
  * straight into the table (no array per row).
  */
-function hashRows(rows: Iterable<Row>, evs: Evaluator[], rc: RunContext): JoinTable<BuildRow> {
+function hashRows(rows: Iterable<Row>, evs: Evaluator[], rc: RunContext, base?: Env): JoinTable<BuildRow> {
   const table = new JoinTable<BuildRow>();
   const one = evs.length === 1 ? evs[0]! : undefined;
   for (const r of rows) {
-    const item = { env: r.env, names: Object.keys(r.env) };
+    const item = { env: r.env, names: ownNames(r.env, base) };
     if (one) table.add(one(r.env, rc), item);
     else table.addAll(keysOf(evs, r.env, rc), item);
   }
@@ -92,7 +92,7 @@ export function* hashJoin(input: RowStream, spec: HashJoinSpec, blockEnv: Env | 
     for (let next = it.next(); !next.done; next = it.next()) yield next.value;
   }
   if (!buildOuter) {
-    const table = hashRows(innerRows, spec.innerKeys, rc);
+    const table = hashRows(innerRows, spec.innerKeys, rc, blockEnv);
     const one = spec.outerKeys.length === 1 ? spec.outerKeys[0]! : undefined;
     // An inner join emits each match as it is found (no list of matches per outer row).
     const plain = !spec.nest && !spec.outer;
@@ -153,7 +153,7 @@ export function* hashJoin(input: RowStream, spec: HashJoinSpec, blockEnv: Env | 
   for (const inner of innerRows) {
     const candidates = table.getAll(keysOf(spec.innerKeys, inner.env, rc));
     if (!candidates) continue;
-    const names = Object.keys(inner.env);
+    const names = ownNames(inner.env, blockEnv);
     for (const o of candidates) {
       const env = combine(o.env, inner.env, names);
       if (onHolds(spec.on, env, rc)) out.push({ env });

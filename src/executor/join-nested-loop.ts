@@ -1,5 +1,5 @@
 import type { Env, Evaluator } from '../eval/index.js';
-import { combine, emit, onHolds } from './join-rows.js';
+import { combine, emit, onHolds, ownNames } from './join-rows.js';
 import { due, PAUSE, type Row, type RowStream, type RunContext } from './runtime.js';
 
 /** A compiled nested-loop join or nest (also the index join / nest: an inner index scan bounded by the outer row). */
@@ -27,14 +27,20 @@ export interface NestedLoopSpec {
  */
 export function* nestedLoopJoin(input: RowStream, spec: NestedLoopSpec, rc: RunContext, blockEnv?: Env): RowStream {
   let innerRows: Env[] | undefined;
+  let innerNames: string[][] | undefined;
   if (spec.once) {
     innerRows = [];
+    innerNames = [];
     for (const b of spec.inner(blockEnv, rc)) {
       if (b.length === 0) {
         yield b;
         continue;
       }
-      for (const r of b) if (onHolds(spec.once.innerFilter, r.env, rc)) innerRows.push(r.env);
+      for (const r of b) {
+        if (!onHolds(spec.once.innerFilter, r.env, rc)) continue;
+        innerRows.push(r.env);
+        innerNames.push(ownNames(r.env, blockEnv));
+      }
     }
   }
   for (const batch of input) {
@@ -46,8 +52,8 @@ export function* nestedLoopJoin(input: RowStream, spec: NestedLoopSpec, rc: RunC
     for (const row of batch) {
       const matches: Env[] = [];
       if (innerRows) {
-        for (const inner of innerRows) {
-          const env = combine(row.env, inner);
+        for (let i = 0; i < innerRows.length; i++) {
+          const env = combine(row.env, innerRows[i]!, innerNames![i]!);
           if (onHolds(spec.on, env, rc)) matches.push(env);
         }
       } else {

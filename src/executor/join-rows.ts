@@ -9,6 +9,18 @@ import type { Row, RunContext } from './runtime.js';
  * The outer row's names are copied ({@link siblingEnv}), not inherited; `innerNames` are the
  * inner row's own names when the caller has them already (a build row joins many outer rows).
  */
+/**
+ * The names an inner row binds itself: its own names less those it copied from `base`, the
+ * environment its side ran in (a scan run with an outer environment copies that environment's
+ * names into each row, {@link siblingEnv}); a WITH binding or an outer query's alias of the same
+ * name must not overwrite the outer row's binding when the rows are combined.
+ */
+export function ownNames(env: Env, base: Env | undefined): string[] {
+  const names = Object.keys(env);
+  if (!base) return names;
+  return names.filter((k) => !(k in base) || base[k] !== env[k]);
+}
+
 export function combine(outerEnv: Env, innerEnv: Env, innerNames: readonly string[] = Object.keys(innerEnv)): Env {
   const env = siblingEnv(outerEnv);
   for (let i = 0; i < innerNames.length; i++) env[innerNames[i]!] = innerEnv[innerNames[i]!];

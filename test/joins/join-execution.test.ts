@@ -38,3 +38,18 @@ describe('join execution', () => {
     expect(performance.now() - started).toBeLessThan(30 + 100 + 200); // + slack for a loaded machine
   });
 });
+
+describe('a FROM alias named as a WITH binding', () => {
+  it('keeps the row\'s binding in a hash join, whichever side is built (the reference\'s answers)', async () => {
+    const db = await Database.open();
+    await db.createKeyspace('edges');
+    await db.upsert('edges', 'e0', { f: 0, t: 0 });
+    await db.upsert('edges', 'e1', { f: 0, t: 0 });
+    const pair = { r: { n: 0 }, e: { f: 0, t: 0 } };
+    for (const hint of ['USE HASH(build)', 'USE HASH(probe)']) {
+      expect((await db.query(`WITH r AS ([{"n":0}]) SELECT r, e FROM r JOIN edges e ${hint} ON e.f = r.n`)).results).toEqual([pair, pair]);
+    }
+    expect((await db.query('WITH RECURSIVE r AS (SELECT 0 AS n UNION ALL SELECT e.t AS n FROM r JOIN edges e ON e.f = r.n) OPTIONS {"levels": 1} SELECT RAW r.n FROM r')).results).toEqual([0, 0, 0]);
+    await db.close();
+  });
+});
