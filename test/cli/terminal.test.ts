@@ -61,7 +61,7 @@ describe.skipIf(!HAVE_TMUX)('tokenql shell on a terminal (tmux)', { timeout: CLI
 
   it('Ctrl-C cancels the running statement (embedded: QueryOptions.signal) and returns to the prompt', async () => {
     const s = await open(['--demo']);
-    s.type("SELECT COUNT(*) AS n FROM demo a UNNEST ARRAY_RANGE(0, 1000000) AS x WHERE CONTAINS_TOKEN(a.description, 'zzz');");
+    s.type("SELECT COUNT(*) AS n FROM demo a UNNEST ARRAY_RANGE(0, 1000000) AS x WHERE CONTAINS_TOKEN(a.description, 'zzz' || TO_STRING(x));");
     // The live line: elapsed time and the documents the scans have read (QueryOptions.progress).
     await s.waitFor(/running \d+\.\d s, \d{1,3}(,\d{3})* documents? scanned \(Ctrl-C cancels\)/, 30_000);
     s.keys('C-c');
@@ -84,7 +84,7 @@ describe.skipIf(!HAVE_TMUX)('tokenql shell on a terminal (tmux)', { timeout: CLI
       const load = await runCli(['load', 'product', `${DATASETS}/product.jsonl`, '--key', '%productId%_arrayIndex', '--engine', urls.query, '--admin', urls.admin, '-u', 'Administrator', '-p', 'password']);
       expect(load.stdout).toContain('loaded 900 documents');
       const s = await open(['--engine', urls.query, '-u', 'Administrator', '-p', 'password']);
-      s.type("SELECT COUNT(*) AS n FROM product a UNNEST ARRAY_RANGE(0, 1000000) AS x WHERE CONTAINS_TOKEN(a.name, 'zzz');");
+      s.type("SELECT COUNT(*) AS n FROM product a UNNEST ARRAY_RANGE(0, 1000000) AS x WHERE CONTAINS_TOKEN(a.name, 'zzz' || TO_STRING(x));");
       await s.waitFor(/running \d+\.\d s/, 30_000);
       s.keys('C-c');
       await s.waitFor(/statement cancelled\s*\ntokenql> ?$/m, 20_000);
