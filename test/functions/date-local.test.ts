@@ -4,11 +4,20 @@
  * arithmetic in local time, wall-clock differences, and DATE_TRUNC_MILLIS on UTC boundaries.
  * 1710043200000 is 2024-03-09T23:00:00-05:00, the evening before the spring-forward gap.
  */
+import { afterAll } from 'vitest';
 import { resetLocalZone } from '../../src/eval/functions/date-zone.js';
 import { table } from './table.js';
 
+// The zone is the worker process's: put it back for the test files that run after this one
+// (child processes they start inherit it).
+const previousTz = process.env.TZ;
 process.env.TZ = 'America/New_York';
 resetLocalZone();
+afterAll(() => {
+  if (previousTz === undefined) delete process.env.TZ;
+  else process.env.TZ = previousTz;
+  resetLocalZone();
+});
 
 table('MILLIS_TO_STR', [
   [[1710054000000], '2024-03-10T03:00:00-04:00'],
