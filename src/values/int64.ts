@@ -14,6 +14,7 @@
  * Source: couchbase/query `value/int.go`, `value/float.go`, asked of the reference.
  */
 import type { Value } from './value.js';
+import { mapChildren } from './map-children.js';
 
 /** 2^53: doubles hold every integer of smaller magnitude exactly. */
 export const TWO_53 = 2 ** 53;
@@ -43,20 +44,7 @@ export function toDouble(v: NumberValue): number {
 export function withDoubles(v: Value): Value {
   if (typeof v === 'bigint') return Number(v);
   if (v === null || typeof v !== 'object') return v;
-  if (Array.isArray(v)) {
-    let out: Value[] | undefined;
-    for (let i = 0; i < v.length; i++) {
-      const x = withDoubles(v[i]);
-      if (x !== v[i]) (out ??= v.slice())[i] = x;
-    }
-    return out ?? v;
-  }
-  let out: Record<string, Value> | undefined;
-  for (const k in v) {
-    const x = withDoubles(v[k]);
-    if (x !== v[k]) (out ??= { ...v })[k] = x;
-  }
-  return out ?? v;
+  return mapChildren(v, withDoubles);
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Value } from './value.js';
+import { mapChildren } from './map-children.js';
 
 /**
  * The JSON text of a number that is not finite, as the reference writes it: the strings
@@ -44,21 +45,11 @@ export function toOutputValue(v: Value): Value {
   if (typeof v === 'number') return Number.isFinite(v) ? v : nonFiniteText(v);
   if (typeof v === 'bigint') return Number(v);
   if (v === null || typeof v !== 'object') return v;
-  if (Array.isArray(v)) {
-    let out: Value[] | undefined;
-    for (let i = 0; i < v.length; i++) {
-      const x = v[i] === undefined ? null : toOutputValue(v[i]);
-      if (x !== v[i]) (out ??= v.slice())[i] = x;
-    }
-    return out ?? v;
-  }
-  let out: Record<string, Value> | undefined;
-  for (const k in v) {
-    const x = toOutputValue(v[k]);
-    if (x !== v[k]) (out ??= { ...v })[k] = x;
-  }
-  return out ?? v;
+  return mapChildren(v, outputChild);
 }
+
+/** An element (MISSING becomes null) or field value of a value being output. */
+const outputChild = (x: Value, inArray: boolean): Value => (inArray && x === undefined ? null : toOutputValue(x));
 
 /** Size in bytes of the UTF-8 JSON text of a value (for `metrics.resultSize`). */
 export function jsonSize(v: Value): number {
