@@ -8,6 +8,7 @@ import { isCancelled } from './embedded-backend.js';
 import { errorJSON, formatError, formatRows, formatWarnings, statementSummary, type RowFormat } from './format-result.js';
 import { parseDuration, type CommonOptions, type ServerOptions } from './options.js';
 import { createIndexProgress } from './progress.js';
+import { deadlineSignal } from './deadline-signal.js';
 import { inPlace, splitStatements } from './split-statements.js';
 
 /** Options of `tokenql query`. */
@@ -90,11 +91,12 @@ export async function runQuery(opts: QueryCommandOptions): Promise<void> {
       if (controller.signal.aborted) break;
       try {
         const progress = createIndexProgress();
-        const signal = timeoutMs !== undefined ? AbortSignal.any([controller.signal, AbortSignal.timeout(timeoutMs)]) : controller.signal;
+        const deadline = deadlineSignal(controller.signal, timeoutMs);
+        const signal = deadline.signal;
         // In place: an error's line and column are the script's, not the statement's.
         const result: QueryResult = await backend
           .run(several ? inPlace(s) : s.text, { ...params, signal, onProgress: progress.onProgress, ...(timeoutMs !== undefined ? { timeoutMs } : {}) })
-          .finally(() => progress.stop());
+          .finally(() => (deadline.clear(), progress.stop()));
         if (opts.format === 'jsonl') {
           const line = opts.metrics ? { results: result.results, warnings: result.warnings, metrics: result.metrics } : { results: result.results };
           process.stdout.write(JSON.stringify(line) + '\n');

@@ -3,6 +3,7 @@ import { isCancelled } from './embedded-backend.js';
 import { formatError, formatProfile, formatRows, formatSummary, formatWarnings, statementSummary } from './format-result.js';
 import { parseDuration } from './options.js';
 import { createIndexProgress } from './progress.js';
+import { deadlineSignal } from './deadline-signal.js';
 import { queryParams, type ShellState } from './shell-state.js';
 
 /** After this long a statement on a terminal shows a live line (elapsed time, documents scanned). */
@@ -20,7 +21,8 @@ export async function runStatement(text: string, state: ShellState): Promise<voi
   state.running = controller;
   const params = queryParams(state);
   const timeoutMs = params.timeout !== undefined ? parseDuration(params.timeout) : undefined;
-  const signal = timeoutMs !== undefined ? AbortSignal.any([controller.signal, AbortSignal.timeout(timeoutMs)]) : controller.signal;
+  const deadline = deadlineSignal(controller.signal, timeoutMs);
+  const signal = deadline.signal;
   const scans = { scanned: 0 };
   const live = liveLine(process.stderr, scans);
   const progress = createIndexProgress();
@@ -28,6 +30,7 @@ export async function runStatement(text: string, state: ShellState): Promise<voi
     const result = await state.backend
       .run(text, { named: params.named, positional: params.positional, signal, onProgress: (p) => (live.stop(), progress.onProgress(p)), progress: scans, timeoutMs, ...(params.profile ? { profile: params.profile } : {}), ...(state.txid ? { txid: state.txid } : {}) })
       .finally(() => {
+        deadline.clear();
         live.stop();
         progress.stop();
       });
