@@ -186,21 +186,19 @@ export function allFunctions(): FunctionDef[] {
  * A function not marked `int64` gets each bigint argument as its nearest double.
  */
 export function callFunction(def: FunctionDef, args: Value[], ctx: FunctionContext): Value {
-  if (def.int64 !== true) {
-    for (const a of args) {
-      if (typeof a === 'bigint') {
-        args = args.map((x) => (typeof x === 'bigint' ? Number(x) : x));
-        break;
-      }
-    }
+  // One pass over the arguments: bigints (unless the function takes int64) and strict MISSING/NULL.
+  const strict = def.nulls === 'strict';
+  const narrow = def.int64 !== true;
+  let sawNull = false;
+  let sawBigint = false;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (a === undefined) {
+      if (strict) return undefined;
+    } else if (a === null) sawNull = true;
+    else if (narrow && typeof a === 'bigint') sawBigint = true;
   }
-  if (def.nulls === 'strict') {
-    let sawNull = false;
-    for (const a of args) {
-      if (a === undefined) return undefined;
-      if (a === null) sawNull = true;
-    }
-    if (sawNull) return null;
-  }
+  if (strict && sawNull) return null;
+  if (sawBigint) args = args.map((x) => (typeof x === 'bigint' ? Number(x) : x));
   return def.fn(args, ctx);
 }
