@@ -10,6 +10,8 @@ import type { Expr, IndexKey, Statement } from '../../ast/index.js';
 import { walkExpr } from '../../ast/index.js';
 import { printExpr } from '../../ast/print.js';
 import type { IndexInfo } from '../../catalog/index.js';
+import { NOT_CONSTANT } from '../../eval/index.js';
+import { foldedConstant } from '../../semantic/static-expr.js';
 import type { Value } from '../../values/index.js';
 import { parseStatement } from '../../syntax/index.js';
 import { keyspaceName, type Catalog } from '../catalog.js';
@@ -105,15 +107,11 @@ function parseAdvice(a: IndexAdvice): { keyspace: string; keys: IndexKey[]; wher
   return { keyspace: keyspaceName(s.keyspace), keys: s.keys, ...(s.where ? { where: s.where } : {}) };
 }
 
-/** Option text as a JSON value where it is a constant object, else its N1QL text. */
+/** The options' value where they fold to a constant, else their N1QL text. */
 function optionValue(e: Expr | undefined): Value {
   if (!e) return null;
-  const t = printExpr(e);
-  try {
-    return JSON.parse(t.replace(/'/g, '"')) as Value;
-  } catch {
-    return t;
-  }
+  const v = foldedConstant(e);
+  return v === NOT_CONSTANT ? printExpr(e) : v;
 }
 
 /**
