@@ -13,10 +13,13 @@
  * different answer). The counts of both engines are compared; a difference is printed. The
  * token index is a GIN index on that array expression, queried with `@> ARRAY[t]`.
  *
- * Timing: tokenql by `db.query` (parse, plan and run) in wall-clock and CPU time of this process;
- * PostgreSQL by EXPLAIN ANALYZE's Execution Time (server time only: the ratio's denominator) and
- * by psql's `\timing` (the client round trip of the query, over a Unix socket). Each statement
- * runs once untimed, then `runs` times; min / median / max of the runs.
+ * Timing: tokenql by `db.query` (parse, plan and run) in wall-clock and CPU time of this process
+ * (CPU time counts the garbage collector's helper threads too), each run after a full GC;
+ * PostgreSQL by EXPLAIN ANALYZE's Execution Time (server time only) and by psql's `\timing`
+ * (the client round trip of the query, over a Unix socket). Each statement runs once untimed,
+ * then `runs` times; min / median / max of the runs. A target is judged on tokenql's median
+ * wall time over PostgreSQL's median execution time; on a loaded machine the CPU column (which
+ * other processes do not inflate) is the steadier of tokenql's two.
  */
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,7 +28,7 @@ import { execFileSync } from 'node:child_process';
 import { tokens, parseTokenOptions, type Database, type ObjectValue, type Value } from '../../src/index.js';
 import type { Pg } from '../support/postgres.js';
 import { scanOperators } from './lookups.js';
-import { printTable } from './measure.js';
+import { fullGc, printTable } from './measure.js';
 
 /** One compared statement: the N1QL, the SQL, the operator its tokenql plan must have, the target. */
 export interface PgQuery {
@@ -101,6 +104,8 @@ async function timeTokenql(db: Database, statement: string, runs: number): Promi
   const walls: number[] = [];
   const cpus: number[] = [];
   for (let i = 0; i < runs; i++) {
+    // Each run starts on a collected heap: no major GC of the previous run's garbage in it.
+    fullGc();
     const c = cpuMs();
     const t = performance.now();
     answer = (await db.query(statement)).results;
@@ -205,7 +210,7 @@ const ratio = (a: number, b: number | undefined): string => (b === undefined || 
 export function printPg(results: readonly PgResult[], heading: string): string[] {
   console.log(`\n${heading}`);
   printTable(
-    ['statement', 'plan', 'tokenql wall min/med/max ms', 'CPU med', 'PG exec min/med/max ms', 'PG round trip min/med/max ms', 'wall/PG exec', 'wall/PG round trip', 'target'],
+    ['statement', 'plan', 'tokenql wall min/med/max ms', 'CPU med', 'PG exec min/med/max ms', 'PG round trip min/med/max ms', 'wall/PG exec', 'CPU/PG exec', 'wall/PG round trip', 'target'],
     results.map((r) => [
       r.query.label,
       (r.scans.join(' + ') || 'no scan') + (r.planOk ? '' : `  (no ${r.query.plan})`),
@@ -214,10 +219,11 @@ export function printPg(results: readonly PgResult[], heading: string): string[]
       fs3(r.pgExec),
       fs3(r.pgRoundTrip),
       ratio(r.wall.median, r.pgExec?.median),
+      ratio(r.cpu.median, r.pgExec?.median),
       ratio(r.wall.median, r.pgRoundTrip?.median),
       r.query.targetKind === 'ratio' ? `≤ ${r.query.target}× PG exec` : `≤ ${r.query.target} ms`,
     ]),
-    [false, false, true, true, true, true, true, true, false],
+    [false, false, true, true, true, true, true, true, true, false],
   );
   const verdicts: string[] = [];
   for (const r of results) {
