@@ -14,7 +14,8 @@
  * token index is a GIN index on that array expression, queried with `@> ARRAY[t]`.
  *
  * Timing: tokenql by `db.query` (parse, plan and run) in wall-clock and CPU time of this process
- * (CPU time counts the garbage collector's helper threads too), each run after a full GC;
+ * (CPU time counts the garbage collector's helper threads too; no forced GC between runs: a
+ * forced full GC made the next runs up to 20× slower, its code and feedback dropped);
  * PostgreSQL by EXPLAIN ANALYZE's Execution Time (server time only) and by psql's `\timing`
  * (the client round trip of the query, over a Unix socket). Each statement runs once untimed,
  * then `runs` times; min / median / max of the runs. A target is judged on tokenql's median
@@ -28,7 +29,7 @@ import { execFileSync } from 'node:child_process';
 import { tokens, parseTokenOptions, type Database, type ObjectValue, type Value } from '../../src/index.js';
 import type { Pg } from '../support/postgres.js';
 import { scanOperators } from './lookups.js';
-import { fullGc, printTable } from './measure.js';
+import { printTable } from './measure.js';
 
 /** One compared statement: the N1QL, the SQL, the operator its tokenql plan must have, the target. */
 export interface PgQuery {
@@ -104,8 +105,6 @@ async function timeTokenql(db: Database, statement: string, runs: number): Promi
   const walls: number[] = [];
   const cpus: number[] = [];
   for (let i = 0; i < runs; i++) {
-    // Each run starts on a collected heap: no major GC of the previous run's garbage in it.
-    fullGc();
     const c = cpuMs();
     const t = performance.now();
     answer = (await db.query(statement)).results;
