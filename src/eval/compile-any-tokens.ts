@@ -78,7 +78,9 @@ export function compileAnyTokensEquals(e: Collection, scope: Scope, compile: Com
   // Options given as a constant object are parsed once (parseTokenOptions does not cache).
   const parsedConst: TokenOptions | undefined = constOptions !== NOT_CONSTANT && isObject(constOptions) ? parseTokenOptions(constOptions) : undefined;
   const token = compile(operand, scope);
-  const slow = asWritten();
+  // The ANY as written, for a compared value that raises an error or is NaN; a literal is
+  // neither, so then it is not compiled (nor are its subexpressions compiled twice).
+  const slow = operand.kind === 'Literal' ? undefined : asWritten();
   // A literal compared with the tokens and constant (or no) options: the search is made once.
   const constToken = operand.kind === 'Literal' ? constantValue(operand) : NOT_CONSTANT;
   const fixedOptions = optionsArg === undefined ? parseTokenOptions(undefined) : parsedConst;
@@ -106,13 +108,16 @@ export function compileAnyTokensEquals(e: Collection, scope: Scope, compile: Com
       opts = parseTokenOptions(undefined);
     }
     let c: Value;
-    try {
-      c = token(env, ctx);
-    } catch {
-      return slow(env, ctx);
+    if (slow === undefined) c = token(env, ctx);
+    else {
+      try {
+        c = token(env, ctx);
+      } catch {
+        return slow(env, ctx);
+      }
     }
     if (c === undefined || c === null) return false;
-    if (c !== c) return slow(env, ctx);
+    if (c !== c) return slow === undefined ? false : slow(env, ctx);
     return containsToken(x, c, opts);
   };
 }
