@@ -12,6 +12,9 @@ import path from 'node:path';
 
 export interface Pg {
   sql(statement: string): string;
+  /** The socket directory and port, for a psql of the caller's own. */
+  host: string;
+  port: number;
   stop(): void;
 }
 
@@ -39,6 +42,8 @@ export async function startPostgres(): Promise<Pg | undefined> {
   const sql = (statement: string) => execFileSync('psql', ['-h', dir, '-p', String(port), '-U', 'postgres', '-At', '-c', statement], { encoding: 'utf8', maxBuffer: 1 << 26 });
   return {
     sql,
+    host: dir,
+    port,
     stop: () => {
       try {
         run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);

@@ -1,4 +1,4 @@
-import type { ArrayConstruct, Expr, FunctionCall, Literal, ObjectConstruct, Subquery } from '../ast/index.js';
+import type { ArrayConstruct, Expr, Field, FunctionCall, Literal, ObjectConstruct, Subquery } from '../ast/index.js';
 import { ErrorCode, QueryError } from '../errors/index.js';
 import { callFunction, lookupFunction } from './functions/registry.js';
 import type { ObjectValue, Value } from '../values/index.js';
@@ -6,8 +6,9 @@ import { isAggregateName } from './aggregate-names.js';
 import { windowSlot } from './window-names.js';
 import { compileTimeseries } from './compile-timeseries.js';
 import { compileConstantSeedRandom } from './compile-random.js';
+import { compileContainsTokenCall } from './compile-contains-token.js';
 import type { Compile } from './compile-path.js';
-import { aggregateSlot, metaOf } from './env.js';
+import { aggregateSlot, metaOf, metaSlot, type DocMeta } from './env.js';
 import type { Evaluator, Scope } from './scope.js';
 
 /** The value of an expression made only of literals and array/object constructors, or `NOT_CONSTANT`. */
@@ -114,6 +115,27 @@ function compileMeta(e: FunctionCall, scope: Scope): Evaluator {
   };
 }
 
+/**
+ * `META([alias]).id` read straight from the bound metadata, without building the META object
+ * per row (a scan's `ORDER BY META().id` or projection of it reads it once per document). The
+ * value is the field `id` of `META([alias])` as {@link compileMeta} builds it: MISSING without
+ * metadata. Undefined for any other field or form (then META is compiled as written).
+ */
+export function compileMetaId(e: Field, scope: Scope): Evaluator | undefined {
+  const t = e.target;
+  if (e.name !== 'id' || e.caseInsensitive || t.kind !== 'FunctionCall' || t.name.toLowerCase() !== 'meta') return undefined;
+  if (t.distinct || t.star || t.filter || t.over) return undefined;
+  let alias = scope.keyspaceAliases[0];
+  if (t.args.length === 1) {
+    const a = t.args[0];
+    if (a.kind !== 'Identifier') return undefined;
+    alias = a.name;
+  } else if (t.args.length > 1) return undefined;
+  if (alias === undefined) return undefined;
+  const slot = metaSlot(alias);
+  return (env) => ((env as Record<string, unknown>)[slot] as DocMeta | undefined)?.id;
+}
+
 /** Function calls: META, aggregates (slots filled by the Group operator) and the function registry. */
 export function compileCall(e: FunctionCall, scope: Scope, compile: Compile): Evaluator {
   const name = e.name.toLowerCase();
@@ -152,6 +174,10 @@ export function compileCall(e: FunctionCall, scope: Scope, compile: Compile): Ev
   if (!def.volatile && constants.every((c) => c !== NOT_CONSTANT)) {
     let cached: { v: Value } | undefined;
     return (_env, ctx) => (cached ??= { v: callFunction(def, constants as Value[], ctx) }).v;
+  }
+  if (def.name === 'CONTAINS_TOKEN') {
+    const search = compileContainsTokenCall(e, scope, compile);
+    if (search) return search;
   }
   switch (n) {
     case 1: {

@@ -1,5 +1,6 @@
 import type { ArrayFor, Binding, Collection, ObjectFor } from '../ast/index.js';
 import { isObject, sortedNames, truth, type ObjectValue, type Value } from '../values/index.js';
+import { compileAnyTokensEquals } from './compile-any-tokens.js';
 import type { Compile } from './compile-path.js';
 import { siblingEnv, type Env } from './env.js';
 import { childScope, type ExecContext, type Evaluator, type Scope } from './scope.js';
@@ -101,8 +102,16 @@ export function compileBindings(bindings: Binding[], scope: Scope, compile: Comp
   return { iterate, inner, exprs };
 }
 
-/** ANY / EVERY / ANY AND EVERY … SATISFIES … END. */
+/**
+ * ANY / EVERY / ANY AND EVERY … SATISFIES … END; `ANY v IN TOKENS(x, o) SATISFIES v = c END` as
+ * the early-exit token search of compile-any-tokens.ts (same values, no token array).
+ */
 export function compileCollection(e: Collection, scope: Scope, compile: Compile): Evaluator {
+  return compileAnyTokensEquals(e, scope, compile, () => compileCollectionAsWritten(e, scope, compile)) ?? compileCollectionAsWritten(e, scope, compile);
+}
+
+/** ANY / EVERY / ANY AND EVERY as written: the bindings iterated, the condition per position. */
+function compileCollectionAsWritten(e: Collection, scope: Scope, compile: Compile): Evaluator {
   const { iterate, inner } = compileBindings(e.bindings, scope, compile);
   const cond = compile(e.satisfies, inner);
   if (e.quantifier === 'ANY') {

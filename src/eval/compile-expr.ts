@@ -1,5 +1,5 @@
 import type { Expr } from '../ast/index.js';
-import { compileArrayConstruct, compileCall, compileLiteral, compileObjectConstruct, compileSubquery } from './compile-call.js';
+import { compileArrayConstruct, compileCall, compileLiteral, compileMetaId, compileObjectConstruct, compileSubquery } from './compile-call.js';
 import { compileArrayFor, compileCollection, compileObjectFor } from './compile-collection.js';
 import { compileBetween, compileBinary, compileCase, compileExists, compileIn, compileIs, compileLikeOp, compileUnary } from './compile-operators.js';
 import {
@@ -30,7 +30,7 @@ const COMPILERS: CompilerMap = {
     const alias = s.defaultAlias;
     return alias === undefined ? () => undefined : (env) => env[alias];
   },
-  Field: (e, s) => compileXattrsField(e, s) ?? compileField(e, s, compileExpr),
+  Field: (e, s) => compileXattrsField(e, s) ?? compileMetaId(e, s) ?? compileField(e, s, compileExpr),
   DynamicField: (e, s) => compileDynamicField(e, s, compileExpr),
   Element: (e, s) => compileElement(e, s, compileExpr),
   Slice: (e, s) => compileSlice(e, s, compileExpr),

@@ -42,6 +42,25 @@ export class SortKeys {
     return this.length++;
   }
 
+  /** Removes the last row (a top-k sort's row that sorts after every kept one). */
+  pop(): void {
+    for (let t = 0; t < this.columns.length; t++) this.columns[t]!.pop();
+    this.length--;
+  }
+
+  /**
+   * Whether row i sorts after row j under `terms` (rows equal on every term: the later one is
+   * after). Reads the columns as they are now, so it stays right across `compact` and `pop`.
+   */
+  after(i: number, j: number, terms: readonly SortDirection[]): boolean {
+    const cols = this.columns;
+    for (let t = 0; t < cols.length; t++) {
+      const c = compareSortValues(cols[t]![i], cols[t]![j], terms[t]!);
+      if (c !== 0) return c > 0;
+    }
+    return i > j;
+  }
+
   /** Keeps only the rows `keep` (in that order, renumbered 0, 1, …): a top-k sort's cut. */
   compact(keep: ArrayLike<number>): void {
     for (let t = 0; t < this.columns.length; t++) {

@@ -75,6 +75,11 @@ export interface KeyspaceStore {
   peek(key: string): StoredDocument | undefined;
   /** Every live document in key order (code point order of the keys). */
   scan(): Iterable<StoredDocument>;
+  /**
+   * `scan` in chunks of at most `size` documents, none empty, where a keyspace can give them
+   * more cheaply than one by one (a primary scan makes a batch of rows per chunk).
+   */
+  scanChunks?(size: number): Iterable<StoredDocument[]>;
   /** Every live document, in no particular order (cheaper than `scan`; index builds). */
   documents(): Iterable<StoredDocument>;
   /**

@@ -114,6 +114,25 @@ export function containsToken(v: Value, token: Value, opts: TokenOptions): boole
 }
 
 /**
+ * {@link containsToken} with the search token and options fixed: the per-token work (the word
+ * check of the token, the comparing sink, the per-string closure) done once, for a statement
+ * that searches every row for the same token. `matcher(v)` ≡ `containsToken(v, token, opts)`.
+ */
+export function containsTokenMatcher(token: Value, opts: TokenOptions): (v: Value) => boolean {
+  if (typeof token === 'number' || typeof token === 'boolean') return (v) => someScalar(v, token);
+  if (typeof token !== 'string' || token.length === 0) return () => false;
+  const names = opts.names;
+  if (opts.split && !opts.specials && opts.case === 'none') {
+    if (!isAllWord(token)) return () => false;
+    const inString = (s: string): boolean => hasWordRun(s, token);
+    return (v) => (typeof v === 'string' ? hasWordRun(v, token) : someString(v, names, inString));
+  }
+  const sink = new EqualsSink(token, opts.case);
+  const inString = (s: string): boolean => scanString(s, opts, sink);
+  return (v) => (typeof v === 'string' ? scanString(v, opts, sink) : someString(v, names, inString));
+}
+
+/**
  * CONTAINS_TOKEN_LIKE / _REGEXP semantics (spec §7–§8, DESIGN §7): true exactly when `matcher`
  * accepts some *string* token of `tokens(v, opts)` (folded; names included when `names:true`).
  * Numbers, booleans and nulls never match. Stops at the first match.

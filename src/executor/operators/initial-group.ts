@@ -24,7 +24,20 @@ export function compileInitialGroup(op: InitialGroup, cx: CompileContext): Compi
   return {
     cx,
     run: function* (input, _outer, rc): RowStream {
-      const groups = new Map<string, Row & { group: { keys: Value[]; accs: Accumulator[] } }>();
+      type Group = Row & { group: { keys: Value[]; accs: Accumulator[] } };
+      // Groups by canonicalKey; a single key that is a string, number, boolean, NULL or MISSING
+      // is its own Map key instead (SameValueZero is equivalence for these: 0 and -0 meet, NaNs
+      // meet, '1' and 1 do not), so no key string is made per row. `order`: first appearance.
+      const groups = new Map<string, Group>();
+      const byValue = new Map<Value, Group>();
+      const order: Group[] = [];
+      const newGroup = (row: Row, kv: Value[], bytes: number): Group => {
+        const g: Group = { env: row.env, group: { keys: kv, accs: op.aggregates.map((c) => createAccumulator(c)), ...(groupAs ? { groupAs: [] } : {}) } };
+        // Each group is held until the input ends: counted against the request's memory quota.
+        rc.memory?.add(96 + bytes);
+        order.push(g);
+        return g;
+      };
       for (const batch of input) {
         if (batch.length === 0) {
           yield batch;
@@ -32,22 +45,22 @@ export function compileInitialGroup(op: InitialGroup, cx: CompileContext): Compi
         }
         for (const row of batch) {
           // No array per row for the common shapes: no key (one group) and one key.
-          let id = '';
-          let kv: Value[] | undefined;
+          let g: Group | undefined;
           if (keys.length === 1) {
             const v = keys[0](row.env, rc);
-            id = canonicalKey(v);
-            if (!groups.has(id)) kv = [v];
-          } else if (keys.length > 1) {
-            kv = keys.map((k) => k(row.env, rc));
-            id = canonicalKey(kv);
-          }
-          let g = groups.get(id);
-          if (!g) {
-            g = { env: row.env, group: { keys: kv ?? [], accs: op.aggregates.map((c) => createAccumulator(c)), ...(groupAs ? { groupAs: [] } : {}) } };
-            // Each group is held until the input ends: counted against the request's memory quota.
-            rc.memory?.add(96 + id.length * 2);
-            groups.set(id, g);
+            if (v === undefined || v === null || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') {
+              g = byValue.get(v);
+              if (!g) byValue.set(v, (g = newGroup(row, [v], typeof v === 'string' ? 2 * v.length + 4 : 8)));
+            } else {
+              const id = canonicalKey(v);
+              g = groups.get(id);
+              if (!g) groups.set(id, (g = newGroup(row, [v], id.length * 2)));
+            }
+          } else {
+            const kv = keys.length > 1 ? keys.map((k) => k(row.env, rc)) : undefined;
+            const id = kv ? canonicalKey(kv) : '';
+            g = groups.get(id);
+            if (!g) groups.set(id, (g = newGroup(row, kv ?? [], id.length * 2)));
           }
           if (groupAs) {
             const item: ObjectValue = {};
@@ -65,7 +78,7 @@ export function compileInitialGroup(op: InitialGroup, cx: CompileContext): Compi
         }
         if (due(rc)) yield PAUSE;
       }
-      yield* batched(groups.values());
+      yield* batched(order);
     },
   };
 }

@@ -21,7 +21,8 @@ interface SortTerm extends SortDirection {
  * sorted in runs of at most 16,384 as they arrive and the runs merged at the end, with pauses,
  * so a large sort never holds the event loop. With a `limit`, only the first offset+limit rows
  * are kept (top-k: the kept rows are cut back to k whenever they reach 2k, so memory stays O(k)
- * and time O(n log k)), and the first `offset` of them are skipped here.
+ * and time O(n log k); after a cut a row that sorts after the k-th kept row is dropped on one
+ * comparison), and the first `offset` of them are skipped here.
  * Source: couchbase/query `execution/order.go`.
  */
 /** Bytes counted for a buffered row besides its sort keys (its environment, the sort entry). */
@@ -58,6 +59,8 @@ export function compileOrder(op: Order, cx: CompileContext): CompiledOperator {
       const keys = new SortKeys(terms.length);
       const runs: number[][] = [];
       let from = 0;
+      /** Top-k: the row number of the k-th kept row after the last cut (-1 before the first). */
+      let worst = -1;
       const count = rc.memory && k >= RUN ? rc.memory : undefined;
       for (const batch of input) {
         if (batch.length === 0) {
@@ -77,7 +80,12 @@ export function compileOrder(op: Order, cx: CompileContext): CompiledOperator {
           }
           // A full sort holds every row: counted against the request's memory quota (keys' JSON size + a row's overhead).
           count?.add(bytes);
-          keys.next();
+          const n = keys.next();
+          // Top-k: a row that sorts after the k-th kept row can never be among the first k.
+          if (worst >= 0 && keys.after(n, worst, live)) {
+            keys.pop();
+            continue;
+          }
           rows.push(row);
         }
         if (k < RUN && rows.length >= 2 * k) {
@@ -85,6 +93,7 @@ export function compileOrder(op: Order, cx: CompileContext): CompiledOperator {
           const kept = sortRange(0, rows.length, keys.comparator(live)).slice(0, k);
           rows = kept.map((i) => rows[i]!);
           keys.compact(kept);
+          worst = k - 1;
         } else if (k >= RUN && rows.length - from >= RUN) {
           runs.push(sortRange(from, rows.length, keys.comparator(live)));
           from = rows.length;

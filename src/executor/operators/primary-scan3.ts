@@ -10,6 +10,19 @@ export function compilePrimaryScan3(op: PrimaryScan3, cx: CompileContext): Compi
     cx,
     run: function* (_input, outer, rc): RowStream {
       const ks = keyspaceOf(rc, op.keyspace);
+      if (ks.scanChunks) {
+        // A batch per chunk of the keyspace's documents (no generator step per document).
+        for (const chunk of ks.scanChunks(BATCH_SIZE)) {
+          const batch: Row[] = new Array(chunk.length);
+          for (let i = 0; i < chunk.length; i++) {
+            const d = chunk[i]!;
+            batch[i] = { env: outer ? siblingEnv(outer) : rootEnv(), key: d.key, doc: d };
+          }
+          yield batch;
+          if (due(rc)) yield PAUSE;
+        }
+        return;
+      }
       let batch: Row[] = [];
       for (const d of ks.scan()) {
         // A correlated scan's rows copy the outer row's names (siblingEnv: no prototype per outer row).
