@@ -200,7 +200,7 @@ export class IndexManager {
     const since = { t: performance.now() };
     await tree.presortBuild(() => pauseIfDue(since));
     // Entries recorded before a write are kept only for documents the writes left alone.
-    tree.endBuild(tokens?.finish(written.size > 0 ? written : undefined));
+    await tree.endBuildInPieces(tokens?.finish(written.size > 0 ? written : undefined), () => pauseIfDue(since));
     progress(total);
   }
 
