@@ -28,6 +28,7 @@ import { Database } from '../src/index.js';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
 const DOCS = Number(process.env.BENCH_DOCS ?? 200_000);
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 const ADMIN = 'Basic ' + Buffer.from('Administrator:password').toString('base64');
 
 interface Servers {
@@ -53,6 +54,21 @@ async function serve(): Promise<void> {
   const session = (await (await post('/db/_session', { name: 'alice', ttl: 3600 })).json()) as { session_id: string; cookie_name: string };
   const servers: Servers = { query: `${query.url}/query/service`, dbUrl: `${gw.publicUrl}/db/`, cookie: `${session.cookie_name}=${session.session_id}` };
   console.log(JSON.stringify(servers));
+  // BENCH_STALLS=1: log every event-loop gap over 30 ms (the case it happened in), to find stalls.
+  if (process.env.BENCH_STALLS) {
+    let label = 'alone';
+    let last = performance.now();
+    let cpu = process.cpuUsage();
+    setInterval(() => {
+      const now = performance.now();
+      const used = process.cpuUsage(cpu);
+      // CPU time of the process's threads (main, GC helpers, libuv pool) over the gap: far below the gap = descheduled by the machine.
+      if (now - last > 40) console.error(`  stall ${Math.round(now - last - 10)} ms (cpu ${Math.round((used.user + used.system) / 1000)} ms) during ${label}`);
+      last = now;
+      cpu = process.cpuUsage();
+    }, 10).unref();
+    createInterface({ input: process.stdin }).on('line', (l) => (label = l));
+  }
   process.stdin.resume();
   process.stdin.on('end', async () => {
     await Promise.allSettled([gw.close(), query.close(), admin.close()]);
@@ -92,19 +108,28 @@ interface Latency {
   errors: number;
 }
 
-async function measure(target: 'query' | 'gateway', s: Servers): Promise<Latency> {
+async function measure(target: 'query' | 'gateway', s: Servers, seconds = SECONDS): Promise<Latency> {
   const opts =
     target === 'query'
       ? { url: s.query, ...form('SELECT RAW 1') }
       : { url: s.dbUrl, method: 'GET' as const, headers: { cookie: s.cookie } };
-  const r = await autocannon({ ...opts, connections: CONNECTIONS, duration: SECONDS });
+  const r = await autocannon({ ...opts, connections: CONNECTIONS, duration: seconds });
   return { p50: r.latency.p50, p99: r.latency.p99, rps: r.requests.average, errors: r.non2xx + r.errors + r.timeouts };
 }
 
 async function main(): Promise<void> {
-  const child = spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), '--serve'], { stdio: ['pipe', 'pipe', 'inherit'], env: { ...process.env } });
-  const first = await createInterface({ input: child.stdout })[Symbol.asyncIterator]().next();
-  const s = JSON.parse(String(first.value)) as Servers;
+  const childFlags = (process.env.BENCH_CHILD_FLAGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...process.execArgv, ...childFlags, fileURLToPath(import.meta.url), '--serve'], { stdio: ['pipe', 'pipe', 'inherit'], env: { ...process.env } });
+  // The child's first JSON line names its servers; other lines (e.g. --trace-gc) go to stderr.
+  const s = await new Promise<Servers>((resolve) => {
+    let found = false;
+    createInterface({ input: child.stdout }).on('line', (l) => {
+      if (!found && l.startsWith('{')) {
+        found = true;
+        resolve(JSON.parse(l) as Servers);
+      } else console.error(l);
+    });
+  });
   const q = (statement: string) => fetch(s.query, form(statement)).then((r) => r.text());
   let ix = 0;
   const loads: Record<string, () => ReturnType<typeof background>> = {
@@ -125,7 +150,13 @@ async function main(): Promise<void> {
   const rows: string[] = [];
   const alone: Record<string, Latency> = {};
   const verdicts: boolean[] = [];
+  // Warm-up, not measured: the first requests compile the handlers and fill the statement cache,
+  // and the store settles after its load (its first GCs of the loaded heap).
+  for (const target of ['query', 'gateway'] as const) await measure(target, s, WARMUP_SECONDS);
+  const only = process.env.BENCH_CASES?.split(',');
   for (const [name, start] of Object.entries(loads)) {
+    if (only && name !== 'alone' && !only.some((o) => name.startsWith(o))) continue;
+    child.stdin.write(`${name}\n`);
     const load = start();
     await new Promise((r) => setTimeout(r, name === 'alone' ? 0 : 500)); // the load is running
     for (const target of ['query', 'gateway'] as const) {
