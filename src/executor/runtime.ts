@@ -1,4 +1,5 @@
 import { ErrorCode, QueryError } from '../errors/index.js';
+import { nextTurn } from '../event-loop-turns.js';
 import type { Env, ExecContext } from '../eval/index.js';
 import type { IndexTree, Store } from '../storage/index.js';
 import type { Value } from '../values/index.js';
@@ -237,7 +238,7 @@ export async function drainAsync(s: RowStream, rc: RunContext, onRow: (r: Row) =
       if (batch.length === 0) {
         const wait = (batch as PauseBatch).wait;
         if (wait) await wait;
-        else if (due(rc)) await new Promise((r) => setImmediate(r));
+        else if (due(rc)) await nextTurn();
         checkAbort(rc);
         clock.since = performance.now();
         continue;

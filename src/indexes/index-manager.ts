@@ -1,6 +1,7 @@
 import type { CreateIndexStatement, CreatePrimaryIndexStatement, Expr } from '../ast/index.js';
 import { constantValue } from '../eval/index.js';
 import { ErrorCode, QueryError } from '../errors/index.js';
+import { nextTurn } from '../event-loop-turns.js';
 import type { IndexInfo } from '../catalog/index.js';
 import { IndexTree, type DocumentColumns, type KeyspaceStore, type Store, type StoredDocument } from '../storage/index.js';
 import { printExpr } from '../ast/print.js';
@@ -27,7 +28,7 @@ const BUILD_SLICE_MS = 3;
 /** Lets the event loop run when `since.t` is {@link BUILD_SLICE_MS} ago. */
 async function pauseIfDue(since: { t: number }): Promise<void> {
   if (performance.now() - since.t < BUILD_SLICE_MS) return;
-  await new Promise((r) => setImmediate(r));
+  await nextTurn();
   since.t = performance.now();
 }
 
@@ -200,7 +201,7 @@ export class IndexManager {
     const since = { t: performance.now() };
     await tree.presortBuild(() => pauseIfDue(since));
     // Entries recorded before a write are kept only for documents the writes left alone.
-    tree.endBuild(tokens?.finish(written.size > 0 ? written : undefined));
+    await tree.endBuildInPieces(tokens?.finish(written.size > 0 ? written : undefined), () => pauseIfDue(since));
     progress(total);
   }
 

@@ -8,17 +8,24 @@
  * - at most {@link HASH_CONCURRENCY} hashes run at once (libuv's pool has 4 threads by default;
  *   the store's file I/O keeps the others), {@link HASH_QUEUE} more wait, the rest are refused;
  * - failed logins are limited per user name and per client address, counted before the hash
- *   ({@link LoginLimiter}); a refusal is answered 429 with `Retry-After`.
+ *   ({@link LoginLimiter}); a refusal is answered 429 with `Retry-After`, after
+ *   {@link REFUSAL_DELAY_MS} (at most {@link DELAYED_REFUSALS} wait so at once), so that a client
+ *   that retries at once, ignoring `Retry-After`, cannot keep the server busy answering refusals.
  */
 import { createHmac, randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { hashPassword as hashWith, verifyPassword as verifyWith } from '../../index.js';
 import { LoginLimiter, type LoginLimits } from '../http/login-limiter.js';
 import { QueueFull, Semaphore } from '../http/semaphore.js';
 import { parseRole, type Role } from './rbac.js';
 import type { ClusterState, StoredUser } from './state.js';
 
-/** Hashes running at once (of libuv's 4 pool threads; `UV_THREADPOOL_SIZE` raises the pool). */
-export const HASH_CONCURRENCY = 2;
+/**
+ * Hashes running at once (of libuv's 4 pool threads; `UV_THREADPOOL_SIZE` raises the pool): 2,
+ * or 1 on a machine of 2 cores or fewer, so that hashing never takes every core from the event
+ * loop (a scrypt hash is ~50 ms of CPU).
+ */
+export const HASH_CONCURRENCY = Math.max(1, Math.min(2, availableParallelism() - 1));
 /** Hashes waiting for a slot before further ones are refused (QueueFull → 429). */
 export const HASH_QUEUE = 64;
 const hashSlots = new Semaphore(HASH_CONCURRENCY, HASH_QUEUE);
@@ -61,6 +68,11 @@ export const USER_LIMITS: LoginLimits = { max_failures: 10, window_seconds: 60, 
 /** Failed logins from one client address (any user names) before it is locked out. */
 export const ADDRESS_LIMITS: LoginLimits = { max_failures: 20, window_seconds: 60, lockout_seconds: 5, max_lockout_seconds: 300 };
 
+/** Milliseconds a login refused by the limiter waits before its 429 (a guessing loop then sends ~2 a second per connection). */
+export const REFUSAL_DELAY_MS = 500;
+/** Refusals waiting out {@link REFUSAL_DELAY_MS} at once; further ones are answered at once. */
+export const DELAYED_REFUSALS = 1024;
+
 /** Checks credentials; one instance per server (its limiter is shared by 8091 and 8093). */
 export class Authenticator {
   private readonly secret = randomBytes(32);
@@ -71,12 +83,16 @@ export class Authenticator {
   private readonly log: (line: string) => void;
   /** A hash of a random password, verified for unknown users so that they cost as much as known ones. */
   private dummy: Promise<string> | undefined;
+  /** Refusals now waiting out their delay. */
+  private delayed = 0;
+  private readonly refusalDelayMs: number;
 
   constructor(
     private readonly state: ClusterState,
-    limits: { user?: LoginLimits; address?: LoginLimits; clock?: () => number; log?: (line: string) => void } = {},
+    limits: { user?: LoginLimits; address?: LoginLimits; clock?: () => number; log?: (line: string) => void; refusalDelayMs?: number } = {},
   ) {
     this.log = limits.log ?? (() => {});
+    this.refusalDelayMs = limits.refusalDelayMs ?? REFUSAL_DELAY_MS;
     this.byUser = new LoginLimiter(limits.user ?? USER_LIMITS, limits.clock);
     this.byAddress = new LoginLimiter(limits.address ?? ADDRESS_LIMITS, limits.clock);
   }
@@ -103,13 +119,13 @@ export class Authenticator {
     const waitUser = this.byUser.begin(userKey);
     if (waitUser > 0) {
       this.log(`login refused (429, retry after ${waitUser} s) for ${JSON.stringify(creds.user)} from ${address}: too many failures of this user`);
-      return { retryAfter: waitUser };
+      return this.refuse(waitUser);
     }
     const waitAddr = this.byAddress.begin(address);
     if (waitAddr > 0) {
       this.byUser.cancel(userKey);
       this.log(`login refused (429, retry after ${waitAddr} s) for ${JSON.stringify(creds.user)} from ${address}: too many failures from this address`);
-      return { retryAfter: waitAddr };
+      return this.refuse(waitAddr);
     }
     let ok = false;
     let refused = false;
@@ -145,6 +161,19 @@ export class Authenticator {
         this.log(`login failed for ${JSON.stringify(creds.user)} from ${address}`);
       }
     }
+  }
+
+  /** A limiter's refusal, answered after {@link REFUSAL_DELAY_MS} unless {@link DELAYED_REFUSALS} already wait. */
+  private async refuse(retryAfter: number): Promise<RateLimited> {
+    if (this.refusalDelayMs > 0 && this.delayed < DELAYED_REFUSALS) {
+      this.delayed++;
+      try {
+        await new Promise((r) => setTimeout(r, this.refusalDelayMs));
+      } finally {
+        this.delayed--;
+      }
+    }
+    return { retryAfter };
   }
 
   /** Creates or replaces a user; a new password is hashed, none keeps the old hash. */

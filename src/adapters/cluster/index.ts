@@ -53,8 +53,11 @@ export interface ClusterAdminOptions {
   checkIntervalSeconds?: number;
   /** Do not start the daemon loop (its `runOnce` can still be called). */
   daemon?: false;
-  /** Failed-login limits per user name and per client address (defaults USER_LIMITS, ADDRESS_LIMITS in auth.ts). */
-  loginLimits?: { user?: LoginLimits; address?: LoginLimits };
+  /**
+   * Failed-login limits per user name and per client address (defaults USER_LIMITS, ADDRESS_LIMITS
+   * in auth.ts), and the delay of a refusal's 429 in milliseconds (default REFUSAL_DELAY_MS, 500).
+   */
+  loginLimits?: { user?: LoginLimits; address?: LoginLimits; refusalDelayMs?: number };
   /** Serve the query workbench at `/ui/` (docs/workbench.md); omitted = no workbench routes. */
   workbench?: WorkbenchOptions;
 }

@@ -12,7 +12,8 @@ export type Durability = 'fsync' | 'batch' | 'none';
 interface Pending {
   buf: Buffer;
   onOffset?: (offset: number) => void;
-  resolve: () => void;
+  /** Absent for a record appended by {@link AppendFile.appendDetached}. */
+  resolve?: () => void;
   reject: (e: unknown) => void;
 }
 
@@ -69,6 +70,22 @@ export class AppendFile {
     });
   }
 
+  /**
+   * Appends a record that nobody waits for (an index file's entry changes): no promise is made
+   * or settled for it, so a burst of them (an index build writes one per entry, 200k and more)
+   * costs no promise per record when its batch is written. `onFailure` is called if the write
+   * fails (or has failed before).
+   */
+  appendDetached(buf: Buffer, onFailure: (e: unknown) => void): void {
+    if (this.failed) {
+      onFailure(this.failed);
+      return;
+    }
+    this.pending.push({ buf, reject: onFailure });
+    this.pendingBytes += buf.length;
+    this.kick();
+  }
+
   /** Resolves when every record appended so far is written (rejects if a write failed). */
   drain(): Promise<void> {
     return this.append(Buffer.alloc(0));
@@ -102,7 +119,7 @@ export class AppendFile {
       this.inflightBytes = 0;
       if (this.durability === 'fsync') await this.fh.datasync();
       else this.scheduleSync();
-      for (const p of batch) p.resolve();
+      for (const p of batch) p.resolve?.();
     } catch (e) {
       this.failed = new Error(`write to ${this.path} failed: ${(e as Error).message}`);
       this.inflightBytes = 0;

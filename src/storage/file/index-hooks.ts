@@ -1,5 +1,6 @@
 import { open, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
+import { nextTurn } from '../../event-loop-turns.js';
 import type { CompactionOptions, CompactionResult } from '../compaction.js';
 import { AppendFile } from './append-file.js';
 import { abortedBy } from './compact.js';
@@ -72,7 +73,7 @@ async function reconcile(ks: FileKeyspace, log: IndexLog): Promise<void> {
   let last = performance.now();
   const pause = async (): Promise<void> => {
     if (performance.now() - last < SLICE_MS) return;
-    await new Promise((r) => setImmediate(r));
+    await nextTurn();
     last = performance.now();
   };
   ks.count(); // expires what is due, as documents() does

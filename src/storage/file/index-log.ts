@@ -92,11 +92,14 @@ export class IndexLog {
   }
 
   private append(b: Buffer): void {
-    this.file.append(b).catch((e: Error) => {
-      if (!this.reported) this.logger.error(`index ${this.name}: ${e.message} (the index file is rebuilt on the next open)`);
-      this.reported = true;
-    });
+    this.file.appendDetached(b, this.failed);
   }
+
+  /** Reports the first failed write of the file (the index file is rebuilt on the next open). */
+  private readonly failed = (e: unknown): void => {
+    if (!this.reported) this.logger.error(`index ${this.name}: ${(e as Error).message} (the index file is rebuilt on the next open)`);
+    this.reported = true;
+  };
 
   async close(): Promise<void> {
     await this.file.close();

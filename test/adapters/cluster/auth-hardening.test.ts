@@ -46,6 +46,8 @@ beforeAll(async () => {
     loginLimits: {
       user: { max_failures: 3, window_seconds: 60, lockout_seconds: 2, max_lockout_seconds: 2 },
       address: { max_failures: 12, window_seconds: 60, lockout_seconds: 1, max_lockout_seconds: 1 },
+      // Refusals wait 100 ms (not the default 500): six in a row stay inside the 1 s lockout.
+      refusalDelayMs: 100,
     },
   });
   tight = { admin: tightAdmin, query: await startQueryService(db, { port: 0, principal: (a, ip) => tightAdmin.queryPrincipal(a, ip) }) };
@@ -67,8 +69,11 @@ describe('login limits', () => {
   const tq = (auth: string, params: Record<string, string>) => q(auth, params, tight.query.url);
   it('locks a user name out after 3 failures, on 8093 and 8091 alike, with Retry-After', async () => {
     for (let i = 0; i < 3; i++) expect((await tq(basic('victim', 'wrong'), { statement: 'SELECT 1' })).status).toBe(401);
+    const refusedAt = performance.now();
     const locked = await tq(basic('victim', PW), { statement: 'SELECT 1' });
     expect(locked.status).toBe(429);
+    // A refusal is answered after its delay (a client retrying at once is slowed down).
+    expect(performance.now() - refusedAt).toBeGreaterThanOrEqual(95);
     expect(locked.body.errors[0].code).toBe(1191);
     expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
     const onAdmin = await fetch(`${tight.admin.url}/pools/default/buckets`, { headers: { authorization: basic('victim', PW) } });

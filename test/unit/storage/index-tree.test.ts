@@ -217,3 +217,61 @@ describe('IndexTree keys of one value and composite keys', () => {
     expect(keysOf(one)).toEqual([[1], ['a'], [[1, 2]]]);
   });
 });
+
+describe('IndexTree build ended in pieces', () => {
+  /** Composite keys [name, n] of `count` documents, appended to a new build of a two-key index. */
+  function building(count: number): IndexTree {
+    const t = new IndexTree([false, false]);
+    t.beginBuild();
+    for (let i = count - 1; i >= 0; i--) t.append([`k${i % 97}`, i], `d${i}`);
+    return t;
+  }
+  const keysOf = (t: IndexTree): Value[][] => {
+    const out: Value[][] = [];
+    t.scan([], (key) => void out.push(key));
+    return out;
+  };
+
+  it('pauses while it loads the tree, and gives the same keys as the build ended in one piece (sizes across tree levels)', async () => {
+    for (const count of [0, 1, 64, 65, 52 * 64, 52 * 64 + 1, 20_000]) {
+      const whole = building(count);
+      whole.endBuild();
+      const pieces = building(count);
+      let pauses = 0;
+      await pieces.endBuildInPieces(undefined, async () => void pauses++);
+      expect(keysOf(pieces)).toEqual(keysOf(whole));
+      expect(pieces.size).toBe(count);
+      expect(pieces.distinctKeys).toBe(count);
+      if (count >= 20_000) expect(pauses).toBeGreaterThan(4);
+      // The tree takes changes after the build as a B+ tree must (sorted-btree checks its nodes).
+      pieces.add(['k0', -1], 'x');
+      pieces.remove(['k1', 1], 'd1');
+      const inner = (pieces as unknown as { tree: { checkValid(): void } }).tree;
+      if (count > 0) expect(() => inner.checkValid()).not.toThrow();
+    }
+  });
+
+  it('holds writes made during its pauses and applies them, in order, to the finished tree', async () => {
+    const t = building(10_000);
+    let step = 0;
+    await t.endBuildInPieces(undefined, async () => {
+      step++;
+      if (step === 1) {
+        t.add(['new', 1], 'n1'); // a key the build never saw
+        t.remove(['k3', 3], 'd3'); // a built entry
+      }
+      if (step === 2) {
+        t.add(['new', 1], 'n2');
+        t.remove(['new', 1], 'n1');
+        t.add(['k5', 5], 'again'); // a second document on a built key
+      }
+    });
+    expect(step).toBeGreaterThan(2);
+    const docs = new Map<string, string[]>();
+    t.scan([], (key, ids) => void docs.set(JSON.stringify(key), [...ids]));
+    expect(docs.get('["new",1]')).toEqual(['n2']);
+    expect(docs.has('["k3",3]')).toBe(false);
+    expect(docs.get('["k5",5]')?.sort()).toEqual(['again', 'd5']);
+    expect(t.size).toBe(10_000 - 1 + 1 + 1);
+  });
+});
