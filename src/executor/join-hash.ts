@@ -1,7 +1,7 @@
 import type { Env, Evaluator } from '../eval/index.js';
 import { JoinTable } from './join-kernel.js';
 import { truth, type Value } from '../values/index.js';
-import { combine, emit, onHolds, ownNames } from './join-rows.js';
+import { bindInto, combine, emit, onHolds, ownNames } from './join-rows.js';
 import { BATCH_SIZE, due, PAUSE, type Row, type RowStream, type RunContext } from './runtime.js';
 
 /** A compiled hash join or nest. `innerKeys[i]` (on inner rows) pairs with `outerKeys[i]` (on outer rows). */
@@ -33,6 +33,13 @@ interface BuildRow {
   names: string[];
 }
 
+/** `prev` when `next` holds the same names in the same order (so build rows share one array), else `next`. */
+function sameNames(next: string[], prev: string[]): string[] {
+  if (next.length !== prev.length) return next;
+  for (let i = 0; i < next.length; i++) if (next[i] !== prev[i]) return next;
+  return prev;
+}
+
 /**
  * The hash table of `rows` by the key values `evs` compute on them. One key is evaluated
  * straight into the table (no array per row).
@@ -40,8 +47,11 @@ interface BuildRow {
 function hashRows(rows: Iterable<Row>, evs: Evaluator[], rc: RunContext, base?: Env): JoinTable<BuildRow> {
   const table = new JoinTable<BuildRow>();
   const one = evs.length === 1 ? evs[0]! : undefined;
+  // Rows of one side bind the same names (an alias and its META()): one array serves them all.
+  let names: string[] = [];
   for (const r of rows) {
-    const item = { env: r.env, names: ownNames(r.env, base) };
+    names = sameNames(ownNames(r.env, base), names);
+    const item = { env: r.env, names };
     if (one) table.add(one(r.env, rc), item);
     else table.addAll(keysOf(evs, r.env, rc), item);
   }
@@ -117,11 +127,17 @@ export function* hashJoin(input: RowStream, spec: HashJoinSpec, blockEnv: Env | 
         const on = exact ? undefined : spec.on;
         if (plain) {
           if (candidates) {
-            for (let i = 0; i < candidates.length; i++) {
+            const last = candidates.length - 1;
+            for (let i = 0; i < last; i++) {
               const m = candidates[i]!;
               const env = combine(row.env, m.env, m.names);
               if (on === undefined || truth(on(env, rc))) out.push({ env });
             }
+            // The outer row is this join's own (an upstream operator made it for this one row):
+            // the last match binds into it, so a unique key costs no new environment or row.
+            const m = candidates[last]!;
+            bindInto(row.env, m.env, m.names);
+            if (on === undefined || truth(on(row.env, rc))) out.push(row);
           }
           continue;
         }

@@ -45,9 +45,14 @@ export function* lookupJoin(input: RowStream, spec: LookupJoinSpec, rc: RunConte
     for (const row of batch) {
       const v = spec.keys(row.env, rc);
       // The common case, an inner join on one key: the row is emitted as it is found.
+      // The outer row is this join's own (made for this one row upstream): the document binds
+      // into it, so the joined row costs no new environment or row.
       if (plain && typeof v === 'string') {
         const d = ks.get(v);
-        if (d) out.push({ env: bound(row.env, d) });
+        if (d) {
+          bindDocument(row.env, spec.alias, d.value, new StoredMeta(d, path));
+          out.push(row);
+        }
         else if (spec.validate) missing.push(v);
         continue;
       }
