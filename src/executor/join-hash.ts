@@ -27,10 +27,30 @@ const keysOf = (evs: Evaluator[], env: Env, rc: RunContext) => evs.map((e) => e(
 const isScalar = (v: unknown) => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
 const scalar = (vs: readonly unknown[]) => vs.every(isScalar);
 
-/** A build row: its environment and its own names (copied into each row it joins). */
-interface BuildRow {
-  env: Env;
-  names: string[];
+/**
+ * A build row: its environment and its own names (copied into each row it joins), with the
+ * values of its first two names held in the row itself: binding a match (an alias and its
+ * META(), as a keyspace's rows have) then reads this object alone, not also the environment (in
+ * a large build side, another cache miss per joined row).
+ */
+class BuildRow {
+  readonly v0: Value;
+  readonly v1: Value;
+  constructor(
+    readonly env: Env,
+    readonly names: string[],
+  ) {
+    this.v0 = names.length > 0 ? env[names[0]!] : undefined;
+    this.v1 = names.length > 1 ? env[names[1]!] : undefined;
+  }
+}
+
+/** Binds the build row `m`'s names into `env` (see {@link BuildRow}). */
+function bindRow(env: Env, m: BuildRow): void {
+  const n = m.names;
+  if (n.length > 2) return bindInto(env, m.env, n);
+  if (n.length > 0) env[n[0]!] = m.v0;
+  if (n.length > 1) env[n[1]!] = m.v1;
 }
 
 /** `prev` when `next` holds the same names in the same order (so build rows share one array), else `next`. */
@@ -51,7 +71,7 @@ function hashRows(rows: Iterable<Row>, evs: Evaluator[], rc: RunContext, base?: 
   let names: string[] = [];
   for (const r of rows) {
     names = sameNames(ownNames(r.env, base), names);
-    const item = { env: r.env, names };
+    const item = new BuildRow(r.env, names);
     if (one) table.add(one(r.env, rc), item);
     else table.addAll(keysOf(evs, r.env, rc), item);
   }
@@ -113,6 +133,29 @@ export function* hashJoin(input: RowStream, spec: HashJoinSpec, blockEnv: Env | 
       }
       const out: Row[] = [];
       for (const row of batch) {
+        if (plain && one) {
+          // The common case, an inner join on one key: a key's first match (and the others
+          // only when the build side has duplicate keys), no list per outer row.
+          const v: Value = one(row.env, rc);
+          const first = table.first(v);
+          if (first === undefined) continue;
+          const on = spec.exact && isScalar(v) ? undefined : spec.on;
+          const rest = table.rest(v);
+          let m = first;
+          if (rest) {
+            for (let i = -1; i < rest.length - 1; i++) {
+              const c = i < 0 ? first : rest[i]!;
+              const env = combine(row.env, c.env, c.names);
+              if (on === undefined || truth(on(env, rc))) out.push({ env });
+            }
+            m = rest[rest.length - 1]!;
+          }
+          // The outer row is this join's own (an upstream operator made it for this one row):
+          // the last match binds into it, so a unique key costs no new environment or row.
+          bindRow(row.env, m);
+          if (on === undefined || truth(on(row.env, rc))) out.push(row);
+          continue;
+        }
         let candidates: BuildRow[] | undefined;
         let exact: boolean;
         if (one) {
@@ -133,10 +176,9 @@ export function* hashJoin(input: RowStream, spec: HashJoinSpec, blockEnv: Env | 
               const env = combine(row.env, m.env, m.names);
               if (on === undefined || truth(on(env, rc))) out.push({ env });
             }
-            // The outer row is this join's own (an upstream operator made it for this one row):
-            // the last match binds into it, so a unique key costs no new environment or row.
+            // The last match binds into the outer row (as above).
             const m = candidates[last]!;
-            bindInto(row.env, m.env, m.names);
+            bindRow(row.env, m);
             if (on === undefined || truth(on(row.env, rc))) out.push(row);
           }
           continue;
