@@ -126,18 +126,28 @@ export function* hashJoin(input: RowStream, spec: HashJoinSpec, blockEnv: Env | 
     const one = spec.outerKeys.length === 1 ? spec.outerKeys[0]! : undefined;
     // An inner join emits each match as it is found (no list of matches per outer row).
     const plain = !spec.nest && !spec.outer;
+    const probeKeys: Value[] = [];
+    const probeFirsts: (BuildRow | undefined)[] = [];
     for (const batch of outerBatches()) {
       if (batch.length === 0) {
         yield batch;
         continue;
       }
       const out: Row[] = [];
-      for (const row of batch) {
+      const n = batch.length;
+      if (plain && one) {
+        // The batch's key values, then their first matches in one loop of probes (independent
+        // reads, which the processor overlaps: in a large build side each is a cache miss).
+        for (let i = 0; i < n; i++) probeKeys[i] = one(batch[i]!.env, rc);
+        for (let i = 0; i < n; i++) probeFirsts[i] = table.first(probeKeys[i]);
+      }
+      for (let i = 0; i < n; i++) {
+        const row = batch[i]!;
         if (plain && one) {
           // The common case, an inner join on one key: a key's first match (and the others
           // only when the build side has duplicate keys), no list per outer row.
-          const v: Value = one(row.env, rc);
-          const first = table.first(v);
+          const v: Value = probeKeys[i];
+          const first = probeFirsts[i];
           if (first === undefined) continue;
           const on = spec.exact && isScalar(v) ? undefined : spec.on;
           const rest = table.rest(v);
