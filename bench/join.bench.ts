@@ -7,6 +7,16 @@
  * EXPLAIN ANALYZE's execution time, no parallel workers) and by DuckDB (`@duckdb/node-api`, when
  * installed), printed as ratios in one run.
  *
+ * Measured the same way on every side: each engine holds the same rows (checked: the three
+ * counts are equal), each query runs once untimed first (warm caches and JIT), then
+ * `TOKENQL_BENCH_RUNS` timed runs of the whole statement (parse, plan, execute): tokenql's and
+ * DuckDB's `query`/`run` wall time in this process (DuckDB with one thread); PostgreSQL's
+ * planning + execution time from `EXPLAIN (ANALYZE, TIMING OFF)` (server side, so without psql's
+ * start-up; TIMING OFF leaves out the per-row clock reads that plain EXPLAIN ANALYZE adds, which
+ * would flatter tokenql). Every query returns one COUNT row. tokenql's CPU time (process.cpuUsage:
+ * user + system, GC threads included) is printed beside its wall time, and the load average at
+ * the start and the end, since the benchmark machine may be shared.
+ *
  * Sizes: `TOKENQL_BENCH_JOIN=outer×inner,…` (default `100000x1000,100000x100000`; the issue's
  * full run is `100000x1000,1000000x1000,100000x100000,1000000x100000`). Each query runs
  * `TOKENQL_BENCH_RUNS` times (default 3): the table shows the medians, and the lines after it
@@ -15,7 +25,7 @@
  * the equi-join; a lookup join of 1M rows ≤ 2× a full scan of the outer side.
  */
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { Database } from '../src/index.js';
 import { Mulberry32 } from '../src/demo/mulberry32.js';
@@ -61,14 +71,23 @@ function summarise(label: string, ms: number[]): number {
   return median(s);
 }
 
+/** Times `f` RUNS times after one untimed run: the median wall time (ms); the spread of wall and CPU time is recorded. */
 async function timeIt(label: string, f: () => Promise<unknown>): Promise<number> {
+  await f();
   const ms: number[] = [];
+  const cpu: number[] = [];
   for (let i = 0; i < RUNS; i++) {
+    const c = process.cpuUsage();
     const t = performance.now();
     await f();
     ms.push(performance.now() - t);
+    const u = process.cpuUsage(c);
+    cpu.push((u.user + u.system) / 1000);
   }
-  return summarise(label, ms);
+  const m = summarise(label, ms);
+  const sc = [...cpu].sort((a, b) => a - b);
+  spreads[spreads.length - 1] += ` (CPU min ${fmt(sc[0])} / median ${fmt(median(sc))} ms)`;
+  return m;
 }
 
 const fmt = (ms: number | undefined) => (ms === undefined ? '—' : ms < 10 ? ms.toFixed(2) : ms.toFixed(0));
@@ -89,6 +108,8 @@ async function tokenql(c: Corpus): Promise<{ hash: number; indexNl: number; look
     const plan = JSON.stringify((await db.query(`EXPLAIN ${HASH}`)).results);
     if (!plan.includes('HashJoin')) throw new Error('expected a HashJoin');
     const n = (await db.query(HASH)).results[0] as { n: number };
+    const ln = (await db.query(LOOKUP)).results[0] as { n: number };
+    if (ln.n !== n.n) throw new Error(`lookup join count ${ln.n}, hash join count ${n.n}`);
     const hash = await timeIt('tokenql hash join', () => db.query(HASH));
     const lookup = await timeIt('tokenql ON KEYS', () => db.query(LOOKUP));
     const scan = await timeIt('tokenql outer scan', () => db.query(SCAN));
@@ -102,17 +123,21 @@ async function tokenql(c: Corpus): Promise<{ hash: number; indexNl: number; look
 }
 
 // ---- PostgreSQL (bench/support/postgres.ts) ---------------------------------------------
-/** EXPLAIN ANALYZE's execution time in ms (the median of RUNS); `settings` run first in the same session. */
+/**
+ * Planning + execution time in ms from EXPLAIN (ANALYZE, TIMING OFF) (the median of RUNS, after
+ * one untimed run); `settings` run first in the same session.
+ */
 function pgTime(pg: Pg, label: string, q: string, settings = ''): number {
   const ms: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const out = pg.sql(`${settings}EXPLAIN ANALYZE ${q}`);
-    ms.push(Number(/Execution Time: ([\d.]+) ms/.exec(out)![1]));
+  for (let i = 0; i <= RUNS; i++) {
+    const out = pg.sql(`${settings}EXPLAIN (ANALYZE, TIMING OFF) ${q}`);
+    const t = Number(/Planning Time: ([\d.]+) ms/.exec(out)![1]) + Number(/Execution Time: ([\d.]+) ms/.exec(out)![1]);
+    if (i > 0) ms.push(t);
   }
   return summarise(label, ms);
 }
 
-function postgres(pg: Pg, c: Corpus): { hash: number; indexNl?: number } {
+function postgres(pg: Pg, c: Corpus, n: number): { hash: number; indexNl?: number } {
   const dir = mkdtempSync(path.join(tmpdir(), 'tokenql-bench-csv-'));
   chmodSync(dir, 0o777);
   try {
@@ -127,6 +152,8 @@ function postgres(pg: Pg, c: Corpus): { hash: number; indexNl?: number } {
     pg.sql(`COPY airline FROM '${airlines}' WITH (FORMAT csv)`);
     pg.sql('ANALYZE route; ANALYZE airline;');
     const q = 'SELECT COUNT(*) FROM route r JOIN airline a ON r.aid = a.aid';
+    const count = Number(pg.sql(q).trim());
+    if (count !== n) throw new Error(`PostgreSQL join count ${count}, tokenql's ${n}`);
     const hash = pgTime(pg, 'PostgreSQL hash join', q);
     pg.sql('CREATE INDEX ix_aid ON airline(aid); ANALYZE airline;');
     // PostgreSQL's planner would still pick a hash join: its index nested loop is forced, so the
@@ -139,8 +166,8 @@ function postgres(pg: Pg, c: Corpus): { hash: number; indexNl?: number } {
 }
 
 // ---- DuckDB ------------------------------------------------------------------------------
-async function duckdb(c: Corpus): Promise<number | string> {
-  let api: { DuckDBInstance: { create(path: string): Promise<{ connect(): Promise<{ run(sql: string): Promise<unknown>; closeSync?(): void }> }> } };
+async function duckdb(c: Corpus, n: number): Promise<number | string> {
+  let api: { DuckDBInstance: { create(path: string): Promise<{ connect(): Promise<{ run(sql: string): Promise<unknown>; runAndReadAll(sql: string): Promise<{ getRows(): unknown[][] }>; closeSync?(): void }> }> } };
   try {
     api = (await import('@duckdb/node-api' as string)) as typeof api;
   } catch {
@@ -156,14 +183,20 @@ async function duckdb(c: Corpus): Promise<number | string> {
     writeFileSync(airlines, 'id,aid,name\n' + c.airlines.map((a) => `${a.id},${a.aid},${a.name}`).join('\n') + '\n');
     await con.run(`CREATE TABLE route AS SELECT * FROM read_csv_auto('${routes}'); CREATE TABLE airline AS SELECT * FROM read_csv_auto('${airlines}');`);
     await con.run('SET threads TO 1');
-    return await timeIt('DuckDB hash join', () => con.run('SELECT COUNT(*) FROM route r JOIN airline a ON r.aid = a.aid'));
+    const q = 'SELECT COUNT(*) FROM route r JOIN airline a ON r.aid = a.aid';
+    const count = Number((await con.runAndReadAll(q)).getRows()[0]![0]);
+    if (count !== n) throw new Error(`DuckDB join count ${count}, tokenql's ${n}`);
+    return await timeIt('DuckDB hash join', () => con.run(q));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
 // ---- the run -----------------------------------------------------------------------------
+const load = () => loadavg().map((x) => x.toFixed(2)).join(' ');
+
 async function main(): Promise<void> {
+  const loadBefore = load();
   const pg = await startPostgres().catch((e: unknown) => {
     console.warn(`PostgreSQL not started: ${(e as Error).message.split('\n')[0]}`);
     return undefined;
@@ -177,8 +210,8 @@ async function main(): Promise<void> {
       const t = await tokenql(c);
       if (t.n !== outer) throw new Error(`join count ${t.n}, expected ${outer}`);
       hashBy.set(`${outer}x${inner}`, t.hash);
-      const p = pg ? postgres(pg, c) : undefined;
-      const d = await duckdb(c);
+      const p = pg ? postgres(pg, c, t.n) : undefined;
+      const d = await duckdb(c, t.n);
       const dMs = typeof d === 'number' ? d : undefined;
       rows.push([
         `${outer}×${inner}`,
@@ -205,6 +238,7 @@ async function main(): Promise<void> {
   console.log(line(head));
   for (const r of rows) console.log(line(r));
   for (const s of spreads) console.log(s);
+  console.log(`load average (1, 5, 15 min): ${loadBefore} at the start, ${load()} at the end`);
   for (const [o, i] of SIZES) {
     const big = hashBy.get(`${o}x${i}`);
     const small = hashBy.get(`${o / 10}x${i}`);

@@ -1,7 +1,7 @@
 import type { Env, Evaluator } from '../eval/index.js';
 import { JoinTable } from './join-kernel.js';
 import { truth, type Value } from '../values/index.js';
-import { combine, emit, onHolds, ownNames } from './join-rows.js';
+import { bindInto, combine, emit, onHolds, ownNames } from './join-rows.js';
 import { BATCH_SIZE, due, PAUSE, type Row, type RowStream, type RunContext } from './runtime.js';
 
 /** A compiled hash join or nest. `innerKeys[i]` (on inner rows) pairs with `outerKeys[i]` (on outer rows). */
@@ -27,10 +27,37 @@ const keysOf = (evs: Evaluator[], env: Env, rc: RunContext) => evs.map((e) => e(
 const isScalar = (v: unknown) => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
 const scalar = (vs: readonly unknown[]) => vs.every(isScalar);
 
-/** A build row: its environment and its own names (copied into each row it joins). */
-interface BuildRow {
-  env: Env;
-  names: string[];
+/**
+ * A build row: its environment and its own names (copied into each row it joins), with the
+ * values of its first two names held in the row itself: binding a match (an alias and its
+ * META(), as a keyspace's rows have) then reads this object alone, not also the environment (in
+ * a large build side, another cache miss per joined row).
+ */
+class BuildRow {
+  readonly v0: Value;
+  readonly v1: Value;
+  constructor(
+    readonly env: Env,
+    readonly names: string[],
+  ) {
+    this.v0 = names.length > 0 ? env[names[0]!] : undefined;
+    this.v1 = names.length > 1 ? env[names[1]!] : undefined;
+  }
+}
+
+/** Binds the build row `m`'s names into `env` (see {@link BuildRow}). */
+function bindRow(env: Env, m: BuildRow): void {
+  const n = m.names;
+  if (n.length > 2) return bindInto(env, m.env, n);
+  if (n.length > 0) env[n[0]!] = m.v0;
+  if (n.length > 1) env[n[1]!] = m.v1;
+}
+
+/** `prev` when `next` holds the same names in the same order (so build rows share one array), else `next`. */
+function sameNames(next: string[], prev: string[]): string[] {
+  if (next.length !== prev.length) return next;
+  for (let i = 0; i < next.length; i++) if (next[i] !== prev[i]) return next;
+  return prev;
 }
 
 /**
@@ -40,8 +67,11 @@ interface BuildRow {
 function hashRows(rows: Iterable<Row>, evs: Evaluator[], rc: RunContext, base?: Env): JoinTable<BuildRow> {
   const table = new JoinTable<BuildRow>();
   const one = evs.length === 1 ? evs[0]! : undefined;
+  // Rows of one side bind the same names (an alias and its META()): one array serves them all.
+  let names: string[] = [];
   for (const r of rows) {
-    const item = { env: r.env, names: ownNames(r.env, base) };
+    names = sameNames(ownNames(r.env, base), names);
+    const item = new BuildRow(r.env, names);
     if (one) table.add(one(r.env, rc), item);
     else table.addAll(keysOf(evs, r.env, rc), item);
   }
@@ -96,13 +126,46 @@ export function* hashJoin(input: RowStream, spec: HashJoinSpec, blockEnv: Env | 
     const one = spec.outerKeys.length === 1 ? spec.outerKeys[0]! : undefined;
     // An inner join emits each match as it is found (no list of matches per outer row).
     const plain = !spec.nest && !spec.outer;
+    const probeKeys: Value[] = [];
+    const probeFirsts: (BuildRow | undefined)[] = [];
     for (const batch of outerBatches()) {
       if (batch.length === 0) {
         yield batch;
         continue;
       }
       const out: Row[] = [];
-      for (const row of batch) {
+      const n = batch.length;
+      if (plain && one) {
+        // The batch's key values, then their first matches in one loop of probes (independent
+        // reads, which the processor overlaps: in a large build side each is a cache miss).
+        for (let i = 0; i < n; i++) probeKeys[i] = one(batch[i]!.env, rc);
+        for (let i = 0; i < n; i++) probeFirsts[i] = table.first(probeKeys[i]);
+      }
+      for (let i = 0; i < n; i++) {
+        const row = batch[i]!;
+        if (plain && one) {
+          // The common case, an inner join on one key: a key's first match (and the others
+          // only when the build side has duplicate keys), no list per outer row.
+          const v: Value = probeKeys[i];
+          const first = probeFirsts[i];
+          if (first === undefined) continue;
+          const on = spec.exact && isScalar(v) ? undefined : spec.on;
+          const rest = table.rest(v);
+          let m = first;
+          if (rest) {
+            for (let i = -1; i < rest.length - 1; i++) {
+              const c = i < 0 ? first : rest[i]!;
+              const env = combine(row.env, c.env, c.names);
+              if (on === undefined || truth(on(env, rc))) out.push({ env });
+            }
+            m = rest[rest.length - 1]!;
+          }
+          // The outer row is this join's own (an upstream operator made it for this one row):
+          // the last match binds into it, so a unique key costs no new environment or row.
+          bindRow(row.env, m);
+          if (on === undefined || truth(on(row.env, rc))) out.push(row);
+          continue;
+        }
         let candidates: BuildRow[] | undefined;
         let exact: boolean;
         if (one) {
@@ -117,11 +180,16 @@ export function* hashJoin(input: RowStream, spec: HashJoinSpec, blockEnv: Env | 
         const on = exact ? undefined : spec.on;
         if (plain) {
           if (candidates) {
-            for (let i = 0; i < candidates.length; i++) {
+            const last = candidates.length - 1;
+            for (let i = 0; i < last; i++) {
               const m = candidates[i]!;
               const env = combine(row.env, m.env, m.names);
               if (on === undefined || truth(on(env, rc))) out.push({ env });
             }
+            // The last match binds into the outer row (as above).
+            const m = candidates[last]!;
+            bindRow(row.env, m);
+            if (on === undefined || truth(on(row.env, rc))) out.push(row);
           }
           continue;
         }

@@ -33,43 +33,87 @@ function push<K, T>(map: Map<K, T[]>, k: K, item: T): void {
  * made per row. An array or object key, and a composite key of several values, is its
  * {@link joinKey} string, in a Map of its own (so no scalar string can collide with one). A
  * MISSING or NULL key value leaves the item out (it never matches).
+ * A probe of one key value reads {@link first} and {@link rest} (no list made; see {@link Buckets}).
  */
 export class JoinTable<T> {
   // A bigint is only ever an integer no double holds, so it never equals a number key.
-  private readonly scalars = new Map<string | number | bigint | boolean, T[]>();
-  private readonly encoded = new Map<string, T[]>();
+  private readonly scalars = new Buckets<string | number | bigint | boolean, T>();
+  private readonly encoded = new Buckets<string, T>();
 
   /** Adds `item` under the single key value `v`. */
   add(v: Value, item: T): void {
     if (v === undefined || v === null) return;
-    if (typeof v === 'object') push(this.encoded, canonicalKey(v), item);
-    else push(this.scalars, v, item);
+    if (typeof v === 'object') this.encoded.push(canonicalKey(v), item);
+    else this.scalars.push(v, item);
+  }
+
+  /** The first item added under the single key value `v`, or undefined; {@link rest} has the others. */
+  first(v: Value): T | undefined {
+    if (v === undefined || v === null) return undefined;
+    return typeof v === 'object' ? this.encoded.firsts.get(canonicalKey(v)) : this.scalars.firsts.get(v);
+  }
+
+  /** The items after the first under the single key value `v` (in the order they were added), or undefined. */
+  rest(v: Value): T[] | undefined {
+    if (v === undefined || v === null) return undefined;
+    if (typeof v === 'object') return this.encoded.more.size ? this.encoded.more.get(canonicalKey(v)) : undefined;
+    return this.scalars.more.size ? this.scalars.more.get(v) : undefined;
   }
 
   /** The items whose single key value equals `v`, in the order they were added, or undefined. */
   get(v: Value): T[] | undefined {
     if (v === undefined || v === null) return undefined;
-    return typeof v === 'object' ? this.encoded.get(canonicalKey(v)) : this.scalars.get(v);
+    return typeof v === 'object' ? this.encoded.all(canonicalKey(v)) : this.scalars.all(v);
   }
 
   /** Adds `item` under the key values `vs` (any number of them). */
   addAll(vs: readonly Value[], item: T): void {
     if (vs.length === 1) return this.add(vs[0], item);
     const k = joinKey(vs);
-    if (k !== undefined) push(this.encoded, k, item);
+    if (k !== undefined) this.encoded.push(k, item);
   }
 
   /** The items whose key values equal `vs`, or undefined. */
   getAll(vs: readonly Value[]): T[] | undefined {
     if (vs.length === 1) return this.get(vs[0]);
     const k = joinKey(vs);
-    return k === undefined ? undefined : this.encoded.get(k);
+    return k === undefined ? undefined : this.encoded.all(k);
   }
 
   /** The lists of items, one per distinct key. */
   *values(): IterableIterator<T[]> {
-    yield* this.scalars.values();
-    yield* this.encoded.values();
+    yield* this.scalars.lists();
+    yield* this.encoded.lists();
+  }
+}
+
+/**
+ * Items by key: a key's first item is the value of `firsts` itself, and the items after it are
+ * in `more`, consulted only once some key has more than one item. A probe of a unique key (a
+ * join on a primary or unique key) thus reads the Map entry and the item, not also a list and
+ * its backing store (each a cache miss when the table is large).
+ */
+class Buckets<K, T> {
+  readonly firsts = new Map<K, T>();
+  readonly more = new Map<K, T[]>();
+
+  push(k: K, item: T): void {
+    if (!this.firsts.has(k)) this.firsts.set(k, item);
+    else push(this.more, k, item);
+  }
+
+  all(k: K): T[] | undefined {
+    const f = this.firsts.get(k);
+    if (f === undefined) return undefined;
+    const r = this.more.size ? this.more.get(k) : undefined;
+    return r ? [f, ...r] : [f];
+  }
+
+  *lists(): IterableIterator<T[]> {
+    for (const [k, f] of this.firsts) {
+      const r = this.more.get(k);
+      yield r ? [f, ...r] : [f];
+    }
   }
 }
 

@@ -5,6 +5,7 @@ import { lookupKeys } from './join-kernel.js';
 import { emit } from './join-rows.js';
 import { StoredMeta } from './stored-meta.js';
 import { due, PAUSE, type Row, type RowStream, type RunContext } from './runtime.js';
+import type { Value } from '../values/index.js';
 
 /** A compiled lookup join or nest (`… JOIN|NEST ks ON KEYS expr`). */
 export interface LookupJoinSpec {
@@ -42,13 +43,28 @@ export function* lookupJoin(input: RowStream, spec: LookupJoinSpec, rc: RunConte
       continue;
     }
     const out: Row[] = [];
-    for (const row of batch) {
-      const v = spec.keys(row.env, rc);
-      // The common case, an inner join on one key: the row is emitted as it is found.
+    // The batch's keys, then their documents in one loop of lookups (independent reads, which
+    // the processor overlaps: in a large keyspace each is a cache miss), then the rows.
+    const n = batch.length;
+    const keyValues: Value[] = new Array(n);
+    for (let i = 0; i < n; i++) keyValues[i] = spec.keys(batch[i]!.env, rc);
+    const docs: (StoredDocument | undefined)[] = new Array(n);
+    if (plain) for (let i = 0; i < n; i++) {
+      const v = keyValues[i];
+      docs[i] = typeof v === 'string' ? ks.get(v) : undefined;
+    }
+    for (let i = 0; i < n; i++) {
+      const row = batch[i]!;
+      const v = keyValues[i];
+      // The common case, an inner join on one key. The outer row is this join's own (made for
+      // this one row upstream): the document binds into it, so the joined row costs no new
+      // environment or row.
       if (plain && typeof v === 'string') {
-        const d = ks.get(v);
-        if (d) out.push({ env: bound(row.env, d) });
-        else if (spec.validate) missing.push(v);
+        const d = docs[i];
+        if (d) {
+          bindDocument(row.env, spec.alias, d.value, new StoredMeta(d, path));
+          out.push(row);
+        } else if (spec.validate) missing.push(v);
         continue;
       }
       const keys = lookupKeys(v);

@@ -43,6 +43,8 @@ export function* nestedLoopJoin(input: RowStream, spec: NestedLoopSpec, rc: RunC
       }
     }
   }
+  const plain = !spec.nest && !spec.outer;
+  let done = 0;
   for (const batch of input) {
     if (batch.length === 0) {
       yield batch;
@@ -50,6 +52,24 @@ export function* nestedLoopJoin(input: RowStream, spec: NestedLoopSpec, rc: RunC
     }
     const out: Row[] = [];
     for (const row of batch) {
+      if (plain && !innerRows) {
+        // An inner join over a correlated inner side: its rows (made for this outer row, and
+        // already seeing it) are the joined rows; no list of matches.
+        for (const b of spec.inner(row.env, rc)) {
+          if (b.length === 0) {
+            yield b;
+            continue;
+          }
+          for (let i = 0; i < b.length; i++) if (onHolds(spec.on, b[i]!.env, rc)) out.push(b[i]!);
+        }
+        // The clock is read every 8 outer rows (the inner side pauses by itself after each
+        // batch it makes, so a long inner side is not waited for).
+        if ((++done & 7) === 0 && due(rc)) {
+          if (out.length) yield out.splice(0);
+          yield PAUSE;
+        }
+        continue;
+      }
       const matches: Env[] = [];
       if (innerRows) {
         for (let i = 0; i < innerRows.length; i++) {

@@ -27,6 +27,14 @@ export function combine(outerEnv: Env, innerEnv: Env, innerNames: readonly strin
   return env;
 }
 
+/**
+ * Binds the inner row's own names (`innerNames`) into `env` itself: for an outer row that the
+ * join owns and passes on as the joined row (its last match), instead of a {@link combine} copy.
+ */
+export function bindInto(env: Env, innerEnv: Env, innerNames: readonly string[]): void {
+  for (let i = 0; i < innerNames.length; i++) env[innerNames[i]!] = innerEnv[innerNames[i]!];
+}
+
 /** True if the ON clause (if any) holds in `env`. */
 export function onHolds(on: Evaluator | undefined, env: Env, rc: RunContext): boolean {
   return !on || truth(on(env, rc));

@@ -255,9 +255,11 @@ function planAnsiJoin(t: JoinTerm, alias: string, outer: boolean, available: str
   const base = { alias, outer, ...(t.on ? { on: t.on } : {}), ...(filter ? { filter } : {}), inner };
   const nlOp = nest ? 'NestedLoopNest' : 'NestedLoopJoin';
   const keysReadOuter = inner.op === 'KeyScan' && [...identifiers(inner.keys)].some((n) => outerSet.has(n));
+  // An enclosing name (a WITH binding, an outer query's alias) that a FROM term of this block
+  // also binds means that term's row here: a conjunct reading it is no inner-only filter.
   const innerOnly = on ? conjunctsOf(on).filter((c) => {
     const ids = identifiers(c);
-    return ids.has(alias) && [...ids].every((n) => n === alias || ctx.outerNames.has(n)) && !someExpr(c, (x) => x.kind === 'Subquery');
+    return ids.has(alias) && [...ids].every((n) => n === alias || (ctx.outerNames.has(n) && !outerSet.has(n))) && !someExpr(c, (x) => x.kind === 'Subquery');
   }) : [];
   const innerFilter = andOf(innerOnly);
   const nl = { ...base, correlated: indexed || correlated || keysReadOuter, ...(innerFilter ? { innerFilter } : {}) };

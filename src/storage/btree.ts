@@ -30,6 +30,8 @@ export interface Tree {
   set(key: TreeKey, value: Docs): boolean;
   delete(key: TreeKey): boolean;
   entries(lowestKey?: TreeKey): IterableIterator<[TreeKey, Docs]>;
+  /** The entry of `key`, else of the next key in the tree's order, or undefined. */
+  getPairOrNextHigher(key: TreeKey): [TreeKey, Docs] | undefined;
 }
 type TreeCtor = new (entries: undefined, compare: TreeOrder, maxNodeSize?: number) => Tree;
 

@@ -72,7 +72,9 @@ export abstract class DocumentKeyspace {
 
   get(key: string): StoredDocument | undefined {
     const d = this.docs.get(key);
-    if (d && this.expired(d)) {
+    // No expiration check (a read of the document's metadata: another cache line) when no
+    // document can expire: a lookup join reads one document per row at random.
+    if (d && this.mayExpire() && this.expired(d)) {
       this.expire(d);
       return undefined;
     }
@@ -82,7 +84,7 @@ export abstract class DocumentKeyspace {
   /** The live document, without expiring one whose time has come (KeyspaceStore `peek`). */
   peek(key: string): StoredDocument | undefined {
     const d = this.docs.get(key);
-    return d && !this.expired(d) ? d : undefined;
+    return d && !(this.mayExpire() && this.expired(d)) ? d : undefined;
   }
 
   /**

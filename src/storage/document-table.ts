@@ -24,6 +24,17 @@ export function columnsOf(docs: Iterable<StoredDocument>): DocumentColumns {
   return { keys, values, length: keys.length };
 }
 
+/**
+ * Makes V8 flatten `key` in place when it is a rope (a concatenation: a key template's
+ * `airline_` + `10000`; V8 makes one of any concatenation of 13 or more characters). A Map
+ * compares a looked-up key with a stored rope by walking its pieces on every hit: measured with
+ * 100,000 keys `airline_N` (Node 20), 100,000 lookups took 13–14 ms against 8 ms once flattened.
+ * Reading a character flattens the string; the result is used so that it is not optimised away.
+ */
+function flatten(key: string): void {
+  if (key.length > 12 && key.charCodeAt(0) < 0) throw new Error('unreachable');
+}
+
 /** Holes a table keeps before it compacts, whatever its size. */
 const MIN_HOLES = 1024;
 
@@ -74,6 +85,7 @@ export class DocumentTable {
 
   /** Makes `doc` the live document of `key`: in its slot if the key is live, else in a new one. */
   set(key: string, doc: StoredDocument): void {
+    flatten(key);
     this.version++;
     this.byKey.set(key, doc);
     const slot = this.slotOf.get(key);

@@ -301,6 +301,14 @@ export class IndexTree {
     const first = ranges[0];
     const desc0 = this.desc[0];
     const single = this.single;
+    // One key value (an equality span on an index of one key: a nested-loop join probes one per
+    // outer row): a single tree lookup, not an iterator started at it. The tree's order is
+    // collation, so the key it finds equal is the only entry in the span.
+    if (single && ranges.length === 1 && first && first.inclusion === 3 && first.low !== undefined && first.low === first.high) {
+      const pair = this.tree.getPairOrNextHigher(first.low);
+      if (pair && this.treeOrder(pair[0], first.low) === 0) visit([pair[0] as Value], this.docsOf(pair[1]));
+      return;
+    }
     // Where to start in index order, and the bound after which no entry can match.
     const startValue = first ? (desc0 ? first.high : first.low) : undefined;
     const stopValue = first ? (desc0 ? first.low : first.high) : undefined;

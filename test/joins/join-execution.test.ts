@@ -52,4 +52,44 @@ describe('a FROM alias named as a WITH binding', () => {
     expect((await db.query('WITH RECURSIVE r AS (SELECT 0 AS n UNION ALL SELECT e.t AS n FROM r JOIN edges e ON e.f = r.n) OPTIONS {"levels": 1} SELECT RAW r.n FROM r')).results).toEqual([0, 0, 0]);
     await db.close();
   });
+
+  // Every expected value below is n1ql-reference's answer over edges e1 {f:1,t:2}, e2 {f:2,t:3},
+  // e3 {f:5,t:6}. In the ON clause `r` is the FROM term's row, never the WITH value (an
+  // ON conjunct reading it is no filter of the inner side alone).
+  describe('in the ON clause of every join method', () => {
+    let db: Database;
+    beforeAll(async () => {
+      db = await Database.open();
+      await db.createKeyspace('edges');
+      for (const d of [{ id: 1, f: 1, t: 2 }, { id: 2, f: 2, t: 3 }, { id: 3, f: 5, t: 6 }]) await db.upsert('edges', `e${d.id}`, d);
+    });
+    afterAll(() => db.close());
+    const two = [{ n: 1, t: 2 }, { n: 2, t: 3 }];
+    const withR = 'WITH r AS ([{"n":1},{"n":2}]) ';
+    const withR7 = 'WITH r AS ([{"n":1},{"n":2},{"n":7}]) ';
+    const cases: [string, unknown[]][] = [
+      [`${withR}SELECT r.n, e.t FROM r JOIN edges e USE NL ON e.f = r.n ORDER BY r.n`, two],
+      [`${withR}SELECT r.n, e.t FROM r JOIN edges e ON e.f = r.n ORDER BY r.n`, two],
+      [`${withR}SELECT r.n, e.t FROM r JOIN edges e USE NL ON e.f = r.n AND e.t > r.n ORDER BY r.n`, two],
+      [`${withR}SELECT r.n, e.t FROM r JOIN edges e USE HASH(BUILD) ON e.f = r.n AND e.t > r.n ORDER BY r.n`, two],
+      [`${withR}SELECT r.n, e.t FROM r JOIN edges e USE HASH(PROBE) ON e.f = r.n AND e.t > r.n ORDER BY r.n`, two],
+      [`${withR}SELECT r.n, e.t FROM r, edges e WHERE e.f = r.n ORDER BY r.n`, two],
+      [`${withR7}SELECT r.n, e.t FROM r LEFT JOIN edges e USE NL ON e.f = r.n ORDER BY r.n`, [...two, { n: 7 }]],
+      [`${withR7}SELECT r.n, e.t FROM r LEFT JOIN edges e USE HASH(BUILD) ON e.f = r.n AND e.t > r.n ORDER BY r.n`, [...two, { n: 7 }]],
+      [`${withR7}SELECT r.n, e FROM r NEST edges e USE NL ON e.f = r.n ORDER BY r.n`, [{ n: 1, e: [{ id: 1, f: 1, t: 2 }] }, { n: 2, e: [{ id: 2, f: 2, t: 3 }] }]],
+      [`${withR7}SELECT r.n, e FROM r LEFT NEST edges e USE HASH(BUILD) ON e.f = r.n ORDER BY r.n`, [{ n: 1, e: [{ id: 1, f: 1, t: 2 }] }, { n: 2, e: [{ id: 2, f: 2, t: 3 }] }, { n: 7, e: [] }]],
+      // A subquery FROM term on the inner side, and on the outer side under another alias.
+      [`${withR}SELECT r.n, x.t FROM r JOIN (SELECT e.f, e.t FROM edges e) AS x USE NL ON x.f = r.n ORDER BY r.n`, two],
+      [`${withR}SELECT r.n, x.t FROM r JOIN (SELECT e.f, e.t FROM edges e) AS x USE HASH(PROBE) ON x.f = r.n ORDER BY r.n`, two],
+      [`${withR}SELECT s.n, e.t FROM (SELECT RAW x FROM r AS x) AS s JOIN edges e USE NL ON e.f = s.n ORDER BY s.n`, two],
+      // An outer query's alias as a subquery's ON reads it (not shadowed there).
+      ['SELECT o.id, (SELECT r.n, e.t FROM [{"n":1},{"n":2}] AS r JOIN edges e USE NL ON e.f = r.n ORDER BY r.n) AS j FROM edges r2 JOIN edges o ON KEYS meta(r2).id WHERE r2.id = 3', [{ id: 3, j: two }]],
+    ];
+    it.each(cases)('%s', async (q, rows) => {
+      expect((await db.query(q)).results).toEqual(rows);
+    });
+    it('a subquery FROM term may not take the WITH alias (4020, the reference\'s message)', async () => {
+      await expect(db.query(`${withR}SELECT r.n, e.t FROM (SELECT RAW x FROM r AS x) AS r JOIN edges e USE NL ON e.f = r.n ORDER BY r.n`)).rejects.toMatchObject({ code: 4020, message: "Duplicate subquery alias 'r' (near line 1, column 79)" });
+    });
+  });
 });

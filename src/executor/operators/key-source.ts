@@ -140,6 +140,32 @@ class LiveDocuments {
   }
 }
 
+/**
+ * {@link LiveDocuments} for a single IndexScan3 without cover, which calls `accept` once per
+ * document it selects (it skips the ids it has seen): the accepted documents in scan order,
+ * with no Map or Set per run (a correlated scan runs once per outer row).
+ */
+class AcceptedDocuments {
+  readonly docs: StoredDocument[] = [];
+  private expired: string[] | undefined;
+
+  constructor(private readonly ks: KeyspaceStore) {}
+
+  accept(id: string): boolean {
+    const d = this.ks.peek(id);
+    if (d) {
+      this.docs.push(d);
+      return true;
+    }
+    (this.expired ??= []).push(id);
+    return false;
+  }
+
+  expireLater(): void {
+    if (this.expired) for (const id of this.expired) this.ks.get(id);
+  }
+}
+
 /** The IndexScan3 at the root of a key source (the first scan of an IntersectScan / UnionScan). */
 function firstScan(op: KeySource): IndexScan3 {
   if (op['#operator'] === 'IndexScan3') return op;
@@ -178,6 +204,24 @@ export function compileKeySourceOperator(op: KeySource, cx: CompileContext): Com
       const skip = typeof off === 'number' && off > 0 ? Math.floor(off) : 0;
       const max = typeof lim === 'number' ? Math.max(0, Math.floor(lim)) + skip : undefined;
       let skipped = 0;
+      if (single && !covered) {
+        const accepted = new AcceptedDocuments(ks);
+        scan(rc, max, undefined, (id) => accepted.accept(id), outer);
+        accepted.expireLater();
+        const docs = accepted.docs;
+        let batch: Row[] = [];
+        for (let i = skip; i < docs.length; i++) {
+          const d = docs[i]!;
+          batch.push({ env: outer ? siblingEnv(outer) : rootEnv(), key: d.key, doc: d });
+          if (batch.length >= BATCH_SIZE) {
+            yield batch;
+            batch = [];
+            if (due(rc)) yield PAUSE;
+          }
+        }
+        if (batch.length) yield batch;
+        return;
+      }
       const docsRead = new LiveDocuments(ks);
       const live = docsRead.live;
       // A correlated scan (the inner side of a nested-loop join, a correlated subquery) runs once

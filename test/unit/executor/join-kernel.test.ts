@@ -90,6 +90,22 @@ describe('JoinTable (one key value: scalars keyed by themselves, others by their
     expect(t.getAll(['1', 'a'])).toBeUndefined();
     expect(t.getAll([1, null])).toBeUndefined();
   });
+  it('first / rest: a key\'s first item, then the others in the order added (none for MISSING and NULL)', () => {
+    const t = new JoinTable<string>();
+    t.add(1, 'a');
+    t.add('1', 's');
+    expect([t.first(1.0), t.rest(1)]).toEqual(['a', undefined]);
+    t.add(1, 'b');
+    t.add(1, 'c');
+    t.add([1], 'x');
+    t.add([1.0], 'y');
+    expect([t.first(1), t.rest(1)]).toEqual(['a', ['b', 'c']]);
+    expect([t.first('1'), t.rest('1')]).toEqual(['s', undefined]);
+    expect([t.first([1]), t.rest([1])]).toEqual(['x', ['y']]);
+    expect([t.first(null), t.rest(null), t.first(undefined), t.rest(undefined)]).toEqual([undefined, undefined, undefined, undefined]);
+    expect(t.get(1)).toEqual(['a', 'b', 'c']);
+    expect([...t.values()]).toEqual([['a', 'b', 'c'], ['s'], ['x', 'y']]);
+  });
 });
 
 describe('joinOutcome', () => {

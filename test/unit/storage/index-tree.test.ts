@@ -275,3 +275,42 @@ describe('IndexTree build ended in pieces', () => {
     expect(t.size).toBe(10_000 - 1 + 1 + 1);
   });
 });
+
+describe('IndexTree equality spans (one key value: a single tree lookup)', () => {
+  // Collation equality, as a range [v, v] selects: 1 = 1.0 = -0 + 1, "1" ≠ 1, [1] ≠ "[1]", true ≠ "true".
+  const values: Value[] = [1, '1', [1], '[1]', true, 'true', null, { a: 1 }, 0, 2.5, 'a', ''];
+  for (const desc of [false, true]) {
+    it(`finds exactly the documents of the key equal to the bound (${desc ? 'DESC' : 'ASC'}), as the range scan does`, () => {
+      const t = new IndexTree([desc]);
+      values.forEach((v, i) => {
+        t.add([v], `d${i}`);
+        t.add([v], `e${i}`);
+      });
+      const viaRange = (v: Value) => {
+        const out: string[] = [];
+        // Bounds that are equal but not the same value take the general path (an iterator).
+        t.scan([{ low: v, high: typeof v === 'object' && v !== null ? structuredClone(v) : v, inclusion: 3 }], (_k, docs) => void out.push(...docs));
+        return out;
+      };
+      for (const [v, ids] of [
+        [1.0, ['d0', 'e0']],
+        ['1', ['d1', 'e1']],
+        [[1], ['d2', 'e2']],
+        [true, ['d4', 'e4']],
+        [null, ['d6', 'e6']],
+        [-0, ['d8', 'e8']],
+        [2.5, ['d9', 'e9']],
+        ['', ['d11', 'e11']],
+        [3, []],
+        ['b', []],
+      ] as [Value, string[]][]) {
+        const out: [Value[], string[]][] = [];
+        t.scan([{ low: v, high: v, inclusion: 3 }], (k, docs) => void out.push([k, [...docs]]));
+        expect(out.flatMap(([, d]) => d).sort()).toEqual(ids);
+        expect(viaRange(v).sort()).toEqual(ids);
+        // The key is the stored one (0 for a bound of -0, as the range scan gives it).
+        for (const [k] of out) expect(JSON.stringify(k)).toBe(JSON.stringify([v]));
+      }
+    });
+  }
+});
