@@ -327,7 +327,7 @@ function selectBodyTree(p: SelectPlan): Operator {
       ...(o.direction ? { _direction: o.direction } : {}),
       ...(o.nullsPosition ? { _nulls: o.nullsPosition } : {}),
     }));
-    ops.push({ '#operator': 'Order', ...(p.limit ? { limit: p.limit } : {}), ...(p.limit && p.offset ? { offset: p.offset } : {}), sort_terms: terms });
+    ops.push({ '#operator': 'Order', flags: ORDER_FLAGS, ...(p.limit ? { limit: p.limit } : {}), ...(p.limit && p.offset ? { offset: p.offset } : {}), sort_terms: terms });
   }
   // The Order keeps the first offset+limit rows and skips `offset` itself (the reference's Order
   // with `offset`); otherwise an Offset operator does.
@@ -335,6 +335,9 @@ function selectBodyTree(p: SelectPlan): Operator {
   if (p.limit) ops.push({ '#operator': 'Limit', expr: p.limit });
   return sequence(ops);
 }
+
+/** The statement Order's flags, as the reference plans them: clip values (2) | can spill (4) (plan/order.ts). */
+const ORDER_FLAGS = 6;
 
 function returningOps(r: Returning | undefined): Operator[] {
   return r ? [{ '#operator': 'InitialProject', ...(r.raw ? { raw: true } : {}), result_terms: projectionTerms(r.terms) }] : [];
