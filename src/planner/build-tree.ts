@@ -9,7 +9,7 @@ import { conjunctsOf } from './sarg-index.js';
 import type { Value } from '../values/index.js';
 import { beforeParallel, preFilterOp, stepOp } from './build-join-tree.js';
 import { collectWindowCalls, windowOps } from './build-window.js';
-import { operators, parallel, sequence, type Fetch, type Filter, type InitialProject, type KeySource, type Operator, type ProjectionTerm, type SortTerm } from './plan/index.js';
+import { operators, parallel, sequence, type Fetch, type Filter, type IndexScan3, type InitialProject, type KeySource, type Operator, type ProjectionTerm, type SortTerm } from './plan/index.js';
 import { int64Replacer } from '../values/index.js';
 
 /**
@@ -45,7 +45,11 @@ export function collectAggregates(exprs: Expr[]): FunctionCall[] {
 const asIfRenamed = (alias: string, keyspace: string) => (alias !== keyspace ? { as: alias } : {});
 
 /** IndexScan3 / DistinctScan / IntersectScan / UnionScan of a logical scan (spec §10.4). */
-export function keySource(scan: ScanPlan, alias: string, cover?: { paths: string[][]; expressionKeys?: boolean[]; constants?: { path: string[]; value: Value }[] }): KeySource {
+export function keySource(
+  scan: ScanPlan,
+  alias: string,
+  cover?: { paths: string[][]; expressionKeys?: boolean[]; constants?: { path: string[]; value: Value }[]; unnest?: IndexScan3['_coverUnnest'] },
+): KeySource {
   if (scan.kind !== 'IndexScan3') return { '#operator': scan.kind, scans: scan.scans.map((s) => keySource(s, alias)) };
   const op: KeySource = {
     '#operator': 'IndexScan3',
@@ -72,6 +76,7 @@ export function keySource(scan: ScanPlan, alias: string, cover?: { paths: string
     using: 'gsi',
     _alias: alias,
     ...(cover ? { _coverPaths: cover.paths, ...(cover.expressionKeys ? { _coverExpressionKeys: cover.expressionKeys } : {}) } : {}),
+    ...(cover?.unnest ? { _coverUnnest: cover.unnest } : {}),
     // A partial index's condition fixes fields of every covered row: the reference prints them as filter_covers.
     ...(cover?.constants?.length
       ? { _coverConstants: cover.constants, filter_covers: Object.fromEntries(cover.constants.map((c) => [`cover ((\`${alias}\`.${c.path.map((n) => '`' + n + '`').join('.')}))`, c.value])) }
@@ -96,7 +101,7 @@ export function spansDecideWhere(source: SourcePlan): boolean {
 export function sourceOps(s: SourcePlan, buildSubquery: (q: SelectPlan) => Operator): Operator[] {
   switch (s.op) {
     case 'IndexScan': {
-      const cover = s.coverPaths ? { paths: s.coverPaths, expressionKeys: s.coverExpressionKeys, constants: s.coverConstants } : undefined;
+      const cover = s.coverPaths ? { paths: s.coverPaths, expressionKeys: s.coverExpressionKeys, constants: s.coverConstants, unnest: s.coverUnnest } : undefined;
       const scan = keySource(s.scan, s.alias, cover);
       return cover ? [scan] : [scan, fetch(s.alias, s.keyspace, s.namespace)];
     }

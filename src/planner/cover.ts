@@ -23,7 +23,8 @@ export function fieldPath(e: Expr): string[] | undefined {
   return cur.kind === 'Identifier' && cur.name === KS && path.length > 0 ? path : undefined;
 }
 
-function isMetaId(e: Expr): boolean {
+/** True for `META(…).id`. */
+export function isMetaId(e: Expr): boolean {
   return e.kind === 'Field' && e.name === 'id' && e.target.kind === 'FunctionCall' && e.target.name === 'meta';
 }
 
@@ -205,7 +206,7 @@ function indexProjection(exprs: readonly Expr[], keys: readonly Expr[], isArray:
 }
 
 /** The `KS.path = scalar literal` conjuncts of a formalized index condition. */
-function conditionConstants(cond: Expr): { path: string[]; value: Value }[] {
+export function conditionConstants(cond: Expr): { path: string[]; value: Value }[] {
   const out: { path: string[]; value: Value }[] = [];
   const walk = (e: Expr): void => {
     if (e.kind === 'Binary' && e.op === 'AND') {

@@ -97,6 +97,9 @@ function blockBound(children: readonly unknown[], out: Set<string>): void {
     const o = c as unknown as Record<string, unknown>;
     if (o['#operator'] === 'Let') for (const b of o.bindings as { var: string }[]) out.add(b.var);
     if (Array.isArray(o._aliases)) for (const a of o._aliases) if (typeof a === 'string') out.add(a);
+    // A covering UNNEST scan binds its UNNEST alias too.
+    const cu = o._coverUnnest as { alias?: unknown } | undefined;
+    if (o['#operator'] === 'IndexScan3' && typeof cu?.alias === 'string') out.add(cu.alias);
     if (o['#operator'] === 'Parallel' && isOperator(o['~child'])) {
       const inner = o['~child'] as unknown as Record<string, unknown>;
       blockBound(Array.isArray(inner['~children']) ? inner['~children'] : [inner], out);

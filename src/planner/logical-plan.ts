@@ -76,6 +76,8 @@ export type SourcePlan =
       coverExpressionKeys?: boolean[];
       /** In a covering scan of a partial index: the fields its condition fixes (`field = constant`), with their values. */
       coverConstants?: { path: string[]; value: import('../values/index.js').Value }[];
+      /** A covering UNNEST scan (cover-unnest.ts): the UNNEST alias it binds from the array key. */
+      coverUnnest?: import('./cover-unnest.js').CoverUnnest;
     }
   | { op: 'DummyScan' }
   | { op: 'PrimaryScan3'; keyspace: string; namespace: string; alias: string; index: string }

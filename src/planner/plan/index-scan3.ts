@@ -50,6 +50,11 @@ export interface IndexScan3 {
   _coverExpressionKeys?: boolean[];
   /** A covering scan of a partial index: the fields its condition fixes, set in every row's document. */
   _coverConstants?: { path: string[]; value: import('../../values/index.js').Value }[];
+  /**
+   * A covering UNNEST scan (planner/cover-unnest.ts): one row per occurrence of each entry,
+   * binding this UNNEST alias to the element its array key (position `key`) rebuilds at `path`.
+   */
+  _coverUnnest?: { alias: string; path: string[]; key: number };
   /** The FROM alias (always set; `as` is printed only when it differs from the keyspace). */
   _alias: string;
 }
