@@ -1,5 +1,5 @@
 import type { Expr, FunctionCall, LetBinding, ResultTerm, Returning } from '../ast/index.js';
-import { implicitName, stripLoc, walkExpr } from '../ast/index.js';
+import { implicitName, someExpr, stripLoc, walkExpr } from '../ast/index.js';
 import { earlyProjection } from './early-projection.js';
 import { indexCountTree } from './index-count.js';
 import { isAggregateName } from '../eval/index.js';
@@ -310,19 +310,29 @@ function bodyOp(b: SelectBodyPlan, orderFollows: boolean, orderExprs: Expr[], bu
   return { '#operator': b.op === 'INTERSECT' ? 'IntersectAll' : 'ExceptAll', ...(b.all ? {} : { distinct: true }), first: left, second: right };
 }
 
-/** The operator tree of a SELECT statement: a With over it when it has a WITH clause. */
+/**
+ * The operator tree of a SELECT statement. With a WITH clause, a With runs the block (or set
+ * operation) with its bindings, and the statement's Order, Offset and Limit follow it, as the
+ * reference plans them (`Sequence[With, Order]`): its rows carry the bindings, so ORDER BY still
+ * reads them. A LIMIT or OFFSET that names a WITH alias keeps the whole tree under the With.
+ */
 export function selectTree(p: SelectPlan): Operator {
-  const tree = selectBodyTree(p);
-  return p.with ? { '#operator': 'With', bindings: p.with.bindings, recursive: p.with.recursive, '~child': tree } : tree;
+  const w = p.with;
+  const withOp = (child: Operator): Operator => (w ? { '#operator': 'With', bindings: w.bindings, recursive: w.recursive, '~child': child } : child);
+  const counted = indexCountTree(p);
+  if (counted) return withOp(counted);
+  const names = new Set((w?.bindings ?? []).map((b) => b.alias));
+  const readsWith = (e: Expr | undefined) => !!e && someExpr(e, (x) => x.kind === 'Identifier' && names.has(x.name));
+  if (w && (readsWith(p.offset) || readsWith(p.limit))) return withOp(selectBodyTree(p, (b) => b));
+  return selectBodyTree(p, withOp);
 }
 
-function selectBodyTree(p: SelectPlan): Operator {
-  const counted = indexCountTree(p);
-  if (counted) return counted;
+function selectBodyTree(p: SelectPlan, around: (body: Operator) => Operator): Operator {
   const orderOp = p.orderBy?.length && !(p.body.kind === 'Subselect' && p.body.orderServed);
   const orderExprs = (p.orderBy ?? []).map((o) => o.expr);
-  const body = bodyOp(p.body, !!orderOp, orderExprs, selectTree);
-  if (!orderOp && !p.offset && !p.limit) return body;
+  const body = around(bodyOp(p.body, !!orderOp, orderExprs, selectTree));
+  // An ORDER BY the index order serves still puts the block in the statement's Sequence (as the reference does).
+  if (!p.orderBy?.length && !p.offset && !p.limit) return body;
   const ops: Operator[] = [body];
   if (orderOp) {
     const terms = p.orderBy!.map((o): SortTerm => ({
