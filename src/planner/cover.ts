@@ -23,6 +23,9 @@ export function fieldPath(e: Expr): string[] | undefined {
   return cur.kind === 'Identifier' && cur.name === KS && path.length > 0 ? path : undefined;
 }
 
+/** `META(alias).id`. */
+export const metaIdOf = (alias: string): Expr => ({ kind: 'Field', target: { kind: 'FunctionCall', name: 'meta', args: [{ kind: 'Identifier', name: alias }] }, name: 'id' }) as Expr;
+
 /** True for `META(…).id`. */
 export function isMetaId(e: Expr): boolean {
   return e.kind === 'Field' && e.name === 'id' && e.target.kind === 'FunctionCall' && e.target.name === 'meta';
@@ -125,8 +128,10 @@ export function applyCovering(plan: SelectPlan, catalog: Catalog, outerNames: Re
   for (const u of b.steps) {
     // A lookup join reads its keys from the covered row (its inner documents are fetched by
     // key); other joins are not covered (not yet), nor a lookup join after an array index scan
-    // (its pre-join filter would read the decided conjuncts).
+    // (its pre-join filter would read the decided conjuncts). An index join reads the key of
+    // its FOR document (`META(for).id`), which the covered row has.
     if (u.op === 'Join' && !arrayIndex) exprs.push(u.onKeys);
+    else if (u.op === 'IndexJoin' && !arrayIndex && u.forAlias === src.alias) exprs.push(metaIdOf(src.alias));
     else if (u.op !== 'Unnest') return;
     else exprs.push(u.expr);
   }

@@ -130,15 +130,29 @@ function withCovers(e: Expr, covered: ReadonlySet<string>): Expr {
   return visit(e) as Expr;
 }
 
-/** The key texts a covering scan among a block's operators answers (`covers` without `cover (…)`). */
+/**
+ * The key texts the covering scans among a block's operators answer (`covers` without
+ * `cover (…)`): its first covering scan's, and a covered index join's.
+ */
 function coveredTexts(children: readonly unknown[]): Set<string> | undefined {
+  let out: Set<string> | undefined;
+  const add = (covers: unknown) => {
+    out ??= new Set();
+    for (const s of covers as string[]) out.add(s.slice('cover ('.length, -1));
+  };
+  let scanned = false;
   for (const c of children) {
     if (!isOperator(c)) continue;
     const o = c as unknown as Record<string, unknown>;
     const scan = (o['#operator'] === 'DistinctScan' ? o.scan : o) as Record<string, unknown>;
-    if (scan['#operator'] === 'IndexScan3' && Array.isArray(scan.covers)) return new Set((scan.covers as string[]).map((s) => s.slice('cover ('.length, -1)));
+    if (!scanned && scan['#operator'] === 'IndexScan3' && Array.isArray(scan.covers)) {
+      add(scan.covers);
+      scanned = true;
+    }
+    const joinScan = o['#operator'] === 'IndexJoin' ? (o.scan as Record<string, unknown>) : undefined;
+    if (joinScan && Array.isArray(joinScan.covers)) add(joinScan.covers);
   }
-  return undefined;
+  return out;
 }
 
 /** What a block's operators print with: its one alias (if one), the names it binds, its covered key texts. */
@@ -177,7 +191,8 @@ function decorate(op: unknown, top: boolean, view: BlockView = { bound: new Set(
     const names = new Set(view.bound);
     blockBound(o['~children'], names);
     const alias = aliases.size === 1 ? [...aliases][0] : aliases.size > 1 ? undefined : view.alias;
-    const covered = coveredTexts(o['~children']) ?? (inBlock ? view.covered : new Set<string>());
+    const own = coveredTexts(o['~children']);
+    const covered = inBlock && own ? new Set([...view.covered, ...own]) : (own ?? (inBlock ? view.covered : new Set<string>()));
     const inner: BlockView = { alias, bound: names, covered, aliases };
     return { ...o, '~children': o['~children'].map((c) => decorate(c, top, inner)) };
   }
@@ -193,6 +208,8 @@ function decorate(op: unknown, top: boolean, view: BlockView = { bound: new Set(
       return { ...o, expr: text(o.expr) };
     case 'Join':
       return { ...o, on_keys: text(o.on_keys) };
+    case 'IndexJoin':
+      return { ...o, on_key: text(o.on_key) };
     case 'IndexScan3':
       return o.filter ? { ...o, filter: text(o.filter) } : o;
   }

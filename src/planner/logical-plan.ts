@@ -103,7 +103,17 @@ export type JoinPlan =
   /** Lookup join / nest: the inner documents are fetched by the keys `onKeys` evaluates to. */
   | { op: 'Join' | 'Nest'; keyspace: string; alias: string; outer: boolean; onKeys: Expr; validate?: boolean }
   /** Index join / nest: inner documents whose `onKey` (an index's leading key) is the outer document's key. */
-  | { op: 'IndexJoin' | 'IndexNest'; keyspace: string; alias: string; outer: boolean; onKey: Expr; forAlias: string; scan: ScanPlan & { kind: 'IndexScan3' } }
+  | {
+      op: 'IndexJoin' | 'IndexNest';
+      keyspace: string;
+      alias: string;
+      outer: boolean;
+      onKey: Expr;
+      forAlias: string;
+      scan: ScanPlan & { kind: 'IndexScan3' };
+      /** A covered index join (cover-index-join.ts): the field path each inner index key rebuilds. */
+      coverPaths?: string[][];
+    }
   /** ANSI join / nest by nested loop: the inner source runs once per outer row (its spans may read the outer row). */
   | {
       op: 'NestedLoopJoin' | 'NestedLoopNest';
