@@ -77,9 +77,15 @@ export function keySource(
     _alias: alias,
     ...(cover ? { _coverPaths: cover.paths, ...(cover.expressionKeys ? { _coverExpressionKeys: cover.expressionKeys } : {}) } : {}),
     ...(cover?.unnest ? { _coverUnnest: cover.unnest } : {}),
-    // A partial index's condition fixes fields of every covered row: the reference prints them as filter_covers.
-    ...(cover?.constants?.length
-      ? { _coverConstants: cover.constants, filter_covers: Object.fromEntries(cover.constants.map((c) => [`cover ((\`${alias}\`.${c.path.map((n) => '`' + n + '`').join('.')}))`, c.value])) }
+    // A partial index's condition fixes fields of every covered row, and holds on each: the reference prints them as filter_covers.
+    ...(cover?.constants?.length ? { _coverConstants: cover.constants } : {}),
+    ...(cover?.constants?.length || scan.conditionCovers?.length
+      ? {
+          filter_covers: Object.fromEntries([
+            ...(cover?.constants ?? []).map((c): [string, Value] => [`cover ((\`${alias}\`.${c.path.map((n) => '`' + n + '`').join('.')}))`, c.value]),
+            ...(scan.conditionCovers ?? []).map((t): [string, Value] => [`cover (${t})`, true]),
+          ]),
+        }
       : {}),
   };
   return scan.distinct ? { '#operator': 'DistinctScan', scan: op } : op;

@@ -13,12 +13,24 @@ import { jsonCopy } from '../values/index.js';
  * name starts with `_` are the planner's notes to the executor and are not printed.
  */
 
-/** Canonical names: function aliases print under their function's name (`HAS_TOKEN` → `contains_token`, spec §1). */
+/** The reference's form of a comparison: `a > b` is `b < a`, `a >= b` is `b <= a` (its parser builds them so). */
+const LESS: Record<string, string> = { '>': '<', '>=': '<=' };
+
+/**
+ * Canonical names and forms: function aliases print under their function's name (`HAS_TOKEN` →
+ * `contains_token`, spec §1), and `>` / `>=` as `<` / `<=` with the operands swapped, as the
+ * reference prints every expression (couchbase/query `expression/comp_gt.go`: NewGT is NewLT).
+ */
 function canonicalNames<T>(node: T): T {
-  return jsonCopy(node, (_k, v) =>
-    v && v.kind === 'FunctionCall' && v.name !== 'meta' ? { ...v, name: lookupFunction(v.name)?.name.toLowerCase() ?? v.name } : v,
-  );
+  return jsonCopy(node, (_k, v) => {
+    if (v && v.kind === 'FunctionCall' && v.name !== 'meta') return { ...v, name: lookupFunction(v.name)?.name.toLowerCase() ?? v.name };
+    if (v && v.kind === 'Binary' && LESS[v.op]) return { ...v, op: LESS[v.op], left: v.right, right: v.left };
+    return v;
+  });
 }
+
+/** `e` in the reference's comparison form (`a > b` as `b < a`): for matching a query's conjunct with an index's condition. */
+export const lessThanForm = (e: Expr): Expr => canonicalNames(e);
 
 /** An expression's canonical text. */
 export const exprText = (e: Expr): string => printExpr(canonicalNames(e));

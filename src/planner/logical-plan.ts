@@ -58,6 +58,8 @@ export type ScanPlan =
       indexProjection?: { entry_keys?: number[]; primary_key?: boolean };
       /** The spans are exact: the (formalized) conjuncts they were made from hold for every document scanned. */
       decided?: Expr[];
+      /** A covering scan of a partial index: its condition's conjuncts the WHERE repeats (texts), TRUE on every entry. */
+      conditionCovers?: string[];
     }
   | { kind: 'IntersectScan'; scans: ScanPlan[] }
   | { kind: 'UnionScan'; scans: ScanPlan[] };
