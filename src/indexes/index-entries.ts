@@ -93,7 +93,8 @@ function fieldsEntries(paths: string[][]): EntryFunction {
  * not MISSING; an array key (`DISTINCT|ALL ARRAY … END` or `DISTINCT|ALL expr`) gives one
  * entry per distinct element (MISSING mapped values are skipped) and no entry when it is not a
  * non-empty array. At most one array key per index. ALL and DISTINCT keys give the same entries
- * here, because an entry is (key, document) and a scan returns each document once.
+ * here, because an entry is (key, document) and a scan returns each document once (a covering
+ * UNNEST scan reads an ALL key's duplicates from {@link compileIndexOccurrences}).
  * Source: couchbase/query `datastore/index.go`, GSI array indexing.
  */
 export function compileIndexEntries(def: Pick<CreateIndexStatement, 'keys' | 'where'>, alias: string, keyspace: string): EntryFunction {

@@ -20,7 +20,8 @@ export interface Span {
 
 /**
  * The document keys whose index entries fall in `spans`, in index order, each document once
- * (an array index is wrapped in a DistinctScan). `covers`: a covering scan, whose rows are built
+ * (an array index is wrapped in a DistinctScan), except a covering UNNEST scan (`_coverUnnest`),
+ * which makes a row of every occurrence of every entry. `covers`: a covering scan, whose rows are built
  * from the index entries (no Fetch follows). `limit`: OFFSET+LIMIT pushed into the scan, which
  * the planner does only when the spans alone decide the result (no Filter follows).
  * Internal fields (`_…`, not shown by EXPLAIN): for a covering scan, the field path each index
