@@ -81,7 +81,7 @@ const hasCollection = (e: Expr | undefined): boolean => {
  * through the index's scalar field keys or META().id is answered from the index: the scan makes
  * one row per occurrence of each entry (no DistinctScan, no Fetch, no Unnest), binding `d` to the
  * document rebuilt from the scalar keys and `u` to the element rebuilt from the array key, and
- * the WHERE is evaluated on those rows. The block's rows are those of the plan with the Unnest:
+ * the WHERE is evaluated on those rows, in the scan's `filter`. The block's rows are those of the plan with the Unnest:
  * - an element whose `u.p` is MISSING has no entry: unless the key is the element itself, the
  *   scan's range on the key must have a lower bound (taken from the WHERE, which then rejects
  *   such an element's row);
@@ -146,6 +146,9 @@ export function applyUnnestCovering(plan: SelectPlan, catalog: Catalog, outerNam
   src.coverPaths = paths;
   if (constants.length > 0) src.coverConstants = constants;
   src.coverUnnest = { alias: u, path: mapPath, key: arrayAt };
+  // Every row the scan makes binds both aliases: the whole WHERE is its filter (unless it reads
+  // a LET variable, bound after the scan), as the reference's covered UNNEST scan has it.
+  if (b.where && !b.let?.length) b.preFilter = b.where;
   (b as SubselectPlan).steps = [];
   return true;
 }
