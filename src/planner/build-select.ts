@@ -9,7 +9,7 @@ import { formalize, outerBound } from '../semantic/formalize.js';
 import { hasAggregate } from '../semantic/index.js';
 import { pushDownOrder } from './order-pushdown.js';
 import { applyCovering } from './cover.js';
-import { applyUnnestCovering } from './cover-unnest.js';
+import { applyUnnestCovering, applyUnnestEntryFilter } from './cover-unnest.js';
 import { coverIndexJoins } from './cover-index-join.js';
 import type { FromStepPlan, ScanPlan, SelectBodyPlan, SelectPlan, SourcePlan, SubselectPlan, UnnestPlan } from './logical-plan.js';
 import { flattenFrom, planJoin, restorePlaceholders, termAlias, withOuterPlaceholders, type FlatFrom, type JoinContext } from './build-joins.js';
@@ -227,6 +227,7 @@ export function buildSelect(s: SelectStatement, catalog: Catalog, outerNames: Re
   if (!orderReadsOuterNames(plan, outerNames)) pushDownOrder(plan, catalog);
   if (!applyUnnestCovering(plan, catalog, outerNames)) applyCovering(plan, catalog, outerNames);
   coverIndexJoins(plan, catalog, outerNames);
+  applyUnnestEntryFilter(plan, catalog, outerNames);
   return plan;
 }
 

@@ -5,6 +5,8 @@ import { formalize, KS, outerBound } from '../semantic/formalize.js';
 import { subqueryReads } from '../semantic/subquery-reads.js';
 import type { Catalog } from './catalog.js';
 import { conditionConstants, fieldPath, isMetaId } from './cover.js';
+import { conjunctsOf } from './sarg-index.js';
+import { nullRejecting } from './null-rejecting.js';
 import { exprText } from './explain.js';
 import type { SelectPlan, SubselectPlan } from './logical-plan.js';
 
@@ -151,4 +153,53 @@ export function applyUnnestCovering(plan: SelectPlan, catalog: Catalog, outerNam
   if (b.where && !b.let?.length) b.preFilter = b.where;
   (b as SubselectPlan).steps = [];
   return true;
+}
+
+/**
+ * The index filter of an UNNEST's array index scan that does not cover the block
+ * (couchbase/query prints such a scan's `filter`): the WHERE conjuncts that read only the UNNEST
+ * alias `u`, through the element path the array key holds (`li.product LIKE '%x%'` on key
+ * `ALL ARRAY l.product FOR l IN lineItems END`), are evaluated on each entry with `u` rebuilt
+ * from it, and an entry that fails them selects no document. A document is still fetched,
+ * unnested and filtered whole when one of its entries passes, so the rows are the same: a row
+ * needs an element that satisfies the conjuncts, and (they being NULL-rejecting in the element
+ * path) such an element has an entry that passes. Keys with WHEN are left alone (an element
+ * the WHEN leaves out has no entry).
+ */
+export function applyUnnestEntryFilter(plan: SelectPlan, catalog: Catalog, outerNames: ReadonlySet<string> = new Set()): void {
+  const b = plan.body;
+  if (b.kind !== 'Subselect' || !b.where) return;
+  const src = b.source;
+  if (src.op !== 'IndexScan' || src.scan.kind !== 'IndexScan3' || src.coverPaths || !src.scan.distinct) return;
+  const scan = src.scan;
+  const index = catalog.indexes?.(src.keyspace).find((i) => i.name === scan.index);
+  if (!index) return;
+  const arrayAt = index.keys.findIndex((k) => k.array);
+  if (arrayAt < 0) return;
+  const key = formalize(index.keys[arrayAt].expr, index.alias);
+  const bound = new Set([...outerBound(outerNames, src.alias), ...b.steps.map((s) => s.alias), ...(b.let ?? []).map((l) => l.name)]);
+  for (const step of b.steps) {
+    if (step.op !== 'Unnest' || step.outer) continue;
+    const mapPath = unnestMapping(key, formalize(step.expr, src.alias, outerBound(outerNames, src.alias)));
+    if (!mapPath) continue;
+    const u = step.alias;
+    const onPath = (e: Expr) => {
+      const p = pathOn(e, u);
+      return !!p && p.length === mapPath.length && p.every((n, i) => n === mapPath[i]);
+    };
+    const parts = conjunctsOf(b.where).filter((c) => {
+      let other = false;
+      walkExpr(c, (x) => !(other ||= x.kind === 'Subquery' || (x.kind === 'FunctionCall' && x.name.toLowerCase() === 'meta')));
+      if (other) return false;
+      const f = formalize(c, src.alias, bound);
+      if (!readsOnlyCovered(f, [], u, mapPath, src.alias)) return false;
+      let readsU = false;
+      walkExpr(f, (x) => !(readsU ||= pathOn(x, u) !== undefined));
+      return readsU && (mapPath.length === 0 || nullRejecting(f, onPath));
+    });
+    if (parts.length === 0) return;
+    scan.entryFilter = parts.reduce((l, r): Expr => ({ kind: 'Binary', op: 'AND', left: l, right: r }));
+    scan.filterUnnest = { alias: u, path: mapPath, key: arrayAt };
+    return;
+  }
 }

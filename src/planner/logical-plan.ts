@@ -58,6 +58,9 @@ export type ScanPlan =
       indexProjection?: { entry_keys?: number[]; primary_key?: boolean };
       /** The spans are exact: the (formalized) conjuncts they were made from hold for every document scanned. */
       decided?: Expr[];
+      /** An UNNEST's index filter (cover-unnest.ts applyUnnestEntryFilter): evaluated on each entry with the UNNEST alias bound. */
+      entryFilter?: Expr;
+      filterUnnest?: import('./cover-unnest.js').CoverUnnest;
       /** A covering scan of a partial index: its condition's conjuncts the WHERE repeats (texts), TRUE on every entry. */
       conditionCovers?: string[];
     }

@@ -6,7 +6,7 @@
  * UNNEST expression), database B none: every statement gives the same rows on both. The
  * statements are those whose plans use the indexes (UNNEST predicates sarged as ANY, `!=` as two
  * spans, an OR as a UnionScan, covering scans whose spans decide an ANY conjunct, UNNESTs
- * answered from an ALL key with duplicate elements).
+ * answered from an ALL key with duplicate elements, an UNNEST's conjuncts as the index filter).
  * Runs: TOKENQL_PROPERTY_RUNS (default 60 scenarios × every statement).
  */
 import fc from 'fast-check';
@@ -70,6 +70,10 @@ const STATEMENTS = [
   'SELECT v, d.b FROM ks AS d UNNEST d.arr2 AS v WHERE v >= 0 AND d.b != 2',
   'SELECT META(d).id, u.x FROM ks AS d UNNEST d.arr AS u WHERE u.x = 1 OR u.x = 2',
   'SELECT RAW u.x FROM ks AS d UNNEST d.arr AS u WHERE u.x BETWEEN 0 AND 1 ORDER BY u.x',
+  // An UNNEST's index filter on a scan that does not cover (conjuncts on the element, per entry).
+  'SELECT META(d).id, u, d.a FROM ks AS d UNNEST d.arr AS u WHERE u.x >= 0 AND u.x != 1',
+  'SELECT META(d).id, u FROM ks AS d UNNEST d.arr AS u WHERE u.x LIKE "%a%"',
+  'SELECT d.a, u FROM ks AS d UNNEST d.arr AS u WHERE ABS(u.x) = 1 AND u.x IS NOT NULL',
 ];
 
 describe('array indexes for UNNEST and ANY, covering (property)', { timeout: 600_000 }, () => {
@@ -110,6 +114,8 @@ describe('array indexes for UNNEST and ANY, covering (property)', { timeout: 600
     const plan = async (i: number) => JSON.stringify(await db.explain(STATEMENTS[i]!));
     for (const i of [0, 1, 4]) expect(await plan(i)).toContain('"IndexScan3"');
     expect(await plan(2)).toContain('"UnionScan"');
+    // The UNNEST's index filter: printed on the scan of a block that fetches.
+    for (const i of [25, 26]) expect(await plan(i), STATEMENTS[i]).toMatch(/"DistinctScan".*"filter":.*"Fetch"/);
     // Covering UNNEST scans: no DistinctScan, Fetch or Unnest.
     for (const i of [1, 4, 11, 21, 24]) {
       const p = await plan(i);

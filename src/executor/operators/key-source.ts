@@ -70,6 +70,9 @@ export function compileScan(source: KeySource, scope: Scope): CompiledScan {
       }),
     ),
   );
+  // An UNNEST's index filter (planner/cover-unnest.ts): evaluated on each entry, the UNNEST alias bound to its element.
+  const fu = scan._filterUnnest;
+  const entryFilter = fu && scan.filter ? compileExpr(scan.filter, blockScope(scope, [fu.alias], undefined, false)) : undefined;
   const userBounds: Evaluator[] = [];
   scan.spans.forEach((sp, i) =>
     sp.range.forEach((r, j) => {
@@ -97,6 +100,11 @@ export function compileScan(source: KeySource, scope: Scope): CompiledScan {
     for (const span of spans) {
       const ranges: KeyRange[] = span.map((r) => ({ low: r.low?.(env, rc), high: r.high?.(env, rc), inclusion: r.inclusion }));
       tree.scan(ranges, (key, docs) => {
+        if (entryFilter) {
+          const fenv = outer ? siblingEnv(outer) : rootEnv();
+          fenv[fu!.alias] = atPath(fu!.path, key[fu!.key]);
+          if (!truth(entryFilter(fenv, rc))) return true;
+        }
         for (const id of docs) {
           if (everyEntry && seen.has(id)) {
             onEntry?.(id, key);

@@ -56,6 +56,12 @@ export interface IndexScan3 {
    * binding this UNNEST alias to the element its array key (position `key`) rebuilds at `path`.
    */
   _coverUnnest?: { alias: string; path: string[]; key: number };
+  /**
+   * `filter` is an UNNEST's index filter (planner/cover-unnest.ts applyUnnestEntryFilter) on a
+   * scan that does not cover: evaluated on each entry with this alias bound to the element the
+   * array key (position `key`) rebuilds at `path`; an entry that fails it selects no document.
+   */
+  _filterUnnest?: { alias: string; path: string[]; key: number };
   /** The FROM alias (always set; `as` is printed only when it differs from the keyspace). */
   _alias: string;
 }
