@@ -92,6 +92,23 @@ describe('covering UNNEST scans (an ALL array key answers the UNNEST)', () => {
   });
 });
 
+describe("an UNNEST's index filter (a scan that does not cover)", () => {
+  it('the conjuncts on the element filter the entries; the rows are the reference rows', async () => {
+    const q = 'SELECT META(d).id, u FROM t AS d UNNEST d.arr AS u WHERE u.x >= 0 AND u.x != 1 ORDER BY META(d).id, u';
+    const ops = operators(await explain(q));
+    const scan = ops.find((o) => o['#operator'] === 'IndexScan3')!;
+    expect(scan.covers).toBeUndefined();
+    expect(scan.filter).toBe('((0 <= (`u`.`x`)) and ((`u`.`x`) != 1))');
+    expect(ops.map((o) => o['#operator'])).toEqual(expect.arrayContaining(['DistinctScan', 'Fetch', 'Unnest']));
+    expect(await rows(q)).toEqual([
+      { id: 'a', u: { x: 2 } },
+      { id: 'a', u: { x: 2 } },
+      { id: 'b', u: { x: 0 } },
+      { id: 'b', u: { x: 2 } },
+    ]);
+  });
+});
+
 describe('covered index joins', () => {
   const q = 'SELECT META(s).id AS sid, META(i).id AS iid FROM t s LEFT JOIN t i ON KEY i.owner FOR s WHERE s.status = "OPEN" ORDER BY sid, iid';
   it('rows as the ANSI join ON META(s).id = i.owner (reference rows)', async () => {
