@@ -5,7 +5,7 @@ import type { Catalog } from './catalog.js';
 import { coverFieldName, rewritable, rewriteCoveredBlock, type CoveredKey } from './cover-expressions.js';
 import { exprEquivalent } from '../semantic/expr-equivalent.js';
 import { formalize, KS, outerBound } from '../semantic/formalize.js';
-import { subqueryReads } from '../semantic/subquery-reads.js';
+import { subqueryReads, subqueryReadsOnly } from '../semantic/subquery-reads.js';
 import type { SelectPlan } from './logical-plan.js';
 import { spansDecideWhere } from './build-tree.js';
 import { conjunctsOf } from './sarg-index.js';
@@ -48,8 +48,12 @@ function coveredBy(e: Expr, paths: string[][], exprKeys: readonly CoveredKey[], 
       // A longer path may still be covered through a shorter prefix: look at the target.
       return true;
     }
-    // A subquery that does not read the block's documents (not correlated on them) runs apart.
-    if (x.kind === 'Subquery') ok = !subqueryReads(x.query, new Set([alias]), true);
+    // A subquery that does not read the block's documents (not correlated on them) runs apart;
+    // one that reads them only through covered paths (or META().id) reads the covered row.
+    if (x.kind === 'Subquery') {
+      ok = !subqueryReads(x.query, new Set([alias]), true) || (exprKeys.length === 0 && subqueryReadsOnly(x.query, alias, (p) => paths.some((k) => k.length <= p.length && k.every((n, i) => n === p[i]))));
+      return false;
+    }
     if ((x.kind === 'Identifier' && x.name === KS) || (x.kind === 'FunctionCall' && x.name === 'meta')) ok = false;
     return ok;
   });

@@ -74,6 +74,9 @@ const STATEMENTS = [
   'SELECT META(d).id, u, d.a FROM ks AS d UNNEST d.arr AS u WHERE u.x >= 0 AND u.x != 1',
   'SELECT META(d).id, u FROM ks AS d UNNEST d.arr AS u WHERE u.x LIKE "%a%"',
   'SELECT d.a, u FROM ks AS d UNNEST d.arr AS u WHERE ABS(u.x) = 1 AND u.x IS NOT NULL',
+  // Correlated subqueries that read the covered row only through its keys.
+  'SELECT d.c1, (SELECT RAW x FROM d.arr AS x) AS xs FROM ks AS d WHERE d.c1 = 1',
+  'SELECT d.c1, (SELECT RAW META(d).id || "-" || META(e).id FROM ks AS e USE KEYS META(d).id) AS s FROM ks AS d WHERE d.c1 >= 0',
 ];
 
 describe('array indexes for UNNEST and ANY, covering (property)', { timeout: 600_000 }, () => {
@@ -114,6 +117,7 @@ describe('array indexes for UNNEST and ANY, covering (property)', { timeout: 600
     const plan = async (i: number) => JSON.stringify(await db.explain(STATEMENTS[i]!));
     for (const i of [0, 1, 4]) expect(await plan(i)).toContain('"IndexScan3"');
     expect(await plan(2)).toContain('"UnionScan"');
+    for (const i of [28, 29]) expect(await plan(i), STATEMENTS[i]).toMatch(/^\{"#operator":"Sequence","~children":\[\{"#operator":"IndexScan3","as":"d","covers"/);
     // The UNNEST's index filter: printed on the scan of a block that fetches.
     for (const i of [25, 26]) expect(await plan(i), STATEMENTS[i]).toMatch(/"DistinctScan".*"filter":.*"Fetch"/);
     // Covering UNNEST scans: no DistinctScan, Fetch or Unnest.
