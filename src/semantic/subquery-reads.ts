@@ -9,6 +9,8 @@
 export function subqueryReads(q: unknown, names: ReadonlySet<string>, withoutFrom = false): boolean {
   const read = new Set<string>();
   const own = new Set<string>();
+  /** Names a FROM path starts with (`FROM s AS s1`, `FROM s`): a name of `names` there is read, whatever the term binds. */
+  const heads = new Set<string>();
   let noFrom = false;
   const walk = (n: unknown): void => {
     if (Array.isArray(n)) return n.forEach(walk);
@@ -20,6 +22,7 @@ export function subqueryReads(q: unknown, names: ReadonlySet<string>, withoutFro
       // A keyspace reference: binds its alias (else its last part); a two-part path reads its head.
       const path = o.path as string[];
       if (path.length === 2) read.add(path[0]);
+      if (path.length >= 1) heads.add(path[0]);
       if (typeof o.alias !== 'string' && path.length) own.add(path[path.length - 1]);
     }
     if (typeof o.alias === 'string') own.add(o.alias);
@@ -30,7 +33,7 @@ export function subqueryReads(q: unknown, names: ReadonlySet<string>, withoutFro
   };
   walk(q);
   if (withoutFrom && noFrom) return true;
-  return [...names].some((n) => read.has(n) && !own.has(n));
+  return [...names].some((n) => (read.has(n) && !own.has(n)) || heads.has(n));
 }
 
 /**

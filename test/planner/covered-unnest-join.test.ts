@@ -132,6 +132,27 @@ describe('covered index joins', () => {
   });
 });
 
+describe('covering with correlated subqueries (gsi/cover case_cover8.json#1)', () => {
+  it('a subquery reading the block alias only through index keys or META().id keeps the scan covering', async () => {
+    await db.query('CREATE INDEX ix_arr ON t(arr)');
+    try {
+      const q = 'SELECT META(s).id AS k, (SELECT RAW x.x FROM s.arr AS x WHERE x.x > 1) AS big, (SELECT RAW META(s).id || "!") AS m FROM t s WHERE s.arr IS NOT MISSING ORDER BY k';
+      const ops = operators(await explain(q));
+      expect(ops.find((o) => o['#operator'] === 'IndexScan3')!.covers).toEqual(['cover ((`s`.`arr`))', 'cover ((meta(`s`).`id`))']);
+      expect(ops.map((o) => o['#operator'])).not.toContain('Fetch');
+      expect(await rows(q)).toEqual([
+        { k: 'a', big: [2, 2], m: ['a!'] },
+        { k: 'b', big: [2], m: ['b!'] },
+        { k: 'c', big: [], m: ['c!'] },
+      ]);
+      // Reading the alias whole (FROM s) fetches.
+      expect(operators(await explain('SELECT META(s).id AS k, (SELECT RAW 1 FROM s AS y) AS w FROM t s WHERE s.arr IS NOT MISSING')).map((o) => o['#operator'])).toContain('Fetch');
+    } finally {
+      await db.query('DROP INDEX t.ix_arr');
+    }
+  });
+});
+
 describe('partial index conditions and composite spans (reference suite case_cover.json#9)', () => {
   it('filter_covers, the repeated condition as cover (…), and a range on every constrained key', async () => {
     const d2 = await Database.open();
