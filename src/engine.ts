@@ -541,6 +541,7 @@ function runContext(params: EngineParams, deps: EngineDeps, warnings: { code: nu
       tasksCache: () => params.advisorSessions?.rows() ?? [],
     },
     indexTree: params.transaction ? (ks, name) => params.transaction!.indexTree(ks, name) : (ks, name) => deps.indexes.tree(ks, name),
+    indexOccurrences: (ks, name) => deps.indexes.occurrences(ks, name),
     transactions: params.transactions,
     ddl: (s) => deps.ddl(s, catalog, params.onProgress),
     signal: params.signal,

@@ -1,7 +1,7 @@
 import { ErrorCode, QueryError } from '../errors/index.js';
 import { nextTurn } from '../event-loop-turns.js';
 import type { Env, ExecContext } from '../eval/index.js';
-import type { IndexTree, Store } from '../storage/index.js';
+import type { IndexTree, Store, StoredDocument } from '../storage/index.js';
 import type { Value } from '../values/index.js';
 
 /** One row flowing between operators: its variable environment and, after projection, its output value. */
@@ -70,6 +70,12 @@ export interface RunContext extends ExecContext {
   onProgress?: (p: { index: string; keyspace: string; done: number; total: number }) => void;
   /** The data of an online index (what a scan reads of it: a transaction's view merges its own writes in), or undefined. */
   indexTree(keyspace: string, index: string): Pick<IndexTree, 'scan'> | undefined;
+  /**
+   * The occurrences of a document's entries in a secondary index (an ALL array key's duplicate
+   * elements each kept: what a GSI ALL index holds), for a covering scan that makes one row per
+   * occurrence (an UNNEST answered from the index). Undefined: not a secondary index.
+   */
+  indexOccurrences?(keyspace: string, index: string): ((doc: StoredDocument) => Value[][]) | undefined;
   /** Cancels the request (checked at every pause, error 1080). */
   signal?: AbortSignal;
   /**

@@ -93,7 +93,8 @@ function fieldsEntries(paths: string[][]): EntryFunction {
  * not MISSING; an array key (`DISTINCT|ALL ARRAY … END` or `DISTINCT|ALL expr`) gives one
  * entry per distinct element (MISSING mapped values are skipped) and no entry when it is not a
  * non-empty array. At most one array key per index. ALL and DISTINCT keys give the same entries
- * here, because an entry is (key, document) and a scan returns each document once.
+ * here, because an entry is (key, document) and a scan returns each document once (a covering
+ * UNNEST scan reads an ALL key's duplicates from {@link compileIndexOccurrences}).
  * Source: couchbase/query `datastore/index.go`, GSI array indexing.
  */
 export function compileIndexEntries(def: Pick<CreateIndexStatement, 'keys' | 'where'>, alias: string, keyspace: string): EntryFunction {
@@ -119,11 +120,24 @@ function rememberingLast(f: EntryFunction): EntryFunction {
   return g;
 }
 
-/** The entry function of an index definition (see {@link compileIndexEntries}). */
-function entriesOf(def: Pick<CreateIndexStatement, 'keys' | 'where'>, alias: string, keyspace: string): EntryFunction {
+/**
+ * The occurrences of a document's entries: as {@link compileIndexEntries}, but an `ALL` array
+ * key gives one entry per element occurrence (`[1, 2, 1]` gives 1 twice), as a GSI `ALL` index
+ * holds them. The index keeps each (entry, document) once; a covering scan that turns each entry
+ * into rows (an UNNEST answered from the index, planner/cover-unnest.ts) reads how many times
+ * an entry occurs, and each occurrence's own value, from this function.
+ * Source: couchbase/query `datastore/index.go` (ALL array keys keep duplicates).
+ */
+export function compileIndexOccurrences(def: Pick<CreateIndexStatement, 'keys' | 'where'>, alias: string, keyspace: string): (doc: StoredDocument) => Value[][] {
+  return rememberingLast(entriesOf(def, alias, keyspace, true));
+}
+
+/** The entry function of an index definition (see {@link compileIndexEntries}); `occurrences`: an ALL key's duplicates are kept. */
+function entriesOf(def: Pick<CreateIndexStatement, 'keys' | 'where'>, alias: string, keyspace: string, occurrences = false): EntryFunction {
   const scope: Scope = { names: new Set([alias]), defaultAlias: alias, keyspaceAliases: [alias] };
   const arrayAt = def.keys.findIndex((k) => k.array);
-  if (!def.where && def.keys.length === 1 && arrayAt === 0) {
+  const keepAll = occurrences && arrayAt >= 0 && def.keys[arrayAt].array === 'ALL';
+  if (!def.where && def.keys.length === 1 && arrayAt === 0 && !keepAll) {
     const fast = tokensFastPath(def.keys[0].expr, alias);
     if (fast) {
       const { path, options } = fast;
@@ -150,7 +164,7 @@ function entriesOf(def: Pick<CreateIndexStatement, 'keys' | 'where'>, alias: str
     const arr = values[arrayAt];
     if (!Array.isArray(arr) || arr.length === 0) return [];
     if (arrayAt > 0 && values[0] === undefined) return [];
-    const elements = distinctElements(arr);
+    const elements = keepAll ? arr : distinctElements(arr);
     if (values.length === 1) return elements.map((e) => [e]);
     return elements.map((e) => {
       const entry = values.slice();

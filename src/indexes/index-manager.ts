@@ -3,9 +3,10 @@ import { constantValue } from '../eval/index.js';
 import { ErrorCode, QueryError } from '../errors/index.js';
 import { nextTurn } from '../event-loop-turns.js';
 import type { IndexInfo } from '../catalog/index.js';
+import type { Value } from '../values/index.js';
 import { IndexTree, type DocumentColumns, type KeyspaceStore, type Store, type StoredDocument } from '../storage/index.js';
 import { printExpr } from '../ast/print.js';
-import { compileIndexEntries, type EntryFunction } from './index-entries.js';
+import { compileIndexEntries, compileIndexOccurrences, type EntryFunction } from './index-entries.js';
 import { TokenIndexBuild } from './token-index-build.js';
 
 /** `WITH {"design_doc": "geo"}` → `_design/geo`. */
@@ -49,6 +50,8 @@ export interface IndexState {
   info: IndexInfo;
   tree?: IndexTree;
   entries?: EntryFunction;
+  /** The occurrences of a document's entries (index-entries.ts), compiled when first asked for. */
+  occurrences?: (doc: StoredDocument) => Value[][];
 }
 
 /** Progress of an index build: documents done of the keyspace's total. */
@@ -87,6 +90,18 @@ export class IndexManager {
   /** The entry function of a secondary index (undefined for a primary index or an unknown name). */
   entries(keyspace: string, name: string): EntryFunction | undefined {
     return this.byKeyspace.get(keyspace)?.get(name)?.entries;
+  }
+
+  /**
+   * The occurrences of a document's entries in a secondary index (an ALL array key's duplicates
+   * kept: index-entries.ts `compileIndexOccurrences`), or undefined for a primary index or an
+   * unknown name.
+   */
+  occurrences(keyspace: string, name: string): ((doc: StoredDocument) => Value[][]) | undefined {
+    const s = this.byKeyspace.get(keyspace)?.get(name);
+    if (!s?.entries || s.info.keys.length === 0) return undefined;
+    s.occurrences ??= compileIndexOccurrences({ keys: s.info.keys, where: s.info.where }, s.info.alias, keyspace);
+    return s.occurrences;
   }
 
   /** The data of an online secondary index. */

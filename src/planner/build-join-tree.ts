@@ -36,8 +36,8 @@ export function stepOp(st: FromStepPlan, buildSubquery: (q: SelectPlan) => Opera
         namespace: 'default',
         on_key: st.onKey,
         ...outer,
-        scan: { index: st.scan.index, index_id: st.scan.indexId, using: 'gsi' },
-        _scan: keySource(st.scan, st.alias),
+        scan: { ...(st.scan.covers ? { covers: st.scan.covers } : {}), index: st.scan.index, index_id: st.scan.indexId, using: 'gsi' },
+        _scan: keySource(st.scan, st.alias, st.coverPaths ? { paths: st.coverPaths } : undefined),
       };
     case 'NestedLoopJoin':
     case 'NestedLoopNest': {

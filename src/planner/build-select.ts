@@ -9,6 +9,8 @@ import { formalize, outerBound } from '../semantic/formalize.js';
 import { hasAggregate } from '../semantic/index.js';
 import { pushDownOrder } from './order-pushdown.js';
 import { applyCovering } from './cover.js';
+import { applyUnnestCovering, applyUnnestEntryFilter } from './cover-unnest.js';
+import { coverIndexJoins } from './cover-index-join.js';
 import type { FromStepPlan, ScanPlan, SelectBodyPlan, SelectPlan, SourcePlan, SubselectPlan, UnnestPlan } from './logical-plan.js';
 import { flattenFrom, planJoin, restorePlaceholders, termAlias, withOuterPlaceholders, type FlatFrom, type JoinContext } from './build-joins.js';
 import { derivedNotNull } from './derive-not-null.js';
@@ -223,7 +225,9 @@ export function buildSelect(s: SelectStatement, catalog: Catalog, outerNames: Re
   }
   const plan: SelectPlan = { kind: 'Select', ...(withPlan ? { with: withPlan } : {}), body: buildBody(s.body, catalog, orderAgg, outerNames, withs), orderBy: s.orderBy, offset: s.offset, limit: s.limit };
   if (!orderReadsOuterNames(plan, outerNames)) pushDownOrder(plan, catalog);
-  applyCovering(plan, catalog, outerNames);
+  if (!applyUnnestCovering(plan, catalog, outerNames)) applyCovering(plan, catalog, outerNames);
+  coverIndexJoins(plan, catalog, outerNames);
+  applyUnnestEntryFilter(plan, catalog, outerNames);
   return plan;
 }
 

@@ -1,5 +1,5 @@
 import type { Expr, FunctionCall, LetBinding, ResultTerm, Returning } from '../ast/index.js';
-import { implicitName, stripLoc, walkExpr } from '../ast/index.js';
+import { implicitName, someExpr, stripLoc, walkExpr } from '../ast/index.js';
 import { earlyProjection } from './early-projection.js';
 import { indexCountTree } from './index-count.js';
 import { isAggregateName } from '../eval/index.js';
@@ -9,7 +9,7 @@ import { conjunctsOf } from './sarg-index.js';
 import type { Value } from '../values/index.js';
 import { beforeParallel, preFilterOp, stepOp } from './build-join-tree.js';
 import { collectWindowCalls, windowOps } from './build-window.js';
-import { operators, parallel, sequence, type Fetch, type Filter, type InitialProject, type KeySource, type Operator, type ProjectionTerm, type SortTerm } from './plan/index.js';
+import { operators, parallel, sequence, type Fetch, type Filter, type IndexScan3, type InitialProject, type KeySource, type Operator, type ProjectionTerm, type SortTerm } from './plan/index.js';
 import { int64Replacer } from '../values/index.js';
 
 /**
@@ -45,7 +45,11 @@ export function collectAggregates(exprs: Expr[]): FunctionCall[] {
 const asIfRenamed = (alias: string, keyspace: string) => (alias !== keyspace ? { as: alias } : {});
 
 /** IndexScan3 / DistinctScan / IntersectScan / UnionScan of a logical scan (spec §10.4). */
-export function keySource(scan: ScanPlan, alias: string, cover?: { paths: string[][]; expressionKeys?: boolean[]; constants?: { path: string[]; value: Value }[] }): KeySource {
+export function keySource(
+  scan: ScanPlan,
+  alias: string,
+  cover?: { paths: string[][]; expressionKeys?: boolean[]; constants?: { path: string[]; value: Value }[]; unnest?: IndexScan3['_coverUnnest'] },
+): KeySource {
   if (scan.kind !== 'IndexScan3') return { '#operator': scan.kind, scans: scan.scans.map((s) => keySource(s, alias)) };
   const op: KeySource = {
     '#operator': 'IndexScan3',
@@ -72,9 +76,17 @@ export function keySource(scan: ScanPlan, alias: string, cover?: { paths: string
     using: 'gsi',
     _alias: alias,
     ...(cover ? { _coverPaths: cover.paths, ...(cover.expressionKeys ? { _coverExpressionKeys: cover.expressionKeys } : {}) } : {}),
-    // A partial index's condition fixes fields of every covered row: the reference prints them as filter_covers.
-    ...(cover?.constants?.length
-      ? { _coverConstants: cover.constants, filter_covers: Object.fromEntries(cover.constants.map((c) => [`cover ((\`${alias}\`.${c.path.map((n) => '`' + n + '`').join('.')}))`, c.value])) }
+    ...(cover?.unnest ? { _coverUnnest: cover.unnest } : {}),
+    ...(scan.entryFilter ? { filter: scan.entryFilter, _filterUnnest: scan.filterUnnest } : {}),
+    // A partial index's condition fixes fields of every covered row, and holds on each: the reference prints them as filter_covers.
+    ...(cover?.constants?.length ? { _coverConstants: cover.constants } : {}),
+    ...(cover?.constants?.length || scan.conditionCovers?.length
+      ? {
+          filter_covers: Object.fromEntries([
+            ...(cover?.constants ?? []).map((c): [string, Value] => [`cover ((\`${alias}\`.${c.path.map((n) => '`' + n + '`').join('.')}))`, c.value]),
+            ...(scan.conditionCovers ?? []).map((t): [string, Value] => [`cover (${t})`, true]),
+          ]),
+        }
       : {}),
   };
   return scan.distinct ? { '#operator': 'DistinctScan', scan: op } : op;
@@ -96,7 +108,7 @@ export function spansDecideWhere(source: SourcePlan): boolean {
 export function sourceOps(s: SourcePlan, buildSubquery: (q: SelectPlan) => Operator): Operator[] {
   switch (s.op) {
     case 'IndexScan': {
-      const cover = s.coverPaths ? { paths: s.coverPaths, expressionKeys: s.coverExpressionKeys, constants: s.coverConstants } : undefined;
+      const cover = s.coverPaths ? { paths: s.coverPaths, expressionKeys: s.coverExpressionKeys, constants: s.coverConstants, unnest: s.coverUnnest } : undefined;
       const scan = keySource(s.scan, s.alias, cover);
       return cover ? [scan] : [scan, fetch(s.alias, s.keyspace, s.namespace)];
     }
@@ -305,19 +317,29 @@ function bodyOp(b: SelectBodyPlan, orderFollows: boolean, orderExprs: Expr[], bu
   return { '#operator': b.op === 'INTERSECT' ? 'IntersectAll' : 'ExceptAll', ...(b.all ? {} : { distinct: true }), first: left, second: right };
 }
 
-/** The operator tree of a SELECT statement: a With over it when it has a WITH clause. */
+/**
+ * The operator tree of a SELECT statement. With a WITH clause, a With runs the block (or set
+ * operation) with its bindings, and the statement's Order, Offset and Limit follow it, as the
+ * reference plans them (`Sequence[With, Order]`): its rows carry the bindings, so ORDER BY still
+ * reads them. A LIMIT or OFFSET that names a WITH alias keeps the whole tree under the With.
+ */
 export function selectTree(p: SelectPlan): Operator {
-  const tree = selectBodyTree(p);
-  return p.with ? { '#operator': 'With', bindings: p.with.bindings, recursive: p.with.recursive, '~child': tree } : tree;
+  const w = p.with;
+  const withOp = (child: Operator): Operator => (w ? { '#operator': 'With', bindings: w.bindings, recursive: w.recursive, '~child': child } : child);
+  const counted = indexCountTree(p);
+  if (counted) return withOp(counted);
+  const names = new Set((w?.bindings ?? []).map((b) => b.alias));
+  const readsWith = (e: Expr | undefined) => !!e && someExpr(e, (x) => x.kind === 'Identifier' && names.has(x.name));
+  if (w && (readsWith(p.offset) || readsWith(p.limit))) return withOp(selectBodyTree(p, (b) => b));
+  return selectBodyTree(p, withOp);
 }
 
-function selectBodyTree(p: SelectPlan): Operator {
-  const counted = indexCountTree(p);
-  if (counted) return counted;
+function selectBodyTree(p: SelectPlan, around: (body: Operator) => Operator): Operator {
   const orderOp = p.orderBy?.length && !(p.body.kind === 'Subselect' && p.body.orderServed);
   const orderExprs = (p.orderBy ?? []).map((o) => o.expr);
-  const body = bodyOp(p.body, !!orderOp, orderExprs, selectTree);
-  if (!orderOp && !p.offset && !p.limit) return body;
+  const body = around(bodyOp(p.body, !!orderOp, orderExprs, selectTree));
+  // An ORDER BY the index order serves still puts the block in the statement's Sequence (as the reference does).
+  if (!p.orderBy?.length && !p.offset && !p.limit) return body;
   const ops: Operator[] = [body];
   if (orderOp) {
     const terms = p.orderBy!.map((o): SortTerm => ({
@@ -327,7 +349,7 @@ function selectBodyTree(p: SelectPlan): Operator {
       ...(o.direction ? { _direction: o.direction } : {}),
       ...(o.nullsPosition ? { _nulls: o.nullsPosition } : {}),
     }));
-    ops.push({ '#operator': 'Order', ...(p.limit ? { limit: p.limit } : {}), ...(p.limit && p.offset ? { offset: p.offset } : {}), sort_terms: terms });
+    ops.push({ '#operator': 'Order', flags: ORDER_FLAGS, ...(p.limit ? { limit: p.limit } : {}), ...(p.limit && p.offset ? { offset: p.offset } : {}), sort_terms: terms });
   }
   // The Order keeps the first offset+limit rows and skips `offset` itself (the reference's Order
   // with `offset`); otherwise an Offset operator does.
@@ -335,6 +357,9 @@ function selectBodyTree(p: SelectPlan): Operator {
   if (p.limit) ops.push({ '#operator': 'Limit', expr: p.limit });
   return sequence(ops);
 }
+
+/** The statement Order's flags, as the reference plans them: clip values (2) | can spill (4) (plan/order.ts). */
+const ORDER_FLAGS = 6;
 
 function returningOps(r: Returning | undefined): Operator[] {
   return r ? [{ '#operator': 'InitialProject', ...(r.raw ? { raw: true } : {}), result_terms: projectionTerms(r.terms) }] : [];

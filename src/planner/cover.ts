@@ -5,11 +5,11 @@ import type { Catalog } from './catalog.js';
 import { coverFieldName, rewritable, rewriteCoveredBlock, type CoveredKey } from './cover-expressions.js';
 import { exprEquivalent } from '../semantic/expr-equivalent.js';
 import { formalize, KS, outerBound } from '../semantic/formalize.js';
-import { subqueryReads } from '../semantic/subquery-reads.js';
+import { subqueryReads, subqueryReadsOnly } from '../semantic/subquery-reads.js';
 import type { SelectPlan } from './logical-plan.js';
 import { spansDecideWhere } from './build-tree.js';
 import { conjunctsOf } from './sarg-index.js';
-import { exprText } from './explain.js';
+import { exprText, lessThanForm } from './explain.js';
 import type { ScanPlan } from './logical-plan.js';
 
 /** The field path of `KS.a.b…` (['a','b']), or undefined if the expression is not such a path. */
@@ -23,7 +23,11 @@ export function fieldPath(e: Expr): string[] | undefined {
   return cur.kind === 'Identifier' && cur.name === KS && path.length > 0 ? path : undefined;
 }
 
-function isMetaId(e: Expr): boolean {
+/** `META(alias).id`. */
+export const metaIdOf = (alias: string): Expr => ({ kind: 'Field', target: { kind: 'FunctionCall', name: 'meta', args: [{ kind: 'Identifier', name: alias }] }, name: 'id' }) as Expr;
+
+/** True for `META(…).id`. */
+export function isMetaId(e: Expr): boolean {
   return e.kind === 'Field' && e.name === 'id' && e.target.kind === 'FunctionCall' && e.target.name === 'meta';
 }
 
@@ -44,8 +48,12 @@ function coveredBy(e: Expr, paths: string[][], exprKeys: readonly CoveredKey[], 
       // A longer path may still be covered through a shorter prefix: look at the target.
       return true;
     }
-    // A subquery that does not read the block's documents (not correlated on them) runs apart.
-    if (x.kind === 'Subquery') ok = !subqueryReads(x.query, new Set([alias]), true);
+    // A subquery that does not read the block's documents (not correlated on them) runs apart;
+    // one that reads them only through covered paths (or META().id) reads the covered row.
+    if (x.kind === 'Subquery') {
+      ok = !subqueryReads(x.query, new Set([alias]), true) || (exprKeys.length === 0 && subqueryReadsOnly(x.query, alias, (p) => paths.some((k) => k.length <= p.length && k.every((n, i) => n === p[i]))));
+      return false;
+    }
     if ((x.kind === 'Identifier' && x.name === KS) || (x.kind === 'FunctionCall' && x.name === 'meta')) ok = false;
     return ok;
   });
@@ -124,8 +132,10 @@ export function applyCovering(plan: SelectPlan, catalog: Catalog, outerNames: Re
   for (const u of b.steps) {
     // A lookup join reads its keys from the covered row (its inner documents are fetched by
     // key); other joins are not covered (not yet), nor a lookup join after an array index scan
-    // (its pre-join filter would read the decided conjuncts).
+    // (its pre-join filter would read the decided conjuncts). An index join reads the key of
+    // its FOR document (`META(for).id`), which the covered row has.
     if (u.op === 'Join' && !arrayIndex) exprs.push(u.onKeys);
+    else if (u.op === 'IndexJoin' && !arrayIndex && u.forAlias === src.alias) exprs.push(metaIdOf(src.alias));
     else if (u.op !== 'Unnest') return;
     else exprs.push(u.expr);
   }
@@ -141,6 +151,16 @@ export function applyCovering(plan: SelectPlan, catalog: Catalog, outerNames: Re
   // A decided conjunct prints as the reference's `cover (<its text formalized on the alias>)`.
   const conditionText = (c: Expr) => exprText(JSON.parse(JSON.stringify(formalize(c, src.alias, bound0)), (_k, v) => (v && v.kind === 'Identifier' && v.name === KS ? { ...v, name: src.alias } : v)) as Expr);
   if (decided.length > 0) b.where = replaceConjuncts(b.where!, decided, conditionText);
+  // A partial index's condition holds for every entry: a WHERE conjunct that is one of its
+  // conjuncts (other than the `field = constant` ones, whose fields the rows carry) is TRUE on
+  // every covered row, printed `cover (<condition>)` and listed in the scan's filter_covers.
+  const held = index.where && !arrayIndex && b.where ? heldConditions(b.where, formalize(index.where, index.alias), src.alias, bound0) : [];
+  if (held.length > 0) {
+    const texts = new Map(held.map((h) => [h.conjunct, h.text]));
+    b.where = replaceConjuncts(b.where!, [...texts.keys()], (c) => texts.get(c)!);
+    if (b.preFilter) b.preFilter = replaceConjuncts(b.preFilter, [...texts.keys()], (c) => texts.get(c)!);
+    scan.conditionCovers = [...new Set(held.map((h) => h.text))];
+  }
   if (decided.length > 0 && b.preFilter) b.preFilter = replaceConjuncts(b.preFilter, decided, conditionText);
   if (exprKeys.length > 0) rewriteCoveredBlock(plan, b, src.alias, bound, orderBound, exprKeys);
   scan.covers = index.keys.map((_k, i) => `cover (${keyText(i)})`).concat(['cover ((meta(`' + src.alias + '`).`id`))']);
@@ -170,6 +190,29 @@ function decidedConditions(where: Expr, scan: Extract<ScanPlan, { kind: 'IndexSc
     const f = formalize(c, alias, bound);
     return scan.decided!.some((d) => exprEquivalent(d, f));
   });
+}
+
+/**
+ * The WHERE conjuncts (as written) that are conjuncts of a partial index's formalized condition
+ * `cond` (compared in the reference's `<` form), each with the condition conjunct's text on the
+ * block's alias (`(10 < (`t`.`join_day`))`). `field = constant` conjuncts are left out (the
+ * covered rows carry those fields: conditionConstants).
+ */
+function heldConditions(where: Expr, cond: Expr, alias: string, bound: ReadonlySet<string>): { conjunct: Expr; text: string }[] {
+  const constants = new Set(conditionConstants(cond).map((c) => c.path.join('.')));
+  const parts = conjunctsOf(cond).filter((c) => {
+    if (c.kind !== 'Binary' || c.op !== '=') return true;
+    const p = fieldPath(c.left) ?? fieldPath(c.right);
+    return !p || !constants.has(p.join('.'));
+  });
+  const onAlias = (e: Expr): Expr => JSON.parse(JSON.stringify(e), (_k, v) => (v && v.kind === 'Identifier' && v.name === KS ? { ...v, name: alias } : v)) as Expr;
+  const out: { conjunct: Expr; text: string }[] = [];
+  for (const c of conjunctsOf(where)) {
+    const f = lessThanForm(formalize(c, alias, bound));
+    const part = parts.find((p) => exprEquivalent(lessThanForm(p), f));
+    if (part) out.push({ conjunct: c, text: exprText(onAlias(part)) });
+  }
+  return out;
 }
 
 /** `where` with each conjunct of `decided` replaced by a TRUE that prints as `cover (<its text>)`. */
@@ -205,7 +248,7 @@ function indexProjection(exprs: readonly Expr[], keys: readonly Expr[], isArray:
 }
 
 /** The `KS.path = scalar literal` conjuncts of a formalized index condition. */
-function conditionConstants(cond: Expr): { path: string[]; value: Value }[] {
+export function conditionConstants(cond: Expr): { path: string[]; value: Value }[] {
   const out: { path: string[]; value: Value }[] = [];
   const walk = (e: Expr): void => {
     if (e.kind === 'Binary' && e.op === 'AND') {

@@ -13,12 +13,24 @@ import { jsonCopy } from '../values/index.js';
  * name starts with `_` are the planner's notes to the executor and are not printed.
  */
 
-/** Canonical names: function aliases print under their function's name (`HAS_TOKEN` → `contains_token`, spec §1). */
+/** The reference's form of a comparison: `a > b` is `b < a`, `a >= b` is `b <= a` (its parser builds them so). */
+const LESS: Record<string, string> = { '>': '<', '>=': '<=' };
+
+/**
+ * Canonical names and forms: function aliases print under their function's name (`HAS_TOKEN` →
+ * `contains_token`, spec §1), and `>` / `>=` as `<` / `<=` with the operands swapped, as the
+ * reference prints every expression (couchbase/query `expression/comp_gt.go`: NewGT is NewLT).
+ */
 function canonicalNames<T>(node: T): T {
-  return jsonCopy(node, (_k, v) =>
-    v && v.kind === 'FunctionCall' && v.name !== 'meta' ? { ...v, name: lookupFunction(v.name)?.name.toLowerCase() ?? v.name } : v,
-  );
+  return jsonCopy(node, (_k, v) => {
+    if (v && v.kind === 'FunctionCall' && v.name !== 'meta') return { ...v, name: lookupFunction(v.name)?.name.toLowerCase() ?? v.name };
+    if (v && v.kind === 'Binary' && LESS[v.op]) return { ...v, op: LESS[v.op], left: v.right, right: v.left };
+    return v;
+  });
 }
+
+/** `e` in the reference's comparison form (`a > b` as `b < a`): for matching a query's conjunct with an index's condition. */
+export const lessThanForm = (e: Expr): Expr => canonicalNames(e);
 
 /** An expression's canonical text. */
 export const exprText = (e: Expr): string => printExpr(canonicalNames(e));
@@ -97,6 +109,9 @@ function blockBound(children: readonly unknown[], out: Set<string>): void {
     const o = c as unknown as Record<string, unknown>;
     if (o['#operator'] === 'Let') for (const b of o.bindings as { var: string }[]) out.add(b.var);
     if (Array.isArray(o._aliases)) for (const a of o._aliases) if (typeof a === 'string') out.add(a);
+    // A covering UNNEST scan binds its UNNEST alias too.
+    const cu = o._coverUnnest as { alias?: unknown } | undefined;
+    if (o['#operator'] === 'IndexScan3' && typeof cu?.alias === 'string') out.add(cu.alias);
     if (o['#operator'] === 'Parallel' && isOperator(o['~child'])) {
       const inner = o['~child'] as unknown as Record<string, unknown>;
       blockBound(Array.isArray(inner['~children']) ? inner['~children'] : [inner], out);
@@ -127,15 +142,29 @@ function withCovers(e: Expr, covered: ReadonlySet<string>): Expr {
   return visit(e) as Expr;
 }
 
-/** The key texts a covering scan among a block's operators answers (`covers` without `cover (…)`). */
+/**
+ * The key texts the covering scans among a block's operators answer (`covers` without
+ * `cover (…)`): its first covering scan's, and a covered index join's.
+ */
 function coveredTexts(children: readonly unknown[]): Set<string> | undefined {
+  let out: Set<string> | undefined;
+  const add = (covers: unknown) => {
+    out ??= new Set();
+    for (const s of covers as string[]) out.add(s.slice('cover ('.length, -1));
+  };
+  let scanned = false;
   for (const c of children) {
     if (!isOperator(c)) continue;
     const o = c as unknown as Record<string, unknown>;
     const scan = (o['#operator'] === 'DistinctScan' ? o.scan : o) as Record<string, unknown>;
-    if (scan['#operator'] === 'IndexScan3' && Array.isArray(scan.covers)) return new Set((scan.covers as string[]).map((s) => s.slice('cover ('.length, -1)));
+    if (!scanned && scan['#operator'] === 'IndexScan3' && Array.isArray(scan.covers)) {
+      add(scan.covers);
+      scanned = true;
+    }
+    const joinScan = o['#operator'] === 'IndexJoin' ? (o.scan as Record<string, unknown>) : undefined;
+    if (joinScan && Array.isArray(joinScan.covers)) add(joinScan.covers);
   }
-  return undefined;
+  return out;
 }
 
 /** What a block's operators print with: its one alias (if one), the names it binds, its covered key texts. */
@@ -174,7 +203,8 @@ function decorate(op: unknown, top: boolean, view: BlockView = { bound: new Set(
     const names = new Set(view.bound);
     blockBound(o['~children'], names);
     const alias = aliases.size === 1 ? [...aliases][0] : aliases.size > 1 ? undefined : view.alias;
-    const covered = coveredTexts(o['~children']) ?? (inBlock ? view.covered : new Set<string>());
+    const own = coveredTexts(o['~children']);
+    const covered = inBlock && own ? new Set([...view.covered, ...own]) : (own ?? (inBlock ? view.covered : new Set<string>()));
     const inner: BlockView = { alias, bound: names, covered, aliases };
     return { ...o, '~children': o['~children'].map((c) => decorate(c, top, inner)) };
   }
@@ -190,6 +220,8 @@ function decorate(op: unknown, top: boolean, view: BlockView = { bound: new Set(
       return { ...o, expr: text(o.expr) };
     case 'Join':
       return { ...o, on_keys: text(o.on_keys) };
+    case 'IndexJoin':
+      return { ...o, on_key: text(o.on_key) };
     case 'IndexScan3':
       return o.filter ? { ...o, filter: text(o.filter) } : o;
   }

@@ -58,6 +58,11 @@ export type ScanPlan =
       indexProjection?: { entry_keys?: number[]; primary_key?: boolean };
       /** The spans are exact: the (formalized) conjuncts they were made from hold for every document scanned. */
       decided?: Expr[];
+      /** An UNNEST's index filter (cover-unnest.ts applyUnnestEntryFilter): evaluated on each entry with the UNNEST alias bound. */
+      entryFilter?: Expr;
+      filterUnnest?: import('./cover-unnest.js').CoverUnnest;
+      /** A covering scan of a partial index: its condition's conjuncts the WHERE repeats (texts), TRUE on every entry. */
+      conditionCovers?: string[];
     }
   | { kind: 'IntersectScan'; scans: ScanPlan[] }
   | { kind: 'UnionScan'; scans: ScanPlan[] };
@@ -76,6 +81,8 @@ export type SourcePlan =
       coverExpressionKeys?: boolean[];
       /** In a covering scan of a partial index: the fields its condition fixes (`field = constant`), with their values. */
       coverConstants?: { path: string[]; value: import('../values/index.js').Value }[];
+      /** A covering UNNEST scan (cover-unnest.ts): the UNNEST alias it binds from the array key. */
+      coverUnnest?: import('./cover-unnest.js').CoverUnnest;
     }
   | { op: 'DummyScan' }
   | { op: 'PrimaryScan3'; keyspace: string; namespace: string; alias: string; index: string }
@@ -101,7 +108,17 @@ export type JoinPlan =
   /** Lookup join / nest: the inner documents are fetched by the keys `onKeys` evaluates to. */
   | { op: 'Join' | 'Nest'; keyspace: string; alias: string; outer: boolean; onKeys: Expr; validate?: boolean }
   /** Index join / nest: inner documents whose `onKey` (an index's leading key) is the outer document's key. */
-  | { op: 'IndexJoin' | 'IndexNest'; keyspace: string; alias: string; outer: boolean; onKey: Expr; forAlias: string; scan: ScanPlan & { kind: 'IndexScan3' } }
+  | {
+      op: 'IndexJoin' | 'IndexNest';
+      keyspace: string;
+      alias: string;
+      outer: boolean;
+      onKey: Expr;
+      forAlias: string;
+      scan: ScanPlan & { kind: 'IndexScan3' };
+      /** A covered index join (cover-index-join.ts): the field path each inner index key rebuilds. */
+      coverPaths?: string[][];
+    }
   /** ANSI join / nest by nested loop: the inner source runs once per outer row (its spans may read the outer row). */
   | {
       op: 'NestedLoopJoin' | 'NestedLoopNest';

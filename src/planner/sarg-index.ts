@@ -101,8 +101,11 @@ export function conjunctsOf(e: Expr): Expr[] {
 
 /**
  * The best use of one index for a list of formalized conjuncts: ranges on the leading key, and
- * on the next keys while the previous ones are single points. Undefined if the leading key is
- * not sargable.
+ * on each next key that a conjunct constrains (the composite span's later ranges filter the
+ * entries within the earlier ones, as GSI's do: couchbase/query `planner/sarg.go` composite
+ * spans), up to the first key without one or an array key. A key after a range that is not a
+ * single point adds nothing to the score (the choice of index is made on the leading keys, as
+ * before). Undefined if the leading key is not sargable.
  */
 export function sargIndex(conjuncts: Expr[], index: IndexInfo): IndexSarg | undefined {
   const keys = index.keys.map((k) => formalize(k.expr, index.alias));
@@ -111,6 +114,8 @@ export function sargIndex(conjuncts: Expr[], index: IndexInfo): IndexSarg | unde
   const used: Expr[] = [];
   let total = 0;
   let keysUsed = 0;
+  /** Whether every key so far had a single-point range. */
+  let points = true;
   for (let i = 0; i < keys.length; i++) {
     const shape = arrayKeyShape(keys[i], !!index.keys[i].array);
     let best: { r: SargResult; s: number; c: Expr[] } | undefined;
@@ -124,7 +129,7 @@ export function sargIndex(conjuncts: Expr[], index: IndexInfo): IndexSarg | unde
       } else {
         r = sargKey(c, keys[i], new Map());
         if (r) s = score(r, false);
-        else if (i === 0 && dependsStrictly(c, keys[i])) {
+        else if ((i === 0 || !points) && dependsStrictly(c, keys[i])) {
           // `LOWER(type) = 'x'` on key `type`: only rows with a non-NULL key can qualify (spec §10.1).
           r = { ranges: [{ low: { kind: 'Literal', value: null }, inclusion: 0 }], exact: false };
           s = score(r, true);
@@ -141,13 +146,14 @@ export function sargIndex(conjuncts: Expr[], index: IndexInfo): IndexSarg | unde
     if (!best) break;
     keysUsed = i + 1;
     used.push(...best.c);
-    total += best.s;
+    if (points) total += best.s;
     const r = best.r;
     spans = spans.flatMap((sp) =>
       r.ranges.map((x) => ({ exact: sp.exact && r.exact, ranges: [...sp.ranges, { low: x.low, high: x.high, inclusion: x.inclusion, indexKey: texts[i], ...(x.user ? { user: true } : {}) }] })),
     );
     const point = r.ranges.length === 1 && r.ranges[0].inclusion === 3 && r.ranges[0].low === r.ranges[0].high;
-    if (!point || shape) break;
+    if (shape) break;
+    points &&= point;
   }
   if (used.length === 0) return undefined;
   // A document whose array key is not a non-empty array has no entry at all (index-entries.ts):

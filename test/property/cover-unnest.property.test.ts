@@ -5,7 +5,8 @@
  * DISTINCT array key, one with a WHEN, array keys beside scalar keys, an expression key on the
  * UNNEST expression), database B none: every statement gives the same rows on both. The
  * statements are those whose plans use the indexes (UNNEST predicates sarged as ANY, `!=` as two
- * spans, an OR as a UnionScan, covering scans whose spans decide an ANY conjunct).
+ * spans, an OR as a UnionScan, covering scans whose spans decide an ANY conjunct, UNNESTs
+ * answered from an ALL key with duplicate elements, an UNNEST's conjuncts as the index filter).
  * Runs: TOKENQL_PROPERTY_RUNS (default 60 scenarios × every statement).
  */
 import fc from 'fast-check';
@@ -64,6 +65,18 @@ const STATEMENTS = [
   'SELECT RAW META().id FROM ks WHERE arr2 >= [] AND arr2 < {}',
   'SELECT META().id, a FROM ks WHERE arr2 < {} AND a = 1',
   'SELECT META().id FROM ks WHERE arr2 >= [] LIMIT 3',
+  // Covering UNNEST scans (an ALL key answers the UNNEST: one row per occurrence of an entry).
+  'SELECT u.x, COUNT(1) AS n FROM ks AS d UNNEST d.arr AS u WHERE u.x IS NOT NULL GROUP BY u.x',
+  'SELECT v, d.b FROM ks AS d UNNEST d.arr2 AS v WHERE v >= 0 AND d.b != 2',
+  'SELECT META(d).id, u.x FROM ks AS d UNNEST d.arr AS u WHERE u.x = 1 OR u.x = 2',
+  'SELECT RAW u.x FROM ks AS d UNNEST d.arr AS u WHERE u.x BETWEEN 0 AND 1 ORDER BY u.x',
+  // An UNNEST's index filter on a scan that does not cover (conjuncts on the element, per entry).
+  'SELECT META(d).id, u, d.a FROM ks AS d UNNEST d.arr AS u WHERE u.x >= 0 AND u.x != 1',
+  'SELECT META(d).id, u FROM ks AS d UNNEST d.arr AS u WHERE u.x LIKE "%a%"',
+  'SELECT d.a, u FROM ks AS d UNNEST d.arr AS u WHERE ABS(u.x) = 1 AND u.x IS NOT NULL',
+  // Correlated subqueries that read the covered row only through its keys.
+  'SELECT d.c1, (SELECT RAW x FROM d.arr AS x) AS xs FROM ks AS d WHERE d.c1 = 1',
+  'SELECT d.c1, (SELECT RAW META(d).id || "-" || META(e).id FROM ks AS e USE KEYS META(d).id) AS s FROM ks AS d WHERE d.c1 >= 0',
 ];
 
 describe('array indexes for UNNEST and ANY, covering (property)', { timeout: 600_000 }, () => {
@@ -104,6 +117,15 @@ describe('array indexes for UNNEST and ANY, covering (property)', { timeout: 600
     const plan = async (i: number) => JSON.stringify(await db.explain(STATEMENTS[i]!));
     for (const i of [0, 1, 4]) expect(await plan(i)).toContain('"IndexScan3"');
     expect(await plan(2)).toContain('"UnionScan"');
+    for (const i of [28, 29]) expect(await plan(i), STATEMENTS[i]).toMatch(/^\{"#operator":"Sequence","~children":\[\{"#operator":"IndexScan3","as":"d","covers"/);
+    // The UNNEST's index filter: printed on the scan of a block that fetches.
+    for (const i of [25, 26]) expect(await plan(i), STATEMENTS[i]).toMatch(/"DistinctScan".*"filter":.*"Fetch"/);
+    // Covering UNNEST scans: no DistinctScan, Fetch or Unnest.
+    for (const i of [1, 4, 11, 21, 24]) {
+      const p = await plan(i);
+      expect(p, STATEMENTS[i]).toMatch(/"IndexScan3","as":"d","covers"/);
+      for (const op of ['DistinctScan', 'Fetch', 'Unnest']) expect(p, STATEMENTS[i]).not.toContain(`"${op}"`);
+    }
     // d.c1 != 1: the two spans below and above 1.
     expect(await plan(3)).toMatch(/"index":"ix_c1".*"spans":\[\{.*"inclusion":0.*\},\{.*"inclusion":0/);
     // Without ix_all (chosen before ix_da on a tie), the ANY statements are covered by ix_da and ix_self.

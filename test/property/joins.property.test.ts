@@ -4,7 +4,8 @@
  *   (pairs whose keys are equal, MISSING and NULL keys never matching);
  * - with and without an index on the inner side's key the rows are the same (the planner then
  *   picks a NestedLoopJoin over an IndexScan3);
- * - LEFT JOIN keeps every outer row; NEST groups exactly the matches per outer row.
+ * - LEFT JOIN keeps every outer row; NEST groups exactly the matches per outer row;
+ * - an index join (`ON KEY r.o FOR l`) covered by its index gives exactly the naive pairs.
  * Runs: TOKENQL_PROPERTY_RUNS scenarios (default 60).
  */
 import fc from 'fast-check';
@@ -64,6 +65,36 @@ describe('joins (property)', { timeout: 300_000 }, () => {
           const plan = JSON.stringify((await db.query(`EXPLAIN ${q('')}`)).results);
           expect(plan).toContain('NestedLoopJoin');
           expect(pairs((await db.query(q(''))).results)).toEqual(naive);
+        } finally {
+          await db.close();
+        }
+      }),
+      propertyParameters(60),
+    );
+  });
+
+  it('a covered index join (ON KEY … FOR, read only through its index) ≡ the naive pairs; LEFT keeps every outer row', async () => {
+    const owner = fc.constantFrom<Value>('l0', 'l1', 'l2', 'l3', null, undefined, 3);
+    const inner = fc.array(fc.record({ o: owner, v: fc.integer({ min: 0, max: 3 }) }), { maxLength: 12 });
+    await fc.assert(
+      fc.asyncProperty(side, inner, async (left, right) => {
+        const db = await Database.open();
+        try {
+          await load(db, 'l', left);
+          await db.createKeyspace('r');
+          const docs = right.map((d, i) => ({ ...(d.o === undefined ? {} : { o: d.o }), v: d.v, i }));
+          await db.load('r', docs, { key: ((_d: Value, i: number) => `r${i}`) as never });
+          await db.query('CREATE INDEX ix_ro ON r(o, v)');
+          const naive: string[] = [];
+          left.forEach((_a, i) => right.forEach((b, j) => b.o === `l${i}` && naive.push(`l${i}|r${j}|${b.v}`)));
+          naive.sort();
+          const q = 'SELECT META(l).id AS a, META(r).id AS b, r.v AS v FROM l JOIN r ON KEY r.o FOR l';
+          expect(JSON.stringify((await db.query(`EXPLAIN ${q}`)).results)).toMatch(/"IndexJoin".*"scan":\{"covers"/);
+          const got = ((await db.query(q)).results as { a: string; b: string; v: number }[]).map((r) => `${r.a}|${r.b}|${r.v}`).sort();
+          expect(got).toEqual(naive);
+          const leftRows = (await db.query(q.replace(' JOIN ', ' LEFT JOIN '))).results as { a: string; b?: string }[];
+          expect(new Set(leftRows.map((r) => r.a)).size).toBe(left.length);
+          expect(leftRows.filter((r) => r.b !== undefined).length).toBe(naive.length);
         } finally {
           await db.close();
         }

@@ -3,7 +3,7 @@ import { bindDocument, compileExpr, siblingEnv, rootEnv, type Env, type Evaluato
 import type { IndexScan3, KeySource } from '../../planner/index.js';
 import type { KeyRange, KeyspaceStore, StoredDocument } from '../../storage/index.js';
 import { BATCH_SIZE, due, PAUSE, type Row, type RowStream, type RunContext } from '../runtime.js';
-import { truth, type Value } from '../../values/index.js';
+import { canonicalKey, truth, type Value } from '../../values/index.js';
 import { blockScope, type CompileContext, type CompiledOperator } from '../operator-context.js';
 import { coveredDocument } from '../covered-document.js';
 import { keyspaceOf } from './keyspace-of.js';
@@ -15,9 +15,11 @@ import { keyspaceOf } from './keyspace-of.js';
  * An IndexScan3 stops after `limit` documents, calls `onEntry` with each document's first entry,
  * and, given `accept`, selects only the documents it accepts (the live ones), which alone count
  * towards the limit; `accept` and `onEntry` must not change the index (it is being walked).
- * An IntersectScan or UnionScan takes neither (no limit is pushed into them).
+ * An IntersectScan or UnionScan takes neither (no limit is pushed into them). With `everyEntry`,
+ * an IndexScan3 calls `onEntry` with every entry of an accepted document (a covering UNNEST scan
+ * makes rows of each), not only its first.
  */
-export type CompiledScan = ((rc: RunContext, limit?: number, onEntry?: (id: string, key: Value[]) => void, accept?: (id: string) => boolean, outer?: Env) => string[]) & {
+export type CompiledScan = ((rc: RunContext, limit?: number, onEntry?: (id: string, key: Value[]) => void, accept?: (id: string) => boolean, outer?: Env, everyEntry?: boolean) => string[]) & {
   scalarBounds: (rc: RunContext, outer?: Env) => boolean;
 };
 
@@ -68,6 +70,9 @@ export function compileScan(source: KeySource, scope: Scope): CompiledScan {
       }),
     ),
   );
+  // An UNNEST's index filter (planner/cover-unnest.ts): evaluated on each entry, the UNNEST alias bound to its element.
+  const fu = scan._filterUnnest;
+  const entryFilter = fu && scan.filter ? compileExpr(scan.filter, blockScope(scope, [fu.alias], undefined, false)) : undefined;
   const userBounds: Evaluator[] = [];
   scan.spans.forEach((sp, i) =>
     sp.range.forEach((r, j) => {
@@ -83,7 +88,7 @@ export function compileScan(source: KeySource, scope: Scope): CompiledScan {
       return typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
     });
   };
-  const run = (rc: RunContext, limit?: number, onEntry?: (id: string, key: Value[]) => void, accept?: (id: string) => boolean, outer?: Env): string[] => {
+  const run = (rc: RunContext, limit?: number, onEntry?: (id: string, key: Value[]) => void, accept?: (id: string) => boolean, outer?: Env, everyEntry = false): string[] => {
     const tree = rc.indexTree(scan.keyspace, scan.index);
     if (!tree) {
       throw new QueryError({ code: ErrorCode.INDEX_NOT_FOUND, phase: 'execution', message: `Index Not Found - cause: GSI index ${scan.index} not found.` });
@@ -95,7 +100,16 @@ export function compileScan(source: KeySource, scope: Scope): CompiledScan {
     for (const span of spans) {
       const ranges: KeyRange[] = span.map((r) => ({ low: r.low?.(env, rc), high: r.high?.(env, rc), inclusion: r.inclusion }));
       tree.scan(ranges, (key, docs) => {
+        if (entryFilter) {
+          const fenv = outer ? siblingEnv(outer) : rootEnv();
+          fenv[fu!.alias] = atPath(fu!.path, key[fu!.key]);
+          if (!truth(entryFilter(fenv, rc))) return true;
+        }
         for (const id of docs) {
+          if (everyEntry && seen.has(id)) {
+            onEntry?.(id, key);
+            continue;
+          }
           if (seen.has(id) || (accept && !accept(id))) continue;
           onEntry?.(id, key);
           seen.add(id);
@@ -190,7 +204,10 @@ export function compileKeySourceOperator(op: KeySource, cx: CompileContext): Com
   const covered = single && root._coverPaths ? root : undefined;
   const alias = root._alias;
   const path = `default:${root.keyspace}`;
-  const cx2: CompileContext = covered ? { ...cx, scope: blockScope(cx.base, [alias], alias, true), starAliases: [alias] } : cx;
+  // A covering UNNEST scan binds the UNNEST alias as well (planner/cover-unnest.ts).
+  const unnest = covered?._coverUnnest;
+  const names = unnest ? [alias, unnest.alias] : [alias];
+  const cx2: CompileContext = covered ? { ...cx, scope: blockScope(cx.base, names, alias, true), starAliases: names } : cx;
   // A covering scan's filter (the WHERE conjuncts on its alias alone) is evaluated on each covered row.
   const filter = covered?.filter ? compileExpr(covered.filter, cx2.scope) : undefined;
   return {
@@ -228,7 +245,9 @@ export function compileKeySourceOperator(op: KeySource, cx: CompileContext): Com
       // per outer row: its rows copy the outer row's names rather than make it a prototype
       // (siblingEnv). No named closures here: each would be made once per outer row.
       let rows: Row[] = [];
-      if (covered) {
+      if (covered && unnest) {
+        rows = yield* unnestRows(covered, unnest, { scan, docsRead, filter, outer, rc, alias, path });
+      } else if (covered) {
         const paths = covered._coverPaths!;
         const entries: { id: string; key: Value[] }[] = [];
         // With a filter, OFFSET and LIMIT count the rows it keeps (the scan reads every entry).
@@ -274,4 +293,74 @@ export function compileKeySourceOperator(op: KeySource, cx: CompileContext): Com
       if (rows.length) yield rows;
     },
   };
+}
+
+/** What {@link unnestRows} reads: the compiled scan, the documents it accepted, the pushed filter. */
+interface UnnestScanRun {
+  scan: CompiledScan;
+  docsRead: LiveDocuments;
+  filter?: Evaluator;
+  outer?: Env;
+  rc: RunContext;
+  alias: string;
+  path: string;
+}
+
+/** `value` at the field path `path` of a new object (`value` itself for an empty path). */
+function atPath(path: readonly string[], value: Value): Value {
+  let v = value;
+  for (let i = path.length - 1; i >= 0; i--) v = { [path[i]]: v };
+  return v;
+}
+
+/**
+ * The rows of a covering UNNEST scan (planner/cover-unnest.ts): for each entry in the spans,
+ * one row per occurrence of it in its document (an ALL array key holds an element as many
+ * times as it occurs; the tree keeps the entry once, so the occurrences, with each one's own
+ * value, come from the index's entry function on the document the scan reads anyway to leave
+ * out expired ones), binding the keyspace alias to the document rebuilt from the entry's scalar
+ * keys and the UNNEST alias to the element rebuilt from the array key. Yields full batches
+ * (with pauses) and returns the last, partial one.
+ */
+function* unnestRows(covered: IndexScan3, unnest: NonNullable<IndexScan3['_coverUnnest']>, r: UnnestScanRun): Generator<Row[], Row[]> {
+  const { rc, docsRead, outer, filter, alias } = r;
+  const occurrencesOf = rc.indexOccurrences?.(covered.keyspace, covered.index);
+  if (!occurrencesOf) {
+    throw new QueryError({ code: ErrorCode.INDEX_NOT_FOUND, phase: 'execution', message: `Index Not Found - cause: GSI index ${covered.index} not found.` });
+  }
+  const entries: { id: string; key: Value[] }[] = [];
+  r.scan(rc, undefined, (id, key) => entries.push({ id, key }), (id) => docsRead.accept(id), outer, true);
+  docsRead.expireLater();
+  const live = docsRead.live;
+  /** Per document: its occurrences by entry (canonical key: collation-equal entries share one). */
+  const byDoc = new Map<string, Map<string, Value[][]>>();
+  let rows: Row[] = [];
+  for (const { id, key } of entries) {
+    const doc = live.get(id)!;
+    let groups = byDoc.get(id);
+    if (!groups) {
+      groups = new Map();
+      for (const e of occurrencesOf(doc)) {
+        const k = canonicalKey(e);
+        const g = groups.get(k);
+        if (g) g.push(e);
+        else groups.set(k, [e]);
+      }
+      byDoc.set(id, groups);
+    }
+    const keyspaceValue = coveredDocument(covered._coverPaths!, key, doc, covered._coverExpressionKeys, covered._coverConstants);
+    for (const occurrence of groups.get(canonicalKey(key)) ?? []) {
+      const env = outer ? siblingEnv(outer) : rootEnv();
+      bindDocument(env, alias, keyspaceValue, { id, cas: 0, expiration: 0, keyspace: r.path });
+      env[unnest.alias] = atPath(unnest.path, occurrence[unnest.key]);
+      if (filter && !truth(filter(env, rc))) continue;
+      rows.push({ env });
+      if (rows.length >= BATCH_SIZE) {
+        yield rows;
+        rows = [];
+        if (due(rc)) yield PAUSE;
+      }
+    }
+  }
+  return rows;
 }

@@ -4,7 +4,9 @@ import type { KeySource } from './operator.js';
 /**
  * Index JOIN (`… JOIN ks ON KEY ks.field FOR a`): the inner documents whose `on_key` (an index's
  * leading key) is the outer document `for`'s key, found by `_scan` (an IndexScan3 whose span is
- * `META(for).id`). Source: couchbase/query `plan/index_join.go`.
+ * `META(for).id`). A covered index join (planner/cover-index-join.ts) prints its scan's `covers`
+ * and builds the inner rows from the index entries (`_scan` a covering IndexScan3, no Fetch).
+ * Source: couchbase/query `plan/index_join.go`.
  */
 export interface IndexJoin {
   '#operator': 'IndexJoin';
@@ -14,6 +16,6 @@ export interface IndexJoin {
   namespace: string;
   on_key: Expr;
   outer?: boolean;
-  scan: { index: string; index_id: string; using: 'gsi' };
+  scan: { covers?: string[]; index: string; index_id: string; using: 'gsi' };
   _scan: KeySource;
 }

@@ -20,7 +20,8 @@ export interface Span {
 
 /**
  * The document keys whose index entries fall in `spans`, in index order, each document once
- * (an array index is wrapped in a DistinctScan). `covers`: a covering scan, whose rows are built
+ * (an array index is wrapped in a DistinctScan), except a covering UNNEST scan (`_coverUnnest`),
+ * which makes a row of every occurrence of every entry. `covers`: a covering scan, whose rows are built
  * from the index entries (no Fetch follows). `limit`: OFFSET+LIMIT pushed into the scan, which
  * the planner does only when the spans alone decide the result (no Filter follows).
  * Internal fields (`_…`, not shown by EXPLAIN): for a covering scan, the field path each index
@@ -50,6 +51,17 @@ export interface IndexScan3 {
   _coverExpressionKeys?: boolean[];
   /** A covering scan of a partial index: the fields its condition fixes, set in every row's document. */
   _coverConstants?: { path: string[]; value: import('../../values/index.js').Value }[];
+  /**
+   * A covering UNNEST scan (planner/cover-unnest.ts): one row per occurrence of each entry,
+   * binding this UNNEST alias to the element its array key (position `key`) rebuilds at `path`.
+   */
+  _coverUnnest?: { alias: string; path: string[]; key: number };
+  /**
+   * `filter` is an UNNEST's index filter (planner/cover-unnest.ts applyUnnestEntryFilter) on a
+   * scan that does not cover: evaluated on each entry with this alias bound to the element the
+   * array key (position `key`) rebuilds at `path`; an entry that fails it selects no document.
+   */
+  _filterUnnest?: { alias: string; path: string[]; key: number };
   /** The FROM alias (always set; `as` is printed only when it differs from the keyspace). */
   _alias: string;
 }

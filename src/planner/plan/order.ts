@@ -18,6 +18,14 @@ export interface SortTerm {
  */
 export interface Order {
   '#operator': 'Order';
+  /**
+   * The reference's bit set of the statement's ORDER BY (couchbase/query `plan/order.go`): 2
+   * "clip values" (the sort holds each row's values, not the annotated documents they came
+   * from) and 4 "can spill"; the statement's Order prints 6, as the reference's does. tokenql's
+   * Order always holds plain row values and counts them against the request's memory quota:
+   * it does not spill to disk, so the 4 bit changes nothing here (docs/compatibility.md).
+   */
+  flags?: number;
   limit?: Expr;
   offset?: Expr;
   sort_terms: SortTerm[];

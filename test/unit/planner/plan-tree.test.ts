@@ -25,7 +25,7 @@ describe('EXPLAIN shows the operator tree', () => {
     expect(ops(plan)).toEqual(['Sequence', 'Order', 'Limit']);
     expect(ops((plan['~children'] as Node[])[0])).toEqual(['PrimaryScan3', 'Fetch', 'Parallel']);
     const order = (plan['~children'] as Node[])[1];
-    expect(order).toEqual({ '#operator': 'Order', limit: '2', offset: '1', sort_terms: [{ expr: '`x`' }] });
+    expect(order).toEqual({ '#operator': 'Order', flags: 6, limit: '2', offset: '1', sort_terms: [{ expr: '`x`' }] });
     const fetch = ((plan['~children'] as Node[])[0]['~children'] as Node[])[1];
     expect(fetch.early_projection).toEqual(['x']);
   });

@@ -23,7 +23,7 @@ describe('With operator', () => {
     expect(p.plan.recursive).toBe(false);
     expect(p.plan.bindings).toEqual([
       { alias: 'a', expr: '[1, 2, 3]' },
-      { alias: 'b', expr: '(select raw `x` from (`a`) as `x` where (`x` > 1))' },
+      { alias: 'b', expr: '(select raw `x` from (`a`) as `x` where (1 < `x`))' },
     ]);
     const child = p.plan['~child'] as { '~children': Record<string, unknown>[] };
     expect(child['~children'][0]).toEqual({ '#operator': 'ExpressionScan', alias: 'c1', expr: '`a`', uncorrelated: true });
