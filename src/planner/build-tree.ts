@@ -2,6 +2,7 @@ import type { Expr, FunctionCall, LetBinding, ResultTerm, Returning } from '../a
 import { implicitName, stripLoc, walkExpr } from '../ast/index.js';
 import { earlyProjection } from './early-projection.js';
 import { indexCountTree } from './index-count.js';
+import { indexGroupAggs } from './index-group-aggs.js';
 import { isAggregateName } from '../eval/index.js';
 import type { DeletePlan, InsertPlan, ScanPlan, SelectBodyPlan, SelectPlan, SourcePlan, SubselectPlan, UpdatePlan } from './logical-plan.js';
 import { exprText } from './explain.js';
@@ -9,7 +10,7 @@ import { conjunctsOf } from './sarg-index.js';
 import type { Value } from '../values/index.js';
 import { beforeParallel, preFilterOp, stepOp } from './build-join-tree.js';
 import { collectWindowCalls, windowOps } from './build-window.js';
-import { operators, parallel, sequence, type Fetch, type Filter, type InitialProject, type KeySource, type Operator, type ProjectionTerm, type SortTerm } from './plan/index.js';
+import { operators, parallel, sequence, type Fetch, type Filter, type IndexScan3, type InitialProject, type KeySource, type Operator, type ProjectionTerm, type SortTerm } from './plan/index.js';
 import { int64Replacer } from '../values/index.js';
 
 /**
@@ -272,11 +273,22 @@ function blockOps(p: SubselectPlan, orderFollows: boolean, aggregateSources: Exp
     ]);
     const fields = { aggregates, group_keys: g.keys.map((k) => k.expr), ...(g.keys.some((k) => k.alias) ? { _aliases: g.keys.map((k) => k.alias ?? null) } : {}) };
     const ga = g.groupAs;
+    // Aggregates the covering index scan computes itself (index-group-aggs.ts): no Filter and no
+    // Initial/Intermediate/FinalGroup follow it.
+    const pushed = pushedGroupAggs(p, ops, aggregateSources);
+    if (pushed) {
+      pushed.index_group_aggs = indexGroupAggs(pushed, g.keys, aggregates, new Set([...(p.outerNames ?? []), ...g.keys.flatMap((k) => (k.alias ? [k.alias] : []))]));
+    }
+    if (pushed?.index_group_aggs) {
+      if (g.letting?.length) tail.push(letOp(g.letting));
+      if (g.having) tail.push({ '#operator': 'Filter', condition: g.having });
+    } else {
     perRow.push({ '#operator': 'InitialGroup', ...fields, ...(ga ? { group_as: ga.name, group_as_fields: ga.fields } : {}) });
     ops.push(parallel(sequence(perRow), dummy));
     ops.push({ '#operator': 'IntermediateGroup', ...fields, ...(ga ? { group_as: ga.name } : {}) }, { '#operator': 'FinalGroup', ...fields, ...(ga ? { _group_as: ga.name } : {}) });
     if (g.letting?.length) tail.push(letOp(g.letting));
     if (g.having) tail.push({ '#operator': 'Filter', condition: g.having });
+    }
   } else {
     tail.push(...perRow);
   }
@@ -291,6 +303,18 @@ function blockOps(p: SubselectPlan, orderFollows: boolean, aggregateSources: Exp
   ops.push(parallel(sequence(tail), dummy));
   if (p.distinct) ops.push({ '#operator': 'Distinct' });
   return ops;
+}
+
+/**
+ * The covering IndexScan3 of a grouped block the index could aggregate for: the block's only
+ * source, its spans decide the WHERE, no join, UNNEST, LET, GROUP AS or window function.
+ */
+function pushedGroupAggs(p: SubselectPlan, ops: Operator[], aggregateSources: Expr[]): IndexScan3 | undefined {
+  if (ops.length !== 1 || p.steps.length || p.let?.length || p.preFilter || p.group?.groupAs || !spansDecideWhere(p.source)) return undefined;
+  const scan = ops[0];
+  if (scan['#operator'] !== 'IndexScan3' || !scan._coverPaths) return undefined;
+  if (collectWindowCalls([...p.terms.flatMap((t) => (t.kind === 'Star' ? [] : [t.expr])), ...aggregateSources]).length) return undefined;
+  return scan;
 }
 
 function bodyOp(b: SelectBodyPlan, orderFollows: boolean, orderExprs: Expr[], buildSubquery: (q: SelectPlan) => Operator): Operator {

@@ -120,7 +120,7 @@ export function compileScan(source: KeySource, scope: Scope): CompiledScan {
  * so no walk ever sees an index changed under it. (A class, not closures: a correlated scan makes
  * one per outer row.)
  */
-class LiveDocuments {
+export class LiveDocuments {
   readonly live = new Map<string, StoredDocument>();
   private readonly expired = new Set<string>();
 

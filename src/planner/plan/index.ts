@@ -17,6 +17,8 @@ export type * from './function-ddl.js';
 export type * from './advise.js';
 export type * from './index-count-project.js';
 export type * from './index-count-scan2.js';
+export type * from './index-count-distinct-scan2.js';
+export type * from './index-group-aggs.js';
 export type * from './index-join.js';
 export type * from './index-nest.js';
 export type * from './index-scan3.js';

@@ -1,0 +1,135 @@
+import { aggregateSlot, bindDocument, childEnv, childScope, compileExpr, rootEnv, siblingEnv, type Env, type Evaluator, type Scope } from '../../eval/index.js';
+import type { IndexScan3 } from '../../planner/index.js';
+import { aggregateKey } from '../../planner/build-tree.js';
+import { canonicalKey, type Value } from '../../values/index.js';
+import { checkAggregateCall, createAccumulator, type Accumulator } from '../aggregates.js';
+import { coveredDocument, identityKey } from '../covered-document.js';
+import { AggregateSlots, blockScope, type CompileContext, type CompiledOperator } from '../operator-context.js';
+import { BATCH_SIZE, due, PAUSE, type Row, type RowStream } from '../runtime.js';
+import { compileScan, LiveDocuments } from './key-source.js';
+import { keyspaceOf } from './keyspace-of.js';
+
+/**
+ * How one GROUP BY key or aggregate operand is read from an index entry: straight from the
+ * entry's key at `pos` (an index key met whole; `-2` for META().id), or by evaluating `eval`
+ * on the covered document (an expression over index keys, or a key whose entry value is not the
+ * document's own: 0 or an object, covered-document.ts).
+ */
+interface EntryRead {
+  pos: number;
+  eval: Evaluator;
+}
+
+/** One group: its keys, accumulators, and the environment of its first entry (for the projection). */
+interface Group {
+  keys: Value[];
+  accs: Accumulator[];
+  env: Env;
+}
+
+/**
+ * IndexScan3 with `index_group_aggs`: walks the spans of a covering scan of a scalar index and
+ * groups the live documents' entries by the GROUP BY keys, accumulating the block's aggregates
+ * (MISSING and NULL operands as every aggregate treats them: ignored, COUNT(*) counts the
+ * entry); emits one row per group in the order groups are first met (index order), binding the
+ * covered document of the group's first entry under the alias, the aggregates' values (as
+ * FinalGroup binds them) and the GROUP BY aliases. Without GROUP BY keys one row even for no
+ * entries (`COUNT` 0, other aggregates NULL). Entries are read in index order; the grouping runs
+ * in batches with pauses, so the request can be cancelled. Source: couchbase/query
+ * `execution/index_scan3.go` with `IndexGroupAggregates` (the indexer's grouping).
+ */
+export function compileIndexGroupAggs(op: IndexScan3, cx: CompileContext): CompiledOperator {
+  const ga = op.index_group_aggs!;
+  const alias = op._alias;
+  const paths = op._coverPaths!;
+  const constScope: Scope = { names: new Set(), keyspaceAliases: [], compileSubquery: cx.base.compileSubquery };
+  const scan = compileScan({ ...op, index_group_aggs: undefined }, constScope);
+  const rowScope = blockScope(cx.base, [alias], alias, true);
+  const read = (e: import('../../ast/index.js').Expr, keypos: number): EntryRead => ({ pos: keypos, eval: compileExpr(e, rowScope) });
+  // A group key that is META().id has entry id paths.length (the reference's numbering).
+  const keys: EntryRead[] = ga._group_keys.map((k, i) => {
+    const g = ga.group?.[i];
+    return read(k, !g ? -1 : g.keypos >= 0 ? g.keypos : g.id === paths.length ? -2 : -1);
+  });
+  ga._aggregates.forEach(checkAggregateCall);
+  const args: (EntryRead | undefined)[] = ga._aggregates.map((call, i) => (call.star ? undefined : read(call.args[0], ga.aggregates?.[i]?.keypos ?? -1)));
+  const slots = new AggregateSlots(ga._aggregates, aggregateKey);
+  const aliases = ga._aliases ?? [];
+  const names = aliases.filter((a): a is string => a !== null);
+  const path = `default:${op.keyspace}`;
+  return {
+    cx: { ...cx, scope: { ...childScope(rowScope, names), aggregates: slots }, starAliases: [alias] },
+    run: function* (_input, outer, rc): RowStream {
+      const ks = keyspaceOf(rc, op.keyspace);
+      const docs = new LiveDocuments(ks);
+      const ids: string[] = [];
+      const entries: Value[][] = [];
+      scan(rc, undefined, (id, key) => {
+        ids.push(id);
+        entries.push(key);
+      }, (id) => docs.accept(id), outer);
+      docs.expireLater();
+      const groups = new Map<string, Group>();
+      let env: Env | undefined;
+      let entryAt = -1;
+      // The covered document's environment of entry i, made once and only when needed.
+      const envAt = (i: number): Env => {
+        if (entryAt === i && env) return env;
+        env = outer ? siblingEnv(outer) : rootEnv();
+        bindDocument(env, alias, coveredDocument(paths, entries[i], docs.live.get(ids[i])!, op._coverExpressionKeys, op._coverConstants), { id: ids[i], cas: 0, expiration: 0, keyspace: path });
+        entryAt = i;
+        return env;
+      };
+      const value = (r: EntryRead, i: number): Value => {
+        if (r.pos === -2) return ids[i];
+        if (r.pos >= 0) {
+          const v = entries[i][r.pos];
+          if (identityKey(v)) return v;
+        }
+        return r.eval(envAt(i), rc);
+      };
+      for (let i = 0; i < ids.length; i++) {
+        let id = '';
+        let kv: Value[] | undefined;
+        if (keys.length === 1) {
+          const v = value(keys[0], i);
+          id = canonicalKey(v);
+          kv = [v];
+        } else if (keys.length > 1) {
+          kv = keys.map((k) => value(k, i));
+          id = canonicalKey(kv);
+        }
+        let g = groups.get(id);
+        if (!g) {
+          g = { keys: kv ?? [], accs: ga._aggregates.map((c) => createAccumulator(c)), env: envAt(i) };
+          rc.memory?.add(96 + id.length * 2);
+          groups.set(id, g);
+        }
+        for (let j = 0; j < args.length; j++) {
+          const a = args[j];
+          g.accs[j].add(a ? value(a, i) : null);
+        }
+        if ((i & 1023) === 1023 && due(rc)) yield PAUSE;
+      }
+      let rows: Row[] = [];
+      const emit = (base: Env, keyValues: Value[], accs: Accumulator[]): void => {
+        const e = childEnv(base);
+        for (let j = 0; j < accs.length; j++) e[aggregateSlot(j)] = accs[j].result();
+        aliases.forEach((a, j) => {
+          if (a !== null) e[a] = keyValues[j];
+        });
+        rows.push({ env: e });
+      };
+      if (groups.size === 0 && keys.length === 0) emit(outer ? childEnv(outer) : rootEnv(), [], ga._aggregates.map((c) => createAccumulator(c)));
+      for (const g of groups.values()) {
+        emit(g.env, g.keys, g.accs);
+        if (rows.length >= BATCH_SIZE) {
+          yield rows;
+          rows = [];
+          if (due(rc)) yield PAUSE;
+        }
+      }
+      if (rows.length) yield rows;
+    },
+  };
+}
