@@ -11,7 +11,8 @@ import { keyspaceOf } from './keyspace-of.js';
 
 /**
  * How one GROUP BY key or aggregate operand is read from an index entry: straight from the
- * entry's key at `pos` (an index key met whole; `-2` for META().id), or by evaluating `eval`
+ * entry's key at `pos` (an index key met whole; `-2` for META().id; `-3` for an operand that reads
+ * no index key, evaluated once per run), or by evaluating `eval`
  * on the covered document (an expression over index keys, or a key whose entry value is not the
  * document's own: 0 or an object, covered-document.ts).
  */
@@ -52,7 +53,8 @@ export function compileIndexGroupAggs(op: IndexScan3, cx: CompileContext): Compi
     return read(k, !g ? -1 : g.keypos >= 0 ? g.keypos : g.id === paths.length ? -2 : -1);
   });
   ga._aggregates.forEach(checkAggregateCall);
-  const args: (EntryRead | undefined)[] = ga._aggregates.map((call, i) => (call.star ? undefined : read(call.args[0], ga.aggregates?.[i]?.keypos ?? -1)));
+  // An operand that reads no index key (`COUNT(1)`, a parameter) is evaluated once per run (pos -3).
+  const args: (EntryRead | undefined)[] = ga._aggregates.map((call, i) => (call.star ? undefined : read(call.args[0], ga.aggregates?.[i]?.depends ? ga.aggregates[i].keypos : -3)));
   const slots = new AggregateSlots(ga._aggregates, aggregateKey);
   const aliases = ga._aliases ?? [];
   const names = aliases.filter((a): a is string => a !== null);
@@ -80,6 +82,7 @@ export function compileIndexGroupAggs(op: IndexScan3, cx: CompileContext): Compi
         entryAt = i;
         return env;
       };
+      const constants = args.map((a) => (a?.pos === -3 ? a.eval(outer ?? rootEnv(), rc) : undefined));
       const value = (r: EntryRead, i: number): Value => {
         if (r.pos === -2) return ids[i];
         if (r.pos >= 0) {
@@ -107,7 +110,7 @@ export function compileIndexGroupAggs(op: IndexScan3, cx: CompileContext): Compi
         }
         for (let j = 0; j < args.length; j++) {
           const a = args[j];
-          g.accs[j].add(a ? value(a, i) : null);
+          g.accs[j].add(a ? (a.pos === -3 ? constants[j] : value(a, i)) : null);
         }
         if ((i & 1023) === 1023 && due(rc)) yield PAUSE;
       }
