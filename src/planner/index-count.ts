@@ -10,6 +10,8 @@ import { sequence, type IndexCountDistinctScan2, type IndexCountScan2, type Oper
 
 const isCount = (e: Expr): e is FunctionCall => e.kind === 'FunctionCall' && !e.over && !e.filter && isAggregateName(e.name) && e.name.toLowerCase() === 'count';
 const isCountStar = (e: Expr): boolean => isCount(e) && !!e.star && !e.distinct;
+/** COUNT(*), or COUNT of a non-NULL literal constant: counts every row. */
+const isCountRows = (e: Expr): boolean => isCountStar(e) || (isCount(e) && !e.star && !e.distinct && e.args.length === 1 && e.args[0].kind === 'Literal' && e.args[0].value !== null && e.args[0].value !== undefined);
 
 /**
  * `SELECT COUNT(*) … WHERE <predicate the spans of a scalar index decide>` (no GROUP BY keys,
@@ -23,11 +25,15 @@ export function indexCountTree(p: SelectPlan): Operator | undefined {
   const b = p.body;
   if (b.kind !== 'Subselect' || p.orderBy?.length) return undefined;
   const src = b.source;
-  if (src.op !== 'IndexScan' || src.scan.kind !== 'IndexScan3' || src.scan.distinct || !spansDecideWhere(src)) return undefined;
   const g = b.group;
   if (!g || g.keys.length || g.letting?.length || g.having || b.steps.length || b.let?.length || b.distinct) return undefined;
   if (!b.terms.length || !b.terms.every((t) => t.kind === 'Term')) return undefined;
   const exprs = b.terms.map((t) => (t.kind === 'Term' ? t.expr : undefined)!);
+  // The whole keyspace (a primary index is there): CountScan.
+  if (src.op === 'PrimaryScan3' && !b.where && exprs.every(isCountRows)) {
+    return countTree(p, { '#operator': 'CountScan', ...(src.alias !== src.keyspace ? { as: src.alias } : {}), keyspace: src.keyspace, namespace: src.namespace }, exprs.every(isCountStar) ? 'count(*)' : undefined);
+  }
+  if (src.op !== 'IndexScan' || src.scan.kind !== 'IndexScan3' || src.scan.distinct || !spansDecideWhere(src)) return undefined;
   const distinctOf = countDistinctLeading(exprs, src.coverPaths?.[0], src.alias, new Set(b.outerNames ?? []));
   if (!distinctOf && !exprs.every(isCountStar)) return undefined;
   const scan = keySource({ ...src.scan, covers: undefined, limit: undefined }, src.alias);
@@ -36,11 +42,20 @@ export function indexCountTree(p: SelectPlan): Operator | undefined {
   const covers = (src.scan.covers ?? []).concat([coverText]);
   const fields = { covers, index: scan.index, index_id: scan.index_id, keyspace: scan.keyspace, namespace: scan.namespace, spans: scan.spans, using: 'gsi' as const };
   const count: IndexCountScan2 | IndexCountDistinctScan2 = distinctOf ? { '#operator': 'IndexCountDistinctScan2', ...fields } : { '#operator': 'IndexCountScan2', ...fields };
+  return countTree(p, count, coverText);
+}
+
+/**
+ * The count operator, the IndexCountProject after it (each term printed as `text`, or as
+ * written) and the block's OFFSET and LIMIT.
+ */
+function countTree(p: SelectPlan, count: Operator, text: string | undefined): Operator {
+  const b = p.body as Extract<SelectPlan['body'], { kind: 'Subselect' }>;
   const names = resultNames(b.terms).map((n) => n!);
   const project: Operator = {
     '#operator': 'IndexCountProject',
     ...(b.raw ? { raw: true } : {}),
-    result_terms: b.terms.map((t) => ({ ...(t.kind === 'Term' && t.alias ? { as: t.alias } : {}), expr: coverText })),
+    result_terms: b.terms.map((t) => ({ ...(t.kind === 'Term' && t.alias ? { as: t.alias } : {}), expr: text ?? (t.kind === 'Term' ? exprText(t.expr) : '') })),
     _names: names,
   };
   const ops: Operator[] = [sequence([count, project])];

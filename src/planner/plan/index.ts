@@ -18,6 +18,7 @@ export type * from './advise.js';
 export type * from './index-count-project.js';
 export type * from './index-count-scan2.js';
 export type * from './index-count-distinct-scan2.js';
+export type * from './count-scan.js';
 export type * from './index-group-aggs.js';
 export type * from './index-join.js';
 export type * from './index-nest.js';
