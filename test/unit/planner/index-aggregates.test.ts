@@ -1,0 +1,158 @@
+/**
+ * Aggregates answered from an index (issue 19 §4): `index_group_aggs` on a covering IndexScan3
+ * (GROUP BY on index keys; COUNT, COUNTN, SUM, MIN, MAX, AVG and their DISTINCT forms),
+ * IndexCountDistinctScan2 and CountScan. Expected rows are the reference's answers
+ * (n1ql-reference, cbq-engine at 3582af6c, over the same documents with its primary index: an
+ * index never changes a result); operator shapes follow couchbase/query
+ * `plan/index_group_aggs.go` and `planner/build_scan_indexgroup.go` (the reference's file
+ * datastore has no secondary indexes to EXPLAIN with).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Database, type Value } from '../../../src/index.js';
+
+type Node = Record<string, Value>;
+
+/** Every operator of an EXPLAIN plan, depth first, with `[GA]` after an IndexScan3 that aggregates. */
+function operatorNames(plan: Value): string[] {
+  const out: string[] = [];
+  const walk = (v: Value): void => {
+    if (Array.isArray(v)) v.forEach(walk);
+    else if (v !== null && typeof v === 'object') {
+      const o = v as Node;
+      if (typeof o['#operator'] === 'string') out.push(o['#operator'] + (o.index_group_aggs ? '[GA]' : ''));
+      for (const [k, x] of Object.entries(o)) if (k !== 'index_group_aggs') walk(x);
+    }
+  };
+  walk(plan);
+  return out;
+}
+
+/** The documents (key `id`): MISSING, NULL, strings and numbers among `k` and `v`. */
+const DOCS = [
+  { id: 'd0', k: 1, v: 10 },
+  { id: 'd1', k: 1, v: 20 },
+  { id: 'd2', k: 2, v: null },
+  { id: 'd3', k: null, v: 5 },
+  { id: 'd4', v: 7 },
+  { id: 'd5', k: 'a', v: 1 },
+  { id: 'd6', k: 2 },
+  { id: 'd7', k: 3, v: 'x' },
+  { id: 'd8', k: 1, v: 10 },
+];
+
+let db: Database;
+beforeAll(async () => {
+  db = await Database.open();
+  await db.load('ks', DOCS, { key: '%id%' });
+  await db.query('CREATE PRIMARY INDEX ON ks');
+  await db.query('CREATE INDEX ikv ON ks(k, v)');
+});
+afterAll(async () => db.close());
+
+const plan = async (q: string) => ((await db.query('EXPLAIN ' + q)).results[0] as Node).plan as Node;
+const rows = async (q: string) => (await db.query(q)).results;
+
+describe('index_group_aggs: the covering scan groups and aggregates', () => {
+  const Q1 =
+    'SELECT k, COUNT(*) AS n, COUNT(v) AS cv, COUNTN(v) AS cn, SUM(v) AS s, AVG(v) AS a, MIN(v) AS mi, MAX(v) AS ma, COUNT(DISTINCT v) AS dv, SUM(DISTINCT v) AS sdv FROM ks WHERE k IS NOT MISSING GROUP BY k ORDER BY k';
+
+  it('GROUP BY an index key with every aggregate: no Filter, no group operators, the reference rows (NULL key, MISSING and NULL and string operands)', async () => {
+    expect(operatorNames(await plan(Q1))).toEqual(['Sequence', 'Sequence', 'IndexScan3[GA]', 'Parallel', 'Sequence', 'InitialProject', 'Order']);
+    expect(await rows(Q1)).toEqual([
+      { k: null, n: 1, cv: 1, cn: 1, s: 5, a: 5, mi: 5, ma: 5, dv: 1, sdv: 5 },
+      { k: 1, n: 3, cv: 3, cn: 3, s: 40, a: 13.333333333333334, mi: 10, ma: 20, dv: 2, sdv: 30 },
+      { k: 2, n: 2, cv: 0, cn: 0, s: null, a: null, mi: null, ma: null, dv: 0, sdv: null },
+      { k: 3, n: 1, cv: 1, cn: 0, s: null, a: null, mi: 'x', ma: 'x', dv: 1, sdv: null },
+      { k: 'a', n: 1, cv: 1, cn: 1, s: 1, a: 1, mi: 1, ma: 1, dv: 1, sdv: 1 },
+    ]);
+  });
+
+  it('prints index_group_aggs as the reference does: group and aggregates with id, keypos, depends', async () => {
+    const p = await plan('SELECT k, SUM(v) AS s, COUNT(*) AS n FROM ks WHERE k > 0 GROUP BY k');
+    const scan = (p['~children'] as Node[])[0];
+    expect(scan['#operator']).toBe('IndexScan3');
+    expect(scan.index_group_aggs).toEqual({
+      aggregates: [
+        { aggregate: 'SUM', depends: [1], expr: '(`ks`.`v`)', id: 3, keypos: 1 },
+        { aggregate: 'COUNT', expr: '1', id: 4, keypos: -1 },
+      ],
+      depends: [0, 1],
+      group: [{ depends: [0], expr: '(`ks`.`k`)', id: 0, keypos: 0 }],
+    });
+    expect(scan.index_group_aggs).not.toHaveProperty('partial');
+  });
+
+  it('aggregates without GROUP BY: one row, also for no entries (COUNT 0, others NULL)', async () => {
+    const q = 'SELECT COUNT(1) AS c, SUM(v) AS s, MIN(k) AS mk, MAX(META().id) AS mid FROM ks WHERE k >= 1';
+    expect(operatorNames(await plan(q))).toContain('IndexScan3[GA]');
+    expect(await rows(q)).toEqual([{ c: 7, s: 41, mk: 1, mid: 'd8' }]);
+    expect(await rows('SELECT COUNT(*) AS c, MAX(v) AS m, SUM(v) AS s FROM ks WHERE k > 100')).toEqual([{ c: 1, m: 1, s: 1 }]);
+    expect(await rows('SELECT COUNT(*) AS c, MAX(v) AS m FROM ks WHERE k > "z"')).toEqual([{ c: 0, m: null }]);
+  });
+
+  it('GROUP BY an expression over index keys, HAVING and LETTING after the scan', async () => {
+    const q = 'SELECT k + 1 AS k1, COUNT(1) AS c FROM ks WHERE k IS NOT NULL GROUP BY k + 1 HAVING COUNT(1) > 1 ORDER BY k1';
+    expect(operatorNames(await plan(q))).toEqual(['Sequence', 'Sequence', 'IndexScan3[GA]', 'Parallel', 'Sequence', 'Filter', 'InitialProject', 'Order']);
+    expect(await rows(q)).toEqual([
+      { k1: 2, c: 3 },
+      { k1: 3, c: 2 },
+    ]);
+    expect(await rows('SELECT k, cnt FROM ks WHERE k > 0 GROUP BY k LETTING cnt = COUNT(v) ORDER BY k')).toEqual([
+      { k: 1, cnt: 3 },
+      { k: 2, cnt: 0 },
+      { k: 3, cnt: 1 },
+      { k: 'a', cnt: 1 },
+    ]);
+    expect(await rows('SELECT k, AVG(DISTINCT v) AS adv, COUNTN(DISTINCT v) AS cdn FROM ks WHERE k IS NOT MISSING GROUP BY k ORDER BY k')).toEqual([
+      { k: null, adv: 5, cdn: 1 },
+      { k: 1, adv: 15, cdn: 2 },
+      { k: 2, adv: null, cdn: 0 },
+      { k: 3, adv: null, cdn: 0 },
+      { k: 'a', adv: 1, cdn: 1 },
+    ]);
+  });
+
+  it('is not used where the index cannot answer: ARRAY_AGG, MIN(DISTINCT), a FILTER, a field outside the index, a WHERE the spans do not decide', async () => {
+    for (const q of [
+      'SELECT k, ARRAY_AGG(v) AS a FROM ks WHERE k > 0 GROUP BY k',
+      'SELECT k, MIN(DISTINCT v) AS m FROM ks WHERE k > 0 GROUP BY k',
+      'SELECT k, COUNT(v) FILTER (WHERE v > 5) AS c FROM ks WHERE k > 0 GROUP BY k',
+      'SELECT k, SUM(id) AS s FROM ks WHERE k > 0 GROUP BY k',
+      'SELECT k, SUM(v) AS s FROM ks WHERE k > 0 AND v > 1 GROUP BY k',
+    ]) {
+      expect(operatorNames(await plan(q)), q).not.toContain('IndexScan3[GA]');
+      expect(operatorNames(await plan(q)), q).toContain('InitialGroup');
+    }
+  });
+
+  it('PREPARE / EXECUTE runs the same plan', async () => {
+    await db.query('PREPARE ga FROM SELECT k, SUM(v) AS s FROM ks WHERE k > 0 GROUP BY k ORDER BY k');
+    expect((await db.query('EXECUTE ga')).results).toEqual([
+      { k: 1, s: 40 },
+      { k: 2, s: null },
+      { k: 3, s: null },
+      { k: 'a', s: 1 },
+    ]);
+  });
+});
+
+describe('IndexCountDistinctScan2 and CountScan', () => {
+  it('COUNT(DISTINCT leading key) from the index: NULL not counted', async () => {
+    const q = 'SELECT COUNT(DISTINCT k) AS c FROM ks WHERE k IS NOT MISSING';
+    const p = await plan(q);
+    expect(operatorNames(p)).toEqual(['Sequence', 'IndexCountDistinctScan2', 'IndexCountProject']);
+    expect((p['~children'] as Node[])[0].covers).toEqual(['cover ((`ks`.`k`))', 'cover ((`ks`.`v`))', 'cover ((meta(`ks`).`id`))', 'cover (count(distinct (`ks`.`k`)))']);
+    expect(await rows(q)).toEqual([{ c: 4 }]);
+    expect(await rows('SELECT COUNT(DISTINCT k) AS c FROM ks WHERE k IS NOT NULL')).toEqual([{ c: 4 }]);
+    expect(await rows('SELECT RAW COUNT(DISTINCT k) FROM ks WHERE k >= 1')).toEqual([4]);
+  });
+
+  it('COUNT(*) of the whole keyspace from its count', async () => {
+    const q = 'SELECT COUNT(*) AS c, COUNT(1) AS d FROM ks';
+    expect(operatorNames(await plan(q))).toEqual(['Sequence', 'CountScan', 'IndexCountProject']);
+    expect(await rows(q)).toEqual([{ c: 9, d: 9 }]);
+    // COUNT(DISTINCT 1) is 1, not the count: a group counts it.
+    expect(operatorNames(await plan('SELECT COUNT(DISTINCT 1) AS c FROM ks'))).not.toContain('CountScan');
+    expect(await rows('SELECT COUNT(DISTINCT 1) AS c FROM ks')).toEqual([{ c: 1 }]);
+  });
+});
