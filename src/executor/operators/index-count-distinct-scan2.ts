@@ -22,16 +22,18 @@ export function compileIndexCountDistinctScan2(op: IndexCountDistinctScan2, cx: 
       const ks = keyspaceOf(rc, op.keyspace);
       const expired: string[] = [];
       const acc = makeAccumulator('count', true, false);
-      scan(
-        rc,
-        undefined,
-        (_id, key) => acc.add(key[0]),
-        (id) => {
-          if (ks.peek(id)) return true;
-          expired.push(id);
-          return false;
-        },
-      );
+      // One value per entry with a live document (an entry's documents share its key).
+      const check = ks.mayExpire?.() !== false;
+      scan.walk!(rc, (key, docs) => {
+        let live = !check;
+        if (check) {
+          for (const id of docs) {
+            if (ks.peek(id)) live = true;
+            else expired.push(id);
+          }
+        }
+        if (live) acc.add(key[0]);
+      });
       for (const id of expired) ks.get(id);
       const env = outer ? Object.create(outer) : rootEnv();
       env[COUNT_SLOT] = acc.result();

@@ -2,11 +2,12 @@ import { aggregateSlot, bindDocument, childEnv, childScope, compileExpr, rootEnv
 import type { IndexScan3 } from '../../planner/index.js';
 import { aggregateKey } from '../../planner/build-tree.js';
 import { canonicalKey, type Value } from '../../values/index.js';
+import type { StoredDocument } from '../../storage/index.js';
 import { checkAggregateCall, createAccumulator, type Accumulator } from '../aggregates.js';
 import { coveredDocument, identityKey } from '../covered-document.js';
 import { AggregateSlots, blockScope, type CompileContext, type CompiledOperator } from '../operator-context.js';
 import { BATCH_SIZE, due, PAUSE, type Row, type RowStream } from '../runtime.js';
-import { compileScan, LiveDocuments } from './key-source.js';
+import { compileScan } from './key-source.js';
 import { keyspaceOf } from './keyspace-of.js';
 
 /**
@@ -35,8 +36,8 @@ interface Group {
  * entry); emits one row per group in the order groups are first met (index order), binding the
  * covered document of the group's first entry under the alias, the aggregates' values (as
  * FinalGroup binds them) and the GROUP BY aliases. Without GROUP BY keys one row even for no
- * entries (`COUNT` 0, other aggregates NULL). Entries are read in index order; the grouping runs
- * in batches with pauses, so the request can be cancelled. Source: couchbase/query
+ * entries (`COUNT` 0, other aggregates NULL). Entries are aggregated as the index is walked, in
+ * index order (a synchronous walk, as every index scan's); the rows follow in batches with pauses. Source: couchbase/query
  * `execution/index_scan3.go` with `IndexGroupAggregates` (the indexer's grouping).
  */
 export function compileIndexGroupAggs(op: IndexScan3, cx: CompileContext): CompiledOperator {
@@ -63,57 +64,74 @@ export function compileIndexGroupAggs(op: IndexScan3, cx: CompileContext): Compi
     cx: { ...cx, scope: { ...childScope(rowScope, names), aggregates: slots }, starAliases: [alias] },
     run: function* (_input, outer, rc): RowStream {
       const ks = keyspaceOf(rc, op.keyspace);
-      const docs = new LiveDocuments(ks);
-      const ids: string[] = [];
-      const entries: Value[][] = [];
-      scan(rc, undefined, (id, key) => {
-        ids.push(id);
-        entries.push(key);
-      }, (id) => docs.accept(id), outer);
-      docs.expireLater();
+      // The live documents' entries, aggregated as the index is walked (an expired document is
+      // left out, and expired after the walk; without documents that can expire, none is read
+      // but for the environment of a group's first entry or an expression the entry cannot give).
+      const check = ks.mayExpire?.() !== false;
+      const expired: string[] = [];
       const groups = new Map<string, Group>();
+      let last: Group | undefined;
+      const constants = args.map((a) => (a?.pos === -3 ? a.eval(outer ?? rootEnv(), rc) : undefined));
+      let id = '';
+      let key: Value[] = [];
+      let doc: StoredDocument | undefined;
       let env: Env | undefined;
-      let entryAt = -1;
-      // The covered document's environment of entry i, made once and only when needed.
-      const envAt = (i: number): Env => {
-        if (entryAt === i && env) return env;
+      // The covered document's environment of the current entry, made once and only when needed.
+      const entryEnv = (): Env => {
+        if (env) return env;
         env = outer ? siblingEnv(outer) : rootEnv();
-        bindDocument(env, alias, coveredDocument(paths, entries[i], docs.live.get(ids[i])!, op._coverExpressionKeys, op._coverConstants), { id: ids[i], cas: 0, expiration: 0, keyspace: path });
-        entryAt = i;
+        bindDocument(env, alias, coveredDocument(paths, key, (doc ??= ks.peek(id)!), op._coverExpressionKeys, op._coverConstants), { id, cas: 0, expiration: 0, keyspace: path });
         return env;
       };
-      const constants = args.map((a) => (a?.pos === -3 ? a.eval(outer ?? rootEnv(), rc) : undefined));
-      const value = (r: EntryRead, i: number): Value => {
-        if (r.pos === -2) return ids[i];
+      const value = (r: EntryRead): Value => {
+        if (r.pos === -2) return id;
         if (r.pos >= 0) {
-          const v = entries[i][r.pos];
+          const v = key[r.pos];
           if (identityKey(v)) return v;
         }
-        return r.eval(envAt(i), rc);
+        return r.eval(entryEnv(), rc);
       };
-      for (let i = 0; i < ids.length; i++) {
-        let id = '';
-        let kv: Value[] | undefined;
-        if (keys.length === 1) {
-          const v = value(keys[0], i);
-          id = canonicalKey(v);
-          kv = [v];
-        } else if (keys.length > 1) {
-          kv = keys.map((k) => value(k, i));
-          id = canonicalKey(kv);
-        }
-        let g = groups.get(id);
-        if (!g) {
-          g = { keys: kv ?? [], accs: ga._aggregates.map((c) => createAccumulator(c)), env: envAt(i) };
-          rc.memory?.add(96 + id.length * 2);
-          groups.set(id, g);
-        }
-        for (let j = 0; j < args.length; j++) {
-          const a = args[j];
-          g.accs[j].add(a ? (a.pos === -3 ? constants[j] : value(a, i)) : null);
-        }
-        if ((i & 1023) === 1023 && due(rc)) yield PAUSE;
-      }
+      scan.walk!(
+        rc,
+        (k, docs) => {
+          key = k;
+          for (const d of docs) {
+            id = d;
+            env = undefined;
+            doc = undefined;
+            if (check) {
+              doc = ks.peek(d);
+              if (!doc) {
+                expired.push(d);
+                continue;
+              }
+            }
+            let g: Group | undefined;
+            let kv: Value[] | undefined;
+            if (keys.length > 0) {
+              kv = keys.map((x) => value(x));
+              // Entries come in index order: one with the previous entry's (scalar) key values is in its group.
+              if (last && kv.every((v, j) => v === last!.keys[j] && (v === null || typeof v !== 'object'))) g = last;
+            } else g = last;
+            if (!g) {
+              const gid = kv ? (kv.length === 1 ? canonicalKey(kv[0]) : canonicalKey(kv)) : '';
+              g = groups.get(gid);
+              if (!g) {
+                g = { keys: kv ?? [], accs: ga._aggregates.map((c) => createAccumulator(c)), env: entryEnv() };
+                rc.memory?.add(96 + gid.length * 2);
+                groups.set(gid, g);
+              }
+            }
+            last = g;
+            for (let j = 0; j < args.length; j++) {
+              const a = args[j];
+              g.accs[j].add(a ? (a.pos === -3 ? constants[j] : value(a)) : null);
+            }
+          }
+        },
+        outer,
+      );
+      for (const x of expired) ks.get(x);
       let rows: Row[] = [];
       const emit = (base: Env, keyValues: Value[], accs: Accumulator[]): void => {
         const e = childEnv(base);

@@ -19,6 +19,12 @@ import { keyspaceOf } from './keyspace-of.js';
  */
 export type CompiledScan = ((rc: RunContext, limit?: number, onEntry?: (id: string, key: Value[]) => void, accept?: (id: string) => boolean, outer?: Env) => string[]) & {
   scalarBounds: (rc: RunContext, outer?: Env) => boolean;
+  /**
+   * An IndexScan3's walk without the list of keys: `visit` gets each index entry's key and its
+   * documents, in index order, each document once (over several spans, a document an earlier
+   * span gave is left out); `visit` must not change the index. Undefined for IntersectScan and UnionScan.
+   */
+  walk?: (rc: RunContext, visit: (key: Value[], docs: Iterable<string>) => void, outer?: Env) => void;
 };
 
 interface CompiledRange {
@@ -83,6 +89,32 @@ export function compileScan(source: KeySource, scope: Scope): CompiledScan {
       return typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
     });
   };
+  const treeOf = (rc: RunContext) => {
+    const tree = rc.indexTree(scan.keyspace, scan.index);
+    if (!tree) {
+      throw new QueryError({ code: ErrorCode.INDEX_NOT_FOUND, phase: 'execution', message: `Index Not Found - cause: GSI index ${scan.index} not found.` });
+    }
+    return tree;
+  };
+  const walk = (rc: RunContext, visit: (key: Value[], docs: Iterable<string>) => void, outer?: Env): void => {
+    const tree = treeOf(rc);
+    const env = outer ?? rootEnv();
+    // One span gives each document once (a scalar index has one entry per document).
+    const seen = spans.length > 1 ? new Set<string>() : undefined;
+    for (const span of spans) {
+      const ranges: KeyRange[] = span.map((r) => ({ low: r.low?.(env, rc), high: r.high?.(env, rc), inclusion: r.inclusion }));
+      tree.scan(ranges, (key, docs) => {
+        if (!seen) return void visit(key, docs);
+        const fresh: string[] = [];
+        for (const id of docs) {
+          if (seen.has(id)) continue;
+          seen.add(id);
+          fresh.push(id);
+        }
+        if (fresh.length) visit(key, fresh);
+      });
+    }
+  };
   const run = (rc: RunContext, limit?: number, onEntry?: (id: string, key: Value[]) => void, accept?: (id: string) => boolean, outer?: Env): string[] => {
     const tree = rc.indexTree(scan.keyspace, scan.index);
     if (!tree) {
@@ -107,7 +139,7 @@ export function compileScan(source: KeySource, scope: Scope): CompiledScan {
     }
     return [...seen];
   };
-  return Object.assign(run, { scalarBounds });
+  return Object.assign(run, { scalarBounds, walk });
 }
 
 /**
