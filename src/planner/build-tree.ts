@@ -317,6 +317,23 @@ function pushedGroupAggs(p: SubselectPlan, ops: Operator[], aggregateSources: Ex
   return scan;
 }
 
+/**
+ * True (and the scan's `index_order` set) when a block's ORDER BY is the order its aggregating
+ * index scan emits groups in: the GROUP BY keys are the index's leading keys (every one an index
+ * key, together the first ones) and the ORDER BY terms a prefix of them in the index's
+ * directions (`groupOrder`); groups are emitted as first met, in index order.
+ */
+function groupOrderServed(b: SubselectPlan, body: Operator): boolean {
+  if (!b.groupOrder || body['#operator'] !== 'Sequence') return false;
+  const scan = body['~children'][0];
+  if (scan?.['#operator'] !== 'IndexScan3' || !scan.index_group_aggs || scan.spans.length !== 1) return false;
+  const group = scan.index_group_aggs.group ?? [];
+  const positions = new Set(group.map((g) => g.keypos));
+  if (positions.has(-1) || positions.size < b.groupOrder.length || [...positions].some((x) => x >= positions.size)) return false;
+  scan.index_order = b.groupOrder;
+  return true;
+}
+
 function bodyOp(b: SelectBodyPlan, orderFollows: boolean, orderExprs: Expr[], buildSubquery: (q: SelectPlan) => Operator): Operator {
   if (b.with) return { '#operator': 'With', bindings: b.with.bindings, recursive: b.with.recursive, '~child': bodyOp({ ...b, with: undefined }, orderFollows, orderExprs, buildSubquery) };
   if (b.kind === 'Subselect') return sequence(blockOps(b, orderFollows, orderExprs, buildSubquery));
@@ -338,9 +355,10 @@ export function selectTree(p: SelectPlan): Operator {
 function selectBodyTree(p: SelectPlan): Operator {
   const counted = indexCountTree(p);
   if (counted) return counted;
-  const orderOp = p.orderBy?.length && !(p.body.kind === 'Subselect' && p.body.orderServed);
+  let orderOp = p.orderBy?.length && !(p.body.kind === 'Subselect' && p.body.orderServed);
   const orderExprs = (p.orderBy ?? []).map((o) => o.expr);
   const body = bodyOp(p.body, !!orderOp, orderExprs, selectTree);
+  if (orderOp && p.body.kind === 'Subselect' && groupOrderServed(p.body, body)) orderOp = false;
   if (!orderOp && !p.offset && !p.limit) return body;
   const ops: Operator[] = [body];
   if (orderOp) {

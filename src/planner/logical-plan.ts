@@ -175,6 +175,12 @@ export interface SubselectPlan {
   outerNames?: string[];
   /** ORDER BY is served by the index scan order: no Order operator. */
   orderServed?: boolean;
+  /**
+   * A grouped block whose ORDER BY terms are the index's leading keys in its directions (one
+   * span): the order the scan gives when it aggregates (index_group_aggs) over groups of those
+   * keys, as its `index_order` (positions and directions).
+   */
+  groupOrder?: { keypos: number; desc?: boolean }[];
 }
 
 export interface SetOpPlan {

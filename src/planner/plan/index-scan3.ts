@@ -35,6 +35,8 @@ export interface IndexScan3 {
   filter_covers?: Record<string, import('../../values/index.js').Value>;
   index: string;
   index_id: string;
+  /** The ORDER BY the scan's order serves (index key positions and directions), as the reference prints it. */
+  index_order?: { keypos: number; desc?: boolean }[];
   /** GROUP BY and aggregates computed by the scan from the index entries (index-group-aggs.ts). */
   index_group_aggs?: import('./index-group-aggs.js').IndexGroupAggregates;
   /** What the scan returns of each entry (the reference's field): the keys a covering scan reads, or the document key. */
