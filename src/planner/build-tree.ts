@@ -2,7 +2,7 @@ import type { Expr, FunctionCall, LetBinding, ResultTerm, Returning } from '../a
 import { implicitName, stripLoc, walkExpr } from '../ast/index.js';
 import { earlyProjection } from './early-projection.js';
 import { indexCountTree } from './index-count.js';
-import { indexGroupAggs } from './index-group-aggs.js';
+import { indexGroupAggs, readsOnlyIndexKeys } from './index-group-aggs.js';
 import { isAggregateName } from '../eval/index.js';
 import type { DeletePlan, InsertPlan, ScanPlan, SelectBodyPlan, SelectPlan, SourcePlan, SubselectPlan, UpdatePlan } from './logical-plan.js';
 import { exprText } from './explain.js';
@@ -275,10 +275,12 @@ function blockOps(p: SubselectPlan, orderFollows: boolean, aggregateSources: Exp
     const ga = g.groupAs;
     // Aggregates the covering index scan computes itself (index-group-aggs.ts): no Filter and no
     // Initial/Intermediate/FinalGroup follow it.
-    const pushed = pushedGroupAggs(p, ops, aggregateSources);
+    const pushed = pushedGroupAggs(p, ops, aggregateSources) ?? primaryGroupScan(p, ops, aggregateSources);
     if (pushed) {
       pushed.index_group_aggs = indexGroupAggs(pushed, g.keys, aggregates, new Set([...(p.outerNames ?? []), ...g.keys.flatMap((k) => (k.alias ? [k.alias] : []))]));
     }
+    // On the primary index, the IndexScan3 replaces the PrimaryScan3 and its Fetch.
+    if (pushed?.index_group_aggs && ops[0] !== pushed) ops.splice(0, ops.length, pushed);
     if (pushed?.index_group_aggs) {
       if (g.letting?.length) tail.push(letOp(g.letting));
       if (g.having) tail.push({ '#operator': 'Filter', condition: g.having });
@@ -332,6 +334,37 @@ function groupOrderServed(b: SubselectPlan, body: Operator): boolean {
   if (positions.has(-1) || positions.size < b.groupOrder.length || [...positions].some((x) => x >= positions.size)) return false;
   scan.index_order = b.groupOrder;
   return true;
+}
+
+/**
+ * A grouped block over a primary index (no WHERE, join, UNNEST, LET, GROUP AS or window
+ * function) that reads the keyspace only through `META().id`: an IndexScan3 of the primary
+ * index covering `META().id` (its one key, in key order), for the aggregates it can compute
+ * (couchbase/query plans such a block as a covering IndexScan3 with `index_group_aggs`).
+ * The caller keeps it only if it aggregates.
+ */
+function primaryGroupScan(p: SubselectPlan, ops: Operator[], aggregateSources: Expr[]): IndexScan3 | undefined {
+  const src = p.source;
+  if (src.op !== 'PrimaryScan3' || !src.indexId || p.where || p.steps.length || p.let?.length || p.preFilter || p.group?.groupAs) return undefined;
+  const exprs = [...p.terms.flatMap((t) => (t.kind === 'Star' ? [undefined] : [t.expr])), ...(p.group?.letting ?? []).map((l) => l.expr), ...(p.group?.having ? [p.group.having] : []), ...aggregateSources];
+  const bound = new Set([...(p.outerNames ?? []), ...(p.group?.keys ?? []).flatMap((k) => (k.alias ? [k.alias] : [])), ...(p.group?.letting ?? []).map((l) => l.name), ...p.terms.flatMap((t) => (t.kind === 'Term' && t.alias ? [t.alias] : []))]);
+  if (!exprs.every((e) => e !== undefined && readsOnlyIndexKeys(e, src.alias, bound, []))) return undefined;
+  if (collectWindowCalls(exprs as Expr[]).length || ops[0]?.['#operator'] !== 'PrimaryScan3') return undefined;
+  return {
+    '#operator': 'IndexScan3',
+    ...(src.alias !== src.keyspace ? { as: src.alias } : {}),
+    covers: ['cover ((meta(`' + src.alias + '`).`id`))'],
+    index: src.index,
+    index_id: src.indexId,
+    index_projection: { primary_key: true },
+    keyspace: src.keyspace,
+    namespace: src.namespace,
+    spans: [{ exact: true, range: [{ inclusion: 0, index_key: '(meta().`id`)' }] }],
+    using: 'gsi',
+    _alias: src.alias,
+    _coverPaths: [],
+    _primary: true,
+  };
 }
 
 function bodyOp(b: SelectBodyPlan, orderFollows: boolean, orderExprs: Expr[], buildSubquery: (q: SelectPlan) => Operator): Operator {

@@ -43,6 +43,11 @@ function dependsOn(formal: Expr, paths: readonly string[][]): number[] | undefin
   return ok ? [...out].sort((a, b) => a - b) : undefined;
 }
 
+/** True if `e` reads the keyspace only through the index keys with these field paths (and META().id). */
+export function readsOnlyIndexKeys(e: Expr, alias: string, bound: ReadonlySet<string>, paths: readonly string[][]): boolean {
+  return dependsOn(formalize(e, alias, bound), paths) !== undefined;
+}
+
 /** The index key a formalized expression is (its field path exactly), `nKeys` for META().id, or -1. */
 function keyPosition(formal: Expr, paths: readonly string[][]): number {
   if (isMetaId(formal)) return paths.length;

@@ -78,7 +78,7 @@ export type SourcePlan =
       coverConstants?: { path: string[]; value: import('../values/index.js').Value }[];
     }
   | { op: 'DummyScan' }
-  | { op: 'PrimaryScan3'; keyspace: string; namespace: string; alias: string; index: string }
+  | { op: 'PrimaryScan3'; keyspace: string; namespace: string; alias: string; index: string; /** The primary index's id (none for the sequential scan). */ indexId?: string }
   | { op: 'KeyScan'; keyspace: string; namespace: string; alias: string; keys: Expr; validate?: boolean }
   | { op: 'ExpressionScan'; expr: Expr; alias: string; uncorrelated?: boolean }
   | { op: 'SystemScan'; keyspace: SystemKeyspace; alias: string }

@@ -91,7 +91,11 @@ export function compileIndexGroupAggs(op: IndexScan3, cx: CompileContext): Compi
         }
         return r.eval(entryEnv(), rc);
       };
-      scan.walk!(
+      // The primary index's entries are the keyspace's live documents in key order (no expired one).
+      const walk = op._primary ? (_rc: unknown, visit: (key: Value[], docs: Iterable<string>) => void) => {
+        for (const d of ks.scan()) visit([d.key], [d.key]);
+      } : scan.walk!;
+      walk(
         rc,
         (k, docs) => {
           key = k;

@@ -54,6 +54,8 @@ export interface IndexScan3 {
   _coverExpressionKeys?: boolean[];
   /** A covering scan of a partial index: the fields its condition fixes, set in every row's document. */
   _coverConstants?: { path: string[]; value: import('../../values/index.js').Value }[];
+  /** A scan of the primary index (its one key is META().id): walks the keyspace's documents in key order. */
+  _primary?: boolean;
   /** The FROM alias (always set; `as` is printed only when it differs from the keyspace). */
   _alias: string;
 }

@@ -148,6 +148,19 @@ describe('index_group_aggs: the covering scan groups and aggregates', () => {
     expect(operatorNames(await plan('SELECT v, COUNT(*) AS n FROM ks WHERE k IS NOT MISSING GROUP BY v ORDER BY v'))).toContain('Order');
   });
 
+  it('on the primary index: aggregates over META().id from a covering IndexScan3 of the primary index (no Fetch)', async () => {
+    const q = 'SELECT COUNT(META().id) AS cnt, MIN(META().id) AS m, MAX(META().id) AS x, SUM(TONUMBER(SUBSTR(META().id, 1))) AS s FROM ks';
+    const p = await plan(q);
+    expect(operatorNames(p)).toEqual(['Sequence', 'IndexScan3[GA]', 'Parallel', 'Sequence', 'InitialProject']);
+    const scan = (p['~children'] as Node[])[0];
+    expect(scan.index).toBe('#primary');
+    expect(scan.covers).toEqual(['cover ((meta(`ks`).`id`))']);
+    expect(await rows(q)).toEqual([{ cnt: 9, m: 'd0', x: 'd8', s: 36 }]);
+    expect(await rows('SELECT SUBSTR(META().id, 0, 1) AS p, COUNT(*) AS n FROM ks GROUP BY SUBSTR(META().id, 0, 1)')).toEqual([{ p: 'd', n: 9 }]);
+    // A field of the document: the primary scan fetches.
+    expect(operatorNames(await plan('SELECT COUNT(META().id) AS n, SUM(v) AS s FROM ks'))).toEqual(expect.arrayContaining(['PrimaryScan3', 'Fetch', 'InitialGroup']));
+  });
+
   it('PREPARE / EXECUTE runs the same plan', async () => {
     await db.query('PREPARE ga FROM SELECT k, SUM(v) AS s FROM ks WHERE k > 0 GROUP BY k ORDER BY k');
     expect((await db.query('EXECUTE ga')).results).toEqual([
