@@ -12,10 +12,10 @@ import { keyspaceOf } from './keyspace-of.js';
 
 /**
  * How one GROUP BY key or aggregate operand is read from an index entry: straight from the
- * entry's key at `pos` (an index key met whole; `-2` for META().id; `-3` for an operand that reads
- * no index key, evaluated once per run), or by evaluating `eval`
- * on the covered document (an expression over index keys, or a key whose entry value is not the
- * document's own: 0 or an object, covered-document.ts).
+ * entry's key at `pos` (an index key met whole; `-2` for META().id; `-3` for an operand that
+ * reads no index key, evaluated once per run), or by evaluating `eval` on the covered document
+ * (an expression over index keys, or a key whose entry value is not the document's own: 0 or an
+ * object, covered-document.ts).
  */
 interface EntryRead {
   pos: number;
@@ -37,8 +37,10 @@ interface Group {
  * covered document of the group's first entry under the alias, the aggregates' values (as
  * FinalGroup binds them) and the GROUP BY aliases. Without GROUP BY keys one row even for no
  * entries (`COUNT` 0, other aggregates NULL). Entries are aggregated as the index is walked, in
- * index order (a synchronous walk, as every index scan's); the rows follow in batches with pauses. Source: couchbase/query
- * `execution/index_scan3.go` with `IndexGroupAggregates` (the indexer's grouping).
+ * index order (a synchronous walk, as every index scan's); the rows follow in batches with
+ * pauses. On the primary index (`_primary`) the entries are the keyspace's documents in key
+ * order. Source: couchbase/query `execution/index_scan3.go` with `IndexGroupAggregates` (the
+ * indexer's grouping).
  */
 export function compileIndexGroupAggs(op: IndexScan3, cx: CompileContext): CompiledOperator {
   const ga = op.index_group_aggs!;
