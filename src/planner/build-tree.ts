@@ -7,6 +7,7 @@ import { isAggregateName } from '../eval/index.js';
 import type { DeletePlan, InsertPlan, ScanPlan, SelectBodyPlan, SelectPlan, SourcePlan, SubselectPlan, UpdatePlan } from './logical-plan.js';
 import { exprText } from './explain.js';
 import { conjunctsOf } from './sarg-index.js';
+import { scanLimit } from './order-pushdown.js';
 import type { Value } from '../values/index.js';
 import { beforeParallel, preFilterOp, stepOp } from './build-join-tree.js';
 import { collectWindowCalls, windowOps } from './build-window.js';
@@ -323,9 +324,10 @@ function pushedGroupAggs(p: SubselectPlan, ops: Operator[], aggregateSources: Ex
  * True (and the scan's `index_order` set) when a block's ORDER BY is the order its aggregating
  * index scan emits groups in: the GROUP BY keys are the index's leading keys (every one an index
  * key, together the first ones) and the ORDER BY terms a prefix of them in the index's
- * directions (`groupOrder`); groups are emitted as first met, in index order.
+ * directions (`groupOrder`); groups are emitted as first met, in index order. With LIMIT
+ * (no HAVING, no DISTINCT) the scan's `limit` is OFFSET+LIMIT groups; Offset and Limit follow.
  */
-function groupOrderServed(b: SubselectPlan, body: Operator): boolean {
+function groupOrderServed(b: SubselectPlan, body: Operator, limit: Expr | undefined, offset: Expr | undefined): boolean {
   if (!b.groupOrder || body['#operator'] !== 'Sequence') return false;
   const scan = body['~children'][0];
   if (scan?.['#operator'] !== 'IndexScan3' || !scan.index_group_aggs || scan.spans.length !== 1) return false;
@@ -333,6 +335,8 @@ function groupOrderServed(b: SubselectPlan, body: Operator): boolean {
   const positions = new Set(group.map((g) => g.keypos));
   if (positions.has(-1) || positions.size < b.groupOrder.length || [...positions].some((x) => x >= positions.size)) return false;
   scan.index_order = b.groupOrder;
+  // LIMIT (and OFFSET) without HAVING or DISTINCT: the scan stops after OFFSET+LIMIT groups.
+  if (limit && !b.group?.having && !b.distinct) scan.limit = scanLimit(limit, offset);
   return true;
 }
 
@@ -391,7 +395,7 @@ function selectBodyTree(p: SelectPlan): Operator {
   let orderOp = p.orderBy?.length && !(p.body.kind === 'Subselect' && p.body.orderServed);
   const orderExprs = (p.orderBy ?? []).map((o) => o.expr);
   const body = bodyOp(p.body, !!orderOp, orderExprs, selectTree);
-  if (orderOp && p.body.kind === 'Subselect' && groupOrderServed(p.body, body)) orderOp = false;
+  if (orderOp && p.body.kind === 'Subselect' && groupOrderServed(p.body, body, p.limit, p.offset)) orderOp = false;
   if (!orderOp && !p.offset && !p.limit) return body;
   const ops: Operator[] = [body];
   if (orderOp) {

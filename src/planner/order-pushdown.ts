@@ -73,7 +73,7 @@ function resolveAliases(e: Expr, aliases: ReadonlyMap<string, Expr>): Expr | und
  * The scan's limit for LIMIT and OFFSET: `limit + offset`, where a negative offset counts as 0
  * (as the Offset operator reads it), so the scan never stops before the rows OFFSET skips and LIMIT keeps.
  */
-function scanLimit(limit: Expr, offset: Expr | undefined): Expr {
+export function scanLimit(limit: Expr, offset: Expr | undefined): Expr {
   if (!offset) return limit;
   const zero: Expr = { kind: 'Literal', value: 0 };
   const nonNegative: Expr = { kind: 'Case', whens: [{ when: { kind: 'Binary', op: '>', left: offset, right: zero }, then: offset }], else: zero };

@@ -4,7 +4,8 @@
  * strings, small arrays and objects), random grouped or ungrouped SELECTs whose aggregates the
  * index can answer (COUNT, COUNTN, SUM, MIN, MAX, AVG, DISTINCT forms, COUNT(*), COUNT(1)) over
  * WHERE predicates on the leading key that the spans decide, some with ORDER BY on every group
- * key (compared in order; the index may serve it, `index_order`): the rows with the index `ikvw`
+ * key and LIMIT/OFFSET (compared in order; the index may serve it, `index_order` and `limit`):
+ * the rows with the index `ikvw`
  * and the primary index (index_group_aggs, also over META().id on the primary index,
  * IndexCountDistinctScan2) equal the rows of the same query over keyspace `ks2`, holding the same
  * documents without any index (a sequential scan, Filter and the group operators). A sanity test checks the
@@ -40,11 +41,11 @@ const where = fc.constantFrom('k IS NOT MISSING', 'k IS NOT NULL', 'k > 0', 'k >
 const groupBy = fc.constantFrom('', 'k', 'v', 'k, v', 'k + 1', 'LOWER(w)');
 /** A statement for a keyspace-name suffix (`''`: ks, indexed; `'2'`: ks2, no index); `ordered` when it has an ORDER BY on every group key (no ties). */
 type Statement = ((ix: string) => string) & { ordered?: boolean };
-const query = fc.record({ aggs: fc.array(aggregate, { minLength: 1, maxLength: 3 }), where, groupBy, order: fc.constantFrom('', 'ASC', 'DESC') }).map(({ aggs, where, groupBy, order }): Statement => {
+const query = fc.record({ aggs: fc.array(aggregate, { minLength: 1, maxLength: 3 }), where, groupBy, order: fc.constantFrom('', 'ASC', 'DESC'), page: fc.constantFrom('', ' LIMIT 2', ' LIMIT 1 OFFSET 1', ' OFFSET 2', ' LIMIT 0') }).map(({ aggs, where, groupBy, order, page }): Statement => {
   const groups = groupBy ? groupBy.split(', ') : [];
   const keys = groups.map((g, i) => `${g} AS g${i}`);
   const terms = [...keys, ...aggs.map((a, i) => `${a} AS a${i}`)].join(', ');
-  const orderBy = order && groups.length ? ` ORDER BY ${groups.map((g) => `${g} ${order}`).join(', ')}` : '';
+  const orderBy = order && groups.length ? ` ORDER BY ${groups.map((g) => `${g} ${order}`).join(', ')}${page}` : '';
   return Object.assign((ix: string) => `SELECT ${terms} FROM ks${ix}${where ? ` WHERE ${where}` : ''}${groupBy ? ` GROUP BY ${groupBy}` : ''}${orderBy}`, { ordered: !!orderBy });
 });
 const countDistinct = fc.constantFrom('k IS NOT MISSING', 'k IS NOT NULL', 'k > 0', 'k >= -1').map((w): Statement => (ix: string) => `SELECT COUNT(DISTINCT k) AS c FROM ks${ix} WHERE ${w}`);

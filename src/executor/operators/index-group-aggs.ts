@@ -39,7 +39,8 @@ interface Group {
  * entries (`COUNT` 0, other aggregates NULL). Entries are aggregated as the index is walked, in
  * index order (a synchronous walk, as every index scan's); the rows follow in batches with
  * pauses. On the primary index (`_primary`) the entries are the keyspace's documents in key
- * order. Source: couchbase/query `execution/index_scan3.go` with `IndexGroupAggregates` (the
+ * order. With `limit` (OFFSET+LIMIT, pushed when the index order serves the ORDER BY), the walk
+ * stops once that many groups are complete. Source: couchbase/query `execution/index_scan3.go` with `IndexGroupAggregates` (the
  * indexer's grouping).
  */
 export function compileIndexGroupAggs(op: IndexScan3, cx: CompileContext): CompiledOperator {
@@ -58,6 +59,7 @@ export function compileIndexGroupAggs(op: IndexScan3, cx: CompileContext): Compi
   ga._aggregates.forEach(checkAggregateCall);
   // An operand that reads no index key (`COUNT(1)`, a parameter) is evaluated once per run (pos -3).
   const args: (EntryRead | undefined)[] = ga._aggregates.map((call, i) => (call.star ? undefined : read(call.args[0], ga.aggregates?.[i]?.depends ? ga.aggregates[i].keypos : -3)));
+  const limitExpr = op.limit ? compileExpr(op.limit, constScope) : undefined;
   const slots = new AggregateSlots(ga._aggregates, aggregateKey);
   const aliases = ga._aliases ?? [];
   const names = aliases.filter((a): a is string => a !== null);
@@ -94,9 +96,14 @@ export function compileIndexGroupAggs(op: IndexScan3, cx: CompileContext): Compi
         return r.eval(entryEnv(), rc);
       };
       // The primary index's entries are the keyspace's live documents in key order (no expired one).
-      const walk = op._primary ? (_rc: unknown, visit: (key: Value[], docs: Iterable<string>) => void) => {
-        for (const d of ks.scan()) visit([d.key], [d.key]);
-      } : scan.walk!;
+      const walk = op._primary
+        ? (_rc: unknown, visit: (key: Value[], docs: Iterable<string>) => boolean | void) => {
+            for (const d of ks.scan()) if (visit([d.key], [d.key]) === false) return;
+          }
+        : scan.walk!;
+      // A pushed LIMIT (index order served, OFFSET+LIMIT): the walk stops at the entry that would start one group more.
+      const lim = limitExpr?.(outer ?? rootEnv(), rc);
+      const maxGroups = typeof lim === 'number' ? Math.max(0, Math.floor(lim)) : Infinity;
       walk(
         rc,
         (k, docs) => {
@@ -122,6 +129,7 @@ export function compileIndexGroupAggs(op: IndexScan3, cx: CompileContext): Compi
             if (!g) {
               const gid = kv ? (kv.length === 1 ? canonicalKey(kv[0]) : canonicalKey(kv)) : '';
               g = groups.get(gid);
+              if (!g && groups.size >= maxGroups) return false;
               if (!g) {
                 g = { keys: kv ?? [], accs: ga._aggregates.map((c) => createAccumulator(c)), env: entryEnv() };
                 rc.memory?.add(96 + gid.length * 2);

@@ -22,9 +22,10 @@ export type CompiledScan = ((rc: RunContext, limit?: number, onEntry?: (id: stri
   /**
    * An IndexScan3's walk without the list of keys: `visit` gets each index entry's key and its
    * documents, in index order, each document once (over several spans, a document an earlier
-   * span gave is left out); `visit` must not change the index. Undefined for IntersectScan and UnionScan.
+   * span gave is left out); `visit` returning false stops the walk; it must not change the
+   * index. Undefined for IntersectScan and UnionScan.
    */
-  walk?: (rc: RunContext, visit: (key: Value[], docs: Iterable<string>) => void, outer?: Env) => void;
+  walk?: (rc: RunContext, visit: (key: Value[], docs: Iterable<string>) => boolean | void, outer?: Env) => void;
 };
 
 interface CompiledRange {
@@ -96,23 +97,29 @@ export function compileScan(source: KeySource, scope: Scope): CompiledScan {
     }
     return tree;
   };
-  const walk = (rc: RunContext, visit: (key: Value[], docs: Iterable<string>) => void, outer?: Env): void => {
+  const walk = (rc: RunContext, visit: (key: Value[], docs: Iterable<string>) => boolean | void, outer?: Env): void => {
     const tree = treeOf(rc);
     const env = outer ?? rootEnv();
     // One span gives each document once (a scalar index has one entry per document).
     const seen = spans.length > 1 ? new Set<string>() : undefined;
+    let stopped = false;
     for (const span of spans) {
       const ranges: KeyRange[] = span.map((r) => ({ low: r.low?.(env, rc), high: r.high?.(env, rc), inclusion: r.inclusion }));
       tree.scan(ranges, (key, docs) => {
-        if (!seen) return void visit(key, docs);
+        if (!seen) return (stopped = visit(key, docs) === false) ? false : undefined;
         const fresh: string[] = [];
         for (const id of docs) {
           if (seen.has(id)) continue;
           seen.add(id);
           fresh.push(id);
         }
-        if (fresh.length) visit(key, fresh);
+        if (fresh.length && visit(key, fresh) === false) {
+          stopped = true;
+          return false;
+        }
+        return undefined;
       });
+      if (stopped) break;
     }
   };
   const run = (rc: RunContext, limit?: number, onEntry?: (id: string, key: Value[]) => void, accept?: (id: string) => boolean, outer?: Env): string[] => {

@@ -146,6 +146,19 @@ describe('index_group_aggs: the covering scan groups and aggregates', () => {
       { k: null, n: 1 },
     ]);
     expect(operatorNames(await plan('SELECT v, COUNT(*) AS n FROM ks WHERE k IS NOT MISSING GROUP BY v ORDER BY v'))).toContain('Order');
+    // LIMIT and OFFSET: the scan stops after OFFSET+LIMIT groups; Offset and Limit follow.
+    const paged = 'SELECT k, COUNT(*) AS n FROM ks WHERE k IS NOT MISSING GROUP BY k ORDER BY k LIMIT 2 OFFSET 1';
+    const pp = await plan(paged);
+    expect(operatorNames(pp)).toEqual(['Sequence', 'Sequence', 'IndexScan3[GA]', 'Parallel', 'Sequence', 'InitialProject', 'Offset', 'Limit']);
+    expect(((pp['~children'] as Node[])[0]['~children'] as Node[])[0].limit).toBeDefined();
+    expect(await rows(paged)).toEqual([
+      { k: 1, n: 3 },
+      { k: 2, n: 2 },
+    ]);
+    // HAVING drops groups: no limit in the scan.
+    const having = 'SELECT k, COUNT(*) AS n FROM ks WHERE k IS NOT MISSING GROUP BY k HAVING COUNT(*) > 1 ORDER BY k LIMIT 1';
+    expect(((await plan(having))['~children'] as Node[]).flatMap((c) => (c['~children'] as Node[]) ?? []).find((c) => c['#operator'] === 'IndexScan3')?.limit).toBeUndefined();
+    expect(await rows(having)).toEqual([{ k: 1, n: 3 }]);
   });
 
   it('on the primary index: aggregates over META().id from a covering IndexScan3 of the primary index (no Fetch)', async () => {
