@@ -22,7 +22,8 @@ export interface Span {
  * The document keys whose index entries fall in `spans`, in index order, each document once
  * (an array index is wrapped in a DistinctScan). `covers`: a covering scan, whose rows are built
  * from the index entries (no Fetch follows). `limit`: OFFSET+LIMIT pushed into the scan, which
- * the planner does only when the spans alone decide the result (no Filter follows).
+ * the planner does only when the spans alone decide the result (no Filter follows); with
+ * `index_group_aggs`, a number of groups.
  * Internal fields (`_…`, not shown by EXPLAIN): for a covering scan, the field path each index
  * key rebuilds in the row's document, and which keys are expressions.
  * Source: couchbase/query `plan/scan_index3.go`.
