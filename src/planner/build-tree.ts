@@ -321,23 +321,37 @@ function pushedGroupAggs(p: SubselectPlan, ops: Operator[], aggregateSources: Ex
 }
 
 /**
- * True (and the scan's `index_order` set) when a block's ORDER BY is the order its aggregating
- * index scan emits groups in: the GROUP BY keys are the index's leading keys (every one an index
- * key, together the first ones) and the ORDER BY terms a prefix of them in the index's
- * directions (`groupOrder`); groups are emitted as first met, in index order. With LIMIT
- * (no HAVING, no DISTINCT) the scan's `limit` is OFFSET+LIMIT groups; Offset and Limit follow.
+ * The aggregating scan of a block (its first operator) when it emits groups contiguously in index
+ * order: one span, and the GROUP BY keys are the index's leading keys (every one an index key,
+ * together the first ones); groups are emitted as first met.
  */
-function groupOrderServed(b: SubselectPlan, body: Operator, limit: Expr | undefined, offset: Expr | undefined): boolean {
-  if (!b.groupOrder || body['#operator'] !== 'Sequence') return false;
+function leadingGroupScan(b: SubselectPlan, body: Operator): IndexScan3 | undefined {
+  if (body['#operator'] !== 'Sequence') return undefined;
   const scan = body['~children'][0];
-  if (scan?.['#operator'] !== 'IndexScan3' || !scan.index_group_aggs || scan.spans.length !== 1) return false;
+  if (scan?.['#operator'] !== 'IndexScan3' || !scan.index_group_aggs || scan.spans.length !== 1) return undefined;
   const group = scan.index_group_aggs.group ?? [];
   const positions = new Set(group.map((g) => g.keypos));
-  if (positions.has(-1) || positions.size < b.groupOrder.length || [...positions].some((x) => x >= positions.size)) return false;
+  if (positions.size === 0 || positions.has(-1) || [...positions].some((x) => x >= positions.size)) return undefined;
+  return scan;
+}
+
+/**
+ * True (and the scan's `index_order` set) when a block's ORDER BY is the order its aggregating
+ * index scan emits groups in ({@link leadingGroupScan}): the ORDER BY terms are a prefix of the
+ * GROUP BY keys in the index's directions (`groupOrder`). With LIMIT (no HAVING, no DISTINCT)
+ * the scan's `limit` is OFFSET+LIMIT groups; Offset and Limit follow.
+ */
+function groupOrderServed(b: SubselectPlan, body: Operator, limit: Expr | undefined, offset: Expr | undefined): boolean {
+  const scan = b.groupOrder ? leadingGroupScan(b, body) : undefined;
+  if (!scan || new Set(scan.index_group_aggs!.group!.map((g) => g.keypos)).size < b.groupOrder!.length) return false;
   scan.index_order = b.groupOrder;
-  // LIMIT (and OFFSET) without HAVING or DISTINCT: the scan stops after OFFSET+LIMIT groups.
-  if (limit && !b.group?.having && !b.distinct) scan.limit = scanLimit(limit, offset);
+  groupLimit(b, scan, limit, offset);
   return true;
+}
+
+/** LIMIT (and OFFSET) without HAVING or DISTINCT into a scan that emits whole groups in order: it stops after OFFSET+LIMIT groups. */
+function groupLimit(b: SubselectPlan, scan: IndexScan3, limit: Expr | undefined, offset: Expr | undefined): void {
+  if (limit && !b.group?.having && !b.distinct) scan.limit = scanLimit(limit, offset);
 }
 
 /**
@@ -396,6 +410,11 @@ function selectBodyTree(p: SelectPlan): Operator {
   const orderExprs = (p.orderBy ?? []).map((o) => o.expr);
   const body = bodyOp(p.body, !!orderOp, orderExprs, selectTree);
   if (orderOp && p.body.kind === 'Subselect' && groupOrderServed(p.body, body, p.limit, p.offset)) orderOp = false;
+  // LIMIT without ORDER BY: any groups will do, the first ones the scan completes.
+  else if (!p.orderBy?.length && p.limit && p.body.kind === 'Subselect') {
+    const scan = leadingGroupScan(p.body, body);
+    if (scan) groupLimit(p.body, scan, p.limit, p.offset);
+  }
   if (!orderOp && !p.offset && !p.limit) return body;
   const ops: Operator[] = [body];
   if (orderOp) {

@@ -155,6 +155,10 @@ describe('index_group_aggs: the covering scan groups and aggregates', () => {
       { k: 1, n: 3 },
       { k: 2, n: 2 },
     ]);
+    // LIMIT without ORDER BY: any 2 whole groups (each with all its entries counted).
+    const any2 = await rows('SELECT k, COUNT(*) AS n FROM ks WHERE k IS NOT MISSING GROUP BY k LIMIT 2');
+    expect(any2).toHaveLength(2);
+    for (const r of any2) expect([{ k: null, n: 1 }, { k: 1, n: 3 }, { k: 2, n: 2 }, { k: 3, n: 1 }, { k: 'a', n: 1 }]).toContainEqual(r);
     // HAVING drops groups: no limit in the scan.
     const having = 'SELECT k, COUNT(*) AS n FROM ks WHERE k IS NOT MISSING GROUP BY k HAVING COUNT(*) > 1 ORDER BY k LIMIT 1';
     expect(((await plan(having))['~children'] as Node[]).flatMap((c) => (c['~children'] as Node[]) ?? []).find((c) => c['#operator'] === 'IndexScan3')?.limit).toBeUndefined();
