@@ -208,4 +208,13 @@ describe('IndexCountDistinctScan2 and CountScan', () => {
     expect(operatorNames(await plan('SELECT COUNT(DISTINCT 1) AS c FROM ks'))).not.toContain('CountScan');
     expect(await rows('SELECT COUNT(DISTINCT 1) AS c FROM ks')).toEqual([{ c: 1 }]);
   });
+
+  it('PREPARE / EXECUTE runs them', async () => {
+    await db.query('PREPARE cds FROM SELECT COUNT(DISTINCT k) AS c FROM ks WHERE k IS NOT MISSING');
+    await db.query('PREPARE cs FROM SELECT COUNT(*) AS c FROM ks');
+    await db.query('PREPARE pga FROM SELECT MIN(META().id) AS m FROM ks');
+    expect((await db.query('EXECUTE cds')).results).toEqual([{ c: 4 }]);
+    expect((await db.query('EXECUTE cs')).results).toEqual([{ c: 9 }]);
+    expect((await db.query('EXECUTE pga')).results).toEqual([{ m: 'd0' }]);
+  });
 });
