@@ -3,7 +3,8 @@
  * on TOKENQL_BENCH_DOCS (default 1,000,000) generated documents `{k, g, v}` (k = i mod 50,000,
  * g = i mod 1,000, v = i mod 97), with indexes ik(k) and igv(g, v) and a primary index, each
  * statement is timed with the pushdown (IndexCountDistinctScan2 / IndexScan3 with
- * index_group_aggs), with the same covering scan and the group operators (the aggregate given
+ * index_group_aggs; with ORDER BY on the group key and LIMIT, index_order and a scan that stops
+ * after 10 groups), with the same covering scan and the group operators (the aggregate given
  * `FILTER (WHERE TRUE)`, which the index does not compute: same rows, no pushdown), and as a
  * full scan (`USE INDEX (#primary)`). Median wall and CPU time of TOKENQL_BENCH_RUNS (default 3)
  * runs after one warm-up; the rows of the three forms are checked equal, the plans checked.
@@ -43,6 +44,13 @@ const CASES: { name: string; pushed: string; grouped: string; full: string; op: 
     grouped: 'SELECT g, SUM(v) FILTER (WHERE TRUE) AS s, COUNT(*) AS n FROM ks WHERE g >= 0 GROUP BY g',
     full: 'SELECT g, SUM(v) AS s, COUNT(*) AS n FROM ks USE INDEX (`#primary`) WHERE g >= 0 GROUP BY g',
     op: 'index_group_aggs',
+  },
+  {
+    name: 'GROUP BY g ORDER BY g LIMIT 10: SUM(v) WHERE g >= 0',
+    pushed: 'SELECT g, SUM(v) AS s FROM ks WHERE g >= 0 GROUP BY g ORDER BY g LIMIT 10',
+    grouped: 'SELECT g, SUM(v) FILTER (WHERE TRUE) AS s FROM ks WHERE g >= 0 GROUP BY g ORDER BY g LIMIT 10',
+    full: 'SELECT g, SUM(v) AS s FROM ks USE INDEX (`#primary`) WHERE g >= 0 GROUP BY g ORDER BY g LIMIT 10',
+    op: 'index_order',
   },
 ];
 
