@@ -2,7 +2,7 @@ import type { Expr, FunctionCall, LetBinding, ResultTerm, Returning } from '../a
 import { implicitName, stripLoc, walkExpr } from '../ast/index.js';
 import { earlyProjection } from './early-projection.js';
 import { indexCountTree } from './index-count.js';
-import { indexGroupAggs, readsOnlyIndexKeys } from './index-group-aggs.js';
+import { formalText, indexGroupAggs, readsOnlyIndexKeys } from './index-group-aggs.js';
 import { isAggregateName } from '../eval/index.js';
 import type { DeletePlan, InsertPlan, ScanPlan, SelectBodyPlan, SelectPlan, SourcePlan, SubselectPlan, UpdatePlan } from './logical-plan.js';
 import { exprText } from './explain.js';
@@ -278,7 +278,10 @@ function blockOps(p: SubselectPlan, orderFollows: boolean, aggregateSources: Exp
     // Initial/Intermediate/FinalGroup follow it.
     const pushed = pushedGroupAggs(p, ops, aggregateSources) ?? primaryGroupScan(p, ops, aggregateSources);
     if (pushed) {
-      pushed.index_group_aggs = indexGroupAggs(pushed, g.keys, aggregates, new Set([...(p.outerNames ?? []), ...g.keys.flatMap((k) => (k.alias ? [k.alias] : []))]));
+      const bound = new Set([...(p.outerNames ?? []), ...g.keys.flatMap((k) => (k.alias ? [k.alias] : []))]);
+      pushed.index_group_aggs = indexGroupAggs(pushed, g.keys, aggregates, bound);
+      // The aggregates are covered too: the projection, LETTING and HAVING print them as `cover (…)`.
+      if (pushed.index_group_aggs) pushed.covers = [...(pushed.covers ?? []), ...aggregates.map((a) => `cover (${formalText(a, pushed._alias, bound)})`)];
     }
     // On the primary index, the IndexScan3 replaces the PrimaryScan3 and its Fetch.
     if (pushed?.index_group_aggs && ops[0] !== pushed) ops.splice(0, ops.length, pushed);

@@ -2,6 +2,8 @@ import type { Expr, FunctionCall } from '../ast/index.js';
 import { walkExpr } from '../ast/index.js';
 import { formalize, KS } from '../semantic/formalize.js';
 import { fieldPath } from './cover.js';
+import { exprText } from './explain.js';
+import { jsonCopy } from '../values/index.js';
 import type { IndexAggregate, IndexGroupAggregates, IndexGroupKey, IndexScan3 } from './plan/index.js';
 
 /** The aggregates an index computes, by name (DISTINCT forms of COUNT, COUNTN, SUM and AVG too; not MIN/MAX DISTINCT). */
@@ -41,6 +43,11 @@ function dependsOn(formal: Expr, paths: readonly string[][]): number[] | undefin
     return ok;
   });
   return ok ? [...out].sort((a, b) => a - b) : undefined;
+}
+
+/** An expression's text formalized on the block's alias (`` sum((`ks`.`v`)) ``), as the reference prints it in `covers`. */
+export function formalText(e: Expr, alias: string, bound: ReadonlySet<string>): string {
+  return exprText(jsonCopy(formalize(e, alias, bound), (_k, v) => (v && v.kind === 'Identifier' && v.name === KS ? { ...v, name: alias } : v)) as Expr);
 }
 
 /** True if `e` reads the keyspace only through the index keys with these field paths (and META().id). */

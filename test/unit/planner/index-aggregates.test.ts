@@ -80,6 +80,10 @@ describe('index_group_aggs: the covering scan groups and aggregates', () => {
       group: [{ depends: [0], expr: '(`ks`.`k`)', id: 0, keypos: 0 }],
     });
     expect(scan.index_group_aggs).not.toHaveProperty('partial');
+    // The aggregates are covered: the projection reads them as `cover (…)`.
+    expect(scan.covers).toEqual(['cover ((`ks`.`k`))', 'cover ((`ks`.`v`))', 'cover ((meta(`ks`).`id`))', 'cover (sum((`ks`.`v`)))', 'cover (count(*))']);
+    const project = (((p['~children'] as Node[])[1]['~child'] as Node)['~children'] as Node[])[0];
+    expect(project.result_terms).toEqual([{ expr: 'cover ((`ks`.`k`))' }, { as: 's', expr: 'cover (sum((`ks`.`v`)))' }, { as: 'n', expr: 'cover (count(*))' }]);
   });
 
   it('aggregates without GROUP BY: one row, also for no entries (COUNT 0, others NULL)', async () => {
@@ -171,7 +175,13 @@ describe('index_group_aggs: the covering scan groups and aggregates', () => {
     expect(operatorNames(p)).toEqual(['Sequence', 'IndexScan3[GA]', 'Parallel', 'Sequence', 'InitialProject']);
     const scan = (p['~children'] as Node[])[0];
     expect(scan.index).toBe('#primary');
-    expect(scan.covers).toEqual(['cover ((meta(`ks`).`id`))']);
+    expect(scan.covers).toEqual([
+      'cover ((meta(`ks`).`id`))',
+      'cover (count((meta(`ks`).`id`)))',
+      'cover (min((meta(`ks`).`id`)))',
+      'cover (max((meta(`ks`).`id`)))',
+      'cover (sum(to_number(substr((meta(`ks`).`id`), 1))))',
+    ]);
     expect(await rows(q)).toEqual([{ cnt: 9, m: 'd0', x: 'd8', s: 36 }]);
     expect(await rows('SELECT SUBSTR(META().id, 0, 1) AS p, COUNT(*) AS n FROM ks GROUP BY SUBSTR(META().id, 0, 1)')).toEqual([{ p: 'd', n: 9 }]);
     // A field of the document: the primary scan fetches.
