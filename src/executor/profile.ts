@@ -12,7 +12,6 @@ const PHASES: Record<string, string> = {
   IndexScan3: 'indexScan',
   IndexCountScan2: 'indexCountScan',
   IndexCountDistinctScan2: 'indexCountScan',
-  CountScan: 'countScan',
   KeyScan: 'keyScan',
   ExpressionScan: 'exprScan',
   Fetch: 'fetch',
