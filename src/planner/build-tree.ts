@@ -7,6 +7,7 @@ import { isAggregateName } from '../eval/index.js';
 import type { DeletePlan, InsertPlan, ScanPlan, SelectBodyPlan, SelectPlan, SourcePlan, SubselectPlan, UpdatePlan } from './logical-plan.js';
 import { exprText } from './explain.js';
 import { conjunctsOf } from './sarg-index.js';
+import { formalize } from '../semantic/formalize.js';
 import { scanLimit } from './order-pushdown.js';
 import type { Value } from '../values/index.js';
 import { beforeParallel, preFilterOp, stepOp } from './build-join-tree.js';
@@ -230,6 +231,11 @@ function blockOps(p: SubselectPlan, orderFollows: boolean, aggregateSources: Exp
   const ops = sourceOps(p.source, buildSubquery);
   const stepOps = p.steps.map((st) => stepOp(st, buildSubquery));
   annotateEarlyProjection(p, ops, stepOps, aggregateSources);
+  // A block that reads only META().id: a covering scan of the primary index, without Fetch.
+  if (!p.group) {
+    const primary = primaryGroupScan(p, ops, aggregateSources);
+    if (primary) ops.splice(0, ops.length, primary);
+  }
   const perRow: Operator[] = [];
   let where = p.where;
   // The WHERE conjuncts on the first term alone, before its joins and UNNESTs: in a covering
@@ -358,16 +364,45 @@ function groupLimit(b: SubselectPlan, scan: IndexScan3, limit: Expr | undefined,
 }
 
 /**
- * A grouped block over a primary index (no WHERE, join, UNNEST, LET, GROUP AS or window
- * function) that reads the keyspace only through `META().id`: an IndexScan3 of the primary
- * index covering `META().id` (its one key, in key order), for the aggregates it can compute
- * (couchbase/query plans such a block as a covering IndexScan3 with `index_group_aggs`).
- * The caller keeps it only if it aggregates.
+ * True (and the scan's `index_order` set) when a block scanning the primary index covered
+ * ({@link primaryGroupScan}, not grouped) is ordered by `META().id` ascending, NULLS default: the
+ * scan's key order. LIMIT and OFFSET then go into the scan too (no DISTINCT: every entry is a row).
+ */
+function primaryOrderServed(p: SelectPlan, body: Operator): boolean {
+  const b = p.body as SubselectPlan;
+  if (b.group || body['#operator'] !== 'Sequence' || p.orderBy?.length !== 1) return false;
+  const scan = body['~children'][0];
+  if (scan?.['#operator'] !== 'IndexScan3' || !scan._primary || scan.index_group_aggs) return false;
+  const o = p.orderBy[0];
+  if (o.desc || o.direction || o.nullsPosition || (o.nulls !== undefined && o.nulls !== 'FIRST')) return false;
+  const aliases = new Map(b.terms.flatMap((t) => (t.kind === 'Term' && t.alias ? [[t.alias, t.expr] as const] : [])));
+  const e = o.expr.kind === 'Identifier' && aliases.has(o.expr.name) ? aliases.get(o.expr.name)! : o.expr;
+  const f = formalize(e, scan._alias, new Set(b.outerNames ?? []));
+  if (!(f.kind === 'Field' && f.name === 'id' && f.target.kind === 'FunctionCall' && f.target.name === 'meta')) return false;
+  scan.index_order = [{ keypos: 0 }];
+  if (p.limit && !b.distinct) {
+    scan.limit = p.limit;
+    if (p.offset) scan.offset = p.offset;
+  }
+  return true;
+}
+
+/**
+ * A block over a primary index (no WHERE, join, UNNEST, LET, GROUP AS or window function) that
+ * reads the keyspace only through `META().id`: an IndexScan3 of the primary index covering
+ * `META().id` (its one key, in key order), as couchbase/query plans such a block. A grouped
+ * block keeps it only for the aggregates it can compute (`index_group_aggs`).
  */
 function primaryGroupScan(p: SubselectPlan, ops: Operator[], aggregateSources: Expr[]): IndexScan3 | undefined {
   const src = p.source;
   if (src.op !== 'PrimaryScan3' || !src.indexId || p.where || p.steps.length || p.let?.length || p.preFilter || p.group?.groupAs) return undefined;
-  const exprs = [...p.terms.flatMap((t) => (t.kind === 'Star' ? [undefined] : [t.expr])), ...(p.group?.letting ?? []).map((l) => l.expr), ...(p.group?.having ? [p.group.having] : []), ...aggregateSources];
+  const exprs = [
+    ...p.terms.flatMap((t) => (t.kind === 'Star' ? [undefined] : [t.expr])),
+    ...(p.ast.exclude ?? []),
+    ...(p.group?.letting ?? []).map((l) => l.expr),
+    ...(p.group?.having ? [p.group.having] : []),
+    ...aggregateSources,
+  ];
   const bound = new Set([...(p.outerNames ?? []), ...(p.group?.keys ?? []).flatMap((k) => (k.alias ? [k.alias] : [])), ...(p.group?.letting ?? []).map((l) => l.name), ...p.terms.flatMap((t) => (t.kind === 'Term' && t.alias ? [t.alias] : []))]);
   if (!exprs.every((e) => e !== undefined && readsOnlyIndexKeys(e, src.alias, bound, []))) return undefined;
   if (collectWindowCalls(exprs as Expr[]).length || ops[0]?.['#operator'] !== 'PrimaryScan3') return undefined;
@@ -413,6 +448,7 @@ function selectBodyTree(p: SelectPlan): Operator {
   const orderExprs = (p.orderBy ?? []).map((o) => o.expr);
   const body = bodyOp(p.body, !!orderOp, orderExprs, selectTree);
   if (orderOp && p.body.kind === 'Subselect' && groupOrderServed(p.body, body, p.limit, p.offset)) orderOp = false;
+  else if (orderOp && p.body.kind === 'Subselect' && primaryOrderServed(p, body)) orderOp = false;
   // LIMIT without ORDER BY: any groups will do, the first ones the scan completes.
   else if (!p.orderBy?.length && p.limit && p.body.kind === 'Subselect') {
     const scan = leadingGroupScan(p.body, body);
@@ -432,7 +468,8 @@ function selectBodyTree(p: SelectPlan): Operator {
   }
   // The Order keeps the first offset+limit rows and skips `offset` itself (the reference's Order
   // with `offset`); otherwise an Offset operator does.
-  if (p.offset && !(orderOp && p.limit)) ops.push({ '#operator': 'Offset', expr: p.offset });
+  const offsetPushed = p.body.kind === 'Subselect' && body['#operator'] === 'Sequence' && body['~children'][0]?.['#operator'] === 'IndexScan3' && body['~children'][0].offset !== undefined;
+  if (p.offset && !(orderOp && p.limit) && !offsetPushed) ops.push({ '#operator': 'Offset', expr: p.offset });
   if (p.limit) ops.push({ '#operator': 'Limit', expr: p.limit });
   return sequence(ops);
 }

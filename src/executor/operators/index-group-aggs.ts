@@ -95,16 +95,10 @@ export function compileIndexGroupAggs(op: IndexScan3, cx: CompileContext): Compi
         }
         return r.eval(entryEnv(), rc);
       };
-      // The primary index's entries are the keyspace's live documents in key order (no expired one).
-      const walk = op._primary
-        ? (_rc: unknown, visit: (key: Value[], docs: Iterable<string>) => boolean | void) => {
-            for (const d of ks.scan()) if (visit([d.key], [d.key]) === false) return;
-          }
-        : scan.walk!;
       // A pushed LIMIT (index order served, OFFSET+LIMIT): the walk stops at the entry that would start one group more.
       const lim = limitExpr?.(outer ?? rootEnv(), rc);
       const maxGroups = typeof lim === 'number' ? Math.max(0, Math.floor(lim)) : Infinity;
-      walk(
+      scan.walk!(
         rc,
         (k, docs) => {
           key = k;

@@ -66,6 +66,7 @@ export function compileScan(source: KeySource, scope: Scope): CompiledScan {
       { scalarBounds: never },
     );
   }
+  if (scan._primary) return compilePrimaryIndexScan(scan);
   const spans = scan.spans.map((sp) =>
     sp.range.map(
       (r): CompiledRange => ({
@@ -147,6 +148,29 @@ export function compileScan(source: KeySource, scope: Scope): CompiledScan {
     return [...seen];
   };
   return Object.assign(run, { scalarBounds, walk });
+}
+
+/**
+ * An IndexScan3 of the primary index (`_primary`, a covering scan of its one key, META().id, over
+ * the whole keyspace): the keyspace's live documents in key order, each entry's key `[id]`.
+ */
+function compilePrimaryIndexScan(scan: IndexScan3): CompiledScan {
+  const run = (rc: RunContext, limit?: number, onEntry?: (id: string, key: Value[]) => void, accept?: (id: string) => boolean): string[] => {
+    const out: string[] = [];
+    const max = limit ?? Infinity;
+    if (max <= 0) return out;
+    for (const d of keyspaceOf(rc, scan.keyspace).scan()) {
+      if (accept && !accept(d.key)) continue;
+      onEntry?.(d.key, [d.key]);
+      out.push(d.key);
+      if (out.length >= max) break;
+    }
+    return out;
+  };
+  const walk = (rc: RunContext, visit: (key: Value[], docs: Iterable<string>) => boolean | void): void => {
+    for (const d of keyspaceOf(rc, scan.keyspace).scan()) if (visit([d.key], [d.key]) === false) return;
+  };
+  return Object.assign(run, { scalarBounds: () => true, walk });
 }
 
 /**

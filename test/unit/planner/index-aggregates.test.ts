@@ -188,6 +188,19 @@ describe('index_group_aggs: the covering scan groups and aggregates', () => {
     expect(operatorNames(await plan('SELECT COUNT(META().id) AS n, SUM(v) AS s FROM ks'))).toEqual(expect.arrayContaining(['PrimaryScan3', 'Fetch', 'InitialGroup']));
   });
 
+  it('without aggregates: a block reading only META().id scans the primary index covered, in key order (index_order, limit, offset)', async () => {
+    const q = 'SELECT META().id FROM ks ORDER BY META().id LIMIT 3 OFFSET 2';
+    const p = await plan(q);
+    expect(operatorNames(p)).toEqual(['Sequence', 'Sequence', 'IndexScan3', 'Parallel', 'Sequence', 'InitialProject', 'Limit']);
+    const scan = ((p['~children'] as Node[])[0]['~children'] as Node[])[0];
+    expect(scan).toMatchObject({ index: '#primary', covers: ['cover ((meta(`ks`).`id`))'], index_order: [{ keypos: 0 }], limit: '3', offset: '2' });
+    expect(await rows(q)).toEqual([{ id: 'd2' }, { id: 'd3' }, { id: 'd4' }]);
+    // Descending: the Order sorts the covered rows.
+    const desc = 'SELECT RAW META(l).id FROM ks AS l ORDER BY META(l).id DESC LIMIT 2';
+    expect(operatorNames(await plan(desc))).toEqual(expect.arrayContaining(['IndexScan3', 'Order']));
+    expect(await rows(desc)).toEqual(['d8', 'd7']);
+  });
+
   it('PREPARE / EXECUTE runs the same plan', async () => {
     await db.query('PREPARE ga FROM SELECT k, SUM(v) AS s FROM ks WHERE k > 0 GROUP BY k ORDER BY k');
     expect((await db.query('EXECUTE ga')).results).toEqual([
