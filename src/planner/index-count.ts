@@ -17,7 +17,8 @@ const isCountRows = (e: Expr): boolean => isCountStar(e) || (isCount(e) && !e.st
  * `SELECT COUNT(*) … WHERE <predicate the spans of a scalar index decide>` (no GROUP BY keys,
  * LETTING, HAVING, UNNEST, LET, DISTINCT or ORDER BY; every term `COUNT(*)`) planned as
  * IndexCountScan2 + IndexCountProject: the count comes from the index entries, without Fetch.
- * Likewise every term `COUNT(DISTINCT k)`, `k` the leading key of a covering scan, as
+ * An array index's scan (a DistinctScan) counts each document once. Likewise every term
+ * `COUNT(DISTINCT k)`, `k` the leading key of a covering scan of a scalar index, as
  * IndexCountDistinctScan2 + IndexCountProject (couchbase/query `planner/build_select_count.go`,
  * simplified). Undefined when the block is not such a count.
  */
@@ -33,15 +34,19 @@ export function indexCountTree(p: SelectPlan): Operator | undefined {
   if (src.op === 'PrimaryScan3' && !b.where && exprs.every(isCountRows)) {
     return countTree(p, { '#operator': 'CountScan', ...(src.alias !== src.keyspace ? { as: src.alias } : {}), keyspace: src.keyspace, namespace: src.namespace }, exprs.every(isCountStar) ? 'count(*)' : undefined);
   }
-  if (src.op !== 'IndexScan' || src.scan.kind !== 'IndexScan3' || src.scan.distinct || !spansDecideWhere(src)) return undefined;
-  const distinctOf = countDistinctLeading(exprs, src.coverPaths?.[0], src.alias, new Set(b.outerNames ?? []));
+  if (src.op !== 'IndexScan' || src.scan.kind !== 'IndexScan3' || !spansDecideWhere(src)) return undefined;
+  // An array index: COUNT(*) only, each document counted once (`_distinct`).
+  const distinctOf = src.scan.distinct ? undefined : countDistinctLeading(exprs, src.coverPaths?.[0], src.alias, new Set(b.outerNames ?? []));
   if (!distinctOf && !exprs.every(isCountStar)) return undefined;
-  const scan = keySource({ ...src.scan, covers: undefined, limit: undefined }, src.alias);
+  const source = keySource({ ...src.scan, covers: undefined, limit: undefined }, src.alias);
+  const scan = source['#operator'] === 'DistinctScan' ? source.scan : source;
   if (scan['#operator'] !== 'IndexScan3') return undefined;
   const coverText = distinctOf ? `cover (count(distinct ${distinctOf}))` : 'cover (count(*))';
   const covers = (src.scan.covers ?? []).concat([coverText]);
   const fields = { covers, index: scan.index, index_id: scan.index_id, keyspace: scan.keyspace, namespace: scan.namespace, spans: scan.spans, using: 'gsi' as const };
-  const count: IndexCountScan2 | IndexCountDistinctScan2 = distinctOf ? { '#operator': 'IndexCountDistinctScan2', ...fields } : { '#operator': 'IndexCountScan2', ...fields };
+  const count: IndexCountScan2 | IndexCountDistinctScan2 = distinctOf
+    ? { '#operator': 'IndexCountDistinctScan2', ...fields }
+    : { '#operator': 'IndexCountScan2', ...fields, ...(src.scan.distinct ? { _distinct: true } : {}) };
   return countTree(p, count, coverText);
 }
 

@@ -7,7 +7,7 @@
  * key and LIMIT/OFFSET (compared in order; the index may serve it, `index_order` and `limit`):
  * the rows with the index `ikvw`
  * and the primary index (index_group_aggs, also over META().id on the primary index,
- * IndexCountDistinctScan2) equal the rows of the same query over keyspace `ks2`, holding the same
+ * IndexCountDistinctScan2, IndexCountScan2 over the array index `iw` with ANY predicates) equal the rows of the same query over keyspace `ks2`, holding the same
  * documents without any index (a sequential scan, Filter and the group operators). A sanity test checks the
  * generated queries really are answered from the index.
  * Replay: `TOKENQL_PROPERTY_SEED=S TOKENQL_PROPERTY_PATH="P" npx vitest run test/property/index-aggregates.property.test.ts`.
@@ -49,6 +49,10 @@ const query = fc.record({ aggs: fc.array(aggregate, { minLength: 1, maxLength: 3
   return Object.assign((ix: string) => `SELECT ${terms} FROM ks${ix}${where ? ` WHERE ${where}` : ''}${groupBy ? ` GROUP BY ${groupBy}` : ''}${orderBy}`, { ordered: !!orderBy });
 });
 const countDistinct = fc.constantFrom('k IS NOT MISSING', 'k IS NOT NULL', 'k > 0', 'k >= -1').map((w): Statement => (ix: string) => `SELECT COUNT(DISTINCT k) AS c FROM ks${ix} WHERE ${w}`);
+/** COUNT(*) over an ANY the array index `iw` decides: each document counted once. */
+const arrayCount = fc
+  .constantFrom('x = 1', 'x = "a"', 'x >= 0', 'x IN [1, 2, "b"]', 'x < "b"', 'x IS NOT NULL')
+  .map((c): Statement => (ix: string) => `SELECT COUNT(*) AS c FROM ks${ix} WHERE ANY x IN w SATISFIES ${c} END`);
 /** Aggregates over META().id alone, answered from the primary index. */
 const primaryQuery = fc
   .record({
@@ -64,6 +68,7 @@ beforeAll(async () => {
   await db.createKeyspace('ks2');
   await db.query('CREATE PRIMARY INDEX ON ks');
   await db.query('CREATE INDEX ikvw ON ks(k, v, w)');
+  await db.query('CREATE INDEX iw ON ks(ALL ARRAY x FOR x IN w END)');
 });
 afterAll(async () => db.close());
 
@@ -82,7 +87,7 @@ async function fill(ds: readonly Record<string, Value | undefined>[]): Promise<v
 describe('index aggregates vs the same query without the index (property)', { timeout: 600_000 }, () => {
   it('gives the same rows', async () => {
     await fc.assert(
-      fc.asyncProperty(docs, fc.array(fc.oneof({ weight: 5, arbitrary: query }, { weight: 1, arbitrary: countDistinct }, { weight: 1, arbitrary: primaryQuery }), { minLength: 1, maxLength: 4 }), async (ds, qs) => {
+      fc.asyncProperty(docs, fc.array(fc.oneof({ weight: 5, arbitrary: query }, { weight: 1, arbitrary: countDistinct }, { weight: 1, arbitrary: primaryQuery }, { weight: 1, arbitrary: arrayCount }), { minLength: 1, maxLength: 4 }), async (ds, qs) => {
         await fill(ds);
         for (const q of qs) {
           const withIndex = (await db.query(q(''))).results;
@@ -96,7 +101,7 @@ describe('index aggregates vs the same query without the index (property)', { ti
 
   it('answers most generated queries from the index', async () => {
     let pushed = 0;
-    const sample = fc.sample(fc.oneof(query, countDistinct, primaryQuery), { numRuns: 100, seed: 20261127 });
+    const sample = fc.sample(fc.oneof(query, countDistinct, primaryQuery, arrayCount), { numRuns: 100, seed: 20261127 });
     for (const q of sample) {
       const plan = JSON.stringify(await db.explain(q('')));
       if (plan.includes('index_group_aggs') || plan.includes('IndexCountDistinctScan2') || plan.includes('CountScan')) pushed++;

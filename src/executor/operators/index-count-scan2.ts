@@ -25,8 +25,14 @@ export function compileIndexCountScan2(op: IndexCountScan2, cx: CompileContext):
       let n = 0;
       // Without documents that can expire, every entry counts (no document is read).
       const check = ks.mayExpire?.() !== false;
+      // An array index's entries may hold a document more than once (one per element): counted once.
+      const seen = op._distinct ? new Set<string>() : undefined;
       scan.walk!(rc, (_key, docs) => {
         for (const id of docs) {
+          if (seen) {
+            if (seen.has(id)) continue;
+            seen.add(id);
+          }
           if (!check || ks.peek(id)) n++;
           else expired.push(id);
         }

@@ -223,6 +223,33 @@ describe('IndexCountDistinctScan2 and CountScan', () => {
     expect(await rows('SELECT RAW COUNT(DISTINCT k) FROM ks WHERE k >= 1')).toEqual([4]);
   });
 
+  it('COUNT(*) over an ANY an array index decides: IndexCountScan2, each document once', async () => {
+    const tg = await Database.open();
+    try {
+      await tg.load(
+        'tg',
+        [
+          { id: 't0', tags: ['red', 'apple', 'pie'] },
+          { id: 't1', tags: ['green', 'apple'] },
+          { id: 't2', tags: ['red', 'red', 'wine'] },
+          { id: 't3', tags: 'red' },
+          { id: 't4', tags: null },
+          { id: 't5' },
+        ],
+        { key: '%id%' },
+      );
+      await tg.query('CREATE INDEX itags ON tg(ALL ARRAY v FOR v IN tags END)');
+      const q = "SELECT COUNT(*) AS n FROM tg WHERE ANY v IN tags SATISFIES v = 'red' END";
+      const p = ((await tg.query('EXPLAIN ' + q)).results[0] as Node).plan as Node;
+      expect(operatorNames(p)).toEqual(['Sequence', 'IndexCountScan2', 'IndexCountProject']);
+      expect((await tg.query(q)).results).toEqual([{ n: 2 }]);
+      expect((await tg.query("SELECT COUNT(*) AS n FROM tg WHERE ANY v IN tags SATISFIES v IN ['red', 'apple'] END")).results).toEqual([{ n: 3 }]);
+      expect((await tg.query("SELECT COUNT(*) AS n FROM tg WHERE ANY v IN tags SATISFIES v >= 'b' END")).results).toEqual([{ n: 3 }]);
+    } finally {
+      await tg.close();
+    }
+  });
+
   it('COUNT(*) of the whole keyspace from its count', async () => {
     const q = 'SELECT COUNT(*) AS c, COUNT(1) AS d FROM ks';
     expect(operatorNames(await plan(q))).toEqual(['Sequence', 'CountScan', 'IndexCountProject']);
