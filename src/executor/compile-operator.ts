@@ -14,6 +14,8 @@ import { compileFilter } from './operators/filter.js';
 import { compileFinalGroup } from './operators/final-group.js';
 import { compileIndexCountProject } from './operators/index-count-project.js';
 import { compileIndexCountScan2 } from './operators/index-count-scan2.js';
+import { compileIndexCountDistinctScan2 } from './operators/index-count-distinct-scan2.js';
+import { compileCountScan } from './operators/count-scan.js';
 import { compileIndexDdl } from './operators/index-ddl.js';
 import { compileTransactionOperator } from './operators/transaction.js';
 import { compileCreateFunction, compileDropFunction, compileExecuteFunction } from './operators/function-ddl.js';
@@ -82,6 +84,8 @@ const COMPILERS: { [K in Operator['#operator']]: OperatorCompiler<Extract<Operat
   IntersectScan: compileIntersectScan,
   UnionScan: compileUnionScan,
   IndexCountScan2: compileIndexCountScan2,
+  IndexCountDistinctScan2: compileIndexCountDistinctScan2,
+  CountScan: compileCountScan,
   IndexCountProject: compileIndexCountProject,
   Fetch: compileFetch,
   Alias: compileAlias,

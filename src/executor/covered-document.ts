@@ -46,7 +46,7 @@ function withCoveredExpressions(paths: string[][], key: Value[], value: Value, e
  * True if every value that collates equal to `v` is `v` itself: MISSING, NULL, booleans,
  * strings (compared by code points), numbers other than 0, and arrays of those.
  */
-function identityKey(v: Value): boolean {
+export function identityKey(v: Value): boolean {
   if (v === undefined || v === null) return true;
   switch (typeof v) {
     case 'string':

@@ -11,6 +11,7 @@ const PHASES: Record<string, string> = {
   PrimaryScan: 'primaryScan',
   IndexScan3: 'indexScan',
   IndexCountScan2: 'indexCountScan',
+  IndexCountDistinctScan2: 'indexCountScan',
   KeyScan: 'keyScan',
   ExpressionScan: 'exprScan',
   Fetch: 'fetch',

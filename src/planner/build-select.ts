@@ -1,7 +1,7 @@
 import { implicitName } from '../ast/index.js';
 import type { Expr, ExpressionTerm, KeyspaceTerm, OrderTerm, ResultTerm, SelectBody, SelectStatement, Subselect } from '../ast/index.js';
 import { ErrorCode, QueryError } from '../errors/index.js';
-import { keyspaceAlias, primaryIndexName, resolveKeyspace, type Catalog } from './catalog.js';
+import { keyspaceAlias, primaryIndexId, primaryIndexName, resolveKeyspace, type Catalog } from './catalog.js';
 import { tokenOptionMismatches } from './token-option-mismatch.js';
 import { chooseScan } from './choose-scan.js';
 import { exprEquivalent } from '../semantic/expr-equivalent.js';
@@ -116,7 +116,8 @@ export function keyspaceSource(
   if (catalog.warn) for (const w of tokenOptionMismatches(where, alias, indexes, bound)) catalog.warn(w);
   onScan?.(scan);
   if (scan) return { op: 'IndexScan', keyspace: name, namespace: 'default', alias, scan };
-  return { op: 'PrimaryScan3', keyspace: name, namespace: 'default', alias, index: primaryIndexName(catalog, name) };
+  const indexId = primaryIndexId(catalog, name);
+  return { op: 'PrimaryScan3', keyspace: name, namespace: 'default', alias, index: primaryIndexName(catalog, name), ...(indexId ? { indexId } : {}) };
 }
 
 /**

@@ -2,10 +2,13 @@ import type { Expr, FunctionCall, LetBinding, ResultTerm, Returning } from '../a
 import { implicitName, someExpr, stripLoc, walkExpr } from '../ast/index.js';
 import { earlyProjection } from './early-projection.js';
 import { indexCountTree } from './index-count.js';
+import { formalText, indexGroupAggs, readsOnlyIndexKeys } from './index-group-aggs.js';
 import { isAggregateName } from '../eval/index.js';
 import type { DeletePlan, InsertPlan, ScanPlan, SelectBodyPlan, SelectPlan, SourcePlan, SubselectPlan, UpdatePlan } from './logical-plan.js';
 import { exprText } from './explain.js';
 import { conjunctsOf } from './sarg-index.js';
+import { formalize } from '../semantic/formalize.js';
+import { scanLimit } from './order-pushdown.js';
 import type { Value } from '../values/index.js';
 import { beforeParallel, preFilterOp, stepOp } from './build-join-tree.js';
 import { collectWindowCalls, windowOps } from './build-window.js';
@@ -240,6 +243,11 @@ function blockOps(p: SubselectPlan, orderFollows: boolean, aggregateSources: Exp
   const ops = sourceOps(p.source, buildSubquery);
   const stepOps = p.steps.map((st) => stepOp(st, buildSubquery));
   annotateEarlyProjection(p, ops, stepOps, aggregateSources);
+  // A block that reads only META().id: a covering scan of the primary index, without Fetch.
+  if (!p.group) {
+    const primary = primaryGroupScan(p, ops, aggregateSources);
+    if (primary) ops.splice(0, ops.length, primary);
+  }
   const perRow: Operator[] = [];
   let where = p.where;
   // The WHERE conjuncts on the first term alone, before its joins and UNNESTs: in a covering
@@ -284,11 +292,27 @@ function blockOps(p: SubselectPlan, orderFollows: boolean, aggregateSources: Exp
     ]);
     const fields = { aggregates, group_keys: g.keys.map((k) => k.expr), ...(g.keys.some((k) => k.alias) ? { _aliases: g.keys.map((k) => k.alias ?? null) } : {}) };
     const ga = g.groupAs;
+    // Aggregates the covering index scan computes itself (index-group-aggs.ts): no Filter and no
+    // Initial/Intermediate/FinalGroup follow it.
+    const pushed = pushedGroupAggs(p, ops, aggregateSources) ?? primaryGroupScan(p, ops, aggregateSources);
+    if (pushed) {
+      const bound = new Set([...(p.outerNames ?? []), ...g.keys.flatMap((k) => (k.alias ? [k.alias] : []))]);
+      pushed.index_group_aggs = indexGroupAggs(pushed, g.keys, aggregates, bound);
+      // The aggregates are covered too: the projection, LETTING and HAVING print them as `cover (…)`.
+      if (pushed.index_group_aggs) pushed.covers = [...(pushed.covers ?? []), ...aggregates.map((a) => `cover (${formalText(a, pushed._alias, bound)})`)];
+    }
+    // On the primary index, the IndexScan3 replaces the PrimaryScan3 and its Fetch.
+    if (pushed?.index_group_aggs && ops[0] !== pushed) ops.splice(0, ops.length, pushed);
+    if (pushed?.index_group_aggs) {
+      if (g.letting?.length) tail.push(letOp(g.letting));
+      if (g.having) tail.push({ '#operator': 'Filter', condition: g.having });
+    } else {
     perRow.push({ '#operator': 'InitialGroup', ...fields, ...(ga ? { group_as: ga.name, group_as_fields: ga.fields } : {}) });
     ops.push(parallel(sequence(perRow), dummy));
     ops.push({ '#operator': 'IntermediateGroup', ...fields, ...(ga ? { group_as: ga.name } : {}) }, { '#operator': 'FinalGroup', ...fields, ...(ga ? { _group_as: ga.name } : {}) });
     if (g.letting?.length) tail.push(letOp(g.letting));
     if (g.having) tail.push({ '#operator': 'Filter', condition: g.having });
+    }
   } else {
     tail.push(...perRow);
   }
@@ -303,6 +327,112 @@ function blockOps(p: SubselectPlan, orderFollows: boolean, aggregateSources: Exp
   ops.push(parallel(sequence(tail), dummy));
   if (p.distinct) ops.push({ '#operator': 'Distinct' });
   return ops;
+}
+
+/**
+ * The covering IndexScan3 of a grouped block the index could aggregate for: the block's only
+ * source, its spans decide the WHERE, no join, UNNEST, LET, GROUP AS or window function.
+ */
+function pushedGroupAggs(p: SubselectPlan, ops: Operator[], aggregateSources: Expr[]): IndexScan3 | undefined {
+  if (ops.length !== 1 || p.steps.length || p.let?.length || p.preFilter || p.group?.groupAs || !spansDecideWhere(p.source)) return undefined;
+  const scan = ops[0];
+  if (scan['#operator'] !== 'IndexScan3' || !scan._coverPaths) return undefined;
+  if (collectWindowCalls([...p.terms.flatMap((t) => (t.kind === 'Star' ? [] : [t.expr])), ...aggregateSources]).length) return undefined;
+  return scan;
+}
+
+/**
+ * The aggregating scan of a block (its first operator) when it emits groups contiguously in index
+ * order: one span, and the GROUP BY keys are the index's leading keys (every one an index key,
+ * together the first ones); groups are emitted as first met.
+ */
+function leadingGroupScan(b: SubselectPlan, body: Operator): IndexScan3 | undefined {
+  if (body['#operator'] !== 'Sequence') return undefined;
+  const scan = body['~children'][0];
+  if (scan?.['#operator'] !== 'IndexScan3' || !scan.index_group_aggs || scan.spans.length !== 1) return undefined;
+  const group = scan.index_group_aggs.group ?? [];
+  const positions = new Set(group.map((g) => g.keypos));
+  if (positions.size === 0 || positions.has(-1) || [...positions].some((x) => x >= positions.size)) return undefined;
+  return scan;
+}
+
+/**
+ * True (and the scan's `index_order` set) when a block's ORDER BY is the order its aggregating
+ * index scan emits groups in ({@link leadingGroupScan}): the ORDER BY terms are a prefix of the
+ * GROUP BY keys in the index's directions (`groupOrder`). With LIMIT (no HAVING, no DISTINCT)
+ * the scan's `limit` is OFFSET+LIMIT groups; Offset and Limit follow.
+ */
+function groupOrderServed(b: SubselectPlan, body: Operator, limit: Expr | undefined, offset: Expr | undefined): boolean {
+  const scan = b.groupOrder ? leadingGroupScan(b, body) : undefined;
+  if (!scan || new Set(scan.index_group_aggs!.group!.map((g) => g.keypos)).size < b.groupOrder!.length) return false;
+  scan.index_order = b.groupOrder;
+  groupLimit(b, scan, limit, offset);
+  return true;
+}
+
+/** LIMIT (and OFFSET) without HAVING or DISTINCT into a scan that emits whole groups in order: it stops after OFFSET+LIMIT groups. */
+function groupLimit(b: SubselectPlan, scan: IndexScan3, limit: Expr | undefined, offset: Expr | undefined): void {
+  if (limit && !b.group?.having && !b.distinct) scan.limit = scanLimit(limit, offset);
+}
+
+/**
+ * True (and the scan's `index_order` set) when a block scanning the primary index covered
+ * ({@link primaryGroupScan}, not grouped) is ordered by `META().id` ascending, NULLS default: the
+ * scan's key order. LIMIT and OFFSET then go into the scan too (no DISTINCT: every entry is a row).
+ */
+function primaryOrderServed(p: SelectPlan, body: Operator): boolean {
+  const b = p.body as SubselectPlan;
+  if (b.group || body['#operator'] !== 'Sequence' || p.orderBy?.length !== 1) return false;
+  const scan = body['~children'][0];
+  if (scan?.['#operator'] !== 'IndexScan3' || !scan._primary || scan.index_group_aggs) return false;
+  const o = p.orderBy[0];
+  if (o.desc || o.direction || o.nullsPosition || (o.nulls !== undefined && o.nulls !== 'FIRST')) return false;
+  const aliases = new Map(b.terms.flatMap((t) => (t.kind === 'Term' && t.alias ? [[t.alias, t.expr] as const] : [])));
+  const e = o.expr.kind === 'Identifier' && aliases.has(o.expr.name) ? aliases.get(o.expr.name)! : o.expr;
+  const f = formalize(e, scan._alias, new Set(b.outerNames ?? []));
+  if (!(f.kind === 'Field' && f.name === 'id' && f.target.kind === 'FunctionCall' && f.target.name === 'meta')) return false;
+  scan.index_order = [{ keypos: 0 }];
+  if (p.limit && !b.distinct) {
+    scan.limit = p.limit;
+    if (p.offset) scan.offset = p.offset;
+  }
+  return true;
+}
+
+/**
+ * A block over a primary index (no WHERE, join, UNNEST, LET, GROUP AS or window function) that
+ * reads the keyspace only through `META().id`: an IndexScan3 of the primary index covering
+ * `META().id` (its one key, in key order), as couchbase/query plans such a block. A grouped
+ * block keeps it only for the aggregates it can compute (`index_group_aggs`).
+ */
+function primaryGroupScan(p: SubselectPlan, ops: Operator[], aggregateSources: Expr[]): IndexScan3 | undefined {
+  const src = p.source;
+  if (src.op !== 'PrimaryScan3' || !src.indexId || p.where || p.steps.length || p.let?.length || p.preFilter || p.group?.groupAs) return undefined;
+  const exprs = [
+    ...p.terms.flatMap((t) => (t.kind === 'Star' ? [undefined] : [t.expr])),
+    ...(p.ast.exclude ?? []),
+    ...(p.group?.letting ?? []).map((l) => l.expr),
+    ...(p.group?.having ? [p.group.having] : []),
+    ...aggregateSources,
+  ];
+  const bound = new Set([...(p.outerNames ?? []), ...(p.group?.keys ?? []).flatMap((k) => (k.alias ? [k.alias] : [])), ...(p.group?.letting ?? []).map((l) => l.name), ...p.terms.flatMap((t) => (t.kind === 'Term' && t.alias ? [t.alias] : []))]);
+  if (!exprs.every((e) => e !== undefined && readsOnlyIndexKeys(e, src.alias, bound, []))) return undefined;
+  if (collectWindowCalls(exprs as Expr[]).length || ops[0]?.['#operator'] !== 'PrimaryScan3') return undefined;
+  return {
+    '#operator': 'IndexScan3',
+    ...(src.alias !== src.keyspace ? { as: src.alias } : {}),
+    covers: ['cover ((meta(`' + src.alias + '`).`id`))'],
+    index: src.index,
+    index_id: src.indexId,
+    index_projection: { primary_key: true },
+    keyspace: src.keyspace,
+    namespace: src.namespace,
+    spans: [{ exact: true, range: [{ inclusion: 0, index_key: '(meta().`id`)' }] }],
+    using: 'gsi',
+    _alias: src.alias,
+    _coverPaths: [],
+    _primary: true,
+  };
 }
 
 function bodyOp(b: SelectBodyPlan, orderFollows: boolean, orderExprs: Expr[], buildSubquery: (q: SelectPlan) => Operator): Operator {
@@ -335,9 +465,17 @@ export function selectTree(p: SelectPlan): Operator {
 }
 
 function selectBodyTree(p: SelectPlan, around: (body: Operator) => Operator): Operator {
-  const orderOp = p.orderBy?.length && !(p.body.kind === 'Subselect' && p.body.orderServed);
+  let orderOp = p.orderBy?.length && !(p.body.kind === 'Subselect' && p.body.orderServed);
   const orderExprs = (p.orderBy ?? []).map((o) => o.expr);
-  const body = around(bodyOp(p.body, !!orderOp, orderExprs, selectTree));
+  const inner = bodyOp(p.body, !!orderOp, orderExprs, selectTree);
+  if (orderOp && p.body.kind === 'Subselect' && groupOrderServed(p.body, inner, p.limit, p.offset)) orderOp = false;
+  else if (orderOp && p.body.kind === 'Subselect' && primaryOrderServed(p, inner)) orderOp = false;
+  // LIMIT without ORDER BY: any groups will do, the first ones the scan completes.
+  else if (!p.orderBy?.length && p.limit && p.body.kind === 'Subselect') {
+    const scan = leadingGroupScan(p.body, inner);
+    if (scan) groupLimit(p.body, scan, p.limit, p.offset);
+  }
+  const body = around(inner);
   // An ORDER BY the index order serves still puts the block in the statement's Sequence (as the reference does).
   if (!p.orderBy?.length && !p.offset && !p.limit) return body;
   const ops: Operator[] = [body];
@@ -353,7 +491,8 @@ function selectBodyTree(p: SelectPlan, around: (body: Operator) => Operator): Op
   }
   // The Order keeps the first offset+limit rows and skips `offset` itself (the reference's Order
   // with `offset`); otherwise an Offset operator does.
-  if (p.offset && !(orderOp && p.limit)) ops.push({ '#operator': 'Offset', expr: p.offset });
+  const offsetPushed = p.body.kind === 'Subselect' && body['#operator'] === 'Sequence' && body['~children'][0]?.['#operator'] === 'IndexScan3' && body['~children'][0].offset !== undefined;
+  if (p.offset && !(orderOp && p.limit) && !offsetPushed) ops.push({ '#operator': 'Offset', expr: p.offset });
   if (p.limit) ops.push({ '#operator': 'Limit', expr: p.limit });
   return sequence(ops);
 }

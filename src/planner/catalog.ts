@@ -59,6 +59,11 @@ export function resolveKeyspace(ref: KeyspaceRef, catalog: Catalog): { name: str
 }
 
 /** The primary scan of a keyspace: its online primary index, else the implicit sequential scan. */
+/** The id of the keyspace's online primary index, or undefined (the sequential scan). */
+export function primaryIndexId(catalog: Catalog, keyspace: string): string | undefined {
+  return catalog.indexes?.(keyspace).find((i) => i.isPrimary && i.state === 'online')?.id;
+}
+
 export function primaryIndexName(catalog: Catalog, keyspace: string): string {
   const p = catalog.indexes?.(keyspace).find((i) => i.isPrimary && i.state === 'online');
   return p ? p.name : '#sequentialscan';

@@ -222,8 +222,17 @@ function decorate(op: unknown, top: boolean, view: BlockView = { bound: new Set(
       return { ...o, on_keys: text(o.on_keys) };
     case 'IndexJoin':
       return { ...o, on_key: text(o.on_key) };
-    case 'IndexScan3':
-      return o.filter ? { ...o, filter: text(o.filter) } : o;
+    case 'IndexScan3': {
+      const out: Record<string, unknown> = o.filter ? { ...o, filter: text(o.filter) } : { ...o };
+      // Index aggregates' expressions as the reference prints them: formalized on the alias.
+      const ga = o.index_group_aggs as { group?: { expr: Expr }[]; aggregates?: { expr: Expr }[] } | undefined;
+      if (ga) {
+        const plain: BlockView = { ...view, covered: new Set() };
+        const withText = <T extends { expr: Expr }>(xs?: T[]) => xs?.map((x) => ({ ...x, expr: blockText(x.expr, plain) }));
+        out.index_group_aggs = { ...ga, ...(ga.group ? { group: withText(ga.group) } : {}), ...(ga.aggregates ? { aggregates: withText(ga.aggregates) } : {}) };
+      }
+      return out;
+    }
   }
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(o)) {

@@ -85,7 +85,7 @@ export type SourcePlan =
       coverUnnest?: import('./cover-unnest.js').CoverUnnest;
     }
   | { op: 'DummyScan' }
-  | { op: 'PrimaryScan3'; keyspace: string; namespace: string; alias: string; index: string }
+  | { op: 'PrimaryScan3'; keyspace: string; namespace: string; alias: string; index: string; /** The primary index's id (none for the sequential scan). */ indexId?: string }
   | { op: 'KeyScan'; keyspace: string; namespace: string; alias: string; keys: Expr; validate?: boolean }
   | { op: 'ExpressionScan'; expr: Expr; alias: string; uncorrelated?: boolean }
   | { op: 'SystemScan'; keyspace: SystemKeyspace; alias: string }
@@ -192,6 +192,12 @@ export interface SubselectPlan {
   outerNames?: string[];
   /** ORDER BY is served by the index scan order: no Order operator. */
   orderServed?: boolean;
+  /**
+   * A grouped block whose ORDER BY terms are the index's leading keys in its directions (one
+   * span): the order the scan gives when it aggregates (index_group_aggs) over groups of those
+   * keys, as its `index_order` (positions and directions).
+   */
+  groupOrder?: { keypos: number; desc?: boolean }[];
 }
 
 export interface SetOpPlan {

@@ -10,7 +10,8 @@ import { spansDecideWhere } from './build-tree.js';
  * ORDER BY served by an index (couchbase/query `planner/build_select_order.go`, simplified):
  * when a single SELECT block scans one scalar index with one span, without grouping,
  * DISTINCT, UNNEST or LET, and the ORDER BY terms are the index's leading keys in the index's
- * directions with the default NULLS placement, the Order operator is dropped. If the spans
+ * directions with the default NULLS placement, the Order operator is dropped. With grouping,
+ * the order is noted (`groupOrder`) for an index that aggregates on those keys. If the spans
  * also serve the whole WHERE, OFFSET+LIMIT is pushed into the scan as its `limit`.
  */
 export function pushDownOrder(plan: SelectPlan, catalog: Catalog): void {
@@ -22,7 +23,7 @@ export function pushDownOrder(plan: SelectPlan, catalog: Catalog): void {
   }
   const src = b.source;
   if (src.op !== 'IndexScan' || src.scan.kind !== 'IndexScan3' || src.scan.distinct || src.scan.spans.length !== 1) return;
-  if (b.group || b.distinct || b.steps.length || b.let?.length || hasWindows(plan)) return;
+  if ((b.group && (b.group.groupAs || b.group.keys.length === 0)) || b.distinct || b.steps.length || b.let?.length || hasWindows(plan)) return;
   const scan = src.scan;
   const index = catalog.indexes?.(src.keyspace).find((i) => i.name === scan.index);
   if (!index || plan.orderBy.length > index.keys.length) return;
@@ -36,6 +37,11 @@ export function pushDownOrder(plan: SelectPlan, catalog: Catalog): void {
     return nullsDefault && o.desc === key.desc && !!expr && exprEquivalent(formalize(expr, src.alias), formalize(key.expr, index.alias));
   });
   if (!served) return;
+  // Grouped: served only if the index aggregates (build-tree.ts decides, from this order).
+  if (b.group) {
+    b.groupOrder = plan.orderBy.map((o, i) => ({ keypos: i, ...(index.keys[i].desc ? { desc: true } : {}) }));
+    return;
+  }
   b.orderServed = true;
   if (plan.limit && spansDecideWhere(src)) scan.limit = scanLimit(plan.limit, plan.offset);
 }
@@ -67,7 +73,7 @@ function resolveAliases(e: Expr, aliases: ReadonlyMap<string, Expr>): Expr | und
  * The scan's limit for LIMIT and OFFSET: `limit + offset`, where a negative offset counts as 0
  * (as the Offset operator reads it), so the scan never stops before the rows OFFSET skips and LIMIT keeps.
  */
-function scanLimit(limit: Expr, offset: Expr | undefined): Expr {
+export function scanLimit(limit: Expr, offset: Expr | undefined): Expr {
   if (!offset) return limit;
   const zero: Expr = { kind: 'Literal', value: 0 };
   const nonNegative: Expr = { kind: 'Case', whens: [{ when: { kind: 'Binary', op: '>', left: offset, right: zero }, then: offset }], else: zero };

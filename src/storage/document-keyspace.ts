@@ -60,7 +60,7 @@ export abstract class DocumentKeyspace {
   sweep(): void {}
 
   /** False when no live document can have expired (none was written with an expiration): scans skip the check. */
-  protected mayExpire(): boolean {
+  mayExpire(): boolean {
     return true;
   }
 

@@ -13,7 +13,7 @@ export class MemoryKeyspace extends DocumentKeyspace implements KeyspaceStore {
   /** Documents with an expiration ever written (0: no document can expire, and `documents()` and `count()` skip the check). */
   private expiring = 0;
 
-  protected override mayExpire(): boolean {
+  override mayExpire(): boolean {
     return this.expiring !== 0;
   }
 

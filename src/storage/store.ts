@@ -91,6 +91,12 @@ export interface KeyspaceStore {
   documentColumns(): DocumentColumns;
   /** Number of live documents. */
   count(): number;
+  /**
+   * False when no live document can have expired (none was written with an expiration): an
+   * index walk then need not read each document to leave expired ones out. Optional: a store
+   * without it is checked document by document.
+   */
+  mayExpire?(): boolean;
   /** Adds a new document; StoreError KEY_EXISTS if the key is live. */
   insert(key: string, value: Value, options?: WriteOptions): Promise<DocumentMeta>;
   /** Adds or replaces a document. */

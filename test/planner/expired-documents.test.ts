@@ -69,6 +69,23 @@ describe('index scans over expired documents', () => {
     }
   });
 
+  it('index aggregates, COUNT(DISTINCT) and COUNT(*) from the index count live documents only', async () => {
+    const p = await pairWith({ k1: { t: 1, n: 10 }, k3: { t: 2, n: 30 }, k4: { t: 2, n: 40 } }, { k0: { t: 1, n: 5 }, k2: { t: 3, n: 20 } }, ['CREATE INDEX ixtn ON ks(t, n)']);
+    try {
+      const plan = JSON.stringify(await p.indexed.explain('SELECT t, SUM(n) AS s, COUNT(*) AS c FROM ks WHERE t >= 0 GROUP BY t'));
+      if (!plan.includes('index_group_aggs')) throw new Error(`not aggregated by the index: ${plan}`);
+      await p.expectRows('SELECT t, SUM(n) AS s, COUNT(*) AS c FROM ks WHERE t >= 0 GROUP BY t', [
+        { t: 1, s: 10, c: 1 },
+        { t: 2, s: 70, c: 2 },
+      ]);
+      await p.expectRows('SELECT COUNT(DISTINCT t) AS d FROM ks WHERE t IS NOT MISSING', [{ d: 2 }]);
+      await p.expectRows('SELECT COUNT(*) AS c FROM ks WHERE t > 0', [{ c: 3 }]);
+      await p.expectRows('SELECT MAX(n) AS m FROM ks WHERE t >= 3', [{ m: null }]);
+    } finally {
+      await p.close();
+    }
+  });
+
   it('an array index scan (covering META().id) leaves expired documents out', async () => {
     const p = await pairWith({ k1: { arr: [1, 2] }, k2: { arr: [1] } }, { k0: { arr: [1, 2] } }, ['CREATE INDEX ixarr ON ks(DISTINCT ARRAY v FOR v IN arr END)']);
     try {

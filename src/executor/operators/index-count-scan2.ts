@@ -22,11 +22,21 @@ export function compileIndexCountScan2(op: IndexCountScan2, cx: CompileContext):
     run: function* (_input, outer, rc): RowStream {
       const ks = keyspaceOf(rc, op.keyspace);
       const expired: string[] = [];
-      const n = scan(rc, undefined, undefined, (id) => {
-        if (ks.peek(id)) return true;
-        expired.push(id);
-        return false;
-      }).length;
+      let n = 0;
+      // Without documents that can expire, every entry counts (no document is read).
+      const check = ks.mayExpire?.() !== false;
+      // An array index's entries may hold a document more than once (one per element): counted once.
+      const seen = op._distinct ? new Set<string>() : undefined;
+      scan.walk!(rc, (_key, docs) => {
+        for (const id of docs) {
+          if (seen) {
+            if (seen.has(id)) continue;
+            seen.add(id);
+          }
+          if (!check || ks.peek(id)) n++;
+          else expired.push(id);
+        }
+      });
       for (const id of expired) ks.get(id);
       const env = outer ? Object.create(outer) : rootEnv();
       env[COUNT_SLOT] = n;

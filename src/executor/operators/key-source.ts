@@ -21,6 +21,13 @@ import { keyspaceOf } from './keyspace-of.js';
  */
 export type CompiledScan = ((rc: RunContext, limit?: number, onEntry?: (id: string, key: Value[]) => void, accept?: (id: string) => boolean, outer?: Env, everyEntry?: boolean) => string[]) & {
   scalarBounds: (rc: RunContext, outer?: Env) => boolean;
+  /**
+   * An IndexScan3's walk without the list of keys: `visit` gets each index entry's key and its
+   * documents, in index order, each document once (over several spans, a document an earlier
+   * span gave is left out); `visit` returning false stops the walk; it must not change the
+   * index. Undefined for IntersectScan and UnionScan.
+   */
+  walk?: (rc: RunContext, visit: (key: Value[], docs: Iterable<string>) => boolean | void, outer?: Env) => void;
 };
 
 interface CompiledRange {
@@ -61,6 +68,7 @@ export function compileScan(source: KeySource, scope: Scope): CompiledScan {
       { scalarBounds: never },
     );
   }
+  if (scan._primary) return compilePrimaryIndexScan(scan);
   const spans = scan.spans.map((sp) =>
     sp.range.map(
       (r): CompiledRange => ({
@@ -87,6 +95,38 @@ export function compileScan(source: KeySource, scope: Scope): CompiledScan {
       const v = b(env, rc);
       return typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
     });
+  };
+  const treeOf = (rc: RunContext) => {
+    const tree = rc.indexTree(scan.keyspace, scan.index);
+    if (!tree) {
+      throw new QueryError({ code: ErrorCode.INDEX_NOT_FOUND, phase: 'execution', message: `Index Not Found - cause: GSI index ${scan.index} not found.` });
+    }
+    return tree;
+  };
+  const walk = (rc: RunContext, visit: (key: Value[], docs: Iterable<string>) => boolean | void, outer?: Env): void => {
+    const tree = treeOf(rc);
+    const env = outer ?? rootEnv();
+    // One span gives each document once (a scalar index has one entry per document).
+    const seen = spans.length > 1 ? new Set<string>() : undefined;
+    let stopped = false;
+    for (const span of spans) {
+      const ranges: KeyRange[] = span.map((r) => ({ low: r.low?.(env, rc), high: r.high?.(env, rc), inclusion: r.inclusion }));
+      tree.scan(ranges, (key, docs) => {
+        if (!seen) return (stopped = visit(key, docs) === false) ? false : undefined;
+        const fresh: string[] = [];
+        for (const id of docs) {
+          if (seen.has(id)) continue;
+          seen.add(id);
+          fresh.push(id);
+        }
+        if (fresh.length && visit(key, fresh) === false) {
+          stopped = true;
+          return false;
+        }
+        return undefined;
+      });
+      if (stopped) break;
+    }
   };
   const run = (rc: RunContext, limit?: number, onEntry?: (id: string, key: Value[]) => void, accept?: (id: string) => boolean, outer?: Env, everyEntry = false): string[] => {
     const tree = rc.indexTree(scan.keyspace, scan.index);
@@ -121,7 +161,30 @@ export function compileScan(source: KeySource, scope: Scope): CompiledScan {
     }
     return [...seen];
   };
-  return Object.assign(run, { scalarBounds });
+  return Object.assign(run, { scalarBounds, walk });
+}
+
+/**
+ * An IndexScan3 of the primary index (`_primary`, a covering scan of its one key, META().id, over
+ * the whole keyspace): the keyspace's live documents in key order, each entry's key `[id]`.
+ */
+function compilePrimaryIndexScan(scan: IndexScan3): CompiledScan {
+  const run = (rc: RunContext, limit?: number, onEntry?: (id: string, key: Value[]) => void, accept?: (id: string) => boolean): string[] => {
+    const out: string[] = [];
+    const max = limit ?? Infinity;
+    if (max <= 0) return out;
+    for (const d of keyspaceOf(rc, scan.keyspace).scan()) {
+      if (accept && !accept(d.key)) continue;
+      onEntry?.(d.key, [d.key]);
+      out.push(d.key);
+      if (out.length >= max) break;
+    }
+    return out;
+  };
+  const walk = (rc: RunContext, visit: (key: Value[], docs: Iterable<string>) => boolean | void): void => {
+    for (const d of keyspaceOf(rc, scan.keyspace).scan()) if (visit([d.key], [d.key]) === false) return;
+  };
+  return Object.assign(run, { scalarBounds: () => true, walk });
 }
 
 /**
@@ -134,7 +197,7 @@ export function compileScan(source: KeySource, scope: Scope): CompiledScan {
  * so no walk ever sees an index changed under it. (A class, not closures: a correlated scan makes
  * one per outer row.)
  */
-class LiveDocuments {
+export class LiveDocuments {
   readonly live = new Map<string, StoredDocument>();
   private readonly expired = new Set<string>();
 

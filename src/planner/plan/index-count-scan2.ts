@@ -1,7 +1,7 @@
 import type { Span } from './index-scan3.js';
 
 /**
- * COUNT(*) answered from a scalar index alone: the number of documents whose entries fall in
+ * COUNT(*) answered from an index alone: the number of documents whose entries fall in
  * `spans`, when the spans decide the whole WHERE (no Fetch, no Filter, no group). `covers` as
  * the reference prints them, ending with `cover (count(*))`; IndexCountProject follows.
  * Source: couchbase/query `plan/scan_index_count2.go`.
@@ -15,4 +15,6 @@ export interface IndexCountScan2 {
   namespace: string;
   spans: Span[];
   using: 'gsi';
+  /** Internal: an array index (its entries may hold a document more than once): each document counts once. */
+  _distinct?: boolean;
 }

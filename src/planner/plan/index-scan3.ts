@@ -23,7 +23,8 @@ export interface Span {
  * (an array index is wrapped in a DistinctScan), except a covering UNNEST scan (`_coverUnnest`),
  * which makes a row of every occurrence of every entry. `covers`: a covering scan, whose rows are built
  * from the index entries (no Fetch follows). `limit`: OFFSET+LIMIT pushed into the scan, which
- * the planner does only when the spans alone decide the result (no Filter follows).
+ * the planner does only when the spans alone decide the result (no Filter follows); with
+ * `index_group_aggs`, a number of groups.
  * Internal fields (`_…`, not shown by EXPLAIN): for a covering scan, the field path each index
  * key rebuilds in the row's document, and which keys are expressions.
  * Source: couchbase/query `plan/scan_index3.go`.
@@ -36,6 +37,10 @@ export interface IndexScan3 {
   filter_covers?: Record<string, import('../../values/index.js').Value>;
   index: string;
   index_id: string;
+  /** The ORDER BY the scan's order serves (index key positions and directions), as the reference prints it. */
+  index_order?: { keypos: number; desc?: boolean }[];
+  /** GROUP BY and aggregates computed by the scan from the index entries (index-group-aggs.ts). */
+  index_group_aggs?: import('./index-group-aggs.js').IndexGroupAggregates;
   /** What the scan returns of each entry (the reference's field): the keys a covering scan reads, or the document key. */
   index_projection?: { entry_keys?: number[]; primary_key?: boolean };
   keyspace: string;
@@ -62,6 +67,8 @@ export interface IndexScan3 {
    * array key (position `key`) rebuilds at `path`; an entry that fails it selects no document.
    */
   _filterUnnest?: { alias: string; path: string[]; key: number };
+  /** A scan of the primary index (its one key is META().id): walks the keyspace's documents in key order. */
+  _primary?: boolean;
   /** The FROM alias (always set; `as` is printed only when it differs from the keyspace). */
   _alias: string;
 }

@@ -15,6 +15,8 @@ import type { CreateFunction, DropFunction, ExecuteFunction } from './function-d
 import type { Advise } from './advise.js';
 import type { IndexCountProject } from './index-count-project.js';
 import type { IndexCountScan2 } from './index-count-scan2.js';
+import type { IndexCountDistinctScan2 } from './index-count-distinct-scan2.js';
+import type { CountScan } from './count-scan.js';
 import type { IndexScan3 } from './index-scan3.js';
 import type { InitialProject } from './initial-project.js';
 import type { IntersectAll } from './intersect-all.js';
@@ -70,6 +72,8 @@ export type Operator =
   | ExpressionScan
   | KeySource
   | IndexCountScan2
+  | IndexCountDistinctScan2
+  | CountScan
   | IndexCountProject
   | Fetch
   | Alias

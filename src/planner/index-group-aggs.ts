@@ -1,0 +1,125 @@
+import type { Expr, FunctionCall } from '../ast/index.js';
+import { walkExpr } from '../ast/index.js';
+import { formalize, KS } from '../semantic/formalize.js';
+import { fieldPath } from './cover.js';
+import { exprText } from './explain.js';
+import { jsonCopy } from '../values/index.js';
+import type { IndexAggregate, IndexGroupAggregates, IndexGroupKey, IndexScan3 } from './plan/index.js';
+
+/** The aggregates an index computes, by name (DISTINCT forms of COUNT, COUNTN, SUM and AVG too; not MIN/MAX DISTINCT). */
+const INDEX_AGGREGATES: Record<string, { distinct: boolean }> = {
+  avg: { distinct: true },
+  count: { distinct: true },
+  countn: { distinct: true },
+  max: { distinct: false },
+  min: { distinct: false },
+  sum: { distinct: true },
+};
+
+const isMetaId = (e: Expr): boolean => e.kind === 'Field' && e.name === 'id' && e.target.kind === 'FunctionCall' && e.target.name === 'meta';
+
+/**
+ * The index keys (positions) a formalized expression reads: a key whose field path is a prefix
+ * of a path the expression reads, and `nKeys` for META().id. Undefined if the expression reads
+ * the keyspace some other way (then the index does not answer it).
+ */
+function dependsOn(formal: Expr, paths: readonly string[][]): number[] | undefined {
+  const out = new Set<number>();
+  let ok = true;
+  walkExpr(formal, (x) => {
+    if (!ok) return false;
+    if (isMetaId(x)) {
+      out.add(paths.length);
+      return false;
+    }
+    const p = fieldPath(x);
+    if (p) {
+      const i = paths.findIndex((k) => k.length > 0 && k.length <= p.length && k.every((n, j) => n === p[j]));
+      if (i >= 0) out.add(i);
+      else ok = false;
+      return false;
+    }
+    if ((x.kind === 'Identifier' && x.name === KS) || (x.kind === 'FunctionCall' && x.name === 'meta') || x.kind === 'Subquery') ok = false;
+    return ok;
+  });
+  return ok ? [...out].sort((a, b) => a - b) : undefined;
+}
+
+/** An expression's text formalized on the block's alias (`` sum((`ks`.`v`)) ``), as the reference prints it in `covers`. */
+export function formalText(e: Expr, alias: string, bound: ReadonlySet<string>): string {
+  return exprText(jsonCopy(formalize(e, alias, bound), (_k, v) => (v && v.kind === 'Identifier' && v.name === KS ? { ...v, name: alias } : v)) as Expr);
+}
+
+/** True if `e` reads the keyspace only through the index keys with these field paths (and META().id). */
+export function readsOnlyIndexKeys(e: Expr, alias: string, bound: ReadonlySet<string>, paths: readonly string[][]): boolean {
+  return dependsOn(formalize(e, alias, bound), paths) !== undefined;
+}
+
+/** The index key a formalized expression is (its field path exactly), `nKeys` for META().id, or -1. */
+function keyPosition(formal: Expr, paths: readonly string[][]): number {
+  if (isMetaId(formal)) return paths.length;
+  const p = fieldPath(formal);
+  return p ? paths.findIndex((k) => k.length === p.length && k.every((n, j) => n === p[j])) : -1;
+}
+
+/**
+ * Aggregate pushdown into a covering index scan (couchbase/query
+ * `planner/build_scan_indexgroup.go`, simplified): a block over one covering IndexScan3 of a
+ * scalar index whose spans decide the WHERE, without joins, UNNEST, LET, GROUP AS, window
+ * functions or a pushed LIMIT, whose GROUP BY keys each read index keys (and nothing else of
+ * the keyspace), and whose aggregates are COUNT, COUNTN, SUM, MIN, MAX or AVG (DISTINCT forms of
+ * all but MIN and MAX) without FILTER, each over index keys or a constant (or COUNT(*)). Then
+ * the scan groups and aggregates the entries itself: its `index_group_aggs`, as the reference
+ * prints them (entry ids, key positions, `depends`). Undefined when the block does not qualify.
+ * `bound`: names the block binds that are not fields (GROUP BY aliases, outer names).
+ */
+export function indexGroupAggs(scan: IndexScan3, groupKeys: readonly { expr: Expr; alias?: string }[], aggregates: readonly FunctionCall[], bound: ReadonlySet<string>): IndexGroupAggregates | undefined {
+  const paths = scan._coverPaths;
+  if (!paths || scan.filter || scan.limit || scan.offset) return undefined;
+  // An array index's key rebuilds nothing (one element per entry): not aggregated here.
+  if (paths.some((p) => p.length === 0)) return undefined;
+  const alias = scan._alias;
+  const depends = new Set<number>();
+  let id = paths.length + 1;
+  const group: IndexGroupKey[] = [];
+  for (const k of groupKeys) {
+    const formal = formalize(k.expr, alias, bound);
+    const d = dependsOn(formal, paths);
+    if (!d || d.length === 0) return undefined;
+    d.forEach((x) => depends.add(x));
+    const pos = keyPosition(formal, paths);
+    if (pos >= 0) group.push({ depends: [pos], expr: k.expr, id: pos, keypos: pos === paths.length ? -1 : pos });
+    else group.push({ depends: d, expr: k.expr, id: id++, keypos: -1 });
+  }
+  const aggs: IndexAggregate[] = [];
+  for (const call of aggregates) {
+    const name = call.name.toLowerCase();
+    const props = INDEX_AGGREGATES[name];
+    if (!props || call.filter || call.over || (call.distinct && !props.distinct)) return undefined;
+    if (call.star && name !== 'count') return undefined;
+    const operand: Expr = call.star ? { kind: 'Literal', value: 1 } : call.args[0];
+    if (!operand || call.args.length > 1) return undefined;
+    const formal = formalize(operand, alias, bound);
+    const d = dependsOn(formal, paths);
+    if (!d) return undefined;
+    d.forEach((x) => depends.add(x));
+    const pos = d.length ? keyPosition(formal, paths) : -1;
+    aggs.push({
+      aggregate: name.toUpperCase() as IndexAggregate['aggregate'],
+      ...(d.length ? { depends: d } : {}),
+      ...(call.distinct ? { distinct: true } : {}),
+      expr: operand,
+      id: id++,
+      keypos: pos >= 0 && pos < paths.length ? pos : -1,
+    });
+  }
+  if (!group.length && !aggs.length) return undefined;
+  return {
+    ...(aggs.length ? { aggregates: aggs } : {}),
+    ...(depends.size ? { depends: [...depends].sort((a, b) => a - b) } : {}),
+    ...(group.length ? { group } : {}),
+    _aggregates: [...aggregates],
+    _group_keys: groupKeys.map((k) => k.expr),
+    ...(groupKeys.some((k) => k.alias) ? { _aliases: groupKeys.map((k) => k.alias ?? null) } : {}),
+  };
+}
