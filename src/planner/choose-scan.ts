@@ -8,6 +8,8 @@ import { conjunctsOf, sargIndex, type IndexSarg } from './sarg-index.js';
 
 function toScan(s: IndexSarg, servesAll = false): ScanPlan {
   const scan: ScanPlan = { kind: 'IndexScan3', index: s.index.name, indexId: s.index.id, keyspace: s.index.keyspace, spans: s.spans, distinct: s.distinct };
+  const arrayKey = s.index.keys.findIndex((k) => !!k.array);
+  if (arrayKey >= 0) scan.arrayKey = arrayKey;
   if (servesAll) scan.servesWhere = true;
   if (s.exact) scan.decided = s.used;
   return scan;

@@ -6,7 +6,7 @@ import { keySource, spansDecideWhere } from './build-tree.js';
 import { fieldPath } from './cover.js';
 import { exprText } from './explain.js';
 import type { SelectPlan } from './logical-plan.js';
-import { sequence, type IndexCountDistinctScan2, type IndexCountScan2, type Operator } from './plan/index.js';
+import { sequence, type IndexCountDistinctScan2, type IndexCountScan2, type Operator, type Span } from './plan/index.js';
 
 const isCount = (e: Expr): e is FunctionCall => e.kind === 'FunctionCall' && !e.over && !e.filter && isAggregateName(e.name) && e.name.toLowerCase() === 'count';
 const isCountStar = (e: Expr): boolean => isCount(e) && !!e.star && !e.distinct;
@@ -46,7 +46,7 @@ export function indexCountTree(p: SelectPlan): Operator | undefined {
   const fields = { covers, index: scan.index, index_id: scan.index_id, keyspace: scan.keyspace, namespace: scan.namespace, spans: scan.spans, using: 'gsi' as const };
   const count: IndexCountScan2 | IndexCountDistinctScan2 = distinctOf
     ? { '#operator': 'IndexCountDistinctScan2', ...fields }
-    : { '#operator': 'IndexCountScan2', ...fields, ...(src.scan.distinct ? { _distinct: true } : {}) };
+    : { '#operator': 'IndexCountScan2', ...fields, ...(src.scan.distinct ? { _distinct: true, ...(onePerDocument(scan.spans, src.scan.arrayKey) ? { _onePerDocument: true } : {}) } : {}) };
   return countTree(p, count, coverText);
 }
 
@@ -85,4 +85,15 @@ function countDistinctLeading(exprs: readonly Expr[], leading: readonly string[]
   const text = exprText(JSON.parse(JSON.stringify(formal), (_k, v) => (v && v.kind === 'Identifier' && v.name === KS ? { ...v, name: alias } : v)) as Expr);
   const same = exprs.every((e) => isCount(e) && e.distinct && !e.star && e.args.length === 1 && exprText(formalize(e.args[0], alias, bound)) === exprText(formal));
   return same ? text : undefined;
+}
+
+/**
+ * One span whose ranges fix every index key up to the array key (at `arrayKey`) to one value:
+ * an index keeps one entry per document for each distinct key, so no document is in it twice.
+ */
+function onePerDocument(spans: readonly Span[], arrayKey: number | undefined): boolean {
+  if (arrayKey === undefined || spans.length !== 1) return false;
+  const ranges = spans[0]!.range;
+  if (ranges.length <= arrayKey) return false;
+  return ranges.slice(0, arrayKey + 1).every((r) => r.inclusion === 3 && r.low !== undefined && r.high !== undefined && exprText(r.low) === exprText(r.high));
 }

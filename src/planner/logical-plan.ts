@@ -46,6 +46,8 @@ export type ScanPlan =
       spans: SpanPlan[];
       /** Array index key: the scan is wrapped in a DistinctScan. */
       distinct: boolean;
+      /** The position of the index's array key, when it has one. */
+      arrayKey?: number;
       /** OFFSET+LIMIT pushed into the scan (ORDER BY served by the index order); LIMIT alone when `offset` is set. */
       limit?: Expr;
       /** OFFSET pushed into the scan (UPDATE/DELETE whose spans decide WHERE): the scan skips that many entries. */

@@ -117,8 +117,12 @@ export class IndexTree {
   }
 
   /** The document keys of a key's {@link Docs} in the tree. */
-  private docsOf(docs: Docs): Iterable<string> {
-    return typeof docs === 'number' ? this.rangeKeys(docs) : docs;
+  private docsOf(docs: Docs): Iterable<string> & { readonly size: number } {
+    if (typeof docs !== 'number') return docs;
+    // A build's range: its size without listing it (an index count reads only the size).
+    const run = this.run!;
+    const keys = () => this.rangeKeys(docs);
+    return { size: run.starts[docs + 1] - run.starts[docs], [Symbol.iterator]: () => keys()[Symbol.iterator]() };
   }
 
   /** The tree's posting of a key, as the tree holds it (a build's range of documents turned into one). */

@@ -25,9 +25,14 @@ export function compileIndexCountScan2(op: IndexCountScan2, cx: CompileContext):
       let n = 0;
       // Without documents that can expire, every entry counts (no document is read).
       const check = ks.mayExpire?.() !== false;
-      // An array index's entries may hold a document more than once (one per element): counted once.
-      const seen = op._distinct ? new Set<string>() : undefined;
+      // An array index's entries may hold a document more than once (one per element): counted
+      // once, unless one span fixes the array key to one value (a token lookup).
+      const seen = op._distinct && !op._onePerDocument ? new Set<string>() : undefined;
       scan.walk!(rc, (_key, docs) => {
+        if (!seen && !check && hasSize(docs)) {
+          n += docs.size;
+          return;
+        }
         for (const id of docs) {
           if (seen) {
             if (seen.has(id)) continue;
@@ -43,4 +48,9 @@ export function compileIndexCountScan2(op: IndexCountScan2, cx: CompileContext):
       yield [{ env }];
     },
   };
+}
+
+/** True for a collection that knows its size (an index entry's set of documents). */
+function hasSize(docs: Iterable<string>): docs is Iterable<string> & { size: number } {
+  return typeof (docs as { size?: unknown }).size === 'number';
 }

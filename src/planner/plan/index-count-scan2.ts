@@ -17,4 +17,9 @@ export interface IndexCountScan2 {
   using: 'gsi';
   /** Internal: an array index (its entries may hold a document more than once): each document counts once. */
   _distinct?: boolean;
+  /**
+   * Internal, with `_distinct`: one span fixing every key up to the array key to one value, so
+   * each document has at most one entry in it and nothing needs counting once.
+   */
+  _onePerDocument?: boolean;
 }
