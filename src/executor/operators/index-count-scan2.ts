@@ -27,7 +27,7 @@ export function compileIndexCountScan2(op: IndexCountScan2, cx: CompileContext):
       const check = ks.mayExpire?.() !== false;
       // An array index's entries may hold a document more than once (one per element): counted once.
       const seen = op._distinct ? new Set<string>() : undefined;
-      scan.walk!(rc, (_key, docs) => {
+      yield* scan.walk!(rc, (_key, docs) => {
         for (const id of docs) {
           if (seen) {
             if (seen.has(id)) continue;
