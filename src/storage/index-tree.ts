@@ -299,16 +299,23 @@ export class IndexTree {
   /**
    * Calls `visit(key, docIds)` for every entry whose keys fall in the per-key `ranges`
    * (`ranges[i]` constrains index key i; missing ranges are unbounded), in index order.
-   * `visit` returning false stops the scan.
+   * `visit` returning false stops the scan; `visit` must not change the tree.
+   *
+   * With `after` (a key an earlier scan of the same ranges visited last), only the entries
+   * after it in index order are visited: a walk stopped to let the event loop run resumes
+   * there. No iterator is held between the two scans, so the tree may change in between: a key
+   * present throughout is visited exactly once over the two scans (never again, never skipped);
+   * a key added or removed meanwhile is seen if it falls after `after` and is present when the
+   * resumed scan reaches it.
    */
-  scan(ranges: KeyRange[], visit: (key: Value[], docs: Iterable<string>) => boolean | void): void {
+  scan(ranges: KeyRange[], visit: (key: Value[], docs: Iterable<string>) => boolean | void, after?: Value[]): void {
     const first = ranges[0];
     const desc0 = this.desc[0];
     const single = this.single;
     // One key value (an equality span on an index of one key: a nested-loop join probes one per
     // outer row): a single tree lookup, not an iterator started at it. The tree's order is
     // collation, so the key it finds equal is the only entry in the span.
-    if (single && ranges.length === 1 && first && first.inclusion === 3 && first.low !== undefined && first.low === first.high) {
+    if (after === undefined && single && ranges.length === 1 && first && first.inclusion === 3 && first.low !== undefined && first.low === first.high) {
       const pair = this.tree.getPairOrNextHigher(first.low);
       if (pair && this.treeOrder(pair[0], first.low) === 0) visit([pair[0] as Value], this.docsOf(pair[1]));
       return;
@@ -316,8 +323,16 @@ export class IndexTree {
     // Where to start in index order, and the bound after which no entry can match.
     const startValue = first ? (desc0 ? first.high : first.low) : undefined;
     const stopValue = first ? (desc0 ? first.low : first.high) : undefined;
-    const iter = startValue === undefined ? this.tree.entries() : this.tree.entries(single ? startValue : [startValue]);
+    // A resumed scan starts at `after` (at or past the span's start: it was visited in it) and
+    // leaves it out; the first key at or past it is the only one that can equal it.
+    const resume = after === undefined ? undefined : this.toTree(after);
+    const iter = resume !== undefined ? this.tree.entries(resume) : startValue === undefined ? this.tree.entries() : this.tree.entries(single ? startValue : [startValue]);
+    let skipFirst = resume !== undefined;
     for (const [k, docs] of iter) {
+      if (skipFirst) {
+        skipFirst = false;
+        if (this.treeOrder(k, resume!) <= 0) continue;
+      }
       const lead = single ? (k as Value) : (k as Value[])[0];
       if (first) {
         if (!IndexTree.inRange(lead, first)) {

@@ -35,9 +35,10 @@ export class TxIndex implements IndexSource {
     return this.own;
   }
 
-  scan(ranges: KeyRange[], visit: (key: Value[], docs: Iterable<string>) => boolean | void): void {
+  /** `IndexTree.scan` over the merged entries (`after`: resume past that key, as there). */
+  scan(ranges: KeyRange[], visit: (key: Value[], docs: Iterable<string>) => boolean | void, after?: Value[]): void {
     const pending: { key: Value[]; docs: string[] }[] = [];
-    this.ownTree().scan(ranges, (key, docs) => void pending.push({ key, docs: [...docs] }));
+    this.ownTree().scan(ranges, (key, docs) => void pending.push({ key, docs: [...docs] }), after);
     const delta = this.ks.delta;
     let i = 0;
     let stopped = false;
@@ -52,7 +53,7 @@ export class TxIndex implements IndexSource {
       if (kept.length === 0) return true;
       if (visit(key, kept) === false) return !(stopped = true);
       return true;
-    });
+    }, after);
     if (stopped) return;
     for (; i < pending.length; i++) if (visit(pending[i].key, pending[i].docs) === false) return;
   }

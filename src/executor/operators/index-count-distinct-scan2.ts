@@ -24,7 +24,7 @@ export function compileIndexCountDistinctScan2(op: IndexCountDistinctScan2, cx: 
       const acc = makeAccumulator('count', true, false);
       // One value per entry with a live document (an entry's documents share its key).
       const check = ks.mayExpire?.() !== false;
-      scan.walk!(rc, (key, docs) => {
+      yield* scan.walk!(rc, (key, docs) => {
         let live = !check;
         if (check) {
           for (const id of docs) {

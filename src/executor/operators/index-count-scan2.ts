@@ -28,20 +28,27 @@ export function compileIndexCountScan2(op: IndexCountScan2, cx: CompileContext):
       // An array index's entries may hold a document more than once (one per element): counted
       // once, unless one span fixes the array key to one value (a token lookup).
       const seen = op._distinct && !op._onePerDocument ? new Set<string>() : undefined;
-      scan.walk!(rc, (_key, docs) => {
-        if (!seen && !check && hasSize(docs)) {
-          n += docs.size;
-          return;
-        }
-        for (const id of docs) {
-          if (seen) {
-            if (seen.has(id)) continue;
-            seen.add(id);
+      // Only sizes are read when no document is checked or counted once: postings pass whole.
+      const bySize = !seen && !check;
+      yield* scan.walk!(
+        rc,
+        (_key, docs) => {
+          if (bySize && hasSize(docs)) {
+            n += docs.size;
+            return;
           }
-          if (!check || ks.peek(id)) n++;
-          else expired.push(id);
-        }
-      });
+          for (const id of docs) {
+            if (seen) {
+              if (seen.has(id)) continue;
+              seen.add(id);
+            }
+            if (!check || ks.peek(id)) n++;
+            else expired.push(id);
+          }
+        },
+        undefined,
+        bySize,
+      );
       for (const id of expired) ks.get(id);
       const env = outer ? Object.create(outer) : rootEnv();
       env[COUNT_SLOT] = n;

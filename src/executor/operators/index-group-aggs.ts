@@ -37,8 +37,8 @@ interface Group {
  * covered document of the group's first entry under the alias, the aggregates' values (as
  * FinalGroup binds them) and the GROUP BY aliases. Without GROUP BY keys one row even for no
  * entries (`COUNT` 0, other aggregates NULL). Entries are aggregated as the index is walked, in
- * index order (a synchronous walk, as every index scan's); the rows follow in batches with
- * pauses. On the primary index (`_primary`) the entries are the keyspace's documents in key
+ * index order (in slices with pauses between them, index-walk.ts); the rows follow in batches
+ * with pauses. On the primary index (`_primary`) the entries are the keyspace's documents in key
  * order. With `limit` (OFFSET+LIMIT, pushed when the index order serves the ORDER BY), the walk
  * stops once that many groups are complete. Source: couchbase/query `execution/index_scan3.go` with `IndexGroupAggregates` (the
  * indexer's grouping).
@@ -98,7 +98,7 @@ export function compileIndexGroupAggs(op: IndexScan3, cx: CompileContext): Compi
       // A pushed LIMIT (index order served, OFFSET+LIMIT): the walk stops at the entry that would start one group more.
       const lim = limitExpr?.(outer ?? rootEnv(), rc);
       const maxGroups = typeof lim === 'number' ? Math.max(0, Math.floor(lim)) : Infinity;
-      scan.walk!(
+      yield* scan.walk!(
         rc,
         (k, docs) => {
           key = k;

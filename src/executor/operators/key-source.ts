@@ -2,7 +2,8 @@ import { ErrorCode, QueryError } from '../../errors/index.js';
 import { bindDocument, compileExpr, siblingEnv, rootEnv, type Env, type Evaluator, type Scope } from '../../eval/index.js';
 import type { IndexScan3, KeySource } from '../../planner/index.js';
 import type { KeyRange, KeyspaceStore, StoredDocument } from '../../storage/index.js';
-import { BATCH_SIZE, due, PAUSE, type Row, type RowStream, type RunContext } from '../runtime.js';
+import { BATCH_SIZE, due, PAUSE, type PauseBatch, type Row, type RowStream, type RunContext } from '../runtime.js';
+import { slicer, walkSliced } from '../index-walk.js';
 import { canonicalKey, truth, type Value } from '../../values/index.js';
 import { blockScope, type CompileContext, type CompiledOperator } from '../operator-context.js';
 import { coveredDocument } from '../covered-document.js';
@@ -17,17 +18,27 @@ import { keyspaceOf } from './keyspace-of.js';
  * towards the limit; `accept` and `onEntry` must not change the index (it is being walked).
  * An IntersectScan or UnionScan takes neither (no limit is pushed into them). With `everyEntry`,
  * an IndexScan3 calls `onEntry` with every entry of an accepted document (a covering UNNEST scan
- * makes rows of each), not only its first.
+ * makes rows of each), not only its first. The scan is a generator: it walks the index in slices
+ * (index-walk.ts), yielding a pause between them, and returns the keys (`yield*` it in an
+ * operator's stream).
  */
-export type CompiledScan = ((rc: RunContext, limit?: number, onEntry?: (id: string, key: Value[]) => void, accept?: (id: string) => boolean, outer?: Env, everyEntry?: boolean) => string[]) & {
+export type CompiledScan = ((
+  rc: RunContext,
+  limit?: number,
+  onEntry?: (id: string, key: Value[]) => void,
+  accept?: (id: string) => boolean,
+  outer?: Env,
+  everyEntry?: boolean,
+) => Generator<PauseBatch, string[]>) & {
   scalarBounds: (rc: RunContext, outer?: Env) => boolean;
   /**
    * An IndexScan3's walk without the list of keys: `visit` gets each index entry's key and its
    * documents, in index order, each document once (over several spans, a document an earlier
    * span gave is left out); `visit` returning false stops the walk; it must not change the
-   * index. Undefined for IntersectScan and UnionScan.
+   * index. A generator walking in slices with pauses between them (index-walk.ts: writes made
+   * during a pause may or may not be seen). Undefined for IntersectScan and UnionScan.
    */
-  walk?: (rc: RunContext, visit: (key: Value[], docs: Iterable<string>) => boolean | void, outer?: Env) => void;
+  walk?: (rc: RunContext, visit: (key: Value[], docs: Iterable<string>) => boolean | void, outer?: Env, whole?: boolean) => Generator<PauseBatch, void>;
 };
 
 interface CompiledRange {
@@ -51,19 +62,41 @@ export function compileScan(source: KeySource, scope: Scope): CompiledScan {
     const never = () => false;
     if (scan['#operator'] === 'UnionScan') {
       return Object.assign(
-        (rc: RunContext, _limit?: number, _onEntry?: unknown, _accept?: unknown, outer?: Env) => {
+        function* (rc: RunContext, _limit?: number, _onEntry?: unknown, _accept?: unknown, outer?: Env): Generator<PauseBatch, string[]> {
           const seen = new Set<string>();
-          for (const p of parts) for (const id of p(rc, undefined, undefined, undefined, outer)) seen.add(id);
+          const tick = slicer(rc);
+          for (const p of parts) {
+            for (const id of yield* p(rc, undefined, undefined, undefined, outer)) {
+              seen.add(id);
+              if (tick()) yield PAUSE;
+            }
+          }
           return [...seen];
         },
         { scalarBounds: never },
       );
     }
     return Object.assign(
-      (rc: RunContext, _limit?: number, _onEntry?: unknown, _accept?: unknown, outer?: Env) => {
-        const [first, ...rest] = parts.map((p) => p(rc, undefined, undefined, undefined, outer));
-        const sets = rest.map((ids) => new Set(ids));
-        return first.filter((id) => sets.every((s) => s.has(id)));
+      function* (rc: RunContext, _limit?: number, _onEntry?: unknown, _accept?: unknown, outer?: Env): Generator<PauseBatch, string[]> {
+        const lists: string[][] = [];
+        for (const p of parts) lists.push(yield* p(rc, undefined, undefined, undefined, outer));
+        const [first, ...rest] = lists;
+        const tick = slicer(rc);
+        const sets: Set<string>[] = [];
+        for (const ids of rest) {
+          const set = new Set<string>();
+          for (const id of ids) {
+            set.add(id);
+            if (tick()) yield PAUSE;
+          }
+          sets.push(set);
+        }
+        const out: string[] = [];
+        for (const id of first) {
+          if (sets.every((s) => s.has(id))) out.push(id);
+          if (tick()) yield PAUSE;
+        }
+        return out;
       },
       { scalarBounds: never },
     );
@@ -103,7 +136,7 @@ export function compileScan(source: KeySource, scope: Scope): CompiledScan {
     }
     return tree;
   };
-  const walk = (rc: RunContext, visit: (key: Value[], docs: Iterable<string>) => boolean | void, outer?: Env): void => {
+  const walk = function* (rc: RunContext, visit: (key: Value[], docs: Iterable<string>) => boolean | void, outer?: Env, whole = false): Generator<PauseBatch, void> {
     const tree = treeOf(rc);
     const env = outer ?? rootEnv();
     // One span gives each document once (a scalar index has one entry per document).
@@ -111,7 +144,7 @@ export function compileScan(source: KeySource, scope: Scope): CompiledScan {
     let stopped = false;
     for (const span of spans) {
       const ranges: KeyRange[] = span.map((r) => ({ low: r.low?.(env, rc), high: r.high?.(env, rc), inclusion: r.inclusion }));
-      tree.scan(ranges, (key, docs) => {
+      yield* walkSliced(rc, tree, ranges, (key, docs) => {
         if (!seen) return (stopped = visit(key, docs) === false) ? false : undefined;
         const fresh: string[] = [];
         for (const id of docs) {
@@ -124,22 +157,26 @@ export function compileScan(source: KeySource, scope: Scope): CompiledScan {
           return false;
         }
         return undefined;
-      });
+      }, whole && !seen);
       if (stopped) break;
     }
   };
-  const run = (rc: RunContext, limit?: number, onEntry?: (id: string, key: Value[]) => void, accept?: (id: string) => boolean, outer?: Env, everyEntry = false): string[] => {
-    const tree = rc.indexTree(scan.keyspace, scan.index);
-    if (!tree) {
-      throw new QueryError({ code: ErrorCode.INDEX_NOT_FOUND, phase: 'execution', message: `Index Not Found - cause: GSI index ${scan.index} not found.` });
-    }
+  const run = function* (
+    rc: RunContext,
+    limit?: number,
+    onEntry?: (id: string, key: Value[]) => void,
+    accept?: (id: string) => boolean,
+    outer?: Env,
+    everyEntry = false,
+  ): Generator<PauseBatch, string[]> {
+    const tree = treeOf(rc);
     // Span bounds may read the outer row of a nested-loop join (its values bound the inner scan).
     const env = outer ?? rootEnv();
     const seen = new Set<string>();
     const max = limit ?? Infinity;
     for (const span of spans) {
       const ranges: KeyRange[] = span.map((r) => ({ low: r.low?.(env, rc), high: r.high?.(env, rc), inclusion: r.inclusion }));
-      tree.scan(ranges, (key, docs) => {
+      yield* walkSliced(rc, tree, ranges, (key, docs) => {
         if (entryFilter) {
           const fenv = outer ? siblingEnv(outer) : rootEnv();
           fenv[fu!.alias] = atPath(fu!.path, key[fu!.key]);
@@ -169,11 +206,13 @@ export function compileScan(source: KeySource, scope: Scope): CompiledScan {
  * the whole keyspace): the keyspace's live documents in key order, each entry's key `[id]`.
  */
 function compilePrimaryIndexScan(scan: IndexScan3): CompiledScan {
-  const run = (rc: RunContext, limit?: number, onEntry?: (id: string, key: Value[]) => void, accept?: (id: string) => boolean): string[] => {
+  const run = function* (rc: RunContext, limit?: number, onEntry?: (id: string, key: Value[]) => void, accept?: (id: string) => boolean): Generator<PauseBatch, string[]> {
     const out: string[] = [];
     const max = limit ?? Infinity;
     if (max <= 0) return out;
+    const tick = slicer(rc);
     for (const d of keyspaceOf(rc, scan.keyspace).scan()) {
+      if (tick()) yield PAUSE;
       if (accept && !accept(d.key)) continue;
       onEntry?.(d.key, [d.key]);
       out.push(d.key);
@@ -181,8 +220,12 @@ function compilePrimaryIndexScan(scan: IndexScan3): CompiledScan {
     }
     return out;
   };
-  const walk = (rc: RunContext, visit: (key: Value[], docs: Iterable<string>) => boolean | void): void => {
-    for (const d of keyspaceOf(rc, scan.keyspace).scan()) if (visit([d.key], [d.key]) === false) return;
+  const walk = function* (rc: RunContext, visit: (key: Value[], docs: Iterable<string>) => boolean | void): Generator<PauseBatch, void> {
+    const tick = slicer(rc);
+    for (const d of keyspaceOf(rc, scan.keyspace).scan()) {
+      if (tick()) yield PAUSE;
+      if (visit([d.key], [d.key]) === false) return;
+    }
   };
   return Object.assign(run, { scalarBounds: () => true, walk });
 }
@@ -286,7 +329,7 @@ export function compileKeySourceOperator(op: KeySource, cx: CompileContext): Com
       let skipped = 0;
       if (single && !covered) {
         const accepted = new AcceptedDocuments(ks);
-        scan(rc, max, undefined, (id) => accepted.accept(id), outer);
+        yield* scan(rc, max, undefined, (id) => accepted.accept(id), outer);
         accepted.expireLater();
         const docs = accepted.docs;
         let batch: Row[] = [];
@@ -314,7 +357,7 @@ export function compileKeySourceOperator(op: KeySource, cx: CompileContext): Com
         const paths = covered._coverPaths!;
         const entries: { id: string; key: Value[] }[] = [];
         // With a filter, OFFSET and LIMIT count the rows it keeps (the scan reads every entry).
-        scan(rc, filter ? undefined : max, (id, key) => entries.push({ id, key }), (id) => docsRead.accept(id), outer);
+        yield* scan(rc, filter ? undefined : max, (id, key) => entries.push({ id, key }), (id) => docsRead.accept(id), outer);
         docsRead.expireLater();
         let kept = 0;
         for (const { id, key } of entries) {
@@ -336,9 +379,11 @@ export function compileKeySourceOperator(op: KeySource, cx: CompileContext): Com
         }
       } else {
         // An IntersectScan or UnionScan does not filter with `accept`: the ids are checked here.
-        const ids = scan(rc, max, undefined, (id) => docsRead.accept(id), outer);
+        const ids = yield* scan(rc, max, undefined, (id) => docsRead.accept(id), outer);
         const docs: StoredDocument[] = [];
+        const tick = slicer(rc);
         for (const id of ids) {
+          if (tick()) yield PAUSE;
           if (!docsRead.accept(id)) continue;
           if (skipped < skip) skipped++;
           else docs.push(live.get(id)!);
@@ -392,7 +437,7 @@ function* unnestRows(covered: IndexScan3, unnest: NonNullable<IndexScan3['_cover
     throw new QueryError({ code: ErrorCode.INDEX_NOT_FOUND, phase: 'execution', message: `Index Not Found - cause: GSI index ${covered.index} not found.` });
   }
   const entries: { id: string; key: Value[] }[] = [];
-  r.scan(rc, undefined, (id, key) => entries.push({ id, key }), (id) => docsRead.accept(id), outer, true);
+  yield* r.scan(rc, undefined, (id, key) => entries.push({ id, key }), (id) => docsRead.accept(id), outer, true);
   docsRead.expireLater();
   const live = docsRead.live;
   /** Per document: its occurrences by entry (canonical key: collation-equal entries share one). */
