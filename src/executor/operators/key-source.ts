@@ -5,7 +5,8 @@ import type { KeyRange, KeyspaceStore, StoredDocument } from '../../storage/inde
 import { BATCH_SIZE, due, PAUSE, type Row, type RowStream, type RunContext } from '../runtime.js';
 import { canonicalKey, truth, type Value } from '../../values/index.js';
 import { blockScope, type CompileContext, type CompiledOperator } from '../operator-context.js';
-import { coveredDocument } from '../covered-document.js';
+import { coveredDocument, CoveredDocumentBuilder } from '../covered-document.js';
+import { coveredRows } from '../covered-rows.js';
 import { keyspaceOf } from './keyspace-of.js';
 
 /**
@@ -273,6 +274,10 @@ export function compileKeySourceOperator(op: KeySource, cx: CompileContext): Com
   const cx2: CompileContext = covered ? { ...cx, scope: blockScope(cx.base, names, alias, true), starAliases: names } : cx;
   // A covering scan's filter (the WHERE conjuncts on its alias alone) is evaluated on each covered row.
   const filter = covered?.filter ? compileExpr(covered.filter, cx2.scope) : undefined;
+  // A covering scan of a scalar index (each document once, no DistinctScan) walks the index and
+  // builds its rows from the entries (covered-rows.ts), reading documents only where it must.
+  const walk = covered && !unnest && op['#operator'] === 'IndexScan3' && !covered._filterUnnest ? scan.walk : undefined;
+  const builder = walk ? new CoveredDocumentBuilder(covered!._coverPaths!, covered!._coverExpressionKeys, covered!._coverConstants) : undefined;
   return {
     cx: cx2,
     run: function* (_input, outer, rc): RowStream {
@@ -300,6 +305,11 @@ export function compileKeySourceOperator(op: KeySource, cx: CompileContext): Com
           }
         }
         if (batch.length) yield batch;
+        return;
+      }
+      if (walk) {
+        const last = yield* coveredRows({ walk, ks, builder: builder!, filter, outer, rc, alias, path, max, skip });
+        if (last.length) yield last;
         return;
       }
       const docsRead = new LiveDocuments(ks);
