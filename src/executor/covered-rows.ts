@@ -8,6 +8,8 @@ import { BATCH_SIZE, due, PAUSE, type Row, type RunContext } from './runtime.js'
 /** What {@link coveredRows} reads: the scan's walk, the keyspace, the row builder, the pushed filter, OFFSET and LIMIT. */
 export interface CoveredScanRun {
   walk: NonNullable<CompiledScan['walk']>;
+  /** An array index's scan (DistinctScan): a document's later entries are left out (the walk gives each of them). */
+  distinct: boolean;
   ks: KeyspaceStore;
   builder: CoveredDocumentBuilder;
   filter?: Evaluator;
@@ -23,19 +25,21 @@ export interface CoveredScanRun {
 }
 
 /**
- * The rows of a covering scan of a scalar index (one entry per document; not an UNNEST scan):
- * the index is walked first (a synchronous walk, which must not change the index), keeping for
- * each live document its id and its covered document (CoveredDocumentBuilder), then rows are
- * made batch by batch, the scan's filter evaluated on each. A document is read during the walk
- * only when it may have expired (the keyspace has documents with an expiration: an expired one
- * is left out, and expired once the walk is over, as a read with `get` does) or when the row is
- * its own value (a covered key that is 0 or an object); otherwise the row comes from the index
- * entry alone, one value shared by the documents of that entry. Without a filter the walk stops
+ * The rows of a covering scan (not an UNNEST scan), one per document, from its first entry in
+ * the spans (an array index gives a document several): the index is walked first (a synchronous
+ * walk, which must not change the index), keeping for each live document its id and its covered
+ * document (CoveredDocumentBuilder), then rows are made batch by batch, the scan's filter
+ * evaluated on each. A document is read during the walk only when it may have expired (the
+ * keyspace has documents with an expiration: an expired one is left out, and expired once the
+ * walk is over, as a read with `get` does) or when the row is its own value (a covered key that
+ * is 0 or an object); otherwise the row comes from the index entry alone, one value shared by
+ * the documents of that entry. Without a filter the walk stops
  * after `max` documents. Yields full batches (with pauses) and returns the last, partial one.
  * Source: couchbase/query `execution/index_scan3.go` (covered rows from the entry's keys).
  */
 export function* coveredRows(r: CoveredScanRun): Generator<Row[], Row[]> {
   const { rc, ks, builder, outer, filter, alias, path, max, skip } = r;
+  const seen = r.distinct ? new Set<string>() : undefined;
   const check = ks.mayExpire?.() !== false;
   const ids: string[] = [];
   const values: Value[] = [];
@@ -50,6 +54,10 @@ export function* coveredRows(r: CoveredScanRun): Generator<Row[], Row[]> {
         let shared: Value | undefined;
         let uses = 0;
         for (const id of docs) {
+          if (seen) {
+            if (seen.has(id)) continue;
+            seen.add(id);
+          }
           let doc: StoredDocument | undefined;
           if (check || needs) {
             doc = ks.peek(id);

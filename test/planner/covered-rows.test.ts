@@ -93,6 +93,28 @@ describe('covering scan rows built from the index entries', () => {
     }
   });
 
+  it('makes one row per document of an array index scan (its first entry in the spans)', async () => {
+    const docs: Record<string, Value> = { a1: { arr: [1, 2, 3], k: 1 }, a2: { arr: [2, 2], k: 1 }, a3: { arr: [0], k: 2 }, a4: { arr: [5, 1], k: 0 } };
+    const p = await scanPair(docs, ['CREATE INDEX ia ON ks(DISTINCT ARRAY x FOR x IN arr END, k)']);
+    try {
+      const q1 = 'SELECT META().id, k FROM ks WHERE ANY x IN arr SATISFIES x >= 1 END';
+      await covers(p.indexed, q1);
+      await p.expectRows(q1, [
+        { id: 'a1', k: 1 },
+        { id: 'a2', k: 1 },
+        { id: 'a4', k: 0 },
+      ]);
+      const q2 = 'SELECT k, COUNT(*) AS n FROM ks WHERE ANY x IN arr SATISFIES x >= 1 END GROUP BY k';
+      await covers(p.indexed, q2);
+      await p.expectRows(q2, [
+        { k: 1, n: 2 },
+        { k: 0, n: 1 },
+      ]);
+    } finally {
+      await p.close();
+    }
+  });
+
   it('leaves out an expired document sharing an entry with live ones', async () => {
     const clock = { now: Date.UTC(2030, 0, 1) };
     const p = await scanPair({}, [], { clock: () => clock.now });

@@ -274,9 +274,11 @@ export function compileKeySourceOperator(op: KeySource, cx: CompileContext): Com
   const cx2: CompileContext = covered ? { ...cx, scope: blockScope(cx.base, names, alias, true), starAliases: names } : cx;
   // A covering scan's filter (the WHERE conjuncts on its alias alone) is evaluated on each covered row.
   const filter = covered?.filter ? compileExpr(covered.filter, cx2.scope) : undefined;
-  // A covering scan of a scalar index (each document once, no DistinctScan) walks the index and
-  // builds its rows from the entries (covered-rows.ts), reading documents only where it must.
-  const walk = covered && !unnest && op['#operator'] === 'IndexScan3' && !covered._filterUnnest ? scan.walk : undefined;
+  // A covering scan (not an UNNEST one) walks the index and builds its rows from the entries
+  // (covered-rows.ts), reading documents only where it must; an array index's (DistinctScan)
+  // keeps each document's first entry.
+  const walk = covered && !unnest && !covered._filterUnnest ? scan.walk : undefined;
+  const distinct = op['#operator'] === 'DistinctScan';
   const builder = walk ? new CoveredDocumentBuilder(covered!._coverPaths!, covered!._coverExpressionKeys, covered!._coverConstants) : undefined;
   return {
     cx: cx2,
@@ -308,7 +310,7 @@ export function compileKeySourceOperator(op: KeySource, cx: CompileContext): Com
         return;
       }
       if (walk) {
-        const last = yield* coveredRows({ walk, ks, builder: builder!, filter, outer, rc, alias, path, max, skip });
+        const last = yield* coveredRows({ walk, distinct, ks, builder: builder!, filter, outer, rc, alias, path, max, skip });
         if (last.length) yield last;
         return;
       }
