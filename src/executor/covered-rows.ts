@@ -46,8 +46,11 @@ export function* coveredRows(r: CoveredScanRun): Generator<Row[], Row[]> {
   const expired: string[] = [];
   // With a filter, OFFSET and LIMIT count the rows it keeps (the walk reads every entry).
   const stopAt = filter || max === undefined ? Infinity : max;
+  let paused = false;
   if (stopAt > 0) {
-    r.walk(
+    // The walk runs in one call today; a walk in slices (resumable index walks) returns a
+    // generator of pauses instead, handed up here. Both shapes are taken, so either merges.
+    const walking = r.walk(
       rc,
       (key, docs) => {
         const needs = builder.needsDocument(key);
@@ -79,8 +82,16 @@ export function* coveredRows(r: CoveredScanRun): Generator<Row[], Row[]> {
         return undefined;
       },
       outer,
-    );
+    ) as unknown as Iterator<Row[]> | undefined;
+    if (walking && typeof walking.next === 'function') {
+      for (let step = walking.next(); !step.done; step = walking.next()) {
+        paused = true;
+        yield step.value;
+      }
+    }
   }
+  // Across a pause a document whose key was written meanwhile may be met under both keys: each keeps its first row.
+  if (paused && !seen) dedupe(ids, values);
   for (const id of expired) ks.get(id);
   let rows: Row[] = [];
   let kept = 0;
@@ -103,4 +114,18 @@ export function* coveredRows(r: CoveredScanRun): Generator<Row[], Row[]> {
     }
   }
   return rows;
+}
+
+/** Leaves out the later occurrences of each id in `ids`, with their `values` (in place). */
+function dedupe(ids: string[], values: Value[]): void {
+  const met = new Set<string>();
+  let n = 0;
+  for (let i = 0; i < ids.length; i++) {
+    if (met.has(ids[i])) continue;
+    met.add(ids[i]);
+    ids[n] = ids[i];
+    values[n++] = values[i];
+  }
+  ids.length = n;
+  values.length = n;
 }
