@@ -30,9 +30,9 @@ export interface CoveredScanRun {
  * walk, which must not change the index), keeping for each live document its id and its covered
  * document (CoveredDocumentBuilder), then rows are made batch by batch, the scan's filter
  * evaluated on each. A document is read during the walk only when it may have expired (the
- * keyspace has documents with an expiration: an expired one is left out, and expired once the
- * walk is over, as a read with `get` does) or when the row is its own value (a covered key that
- * is 0 or an object); otherwise the row comes from the index entry alone, one value shared by
+ * keyspace has documents with an expiration and cannot list the expired ones, `expiredKeys`:
+ * an expired one is left out, and expired once the walk is over, as a read with `get` does) or
+ * when the row is its own value (a covered key that is 0 or an object); otherwise the row comes from the index entry alone, one value shared by
  * the documents of that entry. Without a filter the walk stops
  * after `max` documents. Yields full batches (with pauses) and returns the last, partial one.
  * Source: couchbase/query `execution/index_scan3.go` (covered rows from the entry's keys).
@@ -41,6 +41,9 @@ export function* coveredRows(r: CoveredScanRun): Generator<Row[], Row[]> {
   const { rc, ks, builder, outer, filter, alias, path, max, skip } = r;
   const seen = r.distinct ? new Set<string>() : undefined;
   const check = ks.mayExpire?.() !== false;
+  // A keyspace that can tell which documents have expired: only those are left out, none read.
+  const expiredNow = check ? ks.expiredKeys?.() : undefined;
+  const readAll = check && !expiredNow;
   const ids: string[] = [];
   const values: Value[] = [];
   const expired: string[] = [];
@@ -61,8 +64,12 @@ export function* coveredRows(r: CoveredScanRun): Generator<Row[], Row[]> {
             if (seen.has(id)) continue;
             seen.add(id);
           }
+          if (expiredNow?.has(id)) {
+            expired.push(id);
+            continue;
+          }
           let doc: StoredDocument | undefined;
-          if (check || needs) {
+          if (readAll || needs) {
             doc = ks.peek(id);
             if (!doc) {
               expired.push(id);
