@@ -77,3 +77,68 @@ function coverDocument(paths: string[][], key: Value[]): Value {
   });
   return doc;
 }
+
+/** One write of a covered document built from the entry: the key at `key` (or `value`, a partial index's constant) at `path`. */
+interface CoverWrite {
+  path: readonly string[];
+  key: number;
+  value?: Value;
+}
+
+/**
+ * {@link coveredDocument} compiled once per scan, for scans that make a row of every entry:
+ * which paths are written, and which are under another covered path (skipped), are worked out
+ * here rather than per row. `needsDocument(key)` tells whether the row is the document's own
+ * value (a covered key that is 0 or an object, see {@link coveredDocument}), so a scan need
+ * read the document only then; `build(key, doc)` gives the same value as
+ * `coveredDocument(paths, key, doc, expressionKeys, constants)` (`doc` may be left out when
+ * `needsDocument(key)` is false). The value built from the keys alone depends on `key` only, so
+ * documents sharing one index entry may share it (rows never change a bound value).
+ */
+export class CoveredDocumentBuilder {
+  /** Positions of the keys that rebuild a field (an array key's path is empty). */
+  private readonly fieldKeys: number[];
+  private readonly writes: CoverWrite[];
+
+  constructor(
+    private readonly paths: string[][],
+    private readonly expressionKeys?: readonly boolean[],
+    constants?: readonly { path: string[]; value: Value }[],
+  ) {
+    this.fieldKeys = [];
+    paths.forEach((p, i) => {
+      if (p.length > 0) this.fieldKeys.push(i);
+    });
+    const all: CoverWrite[] = [...paths.map((path, key) => ({ path, key })), ...(constants ?? []).map((c) => ({ path: c.path, key: -1, value: c.value }))];
+    this.writes = all.filter(
+      (w, i) => w.path.length > 0 && !all.some((q, j) => j !== i && q.path.length > 0 && q.path.length < w.path.length && q.path.every((n, k) => n === w.path[k])),
+    );
+  }
+
+  /** True if the row for `key` is (built from) the document's own value. */
+  needsDocument(key: Value[]): boolean {
+    const f = this.fieldKeys;
+    for (let i = 0; i < f.length; i++) if (!identityKey(key[f[i]])) return true;
+    return false;
+  }
+
+  /** The covered document of the entry `key` of `doc`. */
+  build(key: Value[], doc?: StoredDocument): Value {
+    if (this.needsDocument(key)) return withCoveredExpressions(this.paths, key, doc!.value, this.expressionKeys);
+    const out: Record<string, Value> = {};
+    const writes = this.writes;
+    for (let i = 0; i < writes.length; i++) {
+      const w = writes[i];
+      const v = w.key < 0 ? w.value : key[w.key];
+      if (v === undefined) continue;
+      const p = w.path;
+      let o = out;
+      for (let j = 0; j < p.length - 1; j++) {
+        const next = o[p[j]];
+        o = (next !== null && typeof next === 'object' && !Array.isArray(next) ? next : (o[p[j]] = {})) as Record<string, Value>;
+      }
+      o[p[p.length - 1]] = v;
+    }
+    return out;
+  }
+}

@@ -12,12 +12,27 @@ export type { Clock } from './document-keyspace.js';
 export class MemoryKeyspace extends DocumentKeyspace implements KeyspaceStore {
   /** Documents with an expiration ever written (0: no document can expire, and `documents()` and `count()` skip the check). */
   private expiring = 0;
+  /** Keys of the stored documents that have an expiration. */
+  private readonly expiringKeys = new Set<string>();
 
   override mayExpire(): boolean {
     return this.expiring !== 0;
   }
 
+  /** The keys of the stored documents whose expiration has passed (KeyspaceStore `expiredKeys`). */
+  expiredKeys(): ReadonlySet<string> {
+    const out = new Set<string>();
+    if (this.expiringKeys.size === 0) return out;
+    const now = this.clock();
+    for (const k of this.expiringKeys) {
+      const d = this.docs.get(k);
+      if (d && this.expired(d, now)) out.add(k);
+    }
+    return out;
+  }
+
   protected expire(d: StoredDocument): void {
+    this.expiringKeys.delete(d.key);
     this.docs.delete(d.key);
     this.sortedKeys = undefined;
     this.emit(d.key, d, undefined);
@@ -43,7 +58,10 @@ export class MemoryKeyspace extends DocumentKeyspace implements KeyspaceStore {
 
   protected put(key: string, value: Value, options: WriteOptions | undefined, before: StoredDocument | undefined): DocumentMeta {
     const meta = this.newMeta(key, options, before);
-    if (meta.expiration !== 0) this.expiring++;
+    if (meta.expiration !== 0) {
+      this.expiring++;
+      this.expiringKeys.add(key);
+    } else if (this.expiringKeys.size) this.expiringKeys.delete(key);
     const doc: StoredDocument = { key, value: deepFreeze(value), meta };
     if (!this.docs.has(key)) this.sortedKeys = undefined;
     this.docs.set(key, doc);
@@ -54,6 +72,7 @@ export class MemoryKeyspace extends DocumentKeyspace implements KeyspaceStore {
   protected delete(before: StoredDocument): void {
     const kept = this.systemXattrs(before);
     if (kept) this.tombstoneXattrs.set(before.key, kept);
+    this.expiringKeys.delete(before.key);
     this.docs.delete(before.key);
     this.sortedKeys = undefined;
     this.seqno++;

@@ -97,6 +97,12 @@ export interface KeyspaceStore {
    * without it is checked document by document.
    */
   mayExpire?(): boolean;
+  /**
+   * The keys of the stored documents whose expiration has passed (a read would expire them),
+   * found from the documents that have an expiration: an index walk leaves those out without
+   * reading every document. Optional: a store without it is checked document by document.
+   */
+  expiredKeys?(): ReadonlySet<string>;
   /** Adds a new document; StoreError KEY_EXISTS if the key is live. */
   insert(key: string, value: Value, options?: WriteOptions): Promise<DocumentMeta>;
   /** Adds or replaces a document. */

@@ -6,7 +6,8 @@ import { BATCH_SIZE, due, PAUSE, type PauseBatch, type Row, type RowStream, type
 import { slicer, walkSliced } from '../index-walk.js';
 import { canonicalKey, truth, type Value } from '../../values/index.js';
 import { blockScope, type CompileContext, type CompiledOperator } from '../operator-context.js';
-import { coveredDocument } from '../covered-document.js';
+import { coveredDocument, CoveredDocumentBuilder } from '../covered-document.js';
+import { coveredRows } from '../covered-rows.js';
 import { keyspaceOf } from './keyspace-of.js';
 
 /**
@@ -316,6 +317,12 @@ export function compileKeySourceOperator(op: KeySource, cx: CompileContext): Com
   const cx2: CompileContext = covered ? { ...cx, scope: blockScope(cx.base, names, alias, true), starAliases: names } : cx;
   // A covering scan's filter (the WHERE conjuncts on its alias alone) is evaluated on each covered row.
   const filter = covered?.filter ? compileExpr(covered.filter, cx2.scope) : undefined;
+  // A covering scan (not an UNNEST one) walks the index and builds its rows from the entries
+  // (covered-rows.ts), reading documents only where it must; an array index's (DistinctScan)
+  // keeps each document's first entry.
+  const walk = covered && !unnest && !covered._filterUnnest ? scan.walk : undefined;
+  const distinct = op['#operator'] === 'DistinctScan';
+  const builder = walk ? new CoveredDocumentBuilder(covered!._coverPaths!, covered!._coverExpressionKeys, covered!._coverConstants) : undefined;
   return {
     cx: cx2,
     run: function* (_input, outer, rc): RowStream {
@@ -343,6 +350,11 @@ export function compileKeySourceOperator(op: KeySource, cx: CompileContext): Com
           }
         }
         if (batch.length) yield batch;
+        return;
+      }
+      if (walk) {
+        const last = yield* coveredRows({ walk, distinct, ks, builder: builder!, filter, outer, rc, alias, path, max, skip });
+        if (last.length) yield last;
         return;
       }
       const docsRead = new LiveDocuments(ks);
