@@ -26,8 +26,8 @@ export interface CoveredScanRun {
 
 /**
  * The rows of a covering scan (not an UNNEST scan), one per document, from its first entry in
- * the spans (an array index gives a document several): the index is walked first (a synchronous
- * walk, which must not change the index), keeping for each live document its id and its covered
+ * the spans (an array index gives a document several): the index is walked first (walked in slices
+ * with pauses; the visits must not change the index), keeping for each live document its id and its covered
  * document (CoveredDocumentBuilder), then rows are made batch by batch, the scan's filter
  * evaluated on each. A document is read during the walk only when it may have expired (the
  * keyspace has documents with an expiration and cannot list the expired ones, `expiredKeys`:
@@ -51,8 +51,7 @@ export function* coveredRows(r: CoveredScanRun): Generator<Row[], Row[]> {
   const stopAt = filter || max === undefined ? Infinity : max;
   let paused = false;
   if (stopAt > 0) {
-    // The walk runs in one call today; a walk in slices (resumable index walks) returns a
-    // generator of pauses instead, handed up here. Both shapes are taken, so either merges.
+    // The walk goes in slices (index-walk.ts): its pauses are handed up.
     const walking = r.walk(
       rc,
       (key, docs) => {
@@ -89,22 +88,25 @@ export function* coveredRows(r: CoveredScanRun): Generator<Row[], Row[]> {
         return undefined;
       },
       outer,
-    ) as unknown as Iterator<Row[]> | undefined;
-    if (walking && typeof walking.next === 'function') {
-      for (let step = walking.next(); !step.done; step = walking.next()) {
-        paused = true;
-        yield step.value;
-      }
+    );
+    for (let step = walking.next(); !step.done; step = walking.next()) {
+      paused = true;
+      yield step.value;
     }
   }
-  // Across a pause a document whose key was written meanwhile may be met under both keys: each keeps its first row.
-  if (paused && !seen) dedupe(ids, values);
   for (const id of expired) ks.get(id);
+  // Across a pause a document whose key was written meanwhile may be met under both keys: each
+  // keeps its first row (checked while rows are made, which pause, not in one pass before).
+  const met = paused && !seen ? new Set<string>() : undefined;
   let rows: Row[] = [];
   let kept = 0;
   let skipped = 0;
   for (let i = 0; i < ids.length; i++) {
     if (max !== undefined && kept >= max) break;
+    if (met) {
+      if (met.has(ids[i]!)) continue;
+      met.add(ids[i]!);
+    }
     const env = outer ? siblingEnv(outer) : rootEnv();
     bindDocument(env, alias, values[i], { id: ids[i], cas: 0, expiration: 0, keyspace: path });
     if (filter && !truth(filter(env, rc))) continue;
@@ -121,18 +123,4 @@ export function* coveredRows(r: CoveredScanRun): Generator<Row[], Row[]> {
     }
   }
   return rows;
-}
-
-/** Leaves out the later occurrences of each id in `ids`, with their `values` (in place). */
-function dedupe(ids: string[], values: Value[]): void {
-  const met = new Set<string>();
-  let n = 0;
-  for (let i = 0; i < ids.length; i++) {
-    if (met.has(ids[i])) continue;
-    met.add(ids[i]);
-    ids[n] = ids[i];
-    values[n++] = values[i];
-  }
-  ids.length = n;
-  values.length = n;
 }
