@@ -159,7 +159,7 @@ export function* rowsWhere(input: RowStream, keep: (row: Row) => boolean): RowSt
       continue;
     }
     const out: Row[] = [];
-    for (const row of batch) if (keep(row)) out.push(row);
+    for (let i = 0; i < batch.length; i++) if (keep(batch[i]!)) out.push(batch[i]!);
     if (out.length) yield out;
   }
 }
@@ -224,7 +224,7 @@ export function drainSync(s: RowStream, rc: RunContext, onRow: (r: Row) => void)
       checkAbort(rc);
       continue;
     }
-    for (const r of batch) onRow(r);
+    for (let i = 0; i < batch.length; i++) onRow(batch[i]!);
   }
 }
 
@@ -249,7 +249,7 @@ export async function drainAsync(s: RowStream, rc: RunContext, onRow: (r: Row) =
         clock.since = performance.now();
         continue;
       }
-      for (const r of batch) onRow(r);
+      for (let i = 0; i < batch.length; i++) onRow(batch[i]!);
     }
   } finally {
     it.return?.();

@@ -37,11 +37,18 @@ export function compileInitialProject(op: InitialProject, cx: CompileContext): C
           yield batch;
           continue;
         }
-        let out: Row[] = [];
-        for (const row of batch) {
+        // The batch's rows in an array of its size (no regrowth while filling), cut to the rows kept.
+        let out: Row[] = new Array(batch.length);
+        let n = 0;
+        for (let bi = 0, bn = batch.length; bi < bn; bi++) {
+          const row = batch[bi]!;
           if (perRow && due(rc)) {
-            if (out.length) yield out;
-            out = [];
+            if (n) {
+              out.length = n;
+              yield out;
+            }
+            out = new Array(batch.length);
+            n = 0;
             yield PAUSE;
           }
           let v = projection.project(row, rc);
@@ -52,9 +59,12 @@ export function compileInitialProject(op: InitialProject, cx: CompileContext): C
             env = siblingEnv(row.env);
             for (const a of projection.aliases) env[a] = (v as ObjectValue)[a];
           }
-          out.push({ env, out: v });
+          out[n++] = { env, out: v };
         }
-        if (out.length) yield out;
+        if (n) {
+          out.length = n;
+          yield out;
+        }
       }
     },
   };
