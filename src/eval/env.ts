@@ -112,7 +112,28 @@ export function bindDocument(env: Env, alias: string, doc: Value, meta: DocMeta)
   (env as Record<string, unknown>)[keyspaceSlot(alias)] = meta.keyspace;
 }
 
+/**
+ * A document read from a keyspace, bound in a META slot as it is (executor/stored-meta.ts): its
+ * key is META().id and `meta` its other metadata (`meta.id` equals `key`). Nothing is made per
+ * row; a DocMeta is never such an object (it has no `meta` field).
+ */
+export interface StoredMetaSource {
+  key: string;
+  meta: DocMeta;
+}
+
+/** What a META slot holds: a DocMeta, or a stored document standing for its own metadata. */
+type MetaSlotValue = DocMeta | StoredMetaSource | undefined;
+
 /** The metadata bound for `alias`, if any. */
 export function metaOf(env: Env, alias: string): DocMeta | undefined {
-  return (env as Record<string, unknown>)[metaSlot(alias)] as DocMeta | undefined;
+  const m = (env as Record<string, unknown>)[metaSlot(alias)] as MetaSlotValue;
+  return m !== undefined && (m as StoredMetaSource).meta !== undefined ? (m as StoredMetaSource).meta : (m as DocMeta | undefined);
+}
+
+/** META(alias).id of a META slot's value (see {@link metaOf}): the stored document's key read without its metadata object. */
+export function metaIdOf(m: unknown): string | undefined {
+  if (m === undefined) return undefined;
+  const key = (m as StoredMetaSource).key;
+  return key !== undefined ? key : (m as DocMeta).id;
 }
