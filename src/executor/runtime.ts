@@ -26,6 +26,20 @@ export interface Row {
   expiration?: number;
 }
 
+/**
+ * A row a full scan (PrimaryScan3) made for one document in this run: owned by the one pipeline
+ * it flows down (Fetch binds into it), it has a slot for the output value from the start, so
+ * InitialProject fills it in place rather than making a second row per document.
+ */
+export class ScanRow implements Row {
+  out: Value = undefined;
+  constructor(
+    public env: Env,
+    public key: string,
+    public doc: StoredDocument | undefined,
+  ) {}
+}
+
 /** Operators pass rows in batches: fewer generator steps per document. */
 export type RowStream = Iterable<Row[]>;
 

@@ -5,7 +5,7 @@ import { isObject, type ObjectValue } from '../../values/index.js';
 import { runsSubquery, type CompileContext, type CompiledOperator } from '../operator-context.js';
 import { compileProjection } from '../project.js';
 import { compileExclusions } from '../exclude.js';
-import { due, PAUSE, type Row, type RowStream } from '../runtime.js';
+import { due, PAUSE, ScanRow, type Row, type RowStream } from '../runtime.js';
 
 /** The plan's result terms as the AST's projection terms. */
 function resultTerms(op: InitialProject): ResultTerm[] {
@@ -59,7 +59,12 @@ export function compileInitialProject(op: InitialProject, cx: CompileContext): C
             env = siblingEnv(row.env);
             for (const a of projection.aliases) env[a] = (v as ObjectValue)[a];
           }
-          out[n++] = { env, out: v };
+          if (row instanceof ScanRow) {
+            // A scan's row is this pipeline's own (made for this run, passed on once): filled in place.
+            row.env = env;
+            row.out = v;
+            out[n++] = row;
+          } else out[n++] = { env, out: v };
         }
         if (n) {
           out.length = n;
