@@ -8,7 +8,7 @@ import { compileTimeseries } from './compile-timeseries.js';
 import { compileConstantSeedRandom } from './compile-random.js';
 import { compileContainsTokenCall } from './compile-contains-token.js';
 import type { Compile } from './compile-path.js';
-import { aggregateSlot, metaOf, metaSlot, type DocMeta } from './env.js';
+import { aggregateSlot, metaIdOf, metaKeyspace, metaOf, metaSlot } from './env.js';
 import type { Evaluator, Scope } from './scope.js';
 
 /** The value of an expression made only of literals and array/object constructors, or `NOT_CONSTANT`. */
@@ -110,7 +110,8 @@ function compileMeta(e: FunctionCall, scope: Scope): Evaluator {
     const m = metaOf(env, alias);
     if (!m) return undefined;
     const out: ObjectValue = { cas: m.cas, expiration: m.expiration, flags: 0, id: m.id, type: 'json' };
-    if (m.keyspace) out.keyspace = m.keyspace;
+    const keyspace = metaKeyspace(env, alias);
+    if (keyspace) out.keyspace = keyspace;
     return out;
   };
 }
@@ -133,7 +134,7 @@ export function compileMetaId(e: Field, scope: Scope): Evaluator | undefined {
   } else if (t.args.length > 1) return undefined;
   if (alias === undefined) return undefined;
   const slot = metaSlot(alias);
-  return (env) => ((env as Record<string, unknown>)[slot] as DocMeta | undefined)?.id;
+  return (env) => metaIdOf((env as Record<string, unknown>)[slot]);
 }
 
 /** Function calls: META, aggregates (slots filled by the Group operator) and the function registry. */

@@ -76,18 +76,64 @@ export function metaSlot(alias: string): string {
   return slot;
 }
 
+/** Reserved names of the keyspace path of a document bound for an alias (see {@link metaKeyspace}). */
+const keyspaceSlots = new Map<string, string>();
+
+/**
+ * Reserved name under which the keyspace path (`default:ks`) of the document bound to `alias` is
+ * kept when its metadata is the store's own (a document read from a keyspace: its DocMeta is
+ * bound as it is, without a copy or a view per row, and the path, the same for every row, beside it).
+ */
+export function keyspaceSlot(alias: string): string {
+  let slot = keyspaceSlots.get(alias);
+  if (slot === undefined) {
+    slot = '\u0000keyspace:' + alias;
+    if (keyspaceSlots.size < 4096) keyspaceSlots.set(alias, slot);
+  }
+  return slot;
+}
+
+/** The keyspace path of the document bound for `alias` (META().keyspace): its keyspace slot, else its metadata's. */
+export function metaKeyspace(env: Env, alias: string): string | undefined {
+  const ks = (env as Record<string, unknown>)[keyspaceSlot(alias)] as string | undefined;
+  return ks ?? metaOf(env, alias)?.keyspace;
+}
+
 /** Reserved name under which aggregate number `n` of a grouped query is kept. */
 export function aggregateSlot(n: number): string {
   return '\u0000agg:' + n;
 }
 
-/** Binds `doc` and its metadata under `alias` in `env`. */
+/** Binds `doc` and its metadata (its `keyspace` included) under `alias` in `env`. */
 export function bindDocument(env: Env, alias: string, doc: Value, meta: DocMeta): void {
   env[alias] = doc;
   (env as Record<string, unknown>)[metaSlot(alias)] = meta;
+  // The keyspace slot is the meta's own keyspace here (a name inherited from an outer binding of the alias is hidden).
+  (env as Record<string, unknown>)[keyspaceSlot(alias)] = meta.keyspace;
 }
+
+/**
+ * A document read from a keyspace, bound in a META slot as it is (executor/stored-meta.ts): its
+ * key is META().id and `meta` its other metadata (`meta.id` equals `key`). Nothing is made per
+ * row; a DocMeta is never such an object (it has no `meta` field).
+ */
+export interface StoredMetaSource {
+  key: string;
+  meta: DocMeta;
+}
+
+/** What a META slot holds: a DocMeta, or a stored document standing for its own metadata. */
+type MetaSlotValue = DocMeta | StoredMetaSource | undefined;
 
 /** The metadata bound for `alias`, if any. */
 export function metaOf(env: Env, alias: string): DocMeta | undefined {
-  return (env as Record<string, unknown>)[metaSlot(alias)] as DocMeta | undefined;
+  const m = (env as Record<string, unknown>)[metaSlot(alias)] as MetaSlotValue;
+  return m !== undefined && (m as StoredMetaSource).meta !== undefined ? (m as StoredMetaSource).meta : (m as DocMeta | undefined);
+}
+
+/** META(alias).id of a META slot's value (see {@link metaOf}): the stored document's key read without its metadata object. */
+export function metaIdOf(m: unknown): string | undefined {
+  if (m === undefined) return undefined;
+  const key = (m as StoredMetaSource).key;
+  return key !== undefined ? key : (m as DocMeta).id;
 }

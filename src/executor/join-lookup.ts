@@ -1,9 +1,9 @@
 import { ErrorCode, QueryError } from '../errors/index.js';
-import { bindDocument, siblingEnv, type Env, type Evaluator } from '../eval/index.js';
+import { siblingEnv, type Env, type Evaluator } from '../eval/index.js';
 import type { StoredDocument } from '../storage/index.js';
 import { lookupKeys } from './join-kernel.js';
 import { emit } from './join-rows.js';
-import { StoredMeta } from './stored-meta.js';
+import { StoredBinder } from './stored-meta.js';
 import { due, PAUSE, type Row, type RowStream, type RunContext } from './runtime.js';
 import type { Value } from '../values/index.js';
 
@@ -28,13 +28,13 @@ export interface LookupJoinSpec {
 export function* lookupJoin(input: RowStream, spec: LookupJoinSpec, rc: RunContext): RowStream {
   const ks = rc.store.keyspace(spec.keyspace);
   if (!ks) throw new QueryError({ code: ErrorCode.KEYSPACE_NOT_FOUND, phase: 'execution', message: `Keyspace not found in CB datastore: default:${spec.keyspace}` });
-  const path = `default:${spec.keyspace}`;
+  const binder = new StoredBinder(spec.alias, `default:${spec.keyspace}`);
   const missing: string[] = [];
   const plain = !spec.outer && !spec.nest;
   // A joined row copies the outer row's names ({@link siblingEnv}) and binds the document.
   const bound = (outerEnv: Env, d: StoredDocument): Env => {
     const env = siblingEnv(outerEnv);
-    bindDocument(env, spec.alias, d.value, new StoredMeta(d, path));
+    binder.bind(env, d);
     return env;
   };
   for (const batch of input) {
@@ -62,7 +62,7 @@ export function* lookupJoin(input: RowStream, spec: LookupJoinSpec, rc: RunConte
       if (plain && typeof v === 'string') {
         const d = docs[i];
         if (d) {
-          bindDocument(row.env, spec.alias, d.value, new StoredMeta(d, path));
+          binder.bind(row.env, d);
           out.push(row);
         } else if (spec.validate) missing.push(v);
         continue;

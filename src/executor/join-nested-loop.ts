@@ -51,7 +51,8 @@ export function* nestedLoopJoin(input: RowStream, spec: NestedLoopSpec, rc: RunC
       continue;
     }
     const out: Row[] = [];
-    for (const row of batch) {
+    for (let bi = 0, bn = batch.length; bi < bn; bi++) {
+      const row = batch[bi]!;
       if (plain && !innerRows) {
         // An inner join over a correlated inner side: its rows (made for this outer row, and
         // already seeing it) are the joined rows; no list of matches.

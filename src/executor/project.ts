@@ -76,7 +76,8 @@ export function compileProjection(terms: ResultTerm[], raw: boolean, scope: Scop
 export function* project(input: RowStream, p: CompiledProjection, raw: boolean, bindAliases: boolean, rc: RunContext): RowStream {
   for (const batch of input) {
     const out: Row[] = [];
-    for (const row of batch) {
+    for (let bi = 0, bn = batch.length; bi < bn; bi++) {
+      const row = batch[bi]!;
       const v = p.project(row, rc);
       let env = row.env;
       if (bindAliases && p.aliases.length && isObj(v)) {

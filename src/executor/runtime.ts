@@ -26,6 +26,20 @@ export interface Row {
   expiration?: number;
 }
 
+/**
+ * A row a full scan (PrimaryScan3) made for one document in this run: owned by the one pipeline
+ * it flows down (Fetch binds into it), it has a slot for the output value from the start, so
+ * InitialProject fills it in place rather than making a second row per document.
+ */
+export class ScanRow implements Row {
+  out: Value = undefined;
+  constructor(
+    public env: Env,
+    public key: string,
+    public doc: StoredDocument | undefined,
+  ) {}
+}
+
 /** Operators pass rows in batches: fewer generator steps per document. */
 export type RowStream = Iterable<Row[]>;
 
@@ -159,7 +173,7 @@ export function* rowsWhere(input: RowStream, keep: (row: Row) => boolean): RowSt
       continue;
     }
     const out: Row[] = [];
-    for (const row of batch) if (keep(row)) out.push(row);
+    for (let i = 0; i < batch.length; i++) if (keep(batch[i]!)) out.push(batch[i]!);
     if (out.length) yield out;
   }
 }
@@ -224,7 +238,7 @@ export function drainSync(s: RowStream, rc: RunContext, onRow: (r: Row) => void)
       checkAbort(rc);
       continue;
     }
-    for (const r of batch) onRow(r);
+    for (let i = 0; i < batch.length; i++) onRow(batch[i]!);
   }
 }
 
@@ -249,7 +263,7 @@ export async function drainAsync(s: RowStream, rc: RunContext, onRow: (r: Row) =
         clock.since = performance.now();
         continue;
       }
-      for (const r of batch) onRow(r);
+      for (let i = 0; i < batch.length; i++) onRow(batch[i]!);
     }
   } finally {
     it.return?.();

@@ -1,37 +1,34 @@
-import type { DocMeta } from '../eval/index.js';
+import { keyspaceSlot, metaSlot, type Env } from '../eval/index.js';
 import type { StoredDocument } from '../storage/index.js';
 
 /**
- * The `META(alias)` of a document read from a keyspace, as a view of the stored document: its
- * fields are read from the document's metadata only when an expression reads them. A Fetch or
- * lookup join binds one per row; a query that never reads META() (a COUNT over a join) never
- * touches the stored metadata (another object, often another cache line per row) nor copies
- * its fields.
+ * Binds documents read from one keyspace to one alias: the document's value under the alias, the
+ * stored document itself under the alias's META slot (metaOf reads its `meta`: id, cas,
+ * expiration, seqno, xattrs, the fields of a DocMeta; META().id its key), and the keyspace path (`default:ks`, what
+ * META().keyspace shows) under its keyspace slot. Nothing is allocated per document: a query
+ * that never reads META() pays two stores of pointers per row, not a metadata object. The slot
+ * names are looked up once, when the operator is compiled. Used by Fetch and the lookup join.
  */
-export class StoredMeta implements DocMeta {
+export class StoredBinder {
+  private readonly meta: string;
+  private readonly keyspace: string;
+
   constructor(
-    private readonly doc: StoredDocument,
+    readonly alias: string,
     /** `default:keyspace`. */
-    readonly keyspace: string,
-  ) {}
-
-  get id(): string {
-    return this.doc.key;
+    readonly path: string,
+  ) {
+    this.meta = metaSlot(alias);
+    this.keyspace = keyspaceSlot(alias);
   }
 
-  get cas(): number {
-    return this.doc.meta.cas;
-  }
-
-  get expiration(): number {
-    return this.doc.meta.expiration;
-  }
-
-  get seqno(): number | undefined {
-    return this.doc.meta.seqno;
-  }
-
-  get xattrs(): DocMeta['xattrs'] {
-    return this.doc.meta.xattrs;
+  /** Binds `d` in `env` (see the class). */
+  bind(env: Env, d: StoredDocument): void {
+    const e = env as Record<string, unknown>;
+    e[this.alias] = d.value;
+    // The document stands for its own metadata (eval/env.ts StoredMetaSource): META().id reads
+    // its key, with no read of the metadata object (another cache line per row).
+    e[this.meta] = d;
+    e[this.keyspace] = this.path;
   }
 }

@@ -138,19 +138,25 @@ export abstract class DocumentKeyspace {
     // No document can have expired: the check (a read of each document's metadata) is skipped.
     const mayExpire = this.mayExpire();
     const now = mayExpire ? this.clock() : 0;
-    let chunk: StoredDocument[] = [];
+    // Each chunk is made at its full size (no regrowth while it fills) and cut at the end.
+    let chunk: StoredDocument[] = new Array(size);
+    let n = 0;
     for (let i = 0; i < keys.length; i++) {
       // A write during the scan (the scan is lazy) makes the array stale: read the Map from then on.
       const d = table.version === version ? docs[i] : table.get(keys[i]);
       if (d && !(mayExpire && this.expired(d, now))) {
-        chunk.push(d);
-        if (chunk.length >= size) {
+        chunk[n++] = d;
+        if (n >= size) {
           yield chunk;
-          chunk = [];
+          chunk = new Array(size);
+          n = 0;
         }
       }
     }
-    if (chunk.length) yield chunk;
+    if (n) {
+      chunk.length = n;
+      yield chunk;
+    }
   }
 
   /** A document key must be a non-empty string (StoreError INVALID). */

@@ -3,7 +3,7 @@ import type { Fetch } from '../../planner/index.js';
 import { blockScope, type CompileContext, type CompiledOperator } from '../operator-context.js';
 import type { Row, RowStream } from '../runtime.js';
 import { keyspaceOf } from './keyspace-of.js';
-import { StoredMeta } from '../stored-meta.js';
+import { StoredBinder } from '../stored-meta.js';
 
 /**
  * Fetch: binds each row's document (read now unless the scan read it; a key whose document is
@@ -14,6 +14,7 @@ export function compileFetch(op: Fetch, cx: CompileContext): CompiledOperator {
   const alias = op.as ?? op.keyspace;
   const system = op.namespace === 'system';
   const path = `default:${op.keyspace}`;
+  const binder = new StoredBinder(alias, path);
   return {
     cx: { ...cx, scope: blockScope(cx.base, [alias], alias, true), starAliases: [alias] },
     run: function* (input, _outer, rc): RowStream {
@@ -23,15 +24,18 @@ export function compileFetch(op: Fetch, cx: CompileContext): CompiledOperator {
           yield batch;
           continue;
         }
-        const out: Row[] = [];
-        for (const row of batch) {
+        // The batch itself goes on when every row is kept (the common case); `out` is made at
+        // the first dropped row (a key whose document is gone), holding the kept rows before it.
+        let out: Row[] | undefined;
+        for (let i = 0; i < batch.length; i++) {
+          const row = batch[i]!;
           // The scan's row is reused (it was made for this Fetch): no new object per row.
           if (system) {
             // A row with a key (system:functions) has META().id; the others have no metadata.
             if (row.key !== undefined) bindDocument(row.env, alias, row.item, { id: row.key, cas: 0, expiration: 0 });
             else row.env[alias] = row.item;
             row.item = undefined;
-            out.push(row);
+            out?.push(row);
             continue;
           }
           const d = row.doc ?? ks!.get(row.key!);
@@ -39,17 +43,19 @@ export function compileFetch(op: Fetch, cx: CompileContext): CompiledOperator {
             // A statement reading xattrs reads a deleted document's tombstone too (its system
             // xattrs, the document NULL), as the reference does (docs/xattrs.md).
             const kept = op._tombstones && row.key !== undefined ? ks!.deletedXattrs?.(row.key) : undefined;
+            out ??= batch.slice(0, i);
             if (kept) {
               bindDocument(row.env, alias, null, { id: row.key!, cas: 0, expiration: 0, keyspace: path, xattrs: kept, deleted: true });
               out.push(row);
             }
             continue;
           }
-          bindDocument(row.env, alias, d.value, new StoredMeta(d, path));
+          binder.bind(row.env, d);
           row.doc = undefined;
-          out.push(row);
+          out?.push(row);
         }
-        if (out.length) yield out;
+        if (!out) yield batch;
+        else if (out.length) yield out;
       }
     },
   };

@@ -19,7 +19,8 @@ export function compileFilter(op: Filter, cx: CompileContext): CompiledOperator 
           continue;
         }
         let out: Row[] = [];
-        for (const row of batch) {
+        for (let bi = 0, bn = batch.length; bi < bn; bi++) {
+          const row = batch[bi]!;
           if (truth(cond(row.env, rc))) out.push(row);
           if (perRow && due(rc)) {
             if (out.length) yield out;

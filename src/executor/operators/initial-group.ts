@@ -43,7 +43,8 @@ export function compileInitialGroup(op: InitialGroup, cx: CompileContext): Compi
           yield batch;
           continue;
         }
-        for (const row of batch) {
+        for (let bi = 0, bn = batch.length; bi < bn; bi++) {
+          const row = batch[bi]!;
           // No array per row for the common shapes: no key (one group) and one key.
           let g: Group | undefined;
           if (keys.length === 1) {

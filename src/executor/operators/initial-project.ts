@@ -5,7 +5,7 @@ import { isObject, type ObjectValue } from '../../values/index.js';
 import { runsSubquery, type CompileContext, type CompiledOperator } from '../operator-context.js';
 import { compileProjection } from '../project.js';
 import { compileExclusions } from '../exclude.js';
-import { due, PAUSE, type Row, type RowStream } from '../runtime.js';
+import { due, PAUSE, ScanRow, type Row, type RowStream } from '../runtime.js';
 
 /** The plan's result terms as the AST's projection terms. */
 function resultTerms(op: InitialProject): ResultTerm[] {
@@ -37,11 +37,18 @@ export function compileInitialProject(op: InitialProject, cx: CompileContext): C
           yield batch;
           continue;
         }
-        let out: Row[] = [];
-        for (const row of batch) {
+        // The batch's rows in an array of its size (no regrowth while filling), cut to the rows kept.
+        let out: Row[] = new Array(batch.length);
+        let n = 0;
+        for (let bi = 0, bn = batch.length; bi < bn; bi++) {
+          const row = batch[bi]!;
           if (perRow && due(rc)) {
-            if (out.length) yield out;
-            out = [];
+            if (n) {
+              out.length = n;
+              yield out;
+            }
+            out = new Array(batch.length);
+            n = 0;
             yield PAUSE;
           }
           let v = projection.project(row, rc);
@@ -52,9 +59,17 @@ export function compileInitialProject(op: InitialProject, cx: CompileContext): C
             env = siblingEnv(row.env);
             for (const a of projection.aliases) env[a] = (v as ObjectValue)[a];
           }
-          out.push({ env, out: v });
+          if (row instanceof ScanRow) {
+            // A scan's row is this pipeline's own (made for this run, passed on once): filled in place.
+            row.env = env;
+            row.out = v;
+            out[n++] = row;
+          } else out[n++] = { env, out: v };
         }
-        if (out.length) yield out;
+        if (n) {
+          out.length = n;
+          yield out;
+        }
       }
     },
   };

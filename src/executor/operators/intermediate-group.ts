@@ -17,7 +17,8 @@ export function compileIntermediateGroup(op: IntermediateGroup, cx: CompileConte
     run: function* (input): RowStream {
       const seen = new Set<string>();
       for (const batch of input) {
-        for (const row of batch) {
+        for (let bi = 0, bn = batch.length; bi < bn; bi++) {
+          const row = batch[bi]!;
           const id = op.group_keys.length ? canonicalKey(row.group!.keys) : '';
           if (seen.has(id)) throw new QueryError({ code: ErrorCode.INTERNAL, phase: 'execution', message: 'Duplicate Final Group.' });
           seen.add(id);

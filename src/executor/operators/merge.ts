@@ -164,7 +164,7 @@ export function compileMerge(op: Merge, cx: CompileContext): CompiledOperator {
           write = ks.remove(a.id, { cas: a.meta.cas }).then((removed) => {
             if (!removed) return;
             dml.mutationCount++;
-            // META() of a fetched row is a view (StoredMeta), not a plain object: its fields are copied by name.
+            // META() of a fetched row is the store's own metadata object (stored-meta.ts): its fields are copied by name.
             const m = a.meta;
             emit(a.env[t], { id: m.id, cas: m.cas, expiration: m.expiration, seqno: m.seqno, ...(m.xattrs ? { xattrs: m.xattrs } : {}) });
           });

@@ -67,7 +67,8 @@ export function compileOrder(op: Order, cx: CompileContext): CompiledOperator {
           yield batch;
           continue;
         }
-        for (const row of batch) {
+        for (let bi = 0, bn = batch.length; bi < bn; bi++) {
+          const row = batch[bi]!;
           if (!resolved) {
             live = resolveTerms(terms, row.env, rc);
             resolved = true;

@@ -1,7 +1,7 @@
 import { rootEnv, siblingEnv } from '../../eval/index.js';
 import type { PrimaryScan3 } from '../../planner/index.js';
 import type { CompileContext, CompiledOperator } from '../operator-context.js';
-import { BATCH_SIZE, due, PAUSE, type Row, type RowStream } from '../runtime.js';
+import { BATCH_SIZE, due, PAUSE, ScanRow, type Row, type RowStream } from '../runtime.js';
 import { keyspaceOf } from './keyspace-of.js';
 
 /** PrimaryScan3: every live document of the keyspace, in key order, in batches (the Fetch after it binds them). */
@@ -16,7 +16,7 @@ export function compilePrimaryScan3(op: PrimaryScan3, cx: CompileContext): Compi
           const batch: Row[] = new Array(chunk.length);
           for (let i = 0; i < chunk.length; i++) {
             const d = chunk[i]!;
-            batch[i] = { env: outer ? siblingEnv(outer) : rootEnv(), key: d.key, doc: d };
+            batch[i] = new ScanRow(outer ? siblingEnv(outer) : rootEnv(), d.key, d);
           }
           yield batch;
           if (due(rc)) yield PAUSE;
@@ -26,7 +26,7 @@ export function compilePrimaryScan3(op: PrimaryScan3, cx: CompileContext): Compi
       let batch: Row[] = [];
       for (const d of ks.scan()) {
         // A correlated scan's rows copy the outer row's names (siblingEnv: no prototype per outer row).
-        batch.push({ env: outer ? siblingEnv(outer) : rootEnv(), key: d.key, doc: d });
+        batch.push(new ScanRow(outer ? siblingEnv(outer) : rootEnv(), d.key, d));
         if (batch.length >= BATCH_SIZE) {
           yield batch;
           batch = [];

@@ -22,7 +22,8 @@ export function compileUnnest(op: Unnest, cx: CompileContext): CompiledOperator 
           yield batch;
           continue;
         }
-        for (const row of batch) {
+        for (let bi = 0, bn = batch.length; bi < bn; bi++) {
+          const row = batch[bi]!;
           const v = expr(row.env, rc);
           if (Array.isArray(v) && v.length > 0) {
             for (let i = 0; i < v.length; i++) {
