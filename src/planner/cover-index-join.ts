@@ -2,6 +2,7 @@ import type { Expr } from '../ast/index.js';
 import { walkExpr } from '../ast/index.js';
 import { formalize, KS, outerBound } from '../semantic/formalize.js';
 import { subqueryReads } from '../semantic/subquery-reads.js';
+import { blockExpressions } from './block-expressions.js';
 import type { Catalog } from './catalog.js';
 import { fieldPath, isMetaId } from './cover.js';
 import { exprText } from './explain.js';
@@ -39,14 +40,7 @@ export function coverIndexJoins(plan: SelectPlan, catalog: Catalog, outerNames: 
   const b = plan.body;
   if (b.kind !== 'Subselect' || b.group?.groupAs || b.ast.exclude?.length) return;
   if (b.terms.some((t) => t.kind !== 'Term')) return;
-  const exprs: Expr[] = [
-    ...b.terms.flatMap((t) => (t.kind === 'Term' ? [t.expr] : [])),
-    ...(b.where ? [b.where] : []),
-    ...(b.let ?? []).map((l) => l.expr),
-    ...(b.group?.keys ?? []).map((k) => k.expr),
-    ...(b.group?.letting ?? []).map((l) => l.expr),
-    ...(b.group?.having ? [b.group.having] : []),
-  ];
+  const exprs: Expr[] = blockExpressions(b);
   const aliases = [...(b.source.op === 'DummyScan' ? [] : [b.source.alias]), ...b.steps.map((s) => s.alias)];
   // The steps' own expressions (ON KEYS, ON KEY, UNNEST expressions) may read an inner alias too;
   // a block with another kind of join is left alone.

@@ -3,6 +3,7 @@ import { walkExpr } from '../ast/index.js';
 import { exprEquivalent } from '../semantic/expr-equivalent.js';
 import { formalize, KS, outerBound } from '../semantic/formalize.js';
 import { subqueryReads } from '../semantic/subquery-reads.js';
+import { blockExpressions } from './block-expressions.js';
 import type { Catalog } from './catalog.js';
 import { conditionConstants, fieldPath, isMetaId } from './cover.js';
 import { conjunctsOf } from './sarg-index.js';
@@ -126,14 +127,7 @@ export function applyUnnestCovering(plan: SelectPlan, catalog: Catalog, outerNam
   const constants = index.where ? conditionConstants(formalize(index.where, index.alias)) : [];
   const readable = [...paths.filter((p) => p.length > 0), ...constants.map((c) => c.path)];
   const bound = new Set([...outerBound(outerNames, src.alias), u, ...(b.let ?? []).map((l) => l.name), ...(b.group?.keys ?? []).flatMap((k) => (k.alias ? [k.alias] : []))]);
-  const exprs: Expr[] = [
-    ...b.terms.flatMap((t) => (t.kind === 'Term' ? [t.expr] : [])),
-    ...(b.where ? [b.where] : []),
-    ...(b.let ?? []).map((l) => l.expr),
-    ...(b.group?.keys ?? []).map((k) => k.expr),
-    ...(b.group?.letting ?? []).map((l) => l.expr),
-    ...(b.group?.having ? [b.group.having] : []),
-  ];
+  const exprs: Expr[] = blockExpressions(b);
   if (!exprs.every((e) => readsOnlyCovered(formalize(e, src.alias, bound), readable, u, mapPath, src.alias))) return false;
   const orderBound = new Set([...bound, ...b.terms.flatMap((t) => (t.kind === 'Term' && t.alias ? [t.alias] : []))]);
   if (!(plan.orderBy ?? []).every((o) => readsOnlyCovered(formalize(o.expr, src.alias, orderBound), readable, u, mapPath, src.alias))) return false;

@@ -5,27 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Database, QueryError } from '../../../src/index.js';
-
-/**
- * How long the event loop was held while `run` was pending: the largest gap between ticks of a
- * 1 ms timer, counted in CPU time the process used in the gap (at most the wall time), so that
- * the machine's other processes taking the CPU (a loaded CI host) do not count as our work.
- */
-async function longestStall<T>(run: Promise<T>): Promise<{ stall: number; result: PromiseSettledResult<T> }> {
-  let last = performance.now();
-  let lastCpu = process.cpuUsage();
-  let stall = 0;
-  const timer = setInterval(() => {
-    const now = performance.now();
-    const cpu = process.cpuUsage(lastCpu);
-    stall = Math.max(stall, Math.min(now - last, (cpu.user + cpu.system) / 1000));
-    last = now;
-    lastCpu = process.cpuUsage();
-  }, 1);
-  const [result] = await Promise.allSettled([run]);
-  clearInterval(timer);
-  return { stall, result };
-}
+import { longestStall } from '../../support/longest-stall.js';
 
 describe('db.query(…, { signal })', () => {
   it('cancels a 100M-row UNNEST within 100 ms of abort, never blocking the loop > 50 ms', async () => {

@@ -7,32 +7,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Database, QueryError, type Value } from '../../../src/index.js';
+import { longestStall } from '../../support/longest-stall.js';
 
 const N = 300_000;
 let db: Database;
-
-/**
- * How long the event loop was held while `run` was pending: the largest gap between ticks of a
- * 1 ms timer, counted in CPU time the process used in the gap (at most the wall time), so that
- * other processes taking the CPU of a loaded host do not count as the walk's work.
- */
-async function longestStall<T>(run: Promise<T>): Promise<{ stall: number; result: PromiseSettledResult<T> }> {
-  let last = performance.now();
-  let lastCpu = process.cpuUsage();
-  let stall = 0;
-  const timer = setInterval(() => {
-    const now = performance.now();
-    const cpu = process.cpuUsage(lastCpu);
-    stall = Math.max(stall, Math.min(now - last, (cpu.user + cpu.system) / 1000));
-    last = now;
-    lastCpu = process.cpuUsage();
-  }, 1);
-  const [result] = await Promise.allSettled([run]);
-  // The tick after the statement ends measures the gap its last piece of work made.
-  await new Promise((r) => setTimeout(r, 2));
-  clearInterval(timer);
-  return { stall, result };
-}
 
 beforeAll(async () => {
   db = await Database.open();
