@@ -38,7 +38,7 @@ export interface CoveredScanRun {
  * Source: couchbase/query `execution/index_scan3.go` (covered rows from the entry's keys).
  */
 export function* coveredRows(r: CoveredScanRun): Generator<Row[], Row[]> {
-  const { rc, ks, builder, outer, filter, alias, path, max, skip } = r;
+  const { rc, ks, builder, filter, max, outer } = r;
   const seen = r.distinct ? new Set<string>() : undefined;
   const check = ks.mayExpire?.() !== false;
   // A keyspace that can tell which documents have expired: only those are left out, none read.
@@ -96,8 +96,23 @@ export function* coveredRows(r: CoveredScanRun): Generator<Row[], Row[]> {
   }
   for (const id of expired) ks.get(id);
   // Across a pause a document whose key was written meanwhile may be met under both keys: each
-  // keeps its first row (checked while rows are made, which pause, not in one pass before).
-  const met = paused && !seen ? new Set<string>() : undefined;
+  // keeps its first row.
+  return yield* entryRows(ids, (i) => values[i]!, r, paused && !seen);
+}
+
+/** What {@link entryRows} reads: the pushed filter, OFFSET and LIMIT, and where rows bind. */
+export type EntryRowsRun = Pick<CoveredScanRun, 'filter' | 'outer' | 'rc' | 'alias' | 'path' | 'max' | 'skip'>;
+
+/**
+ * The rows of a covering scan's entries: document `ids[i]` bound to `alias` with the covered
+ * document `valueAt(i)` (asked only for the rows it reaches), the scan's filter evaluated on
+ * each; OFFSET and LIMIT count the rows the filter keeps. With `dedupe`, a later entry of an id
+ * already met is left out (checked while rows are made, which pause). Yields full batches (with
+ * pauses) and returns the last, partial one.
+ */
+export function* entryRows(ids: readonly string[], valueAt: (i: number) => Value, r: EntryRowsRun, dedupe: boolean): Generator<Row[], Row[]> {
+  const { rc, outer, filter, alias, path, max, skip } = r;
+  const met = dedupe ? new Set<string>() : undefined;
   let rows: Row[] = [];
   let kept = 0;
   let skipped = 0;
@@ -108,7 +123,7 @@ export function* coveredRows(r: CoveredScanRun): Generator<Row[], Row[]> {
       met.add(ids[i]!);
     }
     const env = outer ? siblingEnv(outer) : rootEnv();
-    bindDocument(env, alias, values[i], { id: ids[i], cas: 0, expiration: 0, keyspace: path });
+    bindDocument(env, alias, valueAt(i), { id: ids[i]!, cas: 0, expiration: 0, keyspace: path });
     if (filter && !truth(filter(env, rc))) continue;
     kept++;
     if (skipped < skip) {

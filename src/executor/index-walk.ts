@@ -23,11 +23,14 @@ const ENTRIES_PER_CHECK = 64;
  */
 const DOCS_PER_PIECE = 2048;
 
-/** The number of documents in an entry's `docs` (a Posting's size, an array's length; 1 if unknown). */
-function weight(docs: Iterable<string>): number {
+/** The number of documents in an entry's `docs` (a Posting's size, an array's length), undefined if it does not say. */
+export function postingSize(docs: Iterable<string>): number | undefined {
   const d = docs as { size?: unknown; length?: unknown };
-  return typeof d.size === 'number' ? d.size : typeof d.length === 'number' ? d.length : 1;
+  return typeof d.size === 'number' ? d.size : typeof d.length === 'number' ? d.length : undefined;
 }
+
+/** The documents of an entry, as work: 1 when the entry does not say. */
+const weight = (docs: Iterable<string>): number => postingSize(docs) ?? 1;
 
 /**
  * Walks the entries of `tree` in `ranges`, in index order, calling `visit` as `IndexTree.scan`

@@ -1,9 +1,8 @@
-import { makeAccumulator, rootEnv, type Scope } from '../../eval/index.js';
+import { makeAccumulator } from '../../eval/index.js';
 import type { IndexCountDistinctScan2 } from '../../planner/index.js';
 import type { CompileContext, CompiledOperator } from '../operator-context.js';
 import type { RowStream } from '../runtime.js';
-import { COUNT_SLOT } from './index-count-scan2.js';
-import { compileScan } from './key-source.js';
+import { compileCountedScan, countRow } from './index-count-scan2.js';
 import { keyspaceOf } from './keyspace-of.js';
 
 /**
@@ -14,8 +13,7 @@ import { keyspaceOf } from './keyspace-of.js';
  * for the IndexCountProject after it. Source: couchbase/query `execution/index_count_distinct_scan2.go`.
  */
 export function compileIndexCountDistinctScan2(op: IndexCountDistinctScan2, cx: CompileContext): CompiledOperator {
-  const constScope: Scope = { names: new Set(), keyspaceAliases: [], compileSubquery: cx.base.compileSubquery };
-  const scan = compileScan({ ...op, '#operator': 'IndexScan3', _alias: op.keyspace }, constScope);
+  const scan = compileCountedScan(op, cx);
   return {
     cx,
     run: function* (_input, outer, rc): RowStream {
@@ -35,9 +33,7 @@ export function compileIndexCountDistinctScan2(op: IndexCountDistinctScan2, cx: 
         if (live) acc.add(key[0]);
       });
       for (const id of expired) ks.get(id);
-      const env = outer ? Object.create(outer) : rootEnv();
-      env[COUNT_SLOT] = acc.result();
-      yield [{ env }];
+      yield countRow(outer, acc.result());
     },
   };
 }

@@ -1,8 +1,10 @@
-import { rootEnv, type Scope } from '../../eval/index.js';
-import type { IndexCountScan2 } from '../../planner/index.js';
+import { rootEnv, type Env, type Scope } from '../../eval/index.js';
+import type { IndexCountFields, IndexCountScan2 } from '../../planner/index.js';
+import type { Value } from '../../values/index.js';
+import { postingSize } from '../index-walk.js';
 import type { CompileContext, CompiledOperator } from '../operator-context.js';
-import type { RowStream } from '../runtime.js';
-import { compileScan } from './key-source.js';
+import type { Row, RowStream } from '../runtime.js';
+import { compileScan, type CompiledScan } from './key-source.js';
 import { keyspaceOf } from './keyspace-of.js';
 
 /** Where the count is bound for the IndexCountProject after the scan. */
@@ -15,8 +17,7 @@ export const COUNT_SLOT = '\u0000count';
  * Source: couchbase/query `execution/index_count_scan2.go`.
  */
 export function compileIndexCountScan2(op: IndexCountScan2, cx: CompileContext): CompiledOperator {
-  const constScope: Scope = { names: new Set(), keyspaceAliases: [], compileSubquery: cx.base.compileSubquery };
-  const scan = compileScan({ ...op, '#operator': 'IndexScan3', _alias: op.keyspace }, constScope);
+  const scan = compileCountedScan(op, cx);
   return {
     cx,
     run: function* (_input, outer, rc): RowStream {
@@ -33,8 +34,9 @@ export function compileIndexCountScan2(op: IndexCountScan2, cx: CompileContext):
       yield* scan.walk!(
         rc,
         (_key, docs) => {
-          if (bySize && hasSize(docs)) {
-            n += docs.size;
+          const size = bySize ? postingSize(docs) : undefined;
+          if (size !== undefined) {
+            n += size;
             return;
           }
           for (const id of docs) {
@@ -50,14 +52,20 @@ export function compileIndexCountScan2(op: IndexCountScan2, cx: CompileContext):
         bySize,
       );
       for (const id of expired) ks.get(id);
-      const env = outer ? Object.create(outer) : rootEnv();
-      env[COUNT_SLOT] = n;
-      yield [{ env }];
+      yield countRow(outer, n);
     },
   };
 }
 
-/** True for a collection that knows its size (an index entry's set of documents). */
-function hasSize(docs: Iterable<string>): docs is Iterable<string> & { size: number } {
-  return typeof (docs as { size?: unknown }).size === 'number';
+/** The IndexScan3 over the count operator's spans (bounds are constants: no names in scope). */
+export function compileCountedScan(op: IndexCountFields, cx: CompileContext): CompiledScan {
+  const constScope: Scope = { names: new Set(), keyspaceAliases: [], compileSubquery: cx.base.compileSubquery };
+  return compileScan({ ...op, '#operator': 'IndexScan3', _alias: op.keyspace }, constScope);
+}
+
+/** The one row a count operator emits: `count` bound at {@link COUNT_SLOT} for the IndexCountProject. */
+export function countRow(outer: Env | undefined, count: Value): Row[] {
+  const env = outer ? Object.create(outer) : rootEnv();
+  env[COUNT_SLOT] = count;
+  return [{ env }];
 }

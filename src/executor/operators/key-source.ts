@@ -7,7 +7,7 @@ import { slicer, walkSliced } from '../index-walk.js';
 import { canonicalKey, truth, type Value } from '../../values/index.js';
 import { blockScope, type CompileContext, type CompiledOperator } from '../operator-context.js';
 import { coveredDocument, CoveredDocumentBuilder } from '../covered-document.js';
-import { coveredRows } from '../covered-rows.js';
+import { coveredRows, entryRows } from '../covered-rows.js';
 import { keyspaceOf } from './keyspace-of.js';
 
 /**
@@ -367,28 +367,13 @@ export function compileKeySourceOperator(op: KeySource, cx: CompileContext): Com
         rows = yield* unnestRows(covered, unnest, { scan, docsRead, filter, outer, rc, alias, path });
       } else if (covered) {
         const paths = covered._coverPaths!;
-        const entries: { id: string; key: Value[] }[] = [];
+        const ids: string[] = [];
+        const keys: Value[][] = [];
         // With a filter, OFFSET and LIMIT count the rows it keeps (the scan reads every entry).
-        yield* scan(rc, filter ? undefined : max, (id, key) => entries.push({ id, key }), (id) => docsRead.accept(id), outer);
+        yield* scan(rc, filter ? undefined : max, (id, key) => (ids.push(id), keys.push(key)), (id) => docsRead.accept(id), outer);
         docsRead.expireLater();
-        let kept = 0;
-        for (const { id, key } of entries) {
-          if (max !== undefined && kept >= max) break;
-          const env = outer ? siblingEnv(outer) : rootEnv();
-          bindDocument(env, alias, coveredDocument(paths, key, live.get(id)!, covered._coverExpressionKeys, covered._coverConstants), { id, cas: 0, expiration: 0, keyspace: path });
-          if (filter && !truth(filter(env, rc))) continue;
-          kept++;
-          if (skipped < skip) {
-            skipped++;
-            continue;
-          }
-          rows.push({ env });
-          if (rows.length >= BATCH_SIZE) {
-            yield rows;
-            rows = [];
-            if (due(rc)) yield PAUSE;
-          }
-        }
+        const valueAt = (i: number) => coveredDocument(paths, keys[i]!, live.get(ids[i]!)!, covered._coverExpressionKeys, covered._coverConstants);
+        rows = yield* entryRows(ids, valueAt, { filter, outer, rc, alias, path, max, skip }, false);
       } else {
         // An IntersectScan or UnionScan does not filter with `accept`: the ids are checked here.
         const ids = yield* scan(rc, max, undefined, (id) => docsRead.accept(id), outer);

@@ -1,4 +1,4 @@
-import type { Span } from './index-scan3.js';
+import type { IndexCountFields } from './index-count-scan2.js';
 
 /**
  * COUNT(DISTINCT k) answered from a scalar index alone, `k` its leading key: the number of
@@ -7,13 +7,6 @@ import type { Span } from './index-scan3.js';
  * prints them, ending with `cover (count(distinct k))`; IndexCountProject follows.
  * Source: couchbase/query `plan/scan_index_count_distinct2.go`.
  */
-export interface IndexCountDistinctScan2 {
+export interface IndexCountDistinctScan2 extends IndexCountFields {
   '#operator': 'IndexCountDistinctScan2';
-  covers: string[];
-  index: string;
-  index_id: string;
-  keyspace: string;
-  namespace: string;
-  spans: Span[];
-  using: 'gsi';
 }
