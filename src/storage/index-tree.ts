@@ -108,21 +108,9 @@ export class IndexTree {
     return this.tree.size;
   }
 
-  /** The document keys of range `r` of the sorted run (a new array). */
-  private rangeKeys(r: number): string[] {
-    const run = this.run!;
-    const keys: string[] = [];
-    for (let j = run.starts[r]; j < run.starts[r + 1]; j++) keys.push(run.docKeys[run.docs[j]]);
-    return keys;
-  }
-
   /** The document keys of a key's {@link Docs} in the tree. */
   private docsOf(docs: Docs): Iterable<string> & { readonly size: number } {
-    if (typeof docs !== 'number') return docs;
-    // A build's range: its size without listing it (an index count reads only the size).
-    const run = this.run!;
-    const keys = () => this.rangeKeys(docs);
-    return { size: run.starts[docs + 1] - run.starts[docs], [Symbol.iterator]: () => keys()[Symbol.iterator]() };
+    return typeof docs === 'number' ? new RunRange(this.run!, docs) : docs;
   }
 
   /** The tree's posting of a key, as the tree holds it (a build's range of documents turned into one). */
@@ -130,7 +118,7 @@ export class IndexTree {
     if (this.tree.size === 0) return undefined;
     const docs = this.tree.get(k);
     if (docs === undefined || typeof docs !== 'number') return docs;
-    const e = new Posting(this.fromTree(k), this.rangeKeys(docs));
+    const e = new Posting(this.fromTree(k), runKeys(this.run!, docs));
     this.tree.set(k, e);
     return e;
   }
@@ -349,4 +337,31 @@ export class IndexTree {
       if (ok && visit(key, this.docsOf(docs)) === false) return;
     }
   }
+}
+
+/**
+ * The documents of range `r` of a build's sorted run: its size without listing them (an index
+ * count reads only the size), listed when iterated.
+ */
+class RunRange implements Iterable<string> {
+  constructor(
+    private readonly run: SortedRun,
+    private readonly r: number,
+  ) {}
+
+  get size(): number {
+    return this.run.starts[this.r + 1]! - this.run.starts[this.r]!;
+  }
+
+  /** Over the keys listed in an array (iterating an array is faster than a generator's steps). */
+  [Symbol.iterator](): Iterator<string> {
+    return runKeys(this.run, this.r)[Symbol.iterator]();
+  }
+}
+
+/** The document keys of range `r` of a build's sorted run (a new array). */
+function runKeys(run: SortedRun, r: number): string[] {
+  const keys: string[] = [];
+  for (let j = run.starts[r]!; j < run.starts[r + 1]!; j++) keys.push(run.docKeys[run.docs[j]!]!);
+  return keys;
 }
