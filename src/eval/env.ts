@@ -62,22 +62,30 @@ export function siblingEnv(env: Env): Env {
   return out;
 }
 
-/** Reserved names by alias: one string per alias, not a new concatenation per bound row. */
-const metaSlots = new Map<string, string>();
+/**
+ * A reserved name per alias (`prefix` + alias), memoised: one string per alias, not a new
+ * concatenation per bound row. Aliases are few; a bound on the memo keeps generated names from
+ * growing it forever.
+ */
+function slotNames(prefix: string): (alias: string) => string {
+  const slots = new Map<string, string>();
+  return (alias) => {
+    let slot = slots.get(alias);
+    if (slot === undefined) {
+      slot = prefix + alias;
+      if (slots.size < 4096) slots.set(alias, slot);
+    }
+    return slot;
+  };
+}
+
+const metaSlots = slotNames('\u0000meta:');
+const keyspaceSlots = slotNames('\u0000keyspace:');
 
 /** Reserved name under which the metadata of the document bound to `alias` is kept. */
 export function metaSlot(alias: string): string {
-  let slot = metaSlots.get(alias);
-  if (slot === undefined) {
-    slot = '\u0000meta:' + alias;
-    // Aliases are few; a bound on the memo keeps generated names from growing it forever.
-    if (metaSlots.size < 4096) metaSlots.set(alias, slot);
-  }
-  return slot;
+  return metaSlots(alias);
 }
-
-/** Reserved names of the keyspace path of a document bound for an alias (see {@link metaKeyspace}). */
-const keyspaceSlots = new Map<string, string>();
 
 /**
  * Reserved name under which the keyspace path (`default:ks`) of the document bound to `alias` is
@@ -85,12 +93,7 @@ const keyspaceSlots = new Map<string, string>();
  * bound as it is, without a copy or a view per row, and the path, the same for every row, beside it).
  */
 export function keyspaceSlot(alias: string): string {
-  let slot = keyspaceSlots.get(alias);
-  if (slot === undefined) {
-    slot = '\u0000keyspace:' + alias;
-    if (keyspaceSlots.size < 4096) keyspaceSlots.set(alias, slot);
-  }
-  return slot;
+  return keyspaceSlots(alias);
 }
 
 /** The keyspace path of the document bound for `alias` (META().keyspace): its keyspace slot, else its metadata's. */
