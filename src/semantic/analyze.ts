@@ -4,7 +4,7 @@ import { ErrorCode, QueryError, type SourcePosition } from '../errors/index.js';
 import { isAggregateName } from '../eval/index.js';
 import { checkGroupedBlock } from './group-check.js';
 import { checkNameBinding } from './name-binding.js';
-import { checkWiths } from './with-check.js';
+import { checkScopes } from './scope-check.js';
 import { checkWindows } from './window-check.js';
 import { checkOrderParameters } from './order-parameters.js';
 
@@ -27,7 +27,7 @@ import { checkOrderParameters } from './order-parameters.js';
  */
 export function analyze(s: Statement): void {
   checkMetaArity(s);
-  checkWiths(s);
+  checkScopes(s);
   const blocks = [...selectBlocks(s)];
   for (const { block, orderBy } of blocks) checkBlock(block, orderBy);
   // DML's RETURNING names its results as a projection does.

@@ -112,7 +112,7 @@ export const primaryRules = {
     const variable = decodeName(ctx.variable[0]!).name;
     const expr = this.expr(ctx.expression[0]);
     const nameVariable = ctx.nameVariable ? decodeName(ctx.nameVariable[0]!).name : undefined;
-    return { variable, ...(nameVariable !== undefined ? { nameVariable } : {}), within: ctx.WITHIN !== undefined, expr, loc: tokenLoc(ctx.variable[0]!) };
+    return { variable, ...(nameVariable !== undefined ? { nameVariable } : {}), within: ctx.WITHIN !== undefined, expr, loc: tokenLoc((ctx.nameVariable ?? ctx.variable)[0]!) };
   },
   existsExpression(this: AstBuilder, ctx: C.ExistsExpressionCstChildren): Expr {
     return { kind: 'Exists', operand: this.expr(ctx.postfixExpression[0]) };

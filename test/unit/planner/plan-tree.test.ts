@@ -76,7 +76,7 @@ describe('EXPLAIN shows the operator tree', () => {
   });
 
   it('PREPARE encodes the tree and its subqueries; EXECUTE runs the decoded tree', async () => {
-    const p = (await db.query('PREPARE q FROM SELECT RAW (SELECT RAW COUNT(*) FROM ks)[0] + x FROM ks')).results[0] as Node;
+    const p = (await db.query('PREPARE q FROM SELECT RAW (SELECT RAW COUNT(*) FROM ks AS k2)[0] + x FROM ks')).results[0] as Node;
     const decoded = decodePlan(p.encoded_plan as string);
     expect(decoded.plan['#operator']).toBe('Sequence');
     expect(decoded['~subqueries']).toHaveLength(1);
