@@ -37,12 +37,15 @@ export function* lookupJoin(input: RowStream, spec: LookupJoinSpec, rc: RunConte
     binder.bind(env, d);
     return env;
   };
+  // The plain join binds in place with stores of its own (not binder.bind, whose sites Fetch
+  // shares): a keyed store site that only ever sees one name keeps V8's monomorphic fast path,
+  // where one that sees several goes megamorphic (a stub cache probe per store).
+  const { alias, meta: metaName, keyspace: keyspaceName, path } = binder;
   for (const batch of input) {
     if (batch.length === 0) {
       yield batch;
       continue;
     }
-    const out: Row[] = [];
     // The batch's keys, then their documents in one loop of lookups (independent reads, which
     // the processor overlaps: in a large keyspace each is a cache miss), then the rows.
     const n = batch.length;
@@ -53,20 +56,33 @@ export function* lookupJoin(input: RowStream, spec: LookupJoinSpec, rc: RunConte
       const v = keyValues[i];
       docs[i] = typeof v === 'string' ? ks.get(v) : undefined;
     }
+    // The batch itself goes on while every row is passed on as it is (the common case: an inner
+    // join on one key that names a document); `out` is made at the first row that is not,
+    // holding the rows before it.
+    let out: Row[] | undefined;
     for (let i = 0; i < n; i++) {
       const row = batch[i]!;
       const v = keyValues[i];
-      // The common case, an inner join on one key. The outer row is this join's own (made for
-      // this one row upstream): the document binds into it, so the joined row costs no new
-      // environment or row.
-      if (plain && typeof v === 'string') {
+      if (plain) {
+        // The outer row is this join's own (made for this one row upstream): the document binds
+        // into it, so the joined row costs no new environment or row.
         const d = docs[i];
-        if (d) {
-          binder.bind(row.env, d);
-          out.push(row);
-        } else if (spec.validate) missing.push(v);
-        continue;
+        if (d !== undefined) {
+          const env = row.env as Record<string, unknown>;
+          env[alias] = d.value;
+          // The document stands for its own metadata (see StoredBinder).
+          env[metaName] = d;
+          env[keyspaceName] = path;
+          out?.push(row);
+          continue;
+        }
+        if (typeof v === 'string') {
+          out ??= batch.slice(0, i);
+          if (spec.validate) missing.push(v);
+          continue;
+        }
       }
+      out ??= batch.slice(0, i);
       const keys = lookupKeys(v);
       if (keys === undefined) {
         if (spec.outer) out.push({ env: siblingEnv(row.env) });
@@ -83,7 +99,8 @@ export function* lookupJoin(input: RowStream, spec: LookupJoinSpec, rc: RunConte
       }
       emit(out, row.env, matches, spec.alias, spec.nest, spec.outer);
     }
-    if (out.length) yield out;
+    if (out === undefined) yield batch;
+    else if (out.length) yield out;
     if (due(rc)) yield PAUSE;
   }
   if (missing.length) warnMissingKeys(rc);

@@ -10,8 +10,10 @@ import type { StoredDocument } from '../storage/index.js';
  * names are looked up once, when the operator is compiled. Used by Fetch and the lookup join.
  */
 export class StoredBinder {
-  private readonly meta: string;
-  private readonly keyspace: string;
+  /** The alias's META slot (eval/env.ts metaSlot). */
+  readonly meta: string;
+  /** The alias's keyspace slot (eval/env.ts keyspaceSlot). */
+  readonly keyspace: string;
 
   constructor(
     readonly alias: string,
