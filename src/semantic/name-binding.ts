@@ -58,7 +58,8 @@ function mergeNames(m: MergeStatement): string[] {
 function checkSelect(s: SelectStatement, outer: ReadonlySet<string>): void {
   if (s.with) outer = withNames(s.with, outer);
   checkBody(s.body, outer, s.body.kind === 'Subselect' ? s : undefined);
-  for (const e of [s.limit, s.offset]) if (e) visit(e, outer);
+  // LIMIT and OFFSET see enclosing names only, not the block's: any other name is 3080.
+  for (const e of [s.limit, s.offset]) if (e) unbound(e, outer, true);
 }
 
 function checkBody(b: SelectBody, outer: ReadonlySet<string>, whole: SelectStatement | undefined): void {
