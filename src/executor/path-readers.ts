@@ -1,6 +1,21 @@
 import type { Expr, FunctionCall } from '../ast/index.js';
-import { getField, isBound, type Scope } from '../eval/index.js';
+import { getField, type Scope } from '../eval/index.js';
 import type { Value } from '../values/index.js';
+
+/**
+ * The result aliases an InitialProject binds for ORDER BY (its scope of them), each with the
+ * path it projects and the scope that path was compiled in: `SELECT name … ORDER BY name` sorts
+ * by the projected `name`, which is the document's field. Registered by the InitialProject
+ * (only for paths, whose projected value is the value read, and only without `*`, which could
+ * write the same name), read by {@link documentReader}.
+ */
+export const projectedPaths = new WeakMap<Scope, { base: Scope; paths: ReadonlyMap<string, Expr> }>();
+
+/** The innermost scope of `scope`'s chain that binds `name`. */
+function binder(scope: Scope, name: string): Scope | undefined {
+  for (let s: Scope | undefined = scope; s; s = s.parent) if (s.names.has(name)) return s;
+  return undefined;
+}
 
 /** Reads a value from a keyspace document and its key, without a row environment. */
 export type DocumentReader = (doc: Value, key: string) => Value;
@@ -54,7 +69,15 @@ export function documentReader(e: Expr, scope: Scope, alias: string): DocumentRe
       const name = e.name;
       // The alias is bound by the Fetch's block (the scope here, or its parent when the projection
       // made an empty child scope); any other bound name (a WITH, an outer alias) is not read here.
-      if (isBound(scope, name)) return name === alias ? (doc) => doc : undefined;
+      const bound = binder(scope, name);
+      if (bound) {
+        const projected = projectedPaths.get(bound);
+        if (projected) {
+          const path = projected.paths.get(name);
+          return path ? documentReader(path, projected.base, alias) : undefined;
+        }
+        return name === alias ? (doc) => doc : undefined;
+      }
       return scope.defaultAlias === alias ? (doc) => getField(doc, name) : undefined;
     }
     case 'Field': {

@@ -1,4 +1,4 @@
-import type { ResultTerm } from '../../ast/index.js';
+import { resultNames, type Expr, type ResultTerm } from '../../ast/index.js';
 import { childScope, siblingEnv } from '../../eval/index.js';
 import type { InitialProject } from '../../planner/index.js';
 import { isObject, type ObjectValue } from '../../values/index.js';
@@ -6,7 +6,7 @@ import { runsSubquery, type CompileContext, type CompiledOperator } from '../ope
 import { compileProjection } from '../project.js';
 import { compileExclusions } from '../exclude.js';
 import { due, PAUSE, ScanRow, type Row, type RowStream, type RunContext } from '../runtime.js';
-import { inertExpr } from '../path-readers.js';
+import { inertExpr, projectedPaths } from '../path-readers.js';
 import { sourceOf, withSource } from '../stream-source.js';
 
 /** The plan's result terms as the AST's projection terms. */
@@ -22,7 +22,7 @@ function resultTerms(op: InitialProject): ResultTerm[] {
  * InitialProject: computes each row's result value (RAW: the term's value, a MISSING one drops
  * the row), without the EXCLUDE paths. When an Order follows (`_bindAliases`), the result aliases are bound in the row so
  * ORDER BY can name them. Over a fetched primary scan, a projection that keeps every row and
- * can neither fail nor warn (paths only, no EXCLUDE, no aliases bound) says so on its stream,
+ * can neither fail nor warn (paths only, no EXCLUDE) says so on its stream,
  * with the projection of one row (stream-source.ts): an Order after it may then project only
  * the rows it keeps. Source: couchbase/query `execution/project_initial.go`.
  */
@@ -53,7 +53,17 @@ export function compileInitialProject(op: InitialProject, cx: CompileContext): C
     return { env, out: v };
   };
   // RAW never drops a row here without EXCLUDE (a MISSING value is a null row, project.ts).
-  const deferrable = !exclusions && !bind && op.result_terms.every((t) => t.expr === 'self' || inertExpr(t.expr));
+  const deferrable = !exclusions && op.result_terms.every((t) => t.expr === 'self' || inertExpr(t.expr));
+  if (deferrable && bind && op.result_terms.every((t) => t.expr !== 'self' && !t.star)) {
+    // The aliases ORDER BY may name, each bound to the value of its path (project.ts resultValue).
+    const names = resultNames(resultTerms(op));
+    const paths = new Map<string, Expr>();
+    op.result_terms.forEach((t, i) => {
+      const e = t.expr as Expr;
+      if (e.kind === 'Identifier' || e.kind === 'Field' || e.kind === 'Self') paths.set(names[i]!, e);
+    });
+    projectedPaths.set(scope, { base: cx.scope, paths });
+  }
   return {
     cx: { ...cx, scope },
     run: (input, outer, rc) => {
