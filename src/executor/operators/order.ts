@@ -1,5 +1,5 @@
 import { printExpr } from '../../ast/print.js';
-import { compileExpr, type Evaluator } from '../../eval/index.js';
+import { compileExpr, rootEnv, type Evaluator } from '../../eval/index.js';
 import type { Order } from '../../planner/index.js';
 import { jsonSize, type Value } from '../../values/index.js';
 import type { CompileContext, CompiledOperator } from '../operator-context.js';
@@ -7,7 +7,6 @@ import { BATCH_SIZE, due, PAUSE, ScanRow, type Row, type RowStream } from '../ru
 import { SortKeys, withBatchKeys, type IndexCompare, type SortDirection } from '../sort-keys.js';
 import { compileCount } from './count-value.js';
 import { keyspaceOf } from './keyspace-of.js';
-import { rootEnv } from '../../eval/index.js';
 import { documentReader, type DocumentReader } from '../path-readers.js';
 import { scanTopK, type TopDocument } from '../scan-top-k.js';
 import { sourceOf, type StreamSource } from '../stream-source.js';
@@ -31,7 +30,8 @@ interface SortTerm extends SortDirection {
  *
  * Top-k over a whole keyspace: when the input is an uncorrelated PrimaryScan3 → Fetch →
  * InitialProject whose projection can neither drop a row, fail nor warn (the stream says so,
- * stream-source.ts), and every sort term is a path of the document or META().id, the Order
+ * stream-source.ts), and every sort term is a path of the document, META().id or a result
+ * alias of such a path (path-readers.ts), the Order
  * does not pull that input: it reads each document's sort values straight from the keyspace's
  * document columns (scan-top-k.ts, ties broken by document key, the order the scan would have
  * given) and binds and projects, with the Fetch's and the InitialProject's own code, only the
