@@ -13,6 +13,8 @@ import { parseExpression } from '../../../src/syntax/index.js';
 import type { RunContext } from '../../../src/executor/runtime.js';
 import type { SortDirection } from '../../../src/executor/sort-keys.js';
 import type { Scope } from '../../../src/eval/index.js';
+import { QueryError } from '../../../src/errors/index.js';
+import { longestStall } from '../../support/longest-stall.js';
 
 /** Mixed types, MISSING (d03), NULL (d02), ties ("Zeta" three times), keys written out of key order. */
 const DOCS: Record<string, Value> = {
@@ -158,4 +160,45 @@ describe('path readers', () => {
   ] as [string, boolean][])('%s cannot fail or warn: %s', (text, inert) => {
     expect(inertExpr(parseExpression(text))).toBe(inert);
   });
+});
+
+describe('a keyspace top-k over 200k documents pauses and stops as the scan does', () => {
+  const N = 200_000;
+  const statement = 'SELECT RAW META().id FROM big ORDER BY v DESC, META().id LIMIT 3';
+  let big: Database;
+  beforeAll(async () => {
+    big = await Database.open();
+    function* docs() {
+      for (let i = 0; i < N; i++) yield { id: i, v: (i * 7919) % N };
+    }
+    await big.load('big', docs(), { key: 'k%id%' });
+  }, 120_000);
+  afterAll(async () => {
+    await big?.close();
+  });
+
+  it('lets a timer run within 50 ms and gives the first rows', async () => {
+    const { stall, result } = await longestStall(big.query(statement));
+    expect(result.status).toBe('fulfilled');
+    // i·7919 mod N is a permutation of 0…N-1: v = N-1, N-2, N-3 at i = (N-d)·7919⁻¹ mod N.
+    expect((result as PromiseFulfilledResult<{ results: Value[] }>).value.results).toEqual(['k182321', 'k164642', 'k146963']);
+    expect(stall).toBeLessThan(50);
+  }, 60_000);
+
+  it("stops within 100 ms of its signal's abort with 1080", async () => {
+    const controller = new AbortController();
+    let abortedAt = 0;
+    let settledAt = 0;
+    const query = big.query(statement, { signal: controller.signal }).finally(() => (settledAt = performance.now()));
+    setTimeout(() => {
+      abortedAt = performance.now();
+      controller.abort();
+    }, 0);
+    const [result] = await Promise.allSettled([query]);
+    expect(result.status).toBe('rejected');
+    const err = (result as PromiseRejectedResult).reason as QueryError;
+    expect(err).toBeInstanceOf(QueryError);
+    expect(err.code).toBe(1080);
+    expect(settledAt - abortedAt).toBeLessThan(100);
+  }, 60_000);
 });
