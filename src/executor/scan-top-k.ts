@@ -59,14 +59,26 @@ export function* scanTopK(ks: KeyspaceStore, readers: readonly DocumentReader[],
     keptValues = keptValues.map((col) => order.map((i) => col[i]));
     n = order.length;
   };
+  // QueryOptions.progress: the documents read, as the scan's rows would have counted them
+  // (taken back when the rows are then run as they come, which counts them again).
+  const progress = rc.progress;
+  let read = 0;
+  const giveUp = (): undefined => {
+    if (progress) progress.scanned -= read;
+    return undefined;
+  };
   for (let i = 0; i < length; i++) {
     if ((i & (CLOCK_EVERY - 1)) === CLOCK_EVERY - 1 && due(rc)) {
       yield PAUSE;
       // A compaction during the pause moved the documents to new arrays: these are stale.
-      if (ks.documentColumns().values !== values) return undefined;
+      if (ks.documentColumns().values !== values) return giveUp();
     }
     const doc = values[i];
     if (doc === undefined) continue; // a removed document's hole
+    if (progress) {
+      progress.scanned++;
+      read++;
+    }
     const key = keys[i]!;
     const v0 = read0(doc, key);
     if (worst >= 0) {
@@ -93,7 +105,7 @@ export function* scanTopK(ks: KeyspaceStore, readers: readonly DocumentReader[],
   for (let i = 0; i < n; i++) {
     // The stored document of each kept one, which must still be the one read.
     const d = ks.get(keptKeys[i]!);
-    if (!d || d.value !== keptDocs[i]) return undefined;
+    if (!d || d.value !== keptDocs[i]) return giveUp();
     out[i] = { key: keptKeys[i]!, doc: d, values: keptValues.map((col) => col[i]) };
   }
   return out;

@@ -6,8 +6,9 @@ import type { Row, RowStream, RunContext } from './runtime.js';
  * it can run its top-k over the keyspace's documents directly (executor/scan-top-k.ts) rather
  * than over one row per document. Each operator tags only its own output stream, and only when
  * its input was tagged, so a tag describes the whole chain above the stream it is on: any other
- * operator in between (a Filter, a Let, a profiling wrapper …) makes a stream of its own,
- * untagged, and the reader then runs the rows as they come.
+ * operator in between (a Filter, a Let, the wrapper of `profile` …) makes a stream of its own,
+ * untagged, and the reader then runs the rows as they come. (The wrapper counting a scan's rows
+ * for QueryOptions.progress keeps the tag: the reader counts the documents it reads.)
  *
  * - `scan`: a PrimaryScan3 of `keyspace` with no outer row (every live document in key order).
  * - `fetched`: that scan's rows after a Fetch of the same keyspace binding the document to `alias`.

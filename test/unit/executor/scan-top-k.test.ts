@@ -58,6 +58,13 @@ describe('ORDER BY … LIMIT over a keyspace (the reference’s rows)', () => {
     expect((await db.query(statement, { params: { lim: 4, off: 1 } })).results).toEqual(['d03', 'd08', 'd07', 'd06']);
   });
 
+  it('counts the documents it reads for QueryOptions.progress, as the scan would', async () => {
+    const progress = { scanned: 0 };
+    const statement = 'SELECT RAW META().id FROM ks ORDER BY n DESC LIMIT 2';
+    expect((await db.query(statement, { progress })).results).toEqual(['d11', 'd10']);
+    expect(progress).toEqual({ scanned: 12 });
+  });
+
   it('gives the rows of the plain path (profiling runs every operator)', async () => {
     for (const statement of [
       'SELECT * FROM ks ORDER BY n DESC, name LIMIT 4 OFFSET 2',
