@@ -1,5 +1,6 @@
 import type { RunOperator } from './operator-context.js';
 import type { RowStream } from './runtime.js';
+import { sourceOf, withSource } from './stream-source.js';
 
 /**
  * The reference's profiling phase of each operator (couchbase/query `execution/base.go`
@@ -53,12 +54,17 @@ export function withProfile(name: string, run: RunOperator): RunOperator {
       stats.operators = (stats.operators ?? 0) + 1;
       rc.profile.set(phase, stats);
     }
-    return (function* (): RowStream {
-      for (const batch of run(input, outer, rc)) {
+    const inner = run(input, outer, rc);
+    const counted = (function* (): RowStream {
+      for (const batch of inner) {
         if (stats) stats.outDocs += batch.length;
         if (progress) progress.scanned += batch.length;
         yield batch;
       }
     })();
+    // Counting progress alone keeps what the scan's stream is (stream-source.ts): an Order that
+    // reads the keyspace instead of the rows counts the documents it reads itself (scan-top-k.ts).
+    const source = stats ? undefined : sourceOf(inner);
+    return source ? withSource(counted, source) : counted;
   };
 }

@@ -1,4 +1,4 @@
-import { collate, type Value } from '../values/index.js';
+import { collate, compareStrings, type Value } from '../values/index.js';
 import type { Row } from './runtime.js';
 
 /** How one ORDER BY term orders its values. */
@@ -130,6 +130,11 @@ export function compareSortValues(a: Value, b: Value, t: SortDirection): number 
   // Two numbers (the common sort key): no collation dispatch.
   if (typeof a === 'number' && typeof b === 'number' && a === a && b === b) {
     const c = a < b ? -1 : a > b ? 1 : 0;
+    return t.desc ? -c : c;
+  }
+  // Two strings (the other common key): code point order, as collation orders them.
+  if (typeof a === 'string' && typeof b === 'string') {
+    const c = compareStrings(a, b);
     return t.desc ? -c : c;
   }
   const an = a === undefined || a === null;

@@ -1,11 +1,15 @@
 import { printExpr } from '../../ast/print.js';
-import { compileExpr, type Evaluator } from '../../eval/index.js';
+import { compileExpr, rootEnv, type Evaluator } from '../../eval/index.js';
 import type { Order } from '../../planner/index.js';
 import { jsonSize, type Value } from '../../values/index.js';
 import type { CompileContext, CompiledOperator } from '../operator-context.js';
-import { BATCH_SIZE, due, PAUSE, type Row, type RowStream } from '../runtime.js';
+import { BATCH_SIZE, due, PAUSE, ScanRow, type Row, type RowStream } from '../runtime.js';
 import { SortKeys, withBatchKeys, type IndexCompare, type SortDirection } from '../sort-keys.js';
 import { compileCount } from './count-value.js';
+import { keyspaceOf } from './keyspace-of.js';
+import { documentReader, type DocumentReader } from '../path-readers.js';
+import { scanTopK, type TopDocument } from '../scan-top-k.js';
+import { sourceOf, type StreamSource } from '../stream-source.js';
 
 /** A compiled ORDER BY term. */
 interface SortTerm extends SortDirection {
@@ -23,6 +27,16 @@ interface SortTerm extends SortDirection {
  * are kept (top-k: the kept rows are cut back to k whenever they reach 2k, so memory stays O(k)
  * and time O(n log k); after a cut a row that sorts after the k-th kept row is dropped on one
  * comparison), and the first `offset` of them are skipped here.
+ *
+ * Top-k over a whole keyspace: when the input is an uncorrelated PrimaryScan3 → Fetch →
+ * InitialProject whose projection can neither drop a row, fail nor warn (the stream says so,
+ * stream-source.ts), and every sort term is a path of the document, META().id or a result
+ * alias of such a path (path-readers.ts), the Order
+ * does not pull that input: it reads each document's sort values straight from the keyspace's
+ * document columns (scan-top-k.ts, ties broken by document key, the order the scan would have
+ * given) and binds and projects, with the Fetch's and the InitialProject's own code, only the
+ * rows it returns. The rows, their order, errors and warnings are those of the plain path; the
+ * plan is unchanged. Otherwise (or if the keyspace changes under the walk) the rows run as they come.
  * Source: couchbase/query `execution/order.go`.
  */
 /** Bytes counted for a buffered row besides its sort keys (its environment, the sort entry). */
@@ -41,9 +55,12 @@ export function compileOrder(op: Order, cx: CompileContext): CompiledOperator {
   const texts = op.sort_terms.map((t) => printExpr(t.expr));
   const limit = op.limit ? compileCount(op.limit, 'LIMIT', cx.base) : undefined;
   const offset = op.offset ? compileCount(op.offset, 'OFFSET', cx.base) : undefined;
+  // The sort terms as reads of the scope's keyspace document, when all of them are (top-k over the keyspace).
+  const alias = cx.scope.defaultAlias;
+  const readers = alias !== undefined && !parametric ? documentReaders(op.sort_terms.map((t) => t.expr), cx.scope, alias) : undefined;
   return {
     cx,
-    run: function* (input, _outer, rc): RowStream {
+    run: function* (input, outer, rc): RowStream {
       // Directions given by parameters are read once per run, in the first row's environment.
       let live: SortTerm[] = terms;
       let resolved = !parametric;
@@ -52,6 +69,15 @@ export function compileOrder(op: Order, cx: CompileContext): CompiledOperator {
       if (k === 0) {
         for (const batch of input) if (batch.length === 0) yield batch;
         return;
+      }
+      const source = readers && k < RUN && !outer ? sourceOf(input) : undefined;
+      if (source?.kind === 'projected' && source.fetched.alias === alias) {
+        const ks = keyspaceOf(rc, source.fetched.keyspace);
+        const top = ks.mayExpire?.() === false ? yield* scanTopK(ks, readers!, terms, k, rc) : undefined;
+        if (top) {
+          yield* topRows(top, skip, source, texts, rc);
+          return;
+        }
       }
       // The rows in arrival order, their keys column-wise (sort-keys.ts); sorted runs of at most
       // RUN row numbers (each sort a short piece of work), merged at the end.
@@ -119,6 +145,40 @@ export function compileOrder(op: Order, cx: CompileContext): CompiledOperator {
       }
     },
   };
+}
+
+/** Readers of the expressions as paths of `alias`'s document (path-readers.ts), or undefined unless every one is. */
+function documentReaders(exprs: readonly import('../../ast/index.js').Expr[], scope: import('../../eval/index.js').Scope, alias: string): DocumentReader[] | undefined {
+  const out: DocumentReader[] = [];
+  for (const e of exprs) {
+    const r = documentReader(e, scope, alias);
+    if (!r) return undefined;
+    out.push(r);
+  }
+  return out;
+}
+
+/**
+ * The rows of the documents a keyspace top-k kept (scan-top-k.ts) from `skip` on, in batches
+ * with their sort keys: each made as the scan makes its rows, bound by the Fetch's code and
+ * projected by the InitialProject's (`source`).
+ */
+function* topRows(top: TopDocument[], skip: number, source: Extract<StreamSource, { kind: 'projected' }>, texts: string[], rc: import('../runtime.js').RunContext): RowStream {
+  for (let b = skip; b < top.length; b += BATCH_SIZE) {
+    const end = Math.min(top.length, b + BATCH_SIZE);
+    const batch: Row[] = [];
+    const columns: Value[][] = texts.map(() => []);
+    for (let i = b; i < end; i++) {
+      const d = top[i]!;
+      const row = new ScanRow(rootEnv(), d.key, d.doc);
+      source.fetched.bind(row, d.doc);
+      const r = source.project(row, rc);
+      if (!r) continue;
+      batch.push(r);
+      for (let t = 0; t < columns.length; t++) columns[t]!.push(d.values[t]);
+    }
+    if (batch.length) yield withBatchKeys(batch, { texts, columns });
+  }
 }
 
 /** The row numbers from..to-1, sorted by `compare`. */
