@@ -9,10 +9,9 @@
 
 /**
  * Milliseconds of long work (a query's operators, an index build, a reconcile) between two
- * turns. A request that arrives while a slice runs waits for the rest of it, so the slice bounds
- * what long work adds to a cheap request's latency (with 3 ms slices the gateway's p50 under two
- * full scans was 3.2 ms, with 1 ms 1.3 ms); a turn costs a setImmediate, which did not show in
- * the CPU time of a 200k-document scan or a 1M-row sort (bench:server, issue 22).
+ * turns. A request that arrives while a slice runs waits for the rest of it, so the slice is
+ * what long work adds to a cheap request's latency; a turn costs one setImmediate (figures:
+ * docs/security.md, "No stalls").
  */
 export const SLICE_MS = 1;
 

@@ -18,7 +18,7 @@ function designDocOf(w: Expr | undefined): string | undefined {
   return typeof d === 'string' && d ? (d.startsWith('_design/') ? d : `_design/${d}`) : undefined;
 }
 
-/** Documents an index build adds between two checks of the clock (and progress reports). */
+/** Documents an index build adds between two checks of the clock (and progress reports): well under one slice of work. */
 const BUILD_CHUNK = 512;
 /**
  * Milliseconds of build work after which the build lets the event loop run: other requests
