@@ -15,8 +15,9 @@
  * Diagnostics: BENCH_CASES=(a),(c) runs only those loads (with `alone`); BENCH_STALLS=1 logs
  * each event-loop gap of the server over 40 ms with its CPU time (a gap with little CPU: the
  * machine did not schedule the process); BENCH_WAITS=1 adds a table of what the server's
- * event-loop gaps were made of (GC pauses, run-queue wait, JavaScript; see {@link Waits}); BENCH_CHILD_FLAGS="--cpu-prof …" passes node flags to
- * the server process; BENCH_WARMUP_SECONDS (default 2) per target before `alone`.
+ * event-loop gaps were made of (GC pauses, run-queue wait, JavaScript; see {@link Waits});
+ * BENCH_CHILD_FLAGS="--cpu-prof …" passes node flags to the server process;
+ * BENCH_WARMUP_SECONDS (default 2) per target before `alone`.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -50,12 +51,10 @@ interface Usage {
 /**
  * BENCH_WAITS: the event loop's gaps over a period, seen by a 1 ms timer, and what filled them:
  * GC pauses (perf_hooks 'gc' entries), run-queue wait of the main thread (the machine ran other
- * processes: /proc schedstat), and the rest (JavaScript: slices of long work, request handlers).
- * `waitP99` is the 99th percentile of the wait of a request arriving at a uniformly random time
- * (P(wait > w) = Σ max(0, gap − w) / wall), `gaps` the shares of the gaps longer than 2 ms.
+ * processes: /proc schedstat), and the rest (JavaScript: slices of long work, request handlers),
+ * for the gaps longer than 2 ms.
  */
 interface Waits {
-  waitP99: number;
   gcMs: number;
   gcP99: number;
   gcMax: number;
@@ -114,26 +113,11 @@ function waitProbe(): { take(): Waits } {
         }
         return ms;
       });
-      const lens = gs.map((g) => g.end - g.start).sort((a, b) => b - a);
-      // Smallest w with Σ max(0, len − w) ≤ 1% of the period.
-      let lo = 0;
-      let hi = lens[0] ?? 0;
-      for (let k = 0; k < 40; k++) {
-        const mid = (lo + hi) / 2;
-        let over = 0;
-        for (const l of lens) {
-          if (l <= mid) break;
-          over += l - mid;
-        }
-        if (over > 0.01 * wall) lo = mid;
-        else hi = mid;
-      }
       const long = gs.map((g, i) => ({ len: g.end - g.start, runq: g.runq, gc: gcIn[i]! })).filter((g) => g.len > 2);
       const clean = gs.map((g, i) => ({ len: g.end - g.start, ok: g.runq < 0.5 && gcIn[i]! < 0.5 })).filter((g) => g.ok).map((g) => g.len).sort((a, b) => a - b);
       const gcMs = gc.map((g) => g.ms).sort((a, b) => a - b);
       const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
       return {
-        waitP99: hi,
         gcMs: sum(gcMs),
         gcP99: gcMs.length ? gcMs[Math.ceil(0.99 * gcMs.length) - 1]! : 0,
         gcMax: gcMs.length ? gcMs[gcMs.length - 1]! : 0,
@@ -330,7 +314,7 @@ async function main(): Promise<void> {
       if (w) {
         const f = (x: number) => x.toFixed(1);
         waitRows.push(
-          `| ${name.padEnd(32)} | ${target.padEnd(7)} | ${f(w.waitP99).padStart(6)} | ${f(w.gcMs).padStart(6)} / ${f(w.gcP99).padStart(5)} / ${f(w.gcMax).padStart(5)} | ${String(w.longGaps).padStart(5)} | ${f(w.longMs).padStart(7)} | ${f(w.longGcMs).padStart(6)} | ${f(w.longRunqMs).padStart(6)} | ${f(w.longJsMs).padStart(6)} | ${f(w.cleanP99).padStart(5)} / ${f(w.cleanMax).padStart(5)} |`,
+          `| ${name.padEnd(32)} | ${target.padEnd(7)} | ${f(w.gcMs).padStart(6)} / ${f(w.gcP99).padStart(5)} / ${f(w.gcMax).padStart(5)} | ${String(w.longGaps).padStart(5)} | ${f(w.longMs).padStart(7)} | ${f(w.longGcMs).padStart(6)} | ${f(w.longRunqMs).padStart(6)} | ${f(w.longJsMs).padStart(6)} | ${f(w.cleanP99).padStart(5)} / ${f(w.cleanMax).padStart(5)} |`,
         );
         console.error(waitRows[waitRows.length - 1]);
       }
@@ -346,10 +330,10 @@ async function main(): Promise<void> {
   for (const r of rows) console.log(r);
   console.log(`\n${verdicts.filter(Boolean).length} of ${verdicts.length} loaded cases within target`);
   if (waitRows.length) {
-    console.log('\nBENCH_WAITS: the server\'s event-loop gaps (ms): wait p99 = p99 of the wait of a request arriving at a random time; GC = pauses total / p99 / max;');
+    console.log('\nBENCH_WAITS: the server\'s event-loop gaps (ms): GC = pauses total / p99 / max;');
     console.log('gaps > 2 ms: count, total and what filled them (GC pause, run-queue wait of the main thread, JavaScript); JS piece = p99 / max of gaps without GC or run-queue wait\n');
-    console.log('| load                             | target  | wait p99 | GC total / p99 / max | gaps | total ms | GC | run queue | JS | JS piece p99 / max |');
-    console.log('|---|---|---|---|---|---|---|---|---|---|');
+    console.log('| load                             | target  | GC total / p99 / max | gaps | total ms | GC | run queue | JS | JS piece p99 / max |');
+    console.log('|---|---|---|---|---|---|---|---|---|');
     for (const r of waitRows) console.log(r);
   }
 }
