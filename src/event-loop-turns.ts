@@ -7,6 +7,14 @@
  * check phase: N long requests held the loop for N slices in a row (issue 22, "No stalls").
  */
 
+/**
+ * Milliseconds of long work (a query's operators, an index build, a reconcile) between two
+ * turns. A request that arrives while a slice runs waits for the rest of it, so the slice is
+ * what long work adds to a cheap request's latency; a turn costs one setImmediate (figures:
+ * docs/security.md, "No stalls").
+ */
+export const SLICE_MS = 1;
+
 /** Work waiting for its turn, in arrival order. */
 const waiting: (() => void)[] = [];
 let scheduled = false;

@@ -1,5 +1,5 @@
 import { ErrorCode, QueryError } from '../errors/index.js';
-import { nextTurn } from '../event-loop-turns.js';
+import { nextTurn, SLICE_MS } from '../event-loop-turns.js';
 import type { Env, ExecContext } from '../eval/index.js';
 import type { IndexTree, Store, StoredDocument } from '../storage/index.js';
 import type { Value } from '../values/index.js';
@@ -189,8 +189,8 @@ export interface PauseBatch extends Array<Row> {
   wait?: Promise<unknown>;
 }
 
-/** Milliseconds of work after which an operator hands a pause up to the driver (well under the 20 ms budget). */
-export const SLICE_MS = 3;
+/** Milliseconds of work after which an operator hands a pause up to the driver (event-loop-turns.ts). */
+export { SLICE_MS };
 
 /** The pause batch (empty, frozen: nothing may add rows to it). */
 export const PAUSE: PauseBatch = Object.freeze([]) as unknown as PauseBatch;

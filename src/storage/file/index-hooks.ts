@@ -1,6 +1,6 @@
 import { open, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import { nextTurn } from '../../event-loop-turns.js';
+import { nextTurn, SLICE_MS } from '../../event-loop-turns.js';
 import type { CompactionOptions, CompactionResult } from '../compaction.js';
 import { AppendFile } from './append-file.js';
 import { abortedBy } from './compact.js';
@@ -58,8 +58,6 @@ async function attach(ks: FileKeyspace, hook: IndexHook & { entries: EntriesOf }
   return log;
 }
 
-/** Longest piece of reconcile work between two yields to the event loop (ms). */
-const SLICE_MS = 3;
 
 /**
  * Makes an attached index file agree with the documents (they are the truth), yielding to the

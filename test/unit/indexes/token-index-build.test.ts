@@ -36,7 +36,7 @@ describe('TOKENS index builds', () => {
   it('index exactly the documents as they are at the end, when writes run during the build', async () => {
     const db = await Database.open();
     await db.createBucket('ks');
-    const N = 120_000; // the build yields every 3 ms of work, letting the writes in
+    const N = 120_000; // the build yields every slice of work (SLICE_MS), letting the writes in
     await db.load('ks', Array.from({ length: N }, (_, i) => ({ ...doc(i), k: i })), { key: 'k%k%' });
     const build = db.query('CREATE INDEX ix ON ks(DISTINCT ARRAY v FOR v IN TOKENS(name) END)');
     let finished = false;
@@ -65,7 +65,7 @@ describe('TOKENS index builds', () => {
     expect((indexed[6] as unknown[]).length + (indexed[7] as unknown[]).length).toBeGreaterThan(0);
     expect((indexed[indexed.length - 1] as unknown[]).length).toBeGreaterThan(N / 5);
     await db.close();
-  });
+  }, 30_000); // 120k documents with writes between 1 ms build slices: about 6–8 s on a loaded 2-core machine
 
   it('index exactly the documents as they are at the end, when removals during the build compact the keyspace', async () => {
     const db = await Database.open();
@@ -91,7 +91,7 @@ describe('TOKENS index builds', () => {
     expect((indexed[7] as unknown[]).length).toBeGreaterThan(0);
     expect((await db.query('SELECT RAW COUNT(*) FROM ks')).results).toEqual([N / 3 + 2000]);
     await db.close();
-  });
+  }, 30_000);
 
   it('index only the live documents when some have expired unseen in an in-memory keyspace', async () => {
     const clock = { now: Date.UTC(2030, 0, 1) };
