@@ -1,7 +1,7 @@
-import type { Env, Evaluator } from '../eval/index.js';
+import { rootEnv, siblingEnv, type Env, type Evaluator } from '../eval/index.js';
 import { JoinTable } from './join-kernel.js';
 import { truth, type Value } from '../values/index.js';
-import { bindInto, combine, emit, onHolds, ownNames } from './join-rows.js';
+import { emit, onHolds, ownNames } from './join-rows.js';
 import { BATCH_SIZE, due, PAUSE, type Row, type RowStream, type RunContext } from './runtime.js';
 
 /** A compiled hash join or nest. `innerKeys[i]` (on inner rows) pairs with `outerKeys[i]` (on outer rows). */
@@ -26,54 +26,83 @@ export interface HashJoinSpec {
 const keysOf = (evs: Evaluator[], env: Env, rc: RunContext) => evs.map((e) => e(env, rc));
 const isScalar = (v: unknown) => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
 const scalar = (vs: readonly unknown[]) => vs.every(isScalar);
+const isNull = (v: Value) => v === undefined || v === null;
+/** The parent of every root environment (eval/env.ts): a row whose prototype it is binds only its own names. */
+const ROOT_PARENT = Object.getPrototypeOf(rootEnv()) as object;
 
 /**
- * A build row: its environment and its own names (copied into each row it joins), with the
- * values of its first two names held in the row itself: binding a match (an alias and its
- * META(), as a keyspace's rows have) then reads this object alone, not also the environment (in
- * a large build side, another cache miss per joined row).
+ * A row of the inner side as the join keeps it: its own names and their values (the first
+ * three in the row itself: an alias, its META() and its keyspace, as a keyspace's rows bind),
+ * and its join key value (`key`; an array of them for a composite key). Its environment and
+ * scan row are not kept: held until the probe ends, they would be copied out of the young
+ * generation by every collection meanwhile, and binding a match reads this object alone (in a
+ * large build side each read of another object is a cache miss per joined row).
  */
 class BuildRow {
   readonly v0: Value;
   readonly v1: Value;
+  readonly v2: Value;
+  /** The values of names[3…], when there are more than three. */
+  readonly more: Value[] | undefined;
   constructor(
-    readonly env: Env,
+    env: Env,
     readonly names: string[],
+    readonly key: Value | Value[],
   ) {
-    this.v0 = names.length > 0 ? env[names[0]!] : undefined;
-    this.v1 = names.length > 1 ? env[names[1]!] : undefined;
+    const n = names.length;
+    this.v0 = n > 0 ? env[names[0]!] : undefined;
+    this.v1 = n > 1 ? env[names[1]!] : undefined;
+    this.v2 = n > 2 ? env[names[2]!] : undefined;
+    this.more = n > 3 ? names.slice(3).map((k) => env[k]) : undefined;
   }
 }
 
 /** Binds the build row `m`'s names into `env` (see {@link BuildRow}). */
 function bindRow(env: Env, m: BuildRow): void {
   const n = m.names;
-  if (n.length > 2) return bindInto(env, m.env, n);
   if (n.length > 0) env[n[0]!] = m.v0;
   if (n.length > 1) env[n[1]!] = m.v1;
+  if (n.length > 2) env[n[2]!] = m.v2;
+  for (let i = 3; i < n.length; i++) env[n[i]!] = m.more![i - 3];
 }
 
-/** `prev` when `next` holds the same names in the same order (so build rows share one array), else `next`. */
-function sameNames(next: string[], prev: string[]): string[] {
+/** A new row environment: `outerEnv`'s names (copied, {@link siblingEnv}) and the build row `m`'s. */
+function combineRow(outerEnv: Env, m: BuildRow): Env {
+  const env = siblingEnv(outerEnv);
+  bindRow(env, m);
+  return env;
+}
+
+/**
+ * The names `env` binds itself (see join-rows.ts {@link ownNames}), `prev` when they are the
+ * same (so the rows of one side share one array). A root environment's names are compared
+ * by for-in (V8's cached list of them) with no array made per row.
+ */
+function namesOf(env: Env, base: Env | undefined, prev: string[]): string[] {
+  if (base === undefined && prev.length > 0 && Object.getPrototypeOf(env) === ROOT_PARENT) {
+    let i = 0;
+    let same = true;
+    for (const k in env) {
+      if (k !== prev[i++]) {
+        same = false;
+        break;
+      }
+    }
+    if (same && i === prev.length) return prev;
+  }
+  const next = ownNames(env, base);
   if (next.length !== prev.length) return next;
   for (let i = 0; i < next.length; i++) if (next[i] !== prev[i]) return next;
   return prev;
 }
 
-/**
- * The hash table of `rows` by the key values `evs` compute on them. One key is evaluated
- * straight into the table (no array per row).
- */
-function hashRows(rows: Iterable<Row>, evs: Evaluator[], rc: RunContext, base?: Env): JoinTable<BuildRow> {
-  const table = new JoinTable<BuildRow>();
+/** The hash table of outer `rows` by the key values `evs` compute on them (build on the outer side). */
+function outerTable(rows: readonly Row[], evs: Evaluator[], rc: RunContext): JoinTable<Row> {
+  const table = new JoinTable<Row>();
   const one = evs.length === 1 ? evs[0]! : undefined;
-  // Rows of one side bind the same names (an alias and its META()): one array serves them all.
-  let names: string[] = [];
   for (const r of rows) {
-    names = sameNames(ownNames(r.env, base), names);
-    const item = new BuildRow(r.env, names);
-    if (one) table.add(one(r.env, rc), item);
-    else table.addAll(keysOf(evs, r.env, rc), item);
+    if (one) table.add(one(r.env, rc), r);
+    else table.addAll(keysOf(evs, r.env, rc), r);
   }
   return table;
 }
@@ -87,13 +116,26 @@ function hashRows(rows: Iterable<Row>, evs: Evaluator[], rc: RunContext, base?: 
  * `hash_nest.go`.
  */
 export function* hashJoin(input: RowStream, spec: HashJoinSpec, blockEnv: Env | undefined, rc: RunContext): RowStream {
-  const innerRows: Row[] = [];
+  // The inner side, read once: a BuildRow per row whose key is neither MISSING nor NULL (the
+  // others never match, whichever side is built).
+  const composite = spec.innerKeys.length !== 1;
+  const innerKey = spec.innerKeys[0]!;
+  const items: BuildRow[] = [];
+  let innerCount = 0;
+  let names: string[] = [];
   for (const b of spec.inner(blockEnv, rc)) {
     if (b.length === 0) {
       yield b;
       continue;
     }
-    for (const r of b) innerRows.push(r);
+    innerCount += b.length;
+    for (let i = 0; i < b.length; i++) {
+      const env = b[i]!.env;
+      const key = composite ? keysOf(spec.innerKeys, env, rc) : innerKey(env, rc);
+      if (composite ? (key as Value[]).some(isNull) : isNull(key as Value)) continue;
+      names = namesOf(env, blockEnv, names);
+      items.push(new BuildRow(env, names, key));
+    }
   }
   const it = input[Symbol.iterator]();
   const pending: Row[][] = [];
@@ -102,7 +144,7 @@ export function* hashJoin(input: RowStream, spec: HashJoinSpec, blockEnv: Env | 
     // Read the outer input until it is known to be at least as large as the inner one.
     let n = 0;
     let ended = false;
-    while (n < innerRows.length) {
+    while (n < innerCount) {
       const next = it.next();
       if (next.done) {
         ended = true;
@@ -115,14 +157,21 @@ export function* hashJoin(input: RowStream, spec: HashJoinSpec, blockEnv: Env | 
       pending.push(next.value);
       n += next.value.length;
     }
-    buildOuter = ended && n < innerRows.length;
+    buildOuter = ended && n < innerCount;
   }
   function* outerBatches(): Iterable<Row[]> {
     yield* pending.splice(0);
     for (let next = it.next(); !next.done; next = it.next()) yield next.value;
   }
   if (!buildOuter) {
-    const table = hashRows(innerRows, spec.innerKeys, rc, blockEnv);
+    const table = new JoinTable<BuildRow>();
+    for (let i = 0; i < items.length; i++) {
+      const item = items[i]!;
+      if (composite) table.addAll(item.key as Value[], item);
+      else table.add(item.key as Value, item);
+      if ((i & 4095) === 4095 && due(rc)) yield PAUSE;
+    }
+    items.length = 0;
     const one = spec.outerKeys.length === 1 ? spec.outerKeys[0]! : undefined;
     // An inner join emits each match as it is found (no list of matches per outer row).
     const plain = !spec.nest && !spec.outer;
@@ -155,7 +204,7 @@ export function* hashJoin(input: RowStream, spec: HashJoinSpec, blockEnv: Env | 
           if (rest) {
             for (let i = -1; i < rest.length - 1; i++) {
               const c = i < 0 ? first : rest[i]!;
-              const env = combine(row.env, c.env, c.names);
+              const env = combineRow(row.env, c);
               if (on === undefined || truth(on(env, rc))) out.push({ env });
             }
             m = rest[rest.length - 1]!;
@@ -182,13 +231,11 @@ export function* hashJoin(input: RowStream, spec: HashJoinSpec, blockEnv: Env | 
           if (candidates) {
             const last = candidates.length - 1;
             for (let i = 0; i < last; i++) {
-              const m = candidates[i]!;
-              const env = combine(row.env, m.env, m.names);
+              const env = combineRow(row.env, candidates[i]!);
               if (on === undefined || truth(on(env, rc))) out.push({ env });
             }
             // The last match binds into the outer row (as above).
-            const m = candidates[last]!;
-            bindRow(row.env, m);
+            bindRow(row.env, candidates[last]!);
             if (on === undefined || truth(on(row.env, rc))) out.push(row);
           }
           continue;
@@ -196,7 +243,7 @@ export function* hashJoin(input: RowStream, spec: HashJoinSpec, blockEnv: Env | 
         const matches: Env[] = [];
         if (candidates) {
           for (const m of candidates) {
-            const env = combine(row.env, m.env, m.names);
+            const env = combineRow(row.env, m);
             if (onHolds(on, env, rc)) matches.push(env);
           }
         }
@@ -216,15 +263,16 @@ export function* hashJoin(input: RowStream, spec: HashJoinSpec, blockEnv: Env | 
     }
     for (const r of b) outerRows.push(r);
   }
-  const table = hashRows(outerRows, spec.outerKeys, rc);
+  const table = outerTable(outerRows, spec.outerKeys, rc);
   let out: Row[] = [];
-  for (const inner of innerRows) {
-    const candidates = table.getAll(keysOf(spec.innerKeys, inner.env, rc));
+  for (const item of items) {
+    const candidates = composite ? table.getAll(item.key as Value[]) : table.get(item.key as Value);
     if (!candidates) continue;
-    const names = ownNames(inner.env, blockEnv);
+    const exact = !!spec.exact && (composite ? scalar(item.key as Value[]) : isScalar(item.key));
+    const on = exact ? undefined : spec.on;
     for (const o of candidates) {
-      const env = combine(o.env, inner.env, names);
-      if (onHolds(spec.on, env, rc)) out.push({ env });
+      const env = combineRow(o.env, item);
+      if (onHolds(on, env, rc)) out.push({ env });
     }
     if (out.length >= BATCH_SIZE) {
       yield out;
