@@ -21,12 +21,18 @@ export interface HashJoinSpec {
    * booleans, equal hash keys mean the condition is TRUE and it is not evaluated again.
    */
   exact?: boolean;
+  /**
+   * Nothing after the join reads its alias (the plan's `_unread`): with `exact`, a match on a
+   * scalar key binds nothing into the row passed on (the same rows, without the alias).
+   */
+  unread?: boolean;
 }
 
 const keysOf = (evs: Evaluator[], env: Env, rc: RunContext) => evs.map((e) => e(env, rc));
 const isScalar = (v: unknown) => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
 const scalar = (vs: readonly unknown[]) => vs.every(isScalar);
 const isNull = (v: Value) => v === undefined || v === null;
+const NO_NAMES: string[] = [];
 /** The parent of every root environment (eval/env.ts): a row whose prototype it is binds only its own names. */
 const ROOT_PARENT = Object.getPrototypeOf(rootEnv()) as object;
 
@@ -121,6 +127,9 @@ export function* hashJoin(input: RowStream, spec: HashJoinSpec, blockEnv: Env | 
   const composite = spec.innerKeys.length !== 1;
   const innerKey = spec.innerKeys[0]!;
   const items: BuildRow[] = [];
+  // Matches on scalar keys are not bound when nothing reads the alias and the key equality is
+  // the whole condition (so the ON clause is not evaluated on them).
+  const bare = !!spec.unread && !!spec.exact && !spec.outer && !spec.nest;
   let innerCount = 0;
   let names: string[] = [];
   for (const b of spec.inner(blockEnv, rc)) {
@@ -133,6 +142,11 @@ export function* hashJoin(input: RowStream, spec: HashJoinSpec, blockEnv: Env | 
       const env = b[i]!.env;
       const key = composite ? keysOf(spec.innerKeys, env, rc) : innerKey(env, rc);
       if (composite ? (key as Value[]).some(isNull) : isNull(key as Value)) continue;
+      // A row that is never bound (see `bare`) keeps no names.
+      if (bare && (composite ? scalar(key as Value[]) : isScalar(key))) {
+        items.push(new BuildRow(env, NO_NAMES, key));
+        continue;
+      }
       names = namesOf(env, blockEnv, names);
       items.push(new BuildRow(env, names, key));
     }
@@ -210,8 +224,9 @@ export function* hashJoin(input: RowStream, spec: HashJoinSpec, blockEnv: Env | 
             m = rest[rest.length - 1]!;
           }
           // The outer row is this join's own (an upstream operator made it for this one row):
-          // the last match binds into it, so a unique key costs no new environment or row.
-          bindRow(row.env, m);
+          // the last match binds into it, so a unique key costs no new environment or row. A
+          // bare match binds nothing (not even a read of the build row).
+          if (!bare || on !== undefined) bindRow(row.env, m);
           if (on === undefined || truth(on(row.env, rc))) out.push(row);
           continue;
         }
