@@ -63,6 +63,9 @@ class BuildRow {
   }
 }
 
+/** The build row of every bare inner row (see hashJoin's `bare`): it binds nothing. */
+const BARE = new BuildRow(rootEnv(), NO_NAMES, undefined);
+
 /** Binds the build row `m`'s names into `env` (see {@link BuildRow}). */
 function bindRow(env: Env, m: BuildRow): void {
   const n = m.names;
@@ -130,6 +133,8 @@ export function* hashJoin(input: RowStream, spec: HashJoinSpec, blockEnv: Env | 
   // Matches on scalar keys are not bound when nothing reads the alias and the key equality is
   // the whole condition (so the ON clause is not evaluated on them).
   const bare = !!spec.unread && !!spec.exact && !spec.outer && !spec.nest;
+  /** The keys of bare rows (single scalar keys): each stands for a row {@link BARE} represents in the table. */
+  const bareKeys: Value[] = [];
   let innerCount = 0;
   let names: string[] = [];
   for (const b of spec.inner(blockEnv, rc)) {
@@ -142,9 +147,9 @@ export function* hashJoin(input: RowStream, spec: HashJoinSpec, blockEnv: Env | 
       const env = b[i]!.env;
       const key = composite ? keysOf(spec.innerKeys, env, rc) : innerKey(env, rc);
       if (composite ? (key as Value[]).some(isNull) : isNull(key as Value)) continue;
-      // A row that is never bound (see `bare`) keeps no names.
-      if (bare && (composite ? scalar(key as Value[]) : isScalar(key))) {
-        items.push(new BuildRow(env, NO_NAMES, key));
+      // A row that is never bound (see `bare`) is its key alone: no object per row.
+      if (bare && !composite && isScalar(key)) {
+        bareKeys.push(key as Value);
         continue;
       }
       names = namesOf(env, blockEnv, names);
@@ -185,7 +190,12 @@ export function* hashJoin(input: RowStream, spec: HashJoinSpec, blockEnv: Env | 
       else table.add(item.key as Value, item);
       if ((i & 4095) === 4095 && due(rc)) yield PAUSE;
     }
+    for (let i = 0; i < bareKeys.length; i++) {
+      table.add(bareKeys[i], BARE);
+      if ((i & 4095) === 4095 && due(rc)) yield PAUSE;
+    }
     items.length = 0;
+    bareKeys.length = 0;
     const one = spec.outerKeys.length === 1 ? spec.outerKeys[0]! : undefined;
     // An inner join emits each match as it is found (no list of matches per outer row).
     const plain = !spec.nest && !spec.outer;
@@ -289,6 +299,17 @@ export function* hashJoin(input: RowStream, spec: HashJoinSpec, blockEnv: Env | 
       const env = combineRow(o.env, item);
       if (onHolds(on, env, rc)) out.push({ env });
     }
+    if (out.length >= BATCH_SIZE) {
+      yield out;
+      out = [];
+      if (due(rc)) yield PAUSE;
+    }
+  }
+  // Bare inner rows (single scalar keys, nothing read after the join): a row per match, unbound.
+  for (const key of bareKeys) {
+    const candidates = table.get(key);
+    if (!candidates) continue;
+    for (const o of candidates) out.push({ env: siblingEnv(o.env) });
     if (out.length >= BATCH_SIZE) {
       yield out;
       out = [];
