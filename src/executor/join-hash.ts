@@ -1,7 +1,8 @@
-import { rootEnv, siblingEnv, type Env, type Evaluator } from '../eval/index.js';
-import { JoinTable } from './join-kernel.js';
+import { siblingEnv, type Env, type Evaluator } from '../eval/index.js';
 import { truth, type Value } from '../values/index.js';
-import { emit, onHolds, ownNames } from './join-rows.js';
+import { bindRow, combineRow, InnerSide, isScalar, keysOf, scalar, type BuildRow } from './join-hash-build.js';
+import { JoinTable } from './join-kernel.js';
+import { emit, onHolds } from './join-rows.js';
 import { BATCH_SIZE, due, PAUSE, type Row, type RowStream, type RunContext } from './runtime.js';
 
 /** A compiled hash join or nest. `innerKeys[i]` (on inner rows) pairs with `outerKeys[i]` (on outer rows). */
@@ -28,93 +29,8 @@ export interface HashJoinSpec {
   unread?: boolean;
 }
 
-const keysOf = (evs: Evaluator[], env: Env, rc: RunContext) => evs.map((e) => e(env, rc));
-const isScalar = (v: unknown) => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
-const scalar = (vs: readonly unknown[]) => vs.every(isScalar);
-const isNull = (v: Value) => v === undefined || v === null;
-const NO_NAMES: string[] = [];
-/** The parent of every root environment (eval/env.ts): a row whose prototype it is binds only its own names. */
-const ROOT_PARENT = Object.getPrototypeOf(rootEnv()) as object;
-
-/**
- * A row of the inner side as the join keeps it: its own names and their values (the first
- * three in the row itself: an alias, its META() and its keyspace, as a keyspace's rows bind),
- * and its join key value (`key`; an array of them for a composite key). Its environment and
- * scan row are not kept: held until the probe ends, they would be copied out of the young
- * generation by every collection meanwhile, and binding a match reads this object alone (in a
- * large build side each read of another object is a cache miss per joined row).
- */
-class BuildRow {
-  readonly v0: Value;
-  readonly v1: Value;
-  readonly v2: Value;
-  /** The values of names[3…], when there are more than three. */
-  readonly more: Value[] | undefined;
-  constructor(
-    env: Env,
-    readonly names: string[],
-    readonly key: Value | Value[],
-  ) {
-    const n = names.length;
-    this.v0 = n > 0 ? env[names[0]!] : undefined;
-    this.v1 = n > 1 ? env[names[1]!] : undefined;
-    this.v2 = n > 2 ? env[names[2]!] : undefined;
-    this.more = n > 3 ? names.slice(3).map((k) => env[k]) : undefined;
-  }
-}
-
-/** The build row of every bare inner row (see hashJoin's `bare`): it binds nothing. */
-const BARE = new BuildRow(rootEnv(), NO_NAMES, undefined);
-
-/** Binds the build row `m`'s names into `env` (see {@link BuildRow}). */
-function bindRow(env: Env, m: BuildRow): void {
-  const n = m.names;
-  if (n.length > 0) env[n[0]!] = m.v0;
-  if (n.length > 1) env[n[1]!] = m.v1;
-  if (n.length > 2) env[n[2]!] = m.v2;
-  for (let i = 3; i < n.length; i++) env[n[i]!] = m.more![i - 3];
-}
-
-/** A new row environment: `outerEnv`'s names (copied, {@link siblingEnv}) and the build row `m`'s. */
-function combineRow(outerEnv: Env, m: BuildRow): Env {
-  const env = siblingEnv(outerEnv);
-  bindRow(env, m);
-  return env;
-}
-
-/**
- * The names `env` binds itself (see join-rows.ts {@link ownNames}), `prev` when they are the
- * same (so the rows of one side share one array). A root environment's names are compared
- * by for-in (V8's cached list of them) with no array made per row.
- */
-function namesOf(env: Env, base: Env | undefined, prev: string[]): string[] {
-  if (base === undefined && prev.length > 0 && Object.getPrototypeOf(env) === ROOT_PARENT) {
-    let i = 0;
-    let same = true;
-    for (const k in env) {
-      if (k !== prev[i++]) {
-        same = false;
-        break;
-      }
-    }
-    if (same && i === prev.length) return prev;
-  }
-  const next = ownNames(env, base);
-  if (next.length !== prev.length) return next;
-  for (let i = 0; i < next.length; i++) if (next[i] !== prev[i]) return next;
-  return prev;
-}
-
-/** The hash table of outer `rows` by the key values `evs` compute on them (build on the outer side). */
-function outerTable(rows: readonly Row[], evs: Evaluator[], rc: RunContext): JoinTable<Row> {
-  const table = new JoinTable<Row>();
-  const one = evs.length === 1 ? evs[0]! : undefined;
-  for (const r of rows) {
-    if (one) table.add(one(r.env, rc), r);
-    else table.addAll(keysOf(evs, r.env, rc), r);
-  }
-  return table;
-}
+/** Rows hashed between two checks of the request's time slice. */
+const HASH_CHUNK = 4096;
 
 /**
  * HashJoin / HashNest: hashes one side by its join key values and probes it with the other's.
@@ -125,36 +41,13 @@ function outerTable(rows: readonly Row[], evs: Evaluator[], rc: RunContext): Joi
  * `hash_nest.go`.
  */
 export function* hashJoin(input: RowStream, spec: HashJoinSpec, blockEnv: Env | undefined, rc: RunContext): RowStream {
-  // The inner side, read once: a BuildRow per row whose key is neither MISSING nor NULL (the
-  // others never match, whichever side is built).
-  const composite = spec.innerKeys.length !== 1;
-  const innerKey = spec.innerKeys[0]!;
-  const items: BuildRow[] = [];
-  // Matches on scalar keys are not bound when nothing reads the alias and the key equality is
-  // the whole condition (so the ON clause is not evaluated on them).
+  // Matches on scalar keys bind nothing when nothing reads the alias and the key equality is
+  // the whole condition (so the ON clause is not evaluated on them): see InnerSide.
   const bare = !!spec.unread && !!spec.exact && !spec.outer && !spec.nest;
-  /** The keys of bare rows (single scalar keys): each stands for a row {@link BARE} represents in the table. */
-  const bareKeys: Value[] = [];
-  let innerCount = 0;
-  let names: string[] = [];
+  const side = new InnerSide(spec.innerKeys, blockEnv, bare);
   for (const b of spec.inner(blockEnv, rc)) {
-    if (b.length === 0) {
-      yield b;
-      continue;
-    }
-    innerCount += b.length;
-    for (let i = 0; i < b.length; i++) {
-      const env = b[i]!.env;
-      const key = composite ? keysOf(spec.innerKeys, env, rc) : innerKey(env, rc);
-      if (composite ? (key as Value[]).some(isNull) : isNull(key as Value)) continue;
-      // A row that is never bound (see `bare`) is its key alone: no object per row.
-      if (bare && !composite && isScalar(key)) {
-        bareKeys.push(key as Value);
-        continue;
-      }
-      names = namesOf(env, blockEnv, names);
-      items.push(new BuildRow(env, names, key));
-    }
+    if (b.length === 0) yield b;
+    else side.read(b, rc);
   }
   const it = input[Symbol.iterator]();
   const pending: Row[][] = [];
@@ -163,7 +56,7 @@ export function* hashJoin(input: RowStream, spec: HashJoinSpec, blockEnv: Env | 
     // Read the outer input until it is known to be at least as large as the inner one.
     let n = 0;
     let ended = false;
-    while (n < innerCount) {
+    while (n < side.count) {
       const next = it.next();
       if (next.done) {
         ended = true;
@@ -176,7 +69,7 @@ export function* hashJoin(input: RowStream, spec: HashJoinSpec, blockEnv: Env | 
       pending.push(next.value);
       n += next.value.length;
     }
-    buildOuter = ended && n < innerCount;
+    buildOuter = ended && n < side.count;
   }
   function* outerBatches(): Iterable<Row[]> {
     yield* pending.splice(0);
@@ -184,96 +77,19 @@ export function* hashJoin(input: RowStream, spec: HashJoinSpec, blockEnv: Env | 
   }
   if (!buildOuter) {
     const table = new JoinTable<BuildRow>();
-    for (let i = 0; i < items.length; i++) {
-      const item = items[i]!;
-      if (composite) table.addAll(item.key as Value[], item);
-      else table.add(item.key as Value, item);
-      if ((i & 4095) === 4095 && due(rc)) yield PAUSE;
+    for (let i = 0; i < side.size; i += HASH_CHUNK) {
+      side.addTo(table, i, i + HASH_CHUNK);
+      if (due(rc)) yield PAUSE;
     }
-    for (let i = 0; i < bareKeys.length; i++) {
-      table.add(bareKeys[i], BARE);
-      if ((i & 4095) === 4095 && due(rc)) yield PAUSE;
-    }
-    items.length = 0;
-    bareKeys.length = 0;
-    const one = spec.outerKeys.length === 1 ? spec.outerKeys[0]! : undefined;
-    // An inner join emits each match as it is found (no list of matches per outer row).
-    const plain = !spec.nest && !spec.outer;
-    const probeKeys: Value[] = [];
-    const probeFirsts: (BuildRow | undefined)[] = [];
+    side.items.length = 0;
+    side.bareKeys.length = 0;
+    const probe = spec.outerKeys.length === 1 && !spec.nest && !spec.outer ? new OneKeyProbe(table, spec, bare) : undefined;
     for (const batch of outerBatches()) {
       if (batch.length === 0) {
         yield batch;
         continue;
       }
-      const out: Row[] = [];
-      const n = batch.length;
-      if (plain && one) {
-        // The batch's key values, then their first matches in one loop of probes (independent
-        // reads, which the processor overlaps: in a large build side each is a cache miss).
-        for (let i = 0; i < n; i++) probeKeys[i] = one(batch[i]!.env, rc);
-        for (let i = 0; i < n; i++) probeFirsts[i] = table.first(probeKeys[i]);
-      }
-      for (let i = 0; i < n; i++) {
-        const row = batch[i]!;
-        if (plain && one) {
-          // The common case, an inner join on one key: a key's first match (and the others
-          // only when the build side has duplicate keys), no list per outer row.
-          const v: Value = probeKeys[i];
-          const first = probeFirsts[i];
-          if (first === undefined) continue;
-          const on = spec.exact && isScalar(v) ? undefined : spec.on;
-          const rest = table.rest(v);
-          let m = first;
-          if (rest) {
-            for (let i = -1; i < rest.length - 1; i++) {
-              const c = i < 0 ? first : rest[i]!;
-              const env = combineRow(row.env, c);
-              if (on === undefined || truth(on(env, rc))) out.push({ env });
-            }
-            m = rest[rest.length - 1]!;
-          }
-          // The outer row is this join's own (an upstream operator made it for this one row):
-          // the last match binds into it, so a unique key costs no new environment or row. A
-          // bare match binds nothing (not even a read of the build row).
-          if (!bare || on !== undefined) bindRow(row.env, m);
-          if (on === undefined || truth(on(row.env, rc))) out.push(row);
-          continue;
-        }
-        let candidates: BuildRow[] | undefined;
-        let exact: boolean;
-        if (one) {
-          const v: Value = one(row.env, rc);
-          candidates = table.get(v);
-          exact = !!spec.exact && isScalar(v);
-        } else {
-          const key = keysOf(spec.outerKeys, row.env, rc);
-          candidates = table.getAll(key);
-          exact = !!spec.exact && scalar(key);
-        }
-        const on = exact ? undefined : spec.on;
-        if (plain) {
-          if (candidates) {
-            const last = candidates.length - 1;
-            for (let i = 0; i < last; i++) {
-              const env = combineRow(row.env, candidates[i]!);
-              if (on === undefined || truth(on(env, rc))) out.push({ env });
-            }
-            // The last match binds into the outer row (as above).
-            bindRow(row.env, candidates[last]!);
-            if (on === undefined || truth(on(row.env, rc))) out.push(row);
-          }
-          continue;
-        }
-        const matches: Env[] = [];
-        if (candidates) {
-          for (const m of candidates) {
-            const env = combineRow(row.env, m);
-            if (onHolds(on, env, rc)) matches.push(env);
-          }
-        }
-        emit(out, row.env, matches, spec.alias, spec.nest, spec.outer);
-      }
+      const out = probe ? probe.batch(batch, rc) : probeRows(batch, table, spec, rc);
       if (out.length) yield out;
       if (due(rc)) yield PAUSE;
     }
@@ -290,26 +106,8 @@ export function* hashJoin(input: RowStream, spec: HashJoinSpec, blockEnv: Env | 
   }
   const table = outerTable(outerRows, spec.outerKeys, rc);
   let out: Row[] = [];
-  for (const item of items) {
-    const candidates = composite ? table.getAll(item.key as Value[]) : table.get(item.key as Value);
-    if (!candidates) continue;
-    const exact = !!spec.exact && (composite ? scalar(item.key as Value[]) : isScalar(item.key));
-    const on = exact ? undefined : spec.on;
-    for (const o of candidates) {
-      const env = combineRow(o.env, item);
-      if (onHolds(on, env, rc)) out.push({ env });
-    }
-    if (out.length >= BATCH_SIZE) {
-      yield out;
-      out = [];
-      if (due(rc)) yield PAUSE;
-    }
-  }
-  // Bare inner rows (single scalar keys, nothing read after the join): a row per match, unbound.
-  for (const key of bareKeys) {
-    const candidates = table.get(key);
-    if (!candidates) continue;
-    for (const o of candidates) out.push({ env: siblingEnv(o.env) });
+  for (let i = 0; i < side.size; i++) {
+    matchInner(side, i, table, spec, rc, out);
     if (out.length >= BATCH_SIZE) {
       yield out;
       out = [];
@@ -317,4 +115,131 @@ export function* hashJoin(input: RowStream, spec: HashJoinSpec, blockEnv: Env | 
     }
   }
   if (out.length) yield out;
+}
+
+/**
+ * The probe of an inner join on one key (the common case): a key's first match, and the others
+ * only when the build side has duplicate keys, with no list per outer row. A batch's key values
+ * are computed first, then their first matches in one loop of probes (independent reads, which
+ * the processor overlaps: in a large build side each is a cache miss).
+ */
+class OneKeyProbe {
+  private readonly keys: Value[] = [];
+  private readonly firsts: (BuildRow | undefined)[] = [];
+  private readonly key: Evaluator;
+
+  constructor(
+    private readonly table: JoinTable<BuildRow>,
+    private readonly spec: HashJoinSpec,
+    private readonly bare: boolean,
+  ) {
+    this.key = spec.outerKeys[0]!;
+  }
+
+  /** The joined rows of one batch of outer rows. */
+  batch(batch: readonly Row[], rc: RunContext): Row[] {
+    const { keys, firsts, table, spec } = this;
+    const out: Row[] = [];
+    const n = batch.length;
+    for (let i = 0; i < n; i++) keys[i] = this.key(batch[i]!.env, rc);
+    for (let i = 0; i < n; i++) firsts[i] = table.first(keys[i]);
+    for (let i = 0; i < n; i++) {
+      const first = firsts[i];
+      if (first === undefined) continue;
+      const row = batch[i]!;
+      const v = keys[i];
+      const on = spec.exact && isScalar(v) ? undefined : spec.on;
+      const rest = table.rest(v);
+      let m = first;
+      if (rest) {
+        for (let j = -1; j < rest.length - 1; j++) {
+          const env = combineRow(row.env, j < 0 ? first : rest[j]!);
+          if (on === undefined || truth(on(env, rc))) out.push({ env });
+        }
+        m = rest[rest.length - 1]!;
+      }
+      // The outer row is this join's own (an upstream operator made it for this one row): the
+      // last match binds into it, so a unique key costs no new environment or row. A bare
+      // match binds nothing (not even a read of the build row).
+      if (!this.bare || on !== undefined) bindRow(row.env, m);
+      if (on === undefined || truth(on(row.env, rc))) out.push(row);
+    }
+    return out;
+  }
+}
+
+/** The joined rows of one batch of outer rows: any join or nest, one key or several. */
+function probeRows(batch: readonly Row[], table: JoinTable<BuildRow>, spec: HashJoinSpec, rc: RunContext): Row[] {
+  const out: Row[] = [];
+  const one = spec.outerKeys.length === 1 ? spec.outerKeys[0]! : undefined;
+  const plain = !spec.nest && !spec.outer;
+  for (let i = 0; i < batch.length; i++) {
+    const row = batch[i]!;
+    let candidates: BuildRow[] | undefined;
+    let exact: boolean;
+    if (one) {
+      const v: Value = one(row.env, rc);
+      candidates = table.get(v);
+      exact = !!spec.exact && isScalar(v);
+    } else {
+      const key = keysOf(spec.outerKeys, row.env, rc);
+      candidates = table.getAll(key);
+      exact = !!spec.exact && scalar(key);
+    }
+    const on = exact ? undefined : spec.on;
+    if (plain) {
+      if (candidates) {
+        const last = candidates.length - 1;
+        for (let j = 0; j < last; j++) {
+          const env = combineRow(row.env, candidates[j]!);
+          if (on === undefined || truth(on(env, rc))) out.push({ env });
+        }
+        // The last match binds into the outer row (as in OneKeyProbe).
+        bindRow(row.env, candidates[last]!);
+        if (on === undefined || truth(on(row.env, rc))) out.push(row);
+      }
+      continue;
+    }
+    const matches: Env[] = [];
+    if (candidates) {
+      for (const m of candidates) {
+        const env = combineRow(row.env, m);
+        if (onHolds(on, env, rc)) matches.push(env);
+      }
+    }
+    emit(out, row.env, matches, spec.alias, spec.nest, spec.outer);
+  }
+  return out;
+}
+
+/** The hash table of outer `rows` by the key values `evs` compute on them (build on the outer side). */
+function outerTable(rows: readonly Row[], evs: Evaluator[], rc: RunContext): JoinTable<Row> {
+  const table = new JoinTable<Row>();
+  const one = evs.length === 1 ? evs[0]! : undefined;
+  for (const r of rows) {
+    if (one) table.add(one(r.env, rc), r);
+    else table.addAll(keysOf(evs, r.env, rc), r);
+  }
+  return table;
+}
+
+/** Appends to `out` the joined rows of inner row `i` of `side` (its items, then its bare keys) and the outer rows of `table`. */
+function matchInner(side: InnerSide, i: number, table: JoinTable<Row>, spec: HashJoinSpec, rc: RunContext, out: Row[]): void {
+  const n = side.items.length;
+  if (i >= n) {
+    // A bare row: a row per match, its alias unbound.
+    const candidates = table.get(side.bareKeys[i - n]);
+    if (candidates) for (const o of candidates) out.push({ env: siblingEnv(o.env) });
+    return;
+  }
+  const item = side.items[i]!;
+  const composite = spec.innerKeys.length !== 1;
+  const candidates = composite ? table.getAll(item.key as Value[]) : table.get(item.key as Value);
+  if (!candidates) return;
+  const exact = !!spec.exact && (composite ? scalar(item.key as Value[]) : isScalar(item.key));
+  const on = exact ? undefined : spec.on;
+  for (const o of candidates) {
+    const env = combineRow(o.env, item);
+    if (onHolds(on, env, rc)) out.push({ env });
+  }
 }
