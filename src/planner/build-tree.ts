@@ -1,5 +1,6 @@
 import type { Expr, FunctionCall, LetBinding, ResultTerm, Returning } from '../ast/index.js';
 import { implicitName, someExpr, stripLoc, walkExpr } from '../ast/index.js';
+import { aliasRead } from './alias-read.js';
 import { earlyProjection } from './early-projection.js';
 import { indexCountTree } from './index-count.js';
 import { formalText, indexGroupAggs, readsOnlyIndexKeys } from './index-group-aggs.js';
@@ -213,6 +214,34 @@ function annotateEarlyProjection(p: SubselectPlan, ops: Operator[], stepOps: Ope
   }
 }
 
+/**
+ * Marks each inner HashJoin whose alias the rest of its block never reads (`_unread`, see
+ * alias-read.ts): not the projection, LET, WHERE, GROUP BY, LETTING, HAVING, ORDER BY, the
+ * other FROM steps nor a subquery; `*` and GROUP AS read every alias.
+ */
+function annotateUnreadBuilds(p: SubselectPlan, stepOps: Operator[], aggregateSources: Expr[]): void {
+  if (p.group?.groupAs || p.terms.some((t) => t.kind === 'Star')) return;
+  const exprs: Expr[] = [...p.terms.flatMap((t) => (t.kind === 'Term' ? [t.expr] : [])), ...(p.ast.exclude ?? [])];
+  for (const l of p.let ?? []) exprs.push(l.expr);
+  if (p.where) exprs.push(p.where);
+  for (const k of p.group?.keys ?? []) exprs.push(k.expr);
+  for (const l of p.group?.letting ?? []) exprs.push(l.expr);
+  if (p.group?.having) exprs.push(p.group.having);
+  const aliases = [...(p.source.op === 'DummyScan' ? [] : [p.source.alias]), ...p.steps.map((st) => st.alias)];
+  const bound = new Set([...(p.outerNames ?? []), ...aliases, ...(p.let ?? []).map((l) => l.name), ...(p.group?.keys ?? []).flatMap((k) => (k.alias ? [k.alias] : [])), ...(p.group?.letting ?? []).map((l) => l.name)]);
+  const results = p.terms.flatMap((t) => (t.kind === 'Term' ? [t.alias ?? implicitName(t.expr)].filter((n): n is string => n !== undefined) : []));
+  p.steps.forEach((st, i) => {
+    const op = stepOps[i]!;
+    if (op['#operator'] !== 'HashJoin' || op.outer) return;
+    const others = p.steps.flatMap((o, j) => (j === i ? [] : stepExprs(o)));
+    const names = new Set(bound);
+    names.delete(st.alias);
+    const afterProjection = new Set([...names, ...results]);
+    afterProjection.delete(st.alias);
+    if (!aliasRead(st.alias, [...exprs, ...others], names) && !aliasRead(st.alias, aggregateSources, afterProjection)) op._unread = true;
+  });
+}
+
 /** The expressions a FROM step evaluates (a FROM subquery as a subquery: it may read any alias). */
 function stepExprs(st: SubselectPlan['steps'][number]): Expr[] {
   switch (st.op) {
@@ -243,6 +272,7 @@ function blockOps(p: SubselectPlan, orderFollows: boolean, aggregateSources: Exp
   const ops = sourceOps(p.source, buildSubquery);
   const stepOps = p.steps.map((st) => stepOp(st, buildSubquery));
   annotateEarlyProjection(p, ops, stepOps, aggregateSources);
+  annotateUnreadBuilds(p, stepOps, aggregateSources);
   // A block that reads only META().id: a covering scan of the primary index, without Fetch.
   if (!p.group) {
     const primary = primaryGroupScan(p, ops, aggregateSources);

@@ -25,6 +25,7 @@ export function compileHashJoin(op: HashJoin | HashNest, cx: CompileContext): Co
     nest,
     build: op['#operator'] === 'HashJoin' ? op._build : ('inner' as const),
     exact: !!op._exact,
+    unread: op['#operator'] === 'HashJoin' && !!op._unread,
   };
   return { cx: afterJoin(cx, alias), run: (input, outer, rc) => hashJoin(input, spec, outer, rc) };
 }

@@ -23,4 +23,9 @@ export interface HashJoin {
   _outerExprs: Expr[];
   /** The condition is exactly the equi-join pairs (see the executor's `exact`). */
   _exact?: boolean;
+  /**
+   * An inner join whose alias the rest of the block never reads (planner/alias-read.ts): the
+   * rows it passes on need not bind it (a `COUNT(*)` over the join counts them alone).
+   */
+  _unread?: boolean;
 }
