@@ -98,6 +98,23 @@ export class IndexTree {
     return a.length - b.length;
   }
 
+  /** The number of index keys (a one-key index answers {@link lookup}). */
+  get keyCount(): number {
+    return this.desc.length;
+  }
+
+  /**
+   * The documents of one value of the key of a one-key index, or undefined if no entry has it:
+   * a point lookup (one tree search, no key array or visit), what an index nested-loop join
+   * probes per outer row. The value is found by collation (1 and 1.0 are one key). Raises
+   * nothing; on an index of several keys it answers undefined (use {@link scan}).
+   */
+  lookup(value: Value): (Iterable<string> & { readonly size: number }) | undefined {
+    if (!this.single || this.tree.size === 0) return undefined;
+    const docs = this.tree.get(value);
+    return docs === undefined ? undefined : this.docsOf(docs);
+  }
+
   /** Number of (key, document) entries. */
   get size(): number {
     return this.entryCount;

@@ -1,0 +1,190 @@
+import { compileExpr, siblingEnv, type Env, type Evaluator, type Scope } from '../eval/index.js';
+import type { Fetch, IndexScan3, NestedLoopJoin, NestedLoopNest, Operator } from '../planner/index.js';
+import type { KeyspaceStore, StoredDocument } from '../storage/index.js';
+import type { Value } from '../values/index.js';
+import { nestedLoopJoin, type NestedLoopSpec } from './join-nested-loop.js';
+import { emit, onHolds } from './join-rows.js';
+import { keyspaceOf } from './operators/keyspace-of.js';
+import { due, PAUSE, type Row, type RowStream, type RunContext } from './runtime.js';
+import { StoredBinder } from './stored-meta.js';
+
+/**
+ * What an index probe reads of an index: a point lookup of one value of a one-key index
+ * (storage/index-tree.ts `IndexTree.lookup`). A transaction's view of an index has none (the
+ * join then runs the inner side's operators).
+ */
+interface PointLookup {
+  readonly keyCount: number;
+  lookup(value: Value): (Iterable<string> & { readonly size: number }) | undefined;
+}
+
+/**
+ * A probe's postings above this many documents are read by the inner side's operators instead
+ * (which walk them in pieces with pauses between: executor/index-walk.ts).
+ */
+const MAX_PROBE_DOCS = 2048;
+
+/**
+ * The inner side of an index nested-loop join in the one shape a probe serves directly: a
+ * Sequence of an IndexScan3 with one span of one equality range (`low` and `high` the same
+ * expression of the outer row) on a document-key scan (no cover, limit, offset or filter), and
+ * the Fetch of its keys under the join's alias.
+ */
+export interface IndexProbe {
+  keyspace: string;
+  index: string;
+  /** The span's bound: the value probed, evaluated in the outer row. */
+  key: Evaluator;
+  binder: StoredBinder;
+}
+
+/**
+ * The index probe of a correlated NestedLoopJoin / NestedLoopNest whose inner side has the shape
+ * {@link IndexProbe} describes, else undefined (the join runs its inner side's operators per
+ * outer row). The bound is compiled as the IndexScan3 compiles its spans (a scope of no names:
+ * the outer row's names are read from the environment).
+ */
+export function compileIndexProbe(op: NestedLoopJoin | NestedLoopNest, compileSubquery: Scope['compileSubquery']): IndexProbe | undefined {
+  if (!op._correlated) return undefined;
+  const child: Operator = op['~child'];
+  if (child['#operator'] !== 'Sequence' || child['~children'].length !== 2) return undefined;
+  const [s, f] = child['~children'] as [Operator, Operator];
+  if (s['#operator'] !== 'IndexScan3' || f['#operator'] !== 'Fetch') return undefined;
+  const scan = s as IndexScan3;
+  const fetch = f as Fetch;
+  if (scan._primary || scan.index_group_aggs || scan._coverPaths || scan._coverUnnest || scan._filterUnnest) return undefined;
+  if (scan.limit || scan.offset || scan.filter || scan.spans.length !== 1) return undefined;
+  const range = scan.spans[0]!.range;
+  if (range.length !== 1) return undefined;
+  const r = range[0]!;
+  if (r.inclusion !== 3 || !r.low || !r.high || JSON.stringify(r.low) !== JSON.stringify(r.high)) return undefined;
+  const alias = fetch.as ?? fetch.keyspace;
+  if (fetch.namespace === 'system' || fetch._tombstones || fetch.keyspace !== scan.keyspace || alias !== scan._alias || alias !== op.alias) return undefined;
+  const constScope: Scope = { names: new Set(), keyspaceAliases: [], compileSubquery };
+  return { keyspace: scan.keyspace, index: scan.index, key: compileExpr(r.low, constScope), binder: new StoredBinder(alias, `default:${scan.keyspace}`) };
+}
+
+/**
+ * NestedLoopJoin / NestedLoopNest over an {@link IndexProbe}: for each outer row, the probed
+ * value (its span bound) is evaluated once; a string, number or boolean is looked up in the
+ * index (one tree search), and the documents of its posting are read (a live one bound under the
+ * alias, an expired one left out and expired after, as the IndexScan3 and Fetch do) and kept
+ * where the ON clause holds, as the inner side's operators would give them, in the same order.
+ * Any other value (MISSING, NULL, an array or object), a posting of more than
+ * {@link MAX_PROBE_DOCS} documents, a profiled request (per-operator counts) or an index without
+ * point lookups (a transaction's view) runs the inner side's operators. A plain inner join binds
+ * the last match into the outer row itself (the join's own row, as the lookup join does) and
+ * copies it for the others; a LEFT join or nest gives its matches to `emit`. The clock is read
+ * every 8 outer rows and a pause yielded when the slice is used up.
+ * Source: couchbase/query `execution/nl_join.go`, `index_scan3.go`, `fetch.go`.
+ */
+export function* indexProbeJoin(input: RowStream, spec: NestedLoopSpec, probe: IndexProbe, rc: RunContext, blockEnv?: Env): RowStream {
+  const tree = rc.indexTree(probe.keyspace, probe.index) as Partial<PointLookup> | undefined;
+  if (!tree || typeof tree.lookup !== 'function' || tree.keyCount !== 1 || rc.profile || rc.progress || rc.timings) {
+    yield* nestedLoopJoin(input, spec, rc, blockEnv);
+    return;
+  }
+  const index = tree as PointLookup;
+  const ks: KeyspaceStore = keyspaceOf(rc, probe.keyspace);
+  const { key, binder } = probe;
+  const { alias, meta: metaName, keyspace: keyspaceName, path } = binder;
+  const { on } = spec;
+  const plain = !spec.nest && !spec.outer;
+  /** The live documents of the current probe that the ON clause keeps (a plain join's; reused). */
+  const kept: StoredDocument[] = [];
+  let expired: string[] | undefined;
+  let done = 0;
+  for (const batch of input) {
+    if (batch.length === 0) {
+      yield batch;
+      continue;
+    }
+    // The batch itself goes on while each row is the one joined row of its outer row (an inner
+    // join with one match per row: the common case); `out` is made at the first row that is
+    // not, holding the rows before it.
+    let out: Row[] | undefined;
+    for (let bi = 0, bn = batch.length; bi < bn; bi++) {
+      const row = batch[bi]!;
+      const env = row.env as Record<string, unknown>;
+      const v = key(row.env, rc);
+      const t = typeof v;
+      const docs = t === 'string' || t === 'number' || t === 'boolean' ? index.lookup(v) : null;
+      if (docs === null || (docs !== undefined && docs.size > MAX_PROBE_DOCS)) {
+        // Not a probe: the inner side's operators, as the general nested loop runs them.
+        out ??= batch.slice(0, bi);
+        const matches: Env[] = [];
+        for (const b of spec.inner(row.env, rc)) {
+          if (b.length === 0) {
+            yield b;
+            continue;
+          }
+          for (const r of b) if (onHolds(on, r.env, rc)) matches.push(r.env);
+        }
+        emit(out, row.env, matches, spec.alias, spec.nest, spec.outer);
+      } else {
+        if (plain) {
+          kept.length = 0;
+          if (docs !== undefined) {
+            for (const id of docs) {
+              const d = ks.peek(id);
+              if (d === undefined) {
+                (expired ??= []).push(id);
+                continue;
+              }
+              // Bound into the outer row to evaluate the ON clause (rebound below as needed;
+              // a row with no match is dropped).
+              env[alias] = d.value;
+              env[metaName] = d;
+              env[keyspaceName] = path;
+              if (onHolds(on, row.env, rc)) kept.push(d);
+            }
+          }
+          const n = kept.length;
+          if (n !== 1) out ??= batch.slice(0, bi);
+          for (let i = 0; i < n; i++) {
+            const d = kept[i]!;
+            // Each match but the last is a copy of the outer row; the last binds into it.
+            const e = (i < n - 1 ? siblingEnv(row.env) : row.env) as Record<string, unknown>;
+            e[alias] = d.value;
+            e[metaName] = d;
+            e[keyspaceName] = path;
+            if (i < n - 1) out!.push({ env: e as Env });
+          }
+          if (n > 0) out?.push(row);
+        } else {
+          // A LEFT join or a nest: each match a copy of the outer row, which `emit` may keep as it came.
+          out ??= batch.slice(0, bi);
+          const matches: Env[] = [];
+          if (docs !== undefined) {
+            for (const id of docs) {
+              const d = ks.peek(id);
+              if (d === undefined) {
+                (expired ??= []).push(id);
+                continue;
+              }
+              const m = siblingEnv(row.env);
+              binder.bind(m, d);
+              if (onHolds(on, m, rc)) matches.push(m);
+            }
+          }
+          emit(out, row.env, matches, spec.alias, spec.nest, spec.outer);
+        }
+        if (expired) {
+          // Read with `get`, an expired document is expired (its index entries removed), as the
+          // scan does after its walk (key-source.ts AcceptedDocuments).
+          for (const id of expired) ks.get(id);
+          expired = undefined;
+        }
+      }
+      if ((++done & 7) === 0 && due(rc)) {
+        // A pause: the rows so far go on first.
+        const part = out ?? batch.slice(0, bi + 1);
+        out = [];
+        if (part.length) yield part;
+        yield PAUSE;
+      }
+    }
+    if (out === undefined) yield batch;
+    else if (out.length) yield out;
+  }
+}
