@@ -36,6 +36,13 @@ export interface IndexProbe {
   /** The span's bound: the value probed, evaluated in the outer row. */
   key: Evaluator;
   binder: StoredBinder;
+  /**
+   * The ON clause is the equality the span was made from (and no WHERE conjunct is evaluated at
+   * the join): every live document of a probed string, number or boolean's posting matches (its
+   * index key is collation-equal to the value, and for those values that is `=`), so the ON
+   * clause is not evaluated.
+   */
+  decided: boolean;
 }
 
 /**
@@ -61,7 +68,14 @@ export function compileIndexProbe(op: NestedLoopJoin | NestedLoopNest, compileSu
   const alias = fetch.as ?? fetch.keyspace;
   if (fetch.namespace === 'system' || fetch._tombstones || fetch.keyspace !== scan.keyspace || alias !== scan._alias || alias !== op.alias) return undefined;
   const constScope: Scope = { names: new Set(), keyspaceAliases: [], compileSubquery };
-  return { keyspace: scan.keyspace, index: scan.index, key: compileExpr(r.low, constScope), binder: new StoredBinder(alias, `default:${scan.keyspace}`) };
+  const low = JSON.stringify(r.low);
+  const on = op.on_clause;
+  // The span was made from the ON clause's one equality (it is exact, and one side of the
+  // equality is its bound): the other side is the index key, so every document of the probed
+  // value's posting satisfies the ON clause when the value is a string, number or boolean.
+  const decided =
+    !!scan.spans[0]!.exact && !op.filter && on?.kind === 'Binary' && on.op === '=' && (JSON.stringify(on.left) === low || JSON.stringify(on.right) === low);
+  return { keyspace: scan.keyspace, index: scan.index, key: compileExpr(r.low, constScope), binder: new StoredBinder(alias, `default:${scan.keyspace}`), decided };
 }
 
 /**
@@ -89,6 +103,7 @@ export function* indexProbeJoin(input: RowStream, spec: NestedLoopSpec, probe: I
   const { key, binder } = probe;
   const { alias, meta: metaName, keyspace: keyspaceName, path } = binder;
   const { on } = spec;
+  const decided = probe.decided;
   const plain = !spec.nest && !spec.outer;
   /** The live documents of the current probe that the ON clause keeps (a plain join's; reused). */
   const kept: StoredDocument[] = [];
@@ -136,7 +151,7 @@ export function* indexProbeJoin(input: RowStream, spec: NestedLoopSpec, probe: I
               env[alias] = d.value;
               env[metaName] = d;
               env[keyspaceName] = path;
-              if (onHolds(on, row.env, rc)) kept.push(d);
+              if (decided || onHolds(on, row.env, rc)) kept.push(d);
             }
           }
           const n = kept.length;
@@ -164,7 +179,7 @@ export function* indexProbeJoin(input: RowStream, spec: NestedLoopSpec, probe: I
               }
               const m = siblingEnv(row.env);
               binder.bind(m, d);
-              if (onHolds(on, m, rc)) matches.push(m);
+              if (decided || onHolds(on, m, rc)) matches.push(m);
             }
           }
           emit(out, row.env, matches, spec.alias, spec.nest, spec.outer);
