@@ -105,7 +105,7 @@ export function* indexProbeJoin(input: RowStream, spec: NestedLoopSpec, probe: I
   const { on } = spec;
   const decided = probe.decided;
   const plain = !spec.nest && !spec.outer;
-  /** The live documents of the current probe that the ON clause keeps (a plain join's; reused). */
+  /** The live documents of the current probe that the ON clause keeps (a plain join's: the first `n`; reused, never shrunk). */
   const kept: StoredDocument[] = [];
   let expired: string[] | undefined;
   let done = 0;
@@ -138,7 +138,7 @@ export function* indexProbeJoin(input: RowStream, spec: NestedLoopSpec, probe: I
         emit(out, row.env, matches, spec.alias, spec.nest, spec.outer);
       } else {
         if (plain) {
-          kept.length = 0;
+          let n = 0;
           if (docs !== undefined) {
             for (const id of docs) {
               const d = ks.peek(id);
@@ -151,10 +151,9 @@ export function* indexProbeJoin(input: RowStream, spec: NestedLoopSpec, probe: I
               env[alias] = d.value;
               env[metaName] = d;
               env[keyspaceName] = path;
-              if (decided || onHolds(on, row.env, rc)) kept.push(d);
+              if (decided || onHolds(on, row.env, rc)) kept[n++] = d;
             }
           }
-          const n = kept.length;
           if (n !== 1) out ??= batch.slice(0, bi);
           for (let i = 0; i < n; i++) {
             const d = kept[i]!;

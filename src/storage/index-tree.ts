@@ -81,9 +81,11 @@ export class IndexTree {
     return this.single ? [key as Value] : (key as Value[]);
   }
 
-  /** Compares two values of the leading index key in index order (strings by the native fast path). */
+  /** Compares two values of the leading index key in index order (strings and numbers by a fast path: collation's own order for them). */
   private compareLeading(x: Value, y: Value): number {
-    const c = typeof x === 'string' && typeof y === 'string' ? compareStrings(x, y) : collate(x, y);
+    let c: number;
+    if (typeof x === 'number' && typeof y === 'number') c = x < y ? -1 : x > y ? 1 : x === y ? 0 : collate(x, y);
+    else c = typeof x === 'string' && typeof y === 'string' ? compareStrings(x, y) : collate(x, y);
     return this.desc[0] ? -c : c;
   }
 
