@@ -15,7 +15,7 @@ import { StoredBinder } from './stored-meta.js';
  */
 interface PointLookup {
   readonly keyCount: number;
-  lookup(value: Value): (Iterable<string> & { readonly size: number }) | undefined;
+  lookup(value: Value): Docs | undefined;
 }
 
 /**
@@ -23,6 +23,12 @@ interface PointLookup {
  * (which walk them in pieces with pauses between: executor/index-walk.ts).
  */
 const MAX_PROBE_DOCS = 2048;
+
+/** Outer rows probed together (their index lookups, then their documents' reads), with a look at the clock after each chunk. */
+const CHUNK = 16;
+
+/** The documents of one index key, as {@link PointLookup.lookup} gives them. */
+type Docs = Iterable<string> & { readonly size: number };
 
 /**
  * The inner side of an index nested-loop join in the one shape a probe serves directly: a
@@ -108,7 +114,11 @@ export function* indexProbeJoin(input: RowStream, spec: NestedLoopSpec, probe: I
   /** The live documents of the current probe that the ON clause keeps (a plain join's: the first `n`; reused, never shrunk). */
   const kept: StoredDocument[] = [];
   let expired: string[] | undefined;
-  let done = 0;
+  // Per chunk of outer rows: their postings, then the documents of the one-document postings,
+  // in loops of independent reads (the processor overlaps their cache misses), then the rows.
+  const postings: (Docs | null | undefined)[] = new Array(CHUNK);
+  const firstIds: (string | undefined)[] = new Array(CHUNK);
+  const firstDocs: (StoredDocument | undefined)[] = new Array(CHUNK);
   for (const batch of input) {
     if (batch.length === 0) {
       yield batch;
@@ -118,28 +128,53 @@ export function* indexProbeJoin(input: RowStream, spec: NestedLoopSpec, probe: I
     // join with one match per row: the common case); `out` is made at the first row that is
     // not, holding the rows before it.
     let out: Row[] | undefined;
-    for (let bi = 0, bn = batch.length; bi < bn; bi++) {
-      const row = batch[bi]!;
-      const env = row.env as Record<string, unknown>;
-      const v = key(row.env, rc);
-      const t = typeof v;
-      const docs = t === 'string' || t === 'number' || t === 'boolean' ? index.lookup(v) : null;
-      if (docs === null || (docs !== undefined && docs.size > MAX_PROBE_DOCS)) {
-        // Not a probe: the inner side's operators, as the general nested loop runs them.
-        out ??= batch.slice(0, bi);
-        const matches: Env[] = [];
-        for (const b of spec.inner(row.env, rc)) {
-          if (b.length === 0) {
-            yield b;
-            continue;
+    const bn = batch.length;
+    for (let c = 0; c < bn; c += CHUNK) {
+      const end = Math.min(bn, c + CHUNK);
+      for (let bi = c; bi < end; bi++) {
+        const v = key(batch[bi]!.env, rc);
+        const t = typeof v;
+        const docs = t === 'string' || t === 'number' || t === 'boolean' ? index.lookup(v) : null;
+        postings[bi - c] = docs;
+        let id: string | undefined;
+        if (docs && docs.size === 1) for (const x of docs) id = x;
+        firstIds[bi - c] = id;
+      }
+      for (let j = 0; j < end - c; j++) {
+        const id = firstIds[j];
+        firstDocs[j] = id === undefined ? undefined : ks.peek(id);
+      }
+      for (let bi = c; bi < end; bi++) {
+        const row = batch[bi]!;
+        const env = row.env as Record<string, unknown>;
+        const docs = postings[bi - c]!;
+        if (docs === null || (docs !== undefined && docs.size > MAX_PROBE_DOCS)) {
+          // Not a probe: the inner side's operators, as the general nested loop runs them.
+          out ??= batch.slice(0, bi);
+          const matches: Env[] = [];
+          for (const b of spec.inner(row.env, rc)) {
+            if (b.length === 0) {
+              yield b;
+              continue;
+            }
+            for (const r of b) if (onHolds(on, r.env, rc)) matches.push(r.env);
           }
-          for (const r of b) if (onHolds(on, r.env, rc)) matches.push(r.env);
+          emit(out, row.env, matches, spec.alias, spec.nest, spec.outer);
+          continue;
         }
-        emit(out, row.env, matches, spec.alias, spec.nest, spec.outer);
-      } else {
+        const firstId = firstIds[bi - c];
         if (plain) {
           let n = 0;
-          if (docs !== undefined) {
+          if (firstId !== undefined) {
+            const d = firstDocs[bi - c];
+            if (d === undefined) (expired ??= []).push(firstId);
+            else {
+              env[alias] = d.value;
+              env[metaName] = d;
+              env[keyspaceName] = path;
+              if (decided || onHolds(on, row.env, rc)) kept[n++] = d;
+            }
+          } else if (docs !== undefined) {
             for (const id of docs) {
               const d = ks.peek(id);
               if (d === undefined) {
@@ -183,16 +218,16 @@ export function* indexProbeJoin(input: RowStream, spec: NestedLoopSpec, probe: I
           }
           emit(out, row.env, matches, spec.alias, spec.nest, spec.outer);
         }
-        if (expired) {
-          // Read with `get`, an expired document is expired (its index entries removed), as the
-          // scan does after its walk (key-source.ts AcceptedDocuments).
-          for (const id of expired) ks.get(id);
-          expired = undefined;
-        }
       }
-      if ((++done & 7) === 0 && due(rc)) {
-        // A pause: the rows so far go on first.
-        const part = out ?? batch.slice(0, bi + 1);
+      if (expired) {
+        // Read with `get`, an expired document is expired (its index entries removed), as the
+        // scan does after its walk (key-source.ts AcceptedDocuments): after the chunk's lookups.
+        for (const id of expired) ks.get(id);
+        expired = undefined;
+      }
+      if (due(rc)) {
+        // A pause between chunks (none holds a posting or document across it): the rows so far go on first.
+        const part = out ?? batch.slice(0, end);
         out = [];
         if (part.length) yield part;
         yield PAUSE;

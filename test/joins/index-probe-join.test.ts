@@ -223,6 +223,36 @@ describe('index nested-loop join probe', () => {
   });
 });
 
+describe('index nested-loop join probe over expired documents', () => {
+  it('leaves out an expired inner document (one of a key, one of two, the only one), as a full scan would', async () => {
+    const clock = { now: Date.UTC(2030, 0, 1) };
+    const db = await Database.open({ clock: () => clock.now });
+    try {
+      await db.createKeyspace('o');
+      await db.createKeyspace('i');
+      for (const k of [1, 2, 3]) await db.upsert('o', `o${k}`, { k });
+      // Written first, so that they come first in their postings; they expire 10 s from now.
+      await db.upsert('i', 'x1', { k: 1 }, { expiration: 10 });
+      await db.upsert('i', 'x3', { k: 3 }, { expiration: 10 });
+      await db.upsert('i', 'i1', { k: 1 });
+      await db.upsert('i', 'i2', { k: 2 });
+      await db.query('CREATE INDEX ix_k ON i(k)');
+      clock.now += 20_000;
+      const q = 'SELECT META(o).id AS oid, META(i).id AS iid FROM o JOIN i ON o.k = i.k ORDER BY oid, iid';
+      const rows = [
+        { oid: 'o1', iid: 'i1' },
+        { oid: 'o2', iid: 'i2' },
+      ];
+      expect((await db.query(q)).results).toEqual(rows);
+      // Once read, the expired documents are gone for good (their entries removed after the probe).
+      expect((await db.query(q)).results).toEqual(rows);
+      expect((await db.query('SELECT META(o).id AS oid, META(i).id AS iid FROM o LEFT JOIN i ON o.k = i.k ORDER BY oid, iid')).results).toEqual([...rows, { oid: 'o3' }]);
+    } finally {
+      await db.close();
+    }
+  });
+});
+
 describe('index nested-loop join probe at scale', () => {
   let db: Database;
   beforeAll(async () => {
