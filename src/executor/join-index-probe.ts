@@ -92,10 +92,13 @@ export function compileIndexProbe(op: NestedLoopJoin | NestedLoopNest, compileSu
  * where the ON clause holds, as the inner side's operators would give them, in the same order.
  * Any other value (MISSING, NULL, an array or object), a posting of more than
  * {@link MAX_PROBE_DOCS} documents, a profiled request (per-operator counts) or an index without
- * point lookups (a transaction's view) runs the inner side's operators. A plain inner join binds
+ * point lookups (a transaction's view) runs the inner side's operators. An inner join binds
  * the last match into the outer row itself (the join's own row, as the lookup join does) and
- * copies it for the others; a LEFT join or nest gives its matches to `emit`. The clock is read
- * every 8 outer rows and a pause yielded when the slice is used up.
+ * copies it for the others, and so does a LEFT join whose ON clause the posting decides (an
+ * unmatched row goes on as it came); a nest, or a LEFT join evaluating its ON clause, gives
+ * copies to `emit`. Outer rows are probed in chunks of {@link CHUNK}: their lookups, then the
+ * reads of their one-document postings' documents, then their rows; the clock is read after
+ * each chunk and a pause yielded when the slice is used up.
  * Source: couchbase/query `execution/nl_join.go`, `index_scan3.go`, `fetch.go`.
  */
 export function* indexProbeJoin(input: RowStream, spec: NestedLoopSpec, probe: IndexProbe, rc: RunContext, blockEnv?: Env): RowStream {
@@ -110,8 +113,11 @@ export function* indexProbeJoin(input: RowStream, spec: NestedLoopSpec, probe: I
   const { alias, meta: metaName, keyspace: keyspaceName, path } = binder;
   const { on } = spec;
   const decided = probe.decided;
-  const plain = !spec.nest && !spec.outer;
-  /** The live documents of the current probe that the ON clause keeps (a plain join's: the first `n`; reused, never shrunk). */
+  // An inner join binds its matches into the outer row (the ON clause evaluated there); so does
+  // a LEFT join whose ON clause the posting decides (nothing is bound before a match is known,
+  // so an unmatched row goes on as it came).
+  const inPlace = !spec.nest && (!spec.outer || decided);
+  /** The live documents of the current probe that the ON clause keeps (the first `n`; reused, never shrunk). */
   const kept: StoredDocument[] = [];
   let expired: string[] | undefined;
   // Per chunk of outer rows: their postings, then the documents of the one-document postings,
@@ -163,7 +169,7 @@ export function* indexProbeJoin(input: RowStream, spec: NestedLoopSpec, probe: I
           continue;
         }
         const firstId = firstIds[bi - c];
-        if (plain) {
+        if (inPlace) {
           let n = 0;
           if (firstId !== undefined) {
             const d = firstDocs[bi - c];
@@ -189,7 +195,7 @@ export function* indexProbeJoin(input: RowStream, spec: NestedLoopSpec, probe: I
               if (decided || onHolds(on, row.env, rc)) kept[n++] = d;
             }
           }
-          if (n !== 1) out ??= batch.slice(0, bi);
+          if (n > 1 || (n === 0 && !spec.outer)) out ??= batch.slice(0, bi);
           for (let i = 0; i < n; i++) {
             const d = kept[i]!;
             // Each match but the last is a copy of the outer row; the last binds into it.
@@ -199,9 +205,9 @@ export function* indexProbeJoin(input: RowStream, spec: NestedLoopSpec, probe: I
             e[keyspaceName] = path;
             if (i < n - 1) out!.push({ env: e as Env });
           }
-          if (n > 0) out?.push(row);
+          if (n > 0 || spec.outer) out?.push(row);
         } else {
-          // A LEFT join or a nest: each match a copy of the outer row, which `emit` may keep as it came.
+          // A nest, or a LEFT join that evaluates its ON clause: each match a copy of the outer row, which `emit` may keep as it came.
           out ??= batch.slice(0, bi);
           const matches: Env[] = [];
           if (docs !== undefined) {
