@@ -1,7 +1,8 @@
+import type { Expr } from '../ast/index.js';
 import { compileExpr, siblingEnv, type Env, type Evaluator, type Scope } from '../eval/index.js';
 import type { Fetch, IndexScan3, NestedLoopJoin, NestedLoopNest, Operator } from '../planner/index.js';
 import type { KeyspaceStore, StoredDocument } from '../storage/index.js';
-import type { Value } from '../values/index.js';
+import { int64Replacer, type Value } from '../values/index.js';
 import { nestedLoopJoin, type NestedLoopSpec } from './join-nested-loop.js';
 import { emit, onHolds } from './join-rows.js';
 import { keyspaceOf } from './operators/keyspace-of.js';
@@ -70,18 +71,23 @@ export function compileIndexProbe(op: NestedLoopJoin | NestedLoopNest, compileSu
   const range = scan.spans[0]!.range;
   if (range.length !== 1) return undefined;
   const r = range[0]!;
-  if (r.inclusion !== 3 || !r.low || !r.high || JSON.stringify(r.low) !== JSON.stringify(r.high)) return undefined;
+  if (r.inclusion !== 3 || !r.low || !r.high || text(r.low) !== text(r.high)) return undefined;
   const alias = fetch.as ?? fetch.keyspace;
   if (fetch.namespace === 'system' || fetch._tombstones || fetch.keyspace !== scan.keyspace || alias !== scan._alias || alias !== op.alias) return undefined;
   const constScope: Scope = { names: new Set(), keyspaceAliases: [], compileSubquery };
-  const low = JSON.stringify(r.low);
+  const low = text(r.low);
   const on = op.on_clause;
   // The span was made from the ON clause's one equality (it is exact, and one side of the
   // equality is its bound): the other side is the index key, so every document of the probed
   // value's posting satisfies the ON clause when the value is a string, number or boolean.
   const decided =
-    !!scan.spans[0]!.exact && !op.filter && on?.kind === 'Binary' && on.op === '=' && (JSON.stringify(on.left) === low || JSON.stringify(on.right) === low);
+    !!scan.spans[0]!.exact && !op.filter && on?.kind === 'Binary' && on.op === '=' && (text(on.left) === low || text(on.right) === low);
   return { keyspace: scan.keyspace, index: scan.index, key: compileExpr(r.low, constScope), binder: new StoredBinder(alias, `default:${scan.keyspace}`), decided };
+}
+
+/** An expression's AST as text, to compare two (int64 literals are bigints). */
+function text(e: Expr): string {
+  return JSON.stringify(e, int64Replacer);
 }
 
 /**

@@ -146,6 +146,20 @@ const CASES: [string, Value[]][] = [
       { oid: 'o9', iid: 'i9', mi: 'i9' },
     ],
   ],
+  // An int64 literal in the bound (a bigint in the plan).
+  ['SELECT COUNT(*) AS n FROM o JOIN i ON i.k = o.k + 9007199254740993', [{ n: 0 }]],
+  [
+    'SELECT o.id AS oid, i.id AS iid FROM o JOIN i ON i.k = o.k - 9007199254740993 + 9007199254740993 ORDER BY oid, iid',
+    [
+      { oid: 'o1', iid: 'i1' },
+      { oid: 'o1', iid: 'i11' },
+      { oid: 'o11', iid: 'i10' },
+      { oid: 'o2', iid: 'i1' },
+      { oid: 'o2', iid: 'i11' },
+      { oid: 'o9', iid: 'i8' },
+      { oid: 'o9', iid: 'i9' },
+    ],
+  ],
   ['SELECT COUNT(*) AS n, COUNT(i.k) AS m FROM o JOIN i ON o.k = i.k', [{ n: 11, m: 11 }]],
   ['SELECT o.id AS o FROM o LEFT JOIN i ON o.k = i.k WHERE i.id IS MISSING ORDER BY o.id', [{ o: 'o10' }, { o: 'o12' }, { o: 'o5' }, { o: 'o6' }]],
 ];
