@@ -108,8 +108,10 @@ export class IndexTree {
   /**
    * The documents of one value of the key of a one-key index, or undefined if no entry has it:
    * a point lookup (one tree search, no key array or visit), what an index nested-loop join
-   * probes per outer row. The value is found by collation (1 and 1.0 are one key). Raises
-   * nothing; on an index of several keys it answers undefined (use {@link scan}).
+   * probes per outer row. The value is found by collation (1, 1.0 and 1e0 are one key, -0 and
+   * 0 another; 1 and "1" are two). An index of several keys always answers undefined (its
+   * callers check {@link keyCount} and use {@link scan}). The documents are the tree's own
+   * (not a copy): read them before the tree changes.
    */
   lookup(value: Value): (Iterable<string> & { readonly size: number }) | undefined {
     if (!this.single || this.tree.size === 0) return undefined;
