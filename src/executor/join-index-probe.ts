@@ -50,6 +50,12 @@ export interface IndexProbe {
    * clause is not evaluated.
    */
   decided: boolean;
+  /**
+   * A conjunct of the join's condition is an equality with the bound on one side: an outer row
+   * whose bound is MISSING or NULL has no match (the inner side is not run; its span would
+   * otherwise be the whole index for MISSING).
+   */
+  nullRejects: boolean;
 }
 
 /**
@@ -82,7 +88,18 @@ export function compileIndexProbe(op: NestedLoopJoin | NestedLoopNest, compileSu
   // value's posting satisfies the ON clause when the value is a string, number or boolean.
   const decided =
     !!scan.spans[0]!.exact && !op.filter && on?.kind === 'Binary' && on.op === '=' && (text(on.left) === low || text(on.right) === low);
-  return { keyspace: scan.keyspace, index: scan.index, key: compileExpr(r.low, constScope), binder: new StoredBinder(alias, `default:${scan.keyspace}`), decided };
+  // A conjunct `bound = …` of the ON clause or the join's WHERE conjuncts is MISSING or NULL
+  // when the bound is, and then the whole condition is not TRUE (an AND is TRUE only if each
+  // conjunct is).
+  const equalities = [...conjuncts(on), ...conjuncts(op.filter)].filter((c) => c.kind === 'Binary' && c.op === '=');
+  const nullRejects = equalities.some((c) => c.kind === 'Binary' && (text(c.left) === low || text(c.right) === low));
+  return { keyspace: scan.keyspace, index: scan.index, key: compileExpr(r.low, constScope), binder: new StoredBinder(alias, `default:${scan.keyspace}`), decided, nullRejects };
+}
+
+/** The conjuncts of `e` (its operands if it is an AND, recursively), none if undefined. */
+function conjuncts(e: Expr | undefined): Expr[] {
+  if (!e) return [];
+  return e.kind === 'Binary' && e.op === 'AND' ? [...conjuncts(e.left), ...conjuncts(e.right)] : [e];
 }
 
 /** An expression's AST as text, to compare two (int64 literals are bigints). */
@@ -96,7 +113,9 @@ function text(e: Expr): string {
  * index (one tree search), and the documents of its posting are read (a live one bound under the
  * alias, an expired one left out and expired after, as the IndexScan3 and Fetch do) and kept
  * where the ON clause holds, as the inner side's operators would give them, in the same order.
- * Any other value (MISSING, NULL, an array or object), a posting of more than
+ * A MISSING or NULL value has no match when the condition has an equality with the bound
+ * ({@link IndexProbe.nullRejects}). Any other value (an array or object, or MISSING or NULL
+ * otherwise), a posting of more than
  * {@link MAX_PROBE_DOCS} documents, a profiled request (per-operator counts) or an index without
  * point lookups (a transaction's view) runs the inner side's operators. An inner join binds
  * the last match into the outer row itself (the join's own row, as the lookup join does) and
@@ -118,7 +137,7 @@ export function* indexProbeJoin(input: RowStream, spec: NestedLoopSpec, probe: I
   const { key, binder } = probe;
   const { alias, meta: metaName, keyspace: keyspaceName, path } = binder;
   const { on } = spec;
-  const decided = probe.decided;
+  const { decided, nullRejects } = probe;
   // An inner join binds its matches into the outer row (the ON clause evaluated there); so does
   // a LEFT join whose ON clause the posting decides (nothing is bound before a match is known,
   // so an unmatched row goes on as it came).
@@ -146,7 +165,7 @@ export function* indexProbeJoin(input: RowStream, spec: NestedLoopSpec, probe: I
       for (let bi = c; bi < end; bi++) {
         const v = key(batch[bi]!.env, rc);
         const t = typeof v;
-        const docs = t === 'string' || t === 'number' || t === 'boolean' ? index.lookup(v) : null;
+        const docs = t === 'string' || t === 'number' || t === 'boolean' ? index.lookup(v) : (v === undefined || v === null) && nullRejects ? undefined : null;
         postings[bi - c] = docs;
         let id: string | undefined;
         if (docs && docs.size === 1) for (const x of docs) id = x;
