@@ -1,4 +1,5 @@
 import type { Expr } from '../ast/index.js';
+import { ErrorCode, QueryError } from '../errors/index.js';
 import { compileExpr, siblingEnv, type Env, type Evaluator, type Scope } from '../eval/index.js';
 import type { Fetch, IndexScan3, NestedLoopJoin, NestedLoopNest, Operator } from '../planner/index.js';
 import type { KeyspaceStore, StoredDocument } from '../storage/index.js';
@@ -102,6 +103,16 @@ function conjuncts(e: Expr | undefined): Expr[] {
   return e.kind === 'Binary' && e.op === 'AND' ? [...conjuncts(e.left), ...conjuncts(e.right)] : [e];
 }
 
+/**
+ * The probe's index as it is now (after a pause): as an IndexScan3 finds it.
+ * @throws QueryError 12016 when it is gone (dropped since the join started)
+ */
+function currentIndex(rc: RunContext, probe: IndexProbe): PointLookup {
+  const tree = rc.indexTree(probe.keyspace, probe.index) as Partial<PointLookup> | undefined;
+  if (!tree) throw new QueryError({ code: ErrorCode.INDEX_NOT_FOUND, phase: 'execution', message: `Index Not Found - cause: GSI index ${probe.index} not found.` });
+  return tree as PointLookup;
+}
+
 /** An expression's AST as text, to compare two (int64 literals are bigints). */
 function text(e: Expr): string {
   return JSON.stringify(e, int64Replacer);
@@ -132,8 +143,10 @@ export function* indexProbeJoin(input: RowStream, spec: NestedLoopSpec, probe: I
     yield* nestedLoopJoin(input, spec, rc, blockEnv);
     return;
   }
-  const index = tree as PointLookup;
-  const ks: KeyspaceStore = keyspaceOf(rc, probe.keyspace);
+  let index = tree as PointLookup;
+  let ks: KeyspaceStore = keyspaceOf(rc, probe.keyspace);
+  /** Set at each pause passed on: the index and keyspace are looked up again before the next chunk (either may have been dropped or rebuilt meanwhile). */
+  let paused = false;
   const { key, binder } = probe;
   const { alias, meta: metaName, keyspace: keyspaceName, path } = binder;
   const { on } = spec;
@@ -152,6 +165,7 @@ export function* indexProbeJoin(input: RowStream, spec: NestedLoopSpec, probe: I
   const firstDocs: (StoredDocument | undefined)[] = new Array(CHUNK);
   for (const batch of input) {
     if (batch.length === 0) {
+      paused = true;
       yield batch;
       continue;
     }
@@ -162,6 +176,11 @@ export function* indexProbeJoin(input: RowStream, spec: NestedLoopSpec, probe: I
     const bn = batch.length;
     for (let c = 0; c < bn; c += CHUNK) {
       const end = Math.min(bn, c + CHUNK);
+      if (paused) {
+        paused = false;
+        index = currentIndex(rc, probe);
+        ks = keyspaceOf(rc, probe.keyspace);
+      }
       for (let bi = c; bi < end; bi++) {
         const v = key(batch[bi]!.env, rc);
         const t = typeof v;
@@ -185,6 +204,7 @@ export function* indexProbeJoin(input: RowStream, spec: NestedLoopSpec, probe: I
           const matches: Env[] = [];
           for (const b of spec.inner(row.env, rc)) {
             if (b.length === 0) {
+              paused = true;
               yield b;
               continue;
             }
@@ -261,6 +281,7 @@ export function* indexProbeJoin(input: RowStream, spec: NestedLoopSpec, probe: I
         const part = out ?? batch.slice(0, end);
         out = [];
         if (part.length) yield part;
+        paused = true;
         yield PAUSE;
       }
     }

@@ -321,4 +321,17 @@ describe('index nested-loop join probe at scale', () => {
     expect((err as QueryError).code).toBe(1080);
     expect(performance.now() - started).toBeLessThan(20 + 100 + 200); // + slack for a loaded machine
   });
+
+  it('raises 12016 when its index is dropped while it is paused, as the IndexScan3 it runs for does', async () => {
+    // (Outer rows of key 0, whose posting the inner operators read, are left out: every row is probed.)
+    const running = db.query('SELECT COUNT(*) AS n FROM r JOIN a ON r.aid = a.aid WHERE r.aid > 0').then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await db.query('DROP INDEX ix_aid ON a');
+    const err = await running;
+    expect(err).toBeInstanceOf(QueryError);
+    expect((err as QueryError).code).toBe(12016);
+  });
 });
