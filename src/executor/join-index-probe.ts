@@ -1,6 +1,7 @@
-import type { Expr } from '../ast/index.js';
+import { someExpr, type Expr } from '../ast/index.js';
 import { ErrorCode, QueryError } from '../errors/index.js';
 import { compileExpr, siblingEnv, type Env, type Evaluator, type Scope } from '../eval/index.js';
+import { lookupFunction } from '../eval/functions/registry.js';
 import type { Fetch, IndexScan3, NestedLoopJoin, NestedLoopNest, Operator } from '../planner/index.js';
 import type { KeyspaceStore, StoredDocument } from '../storage/index.js';
 import { int64Replacer, type Value } from '../values/index.js';
@@ -87,8 +88,15 @@ export function compileIndexProbe(op: NestedLoopJoin | NestedLoopNest, compileSu
   // The span was made from the ON clause's one equality (it is exact, and one side of the
   // equality is its bound): the other side is the index key, so every document of the probed
   // value's posting satisfies the ON clause when the value is a string, number or boolean.
+  // (Not with a user-defined function in the bound, which may answer differently each call:
+  // the ON clause then calls it again, as the inner operators' run does.)
   const decided =
-    !!scan.spans[0]!.exact && !op.filter && on?.kind === 'Binary' && on.op === '=' && (text(on.left) === low || text(on.right) === low);
+    !!scan.spans[0]!.exact &&
+    !op.filter &&
+    on?.kind === 'Binary' &&
+    on.op === '=' &&
+    (text(on.left) === low || text(on.right) === low) &&
+    !someExpr(r.low, (x) => x.kind === 'FunctionCall' && !lookupFunction(x.name.toLowerCase()));
   // A conjunct `bound = …` of the ON clause or the join's WHERE conjuncts is MISSING or NULL
   // when the bound is, and then the whole condition is not TRUE (an AND is TRUE only if each
   // conjunct is).
