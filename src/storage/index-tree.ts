@@ -81,9 +81,11 @@ export class IndexTree {
     return this.single ? [key as Value] : (key as Value[]);
   }
 
-  /** Compares two values of the leading index key in index order (strings by the native fast path). */
+  /** Compares two values of the leading index key in index order (strings and numbers by a fast path: collation's own order for them). */
   private compareLeading(x: Value, y: Value): number {
-    const c = typeof x === 'string' && typeof y === 'string' ? compareStrings(x, y) : collate(x, y);
+    let c: number;
+    if (typeof x === 'number' && typeof y === 'number') c = x < y ? -1 : x > y ? 1 : x === y ? 0 : collate(x, y);
+    else c = typeof x === 'string' && typeof y === 'string' ? compareStrings(x, y) : collate(x, y);
     return this.desc[0] ? -c : c;
   }
 
@@ -96,6 +98,25 @@ export class IndexTree {
       if (c !== 0) return this.desc[i] ? -c : c;
     }
     return a.length - b.length;
+  }
+
+  /** The number of index keys (a one-key index answers {@link lookup}). */
+  get keyCount(): number {
+    return this.desc.length;
+  }
+
+  /**
+   * The documents of one value of the key of a one-key index, or undefined if no entry has it:
+   * a point lookup (one tree search, no key array or visit), what an index nested-loop join
+   * probes per outer row. The value is found by collation (1, 1.0 and 1e0 are one key, -0 and
+   * 0 another; 1 and "1" are two). An index of several keys always answers undefined (its
+   * callers check {@link keyCount} and use {@link scan}). The documents are the tree's own
+   * (not a copy): read them before the tree changes.
+   */
+  lookup(value: Value): (Iterable<string> & { readonly size: number }) | undefined {
+    if (!this.single || this.tree.size === 0) return undefined;
+    const docs = this.tree.get(value);
+    return docs === undefined ? undefined : this.docsOf(docs);
   }
 
   /** Number of (key, document) entries. */

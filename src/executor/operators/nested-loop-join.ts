@@ -1,6 +1,7 @@
 import type { Expr } from '../../ast/index.js';
 import { childScope, compileExpr } from '../../eval/index.js';
 import type { NestedLoopJoin, NestedLoopNest } from '../../planner/index.js';
+import { compileIndexProbe, indexProbeJoin } from '../join-index-probe.js';
 import { nestedLoopJoin } from '../join-nested-loop.js';
 import type { CompileContext, CompiledOperator } from '../operator-context.js';
 import { afterJoin, compileInner } from './join-inner.js';
@@ -12,7 +13,9 @@ export function both(a: Expr | undefined, b: Expr | undefined): Expr | undefined
 
 /**
  * NestedLoopJoin: the inner side (`~child`) per outer row when correlated, else read once; the
- * ON clause and pushed WHERE conjuncts (`filter`) decide the matches. Source: couchbase/query
+ * ON clause and pushed WHERE conjuncts (`filter`) decide the matches. An inner side that is an
+ * IndexScan3 of one equality span and its Fetch is probed directly (join-index-probe.ts: one
+ * index lookup per outer row, the same rows as running those operators). Source: couchbase/query
  * `execution/nl_join.go`.
  */
 export function compileNestedLoopJoin(op: NestedLoopJoin | NestedLoopNest, cx: CompileContext): CompiledOperator {
@@ -27,5 +30,7 @@ export function compileNestedLoopJoin(op: NestedLoopJoin | NestedLoopNest, cx: C
     nest: op['#operator'] === 'NestedLoopNest',
     ...(op._correlated ? {} : { once: { innerFilter } }),
   };
+  const probe = compileIndexProbe(op, cx.base.compileSubquery);
+  if (probe) return { cx: afterJoin(cx, op.alias), run: (input, outer, rc) => indexProbeJoin(input, spec, probe, rc, outer) };
   return { cx: afterJoin(cx, op.alias), run: (input, outer, rc) => nestedLoopJoin(input, spec, rc, outer) };
 }

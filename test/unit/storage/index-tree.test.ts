@@ -314,3 +314,47 @@ describe('IndexTree equality spans (one key value: a single tree lookup)', () =>
     });
   }
 });
+
+describe('IndexTree.lookup (a point lookup of a one-key index)', () => {
+  /** The documents `lookup` gives for `v`, sorted, or undefined. */
+  const docsOf = (t: IndexTree, v: Value) => {
+    const d = t.lookup(v);
+    return d === undefined ? undefined : { size: d.size, ids: [...d].sort() };
+  };
+
+  it('finds a value by collation (1 and 1.0 and -0 and 0 are one key; 1 and "1" and true are not), ASC or DESC, through adds and removes', () => {
+    for (const desc of [false, true]) {
+      const t = new IndexTree([desc]);
+      const entries: [Value, string][] = [[1, 'a'], ['1', 'b'], [true, 'c'], [null, 'd'], [2, 'e'], [2.0, 'f'], [-0, 'g'], [[1], 'h'], [{ a: 1 }, 'i']];
+      for (const [v, id] of entries) t.add([v], id);
+      expect(docsOf(t, 1.0)).toEqual({ size: 1, ids: ['a'] });
+      expect(docsOf(t, '1')).toEqual({ size: 1, ids: ['b'] });
+      expect(docsOf(t, true)).toEqual({ size: 1, ids: ['c'] });
+      expect(docsOf(t, false)).toBeUndefined();
+      expect(docsOf(t, null)).toEqual({ size: 1, ids: ['d'] });
+      expect(docsOf(t, 2)).toEqual({ size: 2, ids: ['e', 'f'] });
+      expect(docsOf(t, 0)).toEqual({ size: 1, ids: ['g'] });
+      expect(docsOf(t, [1])).toEqual({ size: 1, ids: ['h'] });
+      expect(docsOf(t, { a: 1 })).toEqual({ size: 1, ids: ['i'] });
+      expect(docsOf(t, 3)).toBeUndefined();
+      t.remove([2], 'e');
+      t.remove([1], 'a');
+      expect(docsOf(t, 2)).toEqual({ size: 1, ids: ['f'] });
+      expect(docsOf(t, 1)).toBeUndefined();
+      expect(t.keyCount).toBe(1);
+    }
+  });
+
+  it('answers a bulk-loaded build as its scan does, and undefined on an index of two keys', () => {
+    const t = new IndexTree([false]);
+    t.beginBuild();
+    for (let i = 0; i < 5000; i++) t.appendValue(i % 1000, `d${i}`);
+    t.endBuild();
+    expect(docsOf(t, 7)).toEqual({ size: 5, ids: ['d1007', 'd2007', 'd3007', 'd4007', 'd7'] });
+    expect(docsOf(t, 1000)).toBeUndefined();
+    const two = new IndexTree([false, false]);
+    two.add([1, 2], 'x');
+    expect(two.keyCount).toBe(2);
+    expect(two.lookup(1)).toBeUndefined();
+  });
+});
