@@ -46,6 +46,30 @@ interface CompiledRange {
   low?: Evaluator;
   high?: Evaluator;
   inclusion: 0 | 1 | 2 | 3;
+  /**
+   * Whether `low` / `high` is a value of the query's comparison (`=`, `<`, BETWEEN, IN …)
+   * computed per run (not a literal: literals include the planner's NULL sentinels), so that a
+   * MISSING or NULL one means the comparison is never true and the span holds nothing.
+   */
+  lowComputed: boolean;
+  highComputed: boolean;
+}
+
+/**
+ * The key ranges of one span for this run, or undefined when the span holds nothing: a computed
+ * bound (a nested-loop join's outer value, a parameter) is MISSING or NULL, which no comparison
+ * matches, rather than an open bound that would walk the whole index.
+ */
+function evaluateSpan(span: CompiledRange[], env: Env, rc: RunContext): KeyRange[] | undefined {
+  const ranges: KeyRange[] = new Array(span.length);
+  for (let i = 0; i < span.length; i++) {
+    const r = span[i]!;
+    const low = r.low?.(env, rc);
+    const high = r.high?.(env, rc);
+    if ((r.lowComputed && (low === undefined || low === null)) || (r.highComputed && (high === undefined || high === null))) return undefined;
+    ranges[i] = { low, high, inclusion: r.inclusion };
+  }
+  return ranges;
 }
 
 /**
@@ -109,6 +133,8 @@ export function compileScan(source: KeySource, scope: Scope): CompiledScan {
         low: r.low ? compileExpr(r.low, scope) : undefined,
         high: r.high ? compileExpr(r.high, scope) : undefined,
         inclusion: r.inclusion,
+        lowComputed: !!r._user && !!r.low && r.low.kind !== 'Literal',
+        highComputed: !!r._user && !!r.high && r.high.kind !== 'Literal',
       }),
     ),
   );
@@ -144,7 +170,8 @@ export function compileScan(source: KeySource, scope: Scope): CompiledScan {
     const seen = spans.length > 1 ? new Set<string>() : undefined;
     let stopped = false;
     for (const span of spans) {
-      const ranges: KeyRange[] = span.map((r) => ({ low: r.low?.(env, rc), high: r.high?.(env, rc), inclusion: r.inclusion }));
+      const ranges = evaluateSpan(span, env, rc);
+      if (!ranges) continue;
       yield* walkSliced(rc, tree, ranges, (key, docs) => {
         if (!seen) return (stopped = visit(key, docs) === false) ? false : undefined;
         const fresh: string[] = [];
@@ -176,7 +203,8 @@ export function compileScan(source: KeySource, scope: Scope): CompiledScan {
     const seen = new Set<string>();
     const max = limit ?? Infinity;
     for (const span of spans) {
-      const ranges: KeyRange[] = span.map((r) => ({ low: r.low?.(env, rc), high: r.high?.(env, rc), inclusion: r.inclusion }));
+      const ranges = evaluateSpan(span, env, rc);
+      if (!ranges) continue;
       yield* walkSliced(rc, tree, ranges, (key, docs) => {
         if (entryFilter) {
           const fenv = outer ? siblingEnv(outer) : rootEnv();
