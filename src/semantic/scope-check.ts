@@ -13,7 +13,8 @@ import { NOT_CONSTANT } from '../eval/index.js';
  * - in scope: WITH aliases (in the bindings after them, the SELECT that follows and every
  *   subquery in them); an enclosing block's FROM, UNNEST, JOIN and NEST aliases, LET variables,
  *   GROUP BY aliases, GROUP AS and LETTING names (and, in its ORDER BY, its explicit result
- *   aliases); an UPDATE's or DELETE's keyspace alias, a MERGE's source alias in its actions;
+ *   aliases); an UPDATE's or DELETE's keyspace alias, a MERGE's target and source aliases and LET
+ *   variables in its actions (its source is checked alone);
  *   the variables of an enclosing ANY/EVERY/ARRAY/FIRST/OBJECT;
  * - a subquery's FROM term that binds such a name is 4020 "Duplicate FROM alias 'a'" (a
  *   keyspace), "… FROM expression alias …", "… subquery alias …", "… JOIN alias …",
