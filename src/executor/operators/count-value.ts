@@ -1,5 +1,5 @@
 import { ErrorCode, QueryError } from '../../errors/index.js';
-import { compileExpr, rootEnv, type Scope } from '../../eval/index.js';
+import { compileExpr, rootEnv, type Env, type Scope } from '../../eval/index.js';
 import type { Expr } from '../../ast/index.js';
 import type { Value } from '../../values/index.js';
 import type { RunContext } from '../runtime.js';
@@ -17,9 +17,13 @@ export function nonNegativeInt(v: Value, what: string): number {
   return Math.max(0, v);
 }
 
-/** Compiles a LIMIT/OFFSET expression, evaluated once per execution with no row (constants, parameters). */
-export function compileCount(e: Expr, what: 'LIMIT' | 'OFFSET', base: Scope): (rc: RunContext) => number {
-  const scope: Scope = { names: new Set(), keyspaceAliases: [], compileSubquery: base.compileSubquery };
-  const f = compileExpr(e, scope);
-  return (rc) => nonNegativeInt(f(rootEnv(), rc), what);
+/**
+ * Compiles a LIMIT/OFFSET expression, evaluated once per execution with no row of its block:
+ * constants, parameters, and in a correlated subquery the enclosing names (the outer row `outer`,
+ * as the reference evaluates it for each outer row). The semantic phase allows no other name
+ * there (3080, name-binding.ts).
+ */
+export function compileCount(e: Expr, what: 'LIMIT' | 'OFFSET', base: Scope): (rc: RunContext, outer?: Env) => number {
+  const f = compileExpr(e, base);
+  return (rc, outer) => nonNegativeInt(f(outer ?? rootEnv(), rc), what);
 }

@@ -8,8 +8,8 @@ export function compileLimit(op: Limit, cx: CompileContext): CompiledOperator {
   const count = compileCount(op.expr, 'LIMIT', cx.base);
   return {
     cx,
-    run: function* (input, _outer, rc): RowStream {
-      let left = count(rc);
+    run: function* (input, outer, rc): RowStream {
+      let left = count(rc, outer);
       if (left <= 0) return;
       for (const batch of input) {
         if (batch.length >= left) {

@@ -8,8 +8,8 @@ export function compileOffset(op: Offset, cx: CompileContext): CompiledOperator 
   const count = compileCount(op.expr, 'OFFSET', cx.base);
   return {
     cx,
-    run: function* (input, _outer, rc): RowStream {
-      let skip = count(rc);
+    run: function* (input, outer, rc): RowStream {
+      let skip = count(rc, outer);
       for (const batch of input) {
         if (skip === 0 || batch.length === 0) {
           yield batch;

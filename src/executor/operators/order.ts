@@ -64,8 +64,8 @@ export function compileOrder(op: Order, cx: CompileContext): CompiledOperator {
       // Directions given by parameters are read once per run, in the first row's environment.
       let live: SortTerm[] = terms;
       let resolved = !parametric;
-      const skip = offset ? offset(rc) : 0;
-      const k = limit ? limit(rc) + skip : Infinity;
+      const skip = offset ? offset(rc, outer) : 0;
+      const k = limit ? limit(rc, outer) + skip : Infinity;
       if (k === 0) {
         for (const batch of input) if (batch.length === 0) yield batch;
         return;
