@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Database, QueryError } from '../../../src/index.js';
+import { abortAfter, rejection } from '../../support/abort-after.js';
 
 let db: Database;
 beforeAll(async () => {
@@ -55,21 +56,12 @@ describe('WindowAggregate', () => {
   });
 
   it('stops a million-row window within 100 ms of abort (1080), pausing while it reads and computes', async () => {
-    const controller = new AbortController();
-    let abortedAt = 0;
-    let settledAt = 0;
-    const query = db
-      .query('SELECT MAX(s.w) AS m FROM (SELECT COUNT(b) OVER () + SUM(b) OVER (ORDER BY a ROWS 5 PRECEDING) AS w FROM ARRAY_RANGE(0,1000) a UNNEST ARRAY_RANGE(0,1000) b) AS s', { signal: controller.signal })
-      .finally(() => (settledAt = performance.now()));
-    setTimeout(() => {
-      abortedAt = performance.now();
-      controller.abort();
-    }, 300);
-    const [result] = await Promise.allSettled([query]);
+    const statement = 'SELECT MAX(s.w) AS m FROM (SELECT COUNT(b) OVER () + SUM(b) OVER (ORDER BY a ROWS 5 PRECEDING) AS w FROM ARRAY_RANGE(0,1000) a UNNEST ARRAY_RANGE(0,1000) b) AS s';
+    const { result, settledAfterAbort } = await abortAfter((signal) => db.query(statement, { signal }), 300);
     expect(result.status).toBe('rejected');
-    const err = (result as PromiseRejectedResult).reason as QueryError;
+    const err = rejection(result) as QueryError;
     expect(err).toBeInstanceOf(QueryError);
     expect(err.code).toBe(1080);
-    expect(settledAt - abortedAt).toBeLessThan(100);
+    expect(settledAfterAbort).toBeLessThan(100);
   }, 30_000);
 });
