@@ -1,5 +1,5 @@
 import type { Binding, Expr } from './expr.js';
-import type { ResultTerm } from './statement.js';
+import type { KeyspaceRef, ResultTerm } from './statement.js';
 import { windowExprs } from './window.js';
 
 /**
@@ -91,6 +91,11 @@ export function stripLoc<T>(node: T): T {
   // `loc` and the positions of parts (`nameLoc`, `aliasLoc`).
   for (const [k, v] of Object.entries(node)) if (k !== 'loc' && !k.endsWith('Loc') && v !== undefined) out[k] = stripLoc(v);
   return out as T;
+}
+
+/** The alias a keyspace term binds: the explicit alias, else the last path element (`FROM b.s.c` binds `c`). */
+export function keyspaceAlias(ref: KeyspaceRef): string {
+  return ref.alias ?? ref.path[ref.path.length - 1]!;
 }
 
 /**

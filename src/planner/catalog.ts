@@ -34,10 +34,7 @@ export function keyspaceName(ref: KeyspaceRef): string {
   return p.join('.');
 }
 
-/** The alias a keyspace term binds: the explicit alias, else the last path element. */
-export function keyspaceAlias(ref: KeyspaceRef): string {
-  return ref.alias ?? ref.path[ref.path.length - 1];
-}
+export { keyspaceAlias } from '../ast/index.js';
 
 /** Resolves a keyspace reference or raises 12003 "Keyspace not found". */
 export function resolveKeyspace(ref: KeyspaceRef, catalog: Catalog): { name: string; namespace: string; system?: SystemKeyspace } {

@@ -1,5 +1,5 @@
 import type { Expr, FromTerm, OrderTerm, ResultTerm, SelectStatement, Statement, Subselect } from '../ast/index.js';
-import { implicitName, someExpr, walkExpr } from '../ast/index.js';
+import { implicitName, someExpr, walkExpr, keyspaceAlias } from '../ast/index.js';
 import { ErrorCode, QueryError, type SourcePosition } from '../errors/index.js';
 import { isAggregateName } from '../eval/index.js';
 import { checkGroupedBlock } from './group-check.js';
@@ -126,8 +126,9 @@ function fromNames(from: FromTerm | undefined): { alias?: string; unnests: { nam
   return { alias: termName(t), unnests };
 }
 
-function termName(t: Extract<FromTerm, { kind: 'KeyspaceTerm' | 'ExpressionTerm' }>): string | undefined {
-  if (t.kind === 'KeyspaceTerm') return t.keyspace.alias ?? t.keyspace.path[t.keyspace.path.length - 1];
+/** The name a FROM term binds: a keyspace's {@link keyspaceAlias}, an expression's alias or implicit name. */
+export function termName(t: Extract<FromTerm, { kind: 'KeyspaceTerm' | 'ExpressionTerm' }>): string | undefined {
+  if (t.kind === 'KeyspaceTerm') return keyspaceAlias(t.keyspace);
   return t.alias ?? implicitName(t.expr);
 }
 

@@ -1,5 +1,5 @@
 import type { Expr, FromTerm, MergeStatement, SelectBody, SelectStatement, Statement, Subselect, WithClause } from '../ast/index.js';
-import { childrenOf, implicitName } from '../ast/index.js';
+import { childrenOf, implicitName, keyspaceAlias } from '../ast/index.js';
 import { ErrorCode, QueryError } from '../errors/index.js';
 import { near } from './analyze.js';
 
@@ -29,7 +29,7 @@ function visit(node: unknown, outer: ReadonlySet<string>): void {
   if (o.kind === 'CreateFunction') return visit(o.body, new Set([...outer, ...((o.params as string[] | undefined) ?? ['args'])]));
   // UPDATE / DELETE: their keyspace alias is bound in their expressions' subqueries.
   const ref = (o.kind === 'Update' || o.kind === 'Delete') && (o.keyspace as { alias?: string; path: string[] } | undefined);
-  let inner = ref ? new Set([...outer, ref.alias ?? ref.path[ref.path.length - 1]]) : outer;
+  let inner = ref ? new Set([...outer, keyspaceAlias(ref)]) : outer;
   // MERGE: its target and source aliases and LET variables are bound in its subqueries.
   if (o.kind === 'Merge') inner = new Set([...outer, ...mergeNames(o as unknown as MergeStatement)]);
   for (const [k, v] of Object.entries(o)) if (k !== 'loc') visit(v, inner);
@@ -51,7 +51,7 @@ function withNames(w: WithClause, outer: ReadonlySet<string>): ReadonlySet<strin
 
 function mergeNames(m: MergeStatement): string[] {
   const alias = (t: MergeStatement['target'] | MergeStatement['source']) =>
-    t.kind === 'KeyspaceTerm' ? (t.keyspace.alias ?? t.keyspace.path[t.keyspace.path.length - 1]) : t.alias;
+    t.kind === 'KeyspaceTerm' ? keyspaceAlias(t.keyspace) : t.alias;
   return [alias(m.target), alias(m.source), ...(m.let ?? []).map((l) => l.name)].filter((n): n is string => n !== undefined);
 }
 
@@ -90,7 +90,7 @@ function fromTerms(from: FromTerm | undefined, outer: ReadonlySet<string>): { al
       const terms = fromTerms(from.left, outer);
       const r = from.right;
       if (r.kind === 'KeyspaceTerm') {
-        terms.push({ alias: r.keyspace.alias ?? r.keyspace.path[r.keyspace.path.length - 1] });
+        terms.push({ alias: keyspaceAlias(r.keyspace) });
       } else {
         const seen = new Set(outer);
         for (const t of terms) if (t.alias !== undefined) seen.add(t.alias);
@@ -101,7 +101,7 @@ function fromTerms(from: FromTerm | undefined, outer: ReadonlySet<string>): { al
     }
     case 'KeyspaceTerm':
       if (from.useKeys) visit(from.useKeys, outer);
-      return [{ alias: from.keyspace.alias ?? from.keyspace.path[from.keyspace.path.length - 1] }];
+      return [{ alias: keyspaceAlias(from.keyspace) }];
     default:
       // A FROM expression or subquery is evaluated in the enclosing scope.
       visit(from.expr, outer);

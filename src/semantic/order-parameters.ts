@@ -1,5 +1,5 @@
 import type { Expr, SelectStatement, Statement } from '../ast/index.js';
-import { implicitName } from '../ast/index.js';
+import { implicitName, keyspaceAlias } from '../ast/index.js';
 import { ErrorCode, QueryError } from '../errors/index.js';
 
 /**
@@ -44,7 +44,7 @@ function check(e: Expr | undefined, what: string, s: SelectStatement, params: Re
   const isVariable = (block?.let?.some((l) => l.name === e.name) ?? false) || withs.some((b) => b.alias === e.name);
   const from = block?.from;
   const alias =
-    from?.kind === 'KeyspaceTerm' ? (from.keyspace.alias ?? from.keyspace.path[from.keyspace.path.length - 1]) : from?.kind === 'ExpressionTerm' ? (from.alias ?? implicitName(from.expr)) : undefined;
+    from?.kind === 'KeyspaceTerm' ? keyspaceAlias(from.keyspace) : from?.kind === 'ExpressionTerm' ? (from.alias ?? implicitName(from.expr)) : undefined;
   const text = !isVariable && alias !== undefined ? `(\`${alias}\`.\`${e.name}\`)` : `\`${e.name}\``;
   throw new QueryError({ code: ErrorCode.ORDER_PARAMETER, phase: 'semantic', message: `${what} '${text}' is not a valid constant, named, positional or function parameter.`, position: e.loc });
 }

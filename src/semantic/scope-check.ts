@@ -1,7 +1,7 @@
 import type { DeleteStatement, Expr, FromTerm, MergeStatement, SelectBody, SelectStatement, SetClause, Statement, Subselect, UpdateStatement, WithClause } from '../ast/index.js';
-import { childrenOf, implicitName } from '../ast/index.js';
+import { childrenOf, implicitName, keyspaceAlias } from '../ast/index.js';
 import { ErrorCode, QueryError, type SourcePosition } from '../errors/index.js';
-import { near } from './analyze.js';
+import { near, termName } from './analyze.js';
 import { splitRecursive } from './recursive-with.js';
 import { foldedConstant } from './static-expr.js';
 import { NOT_CONSTANT } from '../eval/index.js';
@@ -155,11 +155,11 @@ function checkBlock(s: Subselect, scope: Scope): BlockNames {
       loc = term.aliasLoc ?? term.expr.loc;
     } else if (term.kind === 'KeyspaceTerm') {
       inside = term.useKeys;
-      alias = term.keyspace.alias ?? term.keyspace.path[term.keyspace.path.length - 1];
+      alias = keyspaceAlias(term.keyspace);
       // `FROM t` naming an enclosing alias reads that value: an expression term, as the reference parses it.
       const name = term.keyspace.path[0]!;
       const outerValue = term.keyspace.alias === undefined && term.keyspace.namespace === undefined && term.keyspace.path.length === 1 && scope.names.has(name) && !scope.keyspaceNames.has(name);
-      if (term.keyspace.alias === undefined && !outerValue && alias !== undefined) keyspaceNames.add(alias);
+      if (term.keyspace.alias === undefined && !outerValue) keyspaceNames.add(alias);
       what = join ? 'JOIN' : outerValue ? 'FROM expression' : 'FROM';
       loc = term.loc;
     } else if (term.kind === 'ExpressionTerm') {
@@ -228,9 +228,9 @@ function checkExpr(e: Expr, scope: Scope): void {
 
 /** UPDATE and DELETE: the keyspace's alias is in scope in every clause (UPDATE's SET FOR variables too). */
 function checkDml(s: UpdateStatement | DeleteStatement, scope: Scope): void {
-  const alias = s.keyspace.alias ?? s.keyspace.path[s.keyspace.path.length - 1];
-  const local = new Set<string>(alias !== undefined ? [alias] : []);
-  const keyspaceNames = s.keyspace.alias === undefined && alias !== undefined ? [alias] : [];
+  const alias = keyspaceAlias(s.keyspace);
+  const local = new Set<string>([alias]);
+  const keyspaceNames = s.keyspace.alias === undefined ? [alias] : [];
   const here = (): Scope => withNames(scope, local, keyspaceNames);
   if (s.useKeys) checkExpr(s.useKeys, here());
   for (const l of s.let ?? []) {
@@ -264,8 +264,7 @@ function checkSetClause(c: SetClause, scope: Scope): void {
 /** MERGE: the source is checked alone; its alias and the target's are in scope in the rest. */
 function checkMerge(s: MergeStatement, scope: Scope): void {
   visit(s.source, scope);
-  const names = [s.target.keyspace.alias ?? s.target.keyspace.path[s.target.keyspace.path.length - 1], s.source.kind === 'KeyspaceTerm' ? (s.source.keyspace.alias ?? s.source.keyspace.path[s.source.keyspace.path.length - 1]) : (s.source.alias ?? implicitName(s.source.expr))];
-  const local = new Set(names.filter((n): n is string => n !== undefined));
+  const local = new Set([keyspaceAlias(s.target.keyspace), termName(s.source)].filter((n): n is string => n !== undefined));
   const here = (): Scope => withNames(scope, local);
   for (const e of [s.onKey, s.on]) if (e) checkExpr(e, here());
   for (const l of s.let ?? []) {
