@@ -1,3 +1,4 @@
+import { blockExpressions } from './block-expressions.js';
 import type { Expr, FunctionCall, LetBinding, ResultTerm, Returning } from '../ast/index.js';
 import { implicitName, someExpr, stripLoc, walkExpr } from '../ast/index.js';
 import { aliasRead } from './alias-read.js';
@@ -221,12 +222,7 @@ function annotateEarlyProjection(p: SubselectPlan, ops: Operator[], stepOps: Ope
  */
 function annotateUnreadBuilds(p: SubselectPlan, stepOps: Operator[], aggregateSources: Expr[]): void {
   if (p.group?.groupAs || p.terms.some((t) => t.kind === 'Star')) return;
-  const exprs: Expr[] = [...p.terms.flatMap((t) => (t.kind === 'Term' ? [t.expr] : [])), ...(p.ast.exclude ?? [])];
-  for (const l of p.let ?? []) exprs.push(l.expr);
-  if (p.where) exprs.push(p.where);
-  for (const k of p.group?.keys ?? []) exprs.push(k.expr);
-  for (const l of p.group?.letting ?? []) exprs.push(l.expr);
-  if (p.group?.having) exprs.push(p.group.having);
+  const exprs: Expr[] = [...blockExpressions(p), ...(p.ast.exclude ?? [])];
   const aliases = [...(p.source.op === 'DummyScan' ? [] : [p.source.alias]), ...p.steps.map((st) => st.alias)];
   const bound = new Set([...(p.outerNames ?? []), ...aliases, ...(p.let ?? []).map((l) => l.name), ...(p.group?.keys ?? []).flatMap((k) => (k.alias ? [k.alias] : [])), ...(p.group?.letting ?? []).map((l) => l.name)]);
   const results = p.terms.flatMap((t) => (t.kind === 'Term' ? [t.alias ?? implicitName(t.expr)].filter((n): n is string => n !== undefined) : []));
