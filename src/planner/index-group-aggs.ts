@@ -1,7 +1,7 @@
 import type { Expr, FunctionCall } from '../ast/index.js';
 import { walkExpr } from '../ast/index.js';
 import { formalize, KS } from '../semantic/formalize.js';
-import { fieldPath } from './cover.js';
+import { fieldPath, isMetaId } from './cover.js';
 import { exprText } from './explain.js';
 import { jsonCopy } from '../values/index.js';
 import type { IndexAggregate, IndexGroupAggregates, IndexGroupKey, IndexScan3 } from './plan/index.js';
@@ -15,8 +15,6 @@ const INDEX_AGGREGATES: Record<string, { distinct: boolean }> = {
   min: { distinct: false },
   sum: { distinct: true },
 };
-
-const isMetaId = (e: Expr): boolean => e.kind === 'Field' && e.name === 'id' && e.target.kind === 'FunctionCall' && e.target.name === 'meta';
 
 /**
  * The index keys (positions) a formalized expression reads: a key whose field path is a prefix
