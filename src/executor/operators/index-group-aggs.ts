@@ -1,6 +1,6 @@
 import { aggregateSlot, bindDocument, childEnv, childScope, compileExpr, rootEnv, siblingEnv, type Env, type Evaluator, type Scope } from '../../eval/index.js';
 import type { IndexScan3 } from '../../planner/index.js';
-import { aggregateKey } from '../../planner/build-tree.js';
+import { aggregateKey } from '../../planner/aggregate-calls.js';
 import { canonicalKey, type Value } from '../../values/index.js';
 import type { StoredDocument } from '../../storage/index.js';
 import { checkAggregateCall, createAccumulator, type Accumulator } from '../aggregates.js';
