@@ -163,7 +163,7 @@ function writeString(s: string): void {
   if (s.includes('\0')) {
     let zeros = 0;
     for (let i = start; i < pos; i++) if (scratch[i] === 0) zeros++;
-    ensure(zeros);
+    ensure(zeros + 2);
     // Shift right from the end, doubling each zero into 0x00 0xFF.
     let w = pos + zeros;
     for (let r = pos - 1; r >= start; r--) {
@@ -335,7 +335,7 @@ class Reader {
     let end = start;
     let escaped = false;
     for (;;) {
-      end = indexOfByte(buf, zero, end);
+      end = buf.indexOf(zero, end);
       if (end < 0 || end + 1 >= buf.length) throw new Error('decodeIndexKey: a string has no end');
       const after = buf[end + 1]! ^ this.mask;
       if (after === STRING_END) break;
@@ -361,10 +361,6 @@ class Reader {
     // U+FFFD is what the decoder makes of the bytes of a lone surrogate (or the character itself).
     return s.includes('\ufffd') ? decodeUnits(bytes) : s;
   }
-}
-
-function indexOfByte(buf: Uint8Array, b: number, from: number): number {
-  return Buffer.isBuffer(buf) ? buf.indexOf(b, from) : buf.indexOf(b, from);
 }
 
 /** A string body (unescaped) decoded byte by byte, lone surrogates included. */

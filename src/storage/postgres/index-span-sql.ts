@@ -100,7 +100,8 @@ export function indexSpanSql(ranges: readonly (KeyRange | undefined)[], desc: re
     else terms.push(`(${column}, ${options.docKeyColumn ?? 'doc_key'}) > (${param(a)}, ${param(options.afterDocKey)})`);
   }
   let residual: (KeyRange | undefined)[] | undefined;
-  for (let i = exactKeys; i < keys; i++) {
+  // Up to ranges.length, as IndexTree.scan checks them (a range past the index's keys sees MISSING).
+  for (let i = exactKeys; i < ranges.length; i++) {
     const ri = ranges[i];
     if (ri && (ri.low !== undefined || ri.high !== undefined)) {
       residual ??= [];
