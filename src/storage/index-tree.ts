@@ -348,8 +348,8 @@ export class IndexTree {
     // A resumed scan starts at `after` (at or past the span's start: it was visited in it) and
     // leaves it out; the first key at or past it is the only one that can equal it.
     const resume = after === undefined ? undefined : this.toTree(after);
-    const iter = resume !== undefined ? this.tree.entries(resume) : startValue === undefined ? this.tree.entries() : this.tree.entries(single ? startValue : [startValue]);
-    let skipFirst = resume !== undefined;
+    const iter = after !== undefined ? this.tree.entries(resume) : startValue === undefined ? this.tree.entries() : this.tree.entries(single ? startValue : [startValue]);
+    let skipFirst = after !== undefined;
     for (const [k, docs] of iter) {
       if (skipFirst) {
         skipFirst = false;
