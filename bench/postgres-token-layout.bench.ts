@@ -29,12 +29,11 @@
  */
 import pg from 'pg';
 import { generateTravelLikeDocuments, Mulberry32 } from '../src/demo/index.js';
-import { decodeIndexKey, encodeIndexKey } from '../src/storage/postgres/collation-key.js';
-import { indexSpanSql } from '../src/storage/postgres/index-span-sql.js';
-import type { KeyRange } from '../src/storage/index.js';
+import { encodeIndexKey } from '../src/storage/postgres/collation-key.js';
 import { DEFAULT_TOKEN_OPTIONS, tokens } from '../src/tokens/index.js';
 import { compareStrings, prefixSuccessor } from '../src/values/index.js';
 import { fmtInt, fmtMB, fmtMs, percentile, printTable } from './query/measure.js';
+import { aCount, aDocs, aPaged, aRows, bCount, bDict, bPaged, bPoint, bScan, bTrgm, PAGE, point, type QueryArgs, type Step } from './support/pg-token-layouts.js';
 import { startPostgres } from './support/postgres.js';
 import { loadAverage, minMedMax, timed, withBackendPid, type TimedClient } from './support/pg-timing.js';
 
@@ -47,8 +46,6 @@ const BATCH = 10_000;
  * time (counted in 10 ms ticks) is read to a few per cent.
  */
 const MIN_RUN_MS = 300;
-/** Rows per page of a paginated span (the store's bounded synchronous reads). */
-const PAGE = 500;
 /** The separator of a document's tokens in B's load (tokens of the default options are words: never it). */
 const SEP = '\u001f';
 
@@ -56,105 +53,6 @@ interface Doc {
   key: string;
   toks: string[];
 }
-
-/** One statement: its prepared name, text and parameters. */
-interface Stmt {
-  name: string;
-  text: string;
-  values: unknown[];
-}
-
-/** A query class of one layout: a step per query (one or more statements), returning the document keys. */
-type Step = (c: pg.Client, q: QueryArgs) => Promise<string[]>;
-
-interface QueryArgs {
-  /** The span on the token, in value order. */
-  range: KeyRange;
-  /** For a prefix: the prefix. */
-  prefix?: string;
-}
-
-const point = (t: string): QueryArgs => ({ range: { low: t, high: t, inclusion: 3 } });
-
-async function rows(c: pg.Client, s: Stmt): Promise<Record<string, unknown>[]> {
-  return (await c.query({ name: s.name, text: s.text, values: s.values })).rows as Record<string, unknown>[];
-}
-
-// ---- layout A: the entries table ----
-
-const aSpan = (q: QueryArgs) => indexSpanSql([q.range], [false], 'key', { firstParam: 2 });
-
-const aRows: Step = async (c, q) => {
-  const s = aSpan(q);
-  const r = await rows(c, { name: `a-rows-${s.params.length}`, text: `SELECT key, doc_key FROM tok_a WHERE index_id = $1 AND ${s.predicate} ORDER BY key, doc_key`, values: [1, ...s.params] });
-  return r.map((x) => x.doc_key as string);
-};
-
-/** A's rows without their keys: the document keys only, as a point span (whose key is known) or a fetch that needs no key can read them. */
-const aDocs: Step = async (c, q) => {
-  const s = aSpan(q);
-  const r = await rows(c, { name: `a-docs-${s.params.length}`, text: `SELECT doc_key FROM tok_a WHERE index_id = $1 AND ${s.predicate} ORDER BY key, doc_key`, values: [1, ...s.params] });
-  return r.map((x) => x.doc_key as string);
-};
-
-const aCount: Step = async (c, q) => {
-  const s = aSpan(q);
-  const r = await rows(c, { name: `a-count-${s.params.length}`, text: `SELECT count(*)::int AS n FROM tok_a WHERE index_id = $1 AND ${s.predicate}`, values: [1, ...s.params] });
-  return [String(r[0]!.n)];
-};
-
-/** A's span in pages of {@link PAGE} entries, each resumed after the last entry of the one before. */
-const aPaged: Step = async (c, q) => {
-  const out: string[] = [];
-  let after: { key: Buffer; doc: string } | undefined;
-  for (;;) {
-    const s = indexSpanSql([q.range], [false], 'key', { firstParam: 2, after: after && decodeIndexKey(after.key, [false]), afterDocKey: after?.doc });
-    const r = await rows(c, { name: `a-page-${after ? 1 : 0}`, text: `SELECT key, doc_key FROM tok_a WHERE index_id = $1 AND ${s.predicate} ORDER BY key, doc_key LIMIT ${PAGE}`, values: [1, ...s.params] });
-    for (const x of r) out.push(x.doc_key as string);
-    if (r.length < PAGE) return out;
-    const last = r[r.length - 1]!;
-    after = { key: last.key as Buffer, doc: last.doc_key as string };
-  }
-};
-
-// ---- layout B: an array per document, GIN ----
-
-const bPoint: Step = async (c, q) => (await rows(c, { name: 'b-point', text: 'SELECT doc_key FROM tok_b WHERE tokens @> ARRAY[$1::text]', values: [q.range.low] })).map((x) => x.doc_key as string);
-
-const bCount: Step = async (c, q) => {
-  const r = await rows(c, { name: 'b-count', text: 'SELECT count(*)::int AS n FROM tok_b WHERE tokens @> ARRAY[$1::text]', values: [q.range.low] });
-  return [String(r[0]!.n)];
-};
-
-/** B's point in pages of document keys (a GIN has no order: each page finds every match, then sorts). */
-const bPaged: Step = async (c, q) => {
-  const out: string[] = [];
-  let after = '';
-  for (;;) {
-    const r = await rows(c, { name: 'b-page', text: `SELECT doc_key FROM tok_b WHERE tokens @> ARRAY[$1::text] AND doc_key > $2 ORDER BY doc_key LIMIT ${PAGE}`, values: [q.range.low, after] });
-    for (const x of r) out.push(x.doc_key as string);
-    if (r.length < PAGE) return out;
-    after = r[r.length - 1]!.doc_key as string;
-  }
-};
-
-/** A range of tokens on B without an index: every array unnested and compared. */
-const bScan: Step = async (c, q) =>
-  (await rows(c, { name: 'b-scan', text: 'SELECT doc_key FROM tok_b WHERE EXISTS (SELECT FROM unnest(tokens) t WHERE t >= $1 AND t < $2)', values: [q.range.low, q.range.high] })).map((x) => x.doc_key as string);
-
-/** A range of tokens on B through the dictionary of distinct tokens (B-tree), then the GIN's overlap. */
-const bDict: Step = async (c, q) =>
-  (
-    await rows(c, {
-      name: 'b-dict',
-      text: 'SELECT doc_key FROM tok_b WHERE tokens && ARRAY(SELECT token FROM tok_dict WHERE token >= $1 AND token < $2)',
-      values: [q.range.low, q.range.high],
-    })
-  ).map((x) => x.doc_key as string);
-
-/** A token prefix through pg_trgm: the tokens as one text with a space on each side of each. */
-const bTrgm: Step = async (c, q) =>
-  (await rows(c, { name: 'b-trgm', text: 'SELECT doc_key FROM tok_c WHERE words LIKE $1', values: [`% ${q.prefix!.replace(/[\\%_]/g, '\\$&')}%`] })).map((x) => x.doc_key as string);
 
 // ---- the corpus and the queries ----
 
