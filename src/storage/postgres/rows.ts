@@ -1,0 +1,50 @@
+import { deepFreeze, toJSON, type Value } from '../../values/index.js';
+import type { DocumentMeta, StoredDocument } from '../store.js';
+
+/**
+ * The columns the store reads of a document row, in this order: key, value (JSON text), cas,
+ * expiration (Unix seconds, 0: never), seqno, xattrs (JSON text or NULL), deleted_at (Unix
+ * seconds or NULL: live). `int8` columns arrive as decimal strings.
+ */
+export const DOC_COLUMNS = 'key, value, cas, expiration, seqno, xattrs, deleted_at';
+
+/** A document row as read (see {@link DOC_COLUMNS}). */
+export interface DocRow {
+  key: string;
+  value: string | null;
+  cas: number;
+  expiration: number;
+  seqno: number;
+  xattrs: string | null;
+  deletedAt: number | null;
+  /** Set on a row a write changed (it is written back). */
+  dirty?: boolean;
+}
+
+/** A row of `SELECT ${DOC_COLUMNS}` in array mode. */
+export function docRow(r: unknown[]): DocRow {
+  return {
+    key: r[0] as string,
+    value: r[1] as string | null,
+    cas: Number(r[2]),
+    expiration: Number(r[3]),
+    seqno: Number(r[4]),
+    xattrs: r[5] as string | null,
+    deletedAt: r[6] === null ? null : Number(r[6]),
+  };
+}
+
+/**
+ * The stored document of a live row: the value parsed from its JSON text (field order kept;
+ * stored documents hold no bigint: mutations store them through `toOutputValue`) and frozen.
+ */
+export function rowDocument(row: DocRow): StoredDocument {
+  const meta: DocumentMeta = { id: row.key, cas: row.cas, expiration: row.expiration, seqno: row.seqno };
+  if (row.xattrs !== null) meta.xattrs = deepFreeze(JSON.parse(row.xattrs) as Value) as Record<string, Value>;
+  return { key: row.key, value: deepFreeze(JSON.parse(row.value ?? 'null') as Value), meta };
+}
+
+/** JSON text of a document value or xattrs object, as the file store writes it (the engine's JSON writer). */
+export function jsonText(v: Value): string {
+  return toJSON(v);
+}
