@@ -116,11 +116,11 @@ export class PostgresKeyspace implements KeyspaceStore, CompactableKeyspace, Bat
     const limit = Math.max(1, Math.min(size, SCAN_CHUNK * 4));
     let after: string | null = null;
     for (;;) {
-      const nowSec = this.clock() / 1000;
+      const nowSec = Math.floor(this.clock() / 1000);
       const rows: unknown[][] =
         after === null
-          ? this.reader.query(`SELECT ${DOC_COLUMNS} FROM tokenql_documents WHERE keyspace_id = $1 AND deleted_at IS NULL AND (expiration = 0 OR expiration > $2::float8) ORDER BY key LIMIT $3`, [this.id, nowSec, limit])
-          : this.reader.query(`SELECT ${DOC_COLUMNS} FROM tokenql_documents WHERE keyspace_id = $1 AND key > $4 AND deleted_at IS NULL AND (expiration = 0 OR expiration > $2::float8) ORDER BY key LIMIT $3`, [this.id, nowSec, limit, after]);
+          ? this.reader.query(`SELECT ${DOC_COLUMNS} FROM tokenql_documents WHERE keyspace_id = $1 AND deleted_at IS NULL AND (expiration = 0 OR expiration > $2::int8) ORDER BY key LIMIT $3`, [this.id, nowSec, limit])
+          : this.reader.query(`SELECT ${DOC_COLUMNS} FROM tokenql_documents WHERE keyspace_id = $1 AND key > $4 AND deleted_at IS NULL AND (expiration = 0 OR expiration > $2::int8) ORDER BY key LIMIT $3`, [this.id, nowSec, limit, after]);
       if (rows.length === 0) return;
       const docs = rows.map((r) => rowDocument(docRow(r)));
       after = docs[docs.length - 1]!.key;
@@ -140,7 +140,7 @@ export class PostgresKeyspace implements KeyspaceStore, CompactableKeyspace, Bat
 
   count(): number {
     this.sweep();
-    const r = this.reader.query('SELECT count(*) FROM tokenql_documents WHERE keyspace_id = $1 AND deleted_at IS NULL AND (expiration = 0 OR expiration > $2::float8)', [this.id, this.clock() / 1000]);
+    const r = this.reader.query('SELECT count(*) FROM tokenql_documents WHERE keyspace_id = $1 AND deleted_at IS NULL AND (expiration = 0 OR expiration > $2::int8)', [this.id, Math.floor(this.clock() / 1000)]);
     return Number(r[0]![0]);
   }
 

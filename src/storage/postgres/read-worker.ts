@@ -12,6 +12,13 @@ import { runAsWorker } from 'synckit';
 
 const clients = new Map<string, pg.Client>();
 
+/**
+ * Session settings of the reader: no bitmap scans, so that a keyset-paginated scan (`ORDER BY
+ * key LIMIT n`) walks the primary key in order even while the table's statistics are stale (a
+ * fresh load estimated 1 row and sorted 19,000 rows for a 256-row chunk: 16 ms instead of 1).
+ */
+const SESSION_OPTIONS = '-c enable_bitmapscan=off';
+
 type Call = ['open', string, string] | ['query', string, string, unknown[]] | ['close', string];
 
 runAsWorker(async (...call: Call): Promise<unknown> => {
@@ -19,7 +26,7 @@ runAsWorker(async (...call: Call): Promise<unknown> => {
     case 'open': {
       const [, id, url] = call;
       if (clients.has(id)) return null;
-      const c = new pg.Client({ connectionString: url, application_name: 'tokenql-reader' });
+      const c = new pg.Client({ connectionString: url, application_name: 'tokenql-reader', options: SESSION_OPTIONS });
       c.on('error', () => clients.delete(id));
       await c.connect();
       clients.set(id, c);
