@@ -57,6 +57,8 @@ export class GroupCommit {
   private inFlight = 0;
   private scheduled = false;
   private idleWaiters: (() => void)[] = [];
+  /** Transactions committed and writes they carried (for tests and statistics). */
+  readonly committed = { transactions: 0, writes: 0 };
 
   constructor(private readonly pool: pg.Pool) {}
 
@@ -122,6 +124,8 @@ export class GroupCommit {
         for (const op of batch) op.reject(e);
         return;
       }
+      this.committed.transactions++;
+      this.committed.writes += batch.length;
       for (const [target, ops] of byTarget(batch)) target.committed(ops);
       return;
     }
