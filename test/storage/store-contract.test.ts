@@ -135,6 +135,10 @@ describe.each(factories)('store contract: $name', (factory) => {
       expect([...ks.documents()].map((d) => d.key).sort()).toEqual([...order].sort());
       const cols = ks.documentColumns();
       expect(cols.length).toBe(9);
+      // Keys and values with quotes, backslashes, braces, commas and control characters survive.
+      const odd = ['q"u\\o{t,e}', 'c\u0001d', 'NULL', ' '];
+      for (const k of odd) await ks.upsert(k, { k, s: 'x\u0001y"\\', n: null });
+      for (const k of odd) expect(ks.get(k)!.value).toEqual({ k, s: 'x\u0001y"\\', n: null });
     } finally {
       await store.close();
       cleanup();
