@@ -118,9 +118,12 @@ export class GroupCommit {
         client.release();
       } catch (e) {
         client?.release(true);
-        // 23505: another process inserted one of the keys after our lock found none; 40P01: deadlock.
+        // 23505: another process inserted one of the keys after our lock found none; 40P01: deadlock;
+        // a connection lost (terminated backend, server restart): nothing was committed, run again.
         const code = (e as { code?: string }).code;
-        if ((code === '23505' || code === '40P01') && attempt < 3) continue;
+        const lost = code === '57P01' || /Connection terminated|not queryable|ECONNRESET|EPIPE/i.test(String((e as Error).message));
+        // (Not when COMMIT itself failed: the transaction may have committed.)
+        if ((code === '23505' || code === '40P01' || lost) && !(e as { atCommit?: boolean }).atCommit && attempt < 3) continue;
         for (const op of batch) op.reject(e);
         return;
       }
@@ -164,7 +167,12 @@ export class GroupCommit {
         );
       }
       for (const { target, rows, found } of writes) await writeRows(c, target.id, rows, found);
-      await c.query('COMMIT');
+      try {
+        await c.query('COMMIT');
+      } catch (e) {
+        if (e !== null && typeof e === 'object') (e as { atCommit?: boolean }).atCommit = true;
+        throw e;
+      }
     } catch (e) {
       await c.query('ROLLBACK').catch(() => {});
       throw e;
