@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { docRow, DOC_COLUMNS, type DocRow } from './rows.js';
+import { docRow, DOC_COLUMNS, jsonText, type DocRow } from './rows.js';
 
 /**
  * One keyspace's side of a batch: given the rows of its keys as they are in the transaction
@@ -248,7 +248,7 @@ function columns(rows: DocRow[]): unknown[] {
   for (let i = 0; i < n; i++) {
     const r = rows[i]!;
     keys[i] = r.key;
-    values[i] = r.value ?? '';
+    values[i] = r.pending !== undefined ? jsonText(r.pending) : (r.value ?? '');
     cas[i] = r.cas;
     exp[i] = r.expiration;
     seq[i] = r.seqno;

@@ -268,7 +268,7 @@ export class PostgresKeyspace implements KeyspaceStore, CompactableKeyspace, Bat
       const put = (value: Value, cas: number, expiration: number, xattrs: Record<string, Value> | undefined) => {
         const meta: DocumentMeta = { id: op.key, cas, expiration, seqno: 0 };
         if (xattrs && Object.keys(xattrs).length > 0) meta.xattrs = deepFreeze(xattrs) as Record<string, Value>;
-        const row: DocRow = { key: op.key, value: jsonText(value ?? null), cas, expiration, seqno: 0, xattrs: meta.xattrs ? jsonText(meta.xattrs) : null, deletedAt: null, dirty: true };
+        const row: DocRow = { key: op.key, value: null, pending: value ?? null, cas, expiration, seqno: 0, xattrs: meta.xattrs ? jsonText(meta.xattrs) : null, deletedAt: null, dirty: true };
         rows.set(op.key, row);
         p.row = row;
         p.meta = meta;
@@ -315,7 +315,7 @@ export class PostgresKeyspace implements KeyspaceStore, CompactableKeyspace, Bat
         case 'expire':
           if (cur && cur.deletedAt === null && cur.cas === w.cas && cur.expiration !== 0 && isExpired(cur.expiration, nowMs)) {
             // As the file store: the tombstone is deleted at the expiration; cas and seqno stay.
-            rows.set(op.key, { ...cur, value: null, xattrs: null, deletedAt: cur.expiration, dirty: true });
+            rows.set(op.key, { ...cur, value: null, pending: undefined, xattrs: null, deletedAt: cur.expiration, dirty: true });
           }
           op.outcome = { ok: true, value: undefined };
           break;
