@@ -73,7 +73,7 @@ export class PostgresKeyspace implements KeyspaceStore, CompactableKeyspace, Bat
   get(key: string): StoredDocument | undefined {
     const row = this.row(key);
     if (!row) return undefined;
-    const d = rowDocument(row);
+    const d = this.documentOf(row);
     if (d.meta.expiration !== 0 && isExpired(d.meta.expiration, this.clock())) {
       this.expire(d);
       return undefined;
@@ -84,7 +84,7 @@ export class PostgresKeyspace implements KeyspaceStore, CompactableKeyspace, Bat
   peek(key: string): StoredDocument | undefined {
     const row = this.row(key);
     if (!row || (row.expiration !== 0 && isExpired(row.expiration, this.clock()))) return undefined;
-    return rowDocument(row);
+    return this.documentOf(row);
   }
 
   /**
@@ -129,12 +129,59 @@ export class PostgresKeyspace implements KeyspaceStore, CompactableKeyspace, Bat
     }
   }
 
-  documents(): Iterable<StoredDocument> {
-    return this.scan();
+  /**
+   * Every live document, in key order, in chunks read as {@link scanChunks} reads them. While the
+   * iteration is on a chunk, `get` and `peek` of one of its keys return the very object handed
+   * out (as the in-memory keyspace does) as long as the document is unchanged: an index build
+   * checks `ks.get(d.key) === d` to tell a document written during the build.
+   */
+  *documents(): Iterable<StoredDocument> {
+    for (const chunk of this.scanChunks(SCAN_CHUNK)) {
+      const handed = new Map<string, StoredDocument>();
+      for (const d of chunk) handed.set(d.key, d);
+      const ref = this.handOut(handed);
+      try {
+        yield* chunk;
+      } finally {
+        this.handedOut.delete(ref);
+      }
+    }
   }
 
+  /**
+   * The live documents' keys and values (read as {@link documents}, all at once). While the
+   * columns are referenced, `get` of one of their keys returns the document whose value is the
+   * one in the columns as long as it is unchanged (an index build checks `d.value !== values[i]`).
+   */
   documentColumns(): DocumentColumns {
-    return columnsOf(this.scan());
+    const handed = new Map<string, StoredDocument>();
+    for (const chunk of this.scanChunks(SCAN_CHUNK)) for (const d of chunk) handed.set(d.key, d);
+    const columns = columnsOf(handed.values());
+    // The columns hold the map (weakly referenced by the keyspace): it lives as long as they do.
+    Object.defineProperty(columns, 'documents', { value: handed, enumerable: false });
+    this.handOut(handed);
+    return columns;
+  }
+
+  /** Documents handed out by documents() / documentColumns() still in use (weak: dropped with their holder). */
+  private readonly handedOut = new Set<WeakRef<Map<string, StoredDocument>>>();
+
+  private handOut(docs: Map<string, StoredDocument>): WeakRef<Map<string, StoredDocument>> {
+    for (const r of this.handedOut) if (!r.deref()) this.handedOut.delete(r);
+    const ref = new WeakRef(docs);
+    this.handedOut.add(ref);
+    return ref;
+  }
+
+  /** The document of `row`: the object handed out before if it is the same version, else a new one. */
+  private documentOf(row: DocRow): StoredDocument {
+    if (this.handedOut.size > 0) {
+      for (const r of this.handedOut) {
+        const d = r.deref()?.get(row.key);
+        if (d && d.meta.cas === row.cas && d.meta.seqno === row.seqno) return d;
+      }
+    }
+    return rowDocument(row);
   }
 
   count(): number {
