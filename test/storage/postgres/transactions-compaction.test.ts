@@ -63,3 +63,33 @@ describe('PostgreSQL store: transactions and compaction', () => {
     }
   });
 });
+
+describe('PostgreSQL store: an index built while documents are written', () => {
+  it('holds exactly the documents as they are after the writes', async (ctx) => {
+    if (!pg) return ctx.skip();
+    const db = await Database.open({ store: createDatabase(pg.cluster) });
+    try {
+      const N = 3000;
+      await db.load('b', Array.from({ length: N }, (_, i) => ({ id: i, n: i })), { key: '%id%' });
+      const final = new Map<string, number>(Array.from({ length: N }, (_, i) => [String(i), i]));
+      const build = db.query('CREATE INDEX ix ON b(n)');
+      const writes: Promise<unknown>[] = [];
+      for (let w = 0; w < 300; w++) {
+        const k = String((w * 7919) % N);
+        if (w % 10 === 0) {
+          writes.push(db.remove('b', k));
+          final.delete(k);
+        } else {
+          writes.push(db.upsert('b', k, { id: Number(k), n: N + w }));
+          final.set(k, N + w);
+        }
+        if (w % 50 === 0) await new Promise((r) => setImmediate(r));
+      }
+      await Promise.all([build, ...writes]);
+      const expected = [...final].sort((a, b) => a[1] - b[1]).map(([k]) => k);
+      expect((await db.query('SELECT RAW META().id FROM b USE INDEX (ix) WHERE n >= 0 ORDER BY n')).results).toEqual(expected);
+    } finally {
+      await db.close();
+    }
+  }, 60_000);
+});
