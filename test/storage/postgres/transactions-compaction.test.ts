@@ -69,12 +69,14 @@ describe('PostgreSQL store: an index built while documents are written', () => {
     if (!pg) return ctx.skip();
     const db = await Database.open({ store: createDatabase(pg.cluster) });
     try {
-      const N = 3000;
+      const N = 20_000;
       await db.load('b', Array.from({ length: N }, (_, i) => ({ id: i, n: i })), { key: '%id%' });
       const final = new Map<string, number>(Array.from({ length: N }, (_, i) => [String(i), i]));
-      const build = db.query('CREATE INDEX ix ON b(n)');
+      let built = false;
+      const build = db.query('CREATE INDEX ix ON b(n)').finally(() => (built = true));
       const writes: Promise<unknown>[] = [];
-      for (let w = 0; w < 300; w++) {
+      // Writes keep coming until the build is over, so that some commit while it reads the documents.
+      for (let w = 0; w < 3000 && !built; w++) {
         const k = String((w * 7919) % N);
         if (w % 10 === 0) {
           writes.push(db.remove('b', k));
@@ -83,7 +85,7 @@ describe('PostgreSQL store: an index built while documents are written', () => {
           writes.push(db.upsert('b', k, { id: Number(k), n: N + w }));
           final.set(k, N + w);
         }
-        if (w % 50 === 0) await new Promise((r) => setImmediate(r));
+        if (w % 20 === 0) await new Promise((r) => setTimeout(r, 1));
       }
       await Promise.all([build, ...writes]);
       const expected = [...final].sort((a, b) => a[1] - b[1]).map(([k]) => k);
