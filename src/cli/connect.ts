@@ -20,7 +20,7 @@ export interface Connected {
  */
 export async function connect(opts: CommonOptions & ServerOptions): Promise<Connected> {
   if (opts.engine !== undefined) {
-    const embeddedOnly = [opts.data !== undefined && '--data', opts.demo && '--demo', opts.load.length > 0 && '--load'].filter(Boolean);
+    const embeddedOnly = [opts.data !== undefined && '--data', opts.store !== undefined && '--store', opts.demo && '--demo', opts.load.length > 0 && '--load'].filter(Boolean);
     if (embeddedOnly.length) throw new CliError(`${embeddedOnly.join(', ')} cannot be used with --engine (they open an embedded database); load into a server with tokenql load --engine URL KEYSPACE FILE`);
     return { backend: new RemoteBackend(opts.engine, opts) };
   }

@@ -73,7 +73,7 @@ export async function runLoad(keyspace: string, file: string, opts: LoadCommandO
     errorLog: opts.errorLog,
     noIndexes: !opts.indexes,
     interruptible: true,
-    inMemory: opts.data === undefined,
+    inMemory: opts.data === undefined && opts.store === undefined,
   };
   try {
     const report =

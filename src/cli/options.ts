@@ -15,6 +15,8 @@ export interface CommonOptions {
   demo?: boolean;
   /** Data directory of the durable store. */
   data?: string;
+  /** `postgres://` URL of the PostgreSQL store (docs/postgres.md). */
+  store?: string;
 }
 
 /** The options that point a command at a running `tokenql serve` (cbq's `-e -u -p -c -t`). */
@@ -53,7 +55,21 @@ export function addCommonOptions(cmd: Command, withKey = true): Command {
   }
   return cmd
     .option('--demo', 'load the generated demo keyspace `demo` (10,000 documents)')
-    .option('--data <DIR>', 'data directory of the durable store (default: an in-memory database)');
+    .option('--data <DIR>', 'data directory of the durable store (default: an in-memory database)')
+    .option('--store <URL>', 'the PostgreSQL store: a postgres://user@host:port/database URL (docs/postgres.md); instead of --data');
+}
+
+/**
+ * `Database.open` options of `--data DIR` or `--store URL` (neither: in memory).
+ * @throws CliError when both are given or the URL is not postgres://
+ */
+export function storeOpenOptions(opts: { data?: string; store?: string }): { path?: string; store?: string } {
+  if (opts.store !== undefined) {
+    if (opts.data !== undefined) throw new CliError('--data and --store cannot be used together');
+    if (!/^postgres(ql)?:\/\//i.test(opts.store)) throw new CliError(`--store expects a postgres:// URL, got ${JSON.stringify(opts.store)}`);
+    return { store: opts.store };
+  }
+  return opts.data === undefined ? {} : { path: opts.data };
 }
 
 /**

@@ -3,7 +3,7 @@ import { Database, type KeySpec, type LoadFailure, type LoadProgress, type LoadR
 import { DEMO_KEYSPACE, generateDemoDocuments } from '../index.js';
 import { STDIN_SOURCE } from '../load/index.js';
 import { CliError } from './cli-error.js';
-import { parseAssignment, type CommonOptions } from './options.js';
+import { parseAssignment, storeOpenOptions, type CommonOptions } from './options.js';
 import { createProgress } from './progress.js';
 import type { RemoteBackend } from './remote-backend.js';
 import { ensureRemoteKeyspace, loadRemote } from './remote-load.js';
@@ -33,7 +33,7 @@ export async function openDatabase(opts: CommonOptions): Promise<OpenedDatabase>
   for (const keyspace of keys.keys()) {
     if (!loads.some(([k]) => k === keyspace)) throw new CliError(`--key ${keyspace}=… has no matching --load ${keyspace}=FILE`);
   }
-  const db = await Database.open(opts.data === undefined ? {} : { path: opts.data });
+  const db = await Database.open(storeOpenOptions(opts));
   try {
     let demoCount: number | undefined;
     if (opts.demo) demoCount = (await loadDemo(db)).loaded;

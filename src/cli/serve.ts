@@ -8,6 +8,7 @@ import { startGateway } from '../adapters/gateway/index.js';
 import { documentInfo, registerDocumentRoutes } from '../adapters/gateway/docs/index.js';
 import { Database } from '../index.js';
 import { CliError } from './cli-error.js';
+import { storeOpenOptions } from './options.js';
 
 const LEVELS: LogLevel[] = ['error', 'warn', 'info', 'debug'];
 
@@ -80,6 +81,7 @@ export function serveCommand(): Command {
   return new Command('serve')
     .description('run the cluster admin REST API (compaction, buckets, users) with the query workbench at /ui/, the legacy views (CAPI) listener and the N1QL query service; with a gateway configuration in --config, the gateway too')
     .option('--data <DIR>', 'data directory of the durable store (default: in memory, lost on exit)')
+    .option('--store <URL>', 'the PostgreSQL store: a postgres://user@host:port/database URL (docs/postgres.md); instead of --data')
     .option('--host <ADDRESS>', 'address to listen on (default: "127.0.0.1")')
     .option('--admin-port <PORT>', 'cluster admin REST port (default: 8091)', port)
     .option('--query-port <PORT>', 'N1QL query service port (default: 8093)', port)
@@ -91,7 +93,7 @@ export function serveCommand(): Command {
     .option('--query-memory-quota <MB>', `memory all query requests may hold together, and a request's largest memory_quota (default: ${DEFAULT_QUERY_MEMORY_QUOTA_MB}; 0 = none)`, megabytes)
     .addOption(new Option('--log-level <LEVEL>', 'request log level (default: "info")').choices(LEVELS))
     .addHelpText('after', '\nExample:\n  $ tokenql serve --data ./data --admin-user Administrator --admin-password password\n  $ curl -u Administrator:password http://127.0.0.1:8091/settings/autoCompaction\n  (query workbench: http://127.0.0.1:8091/ui/)')
-    .action(async (opts: { data?: string; host?: string; adminPort?: number; queryPort?: number; capiPort?: number; adminUser?: string; adminPassword?: string; config?: string; logLevel?: LogLevel; queryTimeout?: number; queryMemoryQuota?: number }) => {
+    .action(async (opts: { data?: string; store?: string; host?: string; adminPort?: number; queryPort?: number; capiPort?: number; adminUser?: string; adminPassword?: string; config?: string; logLevel?: LogLevel; queryTimeout?: number; queryMemoryQuota?: number }) => {
       const config = readConfig(opts.config);
       const user = opts.adminUser ?? config.admin?.user;
       const password = opts.adminPassword ?? config.admin?.password;
@@ -103,7 +105,7 @@ export function serveCommand(): Command {
         if (LEVELS.indexOf(level) <= threshold) process.stderr.write(`${new Date().toISOString()} ${level} ${line}\n`);
       };
       const host = opts.host ?? config.host ?? '127.0.0.1';
-      const db = await Database.open(opts.data ? { path: opts.data } : {});
+      const db = await Database.open(storeOpenOptions(opts));
       // What has started, stopped again if a later listener cannot start (a port in use): the
       // command then exits with the error instead of hanging with half its listeners open.
       const started: { close(): Promise<void> }[] = [];
@@ -163,7 +165,7 @@ export function serveCommand(): Command {
         process.once('SIGTERM', stop);
       });
       process.stdout.write(
-        `tokenql serving: admin ${admin.url}, query ${query.url}${gateway ? `, gateway ${gateway.publicUrl} (admin ${gateway.adminUrl})` : ''}${opts.data ? `, data ${opts.data}` : ' (in memory)'}\n`,
+        `tokenql serving: admin ${admin.url}, query ${query.url}${gateway ? `, gateway ${gateway.publicUrl} (admin ${gateway.adminUrl})` : ''}${opts.data ? `, data ${opts.data}` : opts.store ? `, store ${opts.store.replace(/\/\/[^@/]*@/, '//…@')}` : ' (in memory)'}\n`,
       );
       await stopped;
       log('shutting down');

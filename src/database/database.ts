@@ -11,6 +11,7 @@ import { readDocuments } from '../load/index.js';
 import { MemorySequencePersistence, MemoryStore, SequenceRegistry, StoreError, type Store } from '../storage/index.js';
 import { checkDepth } from '../storage/document-keyspace.js';
 import { FileSequencePersistence, FileStore } from '../storage/file/index.js';
+import { isPostgresUrl, PostgresKeyspace, PostgresStore } from '../storage/postgres/index.js';
 import { IndexPersistence } from './index-persistence.js';
 import { persistFunctions } from './function-persistence.js';
 import { FunctionCatalog } from '../executor/udf/function-catalog.js';
@@ -47,7 +48,7 @@ function splitParams(params: QueryOptions['params'], args: QueryOptions['args'])
 export class Database {
   private readonly deps: EngineDeps;
   private closed = false;
-  /** File store only: saves index definitions and keeps index files in step. */
+  /** File and PostgreSQL stores: saves index definitions (and keeps the file store's index files in step). */
   private readonly persistence: IndexPersistence | undefined;
 
   /** The open transactions (docs/transactions.md). */
@@ -62,9 +63,11 @@ export class Database {
     const transactions = new TransactionManager(store, indexes, () => (store instanceof FileStore ? store.commitLog : undefined), clock);
     this.transactions = transactions;
     const ddl = ddlHandler(indexes);
-    const persistence = store instanceof FileStore ? new IndexPersistence(store, indexes) : undefined;
+    const persistence = store instanceof FileStore || store instanceof PostgresStore ? new IndexPersistence(store, indexes) : undefined;
     this.persistence = persistence;
-    const sequences = new SequenceRegistry(store instanceof FileStore ? new FileSequencePersistence(store.dir) : new MemorySequencePersistence());
+    const sequences = new SequenceRegistry(
+      store instanceof FileStore ? new FileSequencePersistence(store.dir) : store instanceof PostgresStore ? store.sequencePersistence() : new MemorySequencePersistence(),
+    );
     const functions = new FunctionCatalog();
     this.principals = new PrincipalStore((password) => hashPassword(password));
     this.deps = {
@@ -108,11 +111,18 @@ export class Database {
    * durable file store in that directory (created if missing; docs/storage.md): every bucket,
    * document and index definition found there is opened, the indexes are rebuilt, and the
    * directory is locked until {@link close}. `durability`, `batchIntervalMs`, `clock`
-   * (milliseconds), `logger` and `repair` are described in {@link OpenOptions}.
+   * (milliseconds), `logger` and `repair` are described in {@link OpenOptions}. With `store`, a
+   * `postgres://` URL, it is the PostgreSQL store in that database (docs/postgres.md): keyspaces,
+   * documents, index definitions (the indexes are rebuilt in memory), users, functions and
+   * sequences come back from its tables.
+   * @throws Error when `store` is not a PostgreSQL URL, or both `store` and `path` are given
    */
   static async open(options: OpenOptions = {}): Promise<Database> {
-    if (options.path === undefined) return new Database(new MemoryStore(options.clock), options.clock, options.javascript);
-    const store = await FileStore.open(options.path, options);
+    if (options.store !== undefined) {
+      if (!isPostgresUrl(options.store)) throw new Error(`store must be a postgres:// URL, got ${JSON.stringify(options.store)}`);
+      if (options.path !== undefined) throw new Error('Database.open takes either path (the file store) or store (PostgreSQL), not both');
+    } else if (options.path === undefined) return new Database(new MemoryStore(options.clock), options.clock, options.javascript);
+    const store = options.store !== undefined ? await PostgresStore.open(options.store, { clock: options.clock }) : await FileStore.open(options.path!, options);
     const db = new Database(store, options.clock, options.javascript);
     try {
       await db.persistence!.restore((statement) => db.query(statement));
@@ -265,8 +275,10 @@ export class Database {
   async load(keyspace: string, source: string | Readable | Iterable<Value> | AsyncIterable<Value>, options: LoadOptions = {}): Promise<LoadReport> {
     this.check();
     const ks = await this.store.createKeyspace(keyspace);
+    const inFlight = ks instanceof PostgresKeyspace ? 8192 : 256;
     const report: LoadReport = { loaded: 0, failures: [] };
-    // Up to 256 writes in flight (a durable store acknowledges them with shared syncs), their
+    // Up to 256 writes in flight (a durable store acknowledges them with shared syncs; the
+    // PostgreSQL store 8192: its group commit puts up to 2048 in one transaction, 4 at once), their
     // outcomes recorded in input order.
     const window: { source: string; line?: number; done: Promise<unknown> | string }[] = [];
     const settle = async (): Promise<void> => {
@@ -292,7 +304,7 @@ export class Database {
         done.catch(() => {}); // observed in settle()
         window.push({ source: item.source, line: item.line, done });
       }
-      while (window.length >= 256) await settle();
+      while (window.length >= inFlight) await settle();
     }
     while (window.length > 0) await settle();
     return report;

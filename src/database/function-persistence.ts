@@ -2,6 +2,7 @@ import { functionIdentity, type FunctionCatalog, type FunctionDefinition } from 
 import { parseStatement } from '../syntax/parse.js';
 import type { Library, LibraryCatalog } from '../executor/udf/library-catalog.js';
 import type { FileStore } from '../storage/file/index.js';
+import type { PostgresStore } from '../storage/postgres/index.js';
 
 /** One saved function: its key and the CREATE FUNCTION statement run again on open. */
 interface SavedFunction {
@@ -10,14 +11,14 @@ interface SavedFunction {
 }
 
 /**
- * Keeps user-defined functions and JavaScript libraries durable on the file store, as index
+ * Keeps user-defined functions and JavaScript libraries durable on the file store (and the PostgreSQL store, as catalogue rows), as index
  * definitions are (index-persistence.ts): after every CREATE / DROP FUNCTION the statements
  * of all functions are saved (`functions.json` in the data directory, atomically), after every
  * library change the libraries (`libraries.json`). On open the libraries are loaded and the
  * saved statements parsed into definitions again — not run: a body may call a function saved
  * after it, or itself, which CREATE FUNCTION would refuse before that function exists.
  */
-export async function persistFunctions(store: FileStore, functions: FunctionCatalog, libraries: LibraryCatalog): Promise<void> {
+export async function persistFunctions(store: FileStore | PostgresStore, functions: FunctionCatalog, libraries: LibraryCatalog): Promise<void> {
   libraries.restore((await store.catalog<Library[]>('libraries.json')) ?? []);
   for (const f of (await store.catalog<SavedFunction[]>('functions.json')) ?? []) {
     const s = parseStatement(f.statement);

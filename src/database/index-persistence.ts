@@ -2,10 +2,11 @@ import type { Statement } from '../ast/index.js';
 import type { IndexManager } from '../indexes/index-manager.js';
 import type { IndexInfo } from '../catalog/index.js';
 import type { FileStore, IndexDefinition, IndexHook } from '../storage/file/index.js';
+import type { PostgresStore } from '../storage/postgres/index.js';
 import { printStatement } from '../syntax/index.js';
 
 /**
- * Keeps the file store in step with the index manager: after every index DDL statement the
+ * Keeps the file store (or the PostgreSQL store: definitions only, its indexes are in memory) in step with the index manager: after every index DDL statement the
  * definitions of each bucket are saved (`indexes.json`, the CREATE INDEX text and whether the
  * index was built) and the bucket's index files are attached or deleted. On open the saved
  * statements are run again, so every index comes back (rebuilt from the documents).
@@ -18,7 +19,7 @@ export class IndexPersistence {
   private restoring = false;
 
   constructor(
-    private readonly store: FileStore,
+    private readonly store: FileStore | PostgresStore,
     private readonly indexes: IndexManager,
   ) {}
 
@@ -47,7 +48,8 @@ export class IndexPersistence {
       if (this.saved.get(bucket) === text) continue;
       this.saved.set(bucket, text);
       await this.store.saveIndexDefinitions(bucket, defs);
-      await this.store.keyspace(bucket)?.syncIndexes(infos.filter((i) => !i.isPrimary).map((i) => this.hook(i)));
+      const ks = this.store.keyspace(bucket);
+      if (ks && 'syncIndexes' in ks) await ks.syncIndexes(infos.filter((i) => !i.isPrimary).map((i) => this.hook(i)));
     }
   }
 

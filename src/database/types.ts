@@ -12,6 +12,11 @@ export interface OpenOptions extends FileStoreOptions {
    */
   path?: string;
   /**
+   * A `postgres://` (or `postgresql://`) URL: the PostgreSQL store in that database
+   * (docs/postgres.md); its tables are created or migrated on open. Not with `path`.
+   */
+  store?: string;
+  /**
    * Limits of each call of a JavaScript user-defined function: `timeoutMs` (default 10 000) and
    * `memoryMb` (V8 heap, default 64): past either the call ends with 10109.
    */

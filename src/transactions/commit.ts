@@ -1,4 +1,5 @@
 import { DocumentKeyspace } from '../storage/document-keyspace.js';
+import { PostgresKeyspace } from '../storage/postgres/postgres-keyspace.js';
 import type { CommitWrite } from '../storage/file/commit-log.js';
 import { commitFailed } from './errors.js';
 import type { Transaction } from './transaction.js';
@@ -26,14 +27,14 @@ export async function commitTransaction(tx: Transaction, recorder: CommitRecorde
   }
   if (writes.length === 0) return;
   const targets = writes.map((w) => {
-    if (!(w.ks instanceof DocumentKeyspace)) throw commitFailed(`keyspace ${w.ks.name} cannot take a transaction's writes`);
+    if (!(w.ks instanceof DocumentKeyspace) && !(w.ks instanceof PostgresKeyspace)) throw commitFailed(`keyspace ${w.ks.name} cannot take a transaction's writes`);
     return w.ks;
   });
   const cas = targets.map((ks) => ks.reserveCas());
   let release = (): void => {};
   if (recorder) {
     const held = new Promise<void>((r) => (release = r));
-    const byKeyspace = new Map<DocumentKeyspace, string[]>();
+    const byKeyspace = new Map<DocumentKeyspace | PostgresKeyspace, string[]>();
     writes.forEach((w, i) => byKeyspace.set(targets[i], [...(byKeyspace.get(targets[i]) ?? []), w.key]));
     for (const [ks, keys] of byKeyspace) ks.lockKeys(keys, held);
     try {

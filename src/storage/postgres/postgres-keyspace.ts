@@ -1,0 +1,427 @@
+import { deepFreeze, type Value } from '../../values/index.js';
+import type { BucketStats, CompactableKeyspace, CompactionOptions, CompactionResult } from '../compaction.js';
+import { checkDepth, type Clock } from '../document-keyspace.js';
+import { columnsOf, type DocumentColumns } from '../document-table.js';
+import { absoluteExpiration, isExpired, StoreError, type DocumentMeta, type KeyspaceStore, type MutationListener, type StoredDocument, type WriteOptions } from '../store.js';
+import type { BatchTarget, GroupCommit, WriteOp } from './group-commit.js';
+import { DOC_COLUMNS, docRow, jsonText, rowDocument, systemXattrs, wellFormed, type DocRow } from './rows.js';
+import type { SyncReader } from './sync-reader.js';
+import { HandedOut } from './handed-out.js';
+import { keyspaceStats, purgeTombstones } from './maintenance.js';
+
+/** Rows per synchronous read of a scan (a few milliseconds of the event loop each). */
+export const SCAN_CHUNK = 256;
+
+/** What a queued write asks (WriteOp.data). */
+type Write =
+  | { kind: 'insert' | 'upsert' | 'replace'; value: Value; options?: WriteOptions }
+  | { kind: 'remove'; options?: WriteOptions }
+  /** A transaction's committed write (value undefined: a removal), with its reserved CAS. */
+  | { kind: 'commit'; value: Value | undefined; expiration: number; cas: number; xattrs?: Record<string, Value> }
+  /** Turns the expired document of this CAS into a tombstone deleted at its expiration. */
+  | { kind: 'expire'; cas: number };
+
+/** Per write: what plan decided, for number() and committed(). */
+interface Planned {
+  row?: DocRow;
+  meta?: DocumentMeta;
+}
+
+/**
+ * A keyspace of the PostgreSQL store (docs/postgres.md "Store layout"): its documents are rows of
+ * `tokenql_documents` (keyspace id, key, value as JSON text, cas, expiration, seqno, xattrs,
+ * deleted_at for a tombstone). Reads are synchronous statements on the store's reader connection
+ * (a synckit worker; scans in key order, keyset-paginated in {@link SCAN_CHUNK}-row chunks);
+ * writes go through the store's {@link GroupCommit} and resolve once their transaction has
+ * committed, after which the mutation listeners run. Semantics and errors are the in-memory
+ * keyspace's (document-keyspace.ts): KEY_EXISTS, KEY_NOT_FOUND, CAS_MISMATCH, INVALID; expired
+ * documents are never returned.
+ *
+ * Expiration: the keys of the documents with an expiration are kept in memory (loaded on open
+ * from a partial index), so `mayExpire`/`expiredKeys` answer without a query and a due document
+ * is expired (listeners told, a tombstone written) when a read meets it or before a scan.
+ */
+export class PostgresKeyspace implements KeyspaceStore, CompactableKeyspace, BatchTarget {
+  private readonly listeners = new Set<MutationListener>();
+  /** Expiration (Unix seconds) of each live document that has one, and the CAS of that version. */
+  private readonly expiring = new Map<string, { expiration: number; cas: number }>();
+  private readonly locks = new Map<string, Promise<void>>();
+  private readonly handedOut = new HandedOut();
+  private casCounter = 0;
+
+  constructor(
+    readonly name: string,
+    readonly id: number,
+    private readonly reader: SyncReader,
+    private readonly writer: GroupCommit,
+    private readonly clock: Clock,
+  ) {
+    for (const r of reader.query('SELECT key, expiration, cas FROM tokenql_documents WHERE keyspace_id = $1 AND expiration <> 0 AND deleted_at IS NULL', [id])) {
+      this.expiring.set(r[0] as string, { expiration: Number(r[1]), cas: Number(r[2]) });
+    }
+  }
+
+  // ---- reads ----
+
+  /** The row of a key that is not a tombstone (it may have expired), or undefined. */
+  private row(key: string): DocRow | undefined {
+    const r = this.reader.query(`SELECT ${DOC_COLUMNS} FROM tokenql_documents WHERE keyspace_id = $1 AND key = $2 AND deleted_at IS NULL`, [this.id, key]);
+    return r.length ? docRow(r[0]!) : undefined;
+  }
+
+  get(key: string): StoredDocument | undefined {
+    const row = this.row(key);
+    if (!row) return undefined;
+    const d = this.documentOf(row);
+    if (d.meta.expiration !== 0 && isExpired(d.meta.expiration, this.clock())) {
+      this.expire(d);
+      return undefined;
+    }
+    return d;
+  }
+
+  peek(key: string): StoredDocument | undefined {
+    const row = this.row(key);
+    if (!row || (row.expiration !== 0 && isExpired(row.expiration, this.clock()))) return undefined;
+    return this.documentOf(row);
+  }
+
+  /**
+   * The live documents of `keys` (missing and expired ones left out), read in one statement:
+   * for a Fetch of many keys. Expired ones are not expired here (as {@link peek}).
+   */
+  getMany(keys: readonly string[]): Map<string, StoredDocument> {
+    const out = new Map<string, StoredDocument>();
+    const now = this.clock();
+    for (let i = 0; i < keys.length; i += SCAN_CHUNK) {
+      const rows = this.reader.query(`SELECT ${DOC_COLUMNS} FROM tokenql_documents WHERE keyspace_id = $1 AND key = ANY($2::text[]) AND deleted_at IS NULL`, [this.id, keys.slice(i, i + SCAN_CHUNK)]);
+      for (const r of rows) {
+        const row = docRow(r);
+        if (row.expiration === 0 || !isExpired(row.expiration, now)) out.set(row.key, rowDocument(row));
+      }
+    }
+    return out;
+  }
+
+  /** The live documents in key order (code point order: `COLLATE "C"` is UTF-8 byte order), read in chunks. */
+  *scan(): Iterable<StoredDocument> {
+    for (const chunk of this.scanChunks(SCAN_CHUNK)) yield* chunk;
+  }
+
+  /** {@link scan} in chunks of at most `size` documents, each one keyset-paginated statement. */
+  *scanChunks(size: number): Iterable<StoredDocument[]> {
+    this.sweep();
+    const limit = Math.max(1, Math.min(size, SCAN_CHUNK * 4));
+    let after: string | null = null;
+    for (;;) {
+      const nowSec = Math.floor(this.clock() / 1000);
+      const rows: unknown[][] =
+        after === null
+          ? this.reader.query(`SELECT ${DOC_COLUMNS} FROM tokenql_documents WHERE keyspace_id = $1 AND deleted_at IS NULL AND (expiration = 0 OR expiration > $2::int8) ORDER BY key LIMIT $3`, [this.id, nowSec, limit])
+          : this.reader.query(`SELECT ${DOC_COLUMNS} FROM tokenql_documents WHERE keyspace_id = $1 AND key > $4 AND deleted_at IS NULL AND (expiration = 0 OR expiration > $2::int8) ORDER BY key LIMIT $3`, [this.id, nowSec, limit, after]);
+      if (rows.length === 0) return;
+      const docs = rows.map((r) => rowDocument(docRow(r)));
+      after = docs[docs.length - 1]!.key;
+      // A chunk of `size` or fewer rows: a caller asking for more than a statement reads gets it in several chunks.
+      yield docs;
+      if (rows.length < limit) return;
+    }
+  }
+
+  /**
+   * Every live document, in key order, in chunks read as {@link scanChunks} reads them. While the
+   * iteration is on a chunk, `get` and `peek` of one of its keys return the very object handed
+   * out (as the in-memory keyspace does) as long as the document is unchanged: an index build
+   * checks `ks.get(d.key) === d` to tell a document written during the build.
+   */
+  *documents(): Iterable<StoredDocument> {
+    for (const chunk of this.scanChunks(SCAN_CHUNK)) {
+      const handed = new Map<string, StoredDocument>();
+      for (const d of chunk) handed.set(d.key, d);
+      const ref = this.handedOut.add(handed);
+      try {
+        yield* chunk;
+      } finally {
+        this.handedOut.release(ref);
+      }
+    }
+  }
+
+  /**
+   * The live documents' keys and values (read as {@link documents}, all at once). While the
+   * columns are referenced, `get` of one of their keys returns the document whose value is the
+   * one in the columns as long as it is unchanged (an index build checks `d.value !== values[i]`).
+   */
+  documentColumns(): DocumentColumns {
+    const handed = new Map<string, StoredDocument>();
+    for (const chunk of this.scanChunks(SCAN_CHUNK)) for (const d of chunk) handed.set(d.key, d);
+    const columns = columnsOf(handed.values());
+    // The columns hold the map (weakly referenced by the keyspace): it lives as long as they do.
+    Object.defineProperty(columns, 'documents', { value: handed, enumerable: false });
+    this.handedOut.add(handed);
+    return columns;
+  }
+
+  /** The document of `row`: the object handed out before if it is the same version (handed-out.ts), else a new one. */
+  private documentOf(row: DocRow): StoredDocument {
+    return this.handedOut.find(row.key, row.cas, row.seqno) ?? rowDocument(row);
+  }
+
+  count(): number {
+    this.sweep();
+    const r = this.reader.query('SELECT count(*) FROM tokenql_documents WHERE keyspace_id = $1 AND deleted_at IS NULL AND (expiration = 0 OR expiration > $2::int8)', [this.id, Math.floor(this.clock() / 1000)]);
+    return Number(r[0]![0]);
+  }
+
+  mayExpire(): boolean {
+    return this.expiring.size > 0;
+  }
+
+  expiredKeys(): ReadonlySet<string> {
+    const out = new Set<string>();
+    if (this.expiring.size === 0) return out;
+    const now = this.clock();
+    for (const [k, e] of this.expiring) if (isExpired(e.expiration, now)) out.add(k);
+    return out;
+  }
+
+  deletedXattrs(key: string): Record<string, Value> | undefined {
+    const r = this.reader.query('SELECT xattrs FROM tokenql_documents WHERE keyspace_id = $1 AND key = $2 AND deleted_at IS NOT NULL', [this.id, key]);
+    const x = r[0]?.[0] as string | null | undefined;
+    return x ? (deepFreeze(JSON.parse(x) as Value) as Record<string, Value>) : undefined;
+  }
+
+  // ---- expiry ----
+
+  /** Expires every document of this keyspace whose time has come (listeners told; tombstones written in the background). */
+  sweep(): void {
+    const due = [...this.expiredKeys()];
+    if (due.length === 0) return;
+    const docs = new Map<string, StoredDocument>();
+    for (let i = 0; i < due.length; i += SCAN_CHUNK) {
+      for (const r of this.reader.query(`SELECT ${DOC_COLUMNS} FROM tokenql_documents WHERE keyspace_id = $1 AND key = ANY($2::text[]) AND deleted_at IS NULL`, [this.id, due.slice(i, i + SCAN_CHUNK)])) {
+        const d = rowDocument(docRow(r));
+        docs.set(d.key, d);
+      }
+    }
+    for (const k of due) {
+      const d = docs.get(k);
+      if (d && d.meta.cas === this.expiring.get(k)?.cas) this.expire(d);
+      else this.expiring.delete(k);
+    }
+  }
+
+  /** A document whose time has come: the listeners are told it is gone and its row becomes a tombstone. */
+  private expire(d: StoredDocument): void {
+    if (this.expiring.get(d.key)?.cas !== d.meta.cas) return; // already expired here (or rewritten)
+    this.expiring.delete(d.key);
+    this.emit(d.key, d, undefined);
+    this.enqueue(d.key, { kind: 'expire', cas: d.meta.cas }).catch(() => {}); // housekeeping: a read already leaves it out
+  }
+
+  // ---- writes ----
+
+  private enqueue(key: string, data: Write): Promise<unknown> {
+    return new Promise((resolve, reject) => this.writer.submit({ target: this, key, data, resolve, reject }));
+  }
+
+  private checkKey(key: string): void {
+    if (typeof key !== 'string' || key.length === 0) throw new StoreError('INVALID', 'document key must be a non-empty string');
+    // PostgreSQL text holds neither NUL nor a lone surrogate (not UTF-8).
+    if (key.includes('\u0000') || !wellFormed(key)) throw new StoreError('INVALID', `Document key ${JSON.stringify(key)} has a character PostgreSQL text cannot hold (NUL or a lone surrogate)`);
+  }
+
+  async insert(key: string, value: Value, options?: WriteOptions): Promise<DocumentMeta> {
+    if (this.locks.size > 0) await this.unlocked(key);
+    checkDepth(key, value);
+    this.checkKey(key);
+    return (await this.enqueue(key, { kind: 'insert', value, options })) as DocumentMeta;
+  }
+
+  async upsert(key: string, value: Value, options?: WriteOptions): Promise<DocumentMeta> {
+    if (this.locks.size > 0) await this.unlocked(key);
+    checkDepth(key, value);
+    this.checkKey(key);
+    return (await this.enqueue(key, { kind: 'upsert', value, options })) as DocumentMeta;
+  }
+
+  async replace(key: string, value: Value, options?: WriteOptions): Promise<DocumentMeta> {
+    if (this.locks.size > 0) await this.unlocked(key);
+    checkDepth(key, value);
+    this.checkKey(key);
+    return (await this.enqueue(key, { kind: 'replace', value, options })) as DocumentMeta;
+  }
+
+  async remove(key: string, options?: WriteOptions): Promise<boolean> {
+    if (this.locks.size > 0) await this.unlocked(key);
+    if (typeof key !== 'string' || key.length === 0 || key.includes('\u0000') || !wellFormed(key)) return false;
+    return (await this.enqueue(key, { kind: 'remove', options })) as boolean;
+  }
+
+  onMutation(listener: MutationListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private emit(key: string, before: StoredDocument | undefined, after: StoredDocument | undefined): void {
+    for (const l of this.listeners) l(key, before, after);
+  }
+
+  /** Monotonic, unique in this process, and shaped like a time-based CAS (microseconds × 1000 + counter). */
+  private nextCas(): number {
+    this.casCounter = Math.max(this.casCounter + 1, this.clock() * 1000);
+    return this.casCounter;
+  }
+
+  // ---- BatchTarget (group-commit.ts) ----
+
+  plan(ops: WriteOp[], rows: Map<string, DocRow | undefined>): number {
+    const nowMs = this.clock();
+    let seqnos = 0;
+    for (const op of ops) {
+      const w = op.data as Write;
+      const cur = rows.get(op.key);
+      const events: [unknown, unknown][] = [];
+      op.events = events;
+      const p: Planned = {};
+      op.planned = p;
+      let before: StoredDocument | undefined;
+      if (cur && cur.deletedAt === null) {
+        const d = rowDocument(cur);
+        if (cur.expiration !== 0 && isExpired(cur.expiration, nowMs)) {
+          // Expired but not yet expired here: the listeners learn it is gone first.
+          if (w.kind !== 'expire' && this.expiring.get(op.key)?.cas === cur.cas) events.push([d, undefined]);
+        } else before = d;
+      }
+      const fail = (reason: 'KEY_EXISTS' | 'KEY_NOT_FOUND' | 'CAS_MISMATCH', message: string) => (op.outcome = { ok: false, error: new StoreError(reason, message) });
+      const casOk = (o: { cas?: number } | undefined) => o?.cas === undefined || o.cas === before!.meta.cas;
+      const put = (value: Value, cas: number, expiration: number, xattrs: Record<string, Value> | undefined) => {
+        const meta: DocumentMeta = { id: op.key, cas, expiration, seqno: 0 };
+        if (xattrs && Object.keys(xattrs).length > 0) meta.xattrs = deepFreeze(xattrs) as Record<string, Value>;
+        const row: DocRow = { key: op.key, value: null, pending: value ?? null, cas, expiration, seqno: 0, xattrs: meta.xattrs ? jsonText(meta.xattrs) : null, deletedAt: null, dirty: true };
+        rows.set(op.key, row);
+        p.row = row;
+        p.meta = meta;
+        op.needsSeqno = true;
+        seqnos++;
+        events.push([before, { key: op.key, value: deepFreeze(value), meta }]);
+        op.outcome = { ok: true, value: meta };
+      };
+      const tombstone = (cas: number) => {
+        const kept = systemXattrs(before!);
+        const row: DocRow = { key: op.key, value: null, cas, expiration: 0, seqno: 0, xattrs: kept ? jsonText(kept) : null, deletedAt: Math.floor(nowMs / 1000), dirty: true };
+        rows.set(op.key, row);
+        p.row = row;
+        op.needsSeqno = true;
+        seqnos++;
+        events.push([before, undefined]);
+        op.outcome = { ok: true, value: true };
+      };
+      switch (w.kind) {
+        case 'insert':
+          if (before) fail('KEY_EXISTS', `Duplicate Key: ${op.key}`);
+          else put(w.value, w.options?.assignCas ?? this.nextCas(), absoluteExpiration(w.options?.expiration, nowMs), w.options?.xattrs);
+          break;
+        case 'upsert':
+          put(w.value, w.options?.assignCas ?? this.nextCas(), absoluteExpiration(w.options?.expiration, nowMs), w.options?.xattrs ?? before?.meta.xattrs);
+          break;
+        case 'replace':
+          if (!before) fail('KEY_NOT_FOUND', `Key not found: ${op.key}`);
+          else if (!casOk(w.options)) fail('CAS_MISMATCH', `CAS mismatch for key ${op.key}`);
+          else put(w.value, w.options?.assignCas ?? this.nextCas(), absoluteExpiration(w.options?.expiration, nowMs), w.options?.xattrs ?? before.meta.xattrs);
+          break;
+        case 'remove':
+          if (!before) op.outcome = { ok: true, value: false };
+          else if (!casOk(w.options)) fail('CAS_MISMATCH', `CAS mismatch for key ${op.key}`);
+          else tombstone(this.nextCas());
+          break;
+        case 'commit':
+          this.casCounter = Math.max(this.casCounter, w.cas);
+          if (w.value === undefined) {
+            if (before) tombstone(w.cas);
+            else op.outcome = { ok: true, value: undefined };
+          } else put(w.value, w.cas, w.expiration, w.xattrs ?? {});
+          break;
+        case 'expire':
+          if (cur && cur.deletedAt === null && cur.cas === w.cas && cur.expiration !== 0 && isExpired(cur.expiration, nowMs)) {
+            // As the file store: the tombstone is deleted at the expiration; cas and seqno stay.
+            rows.set(op.key, { ...cur, value: null, pending: undefined, xattrs: null, deletedAt: cur.expiration, dirty: true });
+          }
+          op.outcome = { ok: true, value: undefined };
+          break;
+      }
+    }
+    return seqnos;
+  }
+
+  number(ops: WriteOp[], seqnos: number[]): void {
+    let i = 0;
+    for (const op of ops) {
+      if (!op.needsSeqno) continue;
+      const p = op.planned as Planned;
+      const s = seqnos[i++]!;
+      p.row!.seqno = s;
+      if (p.meta) p.meta.seqno = s;
+    }
+  }
+
+  committed(ops: WriteOp[]): void {
+    for (const op of ops) {
+      for (const [before, after] of op.events ?? []) {
+        const a = after as StoredDocument | undefined;
+        if (a && a.meta.expiration !== 0) this.expiring.set(op.key, { expiration: a.meta.expiration, cas: a.meta.cas });
+        else if ((op.data as Write).kind !== 'expire') this.expiring.delete(op.key);
+        this.emit(op.key, before as StoredDocument | undefined, a);
+      }
+      if (op.outcome?.ok === false) op.reject(op.outcome.error);
+      else op.resolve(op.outcome?.value);
+    }
+  }
+
+  // ---- transaction commit (src/transactions/commit.ts) ----
+
+  /** A CAS for a committing transaction's write of this keyspace. */
+  reserveCas(): number {
+    return this.nextCas();
+  }
+
+  /** Holds `keys` until `until` settles: writes of them wait (as DocumentKeyspace.lockKeys). */
+  lockKeys(keys: Iterable<string>, until: Promise<unknown>): void {
+    const held = until.then(
+      () => {},
+      () => {},
+    );
+    const list = [...keys];
+    for (const k of list) this.locks.set(k, held);
+    void held.then(() => {
+      for (const k of list) if (this.locks.get(k) === held) this.locks.delete(k);
+    });
+  }
+
+  private async unlocked(key: string): Promise<void> {
+    for (let l = this.locks.get(key); l; l = this.locks.get(key)) await l;
+  }
+
+  /** A committed transaction's write of `key` (`value` undefined: a removal) with its reserved CAS; resolves once committed. */
+  commitWrite(key: string, value: Value | undefined, expiration: number, cas: number, xattrs?: Record<string, Value>): Promise<unknown> {
+    return this.enqueue(key, { kind: 'commit', value, expiration, cas, xattrs });
+  }
+
+  // ---- statistics and compaction (the cluster admin API, maintenance.ts) ----
+
+  stats(): BucketStats {
+    this.sweep();
+    return keyspaceStats(this.reader, this.id);
+  }
+
+  async compact(options: CompactionOptions & { views?: boolean } = {}): Promise<CompactionResult> {
+    await this.writer.idle();
+    this.sweep();
+    return purgeTombstones(this.reader, this.id, this.clock(), options);
+  }
+
+  /** The PostgreSQL store keeps no index files (indexes are in memory this step): nothing to compact. */
+  async compactViews(): Promise<CompactionResult | false> {
+    return false;
+  }
+}
