@@ -5,7 +5,8 @@ import { expect, it } from 'vitest';
 import { QueryError } from '../../src/index.js';
 import type { Value } from '../../src/values/index.js';
 import { canonical, sameRows } from '../support/compare.js';
-import { describeStores, openTestDatabase } from '../support/store-kinds.js';
+import { describeStores } from '../support/describe-stores.js';
+import { openTestDatabase } from '../support/store-kinds.js';
 
 /**
  * Golden statement → result cases in test/cases/*.json (STYLE: couchbase/query's test_cases).

@@ -14,7 +14,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Database, Value } from '../../src/index.js';
 import { canonical, sameRows } from '../support/compare.js';
-import { describeStores, openTestDatabase, type StoreKind } from '../support/store-kinds.js';
+import { describeStores } from '../support/describe-stores.js';
+import { openTestDatabase, type StoreKind } from '../support/store-kinds.js';
 import { pickSummary, summarize, type ExpectedSummary } from './plan-summary.js';
 
 interface FixtureCase {

@@ -17,8 +17,9 @@
  * test/property/index-vs-scan.property.test.ts`.
  */
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
-import { Database } from '../../src/index.js';
+import { expect, it } from 'vitest';
+import { describeStores } from '../support/describe-stores.js';
+import { openTestDatabase } from '../support/store-kinds.js';
 import { KEYSPACE, literal, propertyParameters, propertyRuns, runScenario, sameRows, scenario, type Stats } from '../../src/testing/index.js';
 import type { Value } from '../../src/values/index.js';
 
@@ -27,11 +28,11 @@ const QUERIES_PER_SCENARIO = 8;
 /** Generous: the default run takes seconds, long runs (TOKENQL_PROPERTY_RUNS=5000) minutes. */
 const TIMEOUT = { timeout: 900_000 };
 
-describe('index scan vs full scan (property)', TIMEOUT, () => {
+describeStores('index scan vs full scan (property)', (kind) => {
   it('every statement has the same outcome with and without the indexes', async () => {
     const stats: Stats = { queries: 0, writes: 0 };
     await fc.assert(
-      fc.asyncProperty(scenario(QUERIES_PER_SCENARIO), (s) => runScenario(s, stats)),
+      fc.asyncProperty(scenario(QUERIES_PER_SCENARIO), (s) => runScenario(s, stats, () => openTestDatabase(kind))),
       propertyParameters(1000, { includeErrorInReport: true }),
     );
     // Every query statement of every scenario was compared (one final read per scenario).
@@ -48,7 +49,7 @@ describe('index scan vs full scan (property)', TIMEOUT, () => {
     let indexed = 0;
     let total = 0;
     for (const s of fc.sample(scenario(QUERIES_PER_SCENARIO), { numRuns: 40, seed: 20260821 })) {
-      const db = await Database.open();
+      const db = await openTestDatabase(kind);
       await db.createKeyspace(KEYSPACE);
       for (const st of s.steps) {
         if (st.kind !== 'query') await db.query(st.statement).catch(() => undefined);
@@ -94,7 +95,7 @@ describe('index scan vs full scan (property)', TIMEOUT, () => {
     const inline = (where: string, params: Record<string, Value>): string => where.replace(/\$(\w+)/g, (_m, n: string) => literal(params[n]));
     await fc.assert(
       fc.asyncProperty(docs, fc.array(predicate, { minLength: 1, maxLength: 4 }), async (values, preds) => {
-        const [a, b] = [await Database.open(), await Database.open()];
+        const [a, b] = [await openTestDatabase(kind), await openTestDatabase(kind)];
         try {
           for (const db of [a, b]) {
             await db.createKeyspace(KEYSPACE);
@@ -120,4 +121,4 @@ describe('index scan vs full scan (property)', TIMEOUT, () => {
       propertyParameters(100),
     );
   });
-});
+}, TIMEOUT);

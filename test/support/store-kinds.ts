@@ -15,7 +15,6 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe } from 'vitest';
 import { Database, type OpenOptions } from '../../src/index.js';
 
 export const STORE_KINDS = ['memory', 'file', 'postgres'] as const;
@@ -37,7 +36,7 @@ export interface TestStore {
  * suites would measure the disk, not the store. Durability itself is tested in
  * test/storage/file/ (crash, durability, tx-crash) with the default `fsync`.
  */
-export const FILE_OPTIONS: OpenOptions = {};
+export const FILE_OPTIONS: OpenOptions = { durability: 'batch' };
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 
@@ -173,15 +172,7 @@ export async function openTestDatabase(kind: StoreKind, options: OpenOptions = {
 /** A label for titles: `memory store`, `file store`, `postgres store`. */
 export const storeLabel = (kind: StoreKind): string => `${kind} store`;
 
-/**
- * `describe(title [kind store])` once per kind of {@link testStoreKinds}, with `body(kind)`
- * inside; afterwards the kind's shared resources (a PostgreSQL cluster) are freed.
- */
-export function describeStores(title: string, body: (kind: StoreKind) => void, kinds: readonly StoreKind[] = testStoreKinds()): void {
-  for (const kind of kinds) {
-    describe(`${title} [${storeLabel(kind)}]`, () => {
-      afterAll(async () => KINDS[kind].shutdown?.());
-      body(kind);
-    });
-  }
+/** Frees what the databases of `kind` in this process share (the PostgreSQL cluster); run after a file's suites. */
+export async function releaseStoreKind(kind: StoreKind): Promise<void> {
+  await KINDS[kind].shutdown?.();
 }

@@ -1,6 +1,7 @@
-import { Database, QueryError, type QueryOptions, type Value } from '../../../src/index.js';
+import { QueryError, type Database, type QueryOptions, type Value } from '../../../src/index.js';
 import { beforeSetupStatement } from './harness-fixtures.js';
 import { canonical, sameRows } from '../../support/compare.js';
+import { openTestDatabase, type StoreKind } from '../../support/store-kinds.js';
 import { dataFile, type CaseGroup, type SuiteCase } from './suite.js';
 import { groupFixtures, groupSetup } from './fixtures.js';
 
@@ -169,9 +170,9 @@ async function judgeExplain(db: Database, c: SuiteCase): Promise<{ pass: boolean
   }
 }
 
-/** Opens a fresh database with the group's keyspaces and runs its setup (errors in setup are kept as the reason). */
-async function openGroup(g: CaseGroup): Promise<{ db: Database; setupError?: string }> {
-  const db = await Database.open();
+/** Opens a fresh database of `kind` with the group's keyspaces and runs its setup (errors in setup are kept as the reason). */
+async function openGroup(g: CaseGroup, kind: StoreKind): Promise<{ db: Database; setupError?: string }> {
+  const db = await openTestDatabase(kind);
   asGsiHarness(db, g);
   for (const [name, spec] of Object.entries(g.keyspaces)) {
     await db.createKeyspace(name);
@@ -192,14 +193,15 @@ async function openGroup(g: CaseGroup): Promise<{ db: Database; setupError?: str
 }
 
 /**
- * Runs a group in one fresh database: keyspaces loaded, setup run, then every case in file
- * order. A setup statement that fails is noted on each case that fails afterwards.
+ * Runs a group in one fresh database of the store `kind` (test/support/store-kinds.ts; default
+ * the in-memory store): keyspaces loaded, setup run, then every case in file order. A setup
+ * statement that fails is noted on each case that fails afterwards.
  */
-export async function runGroup(g: CaseGroup): Promise<CaseOutcome[]> {
+export async function runGroup(g: CaseGroup, kind: StoreKind = 'memory'): Promise<CaseOutcome[]> {
   const out: CaseOutcome[] = [];
   let opened: { db: Database; setupError?: string };
   try {
-    opened = await openGroup(g);
+    opened = await openGroup(g, kind);
   } catch (err) {
     return g.cases.map((c) => ({ id: c.id, pass: false, why: short(`group setup: ${errorText(err)}`) }));
   }

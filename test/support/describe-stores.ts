@@ -1,0 +1,23 @@
+import { afterAll, describe } from 'vitest';
+import { releaseStoreKind, storeLabel, testStoreKinds, type StoreKind } from './store-kinds.js';
+
+/** Options of {@link describeStores}: the kinds (default {@link testStoreKinds}) and a test timeout in ms. */
+export interface DescribeStoresOptions {
+  kinds?: readonly StoreKind[];
+  timeout?: number;
+}
+
+/**
+ * `describe("<title> [<kind> store]")` once per store kind (`TOKENQL_TEST_STORES`, default every
+ * available kind: test/support/store-kinds.ts), with `body(kind)` inside, so that every test's
+ * full title names its store; after the block the kind's shared resources (a PostgreSQL cluster)
+ * are freed. Kept apart from store-kinds.ts, which runs outside vitest too (report.ts).
+ */
+export function describeStores(title: string, body: (kind: StoreKind) => void, options: DescribeStoresOptions = {}): void {
+  for (const kind of options.kinds ?? testStoreKinds()) {
+    describe(`${title} [${storeLabel(kind)}]`, options.timeout === undefined ? {} : { timeout: options.timeout }, () => {
+      afterAll(() => releaseStoreKind(kind));
+      body(kind);
+    });
+  }
+}
