@@ -20,6 +20,9 @@ import { Database, type OpenOptions } from '../../src/index.js';
 export const STORE_KINDS = ['memory', 'file', 'postgres'] as const;
 export type StoreKind = (typeof STORE_KINDS)[number];
 
+/** The kinds whose data outlives a close (reopen, tombstones, compaction): not `memory`. */
+export const DURABLE_KINDS: readonly StoreKind[] = ['file', 'postgres'];
+
 /** One place a test database lives: opened (and reopened after a close) with {@link TestStore.open}. */
 export interface TestStore {
   kind: StoreKind;
@@ -139,7 +142,7 @@ export async function testStore(kind: StoreKind): Promise<TestStore> {
   return {
     kind,
     async open(options = {}) {
-      const db = await Database.open({ ...options, ...base });
+      const db = await Database.open({ ...base, ...options });
       closes.push(db.close.bind(db));
       return db;
     },
