@@ -6,7 +6,7 @@ import { QueryError } from '../../src/index.js';
 import type { Value } from '../../src/values/index.js';
 import { canonical, sameRows } from '../support/compare.js';
 import { describeStores } from '../support/describe-stores.js';
-import { openTestDatabase } from '../support/store-kinds.js';
+import { openTestDatabase, reopenTestDatabase } from '../support/store-kinds.js';
 
 /**
  * Golden statement → result cases in test/cases/*.json (STYLE: couchbase/query's test_cases).
@@ -14,7 +14,8 @@ import { openTestDatabase } from '../support/store-kinds.js';
  * "results"? | "error"?: {code}, "ordered"? }] }`. Cases in a file run in order on one database,
  * so DML cases can check their effect with a later SELECT. Expected values are written from the
  * N1QL reference semantics, not produced by tokenql. Every file runs on each store kind
- * (test/support/store-kinds.ts) with the same expected results.
+ * (test/support/store-kinds.ts) with the same expected results; a durable store is restarted
+ * after the load.
  */
 interface CaseFile {
   keyspaces: Record<string, Record<string, Value>>;
@@ -29,13 +30,15 @@ describeStores('golden cases', (kind) => {
   for (const file of files) {
     it(file, async () => {
       const spec: CaseFile = JSON.parse(readFileSync(path.join(dir, file), 'utf8'));
-      const db = await openTestDatabase(kind);
+      let db = await openTestDatabase(kind);
       try {
         for (const [ks, docs] of Object.entries(spec.keyspaces)) {
           await db.createKeyspace(ks);
           const report = await db.load(ks, Object.values(docs), { key: ((_d: Value, i: number) => Object.keys(docs)[i]) as never });
           expect(report.failures).toEqual([]);
         }
+        // A durable store is restarted: the cases read the documents it recovered.
+        db = await reopenTestDatabase(db);
         for (const c of spec.cases) {
           const label = `${file}: ${c.statement}`;
           if (c.error) {

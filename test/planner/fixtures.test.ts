@@ -15,7 +15,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Database, Value } from '../../src/index.js';
 import { canonical, sameRows } from '../support/compare.js';
 import { describeStores } from '../support/describe-stores.js';
-import { openTestDatabase, type StoreKind } from '../support/store-kinds.js';
+import { openTestDatabase, reopenTestDatabase, type StoreKind } from '../support/store-kinds.js';
 import { pickSummary, summarize, type ExpectedSummary } from './plan-summary.js';
 
 interface FixtureCase {
@@ -33,7 +33,7 @@ const HERE = path.dirname(fileURLToPath(import.meta.url));
 const FIXTURES = path.join(HERE, 'fixtures');
 const shared = JSON.parse(readFileSync(path.join(HERE, 'documents.json'), 'utf8')) as { keyspace: string; documents: { key: string; value: Value }[] };
 
-/** A database with the shared keyspace loaded and the given indexes created. */
+/** A database of `kind` with the shared keyspace loaded and the given indexes created (then restarted on a durable kind). */
 async function openWith(kind: StoreKind, indexes: string[]): Promise<Database> {
   const db = await openTestDatabase(kind);
   await db.createKeyspace(shared.keyspace);
@@ -41,7 +41,8 @@ async function openWith(kind: StoreKind, indexes: string[]): Promise<Database> {
     await db.query(`INSERT INTO ${shared.keyspace} (KEY, VALUE) VALUES (${JSON.stringify(d.key)}, ${JSON.stringify(d.value)})`);
   }
   for (const s of indexes) await db.query(s);
-  return db;
+  // A durable store is restarted: the plans use the index definitions it recovered.
+  return reopenTestDatabase(db);
 }
 
 const files = readdirSync(FIXTURES).filter((f) => f.endsWith('.json')).sort();

@@ -11,7 +11,7 @@
  * the kinds; unset, every available kind runs (postgres once its fixture exists). A kind named
  * there that cannot run here is an error, so a CI job cannot pass without it silently.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -65,7 +65,15 @@ async function postgresCluster(): Promise<{ url: string; stop(): Promise<void> }
   return cluster;
 }
 
-/** Runs one statement on the cluster's maintenance database (CREATE / DROP DATABASE). */
+/** Whether PostgreSQL's initdb is on PATH or in Debian's /usr/lib/postgresql/<version>/bin. */
+function postgresInstalled(): boolean {
+  const dirs = (process.env.PATH ?? '').split(path.delimiter).filter(Boolean);
+  const root = '/usr/lib/postgresql';
+  if (existsSync(root)) for (const v of readdirSync(root)) dirs.push(path.join(root, v, 'bin'));
+  return dirs.some((d) => existsSync(path.join(d, 'initdb')));
+}
+
+/** Runs one statement on the cluster (CREATE / DROP DATABASE) through the fixture's database. */
 async function adminSql(url: string, statement: string): Promise<void> {
   const { default: pg } = await import('pg');
   const client = new pg.Client({ connectionString: url });
@@ -100,7 +108,9 @@ const KINDS: Record<StoreKind, KindDef> = {
     },
   },
   postgres: {
-    available: () => existsSync(path.join(HERE, 'postgres.ts')),
+    // The fixture is there and PostgreSQL is installed (in CI, where .ci/run installs it, the
+    // fixture's own error says so when it is not).
+    available: () => existsSync(path.join(HERE, 'postgres.ts')) && (postgresInstalled() || !!process.env.CI),
     async create() {
       const { url } = await postgresCluster();
       const name = `tokenql_test_${process.pid}_${++databases}`;
@@ -155,21 +165,44 @@ export async function testStore(kind: StoreKind): Promise<TestStore> {
   };
 }
 
+/** The test store and open options of each database of {@link openTestDatabase}. */
+const opened = new WeakMap<Database, { store: TestStore; options: OpenOptions; close(): Promise<void> }>();
+
+/** Opens `store` and makes the database's `close()` dispose of the store. */
+async function openOwned(store: TestStore, options: OpenOptions): Promise<Database> {
+  const db = await store.open(options);
+  opened.set(db, { store, options, close: db.close.bind(db) });
+  db.close = () => store.dispose();
+  return db;
+}
+
 /**
  * Opens a fresh, empty database of `kind` (`options`: clock, javascript limits …; the kind
  * supplies `path` or `store`). Its `close()` also removes its storage.
  */
 export async function openTestDatabase(kind: StoreKind, options: OpenOptions = {}): Promise<Database> {
   const store = await testStore(kind);
-  let db: Database;
   try {
-    db = await store.open(options);
+    return await openOwned(store, options);
   } catch (e) {
     await store.dispose();
     throw e;
   }
-  db.close = () => store.dispose();
-  return db;
+}
+
+/**
+ * Restarts a database of {@link openTestDatabase} on a durable kind: closes it and opens its
+ * storage again, so that what follows reads what the store recovered (documents parsed from
+ * the file store's records, index definitions rebuilt; on PostgreSQL, a new connection), not
+ * what the writes left in memory. Returns the new database (the old one is closed); on the
+ * memory store, the same database. State outside the store (prepared statements, open
+ * transactions, settings made on the object) does not survive, as on a real restart.
+ */
+export async function reopenTestDatabase(db: Database): Promise<Database> {
+  const entry = opened.get(db);
+  if (!entry || !DURABLE_KINDS.includes(entry.store.kind)) return db;
+  await entry.close();
+  return openOwned(entry.store, entry.options);
 }
 
 /** A label for titles: `memory store`, `file store`, `postgres store`. */

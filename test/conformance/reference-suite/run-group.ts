@@ -1,7 +1,7 @@
 import { QueryError, type Database, type QueryOptions, type Value } from '../../../src/index.js';
 import { beforeSetupStatement } from './harness-fixtures.js';
 import { canonical, sameRows } from '../../support/compare.js';
-import { openTestDatabase, type StoreKind } from '../../support/store-kinds.js';
+import { openTestDatabase, reopenTestDatabase, type StoreKind } from '../../support/store-kinds.js';
 import { dataFile, type CaseGroup, type SuiteCase } from './suite.js';
 import { groupFixtures, groupSetup } from './fixtures.js';
 
@@ -170,14 +170,19 @@ async function judgeExplain(db: Database, c: SuiteCase): Promise<{ pass: boolean
   }
 }
 
-/** Opens a fresh database of `kind` with the group's keyspaces and runs its setup (errors in setup are kept as the reason). */
+/**
+ * Opens a fresh database of `kind` with the group's keyspaces (reopened after the load on a
+ * durable store) and runs its setup (errors in setup are kept as the reason).
+ */
 async function openGroup(g: CaseGroup, kind: StoreKind): Promise<{ db: Database; setupError?: string }> {
-  const db = await openTestDatabase(kind);
-  asGsiHarness(db, g);
+  let db = await openTestDatabase(kind);
   for (const [name, spec] of Object.entries(g.keyspaces)) {
     await db.createKeyspace(name);
     for (const d of dataFile(spec.file)) await db.upsert(name, d.k, d as unknown as Value);
   }
+  // On a durable store the cases read the documents as the store recovers them.
+  db = await reopenTestDatabase(db);
+  asGsiHarness(db, g);
   await groupFixtures(db, g);
   let setupError: string | undefined;
   for (const s of groupSetup(g)) {
