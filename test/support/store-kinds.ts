@@ -26,6 +26,8 @@ export const DURABLE_KINDS: readonly StoreKind[] = ['file', 'postgres'];
 /** One place a test database lives: opened (and reopened after a close) with {@link TestStore.open}. */
 export interface TestStore {
   kind: StoreKind;
+  /** Where it lives: `path` of a file store, `store` (a URL) of a PostgreSQL one; nothing in memory. */
+  location: OpenOptions;
   /** Opens the database; after a close, the same one again (for restart checks). */
   open(options?: OpenOptions): Promise<Database>;
   /** Removes its storage (temporary directory, PostgreSQL database). Call after closing. */
@@ -151,6 +153,7 @@ export async function testStore(kind: StoreKind): Promise<TestStore> {
   let disposed = false;
   return {
     kind,
+    location: base,
     async open(options = {}) {
       const db = await Database.open({ ...base, ...options });
       closes.push(db.close.bind(db));
