@@ -1,15 +1,17 @@
 /**
  * The stores the statement-level suites run on (issue 25: the same statements and the same
- * expected results on every store). A suite wraps its tests in {@link describeStores} and opens
- * its databases with {@link openTestDatabase} (or {@link testStore} when it closes and reopens
- * one), so that each test runs once per store kind and its title names the store.
+ * expected results on every store). A suite wraps its tests in `describeStores`
+ * (describe-stores.ts) and opens its databases with {@link openTestDatabase} (or
+ * {@link testStore} when it closes and reopens one), so that each test runs once per store kind
+ * and its title names the store.
  *
  * Kinds: `memory` (the in-memory store), `file` (the durable file store, in a fresh directory
  * under /dev/shm, a tmpfs, when there is one: see {@link FILE_OPTIONS}) and `postgres` (the
  * PostgreSQL store: a database of its own per test database, on one private cluster per test
  * file started by test/support/postgres.ts). `TOKENQL_TEST_STORES=memory,file,postgres` picks
- * the kinds; unset, every available kind runs (postgres once its fixture exists). A kind named
- * there that cannot run here is an error, so a CI job cannot pass without it silently.
+ * the kinds; unset, every available kind runs (postgres once its fixture exists and PostgreSQL
+ * is installed). A kind named there that cannot run here is an error, so a CI job cannot pass
+ * without it silently.
  */
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
