@@ -47,10 +47,24 @@ export const FILE_OPTIONS: OpenOptions = { durability: 'batch' };
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 
+/** File store directories not yet removed: removed at process exit too (a test that timed out). */
+const liveDirs = new Set<string>();
+process.once('exit', () => {
+  for (const dir of liveDirs) rmSync(dir, { recursive: true, force: true });
+});
+
 /** A fresh directory for a file store: on tmpfs (/dev/shm) when present, else the system temp dir. */
-function freshDir(): string {
+function freshDir(): { dir: string; remove(): void } {
   const base = existsSync('/dev/shm') ? '/dev/shm' : tmpdir();
-  return mkdtempSync(path.join(base, 'tokenql-test-'));
+  const dir = mkdtempSync(path.join(base, 'tokenql-test-'));
+  liveDirs.add(dir);
+  return {
+    dir,
+    remove() {
+      rmSync(dir, { recursive: true, force: true });
+      liveDirs.delete(dir);
+    },
+  };
 }
 
 /** The PostgreSQL cluster of this test file (one per worker process), started on first use. */
@@ -107,8 +121,8 @@ const KINDS: Record<StoreKind, KindDef> = {
   file: {
     available: () => true,
     async create() {
-      const dir = freshDir();
-      return { options: { ...FILE_OPTIONS, path: dir }, remove: async () => rmSync(dir, { recursive: true, force: true }) };
+      const { dir, remove } = freshDir();
+      return { options: { ...FILE_OPTIONS, path: dir }, remove: async () => remove() };
     },
   },
   postgres: {
