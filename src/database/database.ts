@@ -19,7 +19,7 @@ import { DEFAULT_JAVASCRIPT_LIMITS, JavascriptEngine, type JavascriptLimits } fr
 import { LibraryCatalog, type Library } from '../executor/udf/library-catalog.js';
 import { StatisticsDictionary } from '../statistics-dictionary.js';
 import { ddlSources } from './ddl-sources.js';
-import { cloneValue, jsonSize, type Value } from '../values/index.js';
+import { cloneValue, jsonSize, toOutputValue, type Value } from '../values/index.js';
 import { bucketStats, compactBucket, compactViews } from './bucket-storage.js';
 import type { BucketStats, CompactionOptions, CompactionResult } from '../storage/compaction.js';
 import type { DocumentMeta, StoredDocument, WriteOptions } from '../storage/index.js';
@@ -33,6 +33,17 @@ function splitParams(params: QueryOptions['params'], args: QueryOptions['args'])
   const named: Record<string, Value> = {};
   if (params !== undefined && !Array.isArray(params)) for (const [k, v] of Object.entries(params)) named[k.startsWith('$') ? k.slice(1) : k] = v;
   return { named, positional: args ?? (Array.isArray(params) ? params : []) };
+}
+
+/**
+ * A document handed to the API as it is stored: a copy (the store freezes what it keeps) in the
+ * JSON form N1QL mutations store (send-insert.ts): NaN and ±Infinity as the strings "NaN",
+ * "+Infinity", "-Infinity", an int64 (bigint) as its nearest double, a MISSING array element as
+ * null (values/json.ts toOutputValue). So every store holds the same document: the file store's
+ * records are JSON text, which has none of those values (the reference stores NaN() as "NaN").
+ */
+function storedValue(value: Value): Value {
+  return toOutputValue(cloneValue(value));
 }
 
 /**
@@ -299,7 +310,7 @@ export class Database {
         window.push({ source: item.source, line: item.line, done: item.message });
       } else {
         // Documents handed in as values are copied: the store freezes what it keeps.
-        const value = typeof source === 'string' || source instanceof Readable ? item.value : cloneValue(item.value);
+        const value = typeof source === 'string' || source instanceof Readable ? item.value : storedValue(item.value);
         const done = options.mode === 'insert' ? ks.insert(item.key, value) : ks.upsert(item.key, value);
         done.catch(() => {}); // observed in settle()
         window.push({ source: item.source, line: item.line, done });
@@ -355,21 +366,21 @@ export class Database {
   async upsert(keyspace: string, key: string, value: Value, options?: WriteOptions): Promise<DocumentMeta> {
     this.check();
     checkDepth(key, value);
-    return (await this.store.createKeyspace(keyspace)).upsert(key, cloneValue(value), options);
+    return (await this.store.createKeyspace(keyspace)).upsert(key, storedValue(value), options);
   }
 
   /** Adds a new document; rejects with StoreError KEY_EXISTS if the key is live. */
   async insert(keyspace: string, key: string, value: Value, options?: WriteOptions): Promise<DocumentMeta> {
     this.check();
     checkDepth(key, value);
-    return (await this.store.createKeyspace(keyspace)).insert(key, cloneValue(value), options);
+    return (await this.store.createKeyspace(keyspace)).insert(key, storedValue(value), options);
   }
 
   /** Replaces a live document (optionally only if its cas matches). */
   async replace(keyspace: string, key: string, value: Value, options?: WriteOptions): Promise<DocumentMeta> {
     this.check();
     checkDepth(key, value);
-    return (await this.store.createKeyspace(keyspace)).replace(key, cloneValue(value), options);
+    return (await this.store.createKeyspace(keyspace)).replace(key, storedValue(value), options);
   }
 
   /** Removes a document; false if there was none. */

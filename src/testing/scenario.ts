@@ -85,10 +85,12 @@ export interface Stats {
 /**
  * Runs a scenario on A (with indexes) and B (without); throws a {@link CounterexampleError} at
  * the first statement whose outcome differs, with both outcomes, A's plan and the script.
+ * `open` opens each of the two (fresh, empty) databases: the in-memory store by default, any
+ * store in the store-kind suites; both are closed at the end.
  */
-export async function runScenario(s: Scenario, stats?: Stats): Promise<void> {
-  const a = await Database.open();
-  const b = await Database.open();
+export async function runScenario(s: Scenario, stats?: Stats, open: () => Promise<Database> = () => Database.open()): Promise<void> {
+  const a = await open();
+  const b = await open();
   try {
     await a.createKeyspace(KEYSPACE);
     await b.createKeyspace(KEYSPACE);

@@ -3,13 +3,15 @@
  * `callFunction(lookupFunction(name)!, args, ctx)`. MISSING (`undefined`) and NULL must match
  * exactly; other values compare with `collate(...) === 0` and the same kind. `throws(code)`
  * expects a QueryError with that code. Every row's argument count must be within the
- * function's `minArgs`/`maxArgs`.
+ * function's `minArgs`/`maxArgs`. The same rows also run through statements on arguments read
+ * from each store kind (stored-arguments.ts).
  */
 import { describe, expect, it } from 'vitest';
 import { QueryError } from '../../src/errors/index.js';
 import type { FunctionContext } from '../../src/eval/functions/function-def.js';
 import { callFunction, lookupFunction } from '../../src/eval/functions/registry.js';
 import { collate, kindOf, type Value } from '../../src/values/index.js';
+import { storedArgumentsSuite } from './stored-arguments.js';
 
 export const MISSING = undefined;
 
@@ -71,4 +73,5 @@ export function table(name: string, rows: Row[]): void {
       });
     }
   });
+  storedArgumentsSuite(name, rows, show);
 }

@@ -5,14 +5,17 @@
  * returns the same rows as on a database without the indexes.
  *
  * Expected values come from the spec (and, where it is silent on a span's shape, from the
- * reference planner files it names: planner/sarg_*.go); never from running tokenql.
+ * reference planner files it names: planner/sarg_*.go); never from running tokenql. Every case
+ * runs on each store kind (test/support/store-kinds.ts): the plan must not depend on the store.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { Database, type Value } from '../../src/index.js';
+import type { Database, Value } from '../../src/index.js';
 import { canonical, sameRows } from '../support/compare.js';
+import { describeStores } from '../support/describe-stores.js';
+import { openTestDatabase, reopenTestDatabase, type StoreKind } from '../support/store-kinds.js';
 import { pickSummary, summarize, type ExpectedSummary } from './plan-summary.js';
 
 interface FixtureCase {
@@ -30,22 +33,23 @@ const HERE = path.dirname(fileURLToPath(import.meta.url));
 const FIXTURES = path.join(HERE, 'fixtures');
 const shared = JSON.parse(readFileSync(path.join(HERE, 'documents.json'), 'utf8')) as { keyspace: string; documents: { key: string; value: Value }[] };
 
-/** A database with the shared keyspace loaded and the given indexes created. */
-async function openWith(indexes: string[]): Promise<Database> {
-  const db = await Database.open();
+/** A database of `kind` with the shared keyspace loaded and the given indexes created (then restarted on a durable kind). */
+async function openWith(kind: StoreKind, indexes: string[]): Promise<Database> {
+  const db = await openTestDatabase(kind);
   await db.createKeyspace(shared.keyspace);
   for (const d of shared.documents) {
     await db.query(`INSERT INTO ${shared.keyspace} (KEY, VALUE) VALUES (${JSON.stringify(d.key)}, ${JSON.stringify(d.value)})`);
   }
   for (const s of indexes) await db.query(s);
-  return db;
+  // A durable store is restarted: the plans use the index definitions it recovered.
+  return reopenTestDatabase(db);
 }
 
 const files = readdirSync(FIXTURES).filter((f) => f.endsWith('.json')).sort();
 
-describe('planner fixtures', () => {
+describeStores('planner fixtures', (kind) => {
   let plain: Database | undefined;
-  const withoutIndexes = async (): Promise<Database> => (plain ??= await openWith([]));
+  const withoutIndexes = async (): Promise<Database> => (plain ??= await openWith(kind, []));
   afterAll(async () => plain?.close());
 
   it('has the six rule families', () => {
@@ -57,7 +61,7 @@ describe('planner fixtures', () => {
     describe(file, () => {
       for (const c of cases) {
         it(c.name, async () => {
-          const db = await openWith(c.indexes);
+          const db = await openWith(kind, c.indexes);
           try {
             const plan = await db.explain(c.statement);
             const summary = summarize(plan);

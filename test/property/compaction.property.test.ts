@@ -1,5 +1,7 @@
 /**
- * Compaction laws (fast-check), through the public Database API on the file store: after any
+ * Compaction laws (fast-check), through the public Database API on each durable store kind
+ * (test/support/store-kinds.ts: the file store, and PostgreSQL when it is there; the in-memory
+ * store keeps no tombstones and has nothing to compact): after any
  * sequence of inserts, updates, deletes, expiring writes and clock moves, a compaction
  *  - leaves the answer of every query unchanged (and so does a restart after it),
  *  - reduces the data file's fragmentation to 0 and every index file's to 0,
@@ -7,9 +9,11 @@
  * Runs: TOKENQL_PROPERTY_RUNS (default 40).
  */
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
-import { Database } from '../../src/index.js';
-import { manualClock, tempDir } from '../storage/file/helpers.js';
+import { expect, it } from 'vitest';
+import type { Database } from '../../src/index.js';
+import { manualClock } from '../storage/file/helpers.js';
+import { describeStores } from '../support/describe-stores.js';
+import { DURABLE_KINDS, testStore, testStoreKinds } from '../support/store-kinds.js';
 
 const RUNS = Number(process.env.TOKENQL_PROPERTY_RUNS ?? 40);
 const KEYS = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'];
@@ -46,14 +50,14 @@ async function answers(db: Database): Promise<unknown[]> {
   return out;
 }
 
-describe('compaction laws (property)', { timeout: 600_000 }, () => {
+describeStores('compaction laws (property)', (kind) => {
   it('keeps every answer, reduces fragmentation to 0 and purges exactly the old tombstones', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 40 }), fc.constantFrom(0, 0.5, 1, 1.5, 3), async (ops, purgeIntervalDays) => {
-        const { dir, cleanup } = tempDir('tokenql-prop-');
+        const store = await testStore(kind);
         const time = manualClock();
         const clock = time.now;
-        let db = await Database.open({ path: dir, clock, durability: 'batch' });
+        let db = await store.open({ clock });
         try {
           await db.createBucket('t');
           await db.query('CREATE PRIMARY INDEX ON t');
@@ -98,15 +102,14 @@ describe('compaction laws (property)', { timeout: 600_000 }, () => {
           for (const v of Object.values(after.views)) expect(v.fragmentedBytes).toBe(0);
           expect(await answers(db)).toEqual(before);
           await db.close();
-          db = await Database.open({ path: dir, clock, durability: 'batch' });
+          db = await store.open({ clock });
           expect(await answers(db)).toEqual(before);
           expect(db.bucketStats('t')).toEqual(after);
         } finally {
-          await db.close();
-          cleanup();
+          await store.dispose();
         }
       }),
       { numRuns: RUNS },
     );
   });
-});
+}, { kinds: testStoreKinds().filter((k) => DURABLE_KINDS.includes(k)), timeout: 600_000 });

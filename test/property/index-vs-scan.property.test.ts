@@ -6,8 +6,9 @@
  * count or the same error code on database A (indexes) and database B (none).
  *
  * The generators and the runner live in the harness (src/testing, `tokenql/testing`).
- * Runs: TOKENQL_PROPERTY_RUNS scenarios (default 1,000, 8 queries each plus a final full read, so
- * about 9,000 query checks and ~8,000 writes; ~17 s on one core). (300 runs
+ * Runs: TOKENQL_PROPERTY_RUNS scenarios (default 1,000 on the in-memory store, 8 queries each plus
+ * a final full read, so about 9,000 query checks and ~8,000 writes; ~17 s on one core; 300 on a
+ * durable store). Each test runs on every store kind (test/support/store-kinds.ts). (300 runs
  * passed with a merged-range bug, `k IS NOT MISSING AND k IS NOT NULL` returning NULL rows, that
  * one trial of 3,000 met at run 604.)
  *
@@ -17,22 +18,28 @@
  * test/property/index-vs-scan.property.test.ts`.
  */
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
-import { Database } from '../../src/index.js';
+import { expect, it } from 'vitest';
+import { describeStores } from '../support/describe-stores.js';
+import { openTestDatabase } from '../support/store-kinds.js';
 import { KEYSPACE, literal, propertyParameters, propertyRuns, runScenario, sameRows, scenario, type Stats } from '../../src/testing/index.js';
 import type { Value } from '../../src/values/index.js';
 
-const RUNS = propertyRuns(1000);
+/**
+ * Default scenarios per store kind: 1,000 in memory; 300 on a durable store, whose open, restart
+ * and writes cost more per scenario (CI time; TOKENQL_PROPERTY_RUNS sets every kind).
+ */
+const defaultRuns = (kind: string): number => (kind === 'memory' ? 1000 : 300);
 const QUERIES_PER_SCENARIO = 8;
 /** Generous: the default run takes seconds, long runs (TOKENQL_PROPERTY_RUNS=5000) minutes. */
 const TIMEOUT = { timeout: 900_000 };
 
-describe('index scan vs full scan (property)', TIMEOUT, () => {
+describeStores('index scan vs full scan (property)', (kind) => {
   it('every statement has the same outcome with and without the indexes', async () => {
+    const RUNS = propertyRuns(defaultRuns(kind));
     const stats: Stats = { queries: 0, writes: 0 };
     await fc.assert(
-      fc.asyncProperty(scenario(QUERIES_PER_SCENARIO), (s) => runScenario(s, stats)),
-      propertyParameters(1000, { includeErrorInReport: true }),
+      fc.asyncProperty(scenario(QUERIES_PER_SCENARIO), (s) => runScenario(s, stats, () => openTestDatabase(kind))),
+      propertyParameters(defaultRuns(kind), { includeErrorInReport: true }),
     );
     // Every query statement of every scenario was compared (one final read per scenario).
     expect(stats.queries).toBeGreaterThanOrEqual(RUNS * (QUERIES_PER_SCENARIO + 1));
@@ -48,7 +55,7 @@ describe('index scan vs full scan (property)', TIMEOUT, () => {
     let indexed = 0;
     let total = 0;
     for (const s of fc.sample(scenario(QUERIES_PER_SCENARIO), { numRuns: 40, seed: 20260821 })) {
-      const db = await Database.open();
+      const db = await openTestDatabase(kind);
       await db.createKeyspace(KEYSPACE);
       for (const st of s.steps) {
         if (st.kind !== 'query') await db.query(st.statement).catch(() => undefined);
@@ -94,7 +101,7 @@ describe('index scan vs full scan (property)', TIMEOUT, () => {
     const inline = (where: string, params: Record<string, Value>): string => where.replace(/\$(\w+)/g, (_m, n: string) => literal(params[n]));
     await fc.assert(
       fc.asyncProperty(docs, fc.array(predicate, { minLength: 1, maxLength: 4 }), async (values, preds) => {
-        const [a, b] = [await Database.open(), await Database.open()];
+        const [a, b] = [await openTestDatabase(kind), await openTestDatabase(kind)];
         try {
           for (const db of [a, b]) {
             await db.createKeyspace(KEYSPACE);
@@ -120,4 +127,4 @@ describe('index scan vs full scan (property)', TIMEOUT, () => {
       propertyParameters(100),
     );
   });
-});
+}, TIMEOUT);

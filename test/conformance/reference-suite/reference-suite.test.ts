@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
+import { describeStores } from '../../support/describe-stores.js';
 import { featureCases, groupCases, suiteFeatures } from './suite.js';
 import { runGroup, type CaseOutcome } from './run-group.js';
 import { readExpectations, surprises } from './expectations.js';
@@ -8,12 +9,14 @@ import { readExpectations, surprises } from './expectations.js';
  * feature, against the checked-in expected failures (expected-failures.json, each with its
  * reason). A feature's test fails on a case that fails without being listed, and on a listed
  * case that now passes: rewrite the list with `npm run conformance -- FEATURE --write-expected`
- * and review the diff. `npm run conformance` prints the table of passed / counted.
+ * and review the diff. `npm run conformance` prints the table of passed / counted. Every feature
+ * runs on each store kind (test/support/store-kinds.ts) against the same list: a case that
+ * behaves differently on one store is a store bug, not an entry.
  */
 const expected = readExpectations();
 const features = suiteFeatures().filter((f) => f.inScope && f.cases > 0);
 
-describe('the reference suite', () => {
+describeStores('the reference suite', (kind) => {
   it('has the features and cases the conversion lists', () => {
     expect(features.length).toBeGreaterThanOrEqual(80);
     expect(features.reduce((n, f) => n + f.cases, 0)).toBe(2693);
@@ -22,7 +25,7 @@ describe('the reference suite', () => {
   for (const f of features) {
     it(`${f.name} (${f.cases} cases)`, async () => {
       const outcomes: CaseOutcome[] = [];
-      for (const g of groupCases(featureCases(f.name))) outcomes.push(...(await runGroup(g)));
+      for (const g of groupCases(featureCases(f.name))) outcomes.push(...(await runGroup(g, kind)));
       expect(outcomes.length).toBe(f.cases);
       const { regressions, nowPassing } = surprises(outcomes, expected);
       expect({ regressions, nowPassing }).toEqual({ regressions: [], nowPassing: [] });

@@ -1,6 +1,7 @@
-import { Database, QueryError, type QueryOptions, type Value } from '../../../src/index.js';
+import { QueryError, type Database, type QueryOptions, type Value } from '../../../src/index.js';
 import { beforeSetupStatement } from './harness-fixtures.js';
 import { canonical, sameRows } from '../../support/compare.js';
+import { openTestDatabase, reopenTestDatabase, type StoreKind } from '../../support/store-kinds.js';
 import { dataFile, type CaseGroup, type SuiteCase } from './suite.js';
 import { groupFixtures, groupSetup } from './fixtures.js';
 
@@ -169,14 +170,19 @@ async function judgeExplain(db: Database, c: SuiteCase): Promise<{ pass: boolean
   }
 }
 
-/** Opens a fresh database with the group's keyspaces and runs its setup (errors in setup are kept as the reason). */
-async function openGroup(g: CaseGroup): Promise<{ db: Database; setupError?: string }> {
-  const db = await Database.open();
-  asGsiHarness(db, g);
+/**
+ * Opens a fresh database of `kind` with the group's keyspaces (reopened after the load on a
+ * durable store) and runs its setup (errors in setup are kept as the reason).
+ */
+async function openGroup(g: CaseGroup, kind: StoreKind): Promise<{ db: Database; setupError?: string }> {
+  let db = await openTestDatabase(kind);
   for (const [name, spec] of Object.entries(g.keyspaces)) {
     await db.createKeyspace(name);
     for (const d of dataFile(spec.file)) await db.upsert(name, d.k, d as unknown as Value);
   }
+  // On a durable store the cases read the documents as the store recovers them.
+  db = await reopenTestDatabase(db);
+  asGsiHarness(db, g);
   await groupFixtures(db, g);
   let setupError: string | undefined;
   for (const s of groupSetup(g)) {
@@ -192,14 +198,15 @@ async function openGroup(g: CaseGroup): Promise<{ db: Database; setupError?: str
 }
 
 /**
- * Runs a group in one fresh database: keyspaces loaded, setup run, then every case in file
- * order. A setup statement that fails is noted on each case that fails afterwards.
+ * Runs a group in one fresh database of the store `kind` (test/support/store-kinds.ts; default
+ * the in-memory store): keyspaces loaded, setup run, then every case in file order. A setup
+ * statement that fails is noted on each case that fails afterwards.
  */
-export async function runGroup(g: CaseGroup): Promise<CaseOutcome[]> {
+export async function runGroup(g: CaseGroup, kind: StoreKind = 'memory'): Promise<CaseOutcome[]> {
   const out: CaseOutcome[] = [];
   let opened: { db: Database; setupError?: string };
   try {
-    opened = await openGroup(g);
+    opened = await openGroup(g, kind);
   } catch (err) {
     return g.cases.map((c) => ({ id: c.id, pass: false, why: short(`group setup: ${errorText(err)}`) }));
   }

@@ -1,0 +1,233 @@
+/**
+ * The stores the statement-level suites run on (issue 25: the same statements and the same
+ * expected results on every store). A suite wraps its tests in `describeStores`
+ * (describe-stores.ts) and opens its databases with {@link openTestDatabase} (or
+ * {@link testStore} when it closes and reopens one), so that each test runs once per store kind
+ * and its title names the store.
+ *
+ * Kinds: `memory` (the in-memory store), `file` (the durable file store, in a fresh directory
+ * under /dev/shm, a tmpfs, when there is one: see {@link FILE_OPTIONS}) and `postgres` (the
+ * PostgreSQL store: a database of its own per test database, on one private cluster per test
+ * file started by test/support/postgres.ts). `TOKENQL_TEST_STORES=memory,file,postgres` picks
+ * the kinds; unset, every available kind runs (postgres once its fixture exists and PostgreSQL
+ * is installed). A kind named there that cannot run here is an error, so a CI job cannot pass
+ * without it silently.
+ */
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Database, type OpenOptions } from '../../src/index.js';
+
+export const STORE_KINDS = ['memory', 'file', 'postgres'] as const;
+export type StoreKind = (typeof STORE_KINDS)[number];
+
+/** The kinds whose data outlives a close (reopen, tombstones, compaction): not `memory`. */
+export const DURABLE_KINDS: readonly StoreKind[] = ['file', 'postgres'];
+
+/** One place a test database lives: opened (and reopened after a close) with {@link TestStore.open}. */
+export interface TestStore {
+  kind: StoreKind;
+  /** Where it lives: `path` of a file store, `store` (a URL) of a PostgreSQL one; nothing in memory. */
+  location: OpenOptions;
+  /** Opens the database; after a close, the same one again (for restart checks). */
+  open(options?: OpenOptions): Promise<Database>;
+  /** Removes its storage (temporary directory, PostgreSQL database). Call after closing. */
+  dispose(): Promise<void>;
+}
+
+/**
+ * The file store's test options. `durability: 'batch'` acknowledges a write once it is written
+ * (synced every 100 ms) instead of after its fsync: the same records, files and recovery code,
+ * without a sync per statement. On tmpfs an fsync costs little anyway; with it on a disk the
+ * suites would measure the disk, not the store. Durability itself is tested in
+ * test/storage/file/ (crash, durability, tx-crash) with the default `fsync`.
+ */
+export const FILE_OPTIONS: OpenOptions = { durability: 'batch' };
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+
+/** File store directories not yet removed: removed at process exit too (a test that timed out). */
+const liveDirs = new Set<string>();
+process.once('exit', () => {
+  for (const dir of liveDirs) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A fresh directory for a file store: on tmpfs (/dev/shm) when present, else the system temp dir. */
+function freshDir(): { dir: string; remove(): void } {
+  const base = existsSync('/dev/shm') ? '/dev/shm' : tmpdir();
+  const dir = mkdtempSync(path.join(base, 'tokenql-test-'));
+  liveDirs.add(dir);
+  return {
+    dir,
+    remove() {
+      rmSync(dir, { recursive: true, force: true });
+      liveDirs.delete(dir);
+    },
+  };
+}
+
+/** The PostgreSQL cluster of this test file (one per worker process), started on first use. */
+let cluster: Promise<{ url: string; stop(): Promise<void> }> | undefined;
+let databases = 0;
+
+async function postgresCluster(): Promise<{ url: string; stop(): Promise<void> }> {
+  cluster ??= (async () => {
+    // Not a static import: the fixture lands with the PostgreSQL store (test/support/postgres.ts).
+    const fixture = './postgres.js';
+    const { startTestPostgres } = (await import(fixture)) as { startTestPostgres(): Promise<{ url: string; stop(): Promise<void> } | undefined> };
+    const started = await startTestPostgres();
+    if (!started) throw new Error('the postgres store kind needs PostgreSQL (initdb, pg_ctl): TOKENQL_TEST_STORES names it but it is not installed');
+    return started;
+  })();
+  return cluster;
+}
+
+/** Whether PostgreSQL's initdb is on PATH or in Debian's /usr/lib/postgresql/<version>/bin. */
+function postgresInstalled(): boolean {
+  const dirs = (process.env.PATH ?? '').split(path.delimiter).filter(Boolean);
+  const root = '/usr/lib/postgresql';
+  if (existsSync(root)) for (const v of readdirSync(root)) dirs.push(path.join(root, v, 'bin'));
+  return dirs.some((d) => existsSync(path.join(d, 'initdb')));
+}
+
+/** Runs one statement on the cluster (CREATE / DROP DATABASE) through the fixture's database. */
+async function adminSql(url: string, statement: string): Promise<void> {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+interface KindDef {
+  /** Whether the kind can run on this machine (the default list holds only those). */
+  available(): boolean;
+  /** A fresh, empty storage location: the options that open it, and its removal. */
+  create(): Promise<{ options: OpenOptions; remove(): Promise<void> }>;
+  /** Frees what the kind's databases of one test file share (run after the file's suites). */
+  shutdown?(): Promise<void>;
+}
+
+/** The kinds, in run order. Adding a store is one entry here. */
+const KINDS: Record<StoreKind, KindDef> = {
+  memory: {
+    available: () => true,
+    create: async () => ({ options: {}, remove: async () => {} }),
+  },
+  file: {
+    available: () => true,
+    async create() {
+      const { dir, remove } = freshDir();
+      return { options: { ...FILE_OPTIONS, path: dir }, remove: async () => remove() };
+    },
+  },
+  postgres: {
+    // The fixture is there and PostgreSQL is installed (in CI, where .ci/run installs it, the
+    // fixture's own error says so when it is not).
+    available: () => existsSync(path.join(HERE, 'postgres.ts')) && (postgresInstalled() || !!process.env.CI),
+    async create() {
+      const { url } = await postgresCluster();
+      const name = `tokenql_test_${process.pid}_${++databases}`;
+      await adminSql(url, `CREATE DATABASE ${name}`);
+      const own = new URL(url);
+      own.pathname = `/${name}`;
+      // `store` is the PostgreSQL store's option (Database.open({ store: 'postgres://…' })).
+      return { options: { store: own.href } as OpenOptions, remove: () => adminSql(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+    },
+    async shutdown() {
+      const c = cluster;
+      cluster = undefined;
+      if (c) await (await c).stop();
+    },
+  },
+};
+
+/**
+ * The kinds to run: `TOKENQL_TEST_STORES` (comma-separated), or every available kind.
+ * @throws Error for an unknown kind, or one named there that cannot run here
+ */
+export function testStoreKinds(): StoreKind[] {
+  const env = process.env.TOKENQL_TEST_STORES?.trim();
+  if (!env) return STORE_KINDS.filter((k) => KINDS[k].available());
+  const named = env.split(',').map((s) => s.trim()).filter(Boolean);
+  for (const k of named) {
+    if (!(STORE_KINDS as readonly string[]).includes(k)) throw new Error(`TOKENQL_TEST_STORES: unknown store kind "${k}" (known: ${STORE_KINDS.join(', ')})`);
+    if (!KINDS[k as StoreKind].available()) throw new Error(`TOKENQL_TEST_STORES names "${k}", which cannot run here`);
+  }
+  return STORE_KINDS.filter((k) => named.includes(k));
+}
+
+/** A fresh, empty storage location of `kind` (see {@link TestStore}). */
+export async function testStore(kind: StoreKind): Promise<TestStore> {
+  const { options: base, remove } = await KINDS[kind].create();
+  /** The close() of each database opened here (closing twice is harmless). */
+  const closes: (() => Promise<void>)[] = [];
+  let disposed = false;
+  return {
+    kind,
+    location: base,
+    async open(options = {}) {
+      const db = await Database.open({ ...base, ...options });
+      closes.push(db.close.bind(db));
+      return db;
+    },
+    async dispose() {
+      if (disposed) return;
+      disposed = true;
+      for (const close of closes.splice(0)) await close();
+      await remove();
+    },
+  };
+}
+
+/** The test store and open options of each database of {@link openTestDatabase}. */
+const opened = new WeakMap<Database, { store: TestStore; options: OpenOptions; close(): Promise<void> }>();
+
+/** Opens `store` and makes the database's `close()` dispose of the store. */
+async function openOwned(store: TestStore, options: OpenOptions): Promise<Database> {
+  const db = await store.open(options);
+  opened.set(db, { store, options, close: db.close.bind(db) });
+  db.close = () => store.dispose();
+  return db;
+}
+
+/**
+ * Opens a fresh, empty database of `kind` (`options`: clock, javascript limits …; the kind
+ * supplies `path` or `store`). Its `close()` also removes its storage.
+ */
+export async function openTestDatabase(kind: StoreKind, options: OpenOptions = {}): Promise<Database> {
+  const store = await testStore(kind);
+  try {
+    return await openOwned(store, options);
+  } catch (e) {
+    await store.dispose();
+    throw e;
+  }
+}
+
+/**
+ * Restarts a database of {@link openTestDatabase} on a durable kind: closes it and opens its
+ * storage again, so that what follows reads what the store recovered (documents parsed from
+ * the file store's records, index definitions rebuilt; on PostgreSQL, a new connection), not
+ * what the writes left in memory. Returns the new database (the old one is closed); on the
+ * memory store, the same database. State outside the store (prepared statements, open
+ * transactions, settings made on the object) does not survive, as on a real restart.
+ */
+export async function reopenTestDatabase(db: Database): Promise<Database> {
+  const entry = opened.get(db);
+  if (!entry || !DURABLE_KINDS.includes(entry.store.kind)) return db;
+  await entry.close();
+  return openOwned(entry.store, entry.options);
+}
+
+/** A label for titles: `memory store`, `file store`, `postgres store`. */
+export const storeLabel = (kind: StoreKind): string => `${kind} store`;
+
+/** Frees what the databases of `kind` in this process share (the PostgreSQL cluster); run after a file's suites. */
+export async function releaseStoreKind(kind: StoreKind): Promise<void> {
+  await KINDS[kind].shutdown?.();
+}
