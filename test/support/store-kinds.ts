@@ -9,15 +9,15 @@
  * under /dev/shm, a tmpfs, when there is one: see {@link FILE_OPTIONS}) and `postgres` (the
  * PostgreSQL store: a database of its own per test database, on one private cluster per test
  * file started by test/support/postgres.ts). `TOKENQL_TEST_STORES=memory,file,postgres` picks
- * the kinds; unset, every available kind runs (postgres once its fixture exists and PostgreSQL
+ * the kinds; unset, every available kind runs (postgres when PostgreSQL
  * is installed). A kind named there that cannot run here is an error, so a CI job cannot pass
  * without it silently.
  */
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Database, type OpenOptions } from '../../src/index.js';
+import { startTestPostgres } from './postgres.js';
 
 export const STORE_KINDS = ['memory', 'file', 'postgres'] as const;
 export type StoreKind = (typeof STORE_KINDS)[number];
@@ -45,7 +45,6 @@ export interface TestStore {
  */
 export const FILE_OPTIONS: OpenOptions = { durability: 'batch' };
 
-const HERE = path.dirname(fileURLToPath(import.meta.url));
 
 /** File store directories not yet removed: removed at process exit too (a test that timed out). */
 const liveDirs = new Set<string>();
@@ -73,9 +72,6 @@ let databases = 0;
 
 async function postgresCluster(): Promise<{ url: string; stop(): Promise<void> }> {
   cluster ??= (async () => {
-    // Not a static import: the fixture lands with the PostgreSQL store (test/support/postgres.ts).
-    const fixture = './postgres.js';
-    const { startTestPostgres } = (await import(fixture)) as { startTestPostgres(): Promise<{ url: string; stop(): Promise<void> } | undefined> };
     const started = await startTestPostgres();
     if (!started) throw new Error('the postgres store kind needs PostgreSQL (initdb, pg_ctl): TOKENQL_TEST_STORES names it but it is not installed');
     return started;
@@ -126,9 +122,9 @@ const KINDS: Record<StoreKind, KindDef> = {
     },
   },
   postgres: {
-    // The fixture is there and PostgreSQL is installed (in CI, where .ci/run installs it, the
-    // fixture's own error says so when it is not).
-    available: () => existsSync(path.join(HERE, 'postgres.ts')) && (postgresInstalled() || !!process.env.CI),
+    // PostgreSQL is installed (in CI, where .ci/run installs it, the fixture's own error says
+    // so when it is not).
+    available: () => postgresInstalled() || !!process.env.CI,
     async create() {
       const { url } = await postgresCluster();
       const name = `tokenql_test_${process.pid}_${++databases}`;
