@@ -65,6 +65,31 @@ describe('KeySlots', () => {
   });
 });
 
+describe('KeySlots key text', () => {
+  it('is written again once removed keys fill half of it, and widens for a code unit past 255', () => {
+    const slots = new KeySlots();
+    const keys: (string | undefined)[] = [];
+    const add = (key: string) => {
+      slots.insert(key, keyHash(key), keys.length);
+      keys.push(key);
+    };
+    add('é');
+    for (let i = 0; i < 300; i++) add(`${'x'.repeat(500)}${i}`);
+    // 200 removals of 500-odd code units each: more than 65,536 and half the text are garbage.
+    for (let i = 0; i < 200; i++) {
+      const s = keys.indexOf(`${'x'.repeat(500)}${i}`);
+      expect(slots.remove(keys[s]!, keyHash(keys[s]!), keys)).toBe(s);
+      keys[s] = undefined;
+    }
+    add('\u{1F600}a');
+    keys.forEach((k, s) => {
+      if (k !== undefined) expect(slots.find(k, keyHash(k))).toBe(s);
+    });
+    expect(slots.find(`${'x'.repeat(500)}0`, keyHash(`${'x'.repeat(500)}0`))).toBe(-1);
+    expect(slots.find('\u{1F600}b', keyHash('\u{1F600}b'))).toBe(-1);
+  });
+});
+
 describe('DocumentTable.lookupMany', () => {
   it('gives each key the document and value get gives it, undefined for a key that is not a string or names no document', () => {
     const keyOrOther = fc.oneof(
