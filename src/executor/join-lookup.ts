@@ -66,7 +66,8 @@ export function* lookupJoin(input: RowStream, spec: LookupJoinSpec, rc: RunConte
     }
     for (let i = 0; i < n; i++) keyValues[i] = spec.keys(batch[i]!.env, rc);
     if (plain) {
-      if (ks.getMany) ks.getMany(keyValues, n, docs, values);
+      // An unread join needs only to know which keys name a document (no values).
+      if (ks.getMany) ks.getMany(keyValues, n, docs, bare ? undefined : values);
       else
         for (let i = 0; i < n; i++) {
           const v = keyValues[i];

@@ -85,7 +85,7 @@ export abstract class DocumentKeyspace {
    * KeyspaceStore `getMany`: the table's batch lookup ({@link DocumentTable.lookupMany}) when no
    * document can expire, else {@link get} of each key (which expires a document whose time has come).
    */
-  getMany(keys: readonly unknown[], n: number, docs: (StoredDocument | undefined)[], values: (Value | undefined)[]): void {
+  getMany(keys: readonly unknown[], n: number, docs: (StoredDocument | undefined)[], values?: (Value | undefined)[]): void {
     if (!this.mayExpire()) {
       this.docs.lookupMany(keys, n, docs, values);
       return;
@@ -94,7 +94,7 @@ export abstract class DocumentKeyspace {
       const k = keys[i];
       const d = typeof k === 'string' ? this.get(k) : undefined;
       docs[i] = d;
-      values[i] = d?.value;
+      if (values) values[i] = d?.value;
     }
   }
 

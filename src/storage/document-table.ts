@@ -96,12 +96,12 @@ export class DocumentTable {
 
   /**
    * The live documents of `keys[0..n)` into `docs[0..n)`, and their values into `values[0..n)`
-   * (read from the value column, not from each document's record), `undefined` where a key is
+   * when given (read from the value column, not from each document's record), `undefined` where a key is
    * not a string or names no document: `get` of each key, in one pass per step (hash every
    * key, probe every key's bucket, then check and read), so that the reads of different keys,
    * each a cache miss in a large table, overlap.
    */
-  lookupMany(keys: readonly unknown[], n: number, docs: (StoredDocument | undefined)[], values: (Value | undefined)[]): void {
+  lookupMany(keys: readonly unknown[], n: number, docs: (StoredDocument | undefined)[], values?: (Value | undefined)[]): void {
     if (scratchHashes.length < n) {
       scratchHashes = new Int32Array(n);
       scratchSkip = new Uint8Array(n);
@@ -122,14 +122,13 @@ export class DocumentTable {
     const docColumn = this.docColumn;
     for (let i = 0; i < n; i++) {
       const s = slots[i]! - 1;
-      if (s < 0) {
-        docs[i] = undefined;
-        values[i] = undefined;
-      } else {
-        docs[i] = docColumn[s];
-        values[i] = valueColumn[s];
-      }
+      docs[i] = s < 0 ? undefined : docColumn[s];
     }
+    if (values)
+      for (let i = 0; i < n; i++) {
+        const s = slots[i]! - 1;
+        values[i] = s < 0 ? undefined : valueColumn[s];
+      }
   }
 
   /** Makes `doc` the live document of `key`: in its slot if the key is live, else in a new one. */

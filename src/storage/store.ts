@@ -75,11 +75,11 @@ export interface KeyspaceStore {
   peek(key: string): StoredDocument | undefined;
   /**
    * {@link get} of each of `keys[0..n)` into `docs[0..n)`, and each document's value into
-   * `values[0..n)`, `undefined` where a key is not a string or names no document, where a
-   * keyspace can do a batch more cheaply than key by key (a lookup join's batch of outer rows).
-   * Optional: a store without it is read with `get`.
+   * `values[0..n)` when given, `undefined` where a key is not a string or names no document,
+   * where a keyspace can do a batch more cheaply than key by key (a lookup join's batch of outer
+   * rows). Optional: a store without it is read with `get`.
    */
-  getMany?(keys: readonly unknown[], n: number, docs: (StoredDocument | undefined)[], values: (Value | undefined)[]): void;
+  getMany?(keys: readonly unknown[], n: number, docs: (StoredDocument | undefined)[], values?: (Value | undefined)[]): void;
   /** Every live document in key order (code point order of the keys). */
   scan(): Iterable<StoredDocument>;
   /**

@@ -113,6 +113,10 @@ describe('DocumentTable.lookupMany', () => {
           expect(docs[i]).toBe(d);
           expect(values[i]).toBe(d?.value);
         }
+        // Without values: the same documents.
+        const only: (StoredDocument | undefined)[] = [];
+        t.lookupMany(lookups, lookups.length, only);
+        expect(only).toEqual(docs);
       }),
       { numRuns: 300 },
     );
