@@ -16,6 +16,11 @@ export interface LookupJoinSpec {
   nest: boolean;
   /** ON KEYS VALIDATE: keys that name no document give warning 5503. */
   validate: boolean;
+  /**
+   * Nothing after the join reads its alias (the plan's `_unread`): an inner join passes on an
+   * outer row whose key names a document as it is, without binding the document.
+   */
+  unread?: boolean;
 }
 
 /**
@@ -31,6 +36,7 @@ export function* lookupJoin(input: RowStream, spec: LookupJoinSpec, rc: RunConte
   const binder = new StoredBinder(spec.alias, `default:${spec.keyspace}`);
   const missing: string[] = [];
   const plain = !spec.outer && !spec.nest;
+  const bare = plain && !!spec.unread;
   // A joined row copies the outer row's names ({@link siblingEnv}) and binds the document.
   const bound = (outerEnv: Env, d: StoredDocument): Env => {
     const env = siblingEnv(outerEnv);
@@ -41,20 +47,34 @@ export function* lookupJoin(input: RowStream, spec: LookupJoinSpec, rc: RunConte
   // shares): a keyed store site that only ever sees one name keeps V8's monomorphic fast path,
   // where one that sees several goes megamorphic (a stub cache probe per store).
   const { alias, meta: metaName, keyspace: keyspaceName, path } = binder;
+  // The batch's keys, documents and values, reused from batch to batch.
+  let keyValues: Value[] = [];
+  let docs: (StoredDocument | undefined)[] = [];
+  let values: (Value | undefined)[] = [];
   for (const batch of input) {
     if (batch.length === 0) {
       yield batch;
       continue;
     }
-    // The batch's keys, then their documents in one loop of lookups (independent reads, which
+    // The batch's keys, then their documents in one batch of lookups (independent reads, which
     // the processor overlaps: in a large keyspace each is a cache miss), then the rows.
     const n = batch.length;
-    const keyValues: Value[] = new Array(n);
+    if (keyValues.length < n) {
+      keyValues = new Array(n);
+      docs = new Array(n);
+      values = new Array(n);
+    }
     for (let i = 0; i < n; i++) keyValues[i] = spec.keys(batch[i]!.env, rc);
-    const docs: (StoredDocument | undefined)[] = new Array(n);
-    if (plain) for (let i = 0; i < n; i++) {
-      const v = keyValues[i];
-      docs[i] = typeof v === 'string' ? ks.get(v) : undefined;
+    if (plain) {
+      // An unread join needs only to know which keys name a document (no values).
+      if (ks.getMany) ks.getMany(keyValues, n, docs, bare ? undefined : values);
+      else
+        for (let i = 0; i < n; i++) {
+          const v = keyValues[i];
+          const d = typeof v === 'string' ? ks.get(v) : undefined;
+          docs[i] = d;
+          values[i] = d?.value;
+        }
     }
     // The batch itself goes on while every row is passed on as it is (the common case: an inner
     // join on one key that names a document); `out` is made at the first row that is not,
@@ -68,8 +88,13 @@ export function* lookupJoin(input: RowStream, spec: LookupJoinSpec, rc: RunConte
         // into it, so the joined row costs no new environment or row.
         const d = docs[i];
         if (d !== undefined) {
+          if (bare) {
+            out?.push(row);
+            continue;
+          }
           const env = row.env as Record<string, unknown>;
-          env[alias] = d.value;
+          // The value from the store's value column (getMany): no read of the document's record.
+          env[alias] = values[i];
           // The document stands for its own metadata (see StoredBinder).
           env[metaName] = d;
           env[keyspaceName] = path;

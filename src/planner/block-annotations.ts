@@ -50,8 +50,8 @@ export function annotateEarlyProjection(p: SubselectPlan, ops: Operator[], stepO
 }
 
 /**
- * Marks each inner HashJoin whose alias the rest of its block never reads (`_unread`, see
- * alias-read.ts): not the projection, LET, WHERE, GROUP BY, LETTING, HAVING, ORDER BY, the
+ * Marks each inner HashJoin and lookup Join whose alias the rest of its block never reads
+ * (`_unread`, see alias-read.ts): not the projection, LET, WHERE, GROUP BY, LETTING, HAVING, ORDER BY, the
  * other FROM steps nor a subquery; `*` and GROUP AS read every alias.
  */
 export function annotateUnreadBuilds(p: SubselectPlan, stepOps: Operator[], aggregateSources: Expr[]): void {
@@ -62,7 +62,7 @@ export function annotateUnreadBuilds(p: SubselectPlan, stepOps: Operator[], aggr
   const results = p.terms.flatMap((t) => (t.kind === 'Term' ? [t.alias ?? implicitName(t.expr)].filter((n): n is string => n !== undefined) : []));
   p.steps.forEach((st, i) => {
     const op = stepOps[i]!;
-    if (op['#operator'] !== 'HashJoin' || op.outer) return;
+    if ((op['#operator'] !== 'HashJoin' && op['#operator'] !== 'Join') || op.outer) return;
     const others = p.steps.flatMap((o, j) => (j === i ? [] : stepExprs(o)));
     const names = new Set(bound);
     names.delete(st.alias);

@@ -81,6 +81,23 @@ export abstract class DocumentKeyspace {
     return d;
   }
 
+  /**
+   * KeyspaceStore `getMany`: the table's batch lookup ({@link DocumentTable.lookupMany}) when no
+   * document can expire, else {@link get} of each key (which expires a document whose time has come).
+   */
+  getMany(keys: readonly unknown[], n: number, docs: (StoredDocument | undefined)[], values?: (Value | undefined)[]): void {
+    if (!this.mayExpire()) {
+      this.docs.lookupMany(keys, n, docs, values);
+      return;
+    }
+    for (let i = 0; i < n; i++) {
+      const k = keys[i];
+      const d = typeof k === 'string' ? this.get(k) : undefined;
+      docs[i] = d;
+      if (values) values[i] = d?.value;
+    }
+  }
+
   /** The live document, without expiring one whose time has come (KeyspaceStore `peek`). */
   peek(key: string): StoredDocument | undefined {
     const d = this.docs.get(key);

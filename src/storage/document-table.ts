@@ -1,4 +1,5 @@
 import type { Value } from '../values/index.js';
+import { keyHash, KeySlots } from './key-slots.js';
 import type { StoredDocument } from './store.js';
 
 /**
@@ -38,6 +39,11 @@ function flatten(key: string): void {
 /** Holes a table keeps before it compacts, whatever its size. */
 const MIN_HOLES = 1024;
 
+/** Scratch arrays of {@link DocumentTable.lookupMany} (one batch at a time: it is synchronous). */
+let scratchHashes = new Int32Array(256);
+let scratchSkip = new Uint8Array(256);
+let scratchSlots = new Int32Array(256);
+
 /**
  * The live documents of a keyspace by key: a Map (lookups and iteration, exactly as before) and,
  * beside it, the keys and values in dense arrays ({@link DocumentColumns}).
@@ -46,18 +52,24 @@ const MIN_HOLES = 1024;
  * query benchmark's 1,000,000-document corpus (Node 20), reading `name` through the Map and each
  * document's `StoredDocument` took 320–340 ms, and through a dense array of the same values
  * 140–210 ms: the wrappers lie scattered over a heap of gigabytes, and each costs a cache (and
- * TLB) miss. The arrays and a second Map, from key to slot, cost about 50 bytes per document
- * (measured with 1,000,000 documents: 72 bytes per document for the table, 21 for a Map alone).
+ * TLB) miss. The arrays (keys, values and stored documents) and the key-to-slot table
+ * ({@link KeySlots}) cost, with the Map of documents, about 88 bytes per document (measured with
+ * 1,000,000 keys of 12 characters; 64 with two arrays and a Map from key to slot instead).
  *
  * Updates keep a key's slot (as a Map keeps its position); a removal leaves a hole; when holes
  * are more than {@link MIN_HOLES} and half the slots, the table compacts into new arrays (a reader
  * holding the old ones keeps a consistent, if stale, snapshot: see {@link columns}).
+ *
+ * A key's slot is found in {@link KeySlots} (a hash table of its own, holding no strings), and
+ * each slot also holds its stored document: a batch of lookups ({@link lookupMany}, a lookup
+ * join's) reads a document's value from the value column without reading its record.
  */
 export class DocumentTable {
   private readonly byKey = new Map<string, StoredDocument>();
-  private readonly slotOf = new Map<string, number>();
+  private readonly slotOf = new KeySlots();
   private keyColumn: (string | undefined)[] = [];
   private valueColumn: (Value | undefined)[] = [];
+  private docColumn: (StoredDocument | undefined)[] = [];
   private holes = 0;
   /** Counts the writes and removals: a reader's cached view is current while this is unchanged. */
   version = 0;
@@ -83,30 +95,70 @@ export class DocumentTable {
     return this.byKey.keys();
   }
 
+  /**
+   * The live documents of `keys[0..n)` into `docs[0..n)`, and their values into `values[0..n)`
+   * when given (read from the value column, not from each document's record), `undefined` where a key is
+   * not a string or names no document: `get` of each key, in one pass per step (hash every
+   * key, probe every key's bucket, then check and read), so that the reads of different keys,
+   * each a cache miss in a large table, overlap.
+   */
+  lookupMany(keys: readonly unknown[], n: number, docs: (StoredDocument | undefined)[], values?: (Value | undefined)[]): void {
+    if (scratchHashes.length < n) {
+      scratchHashes = new Int32Array(n);
+      scratchSkip = new Uint8Array(n);
+      scratchSlots = new Int32Array(n);
+    }
+    const hashes = scratchHashes;
+    const skip = scratchSkip;
+    const slots = scratchSlots;
+    for (let i = 0; i < n; i++) {
+      const k = keys[i];
+      if (typeof k === 'string') {
+        hashes[i] = keyHash(k);
+        skip[i] = 0;
+      } else skip[i] = 1;
+    }
+    this.slotOf.probeMany(keys, hashes, skip, n, slots);
+    const valueColumn = this.valueColumn;
+    const docColumn = this.docColumn;
+    for (let i = 0; i < n; i++) {
+      const s = slots[i]! - 1;
+      docs[i] = s < 0 ? undefined : docColumn[s];
+    }
+    if (values)
+      for (let i = 0; i < n; i++) {
+        const s = slots[i]! - 1;
+        values[i] = s < 0 ? undefined : valueColumn[s];
+      }
+  }
+
   /** Makes `doc` the live document of `key`: in its slot if the key is live, else in a new one. */
   set(key: string, doc: StoredDocument): void {
     flatten(key);
     this.version++;
     this.byKey.set(key, doc);
-    const slot = this.slotOf.get(key);
-    if (slot !== undefined) {
+    const h = keyHash(key);
+    const slot = this.slotOf.find(key, h);
+    if (slot >= 0) {
       this.valueColumn[slot] = doc.value;
+      this.docColumn[slot] = doc;
       return;
     }
-    this.slotOf.set(key, this.keyColumn.length);
+    this.slotOf.insert(key, h, this.keyColumn.length);
     this.keyColumn.push(key);
     this.valueColumn.push(doc.value);
+    this.docColumn.push(doc);
   }
 
   /** Removes the live document of `key`; false if there was none. */
   delete(key: string): boolean {
-    const slot = this.slotOf.get(key);
-    if (slot === undefined) return false;
+    const slot = this.slotOf.remove(key, keyHash(key), this.keyColumn);
+    if (slot < 0) return false;
     this.version++;
     this.byKey.delete(key);
-    this.slotOf.delete(key);
     this.keyColumn[slot] = undefined;
     this.valueColumn[slot] = undefined;
+    this.docColumn[slot] = undefined;
     this.holes++;
     if (this.holes > MIN_HOLES && this.holes * 2 > this.keyColumn.length) this.compact();
     return true;
@@ -126,15 +178,18 @@ export class DocumentTable {
   private compact(): void {
     const keys: string[] = [];
     const values: Value[] = [];
+    const docs: StoredDocument[] = [];
     for (let i = 0; i < this.keyColumn.length; i++) {
       const key = this.keyColumn[i];
       if (key === undefined) continue;
-      this.slotOf.set(key, keys.length);
       keys.push(key);
       values.push(this.valueColumn[i] as Value);
+      docs.push(this.docColumn[i]!);
     }
     this.keyColumn = keys;
     this.valueColumn = values;
+    this.docColumn = docs;
+    this.slotOf.rebuild(keys, keys.length);
     this.holes = 0;
   }
 }

@@ -78,7 +78,14 @@ export interface KeyspaceStore {
    * as {@link peek}), where a keyspace reads many keys more cheaply at once than one by one (the
    * PostgreSQL store: one statement). Optional: Fetch reads key by key without it.
    */
-  getMany?(keys: readonly string[]): Map<string, StoredDocument>;
+  peekMany?(keys: readonly string[]): Map<string, StoredDocument>;
+  /**
+   * {@link get} of each of `keys[0..n)` into `docs[0..n)`, and each document's value into
+   * `values[0..n)` when given, `undefined` where a key is not a string or names no document,
+   * where a keyspace can do a batch more cheaply than key by key (a lookup join's batch of outer
+   * rows). Optional: a store without it is read with `get`.
+   */
+  getMany?(keys: readonly unknown[], n: number, docs: (StoredDocument | undefined)[], values?: (Value | undefined)[]): void;
   /** Every live document in key order (code point order of the keys). */
   scan(): Iterable<StoredDocument>;
   /**

@@ -45,7 +45,7 @@ export function compileFetch(op: Fetch, cx: CompileContext): CompiledOperator {
       let out: Row[] | undefined;
       // A keyspace that reads many keys at once (the PostgreSQL store) reads the batch's in one
       // go; a key it does not return is read with `get` below (which expires a due document).
-      const many = ks?.getMany ? prefetch(ks.getMany.bind(ks), batch) : undefined;
+      const many = ks?.peekMany ? prefetch(ks.peekMany.bind(ks), batch) : undefined;
       for (let i = 0; i < batch.length; i++) {
         const row = batch[i]!;
         // The scan's row is reused (it was made for this Fetch): no new object per row.
@@ -78,9 +78,9 @@ export function compileFetch(op: Fetch, cx: CompileContext): CompiledOperator {
   }
 }
 
-/** The documents of the batch's rows that have no document yet, read with `getMany` (undefined: none to read). */
-function prefetch(getMany: (keys: readonly string[]) => Map<string, StoredDocument>, batch: Row[]): Map<string, StoredDocument> | undefined {
+/** The documents of the batch's rows that have no document yet, read with `peekMany` (undefined: none to read). */
+function prefetch(peekMany: (keys: readonly string[]) => Map<string, StoredDocument>, batch: Row[]): Map<string, StoredDocument> | undefined {
   const keys: string[] = [];
   for (const row of batch) if (row.doc === undefined && row.key !== undefined) keys.push(row.key);
-  return keys.length > 1 ? getMany(keys) : undefined;
+  return keys.length > 1 ? peekMany(keys) : undefined;
 }

@@ -14,4 +14,10 @@ export interface Join {
   outer?: boolean;
   _alias: string;
   _validate?: boolean;
+  /**
+   * An inner join whose alias the rest of the block never reads (planner/alias-read.ts): the
+   * rows it passes on need not bind the documents (a `COUNT(*)` over the join counts the keys
+   * that name a document).
+   */
+  _unread?: boolean;
 }

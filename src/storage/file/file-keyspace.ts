@@ -79,6 +79,11 @@ export class FileKeyspace extends DocumentKeyspace implements CompactableKeyspac
     this.emit(d.key, d, undefined);
   }
 
+  /** False when no live document has an expiration: reads and scans skip the check (and a lookup join reads a batch of keys at once). */
+  override mayExpire(): boolean {
+    return this.expiring.size !== 0;
+  }
+
   /** Expires every document whose time has come (cheap when none has). */
   override sweep(): void {
     const now = this.clock();

@@ -90,7 +90,7 @@ export class PostgresKeyspace implements KeyspaceStore, CompactableKeyspace, Bat
    * The live documents of `keys` (missing and expired ones left out), read in one statement:
    * for a Fetch of many keys. Expired ones are not expired here (as {@link peek}).
    */
-  getMany(keys: readonly string[]): Map<string, StoredDocument> {
+  peekMany(keys: readonly string[]): Map<string, StoredDocument> {
     const out = new Map<string, StoredDocument>();
     const now = this.clock();
     for (let i = 0; i < keys.length; i += SCAN_CHUNK) {
