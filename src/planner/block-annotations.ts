@@ -51,8 +51,8 @@ export function annotateEarlyProjection(p: SubselectPlan, ops: Operator[], stepO
 
 /**
  * Marks each inner HashJoin and lookup Join whose alias the rest of its block never reads
- * (`_unread`, see alias-read.ts): not the projection, LET, WHERE, GROUP BY, LETTING, HAVING, ORDER BY, the
- * other FROM steps nor a subquery; `*` and GROUP AS read every alias.
+ * (`_unread`, see alias-read.ts): not the projection, LET, WHERE, GROUP BY, LETTING, HAVING,
+ * ORDER BY, the other FROM steps nor a subquery; `*` and GROUP AS read every alias.
  */
 export function annotateUnreadBuilds(p: SubselectPlan, stepOps: Operator[], aggregateSources: Expr[]): void {
   if (p.group?.groupAs || p.terms.some((t) => t.kind === 'Star')) return;
