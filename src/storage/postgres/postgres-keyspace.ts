@@ -1,12 +1,13 @@
 import { deepFreeze, type Value } from '../../values/index.js';
 import type { BucketStats, CompactableKeyspace, CompactionOptions, CompactionResult } from '../compaction.js';
-import { fileStats } from '../compaction.js';
 import { checkDepth, type Clock } from '../document-keyspace.js';
 import { columnsOf, type DocumentColumns } from '../document-table.js';
 import { absoluteExpiration, isExpired, StoreError, type DocumentMeta, type KeyspaceStore, type MutationListener, type StoredDocument, type WriteOptions } from '../store.js';
 import type { BatchTarget, GroupCommit, WriteOp } from './group-commit.js';
-import { DOC_COLUMNS, docRow, jsonText, rowDocument, type DocRow } from './rows.js';
+import { DOC_COLUMNS, docRow, jsonText, rowDocument, systemXattrs, wellFormed, type DocRow } from './rows.js';
 import type { SyncReader } from './sync-reader.js';
+import { HandedOut } from './handed-out.js';
+import { keyspaceStats, purgeTombstones } from './maintenance.js';
 
 /** Rows per synchronous read of a scan (a few milliseconds of the event loop each). */
 export const SCAN_CHUNK = 256;
@@ -25,9 +26,6 @@ interface Planned {
   row?: DocRow;
   meta?: DocumentMeta;
 }
-
-/** The tombstone purge, seconds (compaction's default purge interval: 3 days). */
-const DAY = 24 * 60 * 60;
 
 /**
  * A keyspace of the PostgreSQL store (docs/postgres.md "Store layout"): its documents are rows of
@@ -48,6 +46,7 @@ export class PostgresKeyspace implements KeyspaceStore, CompactableKeyspace, Bat
   /** Expiration (Unix seconds) of each live document that has one, and the CAS of that version. */
   private readonly expiring = new Map<string, { expiration: number; cas: number }>();
   private readonly locks = new Map<string, Promise<void>>();
+  private readonly handedOut = new HandedOut();
   private casCounter = 0;
 
   constructor(
@@ -139,11 +138,11 @@ export class PostgresKeyspace implements KeyspaceStore, CompactableKeyspace, Bat
     for (const chunk of this.scanChunks(SCAN_CHUNK)) {
       const handed = new Map<string, StoredDocument>();
       for (const d of chunk) handed.set(d.key, d);
-      const ref = this.handOut(handed);
+      const ref = this.handedOut.add(handed);
       try {
         yield* chunk;
       } finally {
-        this.handedOut.delete(ref);
+        this.handedOut.release(ref);
       }
     }
   }
@@ -159,29 +158,13 @@ export class PostgresKeyspace implements KeyspaceStore, CompactableKeyspace, Bat
     const columns = columnsOf(handed.values());
     // The columns hold the map (weakly referenced by the keyspace): it lives as long as they do.
     Object.defineProperty(columns, 'documents', { value: handed, enumerable: false });
-    this.handOut(handed);
+    this.handedOut.add(handed);
     return columns;
   }
 
-  /** Documents handed out by documents() / documentColumns() still in use (weak: dropped with their holder). */
-  private readonly handedOut = new Set<WeakRef<Map<string, StoredDocument>>>();
-
-  private handOut(docs: Map<string, StoredDocument>): WeakRef<Map<string, StoredDocument>> {
-    for (const r of this.handedOut) if (!r.deref()) this.handedOut.delete(r);
-    const ref = new WeakRef(docs);
-    this.handedOut.add(ref);
-    return ref;
-  }
-
-  /** The document of `row`: the object handed out before if it is the same version, else a new one. */
+  /** The document of `row`: the object handed out before if it is the same version (handed-out.ts), else a new one. */
   private documentOf(row: DocRow): StoredDocument {
-    if (this.handedOut.size > 0) {
-      for (const r of this.handedOut) {
-        const d = r.deref()?.get(row.key);
-        if (d && d.meta.cas === row.cas && d.meta.seqno === row.seqno) return d;
-      }
-    }
-    return rowDocument(row);
+    return this.handedOut.find(row.key, row.cas, row.seqno) ?? rowDocument(row);
   }
 
   count(): number {
@@ -424,63 +407,21 @@ export class PostgresKeyspace implements KeyspaceStore, CompactableKeyspace, Bat
     return this.enqueue(key, { kind: 'commit', value, expiration, cas, xattrs });
   }
 
-  // ---- statistics and compaction (the cluster admin API) ----
+  // ---- statistics and compaction (the cluster admin API, maintenance.ts) ----
 
-  /**
-   * Item count, tombstones, and the data "file" as the JSON bytes of the keyspace's rows: live
-   * bytes are the live documents', the rest (tombstones) is what a compaction purges. Reads
-   * every row of the keyspace (one statement).
-   */
   stats(): BucketStats {
     this.sweep();
-    const r = this.reader.query(
-      `SELECT count(*) FILTER (WHERE deleted_at IS NULL), count(*) FILTER (WHERE deleted_at IS NOT NULL),
-              coalesce(sum(octet_length(key) + coalesce(octet_length(value), 0) + coalesce(octet_length(xattrs), 0)) FILTER (WHERE deleted_at IS NULL), 0),
-              coalesce(sum(octet_length(key) + coalesce(octet_length(value), 0) + coalesce(octet_length(xattrs), 0)), 0)
-       FROM tokenql_documents WHERE keyspace_id = $1`,
-      [this.id],
-    )[0]!;
-    return { itemCount: Number(r[0]), tombstones: Number(r[1]), data: fileStats(Number(r[3]), Number(r[2])), views: {} };
+    return keyspaceStats(this.reader, this.id);
   }
 
-  /**
-   * Purges the tombstones older than the purge interval (default 3 days, as the file store's
-   * compaction), in batches; the space goes back to PostgreSQL's own maintenance (autovacuum).
-   */
   async compact(options: CompactionOptions & { views?: boolean } = {}): Promise<CompactionResult> {
     await this.writer.idle();
-    const before = this.stats().data.fileBytes;
-    const cutoff = Math.floor(this.clock() / 1000 - (options.purgeIntervalDays ?? 3) * DAY);
-    let purged = 0;
-    for (;;) {
-      if (options.signal?.aborted) return { cancelled: true, bytesBefore: before, bytesAfter: this.stats().data.fileBytes, purgedTombstones: purged };
-      const r = this.reader.query(
-        `DELETE FROM tokenql_documents WHERE keyspace_id = $1 AND key IN (SELECT key FROM tokenql_documents WHERE keyspace_id = $1 AND deleted_at IS NOT NULL AND deleted_at < $2 LIMIT 1000) AND deleted_at IS NOT NULL AND deleted_at < $2 RETURNING 1`,
-        [this.id, cutoff],
-      );
-      purged += r.length;
-      if (r.length < 1000) break;
-      await new Promise((resolve) => setImmediate(resolve));
-    }
-    options.onProgress?.(100);
-    return { cancelled: false, bytesBefore: before, bytesAfter: this.stats().data.fileBytes, purgedTombstones: purged };
+    this.sweep();
+    return purgeTombstones(this.reader, this.id, this.clock(), options);
   }
 
   /** The PostgreSQL store keeps no index files (indexes are in memory this step): nothing to compact. */
   async compactViews(): Promise<CompactionResult | false> {
     return false;
   }
-}
-
-/** False when `s` has a lone surrogate (not encodable as UTF-8). */
-function wellFormed(s: string): boolean {
-  return !/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(s);
-}
-
-/** The system xattrs (names starting with `_`) a deletion keeps on the tombstone (undefined: none). */
-function systemXattrs(d: StoredDocument): Record<string, Value> | undefined {
-  const x = d.meta.xattrs;
-  if (!x) return undefined;
-  const kept = Object.fromEntries(Object.entries(x).filter(([n]) => n.startsWith('_')));
-  return Object.keys(kept).length > 0 ? kept : undefined;
 }

@@ -65,3 +65,16 @@ export function jsonText(v: Value): string {
     return toJSON(v);
   }
 }
+
+/** False when `s` has a lone surrogate (not encodable as UTF-8). */
+export function wellFormed(s: string): boolean {
+  return !/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(s);
+}
+
+/** The system xattrs (names starting with `_`) a deletion keeps on the tombstone (undefined: none). */
+export function systemXattrs(d: StoredDocument): Record<string, Value> | undefined {
+  const x = d.meta.xattrs;
+  if (!x) return undefined;
+  const kept = Object.fromEntries(Object.entries(x).filter(([n]) => n.startsWith('_')));
+  return Object.keys(kept).length > 0 ? kept : undefined;
+}
