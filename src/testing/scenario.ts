@@ -85,9 +85,11 @@ export interface Stats {
 /**
  * Runs a scenario on A (with indexes) and B (without); throws a {@link CounterexampleError} at
  * the first statement whose outcome differs, with both outcomes, A's plan and the script.
+ * `openA` opens A (default: a memory database; e.g. one on the PostgreSQL store, without the
+ * keyspace {@link KEYSPACE}); B is always a memory database.
  */
-export async function runScenario(s: Scenario, stats?: Stats): Promise<void> {
-  const a = await Database.open();
+export async function runScenario(s: Scenario, stats?: Stats, openA: () => Promise<Database> = () => Database.open()): Promise<void> {
+  const a = await openA();
   const b = await Database.open();
   try {
     await a.createKeyspace(KEYSPACE);
