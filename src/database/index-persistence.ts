@@ -64,6 +64,7 @@ export class IndexPersistence {
       if (this.saved.get(bucket) === text) continue;
       this.saved.set(bucket, text);
       await this.store.saveIndexDefinitions(bucket, defs);
+      for (const d of defs as PgIndexDefinition[]) this.published.add(`${bucket}\u0000${d.name}\u0000${d.id ?? ''}`);
       const ks = this.store.keyspace(bucket);
       if (ks && 'syncIndexes' in ks) await ks.syncIndexes(infos.filter((i) => !i.isPrimary).map((i) => this.hook(i)));
     }
