@@ -75,6 +75,7 @@ export class Database {
       indexes,
       ddl: persistence
         ? async (s, catalog, onProgress) => {
+            await persistence.beforeDdl();
             const rows = await ddl(s, catalog, onProgress);
             await persistence.afterDdl(s);
             return rows;

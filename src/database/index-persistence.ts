@@ -42,8 +42,17 @@ export class IndexPersistence {
     return entries ? { name: info.name, designDoc: info.designDoc, entries } : { name: info.name, designDoc: info.designDoc };
   }
 
+  /**
+   * PostgreSQL store, before an index DDL statement: takes in the definitions other nodes saved
+   * since this node last loaded them, so that the statement sees their indexes and its save keeps them.
+   */
+  async beforeDdl(): Promise<void> {
+    if (this.isPg()) await (this.store as PostgresStore).refreshIndexDefinitions();
+  }
+
   /** Saves the definitions and syncs the index files of every bucket whose indexes changed. */
   async persistAll(): Promise<void> {
+    await this.beforeDdl();
     const live = new Set(this.indexes.all().map((i) => i.id));
     for (const id of [...this.created.keys()]) if (!live.has(id)) this.created.delete(id);
     // An index defined but not yet through its DDL statement (a build about to start): its own text.

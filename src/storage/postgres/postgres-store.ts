@@ -213,6 +213,12 @@ export class PostgresStore implements Store {
     return String(r[0]?.[0] ?? '0');
   }
 
+  /** Reloads the index definitions if another node changed them since this node loaded them (before index DDL). */
+  async refreshIndexDefinitions(): Promise<void> {
+    const v = this.currentIndexVersion();
+    if (this.writer.catalog && v !== this.indexVersion) await this.writer.catalog.reload(v);
+  }
+
   /**
    * Makes every write transaction check the index catalogue's version (group-commit.ts): when
    * another node (or this one) changed the definitions, `reload()` loads them (the indexes the
