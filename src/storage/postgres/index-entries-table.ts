@@ -9,6 +9,7 @@ import type pg from 'pg';
 import type { Value } from '../../values/index.js';
 import { StoreError, type StoredDocument } from '../store.js';
 import { encodeIndexKey } from './collation-key.js';
+import { rowDocument, type DocRow } from './rows.js';
 
 /** The entries table (verbatim SQL). */
 export const ENTRIES_TABLE = 'tokenql_index_entries';
@@ -98,6 +99,23 @@ export function diffEntries(indexes: readonly PgIndex[], key: string, before: St
       out.insDocs.push(key);
     }
   }
+}
+
+/**
+ * The entries a planned batch changes: for each key whose row `plan` replaced in `rows`, the
+ * entries of its document as locked (`original`; live even if expired: its entries are rows
+ * until it is made a tombstone) against those of its new row.
+ */
+export function batchEntryChanges(indexes: readonly PgIndex[], original: ReadonlyMap<string, DocRow | undefined>, rows: ReadonlyMap<string, DocRow | undefined>): EntryChanges {
+  const changes = noChanges();
+  for (const [key, row] of rows) {
+    const was = original.get(key);
+    if (row === was) continue;
+    const before = was && was.deletedAt === null ? rowDocument(was) : undefined;
+    const after = row && row.deletedAt === null ? rowDocument(row) : undefined;
+    diffEntries(indexes, key, before, after, changes);
+  }
+  return changes;
 }
 
 /**

@@ -9,9 +9,8 @@ import type { SyncReader } from './sync-reader.js';
 import { HandedOut } from './handed-out.js';
 import { keyspaceStats, purgeTombstones } from './maintenance.js';
 import type pg from 'pg';
-import { diffEntries, noChanges, tooLongEntry, writeEntryChanges, type EntryChanges, type PgIndex } from './index-entries-table.js';
+import { batchEntryChanges, tooLongEntry, writeEntryChanges, type EntryChanges, type PgIndex } from './index-entries-table.js';
 import { PgIndexView } from './pg-index-view.js';
-import { buildIndexEntries, type BuildProgressFn } from './index-build.js';
 
 /** Rows per synchronous read of a scan (a few milliseconds of the event loop each). */
 export const SCAN_CHUNK = 256;
@@ -295,11 +294,6 @@ export class PostgresKeyspace implements KeyspaceStore, CompactableKeyspace, Bat
     return new PgIndexView(this.reader, id, desc, () => this.writes);
   }
 
-  /** Builds the entries of `index` from the keyspace's documents (index-build.ts). */
-  buildIndex(index: PgIndex, pool: pg.Pool, progress?: BuildProgressFn): Promise<void> {
-    return buildIndexEntries(this, index, pool, progress);
-  }
-
   plan(ops: WriteOp[], rows: Map<string, DocRow | undefined>): number {
     const nowMs = this.clock();
     let seqnos = 0;
@@ -384,17 +378,7 @@ export class PostgresKeyspace implements KeyspaceStore, CompactableKeyspace, Bat
           break;
       }
     }
-    if (original) {
-      const changes = noChanges();
-      for (const [key, row] of rows) {
-        const was = original.get(key);
-        if (row === was) continue;
-        const before = was && was.deletedAt === null ? rowDocument(was) : undefined;
-        const after = row && row.deletedAt === null ? rowDocument(row) : undefined;
-        diffEntries(this.indexes, key, before, after, changes);
-      }
-      this.entryChanges.set(ops, changes);
-    }
+    if (original) this.entryChanges.set(ops, batchEntryChanges(this.indexes, original, rows));
     return seqnos;
   }
 

@@ -4,7 +4,7 @@ import type { SequencePersistence, SequenceRecord } from '../sequence-registry.j
 import type { Store } from '../store.js';
 import { GroupCommit } from './group-commit.js';
 import { ENTRIES_TABLE, type PgIndex } from './index-entries-table.js';
-import type { BuildProgressFn } from './index-build.js';
+import { buildIndexEntries, type BuildProgressFn } from './index-build.js';
 import { PostgresKeyspace } from './postgres-keyspace.js';
 import { migrate } from './schema.js';
 import { SyncReader } from './sync-reader.js';
@@ -204,7 +204,7 @@ export class PostgresStore implements Store {
   async buildIndex(name: string, index: PgIndex, progress?: BuildProgressFn): Promise<void> {
     const ks = this.keyspace(name);
     if (!ks) throw new Error(`tokenql: no keyspace ${name}`);
-    await ks.buildIndex(index, this.pool, progress);
+    await buildIndexEntries(ks, index, this.pool, progress);
   }
 
   /** The current version of the index catalogue (read now). */
