@@ -114,7 +114,7 @@ export class Database {
    * directory is locked until {@link close}. `durability`, `batchIntervalMs`, `clock`
    * (milliseconds), `logger` and `repair` are described in {@link OpenOptions}. With `store`, a
    * `postgres://` URL, it is the PostgreSQL store in that database (docs/postgres.md): keyspaces,
-   * documents, index definitions (the indexes are rebuilt in memory), users, functions and
+   * documents, indexes (definitions and entries are rows: nothing is rebuilt), users, functions and
    * sequences come back from its tables.
    * @throws Error when `store` is not a PostgreSQL URL, or both `store` and `path` are given
    */

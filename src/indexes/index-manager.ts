@@ -67,7 +67,10 @@ export type BuildProgress = (p: { index: string; keyspace: string; done: number;
  * The indexes of a store: creation (built at once over the existing documents, unless
  * `defer_build`), BUILD INDEX, DROP INDEX, and maintenance. Every mutation of a keyspace updates
  * every online index of it synchronously, inside the write, so no query sees an index that is
- * half updated for a document. Errors as the reference: 4300 index exists, 12016 not found.
+ * half updated for a document. On the PostgreSQL store a secondary index's entries are rows
+ * instead (docs/postgres.md "Index entries"): the keyspace maintains them in each write's
+ * transaction, a build inserts them chunk by chunk, and {@link tree} gives the view that scans
+ * them in PostgreSQL. Errors as the reference: 4300 index exists, 12016 not found.
  */
 export class IndexManager {
   private readonly byKeyspace = new Map<string, Map<string, IndexState>>();
