@@ -86,6 +86,7 @@ export class Database {
       indexes,
       ddl: persistence
         ? async (s, catalog, onProgress) => {
+            await persistence.beforeDdl();
             const rows = await ddl(s, catalog, onProgress);
             await persistence.afterDdl(s);
             return rows;
@@ -124,7 +125,7 @@ export class Database {
    * directory is locked until {@link close}. `durability`, `batchIntervalMs`, `clock`
    * (milliseconds), `logger` and `repair` are described in {@link OpenOptions}. With `store`, a
    * `postgres://` URL, it is the PostgreSQL store in that database (docs/postgres.md): keyspaces,
-   * documents, index definitions (the indexes are rebuilt in memory), users, functions and
+   * documents, indexes (definitions and entries are rows: nothing is rebuilt), users, functions and
    * sequences come back from its tables.
    * @throws Error when `store` is not a PostgreSQL URL, or both `store` and `path` are given
    */

@@ -5,7 +5,8 @@ import { nextTurn, SLICE_MS } from '../event-loop-turns.js';
 import type { IndexInfo } from '../catalog/index.js';
 import type { Value } from '../values/index.js';
 import { IndexTree, type DocumentColumns, type KeyspaceStore, type Store, type StoredDocument } from '../storage/index.js';
-import { printExpr } from '../ast/print.js';
+import { printExpr, printStatement } from '../ast/print.js';
+import { PostgresKeyspace, PostgresStore, type PgIndex, type PgIndexView } from '../storage/postgres/index.js';
 import { compileIndexEntries, compileIndexOccurrences, type EntryFunction } from './index-entries.js';
 import { TokenIndexBuild } from './token-index-build.js';
 
@@ -49,6 +50,11 @@ function addChunk(docs: Iterator<StoredDocument>, limit: number, add: (d: Stored
 export interface IndexState {
   info: IndexInfo;
   tree?: IndexTree;
+  /** PostgreSQL store: the index's id in `tokenql_index_entries` and the view its scans read (no tree). */
+  pgId?: number;
+  view?: PgIndexView;
+  /** The text of the statement that created the index (saved by the durable stores). */
+  statement?: string;
   entries?: EntryFunction;
   /** The occurrences of a document's entries (index-entries.ts), compiled when first asked for. */
   occurrences?: (doc: StoredDocument) => Value[][];
@@ -61,7 +67,10 @@ export type BuildProgress = (p: { index: string; keyspace: string; done: number;
  * The indexes of a store: creation (built at once over the existing documents, unless
  * `defer_build`), BUILD INDEX, DROP INDEX, and maintenance. Every mutation of a keyspace updates
  * every online index of it synchronously, inside the write, so no query sees an index that is
- * half updated for a document. Errors as the reference: 4300 index exists, 12016 not found.
+ * half updated for a document. On the PostgreSQL store a secondary index's entries are rows
+ * instead (docs/postgres.md "Index entries"): the keyspace maintains them in each write's
+ * transaction, a build inserts them chunk by chunk, and {@link tree} gives the view that scans
+ * them in PostgreSQL. Errors as the reference: 4300 index exists, 12016 not found.
  */
 export class IndexManager {
   private readonly byKeyspace = new Map<string, Map<string, IndexState>>();
@@ -104,10 +113,98 @@ export class IndexManager {
     return s.occurrences;
   }
 
-  /** The data of an online secondary index. */
-  tree(keyspace: string, name: string): IndexTree | undefined {
+  /**
+   * The data of an online secondary index: its tree, or on the PostgreSQL store the view that
+   * reads its entries' rows (IndexTree's `scan`, `version`, `keyCount`; no `lookup`).
+   */
+  tree(keyspace: string, name: string): IndexTree | PgIndexView | undefined {
     const s = this.byKeyspace.get(keyspace)?.get(name);
-    return s?.info.state === 'online' ? s.tree : undefined;
+    return s?.info.state === 'online' ? (s.tree ?? s.view) : undefined;
+  }
+
+  /** The statement text that created an index (undefined: unknown name). */
+  statement(keyspace: string, name: string): string | undefined {
+    return this.byKeyspace.get(keyspace)?.get(name)?.statement;
+  }
+
+  /** PostgreSQL store: the index's id in `tokenql_index_entries` (undefined: not a PostgreSQL secondary index). */
+  pgId(keyspace: string, name: string): number | undefined {
+    return this.byKeyspace.get(keyspace)?.get(name)?.pgId;
+  }
+
+  /**
+   * PostgreSQL store: called after an index is defined and before its build, so that its
+   * definition (and the catalogue version that makes every node maintain it) is saved first.
+   */
+  onDefined: (() => Promise<void>) | undefined;
+
+  /** PostgreSQL store: tells the keyspace which indexes its writes maintain (every one not deferred). */
+  private syncPg(keyspace: string): void {
+    const ks = this.store.keyspace(keyspace);
+    if (!(ks instanceof PostgresKeyspace)) return;
+    const list: PgIndex[] = [];
+    for (const s of this.byKeyspace.get(keyspace)?.values() ?? []) {
+      if (s.pgId === undefined || !s.entries || s.info.state === 'deferred') continue;
+      list.push({ id: s.pgId, name: s.info.name, desc: s.info.keys.map((k) => k.desc ?? false), entries: s.entries });
+    }
+    ks.setIndexes(list);
+  }
+
+  /**
+   * PostgreSQL store: takes in an index another node (or an earlier run) defined, whose entries
+   * are rows already: no build (a definition still `building`, interrupted, is built again by
+   * {@link resumeBuild}). An index of that name already here is kept; its state follows the
+   * definition's if that is further on (deferred, building, online).
+   */
+  adopt(s: CreateIndexStatement | CreatePrimaryIndexStatement, keyspace: string, pgId: number | undefined, state: IndexInfo['state']): void {
+    let m = this.byKeyspace.get(keyspace);
+    if (!m) this.byKeyspace.set(keyspace, (m = new Map()));
+    const name = s.name ?? '#primary';
+    const have = m.get(name);
+    if (have) {
+      // Another node moved it on (BUILD INDEX, a finished build): states only move forward.
+      const rank = { deferred: 0, building: 1, online: 2 } as const;
+      if (have.pgId === pgId && rank[state as keyof typeof rank] > rank[have.info.state as keyof typeof rank]) {
+        have.info.state = state;
+        this.syncPg(keyspace);
+      }
+      return;
+    }
+    const st = this.newState(s, keyspace, state);
+    st.pgId = pgId;
+    if (pgId !== undefined && st.entries) st.view = (this.store.keyspace(keyspace) as PostgresKeyspace).indexView(pgId, st.info.keys.map((k) => k.desc ?? false));
+    m.set(name, st);
+    this.syncPg(keyspace);
+  }
+
+  /** PostgreSQL store: forgets an index another node dropped (its entries are deleted by that node). */
+  forget(keyspace: string, name: string): void {
+    if (this.byKeyspace.get(keyspace)?.delete(name)) this.syncPg(keyspace);
+  }
+
+  /** PostgreSQL store: the states of every index (for a reload of the definitions). */
+  states(): IndexState[] {
+    return [...this.byKeyspace.values()].flatMap((m) => [...m.values()]);
+  }
+
+  /** The state of a new index (not yet in the manager). */
+  private newState(s: CreateIndexStatement | CreatePrimaryIndexStatement, keyspace: string, state: IndexInfo['state']): IndexState {
+    const name = s.name ?? '#primary';
+    const alias = s.keyspace.alias ?? s.keyspace.path[s.keyspace.path.length - 1];
+    const info: IndexInfo = {
+      id: `${keyspace}:${name}:${++this.seq}`,
+      name,
+      keyspace,
+      alias,
+      isPrimary: s.kind === 'CreatePrimaryIndex',
+      keys: s.kind === 'CreateIndex' ? s.keys : [],
+      where: s.kind === 'CreateIndex' ? s.where : undefined,
+      state,
+      designDoc: designDocOf(s.with) ?? `_design/ddl_${name}`,
+    };
+    const st: IndexState = { info, statement: printStatement(s) };
+    if (s.kind === 'CreateIndex') st.entries = compileIndexEntries(s, alias, keyspace);
+    return st;
   }
 
   private subscribe(ks: KeyspaceStore): void {
@@ -137,29 +234,48 @@ export class IndexManager {
       throw new QueryError({ code: 4300, phase: 'execution', message: `The index ${name} already exists.`, position: s.loc });
     }
     const deferred = s.with !== undefined && printExpr(s.with).replace(/\s/g, '').includes('"defer_build":true');
-    const alias = s.keyspace.alias ?? s.keyspace.path[s.keyspace.path.length - 1];
-    const info: IndexInfo = {
-      id: `${keyspace}:${name}:${++this.seq}`,
-      name,
-      keyspace,
-      alias,
-      isPrimary: s.kind === 'CreatePrimaryIndex',
-      keys: s.kind === 'CreateIndex' ? s.keys : [],
-      where: s.kind === 'CreateIndex' ? s.where : undefined,
-      state: deferred ? 'deferred' : 'building',
-      designDoc: designDocOf(s.with) ?? `_design/ddl_${name}`,
-    };
-    const state: IndexState = { info };
+    const state = this.newState(s, keyspace, deferred ? 'deferred' : 'building');
     if (s.kind === 'CreateIndex') {
-      state.entries = compileIndexEntries(s, alias, keyspace);
-      state.tree = new IndexTree(s.keys.map((k) => k.desc));
+      if (ks instanceof PostgresKeyspace && this.store instanceof PostgresStore) {
+        // The entries are rows of PostgreSQL (docs/postgres.md "Index entries"): an id, no tree.
+        state.pgId = await this.store.newIndexId();
+        state.view = ks.indexView(state.pgId, s.keys.map((k) => k.desc ?? false));
+        if (m.has(name)) {
+          if (s.ifNotExists) return;
+          throw new QueryError({ code: 4300, phase: 'execution', message: `The index ${name} already exists.`, position: s.loc });
+        }
+      } else state.tree = new IndexTree(s.keys.map((k) => k.desc));
     }
     m.set(name, state);
-    this.subscribe(ks);
+    if (state.pgId === undefined) this.subscribe(ks);
+    if (state.pgId !== undefined) await this.onDefined?.();
     if (!deferred) await this.buildOne(state, ks, onProgress);
   }
 
+  /**
+   * PostgreSQL store: builds an index's entries (index-build.ts) while the keyspace's writes
+   * maintain it (its definition, saved first, says `building` to every node), then sets it online.
+   */
+  private async buildPg(s: IndexState, ks: KeyspaceStore, onProgress?: BuildProgress): Promise<void> {
+    s.info.state = 'building';
+    this.syncPg(ks.name);
+    await this.onDefined?.();
+    const store = this.store as PostgresStore;
+    const index: PgIndex = { id: s.pgId!, name: s.info.name, desc: s.info.keys.map((k) => k.desc ?? false), entries: s.entries! };
+    await store.buildIndex(ks.name, index, (done, total) => onProgress?.({ index: s.info.name, keyspace: ks.name, done, total }));
+    s.info.state = 'online';
+  }
+
+  /** PostgreSQL store: finishes a build that another run left `building` (a crash), and saves it online. */
+  async resumeBuild(keyspace: string, name: string): Promise<void> {
+    const s = this.byKeyspace.get(keyspace)?.get(name);
+    const ks = this.store.keyspace(keyspace);
+    if (!s || !ks || s.pgId === undefined || s.info.state !== 'building') return;
+    await this.buildPg(s, ks);
+  }
+
   private async buildOne(s: IndexState, ks: KeyspaceStore, onProgress?: BuildProgress): Promise<void> {
+    if (s.pgId !== undefined) return this.buildPg(s, ks, onProgress);
     s.info.state = 'building';
     if (s.tree) {
       let builds = this.writtenDuringBuilds.get(ks.name);
@@ -269,6 +385,7 @@ export class IndexManager {
     if (!this.byKeyspace.get(keyspace)?.delete(name) && !ifExists) {
       throw new QueryError({ code: ErrorCode.INDEX_NOT_FOUND, phase: 'execution', message: `Index Not Found - cause: GSI index ${name} not found.` });
     }
+    this.syncPg(keyspace);
   }
 
   /** Forgets the indexes of a dropped keyspace. */

@@ -85,12 +85,13 @@ export interface Stats {
 /**
  * Runs a scenario on A (with indexes) and B (without); throws a {@link CounterexampleError} at
  * the first statement whose outcome differs, with both outcomes, A's plan and the script.
- * `open` opens each of the two (fresh, empty) databases: the in-memory store by default, any
- * store in the store-kind suites; both are closed at the end.
+ * `openA` opens A, a fresh, empty database (default: a memory database; the store-kind suites
+ * open one on each store); B is always a memory database, so each run checks A's store and its
+ * indexes against a plain in-memory full scan. Both are closed at the end.
  */
-export async function runScenario(s: Scenario, stats?: Stats, open: () => Promise<Database> = () => Database.open()): Promise<void> {
-  const a = await open();
-  const b = await open();
+export async function runScenario(s: Scenario, stats?: Stats, openA: () => Promise<Database> = () => Database.open()): Promise<void> {
+  const a = await openA();
+  const b = await Database.open();
   try {
     await a.createKeyspace(KEYSPACE);
     await b.createKeyspace(KEYSPACE);

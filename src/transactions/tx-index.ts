@@ -18,7 +18,7 @@ export class TxIndex implements IndexSource {
   private ownVersion = -1;
 
   constructor(
-    private readonly base: IndexTree,
+    private readonly base: IndexSource & Pick<IndexTree, 'compareKeys'>,
     private readonly entries: EntryFunction,
     private readonly desc: readonly boolean[],
     private readonly ks: TxKeyspace,
@@ -40,7 +40,7 @@ export class TxIndex implements IndexSource {
    * while one of its statements is paused.
    */
   get version(): number {
-    return this.base.version;
+    return this.base.version ?? 0;
   }
 
   /** `IndexTree.scan` over the merged entries (`after`: resume past that key, as there). */

@@ -1,6 +1,7 @@
 import { rootEnv, type Env, type Scope } from '../../eval/index.js';
 import type { IndexCountFields, IndexCountScan2 } from '../../planner/index.js';
 import type { Value } from '../../values/index.js';
+import type { KeyRange } from '../../storage/index.js';
 import { postingSize, type WalkWatch } from '../index-walk.js';
 import type { CompileContext, CompiledOperator } from '../operator-context.js';
 import type { Row, RowStream } from '../runtime.js';
@@ -15,7 +16,9 @@ export const COUNT_SLOT = '\u0000count';
  * alone (a document is checked for expiry without being bound; an expired one is left out and
  * expired after the walk, as every index scan does). When the index changed while the walk was
  * paused, the documents are counted again, each once (a document that moved between two keys
- * is counted once, as in one snapshot of it). Emits one row holding the count.
+ * is counted once, as in one snapshot of it). Emits one row holding the count. An index whose
+ * entries are rows of the PostgreSQL store (its `count`) is counted by PostgreSQL in one
+ * statement when no document of the keyspace can expire and SQL decides the spans.
  * Source: couchbase/query `execution/index_count_scan2.go`.
  */
 export function compileIndexCountScan2(op: IndexCountScan2, cx: CompileContext): CompiledOperator {
@@ -58,6 +61,14 @@ export function compileIndexCountScan2(op: IndexCountScan2, cx: CompileContext):
           watch,
         );
       };
+      // An index whose entries PostgreSQL holds counts there (one statement; docs/postgres.md).
+      const tree = rc.indexTree(op.keyspace, op.index) as { count?: (spans: readonly (readonly KeyRange[])[], distinct: boolean) => number | undefined } | undefined;
+      const spans = !check && typeof tree?.count === 'function' ? scan.ranges?.(rc) : undefined;
+      const inSql = spans && tree!.count!(spans, once || spans.length > 1);
+      if (inSql !== undefined) {
+        yield countRow(outer, inSql);
+        return;
+      }
       yield* count(once ? new Set<string>() : undefined);
       // A document whose key moved while the walk was paused may have been counted under its
       // old key and its new one: the count is taken again, each document once.

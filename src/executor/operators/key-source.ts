@@ -41,6 +41,8 @@ export type CompiledScan = ((
    * one). Undefined for IntersectScan and UnionScan.
    */
   walk?: (rc: RunContext, visit: (key: Value[], docs: Iterable<string>) => boolean | void, outer?: Env, whole?: boolean, watch?: WalkWatch) => Generator<PauseBatch, void>;
+  /** An IndexScan3's spans evaluated for this run (the spans that hold nothing left out). Undefined for the primary index, IntersectScan and UnionScan. */
+  ranges?: (rc: RunContext, outer?: Env) => KeyRange[][];
 };
 
 interface CompiledRange {
@@ -228,7 +230,15 @@ export function compileScan(source: KeySource, scope: Scope): CompiledScan {
     }
     return [...seen];
   };
-  return Object.assign(run, { scalarBounds, walk });
+  const ranges = (rc: RunContext, outer?: Env): KeyRange[][] => {
+    const out: KeyRange[][] = [];
+    for (const span of spans) {
+      const r = evaluateSpan(span, outer ?? rootEnv(), rc);
+      if (r) out.push(r);
+    }
+    return out;
+  };
+  return Object.assign(run, { scalarBounds, walk, ranges });
 }
 
 /**

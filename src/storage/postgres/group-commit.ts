@@ -14,6 +14,29 @@ export interface BatchTarget {
   number(ops: WriteOp[], seqnos: number[]): void;
   /** After COMMIT: tells the listeners and settles the writes, in order. */
   committed(ops: WriteOp[]): void;
+  /** In the transaction, after the document rows: writes the index entries the planned writes change. */
+  writeIndexEntries?(c: pg.PoolClient, ops: WriteOp[]): Promise<void>;
+}
+
+/**
+ * The index catalogue's version as every write transaction checks it (docs/postgres.md "Index
+ * entries"): the transaction reads the version row `FOR SHARE` (a CREATE or DROP INDEX, which
+ * updates it, waits for the transactions that read the old version); when it is not the one
+ * whose definitions this node maintains, the transaction is rolled back, the definitions are
+ * reloaded, and the batch runs again.
+ */
+export interface IndexCatalogCheck {
+  /** The version this node's keyspaces maintain the indexes of (undefined: none loaded yet). */
+  known(): string | undefined;
+  /** Loads the definitions of `version` (the node's indexes and the keyspaces' entry functions). */
+  reload(version: string): Promise<void>;
+}
+
+/** A transaction found a newer index catalogue than the one its keyspaces maintain. */
+class StaleIndexCatalog extends Error {
+  constructor(readonly version: string) {
+    super('tokenql: the index definitions changed');
+  }
 }
 
 /** A queued write of one document key. */
@@ -59,6 +82,9 @@ export class GroupCommit {
   private idleWaiters: (() => void)[] = [];
   /** Transactions committed and writes they carried (for tests and statistics). */
   readonly committed = { transactions: 0, writes: 0 };
+
+  /** Set by the store once the index definitions are managed (the Database's indexes). */
+  catalog: IndexCatalogCheck | undefined;
 
   constructor(private readonly pool: pg.Pool) {}
 
@@ -110,13 +136,25 @@ export class GroupCommit {
 
   /** Runs one batch in a transaction (retried when a concurrent writer made a key first). */
   private async run(batch: WriteOp[]): Promise<void> {
-    for (let attempt = 0; ; attempt++) {
+    for (let attempt = 0, reloads = 0; ; attempt++) {
       let client: pg.PoolClient | undefined;
       try {
         client = await this.pool.connect();
         await this.transaction(client, batch);
         client.release();
       } catch (e) {
+        if (e instanceof StaleIndexCatalog && reloads < 5) {
+          client?.release();
+          reloads++;
+          attempt--;
+          try {
+            await this.catalog!.reload(e.version);
+            continue;
+          } catch (r) {
+            for (const op of batch) op.reject(r);
+            return;
+          }
+        }
         client?.release(true);
         // 23505: another process inserted one of the keys after our lock found none; 40P01: deadlock;
         // a connection lost (terminated backend, server restart): nothing was committed, run again.
@@ -137,6 +175,11 @@ export class GroupCommit {
   private async transaction(c: pg.PoolClient, batch: WriteOp[]): Promise<void> {
     await c.query('BEGIN');
     try {
+      if (this.catalog) {
+        const v = await c.query({ text: "SELECT value FROM tokenql_catalog WHERE kind = 'meta' AND name = 'index_version' FOR SHARE", rowMode: 'array' });
+        const version = String((v.rows[0] as unknown[] | undefined)?.[0] ?? '0');
+        if (version !== this.catalog.known()) throw new StaleIndexCatalog(version);
+      }
       const groups = byTarget(batch);
       const seqRequests: [BatchTarget, WriteOp[], number][] = [];
       const writes: { target: BatchTarget; rows: Map<string, DocRow | undefined>; found: Map<string, number> }[] = [];
@@ -167,6 +210,7 @@ export class GroupCommit {
         );
       }
       for (const { target, rows, found } of writes) await writeRows(c, target.id, rows, found);
+      for (const [target, ops] of groups) if (target.writeIndexEntries) await target.writeIndexEntries(c, ops);
       try {
         await c.query('COMMIT');
       } catch (e) {

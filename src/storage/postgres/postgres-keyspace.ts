@@ -8,6 +8,9 @@ import { DOC_COLUMNS, docRow, jsonText, rowDocument, systemXattrs, wellFormed, t
 import type { SyncReader } from './sync-reader.js';
 import { HandedOut } from './handed-out.js';
 import { keyspaceStats, purgeTombstones } from './maintenance.js';
+import type pg from 'pg';
+import { batchEntryChanges, tooLongEntry, writeEntryChanges, type EntryChanges, type PgIndex } from './index-entries-table.js';
+import { PgIndexView } from './pg-index-view.js';
 
 /** Rows per synchronous read of a scan (a few milliseconds of the event loop each). */
 export const SCAN_CHUNK = 256;
@@ -48,6 +51,12 @@ export class PostgresKeyspace implements KeyspaceStore, CompactableKeyspace, Bat
   private readonly locks = new Map<string, Promise<void>>();
   private readonly handedOut = new HandedOut();
   private casCounter = 0;
+  /** The indexes whose entries the writes maintain (every index not deferred, building ones too). */
+  private indexes: readonly PgIndex[] = [];
+  /** Per planned batch: the index entries its writes delete and insert. */
+  private readonly entryChanges = new WeakMap<WriteOp[], EntryChanges>();
+  /** Committed writes of this node to the keyspace (an index view's `version`). */
+  private writes = 0;
 
   constructor(
     readonly name: string,
@@ -275,9 +284,20 @@ export class PostgresKeyspace implements KeyspaceStore, CompactableKeyspace, Bat
 
   // ---- BatchTarget (group-commit.ts) ----
 
+  /** Sets the indexes the writes maintain (docs/postgres.md "Index entries"). */
+  setIndexes(indexes: readonly PgIndex[]): void {
+    this.indexes = indexes;
+  }
+
+  /** The read side of index `id` (its keys' directions `desc`). */
+  indexView(id: number, desc: readonly boolean[]): PgIndexView {
+    return new PgIndexView(this.reader, id, desc, () => this.writes);
+  }
+
   plan(ops: WriteOp[], rows: Map<string, DocRow | undefined>): number {
     const nowMs = this.clock();
     let seqnos = 0;
+    const original = this.indexes.length > 0 ? new Map(rows) : undefined;
     for (const op of ops) {
       const w = op.data as Write;
       const cur = rows.get(op.key);
@@ -298,6 +318,13 @@ export class PostgresKeyspace implements KeyspaceStore, CompactableKeyspace, Bat
       const put = (value: Value, cas: number, expiration: number, xattrs: Record<string, Value> | undefined) => {
         const meta: DocumentMeta = { id: op.key, cas, expiration, seqno: 0 };
         if (xattrs && Object.keys(xattrs).length > 0) meta.xattrs = deepFreeze(xattrs) as Record<string, Value>;
+        if (this.indexes.length > 0) {
+          const tooLong = tooLongEntry(this.indexes, { key: op.key, value: deepFreeze(value), meta });
+          if (tooLong) {
+            op.outcome = { ok: false, error: tooLong };
+            return;
+          }
+        }
         const row: DocRow = { key: op.key, value: null, pending: value ?? null, cas, expiration, seqno: 0, xattrs: meta.xattrs ? jsonText(meta.xattrs) : null, deletedAt: null, dirty: true };
         rows.set(op.key, row);
         p.row = row;
@@ -351,7 +378,14 @@ export class PostgresKeyspace implements KeyspaceStore, CompactableKeyspace, Bat
           break;
       }
     }
+    if (original) this.entryChanges.set(ops, batchEntryChanges(this.indexes, original, rows));
     return seqnos;
+  }
+
+  /** In the batch's transaction, after its document rows: the index entries its writes changed. */
+  async writeIndexEntries(c: pg.PoolClient, ops: WriteOp[]): Promise<void> {
+    const changes = this.entryChanges.get(ops);
+    if (changes) await writeEntryChanges(c, changes);
   }
 
   number(ops: WriteOp[], seqnos: number[]): void {
@@ -366,6 +400,7 @@ export class PostgresKeyspace implements KeyspaceStore, CompactableKeyspace, Bat
   }
 
   committed(ops: WriteOp[]): void {
+    this.writes++;
     for (const op of ops) {
       for (const [before, after] of op.events ?? []) {
         const a = after as StoredDocument | undefined;
@@ -420,7 +455,7 @@ export class PostgresKeyspace implements KeyspaceStore, CompactableKeyspace, Bat
     return purgeTombstones(this.reader, this.id, this.clock(), options);
   }
 
-  /** The PostgreSQL store keeps no index files (indexes are in memory this step): nothing to compact. */
+  /** The PostgreSQL store keeps no index files (index entries are rows: PostgreSQL's autovacuum keeps them): nothing to compact. */
   async compactViews(): Promise<CompactionResult | false> {
     return false;
   }

@@ -3,6 +3,8 @@ import { compareStrings } from '../../values/index.js';
 import type { SequencePersistence, SequenceRecord } from '../sequence-registry.js';
 import type { Store } from '../store.js';
 import { GroupCommit } from './group-commit.js';
+import { ENTRIES_TABLE, type PgIndex } from './index-entries-table.js';
+import { buildIndexEntries, type BuildProgressFn } from './index-build.js';
 import { PostgresKeyspace } from './postgres-keyspace.js';
 import { migrate } from './schema.js';
 import { SyncReader } from './sync-reader.js';
@@ -20,6 +22,10 @@ export interface PgIndexDefinition {
   name: string;
   statement: string;
   built: boolean;
+  /** The index's `index_id` in `tokenql_index_entries` (a secondary index; from `tokenql_index_ids`). */
+  id?: number;
+  /** `building` until its build has finished (a build interrupted by a crash is redone on open). */
+  state?: 'building' | 'online' | 'deferred';
 }
 
 /** True for a `postgres://` or `postgresql://` URL (what `Database.open({ store })` takes). */
@@ -38,6 +44,8 @@ export function isPostgresUrl(s: string): boolean {
 export class PostgresStore implements Store {
   private readonly spaces = new Map<string, PostgresKeyspace>();
   private closed = false;
+  /** The version of the index definitions this node's keyspaces maintain (undefined: not loaded). */
+  private indexVersion: string | undefined;
 
   private constructor(
     readonly url: string,
@@ -119,6 +127,10 @@ export class PostgresStore implements Store {
     const c = await this.pool.connect();
     try {
       await c.query('BEGIN');
+      const defs = await c.query<{ value: string }>("SELECT value FROM tokenql_catalog WHERE kind = 'indexes' AND name = $1", [name]);
+      const ids = defs.rows.length ? (JSON.parse(defs.rows[0]!.value) as PgIndexDefinition[]).flatMap((d) => (d.id !== undefined ? [d.id] : [])) : [];
+      if (ids.length > 0) await c.query(`DELETE FROM ${ENTRIES_TABLE} WHERE index_id = ANY($1::int4[])`, [ids]);
+      await c.query("UPDATE tokenql_catalog SET value = (value::int8 + 1)::text WHERE kind = 'meta' AND name = 'index_version'");
       await c.query('DELETE FROM tokenql_documents WHERE keyspace_id = $1', [ks.id]);
       await c.query('DELETE FROM tokenql_keyspaces WHERE id = $1', [ks.id]);
       await c.query("DELETE FROM tokenql_catalog WHERE kind = 'indexes' AND name = $1", [name]);
@@ -154,9 +166,73 @@ export class PostgresStore implements Store {
     return r.rows[0]?.value;
   }
 
-  /** Saves the index definitions of a keyspace (the CREATE INDEX statements, run again on open). */
+  /**
+   * Saves the index definitions of a keyspace and, in the same transaction, bumps the index
+   * catalogue's version (every node's next write reloads the definitions, group-commit.ts
+   * `IndexCatalogCheck`; the update waits for the write transactions that read the old version).
+   * Then deletes the entries of the indexes that are no longer defined.
+   */
   async saveIndexDefinitions(bucket: string, defs: PgIndexDefinition[]): Promise<void> {
-    await this.putCatalog('indexes', bucket, JSON.stringify(defs));
+    this.check();
+    const c = await this.pool.connect();
+    let gone: number[] = [];
+    try {
+      await c.query('BEGIN');
+      const old = await c.query<{ value: string }>("SELECT value FROM tokenql_catalog WHERE kind = 'indexes' AND name = $1 FOR UPDATE", [bucket]);
+      const kept = new Set(defs.map((d) => d.id));
+      gone = old.rows.length ? (JSON.parse(old.rows[0]!.value) as PgIndexDefinition[]).flatMap((d) => (d.id !== undefined && !kept.has(d.id) ? [d.id] : [])) : [];
+      await c.query('INSERT INTO tokenql_catalog (kind, name, value) VALUES ($1, $2, $3) ON CONFLICT (kind, name) DO UPDATE SET value = EXCLUDED.value', ['indexes', bucket, JSON.stringify(defs)]);
+      await c.query("UPDATE tokenql_catalog SET value = (value::int8 + 1)::text WHERE kind = 'meta' AND name = 'index_version'");
+      await c.query('COMMIT');
+    } catch (e) {
+      await c.query('ROLLBACK').catch(() => {});
+      throw e;
+    } finally {
+      c.release();
+    }
+    if (gone.length > 0) await this.pool.query(`DELETE FROM ${ENTRIES_TABLE} WHERE index_id = ANY($1::int4[])`, [gone]);
+  }
+
+  /** A new index id (the `index_id` of its entries). */
+  async newIndexId(): Promise<number> {
+    this.check();
+    const r = await this.pool.query<{ id: string }>("SELECT nextval('tokenql_index_ids') AS id");
+    return Number(r.rows[0]!.id);
+  }
+
+  /** Builds the entries of `index` in keyspace `name` (index-build.ts). */
+  async buildIndex(name: string, index: PgIndex, progress?: BuildProgressFn): Promise<void> {
+    const ks = this.keyspace(name);
+    if (!ks) throw new Error(`tokenql: no keyspace ${name}`);
+    await buildIndexEntries(ks, index, this.pool, progress);
+  }
+
+  /** The current version of the index catalogue (read now). */
+  currentIndexVersion(): string {
+    const r = this.reader.query("SELECT value FROM tokenql_catalog WHERE kind = 'meta' AND name = 'index_version'");
+    return String(r[0]?.[0] ?? '0');
+  }
+
+  /** Reloads the index definitions if another node changed them since this node loaded them (before index DDL). */
+  async refreshIndexDefinitions(): Promise<void> {
+    const v = this.currentIndexVersion();
+    if (this.writer.catalog && v !== this.indexVersion) await this.writer.catalog.reload(v);
+  }
+
+  /**
+   * Makes every write transaction check the index catalogue's version (group-commit.ts): when
+   * another node (or this one) changed the definitions, `reload()` loads them (the indexes the
+   * keyspaces maintain) before the write runs again. `version` is the version the node loaded.
+   */
+  manageIndexes(version: string, reload: () => Promise<void>): void {
+    this.indexVersion = version;
+    this.writer.catalog = {
+      known: () => this.indexVersion,
+      reload: async (v) => {
+        await reload();
+        this.indexVersion = v;
+      },
+    };
   }
 
   /** The saved index definitions of a keyspace. */

@@ -33,6 +33,16 @@ export const MIGRATIONS: readonly string[] = [
      value text NOT NULL,
      PRIMARY KEY (kind, name)
    );`,
+  // 2: index entries (docs/postgres.md "Index keys"), index ids, and the version of the index
+  // definitions that every write transaction reads (a node reloads the definitions when it changed).
+  `CREATE TABLE tokenql_index_entries (
+     index_id integer NOT NULL,
+     key bytea NOT NULL,
+     doc_key text COLLATE "C" NOT NULL,
+     PRIMARY KEY (index_id, key, doc_key)
+   );
+   CREATE SEQUENCE tokenql_index_ids;
+   INSERT INTO tokenql_catalog (kind, name, value) VALUES ('meta', 'index_version', '0');`,
 ];
 
 /** Advisory lock key of the migrations ('tokenql' as a number). */
@@ -71,15 +81,19 @@ export async function migrate(pool: pg.Pool): Promise<void> {
 
 /**
  * On a Citus coordinator (the `citus` extension is installed): distributes the documents by
- * document key and makes the keyspace list and the catalog reference tables, once. Untested
+ * document key (and the index entries by theirs, co-located) and makes the keyspace list and the catalog reference tables, once. Untested
  * here (Citus is not installable on this machine); plain PostgreSQL skips it.
  */
 async function distribute(c: pg.PoolClient): Promise<void> {
   const citus = await c.query("SELECT 1 FROM pg_extension WHERE extname = 'citus'");
   if (citus.rows.length === 0) return;
   const done = await c.query("SELECT 1 FROM pg_dist_partition WHERE logicalrelid = 'tokenql_documents'::regclass");
-  if (done.rows.length > 0) return;
-  await c.query("SELECT create_reference_table('tokenql_keyspaces')");
-  await c.query("SELECT create_reference_table('tokenql_catalog')");
-  await c.query("SELECT create_distributed_table('tokenql_documents', 'key')");
+  if (done.rows.length === 0) {
+    await c.query("SELECT create_reference_table('tokenql_keyspaces')");
+    await c.query("SELECT create_reference_table('tokenql_catalog')");
+    await c.query("SELECT create_distributed_table('tokenql_documents', 'key')");
+  }
+  // The entries of a document on its document's node (migration 2).
+  const entries = await c.query("SELECT 1 FROM pg_dist_partition WHERE logicalrelid = 'tokenql_index_entries'::regclass");
+  if (entries.rows.length === 0) await c.query("SELECT create_distributed_table('tokenql_index_entries', 'doc_key', colocate_with => 'tokenql_documents')");
 }

@@ -1,0 +1,120 @@
+/**
+ * What an index scan reads of an index whose entries are rows of the PostgreSQL store
+ * (docs/postgres.md "Index keys"): `IndexTree`'s read API as the executor uses it (`scan` with its
+ * resume rule, `version`, `keyCount`), answered by span statements on the synchronous reader.
+ */
+import { collate, type Value } from '../../values/index.js';
+import type { KeyRange } from '../index-tree.js';
+import { decodeIndexKey } from './collation-key.js';
+import { ENTRIES_TABLE } from './index-entries-table.js';
+import { indexCountSql } from './index-count-sql.js';
+import { indexSpanSql, inResidual } from './index-span-sql.js';
+import type { SyncReader } from './sync-reader.js';
+
+/** Rows of the first page of a scan (a LIMIT or an equality probe reads few), then of each later page. */
+const FIRST_PAGE = 64;
+const PAGE = 512;
+
+/** A bytea parameter as text (`\x…`): the reader's parameters cross a thread as plain values. */
+function bytea(b: Buffer): string {
+  return `\\x${b.toString('hex')}`;
+}
+
+/** The parameters of a span statement with its Buffers as bytea text. */
+function sqlParams(params: readonly (Buffer | string | number)[]): unknown[] {
+  return params.map((p) => (Buffer.isBuffer(p) ? bytea(p) : p));
+}
+
+/**
+ * An online index of a PostgreSQL keyspace, read in PostgreSQL. Each call of {@link scan} reads
+ * the span's rows in pages (`ORDER BY key, doc_key LIMIT n`, resumed after the last row read:
+ * `(key, doc_key) > ($key, $doc)`), each page one bounded statement of the reader, and groups the
+ * consecutive rows of one key into one `visit(key, documentKeys)`; it stops reading when `visit`
+ * returns false. Between two calls nothing is held: a walk that paused resumes with `after` (the
+ * key it visited last: every document of it was visited), as on `IndexTree.scan`, so an entry
+ * present throughout is visited exactly once. Entries written by other query nodes are seen as
+ * soon as they are committed. {@link version} counts this node's writes to the keyspace only
+ * (another node's writes during a pause are not known to the walk: as a GSI scan without
+ * `scan_consistency`).
+ */
+export class PgIndexView {
+  constructor(
+    private readonly reader: SyncReader,
+    readonly id: number,
+    private readonly desc: readonly boolean[],
+    private readonly changes: () => number,
+  ) {}
+
+  /** The number of index keys. */
+  get keyCount(): number {
+    return this.desc.length;
+  }
+
+  /** Compares composite keys in index order (as `IndexTree.compareKeys`: collation, DESC keys reversed, a prefix first). */
+  compareKeys(a: Value[], b: Value[]): number {
+    const n = Math.min(a.length, b.length);
+    for (let i = 0; i < n; i++) {
+      const c = collate(a[i], b[i]);
+      if (c !== 0) return this.desc[i] ? -c : c;
+    }
+    return a.length - b.length;
+  }
+
+  /** Changes with every committed write of this node to the index's keyspace (see the class). */
+  get version(): number {
+    return this.changes();
+  }
+
+  /** `IndexTree.scan`: the entries in `ranges`, in index order, grouped by key; `after` resumes past that key. */
+  scan(ranges: KeyRange[], visit: (key: Value[], docs: Iterable<string>) => boolean | void, after?: Value[]): void {
+    let afterKey: Value[] | undefined = after;
+    let afterDoc: string | undefined;
+    let limit = FIRST_PAGE;
+    let curBytes: string | undefined;
+    let curKey: Value[] | undefined;
+    let curDocs: string[] = [];
+    let curIn = false;
+    const flush = (): boolean => {
+      if (curKey === undefined || !curIn || curDocs.length === 0) return true;
+      return visit(curKey, curDocs) !== false;
+    };
+    for (;;) {
+      const s = indexSpanSql(ranges, this.desc, 'key', { firstParam: 2, after: afterKey, afterDocKey: afterDoc });
+      const rows = this.reader.query(
+        `SELECT key, doc_key FROM ${ENTRIES_TABLE} WHERE index_id = $1 AND ${s.predicate} ORDER BY key, doc_key LIMIT ${limit}`,
+        [this.id, ...sqlParams(s.params)],
+      );
+      for (const r of rows) {
+        const bytes = r[0] as Uint8Array;
+        const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
+        if (text !== curBytes) {
+          if (!flush()) return;
+          curBytes = text;
+          curKey = decodeIndexKey(bytes, this.desc);
+          curIn = inResidual(curKey, s.residual);
+          curDocs = [];
+        }
+        if (curIn) curDocs.push(r[1] as string);
+      }
+      if (rows.length < limit) {
+        flush();
+        return;
+      }
+      const last = rows[rows.length - 1]!;
+      afterKey = curKey;
+      afterDoc = last[1] as string;
+      limit = PAGE;
+    }
+  }
+
+  /**
+   * The number of entries (or, `distinctDocuments`, of documents) in the union of `spans`,
+   * counted by PostgreSQL (`indexCountSql`), or undefined when the spans leave ranges SQL cannot
+   * decide.
+   */
+  count(spans: readonly (readonly (KeyRange | undefined)[])[], distinctDocuments: boolean): number | undefined {
+    const q = indexCountSql(spans, this.desc, { table: ENTRIES_TABLE, indexId: this.id, distinctDocuments });
+    if (!q) return undefined;
+    return Number(this.reader.query(q.sql, sqlParams(q.params))[0]![0]);
+  }
+}
