@@ -12,6 +12,17 @@ import { due, PAUSE, type PauseBatch, type RunContext } from './runtime.js';
 /** What a walk reads of an index: `IndexTree.scan` with its resume key (a transaction's view too). */
 export interface ResumableIndex {
   scan(ranges: KeyRange[], visit: (key: Value[], docs: Iterable<string>) => boolean | void, after?: Value[]): void;
+  /** Changes whenever an entry is added or removed (`IndexTree.version`); absent: never known to change. */
+  readonly version?: number;
+}
+
+/**
+ * Told by a walk whether its index changed while it was paused (`changed` turns true and stays
+ * so): then a document whose key moved meanwhile may have been visited under its old key and
+ * its new one, and a caller that counts documents walks again counting each once.
+ */
+export interface WalkWatch {
+  changed: boolean;
 }
 
 /** Document entries visited between two looks at the clock (`due`), so that reading it costs nothing per entry. */
@@ -40,10 +51,11 @@ const weight = (docs: Iterable<string>): number => postingSize(docs) ?? 1;
  * throughout the walk is visited exactly once; an entry added, removed or moved meanwhile may or
  * may not be seen (as a GSI scan without `scan_consistency`), and a document whose key changed
  * meanwhile may be met under its old key and its new one (a scan that selects document keys
- * drops the second). A key of more than {@link DOCS_PER_PIECE} documents is visited in pieces
- * (`visit` called with the same key for each), from a copy of its documents taken when the walk
- * reached it, with pauses between the pieces. `visit` must not change the tree. Returns false if
- * `visit` stopped the walk (returned false), true at its end.
+ * drops the second; with `watch`, the walk says whether that can have happened). A key of more
+ * than {@link DOCS_PER_PIECE} documents is visited in pieces (`visit` called with the same key
+ * for each), from a copy of its documents taken when the walk reached it, with pauses between
+ * the pieces. `visit` must not change the tree. Returns false if `visit` stopped the walk
+ * (returned false), true at its end.
  */
 export function* walkSliced(
   rc: RunContext,
@@ -51,6 +63,7 @@ export function* walkSliced(
   ranges: KeyRange[],
   visit: (key: Value[], docs: Iterable<string>) => boolean | void,
   whole = false,
+  watch?: WalkWatch,
 ): Generator<PauseBatch, boolean> {
   let after: Value[] | undefined;
   let work = 0;
@@ -80,6 +93,12 @@ export function* walkSliced(
     }
     return undefined;
   };
+  /** Yields a pause, noting in `watch` whether the tree changed during it. */
+  function* pause(): Generator<PauseBatch, void> {
+    const before = tree.version;
+    yield PAUSE;
+    if (watch && tree.version !== before) watch.changed = true;
+  }
   for (;;) {
     paused = false;
     tree.scan(ranges, step, after);
@@ -90,10 +109,10 @@ export function* walkSliced(
       large = undefined;
       for (let at = 0; at < docs.length; at += DOCS_PER_PIECE) {
         if (visit(after!, docs.slice(at, at + DOCS_PER_PIECE)) === false) return false;
-        if (due(rc)) yield PAUSE;
+        if (due(rc)) yield* pause();
       }
       work = 0;
-    } else yield PAUSE;
+    } else yield* pause();
   }
 }
 

@@ -83,7 +83,7 @@ export interface RunContext extends ExecContext {
   /** Progress of an index build (CREATE/BUILD INDEX). */
   onProgress?: (p: { index: string; keyspace: string; done: number; total: number }) => void;
   /** The data of an online index (what a scan reads of it: a transaction's view merges its own writes in), or undefined. */
-  indexTree(keyspace: string, index: string): Pick<IndexTree, 'scan'> | undefined;
+  indexTree(keyspace: string, index: string): (Pick<IndexTree, 'scan'> & { readonly version?: number }) | undefined;
   /**
    * The occurrences of a document's entries in a secondary index (an ALL array key's duplicate
    * elements each kept: what a GSI ALL index holds), for a covering scan that makes one row per

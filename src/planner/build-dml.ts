@@ -2,7 +2,7 @@ import type { DeleteStatement, InsertStatement, KeyspaceRef, UpdateStatement } f
 import { ErrorCode, QueryError } from '../errors/index.js';
 import { buildSelect, keyspaceSource } from './build-select.js';
 import { keyspaceAlias, resolveKeyspace, type Catalog } from './catalog.js';
-import { spansDecideWhere } from './build-tree.js';
+import { spansDecideWhere } from './source-ops.js';
 import type { DeletePlan, InsertPlan, MutationReadPlan, UpdatePlan } from './logical-plan.js';
 
 function writableKeyspace(ref: KeyspaceRef, catalog: Catalog): string {

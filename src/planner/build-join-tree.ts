@@ -1,5 +1,5 @@
 import type { Expr } from '../ast/index.js';
-import { keySource, sourceOps } from './build-tree.js';
+import { keySource, sourceOps } from './source-ops.js';
 import type { FromStepPlan, SelectPlan } from './logical-plan.js';
 import { sequence, type Operator } from './plan/index.js';
 

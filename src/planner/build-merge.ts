@@ -2,7 +2,8 @@ import type { ExpressionTerm, JoinHint, KeyspaceTerm, MergeStatement, SelectStat
 import { ErrorCode, QueryError } from '../errors/index.js';
 import { stepOp } from './build-join-tree.js';
 import { buildSelect } from './build-select.js';
-import { projectionTerms, selectTree, sourceOps } from './build-tree.js';
+import { projectionTerms, selectTree } from './build-tree.js';
+import { sourceOps } from './source-ops.js';
 import { keyspaceAlias, resolveKeyspace, type Catalog } from './catalog.js';
 import { joinHintText } from './hints.js';
 import { parallel, sequence, type Merge, type Operator } from './plan/index.js';

@@ -1,21 +1,17 @@
-import { blockExpressions } from './block-expressions.js';
-import type { Expr, FunctionCall, LetBinding, ResultTerm, Returning } from '../ast/index.js';
-import { implicitName, someExpr, stripLoc, walkExpr } from '../ast/index.js';
-import { aliasRead } from './alias-read.js';
-import { earlyProjection } from './early-projection.js';
+import type { Expr, LetBinding, ResultTerm } from '../ast/index.js';
+import { someExpr } from '../ast/index.js';
 import { indexCountTree } from './index-count.js';
-import { formalText, indexGroupAggs, readsOnlyIndexKeys } from './index-group-aggs.js';
-import { isAggregateName } from '../eval/index.js';
-import type { DeletePlan, InsertPlan, ScanPlan, SelectBodyPlan, SelectPlan, SourcePlan, SubselectPlan, UpdatePlan } from './logical-plan.js';
+import { formalText, indexGroupAggs } from './index-group-aggs.js';
+import type { SelectBodyPlan, SelectPlan, SourcePlan, SubselectPlan } from './logical-plan.js';
 import { exprText } from './explain.js';
 import { conjunctsOf } from './sarg-index.js';
-import { formalize } from '../semantic/formalize.js';
-import { scanLimit } from './order-pushdown.js';
-import type { Value } from '../values/index.js';
 import { beforeParallel, preFilterOp, stepOp } from './build-join-tree.js';
 import { collectWindowCalls, windowOps } from './build-window.js';
-import { operators, parallel, sequence, type Fetch, type Filter, type IndexScan3, type InitialProject, type KeySource, type Operator, type ProjectionTerm, type SortTerm } from './plan/index.js';
-import { int64Replacer } from '../values/index.js';
+import { parallel, sequence, type Filter, type InitialProject, type Operator, type ProjectionTerm, type SortTerm } from './plan/index.js';
+import { collectAggregates } from './aggregate-calls.js';
+import { sourceOps, spansDecideWhere } from './source-ops.js';
+import { annotateEarlyProjection, annotateUnreadBuilds } from './block-annotations.js';
+import { groupLimit, groupOrderServed, leadingGroupScan, primaryGroupScan, primaryOrderServed, pushedGroupAggs } from './group-scans.js';
 
 /**
  * The operator tree of a planned statement (couchbase/query `planner/build_select.go` and
@@ -25,130 +21,6 @@ import { int64Replacer } from '../values/index.js';
  * outer Sequence, as the reference prints it.
  */
 
-/** Canonical text of an aggregate call, the key under which the executor keeps its value. */
-export function aggregateKey(call: FunctionCall): string {
-  return JSON.stringify(stripLoc(call), int64Replacer);
-}
-
-/** The distinct aggregate calls (outside subqueries) of the expressions, in order of appearance. */
-export function collectAggregates(exprs: Expr[]): FunctionCall[] {
-  const out = new Map<string, FunctionCall>();
-  for (const e of exprs) {
-    walkExpr(e, (x) => {
-      if (x.kind === 'FunctionCall' && isAggregateName(x.name) && !x.over) {
-        const k = aggregateKey(x);
-        if (!out.has(k)) out.set(k, x);
-        return false;
-      }
-      return true;
-    });
-  }
-  return [...out.values()];
-}
-
-/** The alias is printed as `as` only where it differs from the keyspace name (as the reference does). */
-const asIfRenamed = (alias: string, keyspace: string) => (alias !== keyspace ? { as: alias } : {});
-
-/** IndexScan3 / DistinctScan / IntersectScan / UnionScan of a logical scan (spec §10.4). */
-export function keySource(
-  scan: ScanPlan,
-  alias: string,
-  cover?: { paths: string[][]; expressionKeys?: boolean[]; constants?: { path: string[]; value: Value }[]; unnest?: IndexScan3['_coverUnnest'] },
-): KeySource {
-  if (scan.kind !== 'IndexScan3') return { '#operator': scan.kind, scans: scan.scans.map((s) => keySource(s, alias)) };
-  const op: KeySource = {
-    '#operator': 'IndexScan3',
-    ...asIfRenamed(alias, scan.keyspace),
-    ...(scan.covers ? { covers: scan.covers } : {}),
-    index: scan.index,
-    index_id: scan.indexId,
-    // What the scan returns of each entry: a Fetch needs the document key only.
-    ...(scan.covers ? (scan.indexProjection ? { index_projection: scan.indexProjection } : {}) : { index_projection: { primary_key: true } }),
-    keyspace: scan.keyspace,
-    ...(scan.limit ? { limit: scan.limit } : {}),
-    namespace: 'default',
-    ...(scan.offset ? { offset: scan.offset } : {}),
-    spans: scan.spans.map((sp) => ({
-      ...(sp.exact ? { exact: true } : {}),
-      range: sp.ranges.map((r) => ({
-        ...(r.high ? { high: r.high } : {}),
-        inclusion: r.inclusion,
-        index_key: r.indexKey,
-        ...(r.low ? { low: r.low } : {}),
-        ...(r.user ? { _user: true } : {}),
-      })),
-    })),
-    using: 'gsi',
-    _alias: alias,
-    ...(cover ? { _coverPaths: cover.paths, ...(cover.expressionKeys ? { _coverExpressionKeys: cover.expressionKeys } : {}) } : {}),
-    ...(cover?.unnest ? { _coverUnnest: cover.unnest } : {}),
-    ...(scan.entryFilter ? { filter: scan.entryFilter, _filterUnnest: scan.filterUnnest } : {}),
-    // A partial index's condition fixes fields of every covered row, and holds on each: the reference prints them as filter_covers.
-    ...(cover?.constants?.length ? { _coverConstants: cover.constants } : {}),
-    ...(cover?.constants?.length || scan.conditionCovers?.length
-      ? {
-          filter_covers: Object.fromEntries([
-            ...(cover?.constants ?? []).map((c): [string, Value] => [`cover ((\`${alias}\`.${c.path.map((n) => '`' + n + '`').join('.')}))`, c.value]),
-            ...(scan.conditionCovers ?? []).map((t): [string, Value] => [`cover (${t})`, true]),
-          ]),
-        }
-      : {}),
-  };
-  return scan.distinct ? { '#operator': 'DistinctScan', scan: op } : op;
-}
-
-/**
- * True if the Filter of a block over this source can be left out: the index spans are exact,
- * serve every WHERE conjunct, and every bound taken from the query is a literal scalar (a
- * parameter could be an array at run time, and then the span is not exact).
- */
-export function spansDecideWhere(source: SourcePlan): boolean {
-  if (source.op !== 'IndexScan' || source.scan.kind !== 'IndexScan3' || !source.scan.servesWhere) return false;
-  return source.scan.spans.every((sp) =>
-    sp.ranges.every((r) => !r.user || [r.low, r.high].every((b) => b === undefined || (b.kind === 'Literal' && ['string', 'number', 'boolean'].includes(typeof b.value)))),
-  );
-}
-
-/** The operators that produce a block's rows: the scan, and the Fetch that binds documents. */
-export function sourceOps(s: SourcePlan, buildSubquery: (q: SelectPlan) => Operator): Operator[] {
-  switch (s.op) {
-    case 'IndexScan': {
-      const cover = s.coverPaths ? { paths: s.coverPaths, expressionKeys: s.coverExpressionKeys, constants: s.coverConstants, unnest: s.coverUnnest } : undefined;
-      const scan = keySource(s.scan, s.alias, cover);
-      return cover ? [scan] : [scan, fetch(s.alias, s.keyspace, s.namespace)];
-    }
-    case 'DummyScan':
-      return [{ '#operator': 'DummyScan' }];
-    case 'PrimaryScan3':
-      return [
-        {
-          '#operator': 'PrimaryScan3',
-          ...asIfRenamed(s.alias, s.keyspace),
-          index: s.index,
-          ...(s.index === '#primary' ? { index_projection: { primary_key: true } } : {}),
-          keyspace: s.keyspace,
-          namespace: s.namespace,
-          using: 'gsi',
-        },
-        fetch(s.alias, s.keyspace, s.namespace),
-      ];
-    case 'KeyScan':
-      return [{ '#operator': 'KeyScan', keys: s.keys, ...(s.validate ? { _validate: true, _keyspace: s.keyspace } : {}) }, fetch(s.alias, s.keyspace, s.namespace)];
-    case 'ExpressionScan':
-      return [{ '#operator': 'ExpressionScan', alias: s.alias, expr: s.expr, ...(s.uncorrelated ? { uncorrelated: true } : {}) }];
-    case 'SubqueryScan':
-      return [buildSubquery(s.query), { '#operator': 'Alias', as: s.alias }];
-    case 'SystemScan':
-      return [
-        { '#operator': 'PrimaryScan', ...asIfRenamed(s.alias, s.keyspace), index: '#primary', keyspace: s.keyspace, namespace: 'system', using: 'system' },
-        fetch(s.alias, s.keyspace, 'system'),
-      ];
-  }
-}
-
-function fetch(alias: string, keyspace: string, namespace: string): Fetch {
-  return { '#operator': 'Fetch', ...asIfRenamed(alias, keyspace), keyspace, namespace };
-}
 
 /** Projection terms as the reference prints them. */
 export function projectionTerms(terms: ResultTerm[]): ProjectionTerm[] {
@@ -165,7 +37,7 @@ export function projectionTerms(terms: ResultTerm[]): ProjectionTerm[] {
  * truth) and the Filter reads that instead of evaluating it (`_covered`): a covering scan of an
  * array index rebuilds no document to evaluate it on.
  */
-function filterOp(where: Expr, source: SourcePlan, scanOps: Operator[]): Filter {
+export function filterOp(where: Expr, source: SourcePlan, scanOps: Operator[]): Filter {
   if (!spansDecideWhere(source)) return { '#operator': 'Filter', condition: where };
   const scan = scanOps[0];
   // The reference prints filter_covers for an array index (whose entries rebuild no array);
@@ -175,93 +47,7 @@ function filterOp(where: Expr, source: SourcePlan, scanOps: Operator[]): Filter 
   return { '#operator': 'Filter', condition: where, _covered: true };
 }
 
-const letOp = (bindings: LetBinding[]): Operator => ({ '#operator': 'Let', bindings: bindings.map((l) => ({ var: l.name, expr: l.expr })) });
-
-/**
- * Sets each Fetch's `early_projection` (the block's own scan's, and those of its joins' inner
- * sides): the top-level fields of that alias the block reads. Every other alias of the block is
- * a name, not a field, to it.
- */
-function annotateEarlyProjection(p: SubselectPlan, ops: Operator[], stepOps: Operator[], aggregateSources: Expr[]): void {
-  const exprs: Expr[] = [];
-  let whole = false;
-  for (const t of p.terms) {
-    if (t.kind === 'Star') whole = true;
-    else exprs.push(t.expr);
-  }
-  // GROUP AS outputs whole rows (every alias's value): nothing to leave out.
-  if (whole || p.group?.groupAs) return;
-  exprs.push(...(p.ast.exclude ?? []));
-  for (const st of p.steps) exprs.push(...stepExprs(st));
-  for (const l of p.let ?? []) exprs.push(l.expr);
-  if (p.where) exprs.push(p.where);
-  for (const k of p.group?.keys ?? []) exprs.push(k.expr);
-  for (const l of p.group?.letting ?? []) exprs.push(l.expr);
-  if (p.group?.having) exprs.push(p.group.having);
-  const mainFetch = ops.find((o): o is Fetch => o['#operator'] === 'Fetch');
-  const fetches: Fetch[] = mainFetch ? [mainFetch] : [];
-  for (const op of stepOps) {
-    if (op['#operator'] !== 'NestedLoopJoin' && op['#operator'] !== 'HashJoin') continue;
-    for (const o of operators(op['~child'])) if (o['#operator'] === 'Fetch' && o.namespace !== 'system') fetches.push(o);
-  }
-  const aliases = [...(p.source.op === 'DummyScan' ? [] : [p.source.alias]), ...p.steps.map((st) => st.alias)];
-  const results = new Set(p.terms.flatMap((t) => (t.kind === 'Term' ? [t.alias ?? implicitName(t.expr)].filter((n): n is string => n !== undefined) : [])));
-  for (const f of fetches) {
-    const alias = f.as ?? f.keyspace;
-    const bound = new Set([...(p.outerNames ?? []), ...aliases, ...(p.let ?? []).map((l) => l.name), ...(p.group?.keys ?? []).flatMap((k) => (k.alias ? [k.alias] : [])), ...(p.group?.letting ?? []).map((l) => l.name)]);
-    bound.delete(alias);
-    const fields = earlyProjection(alias, exprs, bound, aggregateSources, results);
-    if (fields?.length) f.early_projection = fields;
-  }
-}
-
-/**
- * Marks each inner HashJoin whose alias the rest of its block never reads (`_unread`, see
- * alias-read.ts): not the projection, LET, WHERE, GROUP BY, LETTING, HAVING, ORDER BY, the
- * other FROM steps nor a subquery; `*` and GROUP AS read every alias.
- */
-function annotateUnreadBuilds(p: SubselectPlan, stepOps: Operator[], aggregateSources: Expr[]): void {
-  if (p.group?.groupAs || p.terms.some((t) => t.kind === 'Star')) return;
-  const exprs: Expr[] = [...blockExpressions(p), ...(p.ast.exclude ?? [])];
-  const aliases = [...(p.source.op === 'DummyScan' ? [] : [p.source.alias]), ...p.steps.map((st) => st.alias)];
-  const bound = new Set([...(p.outerNames ?? []), ...aliases, ...(p.let ?? []).map((l) => l.name), ...(p.group?.keys ?? []).flatMap((k) => (k.alias ? [k.alias] : [])), ...(p.group?.letting ?? []).map((l) => l.name)]);
-  const results = p.terms.flatMap((t) => (t.kind === 'Term' ? [t.alias ?? implicitName(t.expr)].filter((n): n is string => n !== undefined) : []));
-  p.steps.forEach((st, i) => {
-    const op = stepOps[i]!;
-    if (op['#operator'] !== 'HashJoin' || op.outer) return;
-    const others = p.steps.flatMap((o, j) => (j === i ? [] : stepExprs(o)));
-    const names = new Set(bound);
-    names.delete(st.alias);
-    const afterProjection = new Set([...names, ...results]);
-    afterProjection.delete(st.alias);
-    if (!aliasRead(st.alias, [...exprs, ...others], names) && !aliasRead(st.alias, aggregateSources, afterProjection)) op._unread = true;
-  });
-}
-
-/** The expressions a FROM step evaluates (a FROM subquery as a subquery: it may read any alias). */
-function stepExprs(st: SubselectPlan['steps'][number]): Expr[] {
-  switch (st.op) {
-    case 'Unnest':
-      return [st.expr];
-    case 'Join':
-    case 'Nest':
-      return [st.onKeys];
-    case 'IndexJoin':
-    case 'IndexNest':
-      return [st.onKey];
-    default: {
-      const out: Expr[] = [];
-      if (st.on) out.push(st.on);
-      if (st.filter) out.push(st.filter);
-      const inner = st.inner;
-      if (inner.op === 'KeyScan') out.push(inner.keys);
-      else if (inner.op === 'ExpressionScan') out.push(inner.expr);
-      // A FROM subquery may read any alias: stands for it as a subquery does.
-      else if (inner.op === 'SubqueryScan') out.push({ kind: 'Subquery' } as unknown as Expr);
-      return out;
-    }
-  }
-}
+export const letOp = (bindings: LetBinding[]): Operator => ({ '#operator': 'Let', bindings: bindings.map((l) => ({ var: l.name, expr: l.expr })) });
 
 /** The operators of one SELECT block, its ORDER BY excluded. */
 function blockOps(p: SubselectPlan, orderFollows: boolean, aggregateSources: Expr[], buildSubquery: (q: SelectPlan) => Operator): Operator[] {
@@ -355,112 +141,6 @@ function blockOps(p: SubselectPlan, orderFollows: boolean, aggregateSources: Exp
   return ops;
 }
 
-/**
- * The covering IndexScan3 of a grouped block the index could aggregate for: the block's only
- * source, its spans decide the WHERE, no join, UNNEST, LET, GROUP AS or window function.
- */
-function pushedGroupAggs(p: SubselectPlan, ops: Operator[], aggregateSources: Expr[]): IndexScan3 | undefined {
-  if (ops.length !== 1 || p.steps.length || p.let?.length || p.preFilter || p.group?.groupAs || !spansDecideWhere(p.source)) return undefined;
-  const scan = ops[0];
-  if (scan['#operator'] !== 'IndexScan3' || !scan._coverPaths) return undefined;
-  if (collectWindowCalls([...p.terms.flatMap((t) => (t.kind === 'Star' ? [] : [t.expr])), ...aggregateSources]).length) return undefined;
-  return scan;
-}
-
-/**
- * The aggregating scan of a block (its first operator) when it emits groups contiguously in index
- * order: one span, and the GROUP BY keys are the index's leading keys (every one an index key,
- * together the first ones); groups are emitted as first met.
- */
-function leadingGroupScan(b: SubselectPlan, body: Operator): IndexScan3 | undefined {
-  if (body['#operator'] !== 'Sequence') return undefined;
-  const scan = body['~children'][0];
-  if (scan?.['#operator'] !== 'IndexScan3' || !scan.index_group_aggs || scan.spans.length !== 1) return undefined;
-  const group = scan.index_group_aggs.group ?? [];
-  const positions = new Set(group.map((g) => g.keypos));
-  if (positions.size === 0 || positions.has(-1) || [...positions].some((x) => x >= positions.size)) return undefined;
-  return scan;
-}
-
-/**
- * True (and the scan's `index_order` set) when a block's ORDER BY is the order its aggregating
- * index scan emits groups in ({@link leadingGroupScan}): the ORDER BY terms are a prefix of the
- * GROUP BY keys in the index's directions (`groupOrder`). With LIMIT (no HAVING, no DISTINCT)
- * the scan's `limit` is OFFSET+LIMIT groups; Offset and Limit follow.
- */
-function groupOrderServed(b: SubselectPlan, body: Operator, limit: Expr | undefined, offset: Expr | undefined): boolean {
-  const scan = b.groupOrder ? leadingGroupScan(b, body) : undefined;
-  if (!scan || new Set(scan.index_group_aggs!.group!.map((g) => g.keypos)).size < b.groupOrder!.length) return false;
-  scan.index_order = b.groupOrder;
-  groupLimit(b, scan, limit, offset);
-  return true;
-}
-
-/** LIMIT (and OFFSET) without HAVING or DISTINCT into a scan that emits whole groups in order: it stops after OFFSET+LIMIT groups. */
-function groupLimit(b: SubselectPlan, scan: IndexScan3, limit: Expr | undefined, offset: Expr | undefined): void {
-  if (limit && !b.group?.having && !b.distinct) scan.limit = scanLimit(limit, offset);
-}
-
-/**
- * True (and the scan's `index_order` set) when a block scanning the primary index covered
- * ({@link primaryGroupScan}, not grouped) is ordered by `META().id` ascending, NULLS default: the
- * scan's key order. LIMIT and OFFSET then go into the scan too (no DISTINCT: every entry is a row).
- */
-function primaryOrderServed(p: SelectPlan, body: Operator): boolean {
-  const b = p.body as SubselectPlan;
-  if (b.group || body['#operator'] !== 'Sequence' || p.orderBy?.length !== 1) return false;
-  const scan = body['~children'][0];
-  if (scan?.['#operator'] !== 'IndexScan3' || !scan._primary || scan.index_group_aggs) return false;
-  const o = p.orderBy[0];
-  if (o.desc || o.direction || o.nullsPosition || (o.nulls !== undefined && o.nulls !== 'FIRST')) return false;
-  const aliases = new Map(b.terms.flatMap((t) => (t.kind === 'Term' && t.alias ? [[t.alias, t.expr] as const] : [])));
-  const e = o.expr.kind === 'Identifier' && aliases.has(o.expr.name) ? aliases.get(o.expr.name)! : o.expr;
-  const f = formalize(e, scan._alias, new Set(b.outerNames ?? []));
-  if (!(f.kind === 'Field' && f.name === 'id' && f.target.kind === 'FunctionCall' && f.target.name === 'meta')) return false;
-  scan.index_order = [{ keypos: 0 }];
-  if (p.limit && !b.distinct) {
-    scan.limit = p.limit;
-    if (p.offset) scan.offset = p.offset;
-  }
-  return true;
-}
-
-/**
- * A block over a primary index (no WHERE, join, UNNEST, LET, GROUP AS or window function) that
- * reads the keyspace only through `META().id`: an IndexScan3 of the primary index covering
- * `META().id` (its one key, in key order), as couchbase/query plans such a block. A grouped
- * block keeps it only for the aggregates it can compute (`index_group_aggs`).
- */
-function primaryGroupScan(p: SubselectPlan, ops: Operator[], aggregateSources: Expr[]): IndexScan3 | undefined {
-  const src = p.source;
-  if (src.op !== 'PrimaryScan3' || !src.indexId || p.where || p.steps.length || p.let?.length || p.preFilter || p.group?.groupAs) return undefined;
-  const exprs = [
-    ...p.terms.flatMap((t) => (t.kind === 'Star' ? [undefined] : [t.expr])),
-    ...(p.ast.exclude ?? []),
-    ...(p.group?.letting ?? []).map((l) => l.expr),
-    ...(p.group?.having ? [p.group.having] : []),
-    ...aggregateSources,
-  ];
-  const bound = new Set([...(p.outerNames ?? []), ...(p.group?.keys ?? []).flatMap((k) => (k.alias ? [k.alias] : [])), ...(p.group?.letting ?? []).map((l) => l.name), ...p.terms.flatMap((t) => (t.kind === 'Term' && t.alias ? [t.alias] : []))]);
-  if (!exprs.every((e) => e !== undefined && readsOnlyIndexKeys(e, src.alias, bound, []))) return undefined;
-  if (collectWindowCalls(exprs as Expr[]).length || ops[0]?.['#operator'] !== 'PrimaryScan3') return undefined;
-  return {
-    '#operator': 'IndexScan3',
-    ...(src.alias !== src.keyspace ? { as: src.alias } : {}),
-    covers: ['cover ((meta(`' + src.alias + '`).`id`))'],
-    index: src.index,
-    index_id: src.indexId,
-    index_projection: { primary_key: true },
-    keyspace: src.keyspace,
-    namespace: src.namespace,
-    spans: [{ exact: true, range: [{ inclusion: 0, index_key: '(meta().`id`)' }] }],
-    using: 'gsi',
-    _alias: src.alias,
-    _coverPaths: [],
-    _primary: true,
-  };
-}
-
 function bodyOp(b: SelectBodyPlan, orderFollows: boolean, orderExprs: Expr[], buildSubquery: (q: SelectPlan) => Operator): Operator {
   if (b.with) return { '#operator': 'With', bindings: b.with.bindings, recursive: b.with.recursive, '~child': bodyOp({ ...b, with: undefined }, orderFollows, orderExprs, buildSubquery) };
   if (b.kind === 'Subselect') return sequence(blockOps(b, orderFollows, orderExprs, buildSubquery));
@@ -525,51 +205,3 @@ function selectBodyTree(p: SelectPlan, around: (body: Operator) => Operator): Op
 
 /** The statement Order's flags, as the reference plans them: clip values (2) | can spill (4) (plan/order.ts). */
 const ORDER_FLAGS = 6;
-
-function returningOps(r: Returning | undefined): Operator[] {
-  return r ? [{ '#operator': 'InitialProject', ...(r.raw ? { raw: true } : {}), result_terms: projectionTerms(r.terms) }] : [];
-}
-
-/** INSERT/UPSERT: ValueScan or the SELECT's plan, then SendInsert/SendUpsert (and RETURNING's projection). */
-export function insertTree(p: InsertPlan): Operator {
-  const name = p.upsert ? 'SendUpsert' : 'SendInsert';
-  const alias = p.keyspace.alias ?? p.keyspace.path[p.keyspace.path.length - 1];
-  const send = { '#operator': name, alias, keyspace: p.keyspace.name, namespace: 'default' } as const;
-  if (p.values) {
-    const values = p.values.map((v) => ({ key: v.key, ...(v.value ? { value: v.value } : {}), ...(v.options ? { options: v.options } : {}) }));
-    return sequence([{ '#operator': 'ValueScan', values }, parallel(sequence([send, ...returningOps(p.returning)]), 1)]);
-  }
-  const s = p.select!;
-  return sequence([
-    selectTree(s.query),
-    parallel(sequence([{ ...send, key: s.key, ...(s.value ? { value: s.value } : {}), ...(s.options ? { options: s.options } : {}) }, ...returningOps(p.returning)])),
-  ]);
-}
-
-/** UPDATE and DELETE: the scan, Fetch and Filter, Limit, then Clone/Set/Unset/SendUpdate or SendDelete, then RETURNING's projection. */
-export function mutationTree(p: UpdatePlan | DeletePlan): Operator {
-  const scan = sourceOps(p.source, selectTree);
-  const read: Operator[] = [];
-  // The scan's Fetch goes into the Parallel, as the reference prints it.
-  if (scan.length > 1 && scan[scan.length - 1]['#operator'] === 'Fetch') read.push(scan.pop()!);
-  if (p.let?.length) read.push(letOp(p.let));
-  if (p.where) read.push(p.let?.length ? { '#operator': 'Filter', condition: p.where } : filterOp(p.where, p.source, scan));
-  const ops: Operator[] = [...scan, parallel(sequence(read))];
-  // An OFFSET pushed into the index scan is not applied again.
-  const offsetPushed = p.source.op === 'IndexScan' && p.source.scan.kind === 'IndexScan3' && p.source.scan.offset !== undefined;
-  if (p.offset && !offsetPushed) ops.push({ '#operator': 'Offset', expr: p.offset });
-  if (p.limit) ops.push({ '#operator': 'Limit', expr: p.limit });
-  const write: Operator[] = [];
-  const target = { alias: p.alias, keyspace: p.keyspace, ...(p.limit ? { limit: p.limit } : {}), namespace: 'default' };
-  if (p.kind === 'Update') {
-    write.push({ '#operator': 'Clone' });
-    if (p.set.length) write.push({ '#operator': 'Set', set_terms: p.set.map((s) => ({ path: s.path, value: s.value, ...(s.for ? { for: s.for } : {}) })) });
-    if (p.unset.length) write.push({ '#operator': 'Unset', unset_terms: p.unset.map((u) => ({ path: u })) });
-    write.push({ '#operator': 'SendUpdate', ...target });
-  } else {
-    write.push({ '#operator': 'SendDelete', ...target });
-  }
-  write.push(...returningOps(p.returning));
-  ops.push(parallel(sequence(write)));
-  return sequence(ops);
-}

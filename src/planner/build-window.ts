@@ -1,7 +1,7 @@
 import type { Expr, FunctionCall, OrderTerm } from '../ast/index.js';
 import { walkExpr } from '../ast/index.js';
 import { isWindowCall } from '../eval/index.js';
-import { aggregateKey } from './build-tree.js';
+import { aggregateKey } from './aggregate-calls.js';
 import { exprText } from './explain.js';
 import type { Operator, SortTerm } from './plan/index.js';
 

@@ -7,7 +7,7 @@ import { exprEquivalent } from '../semantic/expr-equivalent.js';
 import { formalize, KS, outerBound } from '../semantic/formalize.js';
 import { subqueryReads, subqueryReadsOnly } from '../semantic/subquery-reads.js';
 import type { SelectPlan } from './logical-plan.js';
-import { spansDecideWhere } from './build-tree.js';
+import { spansDecideWhere } from './source-ops.js';
 import { conjunctsOf } from './sarg-index.js';
 import { exprText, lessThanForm } from './explain.js';
 import type { ScanPlan } from './logical-plan.js';

@@ -2,7 +2,7 @@ import type { Expr, FunctionCall } from '../ast/index.js';
 import { resultNames } from '../ast/index.js';
 import { isAggregateName } from '../eval/index.js';
 import { formalize, KS } from '../semantic/formalize.js';
-import { keySource, spansDecideWhere } from './build-tree.js';
+import { keySource, spansDecideWhere } from './source-ops.js';
 import { fieldPath } from './cover.js';
 import { exprText } from './explain.js';
 import type { SelectPlan } from './logical-plan.js';

@@ -4,7 +4,7 @@ import type { Catalog } from './catalog.js';
 import { exprEquivalent } from '../semantic/expr-equivalent.js';
 import { formalize } from '../semantic/formalize.js';
 import type { SelectPlan } from './logical-plan.js';
-import { spansDecideWhere } from './build-tree.js';
+import { spansDecideWhere } from './source-ops.js';
 
 /**
  * ORDER BY served by an index (couchbase/query `planner/build_select_order.go`, simplified):
@@ -37,7 +37,7 @@ export function pushDownOrder(plan: SelectPlan, catalog: Catalog): void {
     return nullsDefault && o.desc === key.desc && !!expr && exprEquivalent(formalize(expr, src.alias), formalize(key.expr, index.alias));
   });
   if (!served) return;
-  // Grouped: served only if the index aggregates (build-tree.ts decides, from this order).
+  // Grouped: served only if the index aggregates (group-scans.ts decides, from this order).
   if (b.group) {
     b.groupOrder = plan.orderBy.map((o, i) => ({ keypos: i, ...(index.keys[i].desc ? { desc: true } : {}) }));
     return;

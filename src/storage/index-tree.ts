@@ -45,6 +45,8 @@ const PIECE_MASK = 4095;
 export class IndexTree {
   private tree: Tree;
   private entryCount = 0;
+  /** Changes made by {@link add} and {@link remove} since the tree was made ({@link version}). */
+  private changes = 0;
   /** During a build: the postings the build appended, not yet in the tree. */
   private building: BuildPostings | undefined;
   /**
@@ -267,8 +269,18 @@ export class IndexTree {
     this.entryCount++;
   }
 
+  /**
+   * A number that changes whenever an entry is added or removed (maintenance, not a build): a
+   * walk that paused compares it across the pause to know whether a document may have moved
+   * under it (index-walk.ts).
+   */
+  get version(): number {
+    return this.changes;
+  }
+
   /** Adds an entry (no effect if present). */
   add(key: Value[], docId: string): void {
+    this.changes++;
     if (this.held) {
       this.held.push([true, key, docId]);
       return;
@@ -278,6 +290,7 @@ export class IndexTree {
 
   /** Removes an entry (no effect if absent). */
   remove(key: Value[], docId: string): void {
+    this.changes++;
     if (this.held) {
       this.held.push([false, key, docId]);
       return;
@@ -335,8 +348,8 @@ export class IndexTree {
     // A resumed scan starts at `after` (at or past the span's start: it was visited in it) and
     // leaves it out; the first key at or past it is the only one that can equal it.
     const resume = after === undefined ? undefined : this.toTree(after);
-    const iter = resume !== undefined ? this.tree.entries(resume) : startValue === undefined ? this.tree.entries() : this.tree.entries(single ? startValue : [startValue]);
-    let skipFirst = resume !== undefined;
+    const iter = after !== undefined ? this.tree.entries(resume) : startValue === undefined ? this.tree.entries() : this.tree.entries(single ? startValue : [startValue]);
+    let skipFirst = after !== undefined;
     for (const [k, docs] of iter) {
       if (skipFirst) {
         skipFirst = false;

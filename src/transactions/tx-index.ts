@@ -4,7 +4,7 @@ import type { Value } from '../values/index.js';
 import type { TxKeyspace } from './tx-keyspace.js';
 
 /** What an index scan reads (key-source.ts): `IndexTree.scan`. */
-export type IndexSource = Pick<IndexTree, 'scan'>;
+export type IndexSource = Pick<IndexTree, 'scan'> & { readonly version?: number };
 
 /**
  * An index as a transaction sees it: the committed index `base` without the entries of the
@@ -33,6 +33,14 @@ export class TxIndex implements IndexSource {
       this.ownVersion = this.ks.version;
     }
     return this.own;
+  }
+
+  /**
+   * The committed index's {@link IndexTree.version}: the transaction's own entries cannot change
+   * while one of its statements is paused.
+   */
+  get version(): number {
+    return this.base.version;
   }
 
   /** `IndexTree.scan` over the merged entries (`after`: resume past that key, as there). */

@@ -1,6 +1,6 @@
 import { aggregateSlot, childEnv, childScope, rootEnv } from '../../eval/index.js';
 import type { FinalGroup } from '../../planner/index.js';
-import { aggregateKey } from '../../planner/build-tree.js';
+import { aggregateKey } from '../../planner/aggregate-calls.js';
 import { createAccumulator } from '../aggregates.js';
 import { AggregateSlots, type CompileContext, type CompiledOperator } from '../operator-context.js';
 import type { Row, RowStream } from '../runtime.js';

@@ -1,12 +1,13 @@
 import { aggregateSlot, bindDocument, childEnv, childScope, compileExpr, rootEnv, siblingEnv, type Env, type Evaluator, type Scope } from '../../eval/index.js';
 import type { IndexScan3 } from '../../planner/index.js';
-import { aggregateKey } from '../../planner/build-tree.js';
+import { aggregateKey } from '../../planner/aggregate-calls.js';
 import { canonicalKey, type Value } from '../../values/index.js';
 import type { StoredDocument } from '../../storage/index.js';
 import { checkAggregateCall, createAccumulator, type Accumulator } from '../aggregates.js';
 import { coveredDocument, identityKey } from '../covered-document.js';
 import { AggregateSlots, blockScope, type CompileContext, type CompiledOperator } from '../operator-context.js';
 import { BATCH_SIZE, due, PAUSE, type Row, type RowStream } from '../runtime.js';
+import type { WalkWatch } from '../index-walk.js';
 import { compileScan } from './key-source.js';
 import { keyspaceOf } from './keyspace-of.js';
 
@@ -40,7 +41,9 @@ interface Group {
  * index order (in slices with pauses between them, index-walk.ts); the rows follow in batches
  * with pauses. On the primary index (`_primary`) the entries are the keyspace's documents in key
  * order. With `limit` (OFFSET+LIMIT, pushed when the index order serves the ORDER BY), the walk
- * stops once that many groups are complete. Source: couchbase/query `execution/index_scan3.go` with `IndexGroupAggregates` (the
+ * stops once that many groups are complete. When the index changed while the walk was paused,
+ * the groups are made again from a second walk that takes each document's entry once (a document
+ * that moved between two keys counts in one group). Source: couchbase/query `execution/index_scan3.go` with `IndexGroupAggregates` (the
  * indexer's grouping).
  */
 export function compileIndexGroupAggs(op: IndexScan3, cx: CompileContext): CompiledOperator {
@@ -98,47 +101,67 @@ export function compileIndexGroupAggs(op: IndexScan3, cx: CompileContext): Compi
       // A pushed LIMIT (index order served, OFFSET+LIMIT): the walk stops at the entry that would start one group more.
       const lim = limitExpr?.(outer ?? rootEnv(), rc);
       const maxGroups = typeof lim === 'number' ? Math.max(0, Math.floor(lim)) : Infinity;
-      yield* scan.walk!(
-        rc,
-        (k, docs) => {
-          key = k;
-          for (const d of docs) {
-            id = d;
-            env = undefined;
-            doc = undefined;
-            if (check) {
-              doc = ks.peek(d);
-              if (!doc) {
-                expired.push(d);
-                continue;
+      const watch: WalkWatch = { changed: false };
+      /** Each document's entry once, when the walk is taken again (below). */
+      let seen: Set<string> | undefined;
+      const aggregate = () =>
+        scan.walk!(
+          rc,
+          (k, docs) => {
+            key = k;
+            for (const d of docs) {
+              if (seen) {
+                if (seen.has(d)) continue;
+                seen.add(d);
               }
-            }
-            let g: Group | undefined;
-            let kv: Value[] | undefined;
-            if (keys.length > 0) {
-              kv = keys.map((x) => value(x));
-              // Entries come in index order: one with the previous entry's (scalar) key values is in its group.
-              if (last && kv.every((v, j) => v === last!.keys[j] && (v === null || typeof v !== 'object'))) g = last;
-            } else g = last;
-            if (!g) {
-              const gid = kv ? (kv.length === 1 ? canonicalKey(kv[0]) : canonicalKey(kv)) : '';
-              g = groups.get(gid);
-              if (!g && groups.size >= maxGroups) return false;
+              id = d;
+              env = undefined;
+              doc = undefined;
+              if (check) {
+                doc = ks.peek(d);
+                if (!doc) {
+                  expired.push(d);
+                  continue;
+                }
+              }
+              let g: Group | undefined;
+              let kv: Value[] | undefined;
+              if (keys.length > 0) {
+                kv = keys.map((x) => value(x));
+                // Entries come in index order: one with the previous entry's (scalar) key values is in its group.
+                if (last && kv.every((v, j) => v === last!.keys[j] && (v === null || typeof v !== 'object'))) g = last;
+              } else g = last;
               if (!g) {
-                g = { keys: kv ?? [], accs: ga._aggregates.map((c) => createAccumulator(c)), env: entryEnv() };
-                rc.memory?.add(96 + gid.length * 2);
-                groups.set(gid, g);
+                const gid = kv ? (kv.length === 1 ? canonicalKey(kv[0]) : canonicalKey(kv)) : '';
+                g = groups.get(gid);
+                if (!g && groups.size >= maxGroups) return false;
+                if (!g) {
+                  g = { keys: kv ?? [], accs: ga._aggregates.map((c) => createAccumulator(c)), env: entryEnv() };
+                  rc.memory?.add(96 + gid.length * 2);
+                  groups.set(gid, g);
+                }
+              }
+              last = g;
+              for (let j = 0; j < args.length; j++) {
+                const a = args[j];
+                g.accs[j].add(a ? (a.pos === -3 ? constants[j] : value(a)) : null);
               }
             }
-            last = g;
-            for (let j = 0; j < args.length; j++) {
-              const a = args[j];
-              g.accs[j].add(a ? (a.pos === -3 ? constants[j] : value(a)) : null);
-            }
-          }
-        },
-        outer,
-      );
+          },
+          outer,
+          false,
+          watch,
+        );
+      yield* aggregate();
+      // A document whose key moved while the walk was paused may have been aggregated under its
+      // old key and its new one: the groups are made again, each document's entry once.
+      if (watch.changed) {
+        groups.clear();
+        last = undefined;
+        expired.length = 0;
+        seen = new Set();
+        yield* aggregate();
+      }
       for (const x of expired) ks.get(x);
       let rows: Row[] = [];
       const emit = (base: Env, keyValues: Value[], accs: Accumulator[]): void => {

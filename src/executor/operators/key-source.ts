@@ -3,7 +3,7 @@ import { bindDocument, compileExpr, siblingEnv, rootEnv, type Env, type Evaluato
 import type { IndexScan3, KeySource } from '../../planner/index.js';
 import type { KeyRange, KeyspaceStore, StoredDocument } from '../../storage/index.js';
 import { BATCH_SIZE, due, PAUSE, type PauseBatch, type Row, type RowStream, type RunContext } from '../runtime.js';
-import { slicer, walkSliced } from '../index-walk.js';
+import { slicer, walkSliced, type WalkWatch } from '../index-walk.js';
 import { canonicalKey, truth, type Value } from '../../values/index.js';
 import { blockScope, type CompileContext, type CompiledOperator } from '../operator-context.js';
 import { coveredDocument, CoveredDocumentBuilder } from '../covered-document.js';
@@ -37,9 +37,10 @@ export type CompiledScan = ((
    * documents, in index order, each document once (over several spans, a document an earlier
    * span gave is left out); `visit` returning false stops the walk; it must not change the
    * index. A generator walking in slices with pauses between them (index-walk.ts: writes made
-   * during a pause may or may not be seen). Undefined for IntersectScan and UnionScan.
+   * during a pause may or may not be seen; `watch` is told whether the index changed during
+   * one). Undefined for IntersectScan and UnionScan.
    */
-  walk?: (rc: RunContext, visit: (key: Value[], docs: Iterable<string>) => boolean | void, outer?: Env, whole?: boolean) => Generator<PauseBatch, void>;
+  walk?: (rc: RunContext, visit: (key: Value[], docs: Iterable<string>) => boolean | void, outer?: Env, whole?: boolean, watch?: WalkWatch) => Generator<PauseBatch, void>;
 };
 
 interface CompiledRange {
@@ -163,7 +164,7 @@ export function compileScan(source: KeySource, scope: Scope): CompiledScan {
     }
     return tree;
   };
-  const walk = function* (rc: RunContext, visit: (key: Value[], docs: Iterable<string>) => boolean | void, outer?: Env, whole = false): Generator<PauseBatch, void> {
+  const walk = function* (rc: RunContext, visit: (key: Value[], docs: Iterable<string>) => boolean | void, outer?: Env, whole = false, watch?: WalkWatch): Generator<PauseBatch, void> {
     const tree = treeOf(rc);
     const env = outer ?? rootEnv();
     // One span gives each document once (a scalar index has one entry per document).
@@ -185,7 +186,7 @@ export function compileScan(source: KeySource, scope: Scope): CompiledScan {
           return false;
         }
         return undefined;
-      }, whole && !seen);
+      }, whole && !seen, watch);
       if (stopped) break;
     }
   };

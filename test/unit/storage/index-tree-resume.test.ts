@@ -138,3 +138,15 @@ describe('IndexTree.scan resumed after its last key', () => {
     expect(sliced([{ low: 5, high: 5, inclusion: 3 }])).toEqual([5, 'd102', 'd199', 'd296', 'd393', 'd490', 'd5']);
   });
 });
+
+describe('IndexTree.scan resumed after a MISSING key', () => {
+  it('a one-key index resumed after [MISSING] leaves that key out (it does not start over)', () => {
+    const tree = new IndexTree([false]);
+    tree.add([undefined], 'm');
+    tree.add([null], 'n');
+    tree.add([1], 'one');
+    const seen: string[] = [];
+    tree.scan([], (_key, docs) => void seen.push(...docs), [undefined]);
+    expect(seen).toEqual(['n', 'one']);
+  });
+});
