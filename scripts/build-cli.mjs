@@ -15,10 +15,14 @@ await build({
   entryPoints: ['src/cli/bundle-main.ts'],
   outfile: 'dist/cli/tokenql.cjs',
   format: 'cjs',
-  external: ['re2', 'isolated-vm', 'fastify', '@fastify/*'],
+  // synckit stays a package: it starts its worker threads with files of its own (register.cjs).
+  external: ['re2', 'isolated-vm', 'fastify', '@fastify/*', 'synckit'],
   // The sources are ES modules: `import.meta.url` is the bundle's own URL.
   define: { 'import.meta.url': '__tokenqlUrl' },
   banner: { js: "const __tokenqlUrl = require('node:url').pathToFileURL(__filename).href;" },
 });
 await build({ ...common, entryPoints: ['src/cli/code-cache-bin.ts'], outfile: 'dist/cli/bin.js', format: 'esm' });
+// The PostgreSQL store's synckit reader worker (src/storage/postgres/sync-reader.ts finds it
+// beside the bundle): its own file, since a worker thread starts from a module file.
+await build({ ...common, entryPoints: ['src/storage/postgres/read-worker.ts'], outfile: 'dist/cli/postgres-read-worker.mjs', format: 'esm', external: ['pg', 'synckit'] });
 chmodSync('dist/cli/bin.js', 0o755);

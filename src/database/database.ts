@@ -11,7 +11,7 @@ import { readDocuments } from '../load/index.js';
 import { MemorySequencePersistence, MemoryStore, SequenceRegistry, StoreError, type Store } from '../storage/index.js';
 import { checkDepth } from '../storage/document-keyspace.js';
 import { FileSequencePersistence, FileStore } from '../storage/file/index.js';
-import { isPostgresUrl, PostgresStore } from '../storage/postgres/index.js';
+import { isPostgresUrl, PostgresKeyspace, PostgresStore } from '../storage/postgres/index.js';
 import { IndexPersistence } from './index-persistence.js';
 import { persistFunctions } from './function-persistence.js';
 import { FunctionCatalog } from '../executor/udf/function-catalog.js';
@@ -275,8 +275,10 @@ export class Database {
   async load(keyspace: string, source: string | Readable | Iterable<Value> | AsyncIterable<Value>, options: LoadOptions = {}): Promise<LoadReport> {
     this.check();
     const ks = await this.store.createKeyspace(keyspace);
+    const inFlight = ks instanceof PostgresKeyspace ? 8192 : 256;
     const report: LoadReport = { loaded: 0, failures: [] };
-    // Up to 256 writes in flight (a durable store acknowledges them with shared syncs), their
+    // Up to 256 writes in flight (a durable store acknowledges them with shared syncs; the
+    // PostgreSQL store 8192: its group commit puts up to 2048 in one transaction, 4 at once), their
     // outcomes recorded in input order.
     const window: { source: string; line?: number; done: Promise<unknown> | string }[] = [];
     const settle = async (): Promise<void> => {
@@ -302,7 +304,7 @@ export class Database {
         done.catch(() => {}); // observed in settle()
         window.push({ source: item.source, line: item.line, done });
       }
-      while (window.length >= 256) await settle();
+      while (window.length >= inFlight) await settle();
     }
     while (window.length > 0) await settle();
     return report;

@@ -73,6 +73,12 @@ export interface KeyspaceStore {
    * and let the document expire once it is done.
    */
   peek(key: string): StoredDocument | undefined;
+  /**
+   * The live documents of `keys` by key (missing and expired ones left out, nothing expired now,
+   * as {@link peek}), where a keyspace reads many keys more cheaply at once than one by one (the
+   * PostgreSQL store: one statement). Optional: Fetch reads key by key without it.
+   */
+  getMany?(keys: readonly string[]): Map<string, StoredDocument>;
   /** Every live document in key order (code point order of the keys). */
   scan(): Iterable<StoredDocument>;
   /**

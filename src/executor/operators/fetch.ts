@@ -43,6 +43,9 @@ export function compileFetch(op: Fetch, cx: CompileContext): CompiledOperator {
       // The batch itself goes on when every row is kept (the common case); `out` is made at
       // the first dropped row (a key whose document is gone), holding the kept rows before it.
       let out: Row[] | undefined;
+      // A keyspace that reads many keys at once (the PostgreSQL store) reads the batch's in one
+      // go; a key it does not return is read with `get` below (which expires a due document).
+      const many = ks?.getMany ? prefetch(ks.getMany.bind(ks), batch) : undefined;
       for (let i = 0; i < batch.length; i++) {
         const row = batch[i]!;
         // The scan's row is reused (it was made for this Fetch): no new object per row.
@@ -54,7 +57,7 @@ export function compileFetch(op: Fetch, cx: CompileContext): CompiledOperator {
           out?.push(row);
           continue;
         }
-        const d = row.doc ?? ks!.get(row.key!);
+        const d = row.doc ?? many?.get(row.key!) ?? ks!.get(row.key!);
         if (!d) {
           // A statement reading xattrs reads a deleted document's tombstone too (its system
           // xattrs, the document NULL), as the reference does (docs/xattrs.md).
@@ -73,4 +76,11 @@ export function compileFetch(op: Fetch, cx: CompileContext): CompiledOperator {
       else if (out.length) yield out;
     }
   }
+}
+
+/** The documents of the batch's rows that have no document yet, read with `getMany` (undefined: none to read). */
+function prefetch(getMany: (keys: readonly string[]) => Map<string, StoredDocument>, batch: Row[]): Map<string, StoredDocument> | undefined {
+  const keys: string[] = [];
+  for (const row of batch) if (row.doc === undefined && row.key !== undefined) keys.push(row.key);
+  return keys.length > 1 ? getMany(keys) : undefined;
 }

@@ -49,7 +49,6 @@ export class PostgresKeyspace implements KeyspaceStore, CompactableKeyspace, Bat
   private readonly expiring = new Map<string, { expiration: number; cas: number }>();
   private readonly locks = new Map<string, Promise<void>>();
   private casCounter = 0;
-  private readonly planned = new WeakMap<WriteOp, Planned>();
 
   constructor(
     readonly name: string,
@@ -255,7 +254,7 @@ export class PostgresKeyspace implements KeyspaceStore, CompactableKeyspace, Bat
       const events: [unknown, unknown][] = [];
       op.events = events;
       const p: Planned = {};
-      this.planned.set(op, p);
+      op.planned = p;
       let before: StoredDocument | undefined;
       if (cur && cur.deletedAt === null) {
         const d = rowDocument(cur);
@@ -329,7 +328,7 @@ export class PostgresKeyspace implements KeyspaceStore, CompactableKeyspace, Bat
     let i = 0;
     for (const op of ops) {
       if (!op.needsSeqno) continue;
-      const p = this.planned.get(op)!;
+      const p = op.planned as Planned;
       const s = seqnos[i++]!;
       p.row!.seqno = s;
       if (p.meta) p.meta.seqno = s;

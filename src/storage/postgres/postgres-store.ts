@@ -72,6 +72,11 @@ export class PostgresStore implements Store {
     if (this.closed) throw new Error('The PostgreSQL store is closed');
   }
 
+  /** Transactions the store's group commit has committed, and the writes they carried. */
+  get commits(): { readonly transactions: number; readonly writes: number } {
+    return this.writer.committed;
+  }
+
   /** The keyspace, opened on first use (another query node may have created it). */
   keyspace(name: string): PostgresKeyspace | undefined {
     const ks = this.spaces.get(name);

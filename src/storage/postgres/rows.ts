@@ -44,7 +44,17 @@ export function rowDocument(row: DocRow): StoredDocument {
   return { key: row.key, value: deepFreeze(JSON.parse(row.value ?? 'null') as Value), meta };
 }
 
-/** JSON text of a document value or xattrs object, as the file store writes it (the engine's JSON writer). */
+/**
+ * JSON text of a document value or xattrs object, as the file store writes it (`JSON.stringify`:
+ * field order kept; a stored document holds no bigint, mutations store values through
+ * `toOutputValue`). A value handed in with a bigint (through the API) is written by the engine's
+ * JSON writer, `toJSON`, which writes an int64 past 2^53 as its nearest double, as the
+ * reference's output does. (`JSON.stringify` without a replacer: about three times faster.)
+ */
 export function jsonText(v: Value): string {
-  return toJSON(v);
+  try {
+    return JSON.stringify(v);
+  } catch {
+    return toJSON(v);
+  }
 }
