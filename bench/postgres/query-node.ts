@@ -45,7 +45,7 @@ runChild(async () => {
   try {
     const openMs = open().wall;
     for (let i = 0; i < s.warmup; i++) await lookup(db, l, s.tokens[(s.offset + i) % s.tokens.length]!);
-    const plan = planSummary(await db.explain(l.statement));
+    const plan = planSummary(await db.explain(l.explained));
     await tell({ type: 'ready', openMs, memory: memory(), ...plan } satisfies QueryNodeReady);
     await heard('go');
     const ms: number[] = [];

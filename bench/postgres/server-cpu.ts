@@ -40,14 +40,27 @@ export function serverCpuMs(dataDir: string): number {
   const pidFile = path.join(dataDir, 'postmaster.pid');
   if (!existsSync('/proc') || !existsSync(pidFile)) return 0;
   const postmaster = readFileSync(pidFile, 'utf8').split('\n')[0]!.trim();
+  // A backend that has just exited is a zombie until the postmaster reaps it, and a zombie's
+  // /proc stat reads 0 CPU: its time would be missing until then. Read again a little later.
+  for (let attempt = 0; ; attempt++) {
+    const r = readOnce(postmaster);
+    if (!r.zombies || attempt === 10) return (r.ticks * 1000) / clockTicks();
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5);
+  }
+}
+
+function readOnce(postmaster: string): { ticks: number; zombies: boolean } {
   // After the command: state(0) ppid(1) … utime(11) stime(12) cutime(13) cstime(14).
   const own = statFields(postmaster);
-  if (!own) return 0;
+  if (!own) return { ticks: 0, zombies: false };
   let ticks = Number(own[11]) + Number(own[12]) + Number(own[13]) + Number(own[14]);
+  let zombies = false;
   for (const pid of readdirSync('/proc')) {
     if (!/^\d+$/.test(pid)) continue;
     const f = statFields(pid);
-    if (f && f[1] === postmaster) ticks += Number(f[11]) + Number(f[12]);
+    if (!f || f[1] !== postmaster) continue;
+    if (f[0] === 'Z') zombies = true;
+    ticks += Number(f[11]) + Number(f[12]);
   }
-  return (ticks * 1000) / clockTicks();
+  return { ticks, zombies };
 }

@@ -124,7 +124,8 @@ runChild(async () => {
 
     progress(`${s.label}: lookups (${s.warmup} warm-up + ${s.iters} runs of each)`);
     const slots = LOOKUPS.map((l) => ({ l, wall: [] as number[], cpu: [] as number[], rows: 0, ids: {} as Record<string, string> }));
-    const plans = await Promise.all(LOOKUPS.map(async (l) => planSummary(await db.explain(l.statement))));
+    for (const l of LOOKUPS) if (l.prepare) await db.query(l.prepare);
+    const plans = await Promise.all(LOOKUPS.map(async (l) => planSummary(await db.explain(l.explained))));
     let server = stopwatch(s.dataDir);
     for (let i = 0; i < s.warmup + s.iters; i++) {
       if (i === s.warmup) server = stopwatch(s.dataDir);
