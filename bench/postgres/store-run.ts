@@ -49,8 +49,8 @@ export interface LookupResult {
   wall: Latency;
   /** This process's CPU per lookup, ms (p50). */
   cpuP50: number;
-  /** PostgreSQL server CPU over all timed lookups (every statement's: they run interleaved) / their number, ms. */
-  serverPerQuery: number;
+  /** PostgreSQL server CPU over all timed lookups (every statement's: they run interleaved) / their number, ms (not for db.get). */
+  serverPerQuery?: number;
   /** The sorted ids of each token's rows. */
   ids: Record<string, string>;
 }
@@ -151,6 +151,19 @@ runChild(async () => {
       serverPerQuery,
       ids: x.ids,
     }));
+    // The store's own read of the same documents, without a statement: what a Fetch of one key costs.
+    const keys = [...new Set(Object.values(slots[0]!.ids).flatMap((x) => x.split('\n')))].filter((k) => k !== '');
+    const gets: number[] = [];
+    const getCpu: number[] = [];
+    for (let i = 0; i < s.warmup + s.iters && keys.length > 0; i++) {
+      const w = stopwatch(undefined);
+      if (db.get(KEYSPACE, keys[i % keys.length]!) === undefined) throw new Error(`no document ${keys[i % keys.length]!}`);
+      const r = w();
+      if (i < s.warmup) continue;
+      gets.push(r.wall);
+      getCpu.push(r.cpu);
+    }
+    if (gets.length) lookups.push({ label: 'db.get(key) of those documents (no statement)', scans: [], fetch: false, wall: latency(gets, 1), cpuP50: percentile(getCpu, 50), ids: {} });
     const result: StoreRunResult = { type: 'result', label: s.label, loaded: report.loaded, load, generateMs: generate.wall, openMs, memoryOpen, memoryLoaded, memoryIndexed, scans, builds, lookups };
     await tell(result);
   } finally {
