@@ -135,17 +135,17 @@ export function printNodes(runs: NodesRun[], seconds: number): void {
       `CONTAINS_TOKEN lookups in a closed loop for ${seconds} s, started together)`,
   );
   printTable(
-    ['nodes', 'statements', 'statements/s', 'per node/s', 'p50 ms', 'p99 ms', 'tokenql CPU/stmt ms', 'PostgreSQL CPU/stmt ms', 'vs 1 node', 'open ms per node', 'RSS / heapUsed MB per node'],
+    ['nodes', 'statements', 'statements/s', 'per node/s', 'p50 ms', 'p99 ms', 'tokenql CPU/stmt ms', 'PostgreSQL CPU/stmt ms', 'vs 1 node', 'CPU/stmt vs 1 node', 'open ms per node', 'RSS / heapUsed MB per node'],
     runs.map((n) => {
-      const stmts = n.results.reduce((a, r) => a + r.statements, 0);
-      const cpu = n.results.reduce((a, r) => a + r.cpuMs, 0);
+      const cpuPerStmt = (x: NodesRun): number => x.results.reduce((a, r) => a + r.cpuMs, 0) / x.results.reduce((a, r) => a + r.statements, 0);
       return [
-        String(n.results.length), fmtInt(stmts), fmtInt(throughput(n)), n.results.map((r) => fmtInt(r.statements / (r.wallMs / 1000))).join(', '),
+        String(n.results.length), fmtInt(n.results.reduce((a, r) => a + r.statements, 0)), fmtInt(throughput(n)), n.results.map((r) => fmtInt(r.statements / (r.wallMs / 1000))).join(', '),
         n.results.map((r) => fmtMs(r.latency.p50)).join(', '), n.results.map((r) => fmtMs(r.latency.p99)).join(', '),
-        fmtMs(cpu / stmts), fmtMs(n.serverMs / stmts), fmtRatio(throughput(n) / one), n.ready.map((r) => fmtInt(r.openMs)).join(', '), n.ready.map((r) => mb(r.memory)).join('; '),
+        fmtMs(cpuPerStmt(n)), fmtMs(n.serverMs / n.results.reduce((a, r) => a + r.statements, 0)), fmtRatio(throughput(n) / one), fmtRatio(cpuPerStmt(n) / cpuPerStmt(runs[0]!)),
+        n.ready.map((r) => fmtInt(r.openMs)).join(', '), n.ready.map((r) => mb(r.memory)).join('; '),
       ];
     }),
-    [true, true, true, true, true, true, true, true, true, true, false],
+    [true, true, true, true, true, true, true, true, true, true, true, false],
   );
 }
 
