@@ -1,0 +1,65 @@
+/**
+ * The PostgreSQL store under N1QL transactions (BEGIN WORK … COMMIT / ROLLBACK: the committed
+ * writes go through the store's group commit with their reserved CAS; the index follows) and
+ * compaction (tombstones older than the purge interval are deleted; younger ones kept).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Database } from '../../../src/index.js';
+import { createDatabase, startTestPostgres, type TestPostgres } from '../../support/postgres.js';
+
+let pg: TestPostgres | undefined;
+beforeAll(async () => {
+  pg = await startTestPostgres();
+}, 60_000);
+afterAll(async () => {
+  await pg?.stop();
+});
+
+describe('PostgreSQL store: transactions and compaction', () => {
+  it('commits and rolls back N1QL transactions; the index sees the commit', async (ctx) => {
+    if (!pg) return ctx.skip();
+    const db = await Database.open({ store: createDatabase(pg.cluster) });
+    try {
+      await db.createKeyspace('t');
+      await db.query("INSERT INTO t (KEY, VALUE) VALUES ('a', {'n': 1}), ('b', {'n': 2})");
+      await db.query('CREATE INDEX ix ON t(n)');
+      const txid = ((await db.query('BEGIN WORK')).results[0] as { txid: string }).txid;
+      await db.query("UPDATE t SET n = 10 WHERE META().id = 'a'", { txid });
+      await db.query("DELETE FROM t WHERE META().id = 'b'", { txid });
+      await db.query("INSERT INTO t (KEY, VALUE) VALUES ('c', {'n': 3})", { txid });
+      expect((await db.query('SELECT RAW n FROM t WHERE n > 0 ORDER BY n')).results).toEqual([1, 2]); // not yet visible outside
+      await db.query('COMMIT', { txid });
+      expect((await db.query('SELECT RAW n FROM t WHERE n > 0 ORDER BY n')).results).toEqual([3, 10]);
+      expect((await db.query('SELECT RAW META().id FROM t ORDER BY META().id')).results).toEqual(['a', 'c']);
+      const tx2 = ((await db.query('BEGIN WORK')).results[0] as { txid: string }).txid;
+      await db.query("DELETE FROM t WHERE META().id = 'a'", { txid: tx2 });
+      await db.query('ROLLBACK', { txid: tx2 });
+      expect((await db.query('SELECT RAW n FROM t WHERE n > 0 ORDER BY n')).results).toEqual([3, 10]);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('compaction purges the tombstones older than the purge interval', async (ctx) => {
+    if (!pg) return ctx.skip();
+    let now = 1_800_000_000_000;
+    const db = await Database.open({ store: createDatabase(pg.cluster), clock: () => now });
+    try {
+      await db.createBucket('c');
+      await db.upsert('c', 'old', { v: 1 }, { xattrs: { _sys: 1 } });
+      await db.upsert('c', 'young', { v: 2 });
+      await db.upsert('c', 'live', { v: 3 });
+      await db.remove('c', 'old');
+      now += 2 * 86_400_000;
+      await db.remove('c', 'young');
+      expect(db.bucketStats('c')).toMatchObject({ itemCount: 1, tombstones: 2 });
+      now += 1.5 * 86_400_000; // 'old' is 3.5 days old, 'young' 1.5
+      const r = await db.compactBucket('c', { purgeIntervalDays: 3 });
+      expect(r).toMatchObject({ cancelled: false, purgedTombstones: 1 });
+      expect(db.bucketStats('c')).toMatchObject({ itemCount: 1, tombstones: 1 });
+      expect((await db.query('SELECT RAW META().id FROM c')).results).toEqual(['live']);
+    } finally {
+      await db.close();
+    }
+  });
+});
