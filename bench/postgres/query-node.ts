@@ -46,8 +46,9 @@ runChild(async () => {
     const openMs = open().wall;
     for (let i = 0; i < s.warmup; i++) await lookup(db, l, s.tokens[(s.offset + i) % s.tokens.length]!);
     const plan = planSummary(await db.explain(l.explained));
+    const go = heard('go'); // listening before saying ready: the parent may answer at once
     await tell({ type: 'ready', openMs, memory: memory(), ...plan } satisfies QueryNodeReady);
-    await heard('go');
+    await go;
     const ms: number[] = [];
     const w = stopwatch(undefined);
     const end = performance.now() + s.durationMs;
