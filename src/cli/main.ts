@@ -43,7 +43,8 @@ export async function buildProgram(argv?: string[]): Promise<Command> {
   program.addHelpText(
     'after',
     `
-Every command takes --data DIR; shell, query and load also take --load KEYSPACE=FILE,
+Every command takes --data DIR; serve, shell, query and load also take --store postgres://… (the
+PostgreSQL store) and shell, query and load --load KEYSPACE=FILE,
 --key KEYSPACE=TEMPLATE and --demo, or --engine URL -u USER -p PASSWORD for a running server.
 
 Exit codes: 0 success; 1 a statement failed (not in --format jsonl), a file could not be read

@@ -135,6 +135,34 @@ describe.each(factories)('store contract: $name', (factory) => {
       expect([...ks.documents()].map((d) => d.key).sort()).toEqual([...order].sort());
       const cols = ks.documentColumns();
       expect(cols.length).toBe(9);
+      // Keys and values with quotes, backslashes, braces, commas and control characters survive.
+      const odd = ['q"u\\o{t,e}', 'c\u0001d', 'NULL', ' '];
+      for (const k of odd) await ks.upsert(k, { k, s: 'x\u0001y"\\', n: null });
+      for (const k of odd) expect(ks.get(k)!.value).toEqual({ k, s: 'x\u0001y"\\', n: null });
+    } finally {
+      await store.close();
+      cleanup();
+    }
+  });
+
+  it('get returns the very document documents() and documentColumns() hand out while it is unchanged (index builds rely on it)', async (ctx) => {
+    if (skip()) return ctx.skip();
+    const { store, cleanup } = await factory.open(clock);
+    try {
+      const ks = await store.createKeyspace('i');
+      for (let i = 0; i < 600; i++) await ks.upsert(`k${String(i).padStart(3, '0')}`, { i });
+      let same = 0;
+      let n = 0;
+      for (const d of ks.documents()) {
+        n++;
+        if (n === 300) await ks.upsert(d.key, { i: -1 }); // the document in hand is written: a new version
+        if (ks.get(d.key) === d) same++;
+      }
+      expect([n, same]).toEqual([600, 599]);
+      const cols = ks.documentColumns();
+      let equal = 0;
+      for (let i = 0; i < cols.length; i++) if (ks.get(cols.keys[i]!)?.value === cols.values[i]) equal++;
+      expect(equal).toBe(600);
     } finally {
       await store.close();
       cleanup();

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { docRow, DOC_COLUMNS, type DocRow } from './rows.js';
+import { docRow, DOC_COLUMNS, jsonText, type DocRow } from './rows.js';
 
 /**
  * One keyspace's side of a batch: given the rows of its keys as they are in the transaction
@@ -118,9 +118,12 @@ export class GroupCommit {
         client.release();
       } catch (e) {
         client?.release(true);
-        // 23505: another process inserted one of the keys after our lock found none; 40P01: deadlock.
+        // 23505: another process inserted one of the keys after our lock found none; 40P01: deadlock;
+        // a connection lost (terminated backend, server restart): nothing was committed, run again.
         const code = (e as { code?: string }).code;
-        if ((code === '23505' || code === '40P01') && attempt < 3) continue;
+        const lost = code === '57P01' || /Connection terminated|not queryable|ECONNRESET|EPIPE/i.test(String((e as Error).message));
+        // (Not when COMMIT itself failed: the transaction may have committed.)
+        if ((code === '23505' || code === '40P01' || lost) && !(e as { atCommit?: boolean }).atCommit && attempt < 3) continue;
         for (const op of batch) op.reject(e);
         return;
       }
@@ -164,7 +167,12 @@ export class GroupCommit {
         );
       }
       for (const { target, rows, found } of writes) await writeRows(c, target.id, rows, found);
-      await c.query('COMMIT');
+      try {
+        await c.query('COMMIT');
+      } catch (e) {
+        if (e !== null && typeof e === 'object') (e as { atCommit?: boolean }).atCommit = true;
+        throw e;
+      }
     } catch (e) {
       await c.query('ROLLBACK').catch(() => {});
       throw e;
@@ -204,28 +212,48 @@ async function writeRows(c: pg.PoolClient, ks: number, rows: Map<string, DocRow 
   if (upd.length > 0) {
     const r = await c.query(
       `UPDATE tokenql_documents d SET value = u.v, cas = u.c, expiration = u.e, seqno = u.s, xattrs = u.x, deleted_at = u.d
-       FROM json_to_recordset($2::json) AS u(k text, v text, c int8, e int8, s int8, x text, d int8, p int8)
+       FROM unnest($2::text[], string_to_array($3, chr(1), ''), $4::int8[], $5::int8[], $6::int8[], string_to_array($7, chr(1), ''), $8::int8[], $9::int8[]) AS u(k, v, c, e, s, x, d, p)
        WHERE d.keyspace_id = $1 AND d.key = u.k AND d.cas = u.p`,
-      [ks, recordsJson(upd, prev)],
+      [ks, ...columns(upd), prev],
     );
     if (r.rowCount !== upd.length) throw new Error(`tokenql: ${upd.length - (r.rowCount ?? 0)} document rows changed under their lock`);
   }
   if (ins.length > 0) {
     await c.query(
       `INSERT INTO tokenql_documents (keyspace_id, key, value, cas, expiration, seqno, xattrs, deleted_at)
-       SELECT $1, u.k, u.v, u.c, u.e, u.s, u.x, u.d FROM json_to_recordset($2::json) AS u(k text, v text, c int8, e int8, s int8, x text, d int8)`,
-      [ks, recordsJson(ins)],
+       SELECT $1, u.k, u.v, u.c, u.e, u.s, u.x, u.d
+       FROM unnest($2::text[], string_to_array($3, chr(1), ''), $4::int8[], $5::int8[], $6::int8[], string_to_array($7, chr(1), ''), $8::int8[]) AS u(k, v, c, e, s, x, d)`,
+      [ks, ...columns(ins)],
     );
   }
 }
 
 /**
- * The rows as one JSON array of records (`k` key, `v` value text, `c` cas, `e` expiration, `s`
- * seqno, `x` xattrs text, `d` deleted_at, `p` the cas read under lock), the parameter of
- * `json_to_recordset`: one flat string made by `JSON.stringify`, which escapes the document texts
- * natively (node-postgres's text[] literals escaped each element with regular expressions and
- * built a deep string rope: together about a quarter of a load's CPU time).
+ * The rows as statement parameters, column by column: keys and numbers as arrays; the JSON texts
+ * (values, xattrs) joined with U+0001 into one string that PostgreSQL splits with
+ * `string_to_array(…, chr(1), '')` (a JSON text never holds a raw control character, and is never
+ * empty: '' stands for NULL). Measured: node-postgres's text[] literals escaped each document
+ * with regular expressions into a deep string rope (about a quarter of a load's CPU time), and a
+ * JSON parameter (`json_to_recordset`) escaped every document once more on each side.
  */
-function recordsJson(rows: DocRow[], prev?: number[]): string {
-  return JSON.stringify(rows.map((r, i) => ({ k: r.key, v: r.value, c: r.cas, e: r.expiration, s: r.seqno, x: r.xattrs, d: r.deletedAt, p: prev?.[i] })));
+function columns(rows: DocRow[]): unknown[] {
+  const n = rows.length;
+  const keys = new Array<string>(n);
+  const values = new Array<string>(n);
+  const cas = new Array<number>(n);
+  const exp = new Array<number>(n);
+  const seq = new Array<number>(n);
+  const xattrs = new Array<string>(n);
+  const deleted = new Array<number | null>(n);
+  for (let i = 0; i < n; i++) {
+    const r = rows[i]!;
+    keys[i] = r.key;
+    values[i] = r.pending !== undefined ? jsonText(r.pending) : (r.value ?? '');
+    cas[i] = r.cas;
+    exp[i] = r.expiration;
+    seq[i] = r.seqno;
+    xattrs[i] = r.xattrs ?? '';
+    deleted[i] = r.deletedAt;
+  }
+  return [keys, values.join('\u0001'), cas, exp, seq, xattrs.join('\u0001'), deleted];
 }

@@ -1,12 +1,13 @@
 import { deepFreeze, type Value } from '../../values/index.js';
 import type { BucketStats, CompactableKeyspace, CompactionOptions, CompactionResult } from '../compaction.js';
-import { fileStats } from '../compaction.js';
 import { checkDepth, type Clock } from '../document-keyspace.js';
 import { columnsOf, type DocumentColumns } from '../document-table.js';
 import { absoluteExpiration, isExpired, StoreError, type DocumentMeta, type KeyspaceStore, type MutationListener, type StoredDocument, type WriteOptions } from '../store.js';
 import type { BatchTarget, GroupCommit, WriteOp } from './group-commit.js';
-import { DOC_COLUMNS, docRow, jsonText, rowDocument, type DocRow } from './rows.js';
+import { DOC_COLUMNS, docRow, jsonText, rowDocument, systemXattrs, wellFormed, type DocRow } from './rows.js';
 import type { SyncReader } from './sync-reader.js';
+import { HandedOut } from './handed-out.js';
+import { keyspaceStats, purgeTombstones } from './maintenance.js';
 
 /** Rows per synchronous read of a scan (a few milliseconds of the event loop each). */
 export const SCAN_CHUNK = 256;
@@ -25,9 +26,6 @@ interface Planned {
   row?: DocRow;
   meta?: DocumentMeta;
 }
-
-/** The tombstone purge, seconds (compaction's default purge interval: 3 days). */
-const DAY = 24 * 60 * 60;
 
 /**
  * A keyspace of the PostgreSQL store (docs/postgres.md "Store layout"): its documents are rows of
@@ -48,6 +46,7 @@ export class PostgresKeyspace implements KeyspaceStore, CompactableKeyspace, Bat
   /** Expiration (Unix seconds) of each live document that has one, and the CAS of that version. */
   private readonly expiring = new Map<string, { expiration: number; cas: number }>();
   private readonly locks = new Map<string, Promise<void>>();
+  private readonly handedOut = new HandedOut();
   private casCounter = 0;
 
   constructor(
@@ -73,7 +72,7 @@ export class PostgresKeyspace implements KeyspaceStore, CompactableKeyspace, Bat
   get(key: string): StoredDocument | undefined {
     const row = this.row(key);
     if (!row) return undefined;
-    const d = rowDocument(row);
+    const d = this.documentOf(row);
     if (d.meta.expiration !== 0 && isExpired(d.meta.expiration, this.clock())) {
       this.expire(d);
       return undefined;
@@ -84,7 +83,7 @@ export class PostgresKeyspace implements KeyspaceStore, CompactableKeyspace, Bat
   peek(key: string): StoredDocument | undefined {
     const row = this.row(key);
     if (!row || (row.expiration !== 0 && isExpired(row.expiration, this.clock()))) return undefined;
-    return rowDocument(row);
+    return this.documentOf(row);
   }
 
   /**
@@ -129,12 +128,43 @@ export class PostgresKeyspace implements KeyspaceStore, CompactableKeyspace, Bat
     }
   }
 
-  documents(): Iterable<StoredDocument> {
-    return this.scan();
+  /**
+   * Every live document, in key order, in chunks read as {@link scanChunks} reads them. While the
+   * iteration is on a chunk, `get` and `peek` of one of its keys return the very object handed
+   * out (as the in-memory keyspace does) as long as the document is unchanged: an index build
+   * checks `ks.get(d.key) === d` to tell a document written during the build.
+   */
+  *documents(): Iterable<StoredDocument> {
+    for (const chunk of this.scanChunks(SCAN_CHUNK)) {
+      const handed = new Map<string, StoredDocument>();
+      for (const d of chunk) handed.set(d.key, d);
+      const ref = this.handedOut.add(handed);
+      try {
+        yield* chunk;
+      } finally {
+        this.handedOut.release(ref);
+      }
+    }
   }
 
+  /**
+   * The live documents' keys and values (read as {@link documents}, all at once). While the
+   * columns are referenced, `get` of one of their keys returns the document whose value is the
+   * one in the columns as long as it is unchanged (an index build checks `d.value !== values[i]`).
+   */
   documentColumns(): DocumentColumns {
-    return columnsOf(this.scan());
+    const handed = new Map<string, StoredDocument>();
+    for (const chunk of this.scanChunks(SCAN_CHUNK)) for (const d of chunk) handed.set(d.key, d);
+    const columns = columnsOf(handed.values());
+    // The columns hold the map (weakly referenced by the keyspace): it lives as long as they do.
+    Object.defineProperty(columns, 'documents', { value: handed, enumerable: false });
+    this.handedOut.add(handed);
+    return columns;
+  }
+
+  /** The document of `row`: the object handed out before if it is the same version (handed-out.ts), else a new one. */
+  private documentOf(row: DocRow): StoredDocument {
+    return this.handedOut.find(row.key, row.cas, row.seqno) ?? rowDocument(row);
   }
 
   count(): number {
@@ -268,7 +298,7 @@ export class PostgresKeyspace implements KeyspaceStore, CompactableKeyspace, Bat
       const put = (value: Value, cas: number, expiration: number, xattrs: Record<string, Value> | undefined) => {
         const meta: DocumentMeta = { id: op.key, cas, expiration, seqno: 0 };
         if (xattrs && Object.keys(xattrs).length > 0) meta.xattrs = deepFreeze(xattrs) as Record<string, Value>;
-        const row: DocRow = { key: op.key, value: jsonText(value ?? null), cas, expiration, seqno: 0, xattrs: meta.xattrs ? jsonText(meta.xattrs) : null, deletedAt: null, dirty: true };
+        const row: DocRow = { key: op.key, value: null, pending: value ?? null, cas, expiration, seqno: 0, xattrs: meta.xattrs ? jsonText(meta.xattrs) : null, deletedAt: null, dirty: true };
         rows.set(op.key, row);
         p.row = row;
         p.meta = meta;
@@ -315,7 +345,7 @@ export class PostgresKeyspace implements KeyspaceStore, CompactableKeyspace, Bat
         case 'expire':
           if (cur && cur.deletedAt === null && cur.cas === w.cas && cur.expiration !== 0 && isExpired(cur.expiration, nowMs)) {
             // As the file store: the tombstone is deleted at the expiration; cas and seqno stay.
-            rows.set(op.key, { ...cur, value: null, xattrs: null, deletedAt: cur.expiration, dirty: true });
+            rows.set(op.key, { ...cur, value: null, pending: undefined, xattrs: null, deletedAt: cur.expiration, dirty: true });
           }
           op.outcome = { ok: true, value: undefined };
           break;
@@ -377,63 +407,21 @@ export class PostgresKeyspace implements KeyspaceStore, CompactableKeyspace, Bat
     return this.enqueue(key, { kind: 'commit', value, expiration, cas, xattrs });
   }
 
-  // ---- statistics and compaction (the cluster admin API) ----
+  // ---- statistics and compaction (the cluster admin API, maintenance.ts) ----
 
-  /**
-   * Item count, tombstones, and the data "file" as the JSON bytes of the keyspace's rows: live
-   * bytes are the live documents', the rest (tombstones) is what a compaction purges. Reads
-   * every row of the keyspace (one statement).
-   */
   stats(): BucketStats {
     this.sweep();
-    const r = this.reader.query(
-      `SELECT count(*) FILTER (WHERE deleted_at IS NULL), count(*) FILTER (WHERE deleted_at IS NOT NULL),
-              coalesce(sum(octet_length(key) + coalesce(octet_length(value), 0) + coalesce(octet_length(xattrs), 0)) FILTER (WHERE deleted_at IS NULL), 0),
-              coalesce(sum(octet_length(key) + coalesce(octet_length(value), 0) + coalesce(octet_length(xattrs), 0)), 0)
-       FROM tokenql_documents WHERE keyspace_id = $1`,
-      [this.id],
-    )[0]!;
-    return { itemCount: Number(r[0]), tombstones: Number(r[1]), data: fileStats(Number(r[3]), Number(r[2])), views: {} };
+    return keyspaceStats(this.reader, this.id);
   }
 
-  /**
-   * Purges the tombstones older than the purge interval (default 3 days, as the file store's
-   * compaction), in batches; the space goes back to PostgreSQL's own maintenance (autovacuum).
-   */
   async compact(options: CompactionOptions & { views?: boolean } = {}): Promise<CompactionResult> {
     await this.writer.idle();
-    const before = this.stats().data.fileBytes;
-    const cutoff = Math.floor(this.clock() / 1000 - (options.purgeIntervalDays ?? 3) * DAY);
-    let purged = 0;
-    for (;;) {
-      if (options.signal?.aborted) return { cancelled: true, bytesBefore: before, bytesAfter: this.stats().data.fileBytes, purgedTombstones: purged };
-      const r = this.reader.query(
-        `DELETE FROM tokenql_documents WHERE keyspace_id = $1 AND key IN (SELECT key FROM tokenql_documents WHERE keyspace_id = $1 AND deleted_at IS NOT NULL AND deleted_at < $2 LIMIT 1000) AND deleted_at IS NOT NULL AND deleted_at < $2 RETURNING 1`,
-        [this.id, cutoff],
-      );
-      purged += r.length;
-      if (r.length < 1000) break;
-      await new Promise((resolve) => setImmediate(resolve));
-    }
-    options.onProgress?.(100);
-    return { cancelled: false, bytesBefore: before, bytesAfter: this.stats().data.fileBytes, purgedTombstones: purged };
+    this.sweep();
+    return purgeTombstones(this.reader, this.id, this.clock(), options);
   }
 
   /** The PostgreSQL store keeps no index files (indexes are in memory this step): nothing to compact. */
   async compactViews(): Promise<CompactionResult | false> {
     return false;
   }
-}
-
-/** False when `s` has a lone surrogate (not encodable as UTF-8). */
-function wellFormed(s: string): boolean {
-  return !/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(s);
-}
-
-/** The system xattrs (names starting with `_`) a deletion keeps on the tombstone (undefined: none). */
-function systemXattrs(d: StoredDocument): Record<string, Value> | undefined {
-  const x = d.meta.xattrs;
-  if (!x) return undefined;
-  const kept = Object.fromEntries(Object.entries(x).filter(([n]) => n.startsWith('_')));
-  return Object.keys(kept).length > 0 ? kept : undefined;
 }

@@ -11,6 +11,8 @@ import pg from 'pg';
 import { runAsWorker } from 'synckit';
 
 const clients = new Map<string, pg.Client>();
+/** The URL of each open store's connection: a connection lost (a PostgreSQL restart) is made again on the next call. */
+const urls = new Map<string, string>();
 
 /**
  * Session settings of the reader: no bitmap scans, so that a keyset-paginated scan (`ORDER BY
@@ -19,29 +21,54 @@ const clients = new Map<string, pg.Client>();
  */
 const SESSION_OPTIONS = '-c enable_bitmapscan=off';
 
+/** The connection of store `id`, connected (again) if need be. */
+async function client(id: string): Promise<pg.Client> {
+  const open = clients.get(id);
+  if (open) return open;
+  const url = urls.get(id);
+  if (url === undefined) throw new Error(`tokenql PostgreSQL reader: connection ${id} is not open`);
+  const c = new pg.Client({ connectionString: url, application_name: 'tokenql-reader', options: SESSION_OPTIONS });
+  c.on('error', () => {
+    if (clients.get(id) === c) clients.delete(id);
+  });
+  await c.connect();
+  clients.set(id, c);
+  return c;
+}
+
+/** An error that means the connection is gone (not a failing statement). */
+function lost(e: unknown): boolean {
+  const code = (e as { code?: string }).code;
+  return code === '57P01' || code === '57P02' || code === '57P03' || /Connection terminated|not queryable|ECONNRESET|EPIPE/i.test(String((e as Error).message));
+}
+
 type Call = ['open', string, string] | ['query', string, string, unknown[]] | ['close', string];
 
 runAsWorker(async (...call: Call): Promise<unknown> => {
   switch (call[0]) {
     case 'open': {
       const [, id, url] = call;
-      if (clients.has(id)) return null;
-      const c = new pg.Client({ connectionString: url, application_name: 'tokenql-reader', options: SESSION_OPTIONS });
-      c.on('error', () => clients.delete(id));
-      await c.connect();
-      clients.set(id, c);
+      urls.set(id, url);
+      await client(id);
       return null;
     }
     case 'query': {
       const [, id, text, params] = call;
-      const c = clients.get(id);
-      if (!c) throw new Error(`tokenql PostgreSQL reader: connection ${id} is not open`);
-      const r = await c.query({ text, values: params, rowMode: 'array' });
-      return r.rows;
+      const c = await client(id);
+      try {
+        return (await c.query({ text, values: params, rowMode: 'array' })).rows;
+      } catch (e) {
+        // The connection was lost (server restart, terminated backend): once more on a new one.
+        if (!lost(e)) throw e;
+        if (clients.get(id) === c) clients.delete(id);
+        void c.end().catch(() => {});
+        return (await (await client(id)).query({ text, values: params, rowMode: 'array' })).rows;
+      }
     }
     case 'close': {
       const c = clients.get(call[1]);
       clients.delete(call[1]);
+      urls.delete(call[1]);
       await c?.end().catch(() => {});
       return null;
     }

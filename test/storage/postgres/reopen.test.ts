@@ -72,3 +72,21 @@ describe('PostgreSQL store: reopen', () => {
     }
   });
 });
+
+describe('PostgreSQL store: lost connections', () => {
+  it('are made again: a read and a write after their backends were terminated succeed', async (ctx) => {
+    if (!pg) return ctx.skip();
+    const url = createDatabase(pg.cluster);
+    const db = await Database.open({ store: url });
+    try {
+      await db.upsert('k', 'a', { v: 1 });
+      pg.cluster.sql("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name LIKE 'tokenql%' AND datname = current_database()", url.split('/').pop());
+      expect(db.get('k', 'a')!.value).toEqual({ v: 1 });
+      expect(db.count('k')).toBe(1);
+      await db.upsert('k', 'b', { v: 2 }); // the write pool's connections were terminated too
+      expect(db.count('k')).toBe(2);
+    } finally {
+      await db.close();
+    }
+  });
+});

@@ -63,3 +63,35 @@ describe('PostgreSQL store: transactions and compaction', () => {
     }
   });
 });
+
+describe('PostgreSQL store: an index built while documents are written', () => {
+  it('holds exactly the documents as they are after the writes', async (ctx) => {
+    if (!pg) return ctx.skip();
+    const db = await Database.open({ store: createDatabase(pg.cluster) });
+    try {
+      const N = 20_000;
+      await db.load('b', Array.from({ length: N }, (_, i) => ({ id: i, n: i })), { key: '%id%' });
+      const final = new Map<string, number>(Array.from({ length: N }, (_, i) => [String(i), i]));
+      let built = false;
+      const build = db.query('CREATE INDEX ix ON b(n)').finally(() => (built = true));
+      const writes: Promise<unknown>[] = [];
+      // Writes keep coming until the build is over, so that some commit while it reads the documents.
+      for (let w = 0; w < 3000 && !built; w++) {
+        const k = String((w * 7919) % N);
+        if (w % 10 === 0) {
+          writes.push(db.remove('b', k));
+          final.delete(k);
+        } else {
+          writes.push(db.upsert('b', k, { id: Number(k), n: N + w }));
+          final.set(k, N + w);
+        }
+        if (w % 20 === 0) await new Promise((r) => setTimeout(r, 1));
+      }
+      await Promise.all([build, ...writes]);
+      const expected = [...final].sort((a, b) => a[1] - b[1]).map(([k]) => k);
+      expect((await db.query('SELECT RAW META().id FROM b USE INDEX (ix) WHERE n >= 0 ORDER BY n')).results).toEqual(expected);
+    } finally {
+      await db.close();
+    }
+  }, 60_000);
+});
