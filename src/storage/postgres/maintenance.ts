@@ -8,18 +8,21 @@ const PURGE_BATCH = 1000;
 
 /**
  * Item count, tombstones, and the data "file" of keyspace `id` as the bytes of its rows (key,
- * JSON texts): live bytes are the live documents', the rest (tombstones) is what a compaction
- * purges. One statement over every row of the keyspace.
+ * JSON texts, tombstones included). A document whose expiration has passed at `nowSec` (seconds)
+ * counts as a tombstone, as the other stores count it, whether or not the write that makes it
+ * one has committed yet. Fragmentation is reported as 0: the space of deleted and updated rows is
+ * PostgreSQL's to reclaim (autovacuum), and reading it from PostgreSQL's statistics is not done
+ * yet (docs/postgres.md). One statement over every row of the keyspace.
  */
-export function keyspaceStats(reader: SyncReader, id: number): BucketStats {
+export function keyspaceStats(reader: SyncReader, id: number, nowSec: number): BucketStats {
+  const live = 'deleted_at IS NULL AND (expiration = 0 OR expiration > $2::int8)';
   const r = reader.query(
-    `SELECT count(*) FILTER (WHERE deleted_at IS NULL), count(*) FILTER (WHERE deleted_at IS NOT NULL),
-            coalesce(sum(octet_length(key) + coalesce(octet_length(value), 0) + coalesce(octet_length(xattrs), 0)) FILTER (WHERE deleted_at IS NULL), 0),
+    `SELECT count(*) FILTER (WHERE ${live}), count(*) FILTER (WHERE NOT (${live})),
             coalesce(sum(octet_length(key) + coalesce(octet_length(value), 0) + coalesce(octet_length(xattrs), 0)), 0)
      FROM tokenql_documents WHERE keyspace_id = $1`,
-    [id],
+    [id, nowSec],
   )[0]!;
-  return { itemCount: Number(r[0]), tombstones: Number(r[1]), data: fileStats(Number(r[3]), Number(r[2])), views: {} };
+  return { itemCount: Number(r[0]), tombstones: Number(r[1]), data: fileStats(Number(r[2]), Number(r[2])), views: {} };
 }
 
 /**
@@ -29,11 +32,12 @@ export function keyspaceStats(reader: SyncReader, id: number): BucketStats {
  * maintenance (autovacuum). Cancelled through `options.signal` between statements.
  */
 export async function purgeTombstones(reader: SyncReader, id: number, nowMs: number, options: CompactionOptions): Promise<CompactionResult> {
-  const before = keyspaceStats(reader, id).data.fileBytes;
+  const nowSec = Math.floor(nowMs / 1000);
+  const before = keyspaceStats(reader, id, nowSec).data.fileBytes;
   const cutoff = Math.floor(nowMs / 1000 - (options.purgeIntervalDays ?? 3) * DAY);
   let purged = 0;
   for (;;) {
-    if (options.signal?.aborted) return { cancelled: true, bytesBefore: before, bytesAfter: keyspaceStats(reader, id).data.fileBytes, purgedTombstones: purged };
+    if (options.signal?.aborted) return { cancelled: true, bytesBefore: before, bytesAfter: keyspaceStats(reader, id, nowSec).data.fileBytes, purgedTombstones: purged };
     const r = reader.query(
       `DELETE FROM tokenql_documents WHERE keyspace_id = $1 AND deleted_at IS NOT NULL AND deleted_at < $2
          AND key IN (SELECT key FROM tokenql_documents WHERE keyspace_id = $1 AND deleted_at IS NOT NULL AND deleted_at < $2 LIMIT ${PURGE_BATCH})
@@ -45,5 +49,5 @@ export async function purgeTombstones(reader: SyncReader, id: number, nowMs: num
     await new Promise((resolve) => setImmediate(resolve));
   }
   options.onProgress?.(100);
-  return { cancelled: false, bytesBefore: before, bytesAfter: keyspaceStats(reader, id).data.fileBytes, purgedTombstones: purged };
+  return { cancelled: false, bytesBefore: before, bytesAfter: keyspaceStats(reader, id, nowSec).data.fileBytes, purgedTombstones: purged };
 }

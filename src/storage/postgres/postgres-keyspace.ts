@@ -48,6 +48,11 @@ export class PostgresKeyspace implements KeyspaceStore, CompactableKeyspace, Bat
   private readonly listeners = new Set<MutationListener>();
   /** Expiration (Unix seconds) of each live document that has one, and the CAS of that version. */
   private readonly expiring = new Map<string, { expiration: number; cas: number }>();
+  /**
+   * Keys this node expired whose tombstone write has not committed yet: their index entries are
+   * still rows until it does, so an index walk leaves them out ({@link expiredKeys}).
+   */
+  private readonly expiringWrites = new Set<string>();
   private readonly locks = new Map<string, Promise<void>>();
   private readonly handedOut = new HandedOut();
   private casCounter = 0;
@@ -183,11 +188,11 @@ export class PostgresKeyspace implements KeyspaceStore, CompactableKeyspace, Bat
   }
 
   mayExpire(): boolean {
-    return this.expiring.size > 0;
+    return this.expiring.size > 0 || this.expiringWrites.size > 0;
   }
 
   expiredKeys(): ReadonlySet<string> {
-    const out = new Set<string>();
+    const out = new Set<string>(this.expiringWrites);
     if (this.expiring.size === 0) return out;
     const now = this.clock();
     for (const [k, e] of this.expiring) if (isExpired(e.expiration, now)) out.add(k);
@@ -225,7 +230,12 @@ export class PostgresKeyspace implements KeyspaceStore, CompactableKeyspace, Bat
     if (this.expiring.get(d.key)?.cas !== d.meta.cas) return; // already expired here (or rewritten)
     this.expiring.delete(d.key);
     this.emit(d.key, d, undefined);
-    this.enqueue(d.key, { kind: 'expire', cas: d.meta.cas }).catch(() => {}); // housekeeping: a read already leaves it out
+    // Housekeeping: a read already leaves the document out; an index walk leaves its entries out
+    // until the tombstone (and the entries' removal) has committed.
+    this.expiringWrites.add(d.key);
+    this.enqueue(d.key, { kind: 'expire', cas: d.meta.cas })
+      .catch(() => {})
+      .finally(() => this.expiringWrites.delete(d.key));
   }
 
   // ---- writes ----
@@ -309,8 +319,13 @@ export class PostgresKeyspace implements KeyspaceStore, CompactableKeyspace, Bat
       if (cur && cur.deletedAt === null) {
         const d = rowDocument(cur);
         if (cur.expiration !== 0 && isExpired(cur.expiration, nowMs)) {
-          // Expired but not yet expired here: the listeners learn it is gone first.
-          if (w.kind !== 'expire' && this.expiring.get(op.key)?.cas === cur.cas) events.push([d, undefined]);
+          // Expired but not yet expired here: the listeners learn it is gone first, and the row
+          // becomes the tombstone an expiry makes (deleted at its expiration, as the file store),
+          // which this write then replaces or leaves (a remove of it finds nothing).
+          if (w.kind !== 'expire') {
+            if (this.expiring.get(op.key)?.cas === cur.cas) events.push([d, undefined]);
+            rows.set(op.key, { ...cur, value: null, pending: undefined, xattrs: null, deletedAt: cur.expiration, dirty: true });
+          }
         } else before = d;
       }
       const fail = (reason: 'KEY_EXISTS' | 'KEY_NOT_FOUND' | 'CAS_MISMATCH', message: string) => (op.outcome = { ok: false, error: new StoreError(reason, message) });
@@ -446,12 +461,13 @@ export class PostgresKeyspace implements KeyspaceStore, CompactableKeyspace, Bat
 
   stats(): BucketStats {
     this.sweep();
-    return keyspaceStats(this.reader, this.id);
+    return keyspaceStats(this.reader, this.id, Math.floor(this.clock() / 1000));
   }
 
   async compact(options: CompactionOptions & { views?: boolean } = {}): Promise<CompactionResult> {
-    await this.writer.idle();
+    // The expired documents' tombstones are written (and committed) before the purge reads them.
     this.sweep();
+    await this.writer.idle();
     return purgeTombstones(this.reader, this.id, this.clock(), options);
   }
 
