@@ -1,4 +1,5 @@
 import { compareStrings, deepFreeze, deeperThan, MAX_DOCUMENT_DEPTH, type Value } from '../values/index.js';
+import { KeyLocks } from './key-locks.js';
 import { DocumentTable } from './document-table.js';
 import { absoluteExpiration, isExpired, StoreError, type DocumentMeta, type MutationListener, type StoredDocument, type WriteOptions } from './store.js';
 
@@ -31,7 +32,7 @@ export abstract class DocumentKeyspace {
   private sortedDocs: { keys: string[]; version: number; docs: (StoredDocument | undefined)[] } | undefined;
   private readonly listeners = new Set<MutationListener>();
   /** Keys a committing transaction holds (docs/transactions.md): other writes of them wait. */
-  private readonly locks = new Map<string, Promise<void>>();
+  private readonly locks = new KeyLocks();
   /** The last sequence number given (a mutation's `seqno`). */
   seqno = 0;
   /** The last CAS given. */
@@ -222,7 +223,7 @@ export abstract class DocumentKeyspace {
 
   /** Adds a new document; StoreError KEY_EXISTS if the key is live. */
   async insert(key: string, value: Value, options?: WriteOptions): Promise<DocumentMeta> {
-    if (this.locks.size > 0) await this.unlocked(key);
+    if (this.locks.any) await this.locks.free(key);
     checkDepth(key, value);
     this.sweep();
     if (this.get(key)) throw new StoreError('KEY_EXISTS', `Duplicate Key: ${key}`);
@@ -231,7 +232,7 @@ export abstract class DocumentKeyspace {
 
   /** Adds or replaces a document. */
   async upsert(key: string, value: Value, options?: WriteOptions): Promise<DocumentMeta> {
-    if (this.locks.size > 0) await this.unlocked(key);
+    if (this.locks.any) await this.locks.free(key);
     checkDepth(key, value);
     this.sweep();
     return this.write(key, value, options, this.get(key));
@@ -239,7 +240,7 @@ export abstract class DocumentKeyspace {
 
   /** Replaces a live document; StoreError KEY_NOT_FOUND, or CAS_MISMATCH when `options.cas` is not its CAS. */
   async replace(key: string, value: Value, options?: WriteOptions): Promise<DocumentMeta> {
-    if (this.locks.size > 0) await this.unlocked(key);
+    if (this.locks.any) await this.locks.free(key);
     checkDepth(key, value);
     this.sweep();
     const before = this.get(key);
@@ -256,7 +257,7 @@ export abstract class DocumentKeyspace {
 
   /** Removes a live document; resolves false if there was none; StoreError CAS_MISMATCH as {@link replace}. */
   async remove(key: string, options?: WriteOptions): Promise<boolean> {
-    if (this.locks.size > 0) await this.unlocked(key);
+    if (this.locks.any) await this.locks.free(key);
     this.sweep();
     const before = this.get(key);
     if (!before) return false;
@@ -278,21 +279,9 @@ export abstract class DocumentKeyspace {
    * its write.
    */
   lockKeys(keys: Iterable<string>, until: Promise<unknown>): void {
-    const held = until.then(
-      () => {},
-      () => {},
-    );
-    const list = [...keys];
-    for (const k of list) this.locks.set(k, held);
-    void held.then(() => {
-      for (const k of list) if (this.locks.get(k) === held) this.locks.delete(k);
-    });
+    this.locks.hold(keys, until);
   }
 
-  /** Waits while `key` is held by a committing transaction. */
-  private async unlocked(key: string): Promise<void> {
-    for (let l = this.locks.get(key); l; l = this.locks.get(key)) await l;
-  }
 
   /**
    * A committed transaction's write of `key` (`value` undefined: a removal), ignoring the key's

@@ -1,4 +1,5 @@
 import { deepFreeze, type Value } from '../../values/index.js';
+import { KeyLocks } from '../key-locks.js';
 import type { BucketStats, CompactableKeyspace, CompactionOptions, CompactionResult } from '../compaction.js';
 import { checkDepth, type Clock } from '../document-keyspace.js';
 import { columnsOf, type DocumentColumns } from '../document-table.js';
@@ -53,7 +54,7 @@ export class PostgresKeyspace implements KeyspaceStore, CompactableKeyspace, Bat
    * still rows until it does, so an index walk leaves them out ({@link expiredKeys}).
    */
   private readonly expiringWrites = new Set<string>();
-  private readonly locks = new Map<string, Promise<void>>();
+  private readonly locks = new KeyLocks();
   private readonly handedOut = new HandedOut();
   private casCounter = 0;
   /** The indexes whose entries the writes maintain (every index not deferred, building ones too). */
@@ -251,28 +252,28 @@ export class PostgresKeyspace implements KeyspaceStore, CompactableKeyspace, Bat
   }
 
   async insert(key: string, value: Value, options?: WriteOptions): Promise<DocumentMeta> {
-    if (this.locks.size > 0) await this.unlocked(key);
+    if (this.locks.any) await this.locks.free(key);
     checkDepth(key, value);
     this.checkKey(key);
     return (await this.enqueue(key, { kind: 'insert', value, options })) as DocumentMeta;
   }
 
   async upsert(key: string, value: Value, options?: WriteOptions): Promise<DocumentMeta> {
-    if (this.locks.size > 0) await this.unlocked(key);
+    if (this.locks.any) await this.locks.free(key);
     checkDepth(key, value);
     this.checkKey(key);
     return (await this.enqueue(key, { kind: 'upsert', value, options })) as DocumentMeta;
   }
 
   async replace(key: string, value: Value, options?: WriteOptions): Promise<DocumentMeta> {
-    if (this.locks.size > 0) await this.unlocked(key);
+    if (this.locks.any) await this.locks.free(key);
     checkDepth(key, value);
     this.checkKey(key);
     return (await this.enqueue(key, { kind: 'replace', value, options })) as DocumentMeta;
   }
 
   async remove(key: string, options?: WriteOptions): Promise<boolean> {
-    if (this.locks.size > 0) await this.unlocked(key);
+    if (this.locks.any) await this.locks.free(key);
     if (typeof key !== 'string' || key.length === 0 || key.includes('\u0000') || !wellFormed(key)) return false;
     return (await this.enqueue(key, { kind: 'remove', options })) as boolean;
   }
@@ -437,20 +438,9 @@ export class PostgresKeyspace implements KeyspaceStore, CompactableKeyspace, Bat
 
   /** Holds `keys` until `until` settles: writes of them wait (as DocumentKeyspace.lockKeys). */
   lockKeys(keys: Iterable<string>, until: Promise<unknown>): void {
-    const held = until.then(
-      () => {},
-      () => {},
-    );
-    const list = [...keys];
-    for (const k of list) this.locks.set(k, held);
-    void held.then(() => {
-      for (const k of list) if (this.locks.get(k) === held) this.locks.delete(k);
-    });
+    this.locks.hold(keys, until);
   }
 
-  private async unlocked(key: string): Promise<void> {
-    for (let l = this.locks.get(key); l; l = this.locks.get(key)) await l;
-  }
 
   /** A committed transaction's write of `key` (`value` undefined: a removal) with its reserved CAS; resolves once committed. */
   commitWrite(key: string, value: Value | undefined, expiration: number, cas: number, xattrs?: Record<string, Value>): Promise<unknown> {
