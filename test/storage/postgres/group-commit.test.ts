@@ -4,21 +4,17 @@
  * listeners in the order they were made, even when they fall into different transactions; one
  * failing write (KEY_EXISTS) does not fail the others of its transaction.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { StoreError } from '../../../src/storage/index.js';
 import { PostgresStore } from '../../../src/storage/postgres/index.js';
-import { createDatabase, startTestPostgres, type TestPostgres } from '../../support/postgres.js';
+import { postgresForFile } from '../../support/postgres-for-file.js';
+import { createDatabase } from '../../support/postgres.js';
 
-let pg: TestPostgres | undefined;
-beforeAll(async () => {
-  pg = await startTestPostgres();
-}, 60_000);
-afterAll(async () => {
-  await pg?.stop();
-});
+const postgres = postgresForFile();
 
 describe('PostgreSQL store: group commit', () => {
   it('commits 3000 concurrent writes in a few transactions', async (ctx) => {
+    const pg = postgres();
     if (!pg) return ctx.skip();
     const store = await PostgresStore.open(createDatabase(pg.cluster));
     try {
@@ -35,6 +31,7 @@ describe('PostgreSQL store: group commit', () => {
   });
 
   it('keeps the order of the writes of one key; a failing write fails alone', async (ctx) => {
+    const pg = postgres();
     if (!pg) return ctx.skip();
     const store = await PostgresStore.open(createDatabase(pg.cluster));
     try {

@@ -3,25 +3,21 @@
  * in the write's transaction, built in chunks, scanned in PostgreSQL, seen by every query node,
  * kept across a reopen. Expected rows are literal (N1QL semantics as the reference gives them).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Database } from '../../../src/index.js';
-import { createDatabase, startTestPostgres, type TestPostgres } from '../../support/postgres.js';
+import { postgresForFile } from '../../support/postgres-for-file.js';
+import { createDatabase } from '../../support/postgres.js';
 
-let pg: TestPostgres | undefined;
-beforeAll(async () => {
-  pg = await startTestPostgres();
-}, 60_000);
-afterAll(async () => {
-  await pg?.stop();
-});
+const postgres = postgresForFile();
 
 /** The number of rows of the entries table of the database at `url`. */
-const entryRows = (url: string): string => pg!.cluster.sql('SELECT count(*) FROM tokenql_index_entries', url.split('/').pop()).trim();
+const entryRows = (url: string): string => postgres()!.cluster.sql('SELECT count(*) FROM tokenql_index_entries', url.split('/').pop()).trim();
 
 const ids = async (db: Database, q: string): Promise<unknown[]> => (await db.query(q)).results;
 
 describe('PostgreSQL store: index entries', () => {
   it('an index is rows, maintained by writes and scanned in PostgreSQL', async (ctx) => {
+    const pg = postgres();
     if (!pg) return ctx.skip();
     const url = createDatabase(pg.cluster);
     const db = await Database.open({ store: url });
@@ -44,6 +40,7 @@ describe('PostgreSQL store: index entries', () => {
   });
 
   it('two query nodes: an index one creates is maintained by the other\'s writes', async (ctx) => {
+    const pg = postgres();
     if (!pg) return ctx.skip();
     const url = createDatabase(pg.cluster);
     const one = await Database.open({ store: url });
@@ -75,6 +72,7 @@ describe('PostgreSQL store: index entries', () => {
   });
 
   it('a reopen does not rebuild an index (its entries are rows already)', { timeout: 120_000 }, async (ctx) => {
+    const pg = postgres();
     if (!pg) return ctx.skip();
     const url = createDatabase(pg.cluster);
     const db = await Database.open({ store: url });
@@ -109,6 +107,7 @@ describe('PostgreSQL store: index entries', () => {
   });
 
   it('a TOKENS index: CONTAINS_TOKEN and its COUNT from PostgreSQL rows', async (ctx) => {
+    const pg = postgres();
     if (!pg) return ctx.skip();
     const url = createDatabase(pg.cluster);
     const db = await Database.open({ store: url });
@@ -136,6 +135,7 @@ describe('PostgreSQL store: index entries', () => {
   });
 
   it('a key too long for PostgreSQL\'s B-tree fails the write with a clear error; other writes go on', async (ctx) => {
+    const pg = postgres();
     if (!pg) return ctx.skip();
     const url = createDatabase(pg.cluster);
     const db = await Database.open({ store: url });
@@ -159,6 +159,7 @@ describe('PostgreSQL store: index entries', () => {
   });
 
   it('a build left `building` (a crash) is finished on open', async (ctx) => {
+    const pg = postgres();
     if (!pg) return ctx.skip();
     const url = createDatabase(pg.cluster);
     const name = url.split('/').pop();
@@ -186,6 +187,7 @@ describe('PostgreSQL store: index entries', () => {
   });
 
   it('a N1QL transaction sees its own writes through an index in PostgreSQL', async (ctx) => {
+    const pg = postgres();
     if (!pg) return ctx.skip();
     const url = createDatabase(pg.cluster);
     const db = await Database.open({ store: url });

@@ -9,24 +9,20 @@
  * Runs: TOKENQL_PROPERTY_RUNS scenarios (default 25 and 15 here: each opens databases on PostgreSQL).
  */
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Database } from '../../../src/index.js';
 import { KEYSPACE, propertyParameters, propertyRuns, runScenario, scenario, type Stats } from '../../../src/testing/index.js';
-import { createDatabase, startTestPostgres, type TestPostgres } from '../../support/postgres.js';
+import { postgresForFile } from '../../support/postgres-for-file.js';
+import { createDatabase } from '../../support/postgres.js';
 
-let pg: TestPostgres | undefined;
-beforeAll(async () => {
-  pg = await startTestPostgres();
-}, 60_000);
-afterAll(async () => {
-  await pg?.stop();
-});
+const postgres = postgresForFile();
 
 const RUNS = propertyRuns(25);
 const QUERIES_PER_SCENARIO = 8;
 
 describe('PostgreSQL store: index scan vs full scan (property)', { timeout: 900_000 }, () => {
   it('every statement has the same outcome with the indexes in PostgreSQL and without indexes', async (ctx) => {
+    const pg = postgres();
     if (!pg) return ctx.skip();
     const url = createDatabase(pg.cluster);
     const openA = async (): Promise<Database> => {
@@ -48,6 +44,7 @@ describe('PostgreSQL store: index scan vs full scan (property)', { timeout: 900_
   });
 
   it('two query nodes on one PostgreSQL, statements alternating between them, agree with one memory database', async (ctx) => {
+    const pg = postgres();
     if (!pg) return ctx.skip();
     const url = createDatabase(pg.cluster);
     /** A: two nodes; CREATE INDEX and writes and queries go to one or the other in turn. */

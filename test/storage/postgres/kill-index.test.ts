@@ -6,19 +6,14 @@
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Database } from '../../../src/index.js';
-import { createDatabase, startTestPostgres, type TestPostgres } from '../../support/postgres.js';
+import { postgresForFile } from '../../support/postgres-for-file.js';
+import { createDatabase } from '../../support/postgres.js';
 
 const WRITER = fileURLToPath(new URL('./kill-index-writer.ts', import.meta.url));
 
-let pg: TestPostgres | undefined;
-beforeAll(async () => {
-  pg = await startTestPostgres();
-}, 60_000);
-afterAll(async () => {
-  await pg?.stop();
-});
+const postgres = postgresForFile();
 
 /** Runs the child in `mode` until `ready(output)` holds, then SIGKILLs it. */
 function runAndKill(url: string, mode: string, ready: (out: string) => boolean): Promise<string> {
@@ -46,6 +41,7 @@ async function byIndexAndScan(db: Database, ix: string): Promise<[unknown[], unk
 
 describe('PostgreSQL store: SIGKILL with indexes', () => {
   it('mid-write: the index equals a full scan after a reopen', async (ctx) => {
+    const pg = postgres();
     if (!pg) return ctx.skip();
     const url = createDatabase(pg.cluster);
     const out = await runAndKill(url, 'writes', (o) => o.split('\n').length > 4000);
@@ -61,6 +57,7 @@ describe('PostgreSQL store: SIGKILL with indexes', () => {
   }, 120_000);
 
   it('mid-build: the build is finished on open and equals a full scan', async (ctx) => {
+    const pg = postgres();
     if (!pg) return ctx.skip();
     const url = createDatabase(pg.cluster);
     await runAndKill(url, 'build', (o) => o.includes('BUILDING'));

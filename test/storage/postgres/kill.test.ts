@@ -10,19 +10,14 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Database } from '../../../src/index.js';
-import { createDatabase, startTestPostgres, type TestPostgres } from '../../support/postgres.js';
+import { postgresForFile } from '../../support/postgres-for-file.js';
+import { createDatabase } from '../../support/postgres.js';
 
 const WRITER = fileURLToPath(new URL('./kill-writer.ts', import.meta.url));
 
-let pg: TestPostgres | undefined;
-beforeAll(async () => {
-  pg = await startTestPostgres();
-}, 60_000);
-afterAll(async () => {
-  await pg?.stop();
-});
+const postgres = postgresForFile();
 
 /** Runs the writer until `acks` writes are logged, then SIGKILLs it; returns the logged ids. */
 function runAndKill(url: string, logPath: string, acks: number): Promise<number[]> {
@@ -50,6 +45,7 @@ function runAndKill(url: string, logPath: string, acks: number): Promise<number[
 
 describe('PostgreSQL store: SIGKILL mid-load', () => {
   it('loses no acknowledged write', async (ctx) => {
+    const pg = postgres();
     if (!pg) return ctx.skip();
     const url = createDatabase(pg.cluster);
     const dir = mkdtempSync(path.join(tmpdir(), 'tokenql-pg-kill-'));

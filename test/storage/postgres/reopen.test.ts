@@ -4,20 +4,16 @@
  * INDEX statements, deferred ones built again if they had been built), users, functions and
  * sequences come back. Expected rows are literal (N1QL semantics as the reference gives them).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Database } from '../../../src/index.js';
-import { createDatabase, startTestPostgres, type TestPostgres } from '../../support/postgres.js';
+import { postgresForFile } from '../../support/postgres-for-file.js';
+import { createDatabase } from '../../support/postgres.js';
 
-let pg: TestPostgres | undefined;
-beforeAll(async () => {
-  pg = await startTestPostgres();
-}, 60_000);
-afterAll(async () => {
-  await pg?.stop();
-});
+const postgres = postgresForFile();
 
 describe('PostgreSQL store: reopen', () => {
   it('keeps keyspaces, documents, indexes, users, functions and sequences', async (ctx) => {
+    const pg = postgres();
     if (!pg) return ctx.skip();
     const url = createDatabase(pg.cluster);
     const db = await Database.open({ store: url });
@@ -54,6 +50,7 @@ describe('PostgreSQL store: reopen', () => {
   });
 
   it('two query nodes on one database: a keyspace and documents written by one are read by the other', async (ctx) => {
+    const pg = postgres();
     if (!pg) return ctx.skip();
     const url = createDatabase(pg.cluster);
     const one = await Database.open({ store: url });
@@ -75,6 +72,7 @@ describe('PostgreSQL store: reopen', () => {
 
 describe('PostgreSQL store: lost connections', () => {
   it('are made again: a read and a write after their backends were terminated succeed', async (ctx) => {
+    const pg = postgres();
     if (!pg) return ctx.skip();
     const url = createDatabase(pg.cluster);
     const db = await Database.open({ store: url });

@@ -3,20 +3,16 @@
  * writes go through the store's group commit with their reserved CAS; the index follows) and
  * compaction (tombstones older than the purge interval are deleted; younger ones kept).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Database } from '../../../src/index.js';
-import { createDatabase, startTestPostgres, type TestPostgres } from '../../support/postgres.js';
+import { postgresForFile } from '../../support/postgres-for-file.js';
+import { createDatabase } from '../../support/postgres.js';
 
-let pg: TestPostgres | undefined;
-beforeAll(async () => {
-  pg = await startTestPostgres();
-}, 60_000);
-afterAll(async () => {
-  await pg?.stop();
-});
+const postgres = postgresForFile();
 
 describe('PostgreSQL store: transactions and compaction', () => {
   it('commits and rolls back N1QL transactions; the index sees the commit', async (ctx) => {
+    const pg = postgres();
     if (!pg) return ctx.skip();
     const db = await Database.open({ store: createDatabase(pg.cluster) });
     try {
@@ -41,6 +37,7 @@ describe('PostgreSQL store: transactions and compaction', () => {
   });
 
   it('compaction purges the tombstones older than the purge interval', async (ctx) => {
+    const pg = postgres();
     if (!pg) return ctx.skip();
     let now = 1_800_000_000_000;
     const db = await Database.open({ store: createDatabase(pg.cluster), clock: () => now });
@@ -66,6 +63,7 @@ describe('PostgreSQL store: transactions and compaction', () => {
 
 describe('PostgreSQL store: an index built while documents are written', () => {
   it('holds exactly the documents as they are after the writes', async (ctx) => {
+    const pg = postgres();
     if (!pg) return ctx.skip();
     const db = await Database.open({ store: createDatabase(pg.cluster) });
     try {
