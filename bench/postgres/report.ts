@@ -137,7 +137,7 @@ export const throughput = (n: NodesRun): number => n.results.reduce((a, r) => a 
 export function printNodes(runs: NodesRun[], seconds: number): void {
   const one = throughput(runs[0]!);
   console.log(
-    `\nquery nodes (child processes, each its own Database on the same PostgreSQL database, opened with the token index rebuilt from its saved definition; ` +
+    `\nquery nodes (child processes, each its own Database on the same PostgreSQL database, whose token index is the rows in PostgreSQL (nothing rebuilt on open); ` +
       `CONTAINS_TOKEN lookups in a closed loop for ${seconds} s, started together)`,
   );
   printTable(
