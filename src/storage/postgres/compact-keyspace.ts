@@ -23,6 +23,9 @@ export const DEFAULT_INDEX_FRAGMENTATION_PERCENT = 30;
 /** Indexes up to this size are never rebuilt (the estimate is coarse at a few pages; the daemon's smallest data file too). */
 export const MIN_REINDEX_BYTES = 131072;
 
+/** The name PostgreSQL gives the new and the old copy of an index during REINDEX CONCURRENTLY. */
+const LEFT_BY_REINDEX = /_cc(new|old)\d*"?$/;
+
 /** What a PostgreSQL compaction needs beyond {@link CompactionOptions}. */
 export interface PgCompactionOptions extends CompactionOptions {
   /** Rebuild an index whose estimated bloat is at least this percentage (default 30, the cluster's `indexFragmentationThreshold`). */
@@ -64,12 +67,15 @@ export async function compactKeyspace(pool: pg.Pool, id: number, nowMs: number, 
   const { signal } = options;
   const report: PgCompactionReport = { purged: 0, reindexed: [], dropped: [] };
   const c = await pool.connect();
-  const pid = Number((await c.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid);
-  const cancel = (): void => void pool.query('SELECT pg_cancel_backend($1)', [pid]).catch(() => {});
+  let pid: number | undefined;
+  const cancel = (): void => {
+    if (pid !== undefined) void pool.query('SELECT pg_cancel_backend($1)', [pid]).catch(() => {});
+  };
   signal?.addEventListener('abort', cancel);
   let locked = false;
   let broken = false;
   try {
+    pid = Number((await c.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid);
     while (!signal?.aborted) {
       locked = (await c.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1) AS ok', [COMPACTION_LOCK])).rows[0]!.ok;
       if (locked) break;
@@ -82,7 +88,7 @@ export async function compactKeyspace(pool: pg.Pool, id: number, nowMs: number, 
     options.onProgress?.(30);
     // An index left invalid by an interrupted REINDEX CONCURRENTLY (a crash, a cancellation) is dropped.
     for (const ix of await indexBloat(c)) {
-      if (ix.valid || signal?.aborted) continue;
+      if (ix.valid || !LEFT_BY_REINDEX.test(ix.name) || signal?.aborted) continue;
       await c.query(`DROP INDEX CONCURRENTLY IF EXISTS ${ix.name}`);
       report.dropped.push(ix.name);
     }
