@@ -28,7 +28,7 @@ try {
   await db.load('b', Array.from({ length: N }, (_, i) => ({ id: i, ...doc(i, 0) })), { key: '%id%' });
 
   const report = async (phase: string): Promise<void> => {
-    await new Promise((r) => setTimeout(r, 1200)); // the writers' statistics arrive (stats-settle.ts)
+    await new Promise((r) => setTimeout(r, 11_000)); // the writers' statistics arrive (at most 10 s when idle: docs/postgres.md "Timing")
     const reported = db.bucketStats('b').data.fragmentationPercent;
     const tables = await admin.query<{ t: string; dead: string; live: string; pct: number; free: number; ndead: string; nlive: string }>(
       `SELECT t, (s).dead_tuple_len AS dead, (s).tuple_len AS live, (s).dead_tuple_percent AS pct, (s).free_percent AS free, n_dead_tup AS ndead, n_live_tup AS nlive

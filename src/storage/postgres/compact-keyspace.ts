@@ -13,7 +13,6 @@ import type { CompactionOptions, CompactionResult } from '../compaction.js';
 import { indexBloat } from './index-bloat.js';
 import { keyspaceStats, purgeTombstones } from './maintenance.js';
 import type { SyncReader } from './sync-reader.js';
-import { msUntilSettled } from './stats-settle.js';
 import { MAINTAINED_TABLES } from './table-fragmentation.js';
 
 /** Advisory lock held by the node that compacts ('tok_vac' as a number; the migrations use another). */
@@ -25,6 +24,30 @@ export const MIN_REINDEX_BYTES = 131072;
 
 /** The name PostgreSQL gives the new and the old copy of an index during REINDEX CONCURRENTLY. */
 const LEFT_BY_REINDEX = /_cc(new|old)\d*"?$/;
+
+/**
+ * Makes the backend add its pending statistics to the shared ones as soon as it is idle
+ * (`pg_stat_force_next_flush()`, PostgreSQL 15+; a no-op before). A backend otherwise adds them
+ * at most once a second, and one that flushed less than a second ago waits 10 s when idle
+ * (PGSTAT_MIN_INTERVAL, PGSTAT_IDLE_INTERVAL in PostgreSQL's src/backend/utils/activity/pgstat.c).
+ * VACUUM sets a table's dead-row count to what it left: counts of rows it removed that arrived
+ * after it would make the table look fragmented again.
+ */
+const FORCE_STATS_FLUSH = "DO $$ BEGIN IF to_regproc('pg_stat_force_next_flush') IS NOT NULL THEN PERFORM pg_stat_force_next_flush(); END IF; END $$";
+
+/**
+ * Flushes the statistics of the write pool's idle connections ({@link FORCE_STATS_FLUSH} on each;
+ * the compaction runs once the node's queued writes have committed, so all are idle but for
+ * writes made since). Another node's pending counts arrive when they arrive.
+ */
+async function flushPoolStatistics(pool: pg.Pool): Promise<void> {
+  const clients = await Promise.all(Array.from({ length: pool.idleCount }, () => pool.connect()));
+  try {
+    await Promise.all(clients.map((x) => x.query(FORCE_STATS_FLUSH)));
+  } finally {
+    for (const x of clients) x.release();
+  }
+}
 
 /** What a PostgreSQL compaction needs beyond {@link CompactionOptions}. */
 export interface PgCompactionOptions extends CompactionOptions {
@@ -93,8 +116,8 @@ export async function compactKeyspace(pool: pg.Pool, id: number, nowMs: number, 
       report.dropped.push(ix.name);
     }
     // The purge's counts (this connection's) and the write pool's reach the statistics before VACUUM sets them.
-    await c.query("DO $$ BEGIN IF to_regproc('pg_stat_force_next_flush') IS NOT NULL THEN PERFORM pg_stat_force_next_flush(); END IF; END $$");
-    await sleep(msUntilSettled(), signal);
+    await c.query(FORCE_STATS_FLUSH);
+    await flushPoolStatistics(pool);
     for (const [i, table] of MAINTAINED_TABLES.entries()) {
       if (signal?.aborted) return { cancelled: true, report };
       await c.query(`VACUUM (ANALYZE) ${table}`);

@@ -10,7 +10,6 @@ import type { SyncReader } from './sync-reader.js';
 import { HandedOut } from './handed-out.js';
 import { keyspaceStats } from './maintenance.js';
 import { compactWithStats, type PgCompactionOptions } from './compact-keyspace.js';
-import { noteCommit } from './stats-settle.js';
 import type pg from 'pg';
 import { batchEntryChanges, tooLongEntry, writeEntryChanges, type EntryChanges, type PgIndex } from './index-entries-table.js';
 import { PgIndexView } from './pg-index-view.js';
@@ -419,7 +418,6 @@ export class PostgresKeyspace implements KeyspaceStore, CompactableKeyspace, Bat
 
   committed(ops: WriteOp[]): void {
     this.writes++;
-    noteCommit();
     for (const op of ops) {
       for (const [before, after] of op.events ?? []) {
         const a = after as StoredDocument | undefined;
