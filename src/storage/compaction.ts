@@ -39,6 +39,12 @@ export interface CompactionOptions {
   signal?: AbortSignal;
   /** Progress callback, 0–100 percent. */
   onProgress?: (percent: number) => void;
+  /**
+   * The PostgreSQL store rebuilds (REINDEX) an index whose estimated bloat reaches this
+   * percentage (default 30; the cluster API passes its `indexFragmentationThreshold`). Other
+   * stores ignore it.
+   */
+  indexFragmentationPercent?: number;
 }
 
 /** The outcome of a compaction run. */

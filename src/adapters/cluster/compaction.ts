@@ -10,6 +10,8 @@ export interface CompactionJob {
   views: string[];
   parallel: boolean;
   purgeIntervalDays: number;
+  /** The global `indexFragmentationThreshold` percentage (the PostgreSQL store's REINDEX threshold). */
+  indexFragmentationPercent?: number;
 }
 
 /** Runs a job; progress is the mean of the parts. Stops early when the signal aborts. */
@@ -21,7 +23,7 @@ export async function runCompaction(db: Database, bucket: string, job: Compactio
     done[i] = p;
     progress(done.reduce((a, b) => a + b, 0) / parts);
   };
-  const options = (i: number) => ({ purgeIntervalDays: job.purgeIntervalDays, signal, onProgress: report(i) });
+  const options = (i: number) => ({ purgeIntervalDays: job.purgeIntervalDays, indexFragmentationPercent: job.indexFragmentationPercent, signal, onProgress: report(i) });
   const data = async (): Promise<void> => {
     if (job.data && !signal.aborted) await db.compactBucket(bucket, { ...options(0), views: false });
   };

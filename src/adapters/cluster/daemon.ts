@@ -103,7 +103,8 @@ export class CompactionDaemon {
       };
       const watcher = setInterval(check, watchMs);
       try {
-        await runCompaction(db, name, plan, controller.signal, (p) => {
+        const job = { ...plan, indexFragmentationPercent: state.global().index.indexFragmentationThreshold.percentage };
+        await runCompaction(db, name, job, controller.signal, (p) => {
           check();
           progress(p);
         });

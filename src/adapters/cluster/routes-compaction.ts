@@ -23,7 +23,8 @@ export function startManualCompaction(ctx: ClusterContext, bucket: string): Prom
     if (!meta || meta.bucketType === 'ephemeral') return progress(100);
     const settings = effectiveSettings(ctx.state.global(), meta);
     const views = Object.keys(ctx.db.bucketStats(bucket).views).sort();
-    const job = { data: true, views, parallel: settings.parallelDBAndViewCompaction, purgeIntervalDays: settings.purgeInterval };
+    const indexFragmentationPercent = ctx.state.global().index.indexFragmentationThreshold.percentage;
+    const job = { data: true, views, parallel: settings.parallelDBAndViewCompaction, purgeIntervalDays: settings.purgeInterval, indexFragmentationPercent };
     try {
       await runCompaction(ctx.db, bucket, job, signal, progress);
     } catch (err) {

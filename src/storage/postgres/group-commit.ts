@@ -86,7 +86,7 @@ export class GroupCommit {
   /** Set by the store once the index definitions are managed (the Database's indexes). */
   catalog: IndexCatalogCheck | undefined;
 
-  constructor(private readonly pool: pg.Pool) {}
+  constructor(readonly pool: pg.Pool) {}
 
   /** Queues a write; its promise settles when its transaction has committed (or failed). */
   submit(op: WriteOp): void {

@@ -1,5 +1,7 @@
-import { fileStats, type BucketStats, type CompactionOptions, type CompactionResult } from '../compaction.js';
+import type pg from 'pg';
+import { fileStats, type BucketStats } from '../compaction.js';
 import type { SyncReader } from './sync-reader.js';
+import { fileBytesOf, tablesDeadFraction } from './table-fragmentation.js';
 
 /** Seconds in a day (the purge interval is in days). */
 const DAY = 24 * 60 * 60;
@@ -7,12 +9,13 @@ const DAY = 24 * 60 * 60;
 const PURGE_BATCH = 1000;
 
 /**
- * Item count, tombstones, and the data "file" of keyspace `id` as the bytes of its rows (key,
- * JSON texts, tombstones included). A document whose expiration has passed at `nowSec` (seconds)
- * counts as a tombstone, as the other stores count it, whether or not the write that makes it
- * one has committed yet. Fragmentation is reported as 0: the space of deleted and updated rows is
- * PostgreSQL's to reclaim (autovacuum), and reading it from PostgreSQL's statistics is not done
- * yet (docs/postgres.md). One statement over every row of the keyspace.
+ * Item count, tombstones, and the data "file" of keyspace `id` (docs/postgres.md "Compaction"):
+ * its live bytes are the bytes of its rows (key, JSON texts, tombstones included), and its
+ * fragmentation is the dead fraction of tokenql's tables from PostgreSQL's statistics
+ * (table-fragmentation.ts: the same percentage for every keyspace, as one VACUUM reclaims every
+ * keyspace's dead rows). A document whose expiration has passed at `nowSec` (seconds) counts as a
+ * tombstone, as the other stores count it, whether or not the write that makes it one has
+ * committed yet. Two statements: one over every row of the keyspace, one of the statistics.
  */
 export function keyspaceStats(reader: SyncReader, id: number, nowSec: number): BucketStats {
   const live = 'deleted_at IS NULL AND (expiration = 0 OR expiration > $2::int8)';
@@ -22,32 +25,27 @@ export function keyspaceStats(reader: SyncReader, id: number, nowSec: number): B
      FROM tokenql_documents WHERE keyspace_id = $1`,
     [id, nowSec],
   )[0]!;
-  return { itemCount: Number(r[0]), tombstones: Number(r[1]), data: fileStats(Number(r[2]), Number(r[2])), views: {} };
+  const liveBytes = Number(r[2]);
+  return { itemCount: Number(r[0]), tombstones: Number(r[1]), data: fileStats(fileBytesOf(liveBytes, tablesDeadFraction(reader)), liveBytes), views: {} };
 }
 
 /**
- * Compaction of keyspace `id` on the PostgreSQL store: deletes the tombstones older than the
- * purge interval (default 3 days, as the file store's compaction) at `nowMs`, {@link PURGE_BATCH}
- * per statement with a turn of the event loop between; the space goes back to PostgreSQL's own
- * maintenance (autovacuum). Cancelled through `options.signal` between statements.
+ * Deletes the tombstones of keyspace `id` older than `purgeIntervalDays` (fractional allowed;
+ * the file store's rule, spec compaction-reference §5: `deleted_at < now − round(days × 86400)`,
+ * `now` in whole seconds of `nowMs`), {@link PURGE_BATCH} per autocommitted statement on `c`.
+ * Stops between statements once `signal` is aborted. Returns how many it deleted.
  */
-export async function purgeTombstones(reader: SyncReader, id: number, nowMs: number, options: CompactionOptions): Promise<CompactionResult> {
-  const nowSec = Math.floor(nowMs / 1000);
-  const before = keyspaceStats(reader, id, nowSec).data.fileBytes;
-  const cutoff = Math.floor(nowMs / 1000 - (options.purgeIntervalDays ?? 3) * DAY);
+export async function purgeTombstones(c: pg.PoolClient, id: number, nowMs: number, purgeIntervalDays: number, signal?: AbortSignal): Promise<number> {
+  const cutoff = Math.floor(nowMs / 1000) - Math.round(purgeIntervalDays * DAY);
   let purged = 0;
-  for (;;) {
-    if (options.signal?.aborted) return { cancelled: true, bytesBefore: before, bytesAfter: keyspaceStats(reader, id, nowSec).data.fileBytes, purgedTombstones: purged };
-    const r = reader.query(
+  while (!signal?.aborted) {
+    const r = await c.query(
       `DELETE FROM tokenql_documents WHERE keyspace_id = $1 AND deleted_at IS NOT NULL AND deleted_at < $2
-         AND key IN (SELECT key FROM tokenql_documents WHERE keyspace_id = $1 AND deleted_at IS NOT NULL AND deleted_at < $2 LIMIT ${PURGE_BATCH})
-       RETURNING 1`,
+         AND key IN (SELECT key FROM tokenql_documents WHERE keyspace_id = $1 AND deleted_at IS NOT NULL AND deleted_at < $2 LIMIT ${PURGE_BATCH})`,
       [id, cutoff],
     );
-    purged += r.length;
-    if (r.length < PURGE_BATCH) break;
-    await new Promise((resolve) => setImmediate(resolve));
+    purged += r.rowCount ?? 0;
+    if ((r.rowCount ?? 0) < PURGE_BATCH) break;
   }
-  options.onProgress?.(100);
-  return { cancelled: false, bytesBefore: before, bytesAfter: keyspaceStats(reader, id, nowSec).data.fileBytes, purgedTombstones: purged };
+  return purged;
 }

@@ -8,7 +8,8 @@ import type { BatchTarget, GroupCommit, WriteOp } from './group-commit.js';
 import { DOC_COLUMNS, docRow, jsonText, rowDocument, systemXattrs, wellFormed, type DocRow } from './rows.js';
 import type { SyncReader } from './sync-reader.js';
 import { HandedOut } from './handed-out.js';
-import { keyspaceStats, purgeTombstones } from './maintenance.js';
+import { keyspaceStats } from './maintenance.js';
+import { compactWithStats, type PgCompactionOptions } from './compact-keyspace.js';
 import type pg from 'pg';
 import { batchEntryChanges, tooLongEntry, writeEntryChanges, type EntryChanges, type PgIndex } from './index-entries-table.js';
 import { PgIndexView } from './pg-index-view.js';
@@ -454,14 +455,15 @@ export class PostgresKeyspace implements KeyspaceStore, CompactableKeyspace, Bat
     return keyspaceStats(this.reader, this.id, Math.floor(this.clock() / 1000));
   }
 
-  async compact(options: CompactionOptions & { views?: boolean } = {}): Promise<CompactionResult> {
+  /** Purge, VACUUM (ANALYZE), REINDEX CONCURRENTLY of bloated indexes (compact-keyspace.ts, docs/postgres.md "Compaction"). */
+  async compact(options: PgCompactionOptions & { views?: boolean } = {}): Promise<CompactionResult> {
     // The expired documents' tombstones are written (and committed) before the purge reads them.
     this.sweep();
     await this.writer.idle();
-    return purgeTombstones(this.reader, this.id, this.clock(), options);
+    return compactWithStats(this.writer.pool, this.reader, this.id, this.clock, options);
   }
 
-  /** The PostgreSQL store keeps no index files (index entries are rows: PostgreSQL's autovacuum keeps them): nothing to compact. */
+  /** The PostgreSQL store keeps no index files (index entries are rows, compacted with the data by {@link compact}): nothing to compact. */
   async compactViews(): Promise<CompactionResult | false> {
     return false;
   }
