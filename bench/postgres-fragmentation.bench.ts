@@ -5,7 +5,7 @@
  * dead tuple bytes of each table; `pgstatindex`: leaf density of each index), after a load,
  * after updates, after deletes, and after a compaction. A private cluster (bench/support).
  *
- *   node --import tsx bench/postgres-fragmentation.bench.ts      # TOKENQL_BENCH_DOCS=20000
+ *   npm run bench:pg-fragmentation      # TOKENQL_BENCH_DOCS=20000
  */
 import pg from 'pg';
 import { Database } from '../src/index.js';
