@@ -18,7 +18,7 @@ import { adviseStatement, buildAdvisePlan } from './planner/advisor/index.js';
 import type { AdvisorSessions } from './advisor-sessions.js';
 import { OperatorTimings } from './executor/operator-timings.js';
 import { analyze } from './semantic/index.js';
-import type { SequenceRegistry, Store } from './storage/index.js';
+import type { Sequences, Store } from './storage/index.js';
 import { parseExpression, parseStatement } from './syntax/parse.js';
 import { compileExpr, rootEnv } from './eval/index.js';
 import type { StatementRunner } from './eval/functions/function-def.js';
@@ -56,7 +56,7 @@ export interface EngineDeps {
   /** Parsed statements by text ({@link parseCached}). */
   statements: LRUCache<string, Statement>;
   /** The database's sequences (CREATE/ALTER/DROP SEQUENCE, NEXT/PREV VALUE FOR). */
-  sequences?: SequenceRegistry;
+  sequences?: Sequences;
   /** User-defined functions, JavaScript libraries, and the V8 isolates JavaScript functions run in. */
   functions: FunctionCatalog;
   libraries: LibraryCatalog;

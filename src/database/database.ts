@@ -76,9 +76,8 @@ export class Database {
     const ddl = ddlHandler(indexes);
     const persistence = store instanceof FileStore || store instanceof PostgresStore ? new IndexPersistence(store, indexes) : undefined;
     this.persistence = persistence;
-    const sequences = new SequenceRegistry(
-      store instanceof FileStore ? new FileSequencePersistence(store.dir) : store instanceof PostgresStore ? store.sequencePersistence() : new MemorySequencePersistence(),
-    );
+    const sequences =
+      store instanceof PostgresStore ? store.sequences() : new SequenceRegistry(store instanceof FileStore ? new FileSequencePersistence(store.dir) : new MemorySequencePersistence());
     const functions = new FunctionCatalog();
     this.principals = new PrincipalStore((password) => hashPassword(password));
     this.deps = {

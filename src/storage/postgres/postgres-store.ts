@@ -1,11 +1,11 @@
 import pg from 'pg';
 import { compareStrings } from '../../values/index.js';
-import type { SequencePersistence, SequenceRecord } from '../sequence-registry.js';
 import type { Store } from '../store.js';
 import { GroupCommit } from './group-commit.js';
 import { ENTRIES_TABLE, type PgIndex } from './index-entries-table.js';
 import { buildIndexEntries, type BuildProgressFn } from './index-build.js';
 import { PostgresKeyspace } from './postgres-keyspace.js';
+import { PgSequences } from './pg-sequences.js';
 import { migrate } from './schema.js';
 import { SyncReader } from './sync-reader.js';
 
@@ -38,8 +38,8 @@ export function isPostgresUrl(s: string): boolean {
  * tokenql's tables of one PostgreSQL database (created and migrated on open, schema.ts), read
  * synchronously through a synckit worker's connection (sync-reader.ts) and written
  * asynchronously, with group commit, on a `pg.Pool` (group-commit.ts). What the file store keeps
- * in catalogue files (index definitions, users, functions, libraries, sequences) are rows of
- * `tokenql_catalog`, so that a reopen — by this process or another query node — finds them.
+ * in catalogue files (index definitions, users, functions, libraries) are rows of
+ * `tokenql_catalog` (sequences are PostgreSQL sequences), so that a reopen — by this process or another query node — finds them.
  */
 export class PostgresStore implements Store {
   private readonly spaces = new Map<string, PostgresKeyspace>();
@@ -252,21 +252,9 @@ export class PostgresStore implements Store {
     return v === undefined ? undefined : (JSON.parse(v) as T);
   }
 
-  /**
-   * The sequences' records as a row of the catalogue, saved synchronously (NEXT VALUE is
-   * evaluated synchronously and a block must be durable before its first value is handed out):
-   * through the reader connection, one autocommitted statement per save.
-   */
-  sequencePersistence(): SequencePersistence {
-    return {
-      load: () => {
-        const r = this.reader.query("SELECT value FROM tokenql_catalog WHERE kind = 'sequences' AND name = 'all'");
-        return r.length ? (JSON.parse(r[0]![0] as string) as Record<string, SequenceRecord>) : {};
-      },
-      save: (records) => {
-        this.reader.query("INSERT INTO tokenql_catalog (kind, name, value) VALUES ('sequences', 'all', $1) ON CONFLICT (kind, name) DO UPDATE SET value = EXCLUDED.value", [JSON.stringify(records)]);
-      },
-    };
+  /** The database's sequences: PostgreSQL sequences shared by every query node (pg-sequences.ts). */
+  sequences(): PgSequences {
+    return new PgSequences(this.reader);
   }
 
   /** Waits for the queued writes, then closes the pool and the reader connection. */
