@@ -92,6 +92,7 @@ export class Database {
           }
         : ddl,
       prepared: new LRUCache<string, PreparedStatement>({ max: 1024 }),
+      ...(store instanceof PostgresStore ? { sharedPrepared: store.preparedStatements() } : {}),
       userDirectory: () => this.userDirectory?.() ?? userInfoRows(this.principals),
       principals: this.principals,
       bucketSettings: (bucket) => this.bucketSettings?.(bucket),

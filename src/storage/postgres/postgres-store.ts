@@ -5,6 +5,7 @@ import { GroupCommit } from './group-commit.js';
 import { ENTRIES_TABLE, type PgIndex } from './index-entries-table.js';
 import { buildIndexEntries, type BuildProgressFn } from './index-build.js';
 import { PostgresKeyspace } from './postgres-keyspace.js';
+import { PgPrepared } from './pg-prepared.js';
 import { PgSequences } from './pg-sequences.js';
 import { migrate } from './schema.js';
 import { SyncReader } from './sync-reader.js';
@@ -250,6 +251,11 @@ export class PostgresStore implements Store {
   async catalog<T>(name: 'functions.json' | 'libraries.json' | 'principals.json'): Promise<T | undefined> {
     const v = await this.getCatalog('catalog', name);
     return v === undefined ? undefined : (JSON.parse(v) as T);
+  }
+
+  /** The prepared statements every query node of the database finds (pg-prepared.ts). */
+  preparedStatements(): PgPrepared {
+    return new PgPrepared(this.reader);
   }
 
   /** The database's sequences: PostgreSQL sequences shared by every query node (pg-sequences.ts). */
