@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { StoreError } from '../store.js';
 import { docRow, DOC_COLUMNS, jsonText, type DocRow } from './rows.js';
 
 /**
@@ -36,6 +37,17 @@ export interface IndexCatalogCheck {
 class StaleIndexCatalog extends Error {
   constructor(readonly version: string) {
     super('tokenql: the index definitions changed');
+  }
+}
+
+/**
+ * Keyspaces of a batch that no longer exist: dropped by a query node (this one or another) since
+ * this node opened them. Their writes fail; a keyspace of the same name created since is another
+ * keyspace (another id), which the node opens on its next use of the name.
+ */
+class DroppedKeyspaces extends Error {
+  constructor(readonly ids: ReadonlySet<number>) {
+    super('tokenql: keyspaces were dropped');
   }
 }
 
@@ -85,6 +97,8 @@ export class GroupCommit {
 
   /** Set by the store once the index definitions are managed (the Database's indexes). */
   catalog: IndexCatalogCheck | undefined;
+  /** Told the ids of keyspaces a batch found dropped (the store forgets them). */
+  onDropped: ((ids: ReadonlySet<number>) => void) | undefined;
 
   constructor(private readonly pool: pg.Pool) {}
 
@@ -136,13 +150,22 @@ export class GroupCommit {
 
   /** Runs one batch in a transaction (retried when a concurrent writer made a key first). */
   private async run(batch: WriteOp[]): Promise<void> {
-    for (let attempt = 0, reloads = 0; ; attempt++) {
+    for (let attempt = 0, reloads = 0; batch.length > 0; attempt++) {
       let client: pg.PoolClient | undefined;
       try {
         client = await this.pool.connect();
         await this.transaction(client, batch);
         client.release();
       } catch (e) {
+        if (e instanceof DroppedKeyspaces) {
+          // Nothing was written: the writes to dropped keyspaces fail, the others run again.
+          client?.release();
+          attempt--;
+          for (const op of batch) if (e.ids.has(op.target.id)) op.reject(new StoreError('INVALID', `keyspace ${(op.target as { name?: string }).name ?? op.target.id} was dropped (by another query node) while the statement ran`));
+          batch = batch.filter((op) => !e.ids.has(op.target.id));
+          this.onDropped?.(e.ids);
+          continue;
+        }
         if (e instanceof StaleIndexCatalog && reloads < 5) {
           client?.release();
           reloads++;
@@ -179,6 +202,14 @@ export class GroupCommit {
         const v = await c.query({ text: "SELECT value FROM tokenql_catalog WHERE kind = 'meta' AND name = 'index_version' FOR SHARE", rowMode: 'array' });
         const version = String((v.rows[0] as unknown[] | undefined)?.[0] ?? '0');
         if (version !== this.catalog.known()) throw new StaleIndexCatalog(version);
+      }
+      // The batch's keyspaces, locked FOR SHARE: a DROP waits for this transaction, and a keyspace
+      // dropped before it (its row gone) takes no write (docs/postgres.md "Several query nodes").
+      const ids = [...new Set(batch.map((op) => op.target.id))];
+      const live = await c.query({ text: 'SELECT id FROM tokenql_keyspaces WHERE id = ANY($1::int4[]) FOR SHARE', values: [ids], rowMode: 'array' });
+      if (live.rows.length !== ids.length) {
+        const found = new Set((live.rows as unknown[][]).map((r) => Number(r[0])));
+        throw new DroppedKeyspaces(new Set(ids.filter((id) => !found.has(id))));
       }
       const groups = byTarget(batch);
       const seqRequests: [BatchTarget, WriteOp[], number][] = [];

@@ -73,6 +73,7 @@ export class PostgresStore implements Store {
       throw e;
     }
     const store = new PostgresStore(url, pool, reader, new GroupCommit(pool), options.clock ?? Date.now);
+    store.writer.onDropped = (ids) => store.forgetKeyspaces(ids);
     for (const name of store.keyspaceNames()) store.keyspace(name);
     return store;
   }
@@ -128,10 +129,14 @@ export class PostgresStore implements Store {
     const c = await this.pool.connect();
     try {
       await c.query('BEGIN');
+      // First the index catalogue's version, then the keyspace's row, in the order the write
+      // transactions lock them FOR SHARE (group-commit.ts): the writes in flight finish before the
+      // documents are deleted, and later ones find the keyspace gone.
+      await c.query("UPDATE tokenql_catalog SET value = (value::int8 + 1)::text WHERE kind = 'meta' AND name = 'index_version'");
+      await c.query('SELECT 1 FROM tokenql_keyspaces WHERE id = $1 FOR UPDATE', [ks.id]);
       const defs = await c.query<{ value: string }>("SELECT value FROM tokenql_catalog WHERE kind = 'indexes' AND name = $1", [name]);
       const ids = defs.rows.length ? (JSON.parse(defs.rows[0]!.value) as PgIndexDefinition[]).flatMap((d) => (d.id !== undefined ? [d.id] : [])) : [];
       if (ids.length > 0) await c.query(`DELETE FROM ${ENTRIES_TABLE} WHERE index_id = ANY($1::int4[])`, [ids]);
-      await c.query("UPDATE tokenql_catalog SET value = (value::int8 + 1)::text WHERE kind = 'meta' AND name = 'index_version'");
       await c.query('DELETE FROM tokenql_documents WHERE keyspace_id = $1', [ks.id]);
       await c.query('DELETE FROM tokenql_keyspaces WHERE id = $1', [ks.id]);
       await c.query("DELETE FROM tokenql_catalog WHERE kind = 'indexes' AND name = $1", [name]);
@@ -143,6 +148,15 @@ export class PostgresStore implements Store {
     } finally {
       c.release();
     }
+  }
+
+  /**
+   * Forgets the opened keyspaces whose ids are in `ids`, or (no `ids`) whose rows are gone: a
+   * query node dropped them. The next use of the name opens the keyspace now of that name, if any.
+   */
+  forgetKeyspaces(ids?: ReadonlySet<number>): void {
+    const live = ids ? undefined : new Set(this.reader.query('SELECT id FROM tokenql_keyspaces').map((r) => Number(r[0])));
+    for (const [name, ks] of this.spaces) if (ids ? ids.has(ks.id) : !live!.has(ks.id)) this.spaces.delete(name);
   }
 
   /** The keyspace names in the database (every query node's), sorted. */
@@ -230,6 +244,8 @@ export class PostgresStore implements Store {
     this.writer.catalog = {
       known: () => this.indexVersion,
       reload: async (v) => {
+        // A DROP of a keyspace changes the version too: forget the keyspaces dropped since.
+        this.forgetKeyspaces();
         await reload();
         this.indexVersion = v;
       },
