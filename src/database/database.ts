@@ -84,12 +84,13 @@ export class Database {
       store,
       indexes,
       ddl: persistence
-        ? async (s, catalog, onProgress) => {
-            await persistence.beforeDdl();
-            const rows = await ddl(s, catalog, onProgress);
-            await persistence.afterDdl(s);
-            return rows;
-          }
+        ? (s, catalog, onProgress) =>
+            persistence.serialize(async () => {
+              await persistence.beforeDdl();
+              const rows = await ddl(s, catalog, onProgress);
+              await persistence.afterDdl(s);
+              return rows;
+            })
         : ddl,
       prepared: new LRUCache<string, PreparedStatement>({ max: 1024 }),
       ...(store instanceof PostgresStore ? { sharedPrepared: store.preparedStatements() } : {}),

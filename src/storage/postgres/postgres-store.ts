@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { compareStrings } from '../../values/index.js';
 import type { Store } from '../store.js';
+import { AdvisoryLock, INDEX_DDL_LOCK } from './ddl-lock.js';
 import { GroupCommit } from './group-commit.js';
 import { ENTRIES_TABLE, type PgIndex } from './index-entries-table.js';
 import { buildIndexEntries, type BuildProgressFn } from './index-build.js';
@@ -47,6 +48,8 @@ export class PostgresStore implements Store {
   private closed = false;
   /** The version of the index definitions this node's keyspaces maintain (undefined: not loaded). */
   private indexVersion: string | undefined;
+  /** Serializes index DDL across the database's query nodes (ddl-lock.ts). */
+  private readonly indexDdlLock: AdvisoryLock;
 
   private constructor(
     readonly url: string,
@@ -54,7 +57,19 @@ export class PostgresStore implements Store {
     private readonly reader: SyncReader,
     private readonly writer: GroupCommit,
     private readonly clock: () => number,
-  ) {}
+  ) {
+    this.indexDdlLock = new AdvisoryLock(pool, INDEX_DDL_LOCK);
+  }
+
+  /**
+   * Runs an index DDL statement (`fn`: reload the definitions, run it, save them) as the only one
+   * on every query node of the database, so that no node's save of a keyspace's definitions
+   * misses another's index (docs/postgres.md "Several query nodes").
+   */
+  serializeIndexDdl<T>(fn: () => Promise<T>): Promise<T> {
+    this.check();
+    return this.indexDdlLock.run(fn);
+  }
 
   /**
    * Connects to the database at `url`, creates or migrates tokenql's tables, and opens every keyspace.
