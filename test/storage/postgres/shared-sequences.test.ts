@@ -98,3 +98,28 @@ describe('PostgreSQL store: sequences on two query nodes', () => {
     }
   });
 });
+
+describe('PostgreSQL store: sequences saved by an earlier tokenql', () => {
+  it('become PostgreSQL sequences on open, going on from their next unreserved value', async (ctx) => {
+    const pg = postgres();
+    if (!pg) return ctx.skip();
+    const url = createDatabase(pg.cluster);
+    const first = await Database.open({ store: url });
+    await first.createKeyspace('k');
+    await first.close();
+    // The record format of the earlier store (sequence-registry.ts SequenceRecord): block 2 of
+    // CACHE 5 from base 100 was reserved, so the next unreserved value is 2 × 5 × 1 + 100 = 110.
+    const record = { base: '100', initial: '100', cache: '5', min: '-9223372036854775808', max: '9223372036854775807', increment: '1', cycle: false, block: 2, version: 0 };
+    pg.cluster.sql(`INSERT INTO tokenql_catalog (kind, name, value) VALUES ('sequences', 'all', '${JSON.stringify({ 'default:k._default.s': record })}')`, url.split('/').pop());
+    const a = await Database.open({ store: url });
+    const b = await Database.open({ store: url });
+    try {
+      expect((await a.query('SELECT RAW NEXT VALUE FOR k._default.s')).results).toEqual([110]);
+      expect((await b.query('SELECT RAW NEXT VALUE FOR k._default.s')).results).toEqual([115]);
+      expect((await b.query('SELECT RAW s.cache FROM system:sequences s')).results).toEqual([5]);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+});
