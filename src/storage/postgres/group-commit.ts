@@ -198,17 +198,23 @@ export class GroupCommit {
   private async transaction(c: pg.PoolClient, batch: WriteOp[]): Promise<void> {
     await c.query('BEGIN');
     try {
-      if (this.catalog) {
-        const v = await c.query({ text: "SELECT value FROM tokenql_catalog WHERE kind = 'meta' AND name = 'index_version' FOR SHARE", rowMode: 'array' });
-        const version = String((v.rows[0] as unknown[] | undefined)?.[0] ?? '0');
-        if (version !== this.catalog.known()) throw new StaleIndexCatalog(version);
-      }
-      // The batch's keyspaces, locked FOR SHARE: a DROP waits for this transaction, and a keyspace
-      // dropped before it (its row gone) takes no write (docs/postgres.md "Several query nodes").
+      // The index catalogue's version (when the node manages indexes), then the batch's keyspaces,
+      // both locked FOR SHARE in one statement: a DROP or index DDL waits for this transaction, and a
+      // keyspace dropped before it (its row gone) takes no write (docs/postgres.md "Several query nodes").
       const ids = [...new Set(batch.map((op) => op.target.id))];
-      const live = await c.query({ text: 'SELECT id FROM tokenql_keyspaces WHERE id = ANY($1::int4[]) FOR SHARE', values: [ids], rowMode: 'array' });
-      if (live.rows.length !== ids.length) {
-        const found = new Set((live.rows as unknown[][]).map((r) => Number(r[0])));
+      const r = await c.query({
+        text: this.catalog
+          ? `WITH v AS (SELECT value FROM tokenql_catalog WHERE kind = 'meta' AND name = 'index_version' FOR SHARE),
+                  k AS (SELECT id FROM tokenql_keyspaces WHERE id = ANY($1::int4[]) FOR SHARE)
+             SELECT (SELECT value FROM v), ARRAY(SELECT id FROM k)`
+          : 'SELECT NULL, ARRAY(SELECT id FROM tokenql_keyspaces WHERE id = ANY($1::int4[]) FOR SHARE)',
+        values: [ids],
+        rowMode: 'array',
+      });
+      const [version, live] = r.rows[0] as [string | null, number[]];
+      if (this.catalog && String(version ?? '0') !== this.catalog.known()) throw new StaleIndexCatalog(String(version ?? '0'));
+      if (live.length !== ids.length) {
+        const found = new Set(live.map(Number));
         throw new DroppedKeyspaces(new Set(ids.filter((id) => !found.has(id))));
       }
       const groups = byTarget(batch);
