@@ -177,10 +177,11 @@ export class PostgresStore implements Store {
   /** The keyspace names in the database (every query node's), sorted. */
   keyspaceNames(): string[] {
     if (this.closed) return [];
-    return this.reader
-      .query('SELECT name FROM tokenql_keyspaces')
-      .map((r) => r[0] as string)
-      .sort(compareStrings);
+    const rows = this.reader.query('SELECT name, id FROM tokenql_keyspaces');
+    // A keyspace opened here whose name now has another id, or none, was dropped by a node: forgotten.
+    const ids = new Map(rows.map((r) => [r[0] as string, Number(r[1])]));
+    for (const [name, ks] of this.spaces) if (ids.get(name) !== ks.id) this.spaces.delete(name);
+    return [...ids.keys()].sort(compareStrings);
   }
 
   // ---- catalogue (what the file store keeps in files) ----

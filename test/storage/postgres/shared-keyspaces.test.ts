@@ -19,13 +19,18 @@ describe('PostgreSQL store: a keyspace dropped and re-created by another node', 
     const dbName = url.split('/').pop()!;
     const a = await Database.open({ store: url });
     const b = await Database.open({ store: url });
+    const c = await Database.open({ store: url });
     try {
       await a.createKeyspace('k');
       await a.query('CREATE INDEX ix_v ON k(v)');
       await a.query("INSERT INTO k (KEY, VALUE) VALUES ('old', {'v': 1})");
+      expect((await c.query('SELECT RAW META().id FROM k')).results).toEqual(['old']);
       await b.dropBucket('k');
       await b.createKeyspace('k');
       await b.query("INSERT INTO k (KEY, VALUE) VALUES ('new', {'v': 2})");
+      // A node that lists the keyspaces learns that k is another keyspace now.
+      expect(c.keyspaces()).toEqual(['k']);
+      expect((await c.query('SELECT RAW META().id FROM k')).results).toEqual(['new']);
       // A's first write goes to the keyspace it had open, which is gone: it fails (12009), and A
       // forgets it; the next statement opens the keyspace now named k.
       await expect(a.query("UPSERT INTO k (KEY, VALUE) VALUES ('x', {'v': 3})")).rejects.toMatchObject({ code: 12009 });
@@ -39,6 +44,7 @@ describe('PostgreSQL store: a keyspace dropped and re-created by another node', 
     } finally {
       await a.close();
       await b.close();
+      await c.close();
     }
   });
 
