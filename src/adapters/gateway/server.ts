@@ -6,8 +6,7 @@
  * session id (session ids in admin paths are masked).
  */
 import type { FastifyInstance } from 'fastify';
-import { Database } from '../../index.js';
-import { isPostgresUrl } from '../../storage/postgres/index.js';
+import { Database, isPostgresUrl } from '../../index.js';
 import { createHttpApp, listen, sendJson, type Listener, type LogLevel } from '../http/server.js';
 import { principalGuard } from './auth.js';
 import { registerAdminRoutes } from './admin-routes.js';
