@@ -18,7 +18,7 @@ import { adviseStatement, buildAdvisePlan } from './planner/advisor/index.js';
 import type { AdvisorSessions } from './advisor-sessions.js';
 import { OperatorTimings } from './executor/operator-timings.js';
 import { analyze } from './semantic/index.js';
-import type { SequenceRegistry, Store } from './storage/index.js';
+import type { Sequences, Store } from './storage/index.js';
 import { parseExpression, parseStatement } from './syntax/parse.js';
 import { compileExpr, rootEnv } from './eval/index.js';
 import type { StatementRunner } from './eval/functions/function-def.js';
@@ -31,7 +31,7 @@ import type { LRUCache } from 'lru-cache';
 import { decodePlan, encodePlan, planIndexes } from './planner/plan-codec.js';
 import type { TransactionControl } from './executor/runtime.js';
 import { statementNotSupported, type Transaction } from './transactions/index.js';
-import { authorizeOperator, keyspaceReferences, preparedName, preparedRow, recordUse, signatureOf, type PreparedStatement } from './prepared-statements.js';
+import { authorizeOperator, keyspaceReferences, preparedName, preparedRow, recordUse, signatureOf, type PreparedStatement, type SharedPrepared } from './prepared-statements.js';
 import { isSystemDelete, runSystemDelete } from './executor/system-delete.js';
 import { constantValue, NOT_CONSTANT } from './eval/index.js';
 import type { StatisticsDictionary } from './statistics-dictionary.js';
@@ -53,10 +53,12 @@ export interface EngineDeps {
   indexes: IndexManager;
   /** Prepared statements by name: the text, the statement, and the encoded plan (LRU-cached). */
   prepared: LRUCache<string, PreparedStatement>;
+  /** Where prepared statements are shared with the other query nodes of the database (PostgreSQL store); none: this process only. */
+  sharedPrepared?: SharedPrepared;
   /** Parsed statements by text ({@link parseCached}). */
   statements: LRUCache<string, Statement>;
   /** The database's sequences (CREATE/ALTER/DROP SEQUENCE, NEXT/PREV VALUE FOR). */
-  sequences?: SequenceRegistry;
+  sequences?: Sequences;
   /** User-defined functions, JavaScript libraries, and the V8 isolates JavaScript functions run in. */
   functions: FunctionCatalog;
   libraries: LibraryCatalog;
@@ -285,6 +287,7 @@ async function executeStatement(text: string, params: EngineParams, deps: Engine
   const catalog: Catalog = { ...catalogOf(params, deps), warn: (m) => rc.warn(m) };
 
   let statement = parseCached(text, deps); //                          parse
+  if (statement.kind === 'Execute') restorePrepared(statement.name, params, deps);
   // A keyspace named by a parameter (`FROM $1 AS d USE KEYS …`) is bound to its value first.
   if (text.includes('$')) statement = bindKeyspaceParams(statement, params, (n) => catalog.hasKeyspace(n));
   const t1 = performance.now();
@@ -302,7 +305,12 @@ async function executeStatement(text: string, params: EngineParams, deps: Engine
   if (isSystemDelete(statement)) {
     const out = await runSystemDelete(statement, catalog, rc, {
       requests: params.requests,
-      prepared: { remove: (name: string) => deps.prepared.delete(preparedKey(name, params.restricted)) },
+      prepared: {
+        remove: (name: string) => {
+          deps.sharedPrepared?.remove(name, params.restricted === true);
+          return deps.prepared.delete(preparedKey(name, params.restricted));
+        },
+      },
     });
     const t = performance.now() - t0;
     return { results: [], metrics: { elapsedTime: t, executionTime: t, resultCount: 0, resultSize: 0, mutationCount: out.mutationCount }, warnings };
@@ -661,6 +669,11 @@ function prepare(statement: Extract<Statement, { kind: 'Prepare' }>, requestText
   if (statement.force) prepareText = prepareText.replace(/^(prepare\s+)force\s+/i, '$1');
   const name = statement.name ?? preparedName(prepareText);
   const key = preparedKey(name, params.restricted);
+  try {
+    restorePrepared(name, params, deps); // prepared on another node: the name is taken there too
+  } catch {
+    // its statement no longer plans (a keyspace dropped): this PREPARE replaces it
+  }
   let p = deps.prepared.get(key);
   if (p && p.prepareText !== prepareText) {
     throw new QueryError({ code: ErrorCode.PREPARED_NAME_EXISTS, phase: 'service', message: `Unable to add name: duplicate name: ${name}`, position: statement.loc });
@@ -670,6 +683,7 @@ function prepare(statement: Extract<Statement, { kind: 'Prepare' }>, requestText
     // What is cached is the plan as loaded back from its encoding: the round trip is exercised.
     p = { name, prepareText, text: statement.text, statement: statement.statement, encodedPlan, plan: decodePlan(encodedPlan), preparedAt: Date.now(), uses: 0, elapsed: { total: 0, min: 0, max: 0 } };
     deps.prepared.set(key, p);
+    deps.sharedPrepared?.save(name, params.restricted === true, prepareText);
   }
   const explained = explainPlan(p.plan);
   const signature = signatureOf(p.statement);
@@ -686,6 +700,25 @@ function prepare(statement: Extract<Statement, { kind: 'Prepare' }>, requestText
     ...(signature !== undefined ? { signature } : {}),
     text: prepareText,
   };
+}
+
+/**
+ * A statement prepared on another query node of the database (`deps.sharedPrepared`) that this
+ * node does not hold: its saved PREPARE text is parsed and planned again here and cached under
+ * its name, as the reference's query nodes re-prepare a statement prepared on another node.
+ * Nothing when the node holds it or no node prepared it (EXECUTE then raises 4040).
+ * @throws the QueryError of planning the saved statement (a keyspace it reads was dropped)
+ */
+function restorePrepared(name: string, params: EngineParams, deps: EngineDeps): void {
+  const key = preparedKey(name, params.restricted);
+  if (!deps.sharedPrepared || deps.prepared.has(key)) return;
+  const prepareText = deps.sharedPrepared.load(name, params.restricted === true);
+  if (prepareText === undefined) return;
+  const s = parseCached(prepareText, deps);
+  if (s.kind !== 'Prepare') return;
+  analyze(s.statement);
+  const encodedPlan = encodePlan(buildPlan(s.statement, catalogOf(params, deps)));
+  deps.prepared.set(key, { name, prepareText, text: s.text, statement: s.statement, encodedPlan, plan: decodePlan(encodedPlan), preparedAt: Date.now(), uses: 0, elapsed: { total: 0, min: 0, max: 0 } });
 }
 
 /** The names of the prepared statements a caller sees (a restricted caller: its own). */

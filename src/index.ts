@@ -13,6 +13,7 @@ export { PrincipalStore, hashPassword, verifyPassword, roleLevel, type Principal
 export type { Value, ObjectValue } from './values/index.js';
 export type { BucketStats, FileStats, CompactionOptions, CompactionResult } from './storage/compaction.js';
 export { StoreError, type DocumentMeta, type StoredDocument, type WriteOptions } from './storage/index.js';
+export { isPostgresUrl } from './storage/postgres/index.js';
 export { MISSING, collate, equivalent, typeName, toJSON, toOutputValue, cloneValue } from './values/index.js';
 export { parseStatement, parseExpression } from './syntax/parse.js';
 export { nextTokens, type NextTokens } from './syntax/next-tokens.js';

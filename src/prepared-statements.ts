@@ -32,6 +32,18 @@ export interface PreparedStatement {
 }
 
 /**
+ * Prepared statements kept where every query node of a database finds them (the PostgreSQL
+ * store's catalogue: storage/postgres/pg-prepared.ts): the PREPARE text under the statement's
+ * name, per kind of caller (`restricted`: a server's clients). A node asked to EXECUTE a name it
+ * does not hold prepares the saved text again, as the reference's query nodes do.
+ */
+export interface SharedPrepared {
+  save(name: string, restricted: boolean, prepareText: string): void;
+  load(name: string, restricted: boolean): string | undefined;
+  remove(name: string, restricted: boolean): void;
+}
+
+/**
  * The name of an unnamed prepared statement: a name-based (version 5, SHA-1) UUID of its text,
  * so that preparing the same text again (with or without FORCE) names the same statement, as
  * the reference does (it also derives the name from the text).

@@ -76,23 +76,24 @@ export class Database {
     const ddl = ddlHandler(indexes);
     const persistence = store instanceof FileStore || store instanceof PostgresStore ? new IndexPersistence(store, indexes) : undefined;
     this.persistence = persistence;
-    const sequences = new SequenceRegistry(
-      store instanceof FileStore ? new FileSequencePersistence(store.dir) : store instanceof PostgresStore ? store.sequencePersistence() : new MemorySequencePersistence(),
-    );
+    const sequences =
+      store instanceof PostgresStore ? store.sequences() : new SequenceRegistry(store instanceof FileStore ? new FileSequencePersistence(store.dir) : new MemorySequencePersistence());
     const functions = new FunctionCatalog();
     this.principals = new PrincipalStore((password) => hashPassword(password));
     this.deps = {
       store,
       indexes,
       ddl: persistence
-        ? async (s, catalog, onProgress) => {
-            await persistence.beforeDdl();
-            const rows = await ddl(s, catalog, onProgress);
-            await persistence.afterDdl(s);
-            return rows;
-          }
+        ? (s, catalog, onProgress) =>
+            persistence.serialize(async () => {
+              await persistence.beforeDdl();
+              const rows = await ddl(s, catalog, onProgress);
+              await persistence.afterDdl(s);
+              return rows;
+            })
         : ddl,
       prepared: new LRUCache<string, PreparedStatement>({ max: 1024 }),
+      ...(store instanceof PostgresStore ? { sharedPrepared: store.preparedStatements() } : {}),
       userDirectory: () => this.userDirectory?.() ?? userInfoRows(this.principals),
       principals: this.principals,
       bucketSettings: (bucket) => this.bucketSettings?.(bucket),

@@ -1,14 +1,14 @@
 import { functionsDdl, sequenceDdl, type FunctionDescription } from '../catalog-ddl.js';
 import type { DdlSources } from '../catalog-access.js';
 import type { FunctionCatalog } from '../executor/udf/function-catalog.js';
-import type { SequenceRegistry } from '../storage/index.js';
+import type { Sequences } from '../storage/index.js';
 
 /**
  * EXTRACTDDL's statements for a database's sequences and user-defined functions (the engine's
  * `ddlSources`): each registry's objects described for catalog-ddl.ts's formatters. A bucket's
  * sequences are those named `default:bucket.scope.name`; `""` has none (sequences are scoped).
  */
-export function ddlSources(sequences: SequenceRegistry | undefined, functions: FunctionCatalog): DdlSources {
+export function ddlSources(sequences: Sequences | undefined, functions: FunctionCatalog): DdlSources {
   return {
     sequence: (bucket) => {
       if (!sequences || bucket === '') return [];

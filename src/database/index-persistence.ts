@@ -50,6 +50,14 @@ export class IndexPersistence {
     if (this.isPg()) await (this.store as PostgresStore).refreshIndexDefinitions();
   }
 
+  /**
+   * Runs an index DDL statement: on the PostgreSQL store as the only one on every query node of
+   * the database (an advisory lock; postgres-store.ts `serializeIndexDdl`), elsewhere as it is.
+   */
+  serialize<T>(fn: () => Promise<T>): Promise<T> {
+    return this.isPg() ? (this.store as PostgresStore).serializeIndexDdl(fn) : fn();
+  }
+
   /** Saves the definitions and syncs the index files of every bucket whose indexes changed. */
   async persistAll(): Promise<void> {
     await this.beforeDdl();

@@ -108,7 +108,7 @@ export interface RunContext extends ExecContext {
   /** DML: documents written so far, and the keys that failed (the statement raises after the others are written). */
   dml?: { mutationCount: number; failures: QueryError[] };
   /** The database's sequences (CREATE/ALTER/DROP SEQUENCE, NEXT/PREV VALUE, system:sequences). */
-  sequenceRegistry?: import('../storage/index.js').SequenceRegistry;
+  sequenceRegistry?: import('../storage/index.js').Sequences;
   /**
    * The request's `preserve_expiry`: a write that sets no expiration keeps the document's
    * (UPDATE, UPSERT of an existing key, MERGE's update) instead of clearing it.

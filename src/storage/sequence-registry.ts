@@ -1,4 +1,5 @@
 import { ErrorCode, QueryError } from '../errors/index.js';
+import type { Sequences } from './sequences.js';
 
 /**
  * The stored state of one sequence, as the reference keeps it in its `_system` collection
@@ -77,7 +78,7 @@ function seqError(code: number, message: string, cause?: QueryError): QueryError
  * durably before a block's first value is handed out. Values are 64-bit integers (bigint inside,
  * numbers outside). Errors are QueryErrors with the reference's sequence codes (191xx).
  */
-export class SequenceRegistry {
+export class SequenceRegistry implements Sequences {
   private readonly records: Record<string, SequenceRecord>;
   private readonly cached = new Map<string, Cached>();
 

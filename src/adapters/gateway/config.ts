@@ -43,7 +43,7 @@ export interface LoginRateLimit {
 
 export interface DatabaseConfig {
   name: string;
-  /** Data directory of the tokenql store (a `file:` URL is turned into a path). */
+  /** Data directory of the tokenql store (a `file:` URL is turned into a path), or a `postgres://` URL (the PostgreSQL store). */
   server?: string;
   bucket: string;
   users: Record<string, ConfigUser>;

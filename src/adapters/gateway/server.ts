@@ -6,7 +6,7 @@
  * session id (session ids in admin paths are masked).
  */
 import type { FastifyInstance } from 'fastify';
-import { Database } from '../../index.js';
+import { Database, isPostgresUrl } from '../../index.js';
 import { createHttpApp, listen, sendJson, type Listener, type LogLevel } from '../http/server.js';
 import { principalGuard } from './auth.js';
 import { registerAdminRoutes } from './admin-routes.js';
@@ -32,7 +32,7 @@ const MAX_PARAM_LENGTH = 1 << 16;
 export interface GatewayOptions {
   /** A validated configuration, a raw parsed one, or the path of a configuration file. */
   config: GatewayConfig | Record<string, unknown> | string;
-  /** The store of every database; omitted: `Database.open({ path: server })` per distinct `server`. */
+  /** The store of every database; omitted: `Database.open` of each distinct `server` (a data directory, or a `postgres://` URL: `{ store: server }`). */
   db?: Database;
   /** Receives log lines (no passwords, tokens or session ids). */
   log?: (line: string, level: LogLevel) => void;
@@ -90,7 +90,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
         if (!cfg.server) throw new Error(`gateway config: databases.${cfg.name}.server: is required (the tokenql data directory)`);
         db = stores.get(cfg.server);
         if (!db) {
-          db = await Database.open({ path: cfg.server });
+          // A postgres:// URL: the PostgreSQL store, which several gateways (query nodes) may share (docs/postgres.md).
+          db = await Database.open(isPostgresUrl(cfg.server) ? { store: cfg.server } : { path: cfg.server });
           stores.set(cfg.server, db);
         }
       }

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { StoreError } from '../store.js';
 import { docRow, DOC_COLUMNS, jsonText, type DocRow } from './rows.js';
 
 /**
@@ -36,6 +37,17 @@ export interface IndexCatalogCheck {
 class StaleIndexCatalog extends Error {
   constructor(readonly version: string) {
     super('tokenql: the index definitions changed');
+  }
+}
+
+/**
+ * Keyspaces of a batch that no longer exist: dropped by a query node (this one or another) since
+ * this node opened them. Their writes fail; a keyspace of the same name created since is another
+ * keyspace (another id), which the node opens on its next use of the name.
+ */
+class DroppedKeyspaces extends Error {
+  constructor(readonly ids: ReadonlySet<number>) {
+    super('tokenql: keyspaces were dropped');
   }
 }
 
@@ -85,6 +97,8 @@ export class GroupCommit {
 
   /** Set by the store once the index definitions are managed (the Database's indexes). */
   catalog: IndexCatalogCheck | undefined;
+  /** Told the ids of keyspaces a batch found dropped (the store forgets them). */
+  onDropped: ((ids: ReadonlySet<number>) => void) | undefined;
 
   constructor(readonly pool: pg.Pool) {}
 
@@ -136,13 +150,22 @@ export class GroupCommit {
 
   /** Runs one batch in a transaction (retried when a concurrent writer made a key first). */
   private async run(batch: WriteOp[]): Promise<void> {
-    for (let attempt = 0, reloads = 0; ; attempt++) {
+    for (let attempt = 0, reloads = 0; batch.length > 0; attempt++) {
       let client: pg.PoolClient | undefined;
       try {
         client = await this.pool.connect();
         await this.transaction(client, batch);
         client.release();
       } catch (e) {
+        if (e instanceof DroppedKeyspaces) {
+          // Nothing was written: the writes to dropped keyspaces fail, the others run again.
+          client?.release();
+          attempt--;
+          for (const op of batch) if (e.ids.has(op.target.id)) op.reject(new StoreError('INVALID', `keyspace ${(op.target as { name?: string }).name ?? op.target.id} was dropped (by another query node) while the statement ran`));
+          batch = batch.filter((op) => !e.ids.has(op.target.id));
+          this.onDropped?.(e.ids);
+          continue;
+        }
         if (e instanceof StaleIndexCatalog && reloads < 5) {
           client?.release();
           reloads++;
@@ -175,10 +198,24 @@ export class GroupCommit {
   private async transaction(c: pg.PoolClient, batch: WriteOp[]): Promise<void> {
     await c.query('BEGIN');
     try {
-      if (this.catalog) {
-        const v = await c.query({ text: "SELECT value FROM tokenql_catalog WHERE kind = 'meta' AND name = 'index_version' FOR SHARE", rowMode: 'array' });
-        const version = String((v.rows[0] as unknown[] | undefined)?.[0] ?? '0');
-        if (version !== this.catalog.known()) throw new StaleIndexCatalog(version);
+      // The index catalogue's version (when the node manages indexes), then the batch's keyspaces,
+      // both locked FOR SHARE in one statement: a DROP or index DDL waits for this transaction, and a
+      // keyspace dropped before it (its row gone) takes no write (docs/postgres.md "Several query nodes").
+      const ids = [...new Set(batch.map((op) => op.target.id))];
+      const r = await c.query({
+        text: this.catalog
+          ? `WITH v AS (SELECT value FROM tokenql_catalog WHERE kind = 'meta' AND name = 'index_version' FOR SHARE),
+                  k AS (SELECT id FROM tokenql_keyspaces WHERE id = ANY($1::int4[]) FOR SHARE)
+             SELECT (SELECT value FROM v), ARRAY(SELECT id FROM k)`
+          : 'SELECT NULL, ARRAY(SELECT id FROM tokenql_keyspaces WHERE id = ANY($1::int4[]) FOR SHARE)',
+        values: [ids],
+        rowMode: 'array',
+      });
+      const [version, live] = r.rows[0] as [string | null, number[]];
+      if (this.catalog && String(version ?? '0') !== this.catalog.known()) throw new StaleIndexCatalog(String(version ?? '0'));
+      if (live.length !== ids.length) {
+        const found = new Set(live.map(Number));
+        throw new DroppedKeyspaces(new Set(ids.filter((id) => !found.has(id))));
       }
       const groups = byTarget(batch);
       const seqRequests: [BatchTarget, WriteOp[], number][] = [];

@@ -1,11 +1,13 @@
 import pg from 'pg';
 import { compareStrings } from '../../values/index.js';
-import type { SequencePersistence, SequenceRecord } from '../sequence-registry.js';
 import type { Store } from '../store.js';
+import { AdvisoryLock, INDEX_DDL_LOCK } from './ddl-lock.js';
 import { GroupCommit } from './group-commit.js';
 import { ENTRIES_TABLE, type PgIndex } from './index-entries-table.js';
 import { buildIndexEntries, type BuildProgressFn } from './index-build.js';
 import { PostgresKeyspace } from './postgres-keyspace.js';
+import { PgPrepared } from './pg-prepared.js';
+import { PgSequences } from './pg-sequences.js';
 import { migrate } from './schema.js';
 import { SyncReader } from './sync-reader.js';
 
@@ -38,14 +40,16 @@ export function isPostgresUrl(s: string): boolean {
  * tokenql's tables of one PostgreSQL database (created and migrated on open, schema.ts), read
  * synchronously through a synckit worker's connection (sync-reader.ts) and written
  * asynchronously, with group commit, on a `pg.Pool` (group-commit.ts). What the file store keeps
- * in catalogue files (index definitions, users, functions, libraries, sequences) are rows of
- * `tokenql_catalog`, so that a reopen — by this process or another query node — finds them.
+ * in catalogue files (index definitions, users, functions, libraries) are rows of
+ * `tokenql_catalog` (sequences are PostgreSQL sequences), so that a reopen — by this process or another query node — finds them.
  */
 export class PostgresStore implements Store {
   private readonly spaces = new Map<string, PostgresKeyspace>();
   private closed = false;
   /** The version of the index definitions this node's keyspaces maintain (undefined: not loaded). */
   private indexVersion: string | undefined;
+  /** Serializes index DDL across the database's query nodes (ddl-lock.ts). */
+  private readonly indexDdlLock: AdvisoryLock;
 
   private constructor(
     readonly url: string,
@@ -53,7 +57,19 @@ export class PostgresStore implements Store {
     private readonly reader: SyncReader,
     private readonly writer: GroupCommit,
     private readonly clock: () => number,
-  ) {}
+  ) {
+    this.indexDdlLock = new AdvisoryLock(pool, INDEX_DDL_LOCK);
+  }
+
+  /**
+   * Runs an index DDL statement (`fn`: reload the definitions, run it, save them) as the only one
+   * on every query node of the database, so that no node's save of a keyspace's definitions
+   * misses another's index (docs/postgres.md "Several query nodes").
+   */
+  serializeIndexDdl<T>(fn: () => Promise<T>): Promise<T> {
+    this.check();
+    return this.indexDdlLock.run(fn);
+  }
 
   /**
    * Connects to the database at `url`, creates or migrates tokenql's tables, and opens every keyspace.
@@ -72,6 +88,7 @@ export class PostgresStore implements Store {
       throw e;
     }
     const store = new PostgresStore(url, pool, reader, new GroupCommit(pool), options.clock ?? Date.now);
+    store.writer.onDropped = (ids) => store.forgetKeyspaces(ids);
     for (const name of store.keyspaceNames()) store.keyspace(name);
     return store;
   }
@@ -127,10 +144,14 @@ export class PostgresStore implements Store {
     const c = await this.pool.connect();
     try {
       await c.query('BEGIN');
+      // First the index catalogue's version, then the keyspace's row, in the order the write
+      // transactions lock them FOR SHARE (group-commit.ts): the writes in flight finish before the
+      // documents are deleted, and later ones find the keyspace gone.
+      await c.query("UPDATE tokenql_catalog SET value = (value::int8 + 1)::text WHERE kind = 'meta' AND name = 'index_version'");
+      await c.query('SELECT 1 FROM tokenql_keyspaces WHERE id = $1 FOR UPDATE', [ks.id]);
       const defs = await c.query<{ value: string }>("SELECT value FROM tokenql_catalog WHERE kind = 'indexes' AND name = $1", [name]);
       const ids = defs.rows.length ? (JSON.parse(defs.rows[0]!.value) as PgIndexDefinition[]).flatMap((d) => (d.id !== undefined ? [d.id] : [])) : [];
       if (ids.length > 0) await c.query(`DELETE FROM ${ENTRIES_TABLE} WHERE index_id = ANY($1::int4[])`, [ids]);
-      await c.query("UPDATE tokenql_catalog SET value = (value::int8 + 1)::text WHERE kind = 'meta' AND name = 'index_version'");
       await c.query('DELETE FROM tokenql_documents WHERE keyspace_id = $1', [ks.id]);
       await c.query('DELETE FROM tokenql_keyspaces WHERE id = $1', [ks.id]);
       await c.query("DELETE FROM tokenql_catalog WHERE kind = 'indexes' AND name = $1", [name]);
@@ -144,13 +165,23 @@ export class PostgresStore implements Store {
     }
   }
 
+  /**
+   * Forgets the opened keyspaces whose ids are in `ids`, or (no `ids`) whose rows are gone: a
+   * query node dropped them. The next use of the name opens the keyspace now of that name, if any.
+   */
+  forgetKeyspaces(ids?: ReadonlySet<number>): void {
+    const live = ids ? undefined : new Set(this.reader.query('SELECT id FROM tokenql_keyspaces').map((r) => Number(r[0])));
+    for (const [name, ks] of this.spaces) if (ids ? ids.has(ks.id) : !live!.has(ks.id)) this.spaces.delete(name);
+  }
+
   /** The keyspace names in the database (every query node's), sorted. */
   keyspaceNames(): string[] {
     if (this.closed) return [];
-    return this.reader
-      .query('SELECT name FROM tokenql_keyspaces')
-      .map((r) => r[0] as string)
-      .sort(compareStrings);
+    const rows = this.reader.query('SELECT name, id FROM tokenql_keyspaces');
+    // A keyspace opened here whose name now has another id, or none, was dropped by a node: forgotten.
+    const ids = new Map(rows.map((r) => [r[0] as string, Number(r[1])]));
+    for (const [name, ks] of this.spaces) if (ids.get(name) !== ks.id) this.spaces.delete(name);
+    return [...ids.keys()].sort(compareStrings);
   }
 
   // ---- catalogue (what the file store keeps in files) ----
@@ -229,6 +260,8 @@ export class PostgresStore implements Store {
     this.writer.catalog = {
       known: () => this.indexVersion,
       reload: async (v) => {
+        // A DROP of a keyspace changes the version too: forget the keyspaces dropped since.
+        this.forgetKeyspaces();
         await reload();
         this.indexVersion = v;
       },
@@ -252,21 +285,14 @@ export class PostgresStore implements Store {
     return v === undefined ? undefined : (JSON.parse(v) as T);
   }
 
-  /**
-   * The sequences' records as a row of the catalogue, saved synchronously (NEXT VALUE is
-   * evaluated synchronously and a block must be durable before its first value is handed out):
-   * through the reader connection, one autocommitted statement per save.
-   */
-  sequencePersistence(): SequencePersistence {
-    return {
-      load: () => {
-        const r = this.reader.query("SELECT value FROM tokenql_catalog WHERE kind = 'sequences' AND name = 'all'");
-        return r.length ? (JSON.parse(r[0]![0] as string) as Record<string, SequenceRecord>) : {};
-      },
-      save: (records) => {
-        this.reader.query("INSERT INTO tokenql_catalog (kind, name, value) VALUES ('sequences', 'all', $1) ON CONFLICT (kind, name) DO UPDATE SET value = EXCLUDED.value", [JSON.stringify(records)]);
-      },
-    };
+  /** The prepared statements every query node of the database finds (pg-prepared.ts). */
+  preparedStatements(): PgPrepared {
+    return new PgPrepared(this.reader);
+  }
+
+  /** The database's sequences: PostgreSQL sequences shared by every query node (pg-sequences.ts). */
+  sequences(): PgSequences {
+    return new PgSequences(this.reader);
   }
 
   /** Waits for the queued writes, then closes the pool and the reader connection. */
