@@ -9,6 +9,7 @@ import { decodeIndexKey } from './collation-key.js';
 import { ENTRIES_TABLE } from './index-entries-table.js';
 import { indexCountSql } from './index-count-sql.js';
 import { indexSpanSql, inResidual } from './index-span-sql.js';
+import { probePostings, type Posting } from './index-probe.js';
 import type { SyncReader } from './sync-reader.js';
 
 /** Rows of the first page of a scan (a LIMIT or an equality probe reads few), then of each later page. */
@@ -105,6 +106,31 @@ export class PgIndexView {
       afterDoc = last[1] as string;
       limit = PAGE;
     }
+  }
+
+  /**
+   * `IndexTree.lookup`: the documents of one value of a one-key index's key, in document key
+   * order, or undefined if no entry has it (an index of several keys: always undefined). One
+   * statement (index-probe.ts).
+   */
+  lookup(value: Value): Posting | undefined {
+    const out: (Posting | undefined)[] = [undefined];
+    this.lookupMany([value], 1, out, Number.MAX_SAFE_INTEGER);
+    return out[0];
+  }
+
+  /**
+   * {@link lookup} of each of `values[0..n)` into `out[0..n)`, read together (an index
+   * nested-loop join's batch of outer rows: one statement when their postings are small,
+   * index-probe.ts `probePostings`); a posting of more than `limit` documents is given by its
+   * size alone (above `limit`; iterating it throws).
+   */
+  lookupMany(values: readonly Value[], n: number, out: (Posting | undefined)[], limit: number): void {
+    if (this.desc.length !== 1) {
+      for (let i = 0; i < n; i++) out[i] = undefined;
+      return;
+    }
+    probePostings(this.reader, this.id, this.desc[0]!, values, n, out, limit);
   }
 
   /**

@@ -12,6 +12,7 @@ import { keyspaceStats, purgeTombstones } from './maintenance.js';
 import type pg from 'pg';
 import { batchEntryChanges, tooLongEntry, writeEntryChanges, type EntryChanges, type PgIndex } from './index-entries-table.js';
 import { PgIndexView } from './pg-index-view.js';
+import { getMany } from './get-many.js';
 
 /** Rows per synchronous read of a scan (a few milliseconds of the event loop each). */
 export const SCAN_CHUNK = 256;
@@ -116,6 +117,11 @@ export class PostgresKeyspace implements KeyspaceStore, CompactableKeyspace, Bat
       }
     }
     return out;
+  }
+
+  /** KeyspaceStore `getMany` (a lookup join's batch): the keys' documents in one statement per chunk of keys (get-many.ts). */
+  getMany(keys: readonly unknown[], n: number, docs: (StoredDocument | undefined)[], values?: (Value | undefined)[]): void {
+    getMany({ id: this.id, reader: this.reader, clock: this.clock, documentOf: (r) => this.documentOf(r), expire: (d) => this.expire(d) }, keys, n, docs, values);
   }
 
   /** The live documents in key order (code point order: `COLLATE "C"` is UTF-8 byte order), read in chunks. */
