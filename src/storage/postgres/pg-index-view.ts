@@ -27,6 +27,12 @@ const JOINED_DOC_COLUMNS = DOC_COLUMNS.split(', ')
 /** Rows of the first page of a scan (a LIMIT or an equality probe reads few), then of each later page. */
 const FIRST_PAGE = 64;
 const PAGE = 512;
+/**
+ * The same for a scan that reads its documents with its entries (each row then carries a
+ * document: smaller pages, so that a scan with a pushed LIMIT reads few documents it does not need).
+ */
+const DOC_FIRST_PAGE = 16;
+const DOC_PAGE = 256;
 
 /** A bytea parameter as text (`\x…`): the reader's parameters cross a thread as plain values. */
 function bytea(b: Buffer): string {
@@ -95,7 +101,7 @@ export class PgIndexView {
   scan(ranges: KeyRange[], visit: (key: Value[], docs: Iterable<string>) => boolean | void, after?: Value[]): void {
     let afterKey: Value[] | undefined = after;
     let afterDoc: string | undefined;
-    let limit = FIRST_PAGE;
+    let limit = this.documents ? DOC_FIRST_PAGE : FIRST_PAGE;
     let curBytes: string | undefined;
     let curKey: Value[] | undefined;
     let curDocs: string[] = [];
@@ -142,7 +148,7 @@ export class PgIndexView {
       const last = rows[rows.length - 1]!;
       afterKey = curKey;
       afterDoc = last[1] as string;
-      limit = PAGE;
+      limit = this.documents ? DOC_PAGE : PAGE;
     }
   }
 
