@@ -16,6 +16,8 @@ import { DOC_COLUMNS, docRow, type DocRow } from './rows.js';
 /** Where a scan that reads documents with its entries leaves them (the keyspace's ScanDocuments). */
 export interface ScanDocumentSink {
   keyspaceId: number;
+  /** Drops the rows of the previous page (each page's are taken during its visits). */
+  clear(): void;
   put(key: string, row: DocRow | null): void;
 }
 
@@ -123,6 +125,7 @@ export class PgIndexView {
         );
         residual = s0.residual;
         // Kept before the page's first visit (whose liveness check reads them).
+        sink.clear();
         for (const r of rows) sink.put(r[1] as string, r[2] === null ? null : docRow(r.slice(2)));
       } else {
         const s0 = indexSpanSql(ranges, this.desc, 'key', { firstParam: 2, after: afterKey, afterDocKey: afterDoc });

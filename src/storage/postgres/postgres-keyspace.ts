@@ -320,7 +320,7 @@ export class PostgresKeyspace implements KeyspaceStore, CompactableKeyspace, Bat
 
   /** The read side of index `id` (its keys' directions `desc`). */
   indexView(id: number, desc: readonly boolean[]): PgIndexView {
-    return new PgIndexView(this.reader, id, desc, () => this.writes, { keyspaceId: this.id, put: (key, row) => this.scanned.put(key, row, this.writes) });
+    return new PgIndexView(this.reader, id, desc, () => this.writes, { keyspaceId: this.id, clear: () => this.scanned.clear(), put: (key, row) => this.scanned.put(key, row, this.writes) });
   }
 
   plan(ops: WriteOp[], rows: Map<string, DocRow | undefined>): number {

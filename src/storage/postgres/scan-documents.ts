@@ -1,6 +1,6 @@
 import type { DocRow } from './rows.js';
 
-/** Rows kept at most: past this a new page replaces what is held (pages are 64 then 512 rows). */
+/** Rows kept at most (a page is at most 256 rows; each page replaces the last one's). */
 const MAX_ROWS = 2048;
 
 /**
@@ -19,6 +19,11 @@ export class ScanDocuments {
   private readonly rows = new Map<string, DocRow | null>();
   private writes = -1;
   private clearing = false;
+
+  /** Drops what is kept (a new page's rows replace the last page's, whose visits are done). */
+  clear(): void {
+    this.rows.clear();
+  }
 
   /** Keeps a page's documents (`null`: no live row), read when the keyspace's write count was `writes`. */
   put(key: string, row: DocRow | null, writes: number): void {
