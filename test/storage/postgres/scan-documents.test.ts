@@ -8,6 +8,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Database } from '../../../src/index.js';
 import { SyncReader } from '../../../src/storage/postgres/sync-reader.js';
+import { ScanDocuments } from '../../../src/storage/postgres/scan-documents.js';
+import type { DocRow } from '../../../src/storage/postgres/rows.js';
 import { postgresForFile } from '../../support/postgres-for-file.js';
 import { createDatabase } from '../../support/postgres.js';
 
@@ -54,5 +56,27 @@ describe('PostgreSQL store: an index scan reads its documents with its entries',
       await one.close();
       await two.close();
     }
+  });
+});
+
+describe('ScanDocuments: the kept rows', () => {
+  const row = (key: string): DocRow => ({ key, value: '{}', cas: 1, expiration: 0, seqno: 1, xattrs: null, deletedAt: null });
+
+  it('are taken once; null records no live row; a write of this node or the next turn of the event loop drops them', async () => {
+    const kept = new ScanDocuments();
+    kept.put('a', row('a'), 5);
+    kept.put('b', null, 5);
+    expect(kept.take('a', 5)?.key).toBe('a');
+    expect(kept.take('a', 5)).toBeUndefined();
+    expect(kept.take('b', 5)).toBeNull();
+    expect(kept.take('c', 5)).toBeUndefined();
+    kept.put('a', row('a'), 5);
+    expect(kept.take('a', 6)).toBeUndefined();
+    kept.put('a', row('a'), 6);
+    kept.clear();
+    expect(kept.take('a', 6)).toBeUndefined();
+    kept.put('a', row('a'), 6);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(kept.take('a', 6)).toBeUndefined();
   });
 });
