@@ -19,6 +19,12 @@ import { StoredBinder } from './stored-meta.js';
 interface PointLookup {
   readonly keyCount: number;
   lookup(value: Value): Docs | undefined;
+  /**
+   * `lookup` of each of `values[0..n)` into `out[0..n)`, where the index reads a batch more
+   * cheaply than value by value (the PostgreSQL store: one statement); a posting of more than
+   * `limit` documents may be given by its size alone (iterating it throws). Optional.
+   */
+  lookupMany?(values: readonly Value[], n: number, out: (Docs | undefined)[], limit: number): void;
 }
 
 /**
@@ -29,6 +35,12 @@ const MAX_PROBE_DOCS = 2048;
 
 /** Outer rows probed together (their index lookups, then their documents' reads), with a look at the clock after each chunk. */
 const CHUNK = 16;
+
+/**
+ * Outer rows probed together when the index reads a batch at once ({@link PointLookup.lookupMany}):
+ * one read of the chunk's postings, then one of their documents (the keyspace's `peekMany`).
+ */
+const BATCH_CHUNK = 256;
 
 /** The documents of one index key, as {@link PointLookup.lookup} gives them. */
 type Docs = Iterable<string> & { readonly size: number };
@@ -142,7 +154,10 @@ function text(e: Expr): string {
  * unmatched row goes on as it came); a nest, or a LEFT join evaluating its ON clause, gives
  * copies to `emit`. Outer rows are probed in chunks of {@link CHUNK}: their lookups, then the
  * reads of their one-document postings' documents, then their rows; the clock is read after
- * each chunk and a pause yielded when the slice is used up.
+ * each chunk and a pause yielded when the slice is used up. An index that reads a batch at once
+ * (`lookupMany`, the PostgreSQL store) is probed in chunks of {@link BATCH_CHUNK}, each chunk's
+ * values in one call, and a keyspace with `peekMany` reads each chunk's documents in one call:
+ * the same rows in the same order, in two round trips per chunk instead of two per outer row.
  * Source: couchbase/query `execution/nl_join.go`, `index_scan3.go`, `fetch.go`.
  */
 export function* indexProbeJoin(input: RowStream, spec: NestedLoopSpec, probe: IndexProbe, rc: RunContext, blockEnv?: Env): RowStream {
@@ -168,9 +183,18 @@ export function* indexProbeJoin(input: RowStream, spec: NestedLoopSpec, probe: I
   let expired: string[] | undefined;
   // Per chunk of outer rows: their postings, then the documents of the one-document postings,
   // in loops of independent reads (the processor overlaps their cache misses), then the rows.
-  const postings: (Docs | null | undefined)[] = new Array(CHUNK);
-  const firstIds: (string | undefined)[] = new Array(CHUNK);
-  const firstDocs: (StoredDocument | undefined)[] = new Array(CHUNK);
+  // An index that reads a batch at once (lookupMany) is probed with the chunk's values together,
+  // and a keyspace that reads many keys at once (peekMany) reads the chunk's documents together.
+  const chunk = index.lookupMany ? BATCH_CHUNK : CHUNK;
+  const postings: (Docs | null | undefined)[] = new Array(chunk);
+  const firstIds: (string | undefined)[] = new Array(chunk);
+  const firstDocs: (StoredDocument | undefined)[] = new Array(chunk);
+  const probeValues: Value[] = [];
+  const probeAt: number[] = [];
+  const probed: (Docs | undefined)[] = [];
+  /** The chunk's documents read with `peekMany` (undefined: read with `peek`). */
+  let peeked: Map<string, StoredDocument> | undefined;
+  const peek = (id: string): StoredDocument | undefined => (peeked ? peeked.get(id) : ks.peek(id));
   for (const batch of input) {
     if (batch.length === 0) {
       paused = true;
@@ -182,25 +206,48 @@ export function* indexProbeJoin(input: RowStream, spec: NestedLoopSpec, probe: I
     // not, holding the rows before it.
     let out: Row[] | undefined;
     const bn = batch.length;
-    for (let c = 0; c < bn; c += CHUNK) {
-      const end = Math.min(bn, c + CHUNK);
+    for (let c = 0; c < bn; c += chunk) {
+      const end = Math.min(bn, c + chunk);
       if (paused) {
         paused = false;
         index = currentIndex(rc, probe);
         ks = keyspaceOf(rc, probe.keyspace);
       }
+      const many = index.lookupMany ? index : undefined;
+      let m = 0;
       for (let bi = c; bi < end; bi++) {
         const v = key(batch[bi]!.env, rc);
         const t = typeof v;
-        const docs = t === 'string' || t === 'number' || t === 'boolean' ? index.lookup(v) : (v === undefined || v === null) && nullRejects ? undefined : null;
-        postings[bi - c] = docs;
+        if (t === 'string' || t === 'number' || t === 'boolean') {
+          if (many) {
+            probeValues[m] = v;
+            probeAt[m++] = bi - c;
+            postings[bi - c] = undefined;
+          } else postings[bi - c] = index.lookup(v);
+        } else postings[bi - c] = (v === undefined || v === null) && nullRejects ? undefined : null;
+      }
+      if (many && m > 0) {
+        many.lookupMany!(probeValues, m, probed, MAX_PROBE_DOCS);
+        for (let j = 0; j < m; j++) postings[probeAt[j]!] = probed[j];
+      }
+      for (let j = 0; j < end - c; j++) {
+        const docs = postings[j];
         let id: string | undefined;
         if (docs && docs.size === 1) for (const x of docs) id = x;
-        firstIds[bi - c] = id;
+        firstIds[j] = id;
+      }
+      peeked = undefined;
+      if (ks.peekMany) {
+        const ids: string[] = [];
+        for (let j = 0; j < end - c; j++) {
+          const docs = postings[j];
+          if (docs && docs.size <= MAX_PROBE_DOCS) for (const x of docs) ids.push(x);
+        }
+        if (ids.length > 1) peeked = ks.peekMany(ids);
       }
       for (let j = 0; j < end - c; j++) {
         const id = firstIds[j];
-        firstDocs[j] = id === undefined ? undefined : ks.peek(id);
+        firstDocs[j] = id === undefined ? undefined : peeked ? peeked.get(id) : ks.peek(id);
       }
       for (let bi = c; bi < end; bi++) {
         const row = batch[bi]!;
@@ -235,7 +282,7 @@ export function* indexProbeJoin(input: RowStream, spec: NestedLoopSpec, probe: I
             }
           } else if (docs !== undefined) {
             for (const id of docs) {
-              const d = ks.peek(id);
+              const d = peek(id);
               if (d === undefined) {
                 (expired ??= []).push(id);
                 continue;
@@ -265,7 +312,7 @@ export function* indexProbeJoin(input: RowStream, spec: NestedLoopSpec, probe: I
           const matches: Env[] = [];
           if (docs !== undefined) {
             for (const id of docs) {
-              const d = ks.peek(id);
+              const d = peek(id);
               if (d === undefined) {
                 (expired ??= []).push(id);
                 continue;

@@ -82,8 +82,12 @@ export interface RunContext extends ExecContext {
   system: SystemInfo;
   /** Progress of an index build (CREATE/BUILD INDEX). */
   onProgress?: (p: { index: string; keyspace: string; done: number; total: number }) => void;
-  /** The data of an online index (what a scan reads of it: a transaction's view merges its own writes in), or undefined. */
-  indexTree(keyspace: string, index: string): (Pick<IndexTree, 'scan'> & { readonly version?: number }) | undefined;
+  /**
+   * The data of an online index (what a scan reads of it: a transaction's view merges its own
+   * writes in), or undefined. `withDocuments()`, where present: the same index for a scan whose
+   * documents are read next (the PostgreSQL store reads them with the entries, one statement).
+   */
+  indexTree(keyspace: string, index: string): (Pick<IndexTree, 'scan'> & { readonly version?: number; withDocuments?(): Pick<IndexTree, 'scan'> & { readonly version?: number } }) | undefined;
   /**
    * The occurrences of a document's entries in a secondary index (an ALL array key's duplicate
    * elements each kept: what a GSI ALL index holds), for a covering scan that makes one row per

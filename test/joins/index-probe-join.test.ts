@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Database, QueryError, type Value } from '../../src/index.js';
+import { describeStores } from '../support/describe-stores.js';
+import { openTestDatabase } from '../support/store-kinds.js';
 
 /**
  * The index nested-loop join's probe (src/executor/join-index-probe.ts): a NestedLoopJoin over
@@ -8,7 +10,9 @@ import { Database, QueryError, type Value } from '../../src/index.js';
  * an object, several matches, none) the rows are the reference's: each expected list is
  * n1ql-reference's answer on the same documents (no index there: its rows are the definition),
  * and each statement is checked with and without the index on the inner side, its plan a
- * NestedLoopJoin over an IndexScan3 with the index.
+ * NestedLoopJoin over an IndexScan3 with the index. The first suites run on every store kind
+ * (on the PostgreSQL store the probe reads a chunk's postings and documents in one statement
+ * each: the same rows).
  */
 const OUTER: Record<string, Value>[] = [
   { id: 'o1', k: 1 },
@@ -167,12 +171,12 @@ const CASES: [string, Value[]][] = [
   ['SELECT o.id AS o FROM o LEFT JOIN i ON o.k = i.k WHERE i.id IS MISSING ORDER BY o.id', [{ o: 'o10' }, { o: 'o12' }, { o: 'o5' }, { o: 'o6' }]],
 ];
 
-describe('index nested-loop join probe', () => {
+describeStores('index nested-loop join probe', (kind) => {
   let plain: Database;
   let indexed: Database;
   beforeAll(async () => {
-    plain = await Database.open();
-    indexed = await Database.open();
+    plain = await openTestDatabase(kind);
+    indexed = await openTestDatabase(kind);
     for (const db of [plain, indexed]) {
       await db.createKeyspace('o');
       await db.createKeyspace('i');
@@ -217,7 +221,7 @@ describe('index nested-loop join probe', () => {
   });
 
   it('sees writes: a changed, deleted or new inner document joins by its new value', async () => {
-    const db = await Database.open();
+    const db = await openTestDatabase(kind);
     try {
       await db.createKeyspace('o');
       await db.createKeyspace('i');
@@ -240,10 +244,10 @@ describe('index nested-loop join probe', () => {
   });
 });
 
-describe('index nested-loop join probe over expired documents', () => {
+describeStores('index nested-loop join probe over expired documents', (kind) => {
   it('leaves out an expired inner document (one of a key, one of two, the only one), as a full scan would', async () => {
     const clock = { now: Date.UTC(2030, 0, 1) };
-    const db = await Database.open({ clock: () => clock.now });
+    const db = await openTestDatabase(kind, { clock: () => clock.now });
     try {
       await db.createKeyspace('o');
       await db.createKeyspace('i');

@@ -6,10 +6,14 @@
  * reference's answers (n1ql-reference, cbq-engine at 3582af6c) over the same two keyspaces:
  * `o` with keys `o<id>` (ON KEYS values: strings naming a document or none, NULL, MISSING, a
  * number, arrays of keys with non-string elements), `a` with keys `a1`..`a3`.
+ * Every suite runs on every store kind (the PostgreSQL store's `getMany` reads a batch's
+ * documents in one statement).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { Database, type Value } from '../../src/index.js';
 import { decodePlan } from '../../src/planner/plan-codec.js';
+import { describeStores } from '../support/describe-stores.js';
+import { openTestDatabase } from '../support/store-kinds.js';
 
 const O: Value[] = [
   { id: 1, k: 'a1' },
@@ -38,22 +42,22 @@ function lookupJoins(n: Value, out: Node[] = []): Node[] {
   return out;
 }
 
-let db: Database;
-beforeAll(async () => {
-  db = await Database.open();
-  await db.load('o', O, { key: 'o%id%' });
-  await db.load('a', A, { key: '%name%' });
-});
-afterAll(() => db.close());
-
 /** The `_unread` flags of the statement's lookup Joins, read from its prepared (encoded) plan. */
 let prepared = 0;
-async function unreadFlags(q: string): Promise<(boolean | undefined)[]> {
+async function unreadFlags(db: Database, q: string): Promise<(boolean | undefined)[]> {
   const p = (await db.query(`PREPARE p${++prepared} FROM ${q}`)).results[0] as Node;
   return lookupJoins(decodePlan(p.encoded_plan as string).plan as unknown as Value).map((j) => j._unread as boolean | undefined);
 }
 
-describe('lookup join whose alias is read after it or not', () => {
+describeStores('lookup join whose alias is read after it or not', (kind) => {
+  let db: Database;
+  beforeAll(async () => {
+    db = await openTestDatabase(kind);
+    await db.load('o', O, { key: 'o%id%' });
+    await db.load('a', A, { key: '%name%' });
+  });
+  afterAll(() => db.close());
+
   it.each([
     ['SELECT COUNT(*) AS n FROM o JOIN a ON KEYS o.k', [{ n: 6 }], true],
     ['SELECT RAW o.id FROM o JOIN a ON KEYS o.k ORDER BY o.id', [1, 2, 7, 7, 8, 9], true],
@@ -73,7 +77,7 @@ describe('lookup join whose alias is read after it or not', () => {
     ['SELECT COUNT(*) AS n, SUM(a.v) AS s FROM o JOIN a ON KEYS o.k', [{ n: 6, s: 100 }], false],
   ])('%s', async (q, expected, unread) => {
     expect((await db.query(q)).results).toEqual(expected);
-    const flags = await unreadFlags(q);
+    const flags = await unreadFlags(db, q);
     expect(flags.length).toBe(1);
     expect(!!flags[0]).toBe(unread);
   });
@@ -95,7 +99,7 @@ describe('lookup join whose alias is read after it or not', () => {
   });
 
   it('finds no deleted document, read or not', async () => {
-    const d = await Database.open();
+    const d = await openTestDatabase(kind);
     try {
       await d.load('o', O, { key: 'o%id%' });
       await d.load('a', A, { key: '%name%' });
@@ -109,10 +113,10 @@ describe('lookup join whose alias is read after it or not', () => {
   });
 });
 
-describe('lookup join over expired documents', () => {
+describeStores('lookup join over expired documents', (kind) => {
   it('finds no expired document, as a fetch by key does not, read or not', async () => {
     const clock = { now: Date.UTC(2030, 0, 1) };
-    const d = await Database.open({ clock: () => clock.now });
+    const d = await openTestDatabase(kind, { clock: () => clock.now });
     try {
       await d.load('o', O, { key: 'o%id%' });
       await d.load('a', A, { key: '%name%' });

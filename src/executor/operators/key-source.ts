@@ -82,8 +82,8 @@ function evaluateSpan(span: CompiledRange[], env: Env, rc: RunContext): KeyRange
  * (they may be parameters). Raises 12016 if the index is gone.
  * Source: couchbase/query `execution/{index_scan3,distinct_scan,intersect_scan,union_scan}.go`.
  */
-export function compileScan(source: KeySource, scope: Scope): CompiledScan {
-  if (source['#operator'] === 'DistinctScan') return compileScan(source.scan, scope);
+export function compileScan(source: KeySource, scope: Scope, documents = false): CompiledScan {
+  if (source['#operator'] === 'DistinctScan') return compileScan(source.scan, scope, documents);
   const scan = source;
   if (scan['#operator'] === 'IntersectScan' || scan['#operator'] === 'UnionScan') {
     const parts = scan.scans.map((s) => compileScan(s, scope));
@@ -164,7 +164,9 @@ export function compileScan(source: KeySource, scope: Scope): CompiledScan {
     if (!tree) {
       throw new QueryError({ code: ErrorCode.INDEX_NOT_FOUND, phase: 'execution', message: `Index Not Found - cause: GSI index ${scan.index} not found.` });
     }
-    return tree;
+    // A scan whose documents are read next (`documents`): an index that can read them with its
+    // entries in one statement (the PostgreSQL store's) does.
+    return documents && tree.withDocuments ? tree.withDocuments() : tree;
   };
   const walk = function* (rc: RunContext, visit: (key: Value[], docs: Iterable<string>) => boolean | void, outer?: Env, whole = false, watch?: WalkWatch): Generator<PauseBatch, void> {
     const tree = treeOf(rc);
@@ -342,9 +344,10 @@ function firstScan(op: KeySource): IndexScan3 {
 export function compileKeySourceOperator(op: KeySource, cx: CompileContext): CompiledOperator {
   const root = firstScan(op);
   const constScope: Scope = { names: new Set(), keyspaceAliases: [], compileSubquery: cx.base.compileSubquery };
-  const scan = compileScan(op, constScope);
   // A single scan (an IndexScan3, or one in a DistinctScan) may carry a pushed limit and cover.
   const single = op['#operator'] === 'IndexScan3' || op['#operator'] === 'DistinctScan';
+  // A single scan that does not cover reads each document it selects (AcceptedDocuments) for the Fetch.
+  const scan = compileScan(op, constScope, single && !root._coverPaths);
   const limitExpr = single && root.limit ? compileExpr(root.limit, constScope) : undefined;
   const offsetExpr = single && root.offset ? compileExpr(root.offset, constScope) : undefined;
   const covered = single && root._coverPaths ? root : undefined;

@@ -9,11 +9,32 @@ import { decodeIndexKey } from './collation-key.js';
 import { ENTRIES_TABLE } from './index-entries-table.js';
 import { indexCountSql } from './index-count-sql.js';
 import { indexSpanSql, inResidual } from './index-span-sql.js';
+import { probePostings, type Posting } from './index-probe.js';
 import type { SyncReader } from './sync-reader.js';
+import { DOC_COLUMNS, docRow, type DocRow } from './rows.js';
+
+/** Where a scan that reads documents with its entries leaves them (the keyspace's ScanDocuments). */
+export interface ScanDocumentSink {
+  keyspaceId: number;
+  /** Drops the rows of the previous page (each page's are taken during its visits). */
+  clear(): void;
+  put(key: string, row: DocRow | null): void;
+}
+
+/** The document columns joined to an entry (`d.` of {@link DOC_COLUMNS}). */
+const JOINED_DOC_COLUMNS = DOC_COLUMNS.split(', ')
+  .map((c) => `d.${c}`)
+  .join(', ');
 
 /** Rows of the first page of a scan (a LIMIT or an equality probe reads few), then of each later page. */
 const FIRST_PAGE = 64;
 const PAGE = 512;
+/**
+ * The same for a scan that reads its documents with its entries (each row then carries a
+ * document: smaller pages, so that a scan with a pushed LIMIT reads few documents it does not need).
+ */
+const DOC_FIRST_PAGE = 16;
+const DOC_PAGE = 256;
 
 /** A bytea parameter as text (`\x…`): the reader's parameters cross a thread as plain values. */
 function bytea(b: Buffer): string {
@@ -43,7 +64,20 @@ export class PgIndexView {
     readonly id: number,
     private readonly desc: readonly boolean[],
     private readonly changes: () => number,
+    private readonly sink?: ScanDocumentSink,
+    private readonly documents = false,
   ) {}
+
+  /**
+   * This index read by a scan that a Fetch follows: each page's entries are read joined with
+   * their documents' live rows (`LEFT JOIN tokenql_documents d ON d.key = e.doc_key …`, one
+   * statement), which the keyspace keeps for the scan's liveness check and the Fetch
+   * (scan-documents.ts): one round trip per page instead of one more per document. The
+   * entries, their order and the visits are those of {@link scan}.
+   */
+  withDocuments(): PgIndexView {
+    return this.sink && !this.documents ? new PgIndexView(this.reader, this.id, this.desc, this.changes, this.sink, true) : this;
+  }
 
   /** The number of index keys. */
   get keyCount(): number {
@@ -69,7 +103,7 @@ export class PgIndexView {
   scan(ranges: KeyRange[], visit: (key: Value[], docs: Iterable<string>) => boolean | void, after?: Value[]): void {
     let afterKey: Value[] | undefined = after;
     let afterDoc: string | undefined;
-    let limit = FIRST_PAGE;
+    let limit = this.documents ? DOC_FIRST_PAGE : FIRST_PAGE;
     let curBytes: string | undefined;
     let curKey: Value[] | undefined;
     let curDocs: string[] = [];
@@ -79,11 +113,25 @@ export class PgIndexView {
       return visit(curKey, curDocs) !== false;
     };
     for (;;) {
-      const s = indexSpanSql(ranges, this.desc, 'key', { firstParam: 2, after: afterKey, afterDocKey: afterDoc });
-      const rows = this.reader.query(
-        `SELECT key, doc_key FROM ${ENTRIES_TABLE} WHERE index_id = $1 AND ${s.predicate} ORDER BY key, doc_key LIMIT ${limit}`,
-        [this.id, ...sqlParams(s.params)],
-      );
+      const sink = this.documents ? this.sink : undefined;
+      let rows: unknown[][];
+      let residual: ReturnType<typeof indexSpanSql>['residual'];
+      if (sink) {
+        const s0 = indexSpanSql(ranges, this.desc, 'e.key', { firstParam: 3, after: afterKey, afterDocKey: afterDoc, docKeyColumn: 'e.doc_key' });
+        rows = this.reader.query(
+          `SELECT e.key, e.doc_key, ${JOINED_DOC_COLUMNS} FROM ${ENTRIES_TABLE} e LEFT JOIN tokenql_documents d ON d.keyspace_id = $2 AND d.key = e.doc_key AND d.deleted_at IS NULL ` +
+            `WHERE e.index_id = $1 AND ${s0.predicate} ORDER BY e.key, e.doc_key LIMIT ${limit}`,
+          [this.id, sink.keyspaceId, ...sqlParams(s0.params)],
+        );
+        residual = s0.residual;
+        // Kept before the page's first visit (whose liveness check reads them).
+        sink.clear();
+        for (const r of rows) sink.put(r[1] as string, r[2] === null ? null : docRow(r.slice(2)));
+      } else {
+        const s0 = indexSpanSql(ranges, this.desc, 'key', { firstParam: 2, after: afterKey, afterDocKey: afterDoc });
+        rows = this.reader.query(`SELECT key, doc_key FROM ${ENTRIES_TABLE} WHERE index_id = $1 AND ${s0.predicate} ORDER BY key, doc_key LIMIT ${limit}`, [this.id, ...sqlParams(s0.params)]);
+        residual = s0.residual;
+      }
       for (const r of rows) {
         const bytes = r[0] as Uint8Array;
         const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
@@ -91,7 +139,7 @@ export class PgIndexView {
           if (!flush()) return;
           curBytes = text;
           curKey = decodeIndexKey(bytes, this.desc);
-          curIn = inResidual(curKey, s.residual);
+          curIn = inResidual(curKey, residual);
           curDocs = [];
         }
         if (curIn) curDocs.push(r[1] as string);
@@ -103,8 +151,33 @@ export class PgIndexView {
       const last = rows[rows.length - 1]!;
       afterKey = curKey;
       afterDoc = last[1] as string;
-      limit = PAGE;
+      limit = this.documents ? DOC_PAGE : PAGE;
     }
+  }
+
+  /**
+   * `IndexTree.lookup`: the documents of one value of a one-key index's key, in document key
+   * order, or undefined if no entry has it (an index of several keys: always undefined). One
+   * statement (index-probe.ts).
+   */
+  lookup(value: Value): Posting | undefined {
+    const out: (Posting | undefined)[] = [undefined];
+    this.lookupMany([value], 1, out, Number.MAX_SAFE_INTEGER);
+    return out[0];
+  }
+
+  /**
+   * {@link lookup} of each of `values[0..n)` into `out[0..n)`, read together (an index
+   * nested-loop join's batch of outer rows: one statement when their postings are small,
+   * index-probe.ts `probePostings`); a posting of more than `limit` documents is given by its
+   * size alone (above `limit`; iterating it throws).
+   */
+  lookupMany(values: readonly Value[], n: number, out: (Posting | undefined)[], limit: number): void {
+    if (this.desc.length !== 1) {
+      for (let i = 0; i < n; i++) out[i] = undefined;
+      return;
+    }
+    probePostings(this.reader, this.id, this.desc[0]!, values, n, out, limit);
   }
 
   /**

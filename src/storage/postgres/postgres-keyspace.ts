@@ -13,6 +13,8 @@ import { compactWithStats, type PgCompactionOptions } from './compact-keyspace.j
 import type pg from 'pg';
 import { batchEntryChanges, tooLongEntry, writeEntryChanges, type EntryChanges, type PgIndex } from './index-entries-table.js';
 import { PgIndexView } from './pg-index-view.js';
+import { getMany } from './get-many.js';
+import { ScanDocuments } from './scan-documents.js';
 
 /** Rows per synchronous read of a scan (a few milliseconds of the event loop each). */
 export const SCAN_CHUNK = 256;
@@ -64,6 +66,8 @@ export class PostgresKeyspace implements KeyspaceStore, CompactableKeyspace, Bat
   private readonly entryChanges = new WeakMap<WriteOp[], EntryChanges>();
   /** Committed writes of this node to the keyspace (an index view's `version`). */
   private writes = 0;
+  /** The documents the last index scan pages read with their entries (scan-documents.ts). */
+  private readonly scanned = new ScanDocuments();
 
   constructor(
     readonly name: string,
@@ -81,6 +85,8 @@ export class PostgresKeyspace implements KeyspaceStore, CompactableKeyspace, Bat
 
   /** The row of a key that is not a tombstone (it may have expired), or undefined. */
   private row(key: string): DocRow | undefined {
+    const kept = this.scanned.take(key, this.writes);
+    if (kept !== undefined) return kept ?? undefined;
     const r = this.reader.query(`SELECT ${DOC_COLUMNS} FROM tokenql_documents WHERE keyspace_id = $1 AND key = $2 AND deleted_at IS NULL`, [this.id, key]);
     return r.length ? docRow(r[0]!) : undefined;
   }
@@ -109,6 +115,13 @@ export class PostgresKeyspace implements KeyspaceStore, CompactableKeyspace, Bat
   peekMany(keys: readonly string[]): Map<string, StoredDocument> {
     const out = new Map<string, StoredDocument>();
     const now = this.clock();
+    const rest: string[] = [];
+    for (const k of keys) {
+      const kept = this.scanned.take(k, this.writes);
+      if (kept === undefined) rest.push(k);
+      else if (kept && (kept.expiration === 0 || !isExpired(kept.expiration, now))) out.set(k, rowDocument(kept));
+    }
+    keys = rest;
     for (let i = 0; i < keys.length; i += SCAN_CHUNK) {
       const rows = this.reader.query(`SELECT ${DOC_COLUMNS} FROM tokenql_documents WHERE keyspace_id = $1 AND key = ANY($2::text[]) AND deleted_at IS NULL`, [this.id, keys.slice(i, i + SCAN_CHUNK)]);
       for (const r of rows) {
@@ -117,6 +130,11 @@ export class PostgresKeyspace implements KeyspaceStore, CompactableKeyspace, Bat
       }
     }
     return out;
+  }
+
+  /** KeyspaceStore `getMany` (a lookup join's batch): the keys' documents in one statement per chunk of keys (get-many.ts). */
+  getMany(keys: readonly unknown[], n: number, docs: (StoredDocument | undefined)[], values?: (Value | undefined)[]): void {
+    getMany({ id: this.id, reader: this.reader, clock: this.clock, documentOf: (r) => this.documentOf(r), expire: (d) => this.expire(d) }, keys, n, docs, values);
   }
 
   /** The live documents in key order (code point order: `COLLATE "C"` is UTF-8 byte order), read in chunks. */
@@ -303,7 +321,7 @@ export class PostgresKeyspace implements KeyspaceStore, CompactableKeyspace, Bat
 
   /** The read side of index `id` (its keys' directions `desc`). */
   indexView(id: number, desc: readonly boolean[]): PgIndexView {
-    return new PgIndexView(this.reader, id, desc, () => this.writes);
+    return new PgIndexView(this.reader, id, desc, () => this.writes, { keyspaceId: this.id, clear: () => this.scanned.clear(), put: (key, row) => this.scanned.put(key, row, this.writes) });
   }
 
   plan(ops: WriteOp[], rows: Map<string, DocRow | undefined>): number {

@@ -42,6 +42,24 @@ function lost(e: unknown): boolean {
   return code === '57P01' || code === '57P02' || code === '57P03' || /Connection terminated|not queryable|ECONNRESET|EPIPE/i.test(String((e as Error).message));
 }
 
+/** Statement texts prepared (named) on each connection, at most {@link MAX_PREPARED}; later ones run unnamed. */
+const prepared = new WeakMap<pg.Client, Map<string, string>>();
+const MAX_PREPARED = 256;
+
+/**
+ * Runs `text` on `c` as a prepared statement of its own (node-postgres `name`): parsed and
+ * planned once per connection (PostgreSQL then keeps a generic plan where it is as cheap),
+ * where an unnamed statement is parsed and planned on every call — for the store's short reads
+ * (a point lookup's join of entries and documents) the planning cost more than the execution.
+ */
+function run(c: pg.Client, text: string, values: unknown[]): Promise<pg.QueryArrayResult> {
+  let names = prepared.get(c);
+  if (!names) prepared.set(c, (names = new Map()));
+  let name = names.get(text);
+  if (name === undefined && names.size < MAX_PREPARED) names.set(text, (name = `tokenql_r${names.size}`));
+  return c.query({ text, values, rowMode: 'array', ...(name === undefined ? {} : { name }) });
+}
+
 type Call = ['open', string, string] | ['query', string, string, unknown[]] | ['close', string];
 
 runAsWorker(async (...call: Call): Promise<unknown> => {
@@ -56,13 +74,13 @@ runAsWorker(async (...call: Call): Promise<unknown> => {
       const [, id, text, params] = call;
       const c = await client(id);
       try {
-        return (await c.query({ text, values: params, rowMode: 'array' })).rows;
+        return (await run(c, text, params)).rows;
       } catch (e) {
         // The connection was lost (server restart, terminated backend): once more on a new one.
         if (!lost(e)) throw e;
         if (clients.get(id) === c) clients.delete(id);
         void c.end().catch(() => {});
-        return (await (await client(id)).query({ text, values: params, rowMode: 'array' })).rows;
+        return (await run(await client(id), text, params)).rows;
       }
     }
     case 'close': {
