@@ -1,4 +1,4 @@
-import { deepFreeze, type Value } from '../../values/index.js';
+import { deepFreeze, toOutputValue, type Value } from '../../values/index.js';
 import { KeyLocks } from '../key-locks.js';
 import type { BucketStats, CompactableKeyspace, CompactionOptions, CompactionResult } from '../compaction.js';
 import { checkDepth, type Clock } from '../document-keyspace.js';
@@ -19,6 +19,8 @@ export const SCAN_CHUNK = 256;
 /** What a queued write asks (WriteOp.data). */
 type Write =
   | { kind: 'insert' | 'upsert' | 'replace'; value: Value; options?: WriteOptions }
+  /** A load's write (loadWrite): the document as its JSON text only (parsed when indexes or listeners need the value). */
+  | { kind: 'insert' | 'upsert'; value?: undefined; text: string; options?: undefined }
   | { kind: 'remove'; options?: WriteOptions }
   /** A transaction's committed write (value undefined: a removal), with its reserved CAS. */
   | { kind: 'commit'; value: Value | undefined; expiration: number; cas: number; xattrs?: Record<string, Value> }
@@ -278,6 +280,31 @@ export class PostgresKeyspace implements KeyspaceStore, CompactableKeyspace, Bat
     return (await this.enqueue(key, { kind: 'remove', options })) as boolean;
   }
 
+  /**
+   * A write of a load (src/database/postgres-load.ts): as {@link insert} / {@link upsert}, but
+   * the document's JSON text is made at once (the text a write of the value stores: `jsonText` of
+   * its output form) and the value is not kept (parsed back from the text only when the keyspace
+   * has indexes or listeners): less for the garbage collector to hold while the write waits for
+   * its transaction; the caller's value is neither copied nor frozen. No promise either: `settle`
+   * is called once the transaction has committed (with undefined) or the write failed (with the
+   * error, a StoreError for a bad key or document). Returns a promise only when the key is held by
+   * a committing N1QL transaction (the write is queued once the key is free).
+   */
+  loadWrite(kind: 'insert' | 'upsert', key: string, value: Value, settle: (error: unknown) => void): Promise<void> | undefined {
+    if (this.locks.any) return this.locks.free(key).then(() => this.loadWrite(kind, key, value, settle));
+    let text: string;
+    try {
+      checkDepth(key, value);
+      this.checkKey(key);
+      text = jsonText(toOutputValue(value));
+    } catch (e) {
+      settle(e);
+      return undefined;
+    }
+    this.writer.submit({ target: this, key, data: { kind, text }, resolve: () => settle(undefined), reject: settle });
+    return undefined;
+  }
+
   onMutation(listener: MutationListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
@@ -305,13 +332,34 @@ export class PostgresKeyspace implements KeyspaceStore, CompactableKeyspace, Bat
     return new PgIndexView(this.reader, id, desc, () => this.writes);
   }
 
+  onlyNewKeys(ops: WriteOp[]): boolean {
+    for (const op of ops) {
+      const k = (op.data as Write).kind;
+      if (k !== 'insert' && k !== 'upsert') return false;
+    }
+    return true;
+  }
+
   plan(ops: WriteOp[], rows: Map<string, DocRow | undefined>): number {
     const nowMs = this.clock();
     let seqnos = 0;
     const original = this.indexes.length > 0 ? new Map(rows) : undefined;
+    const needValues = this.indexes.length > 0 || this.listeners.size > 0;
     for (const op of ops) {
       const w = op.data as Write;
       const cur = rows.get(op.key);
+      if (cur === undefined && 'text' in w && !needValues && !this.expiring.has(op.key)) {
+        // A load's document on a new key, no index or listener to tell: its row is its text.
+        const meta: DocumentMeta = { id: op.key, cas: this.nextCas(), expiration: 0, seqno: 0 };
+        const row: DocRow = { key: op.key, value: w.text, cas: meta.cas, expiration: 0, seqno: 0, xattrs: null, deletedAt: null, dirty: true };
+        rows.set(op.key, row);
+        op.planned = { row, meta };
+        op.events = undefined;
+        op.needsSeqno = true;
+        seqnos++;
+        op.outcome = { ok: true, value: meta };
+        continue;
+      }
       const events: [unknown, unknown][] = [];
       op.events = events;
       const p: Planned = {};
@@ -333,6 +381,8 @@ export class PostgresKeyspace implements KeyspaceStore, CompactableKeyspace, Bat
       const casOk = (o: { cas?: number } | undefined) => o?.cas === undefined || o.cas === before!.meta.cas;
       const put = (value: Value, cas: number, expiration: number, xattrs: Record<string, Value> | undefined) => {
         const meta: DocumentMeta = { id: op.key, cas, expiration, seqno: 0 };
+        // A load's document (its JSON text): the value for the indexes and listeners.
+        if ('text' in w && value === undefined) value = JSON.parse(w.text) as Value;
         if (xattrs && Object.keys(xattrs).length > 0) meta.xattrs = deepFreeze(xattrs) as Record<string, Value>;
         if (this.indexes.length > 0) {
           const tooLong = tooLongEntry(this.indexes, { key: op.key, value: deepFreeze(value), meta });
