@@ -18,6 +18,8 @@ import type { DocRow } from './rows.js';
 const HEADER = Buffer.from([0x50, 0x47, 0x43, 0x4f, 0x50, 0x59, 0x0a, 0xff, 0x0d, 0x0a, 0x00, 0, 0, 0, 0, 0, 0, 0, 0]);
 /** Columns of a row, in the order of {@link COPY_DOCUMENTS}. */
 const FIELDS = 8;
+/** Bytes of a row besides its strings: field count, 8 lengths, int4, 4 × int8. */
+const ROW_FIXED = 2 + FIELDS * 4 + 4 + 8 * 4;
 /** Largest CopyData message sent (node-postgres copies each into its writer). */
 const CHUNK = 1 << 16;
 
@@ -29,33 +31,42 @@ export const COPY_DOCUMENTS = 'COPY tokenql_documents (keyspace_id, key, value, 
  * field's byte length and bytes: int4 keyspace id, text key, text value, int8 cas, int8
  * expiration, int8 seqno, text xattrs or NULL, int8 deleted_at or NULL), trailer (-1). A row's
  * value is its JSON text (`value`, or `text(pending)` when the row holds its document).
+ *
+ * One pass: the buffer is sized for one byte per UTF-16 unit (ASCII) plus a quarter, each string
+ * is encoded straight into it when even three bytes per unit fit, and the buffer grows (doubles)
+ * when one might not: no separate `Buffer.byteLength` pass over the documents.
  */
 export function binaryRows(ks: number, rows: readonly DocRow[], text: (v: NonNullable<DocRow['pending']> | null) => string): Buffer {
   const n = rows.length;
   const values = new Array<string | null>(n);
-  let size = HEADER.length + 2;
+  let estimate = HEADER.length + 2;
   for (let i = 0; i < n; i++) {
     const r = rows[i]!;
     const v = r.pending !== undefined ? text(r.pending) : r.value;
     values[i] = v;
-    size += 2 + FIELDS * 4 + 4 + 8 * 3;
-    size += Buffer.byteLength(r.key, 'utf8');
-    if (v !== null) size += Buffer.byteLength(v, 'utf8');
-    if (r.xattrs !== null) size += Buffer.byteLength(r.xattrs, 'utf8');
-    if (r.deletedAt !== null) size += 8;
+    estimate += ROW_FIXED + r.key.length + (v?.length ?? 0) + (r.xattrs?.length ?? 0);
   }
-  const b = Buffer.allocUnsafe(size);
+  let b = Buffer.allocUnsafe(estimate + (estimate >> 2));
   let o = HEADER.copy(b, 0);
+  const room = (bytes: number) => {
+    if (o + bytes <= b.length) return;
+    const bigger = Buffer.allocUnsafe(Math.max(b.length * 2, o + bytes));
+    b.copy(bigger, 0, 0, o);
+    b = bigger;
+  };
   const str = (s: string | null) => {
     if (s === null) {
+      room(4);
       o = b.writeInt32BE(-1, o);
       return;
     }
+    if (o + 4 + s.length * 3 > b.length) room(4 + Buffer.byteLength(s, 'utf8'));
     const len = b.write(s, o + 4, 'utf8');
     b.writeInt32BE(len, o);
     o += 4 + len;
   };
   const int8 = (x: number | null) => {
+    room(12);
     if (x === null) {
       o = b.writeInt32BE(-1, o);
       return;
@@ -69,6 +80,7 @@ export function binaryRows(ks: number, rows: readonly DocRow[], text: (v: NonNul
   };
   for (let i = 0; i < n; i++) {
     const r = rows[i]!;
+    room(10);
     o = b.writeInt16BE(FIELDS, o);
     o = b.writeInt32BE(4, o);
     o = b.writeInt32BE(ks, o);
@@ -80,8 +92,9 @@ export function binaryRows(ks: number, rows: readonly DocRow[], text: (v: NonNul
     str(r.xattrs);
     int8(r.deletedAt);
   }
+  room(2);
   o = b.writeInt16BE(-1, o);
-  return o === size ? b : b.subarray(0, o);
+  return b.subarray(0, o);
 }
 
 /** The part of node-postgres's connection a submittable uses. */

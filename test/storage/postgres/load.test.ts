@@ -38,6 +38,11 @@ describe('PostgreSQL store: Database.load', () => {
       const odd = { q: 'a"b\\c\td\ne', u: 'é中😀', big: 9007199254740993n, nan: NaN, arr: [1, undefined, 3] } as unknown as Value;
       expect(await db.load('t', [odd], { key: () => 'odd\tkey\\x' })).toEqual({ loaded: 1, failures: [] });
       expect(db.get('t', 'odd\tkey\\x')!.value).toEqual({ q: 'a"b\\c\td\ne', u: 'é中😀', big: 9007199254740992, nan: 'NaN', arr: [1, null, 3] });
+      // Three UTF-8 bytes per character, past the COPY buffer's first size (it grows).
+      const wide = Array.from({ length: 50 }, (_, i) => ({ i, s: '中'.repeat(2000 + i) }));
+      expect(await db.load('w', wide, { key: (d: Value) => `w${(d as { i: number }).i}` })).toEqual({ loaded: 50, failures: [] });
+      expect(db.get('w', 'w49')!.value).toEqual({ i: 49, s: '中'.repeat(2049) });
+      expect(db.get('w', 'w0')!.value).toEqual({ i: 0, s: '中'.repeat(2000) });
     } finally {
       await db.close();
     }
