@@ -30,7 +30,7 @@ export const COPY_DOCUMENTS = 'COPY tokenql_documents (keyspace_id, key, value, 
  * The rows of keyspace `ks` as a binary COPY stream: header, each row (field count, then each
  * field's byte length and bytes: int4 keyspace id, text key, text value, int8 cas, int8
  * expiration, int8 seqno, text xattrs or NULL, int8 deleted_at or NULL), trailer (-1). A row's
- * value is its JSON text (`value`, or `text(pending)` when the row holds its document).
+ * value is its JSON text (`value`, else `text(pending)` when the row holds its document only).
  *
  * One pass: the buffer is sized for one byte per UTF-16 unit (ASCII) plus a quarter, each string
  * is encoded straight into it when even three bytes per unit fit, and the buffer grows (doubles)
@@ -42,7 +42,7 @@ export function binaryRows(ks: number, rows: readonly DocRow[], text: (v: NonNul
   let estimate = HEADER.length + 2;
   for (let i = 0; i < n; i++) {
     const r = rows[i]!;
-    const v = r.pending !== undefined ? text(r.pending) : r.value;
+    const v = r.value ?? (r.pending !== undefined ? text(r.pending) : null);
     values[i] = v;
     estimate += ROW_FIXED + r.key.length + (v?.length ?? 0) + (r.xattrs?.length ?? 0);
   }

@@ -353,7 +353,7 @@ function columns(rows: DocRow[]): unknown[] {
   for (let i = 0; i < n; i++) {
     const r = rows[i]!;
     keys[i] = r.key;
-    values[i] = r.pending !== undefined ? jsonText(r.pending) : (r.value ?? '');
+    values[i] = r.value ?? (r.pending !== undefined ? jsonText(r.pending) : '');
     cas[i] = r.cas;
     exp[i] = r.expiration;
     seq[i] = r.seqno;

@@ -1,4 +1,4 @@
-import { deepFreeze, toOutputValue, type Value } from '../../values/index.js';
+import { cloneValue, deepFreeze, toOutputValue, type Value } from '../../values/index.js';
 import { KeyLocks } from '../key-locks.js';
 import type { BucketStats, CompactableKeyspace, CompactionOptions, CompactionResult } from '../compaction.js';
 import { checkDepth, type Clock } from '../document-keyspace.js';
@@ -19,8 +19,8 @@ export const SCAN_CHUNK = 256;
 /** What a queued write asks (WriteOp.data). */
 type Write =
   | { kind: 'insert' | 'upsert' | 'replace'; value: Value; options?: WriteOptions }
-  /** A load's write (loadWrite): the document as its JSON text only (parsed when indexes or listeners need the value). */
-  | { kind: 'insert' | 'upsert'; value?: undefined; text: string; options?: undefined }
+  /** A load's write (loadWrite): the document's JSON text, and its value when indexes or listeners need it. */
+  | { kind: 'insert' | 'upsert'; value?: Value; text: string; options?: undefined }
   | { kind: 'remove'; options?: WriteOptions }
   /** A transaction's committed write (value undefined: a removal), with its reserved CAS. */
   | { kind: 'commit'; value: Value | undefined; expiration: number; cas: number; xattrs?: Record<string, Value> }
@@ -283,9 +283,10 @@ export class PostgresKeyspace implements KeyspaceStore, CompactableKeyspace, Bat
   /**
    * A write of a load (src/database/postgres-load.ts): as {@link insert} / {@link upsert}, but
    * the document's JSON text is made at once (the text a write of the value stores: `jsonText` of
-   * its output form) and the value is not kept (parsed back from the text only when the keyspace
-   * has indexes or listeners): less for the garbage collector to hold while the write waits for
-   * its transaction; the caller's value is neither copied nor frozen. No promise either: `settle`
+   * its output form) and, when the keyspace has no index and no listener, the value is not kept
+   * (less for the garbage collector to hold while the write waits for its transaction; the
+   * caller's value is neither copied nor frozen); else a copy is kept for the index entries and
+   * the listeners, and the text is not made again when the row is sent. No promise either: `settle`
    * is called once the transaction has committed (with undefined) or the write failed (with the
    * error, a StoreError for a bad key or document). Returns a promise only when the key is held by
    * a committing N1QL transaction (the write is queued once the key is free).
@@ -293,15 +294,18 @@ export class PostgresKeyspace implements KeyspaceStore, CompactableKeyspace, Bat
   loadWrite(kind: 'insert' | 'upsert', key: string, value: Value, settle: (error: unknown) => void): Promise<void> | undefined {
     if (this.locks.any) return this.locks.free(key).then(() => this.loadWrite(kind, key, value, settle));
     let text: string;
+    let kept: Value;
     try {
       checkDepth(key, value);
       this.checkKey(key);
-      text = jsonText(toOutputValue(value));
+      const stored = toOutputValue(value);
+      text = jsonText(stored);
+      if (this.indexes.length > 0 || this.listeners.size > 0) kept = stored === value ? cloneValue(value) : stored;
     } catch (e) {
       settle(e);
       return undefined;
     }
-    this.writer.submit({ target: this, key, data: { kind, text }, resolve: () => settle(undefined), reject: settle });
+    this.writer.submit({ target: this, key, data: kept === undefined ? { kind, text } : { kind, text, value: kept }, resolve: () => settle(undefined), reject: settle });
     return undefined;
   }
 
@@ -381,7 +385,7 @@ export class PostgresKeyspace implements KeyspaceStore, CompactableKeyspace, Bat
       const casOk = (o: { cas?: number } | undefined) => o?.cas === undefined || o.cas === before!.meta.cas;
       const put = (value: Value, cas: number, expiration: number, xattrs: Record<string, Value> | undefined) => {
         const meta: DocumentMeta = { id: op.key, cas, expiration, seqno: 0 };
-        // A load's document (its JSON text): the value for the indexes and listeners.
+        // A load's document given as its JSON text only (indexes or listeners came since): its value.
         if ('text' in w && value === undefined) value = JSON.parse(w.text) as Value;
         if (xattrs && Object.keys(xattrs).length > 0) meta.xattrs = deepFreeze(xattrs) as Record<string, Value>;
         if (this.indexes.length > 0) {
@@ -391,7 +395,7 @@ export class PostgresKeyspace implements KeyspaceStore, CompactableKeyspace, Bat
             return;
           }
         }
-        const row: DocRow = { key: op.key, value: null, pending: value ?? null, cas, expiration, seqno: 0, xattrs: meta.xattrs ? jsonText(meta.xattrs) : null, deletedAt: null, dirty: true };
+        const row: DocRow = { key: op.key, value: 'text' in w ? w.text : null, pending: value ?? null, cas, expiration, seqno: 0, xattrs: meta.xattrs ? jsonText(meta.xattrs) : null, deletedAt: null, dirty: true };
         rows.set(op.key, row);
         p.row = row;
         p.meta = meta;

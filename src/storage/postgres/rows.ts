@@ -22,7 +22,7 @@ export interface DocRow {
   /**
    * A written row's document, made into `value`'s JSON text only when the row is sent (then the
    * text lives for the statement alone instead of until the transaction's turn: less for the
-   * garbage collector to copy).
+   * garbage collector to copy). A load's row has both: its document and the text made of it.
    */
   pending?: Value;
 }
