@@ -107,7 +107,7 @@ const MAX_IN_FLIGHT = 4;
  * {@link AFTER_CONFLICT} batches (a stream of upserts of existing keys does not pay twice).
  */
 export class GroupCommit {
-  private readonly queue: WriteOp[] = [];
+  private queue: WriteOp[] = [];
   private readonly busy = new Set<string>();
   private inFlight = 0;
   private scheduled = false;
@@ -147,17 +147,23 @@ export class GroupCommit {
       const batch: WriteOp[] = [];
       const blocked = new Set<string>();
       const rest: WriteOp[] = [];
-      for (const op of this.queue) {
+      const keys: string[] = [];
+      let i = 0;
+      for (; i < this.queue.length && batch.length < MAX_BATCH; i++) {
+        const op = this.queue[i]!;
         const k = `${op.target.id}\u0000${op.key}`;
-        if (batch.length >= MAX_BATCH || this.busy.has(k) || blocked.has(k)) {
+        if (this.busy.has(k) || blocked.has(k)) {
           blocked.add(k); // later writes of the key stay behind it
           rest.push(op);
-        } else batch.push(op);
+        } else {
+          batch.push(op);
+          keys.push(k);
+        }
       }
       if (batch.length === 0) break;
-      this.queue.length = 0;
-      this.queue.push(...rest);
-      const keys = batch.map((op) => `${op.target.id}\u0000${op.key}`);
+      // The writes after a full batch stay queued, in order, behind those left out of it.
+      for (; i < this.queue.length; i++) rest.push(this.queue[i]!);
+      this.queue = rest;
       for (const k of keys) this.busy.add(k);
       this.inFlight++;
       void this.run(batch).finally(() => {
