@@ -30,7 +30,8 @@ export const COPY_DOCUMENTS = 'COPY tokenql_documents (keyspace_id, key, value, 
  * The rows of keyspace `ks` as a binary COPY stream: header, each row (field count, then each
  * field's byte length and bytes: int4 keyspace id, text key, text value, int8 cas, int8
  * expiration, int8 seqno, text xattrs or NULL, int8 deleted_at or NULL), trailer (-1). A row's
- * value is its JSON text (`value`, else `text(pending)` when the row holds its document only).
+ * value is its JSON text (`bytes`, its UTF-8, or `value`, else `text(pending)` when the row holds
+ * its document only).
  *
  * One pass: the buffer is sized for one byte per UTF-16 unit (ASCII) plus a quarter, each string
  * is encoded straight into it when even three bytes per unit fit, and the buffer grows (doubles)
@@ -38,11 +39,11 @@ export const COPY_DOCUMENTS = 'COPY tokenql_documents (keyspace_id, key, value, 
  */
 export function binaryRows(ks: number, rows: readonly DocRow[], text: (v: NonNullable<DocRow['pending']> | null) => string): Buffer {
   const n = rows.length;
-  const values = new Array<string | null>(n);
+  const values = new Array<string | Buffer | null>(n);
   let estimate = HEADER.length + 2;
   for (let i = 0; i < n; i++) {
     const r = rows[i]!;
-    const v = r.value ?? (r.pending !== undefined ? text(r.pending) : null);
+    const v = r.bytes ?? r.value ?? (r.pending !== undefined ? text(r.pending) : null);
     values[i] = v;
     estimate += ROW_FIXED + r.key.length + (v?.length ?? 0) + (r.xattrs?.length ?? 0);
   }
@@ -54,10 +55,16 @@ export function binaryRows(ks: number, rows: readonly DocRow[], text: (v: NonNul
     b.copy(bigger, 0, 0, o);
     b = bigger;
   };
-  const str = (s: string | null) => {
+  const str = (s: string | Buffer | null) => {
     if (s === null) {
       room(4);
       o = b.writeInt32BE(-1, o);
+      return;
+    }
+    if (typeof s !== 'string') {
+      room(4 + s.length);
+      o = b.writeInt32BE(s.length, o);
+      o += s.copy(b, o);
       return;
     }
     if (o + 4 + s.length * 3 > b.length) room(4 + Buffer.byteLength(s, 'utf8'));

@@ -359,7 +359,7 @@ function columns(rows: DocRow[]): unknown[] {
   for (let i = 0; i < n; i++) {
     const r = rows[i]!;
     keys[i] = r.key;
-    values[i] = r.value ?? (r.pending !== undefined ? jsonText(r.pending) : '');
+    values[i] = r.value ?? (r.bytes ? r.bytes.toString('utf8') : r.pending !== undefined ? jsonText(r.pending) : '');
     cas[i] = r.cas;
     exp[i] = r.expiration;
     seq[i] = r.seqno;

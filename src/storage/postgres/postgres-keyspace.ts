@@ -20,7 +20,7 @@ export const SCAN_CHUNK = 256;
 type Write =
   | { kind: 'insert' | 'upsert' | 'replace'; value: Value; options?: WriteOptions }
   /** A load's write (loadWrite): the document's JSON text, and its value when indexes or listeners need it. */
-  | { kind: 'insert' | 'upsert'; value?: Value; text: string; options?: undefined }
+  | { kind: 'insert' | 'upsert'; value?: Value; json: Buffer; options?: undefined }
   | { kind: 'remove'; options?: WriteOptions }
   /** A transaction's committed write (value undefined: a removal), with its reserved CAS. */
   | { kind: 'commit'; value: Value | undefined; expiration: number; cas: number; xattrs?: Record<string, Value> }
@@ -283,7 +283,9 @@ export class PostgresKeyspace implements KeyspaceStore, CompactableKeyspace, Bat
   /**
    * A write of a load (src/database/postgres-load.ts): as {@link insert} / {@link upsert}, but
    * the document's JSON text is made at once (the text a write of the value stores: `jsonText` of
-   * its output form) and, when the keyspace has no index and no listener, the value is not kept
+   * its output form), as UTF-8 bytes (a Buffer's bytes are outside the JavaScript heap, which the
+   * garbage collector's young generation copies while they wait), and, when the keyspace has no
+   * index and no listener, the value is not kept
    * (less for the garbage collector to hold while the write waits for its transaction; the
    * caller's value is neither copied nor frozen); else a copy is kept for the index entries and
    * the listeners, and the text is not made again when the row is sent. No promise either: `settle`
@@ -293,19 +295,19 @@ export class PostgresKeyspace implements KeyspaceStore, CompactableKeyspace, Bat
    */
   loadWrite(kind: 'insert' | 'upsert', key: string, value: Value, settle: (error: unknown) => void): Promise<void> | undefined {
     if (this.locks.any) return this.locks.free(key).then(() => this.loadWrite(kind, key, value, settle));
-    let text: string;
+    let json: Buffer;
     let kept: Value;
     try {
       checkDepth(key, value);
       this.checkKey(key);
       const stored = toOutputValue(value);
-      text = jsonText(stored);
+      json = Buffer.from(jsonText(stored), 'utf8');
       if (this.indexes.length > 0 || this.listeners.size > 0) kept = stored === value ? cloneValue(value) : stored;
     } catch (e) {
       settle(e);
       return undefined;
     }
-    this.writer.submit({ target: this, key, data: kept === undefined ? { kind, text } : { kind, text, value: kept }, resolve: () => settle(undefined), reject: settle });
+    this.writer.submit({ target: this, key, data: kept === undefined ? { kind, json } : { kind, json, value: kept }, resolve: () => settle(undefined), reject: settle });
     return undefined;
   }
 
@@ -352,10 +354,10 @@ export class PostgresKeyspace implements KeyspaceStore, CompactableKeyspace, Bat
     for (const op of ops) {
       const w = op.data as Write;
       const cur = rows.get(op.key);
-      if (cur === undefined && 'text' in w && !needValues && !this.expiring.has(op.key)) {
+      if (cur === undefined && 'json' in w && !needValues && !this.expiring.has(op.key)) {
         // A load's document on a new key, no index or listener to tell: its row is its text.
         const meta: DocumentMeta = { id: op.key, cas: this.nextCas(), expiration: 0, seqno: 0 };
-        const row: DocRow = { key: op.key, value: w.text, cas: meta.cas, expiration: 0, seqno: 0, xattrs: null, deletedAt: null, dirty: true };
+        const row: DocRow = { key: op.key, value: null, bytes: w.json, cas: meta.cas, expiration: 0, seqno: 0, xattrs: null, deletedAt: null, dirty: true };
         rows.set(op.key, row);
         op.planned = { row, meta };
         op.events = undefined;
@@ -377,7 +379,7 @@ export class PostgresKeyspace implements KeyspaceStore, CompactableKeyspace, Bat
           // which this write then replaces or leaves (a remove of it finds nothing).
           if (w.kind !== 'expire') {
             if (this.expiring.get(op.key)?.cas === cur.cas) events.push([d, undefined]);
-            rows.set(op.key, { ...cur, value: null, pending: undefined, xattrs: null, deletedAt: cur.expiration, dirty: true });
+            rows.set(op.key, { ...cur, value: null, pending: undefined, bytes: undefined, xattrs: null, deletedAt: cur.expiration, dirty: true });
           }
         } else before = d;
       }
@@ -386,7 +388,7 @@ export class PostgresKeyspace implements KeyspaceStore, CompactableKeyspace, Bat
       const put = (value: Value, cas: number, expiration: number, xattrs: Record<string, Value> | undefined) => {
         const meta: DocumentMeta = { id: op.key, cas, expiration, seqno: 0 };
         // A load's document given as its JSON text only (indexes or listeners came since): its value.
-        if ('text' in w && value === undefined) value = JSON.parse(w.text) as Value;
+        if ('json' in w && value === undefined) value = JSON.parse(w.json.toString('utf8')) as Value;
         if (xattrs && Object.keys(xattrs).length > 0) meta.xattrs = deepFreeze(xattrs) as Record<string, Value>;
         if (this.indexes.length > 0) {
           const tooLong = tooLongEntry(this.indexes, { key: op.key, value: deepFreeze(value), meta });
@@ -395,7 +397,7 @@ export class PostgresKeyspace implements KeyspaceStore, CompactableKeyspace, Bat
             return;
           }
         }
-        const row: DocRow = { key: op.key, value: 'text' in w ? w.text : null, pending: value ?? null, cas, expiration, seqno: 0, xattrs: meta.xattrs ? jsonText(meta.xattrs) : null, deletedAt: null, dirty: true };
+        const row: DocRow = { key: op.key, value: null, bytes: 'json' in w ? w.json : undefined, pending: value ?? null, cas, expiration, seqno: 0, xattrs: meta.xattrs ? jsonText(meta.xattrs) : null, deletedAt: null, dirty: true };
         rows.set(op.key, row);
         p.row = row;
         p.meta = meta;
@@ -442,7 +444,7 @@ export class PostgresKeyspace implements KeyspaceStore, CompactableKeyspace, Bat
         case 'expire':
           if (cur && cur.deletedAt === null && cur.cas === w.cas && cur.expiration !== 0 && isExpired(cur.expiration, nowMs)) {
             // As the file store: the tombstone is deleted at the expiration; cas and seqno stay.
-            rows.set(op.key, { ...cur, value: null, pending: undefined, xattrs: null, deletedAt: cur.expiration, dirty: true });
+            rows.set(op.key, { ...cur, value: null, pending: undefined, bytes: undefined, xattrs: null, deletedAt: cur.expiration, dirty: true });
           }
           op.outcome = { ok: true, value: undefined };
           break;

@@ -22,9 +22,11 @@ export interface DocRow {
   /**
    * A written row's document, made into `value`'s JSON text only when the row is sent (then the
    * text lives for the statement alone instead of until the transaction's turn: less for the
-   * garbage collector to copy). A load's row has both: its document and the text made of it.
+   * garbage collector to copy).
    */
   pending?: Value;
+  /** A load's row: `value`'s JSON text as UTF-8, made when the write was queued (`value` null). */
+  bytes?: Buffer;
 }
 
 /** A row of `SELECT ${DOC_COLUMNS}` in array mode. */
@@ -48,7 +50,7 @@ export function rowDocument(row: DocRow): StoredDocument {
   const meta: DocumentMeta = { id: row.key, cas: row.cas, expiration: row.expiration, seqno: row.seqno };
   if (row.xattrs !== null) meta.xattrs = deepFreeze(JSON.parse(row.xattrs) as Value) as Record<string, Value>;
   // A row written earlier in the same batch holds its (frozen) document itself.
-  return { key: row.key, value: row.pending !== undefined ? row.pending : deepFreeze(JSON.parse(row.value ?? 'null') as Value), meta };
+  return { key: row.key, value: row.pending !== undefined ? row.pending : deepFreeze(JSON.parse(row.value ?? row.bytes?.toString('utf8') ?? 'null') as Value), meta };
 }
 
 /**
