@@ -13,6 +13,7 @@ import { checkDepth } from '../storage/document-keyspace.js';
 import { FileSequencePersistence, FileStore } from '../storage/file/index.js';
 import { isPostgresUrl, PostgresKeyspace, PostgresStore } from '../storage/postgres/index.js';
 import { IndexPersistence } from './index-persistence.js';
+import { loadIntoPostgres } from './postgres-load.js';
 import { persistFunctions } from './function-persistence.js';
 import { FunctionCatalog } from '../executor/udf/function-catalog.js';
 import { DEFAULT_JAVASCRIPT_LIMITS, JavascriptEngine, type JavascriptLimits } from '../executor/udf/javascript-engine.js';
@@ -288,10 +289,10 @@ export class Database {
   async load(keyspace: string, source: string | Readable | Iterable<Value> | AsyncIterable<Value>, options: LoadOptions = {}): Promise<LoadReport> {
     this.check();
     const ks = await this.store.createKeyspace(keyspace);
-    const inFlight = ks instanceof PostgresKeyspace ? 8192 : 256;
+    if (ks instanceof PostgresKeyspace) return loadIntoPostgres(ks, source, options);
+    const inFlight = 256;
     const report: LoadReport = { loaded: 0, failures: [] };
-    // Up to 256 writes in flight (a durable store acknowledges them with shared syncs; the
-    // PostgreSQL store 8192: its group commit puts up to 2048 in one transaction, 4 at once), their
+    // Up to 256 writes in flight (a durable store acknowledges them with shared syncs), their
     // outcomes recorded in input order.
     const window: { source: string; line?: number; done: Promise<unknown> | string }[] = [];
     const settle = async (): Promise<void> => {

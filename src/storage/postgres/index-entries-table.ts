@@ -35,10 +35,26 @@ export interface PgIndex {
   readonly entries: (doc: StoredDocument) => Value[][];
 }
 
+/**
+ * Encoded entries of the (frozen) document values seen lately, per index, with the document key
+ * and CAS they were computed for: a write's entries are computed for the check of their size
+ * ({@link tooLongEntry}) and for its changes ({@link diffEntries}) on the same value object.
+ * Weak: forgotten with the value.
+ */
+const encoded = new WeakMap<object, { key: string; cas: number; byIndex: Map<PgIndex, Buffer[]> }>();
+
 /** A document's entries in one index as encoded keys (distinct; the entry function gives distinct keys). */
 export function encodedEntries(ix: PgIndex, doc: StoredDocument): Buffer[] {
+  const v = doc.value;
+  const memoize = typeof v === 'object' && v !== null && Object.isFrozen(v);
+  let memo = memoize ? encoded.get(v) : undefined;
+  if (memo && (memo.key !== doc.key || memo.cas !== doc.meta.cas)) memo = undefined;
+  const known = memo?.byIndex.get(ix);
+  if (known) return known;
   const out: Buffer[] = [];
   for (const e of ix.entries(doc)) out.push(encodeIndexKey(e, ix.desc));
+  if (memo) memo.byIndex.set(ix, out);
+  else if (memoize) encoded.set(v, { key: doc.key, cas: doc.meta.cas, byIndex: new Map([[ix, out]]) });
   return out;
 }
 
@@ -84,6 +100,15 @@ export function diffEntries(indexes: readonly PgIndex[], key: string, before: St
   for (const ix of indexes) {
     const old = before ? encodedEntries(ix, before) : [];
     const neu = after ? encodedEntries(ix, after) : [];
+    if (old.length === 0) {
+      // A new document (the usual write of a load): every entry is gained.
+      for (const b of neu) {
+        out.insIds.push(ix.id);
+        out.insKeys.push(b);
+        out.insDocs.push(key);
+      }
+      continue;
+    }
     const oldSet = new Set(old.map((b) => b.toString('latin1')));
     const newSet = new Set(neu.map((b) => b.toString('latin1')));
     for (const b of old) {

@@ -1,4 +1,4 @@
-import { deepFreeze, type Value } from '../../values/index.js';
+import { cloneValue, deepFreeze, toOutputValue, type Value } from '../../values/index.js';
 import { KeyLocks } from '../key-locks.js';
 import type { BucketStats, CompactableKeyspace, CompactionOptions, CompactionResult } from '../compaction.js';
 import { checkDepth, type Clock } from '../document-keyspace.js';
@@ -22,6 +22,8 @@ export const SCAN_CHUNK = 256;
 /** What a queued write asks (WriteOp.data). */
 type Write =
   | { kind: 'insert' | 'upsert' | 'replace'; value: Value; options?: WriteOptions }
+  /** A load's write (loadWrite): the document's JSON text, and its value when indexes or listeners need it. */
+  | { kind: 'insert' | 'upsert'; value?: Value; json: Buffer; options?: undefined }
   | { kind: 'remove'; options?: WriteOptions }
   /** A transaction's committed write (value undefined: a removal), with its reserved CAS. */
   | { kind: 'commit'; value: Value | undefined; expiration: number; cas: number; xattrs?: Record<string, Value> }
@@ -297,6 +299,37 @@ export class PostgresKeyspace implements KeyspaceStore, CompactableKeyspace, Bat
     return (await this.enqueue(key, { kind: 'remove', options })) as boolean;
   }
 
+  /**
+   * A write of a load (src/database/postgres-load.ts): as {@link insert} / {@link upsert}, but
+   * the document's JSON text is made at once (the text a write of the value stores: `jsonText` of
+   * its output form), as UTF-8 bytes (a Buffer's bytes are outside the JavaScript heap, which the
+   * garbage collector's young generation copies while they wait), and, when the keyspace has no
+   * index and no listener, the value is not kept
+   * (less for the garbage collector to hold while the write waits for its transaction; the
+   * caller's value is neither copied nor frozen); else a copy is kept for the index entries and
+   * the listeners, and the text is not made again when the row is sent. No promise either: `settle`
+   * is called once the transaction has committed (with undefined) or the write failed (with the
+   * error, a StoreError for a bad key or document). Returns a promise only when the key is held by
+   * a committing N1QL transaction (the write is queued once the key is free).
+   */
+  loadWrite(kind: 'insert' | 'upsert', key: string, value: Value, settle: (error: unknown) => void): Promise<void> | undefined {
+    if (this.locks.any) return this.locks.free(key).then(() => this.loadWrite(kind, key, value, settle));
+    let json: Buffer;
+    let kept: Value;
+    try {
+      checkDepth(key, value);
+      this.checkKey(key);
+      const stored = toOutputValue(value);
+      json = Buffer.from(jsonText(stored), 'utf8');
+      if (this.indexes.length > 0 || this.listeners.size > 0) kept = stored === value ? cloneValue(value) : stored;
+    } catch (e) {
+      settle(e);
+      return undefined;
+    }
+    this.writer.submit({ target: this, key, data: kept === undefined ? { kind, json } : { kind, json, value: kept }, resolve: () => settle(undefined), reject: settle });
+    return undefined;
+  }
+
   onMutation(listener: MutationListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
@@ -324,13 +357,34 @@ export class PostgresKeyspace implements KeyspaceStore, CompactableKeyspace, Bat
     return new PgIndexView(this.reader, id, desc, () => this.writes, { keyspaceId: this.id, clear: () => this.scanned.clear(), put: (key, row) => this.scanned.put(key, row, this.writes) });
   }
 
+  onlyNewKeys(ops: WriteOp[]): boolean {
+    for (const op of ops) {
+      const k = (op.data as Write).kind;
+      if (k !== 'insert' && k !== 'upsert') return false;
+    }
+    return true;
+  }
+
   plan(ops: WriteOp[], rows: Map<string, DocRow | undefined>): number {
     const nowMs = this.clock();
     let seqnos = 0;
     const original = this.indexes.length > 0 ? new Map(rows) : undefined;
+    const needValues = this.indexes.length > 0 || this.listeners.size > 0;
     for (const op of ops) {
       const w = op.data as Write;
       const cur = rows.get(op.key);
+      if (cur === undefined && 'json' in w && !needValues && !this.expiring.has(op.key)) {
+        // A load's document on a new key, no index or listener to tell: its row is its text.
+        const meta: DocumentMeta = { id: op.key, cas: this.nextCas(), expiration: 0, seqno: 0 };
+        const row: DocRow = { key: op.key, value: null, bytes: w.json, cas: meta.cas, expiration: 0, seqno: 0, xattrs: null, deletedAt: null, dirty: true };
+        rows.set(op.key, row);
+        op.planned = { row, meta };
+        op.events = undefined;
+        op.needsSeqno = true;
+        seqnos++;
+        op.outcome = { ok: true, value: meta };
+        continue;
+      }
       const events: [unknown, unknown][] = [];
       op.events = events;
       const p: Planned = {};
@@ -344,7 +398,7 @@ export class PostgresKeyspace implements KeyspaceStore, CompactableKeyspace, Bat
           // which this write then replaces or leaves (a remove of it finds nothing).
           if (w.kind !== 'expire') {
             if (this.expiring.get(op.key)?.cas === cur.cas) events.push([d, undefined]);
-            rows.set(op.key, { ...cur, value: null, pending: undefined, xattrs: null, deletedAt: cur.expiration, dirty: true });
+            rows.set(op.key, { ...cur, value: null, pending: undefined, bytes: undefined, xattrs: null, deletedAt: cur.expiration, dirty: true });
           }
         } else before = d;
       }
@@ -352,6 +406,8 @@ export class PostgresKeyspace implements KeyspaceStore, CompactableKeyspace, Bat
       const casOk = (o: { cas?: number } | undefined) => o?.cas === undefined || o.cas === before!.meta.cas;
       const put = (value: Value, cas: number, expiration: number, xattrs: Record<string, Value> | undefined) => {
         const meta: DocumentMeta = { id: op.key, cas, expiration, seqno: 0 };
+        // A load's document given as its JSON text only (indexes or listeners came since): its value.
+        if ('json' in w && value === undefined) value = JSON.parse(w.json.toString('utf8')) as Value;
         if (xattrs && Object.keys(xattrs).length > 0) meta.xattrs = deepFreeze(xattrs) as Record<string, Value>;
         if (this.indexes.length > 0) {
           const tooLong = tooLongEntry(this.indexes, { key: op.key, value: deepFreeze(value), meta });
@@ -360,7 +416,7 @@ export class PostgresKeyspace implements KeyspaceStore, CompactableKeyspace, Bat
             return;
           }
         }
-        const row: DocRow = { key: op.key, value: null, pending: value ?? null, cas, expiration, seqno: 0, xattrs: meta.xattrs ? jsonText(meta.xattrs) : null, deletedAt: null, dirty: true };
+        const row: DocRow = { key: op.key, value: null, bytes: 'json' in w ? w.json : undefined, pending: value ?? null, cas, expiration, seqno: 0, xattrs: meta.xattrs ? jsonText(meta.xattrs) : null, deletedAt: null, dirty: true };
         rows.set(op.key, row);
         p.row = row;
         p.meta = meta;
@@ -407,7 +463,7 @@ export class PostgresKeyspace implements KeyspaceStore, CompactableKeyspace, Bat
         case 'expire':
           if (cur && cur.deletedAt === null && cur.cas === w.cas && cur.expiration !== 0 && isExpired(cur.expiration, nowMs)) {
             // As the file store: the tombstone is deleted at the expiration; cas and seqno stay.
-            rows.set(op.key, { ...cur, value: null, pending: undefined, xattrs: null, deletedAt: cur.expiration, dirty: true });
+            rows.set(op.key, { ...cur, value: null, pending: undefined, bytes: undefined, xattrs: null, deletedAt: cur.expiration, dirty: true });
           }
           op.outcome = { ok: true, value: undefined };
           break;

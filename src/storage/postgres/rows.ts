@@ -25,6 +25,8 @@ export interface DocRow {
    * garbage collector to copy).
    */
   pending?: Value;
+  /** A load's row: `value`'s JSON text as UTF-8, made when the write was queued (`value` null). */
+  bytes?: Buffer;
 }
 
 /** A row of `SELECT ${DOC_COLUMNS}` in array mode. */
@@ -48,7 +50,7 @@ export function rowDocument(row: DocRow): StoredDocument {
   const meta: DocumentMeta = { id: row.key, cas: row.cas, expiration: row.expiration, seqno: row.seqno };
   if (row.xattrs !== null) meta.xattrs = deepFreeze(JSON.parse(row.xattrs) as Value) as Record<string, Value>;
   // A row written earlier in the same batch holds its (frozen) document itself.
-  return { key: row.key, value: row.pending !== undefined ? row.pending : deepFreeze(JSON.parse(row.value ?? 'null') as Value), meta };
+  return { key: row.key, value: row.pending !== undefined ? row.pending : deepFreeze(JSON.parse(row.value ?? row.bytes?.toString('utf8') ?? 'null') as Value), meta };
 }
 
 /**
