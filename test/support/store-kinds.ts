@@ -78,8 +78,15 @@ function freshDir(): { dir: string; remove(): void } {
 interface PgFixture {
   /** The cluster's admin database (`postgres`). */
   url: string;
-  /** One connection to it, for CREATE / DROP DATABASE. */
-  admin: import('pg').Client;
+  /** Runs a statement on the admin connection, after those queued before it (CREATE / DROP DATABASE). */
+  admin(statement: string): Promise<unknown>;
+  /**
+   * The name of a new copy of `tokenql_template`. One copy is kept made ahead, in the
+   * background: the next test's database is made while this one runs.
+   */
+  fresh(): Promise<string>;
+  /** Drops a database, in the background (awaited by `stop`). */
+  drop(name: string): void;
   stop(): Promise<void>;
 }
 const TEMPLATE = 'tokenql_template';
@@ -101,10 +108,39 @@ async function postgresCluster(): Promise<PgFixture> {
     } finally {
       await pool.end();
     }
+    /** Background work (the spare copy, drops): settled before the cluster stops. */
+    const background = new Set<Promise<unknown>>();
+    /** The admin statements, one after another on the one connection. */
+    let queue: Promise<unknown> = Promise.resolve();
+    const admin1 = (statement: string): Promise<unknown> => {
+      const run = queue.then(() => admin.query(statement));
+      queue = run.catch(() => {});
+      return run;
+    };
+    const track = <T>(p: Promise<T>): Promise<T> => {
+      background.add(p);
+      p.then(() => background.delete(p), () => background.delete(p));
+      return p;
+    };
+    const copy = (): Promise<string> => {
+      const name = `tokenql_test_${process.pid}_${++databases}`;
+      return track(admin1(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE}`).then(() => name));
+    };
+    let spare: Promise<string> | undefined;
     return {
       url,
-      admin,
+      admin: admin1,
+      fresh() {
+        const next = spare ?? copy();
+        spare = copy();
+        spare.catch(() => {}); // its error, if any, reaches the test that takes it
+        return next;
+      },
+      drop(name) {
+        track(admin1(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).catch((e: unknown) => console.warn(`tokenql tests: DROP DATABASE ${name}: ${String(e)}`));
+      },
       async stop() {
+        await Promise.allSettled([...background]);
         await admin.end().catch(() => {});
         await started.stop();
       },
@@ -159,13 +195,18 @@ const KINDS: Record<StoreKind, KindDef> = {
     available: () => postgresInstalled() || !!process.env.CI,
     copies: true,
     async create(from) {
-      const { url, admin } = await postgresCluster();
-      const name = `tokenql_test_${process.pid}_${++databases}`;
-      await admin.query(`CREATE DATABASE ${name} TEMPLATE ${from ?? TEMPLATE}`);
-      const own = new URL(url);
+      const fixture = await postgresCluster();
+      let name: string;
+      if (from === undefined) name = await fixture.fresh();
+      else {
+        name = `tokenql_test_${process.pid}_${++databases}`;
+        await fixture.admin(`CREATE DATABASE ${name} TEMPLATE ${from}`);
+      }
+      const own = new URL(fixture.url);
       own.pathname = `/${name}`;
-      // `store` is the PostgreSQL store's option (Database.open({ store: 'postgres://…' })).
-      return { options: { store: own.href } as OpenOptions, remove: async () => void (await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)), id: name };
+      // `store` is the PostgreSQL store's option (Database.open({ store: 'postgres://…' })). Its
+      // removal is a DROP DATABASE in the background (no connection to it is left: it is closed).
+      return { options: { store: own.href } as OpenOptions, remove: async () => fixture.drop(name), id: name };
     },
     async shutdown() {
       const c = cluster;
