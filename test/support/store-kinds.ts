@@ -13,10 +13,11 @@
  * is installed). A kind named there that cannot run here is an error, so a CI job cannot pass
  * without it silently.
  */
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Database, type OpenOptions } from '../../src/index.js';
+import { migrate } from '../../src/storage/postgres/schema.js';
 import { startTestPostgres } from './postgres.js';
 
 export const STORE_KINDS = ['memory', 'file', 'postgres'] as const;
@@ -66,15 +67,84 @@ function freshDir(): { dir: string; remove(): void } {
   };
 }
 
-/** The PostgreSQL cluster of this test file (one per worker process), started on first use. */
-let cluster: Promise<{ url: string; stop(): Promise<void> }> | undefined;
+/**
+ * The PostgreSQL cluster of this test file (one per worker process), started on first use, with
+ * `tokenql_template`: a database that tokenql's own migrations (src/storage/postgres/schema.ts)
+ * have brought to the current schema version, and nothing else. Each test database is a copy of
+ * it (`CREATE DATABASE … TEMPLATE tokenql_template`): the state that opening a fresh, empty
+ * database leaves (the migrations applied, no keyspace, sequences unused), made once per file
+ * instead of once per database (the migrations take ~100 ms a database).
+ */
+interface PgFixture {
+  /** The cluster's admin database (`postgres`). */
+  url: string;
+  /** Runs a statement on the admin connection, after those queued before it (CREATE / DROP DATABASE). */
+  admin(statement: string): Promise<unknown>;
+  /**
+   * The name of a new copy of `tokenql_template`. One copy is kept made ahead, in the
+   * background: the next test's database is made while this one runs.
+   */
+  fresh(): Promise<string>;
+  /** Drops a database, in the background (awaited by `stop`). */
+  drop(name: string): void;
+  stop(): Promise<void>;
+}
+const TEMPLATE = 'tokenql_template';
+let cluster: Promise<PgFixture> | undefined;
 let databases = 0;
 
-async function postgresCluster(): Promise<{ url: string; stop(): Promise<void> }> {
+async function postgresCluster(): Promise<PgFixture> {
   cluster ??= (async () => {
     const started = await startTestPostgres();
     if (!started) throw new Error('the postgres store kind needs PostgreSQL (initdb, pg_ctl): TOKENQL_TEST_STORES names it but it is not installed');
-    return started;
+    const { default: pg } = await import('pg');
+    const url = started.cluster.url();
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${TEMPLATE}`);
+    const pool = new pg.Pool({ connectionString: started.cluster.url(TEMPLATE), max: 1 });
+    try {
+      await migrate(pool);
+    } finally {
+      await pool.end();
+    }
+    /** Background work (the spare copy, drops): settled before the cluster stops. */
+    const background = new Set<Promise<unknown>>();
+    /** The admin statements, one after another on the one connection. */
+    let queue: Promise<unknown> = Promise.resolve();
+    const admin1 = (statement: string): Promise<unknown> => {
+      const run = queue.then(() => admin.query(statement));
+      queue = run.catch(() => {});
+      return run;
+    };
+    const track = <T>(p: Promise<T>): Promise<T> => {
+      background.add(p);
+      p.then(() => background.delete(p), () => background.delete(p));
+      return p;
+    };
+    const copy = (): Promise<string> => {
+      const name = `tokenql_test_${process.pid}_${++databases}`;
+      return track(admin1(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE}`).then(() => name));
+    };
+    let spare: Promise<string> | undefined;
+    return {
+      url,
+      admin: admin1,
+      fresh() {
+        const next = spare ?? copy();
+        spare = copy();
+        spare.catch(() => {}); // its error, if any, reaches the test that takes it
+        return next;
+      },
+      drop(name) {
+        track(admin1(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).catch((e: unknown) => console.warn(`tokenql tests: DROP DATABASE ${name}: ${String(e)}`));
+      },
+      async stop() {
+        await Promise.allSettled([...background]);
+        await admin.end().catch(() => {});
+        await started.stop();
+      },
+    };
   })();
   return cluster;
 }
@@ -87,23 +157,17 @@ function postgresInstalled(): boolean {
   return dirs.some((d) => existsSync(path.join(d, 'initdb')));
 }
 
-/** Runs one statement on the cluster (CREATE / DROP DATABASE) through the fixture's database. */
-async function adminSql(url: string, statement: string): Promise<void> {
-  const { default: pg } = await import('pg');
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
 interface KindDef {
   /** Whether the kind can run on this machine (the default list holds only those). */
   available(): boolean;
-  /** A fresh, empty storage location: the options that open it, and its removal. */
-  create(): Promise<{ options: OpenOptions; remove(): Promise<void> }>;
+  /**
+   * A fresh storage location: empty, or, with `from`, an exact copy of the closed location whose
+   * `id` that is (see {@link openPopulatedTestDatabase}); the options that open it, its removal,
+   * and its `id` (a database name, a directory).
+   */
+  create(from?: string): Promise<{ options: OpenOptions; remove(): Promise<void>; id: string }>;
+  /** Whether `create(from)` can copy a location (not in memory: nothing outlives a close). */
+  copies: boolean;
   /** Frees what the kind's databases of one test file share (run after the file's suites). */
   shutdown?(): Promise<void>;
 }
@@ -112,27 +176,37 @@ interface KindDef {
 const KINDS: Record<StoreKind, KindDef> = {
   memory: {
     available: () => true,
-    create: async () => ({ options: {}, remove: async () => {} }),
+    copies: false,
+    create: async () => ({ options: {}, remove: async () => {}, id: '' }),
   },
   file: {
     available: () => true,
-    async create() {
+    copies: true,
+    async create(from) {
       const { dir, remove } = freshDir();
-      return { options: { ...FILE_OPTIONS, path: dir }, remove: async () => remove() };
+      // The store's files as the closed store left them (its lock is released at close).
+      if (from !== undefined) cpSync(from, dir, { recursive: true });
+      return { options: { ...FILE_OPTIONS, path: dir }, remove: async () => remove(), id: dir };
     },
   },
   postgres: {
     // PostgreSQL is installed (in CI, where .ci/run installs it, the fixture's own error says
     // so when it is not).
     available: () => postgresInstalled() || !!process.env.CI,
-    async create() {
-      const { url } = await postgresCluster();
-      const name = `tokenql_test_${process.pid}_${++databases}`;
-      await adminSql(url, `CREATE DATABASE ${name}`);
-      const own = new URL(url);
+    copies: true,
+    async create(from) {
+      const fixture = await postgresCluster();
+      let name: string;
+      if (from === undefined) name = await fixture.fresh();
+      else {
+        name = `tokenql_test_${process.pid}_${++databases}`;
+        await fixture.admin(`CREATE DATABASE ${name} TEMPLATE ${from}`);
+      }
+      const own = new URL(fixture.url);
       own.pathname = `/${name}`;
-      // `store` is the PostgreSQL store's option (Database.open({ store: 'postgres://…' })).
-      return { options: { store: own.href } as OpenOptions, remove: () => adminSql(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+      // `store` is the PostgreSQL store's option (Database.open({ store: 'postgres://…' })). Its
+      // removal is a DROP DATABASE in the background (no connection to it is left: it is closed).
+      return { options: { store: own.href } as OpenOptions, remove: async () => fixture.drop(name), id: name };
     },
     async shutdown() {
       const c = cluster;
@@ -159,7 +233,11 @@ export function testStoreKinds(): StoreKind[] {
 
 /** A fresh, empty storage location of `kind` (see {@link TestStore}). */
 export async function testStore(kind: StoreKind): Promise<TestStore> {
-  const { options: base, remove } = await KINDS[kind].create();
+  return storeAt(kind, await KINDS[kind].create());
+}
+
+/** The {@link TestStore} of a location that `KINDS[kind].create` made. */
+function storeAt(kind: StoreKind, { options: base, remove }: { options: OpenOptions; remove(): Promise<void> }): TestStore {
   /** The close() of each database opened here (closing twice is harmless). */
   const closes: (() => Promise<void>)[] = [];
   let disposed = false;
@@ -206,6 +284,74 @@ export async function openTestDatabase(kind: StoreKind, options: OpenOptions = {
 }
 
 /**
+ * The populated locations of {@link openPopulatedTestDatabase} in this process, by kind and
+ * content key: the `id` of a closed location to copy, and its removal.
+ */
+const populated = new Map<StoreKind, Map<string, Promise<{ id: string; remove(): Promise<void>; value: unknown }>>>();
+
+/**
+ * Opens a fresh database of `kind` holding what `populate` wrote into a fresh, empty one, as the
+ * store recovers it after a restart (on a durable kind), or as written (memory) — what
+ * `openTestDatabase`, `populate(db)`, `reopenTestDatabase` give, without repeating the writes
+ * (`populate` may restart its database too: `restart()` closes it and gives it reopened, or in
+ * memory gives it back as it is, as {@link reopenTestDatabase} does):
+ * on a durable kind the first call for a `content` key runs `populate` on a location of its own
+ * and closes it, and every call (that one too) opens an exact copy of that closed location (on
+ * PostgreSQL a database made with `CREATE DATABASE … TEMPLATE` it, on the file store a copy of its
+ * directory), so each database is still fresh: what one test writes no other sees. `content`
+ * must name everything `populate` writes (the same key, the same documents). In memory, where
+ * nothing outlives a close, `populate` runs each time. Returns the database (its `close()`
+ * removes its storage) and what `populate` returned (the first time, for a copy).
+ */
+export async function openPopulatedTestDatabase<T>(
+  kind: StoreKind,
+  content: string,
+  populate: (db: Database, restart: () => Promise<Database>) => Promise<T>,
+  options: OpenOptions = {},
+): Promise<{ db: Database; value: T }> {
+  const def = KINDS[kind];
+  if (!def.copies) {
+    const db = await openTestDatabase(kind, options);
+    try {
+      return { db, value: await populate(db, async () => db) };
+    } catch (e) {
+      await db.close();
+      throw e;
+    }
+  }
+  let byContent = populated.get(kind);
+  if (!byContent) populated.set(kind, (byContent = new Map()));
+  let made = byContent.get(content);
+  if (!made) {
+    made = (async () => {
+      const location = await def.create();
+      let db = await Database.open({ ...location.options, ...options });
+      const restart = async (): Promise<Database> => {
+        await db.close();
+        return (db = await Database.open({ ...location.options, ...options }));
+      };
+      let value: T;
+      try {
+        value = await populate(db, restart);
+      } finally {
+        await db.close();
+      }
+      return { ...location, value };
+    })();
+    byContent.set(content, made);
+    made.catch(() => byContent!.delete(content)); // a failed populate is not kept (the caller sees its error)
+  }
+  const { id, value } = await made;
+  const store = storeAt(kind, await def.create(id));
+  try {
+    return { db: await openOwned(store, options), value: value as T };
+  } catch (e) {
+    await store.dispose();
+    throw e;
+  }
+}
+
+/**
  * Restarts a database of {@link openTestDatabase} on a durable kind: closes it and opens its
  * storage again, so that what follows reads what the store recovered (documents parsed from
  * the file store's records, index definitions rebuilt; on PostgreSQL, a new connection), not
@@ -225,5 +371,8 @@ export const storeLabel = (kind: StoreKind): string => `${kind} store`;
 
 /** Frees what the databases of `kind` in this process share (the PostgreSQL cluster); run after a file's suites. */
 export async function releaseStoreKind(kind: StoreKind): Promise<void> {
+  const made = populated.get(kind);
+  populated.delete(kind);
+  for (const location of made?.values() ?? []) await location.then((l) => l.remove(), () => {});
   await KINDS[kind].shutdown?.();
 }

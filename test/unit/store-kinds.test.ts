@@ -1,7 +1,8 @@
 /** The store kinds of the statement-level suites (test/support/store-kinds.ts). */
 import { existsSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openTestDatabase, reopenTestDatabase, testStore, testStoreKinds } from '../support/store-kinds.js';
+import type { Database } from '../../src/index.js';
+import { openPopulatedTestDatabase, openTestDatabase, releaseStoreKind, reopenTestDatabase, testStore, testStoreKinds } from '../support/store-kinds.js';
 
 describe('test store kinds', () => {
   const saved = process.env.TOKENQL_TEST_STORES;
@@ -45,5 +46,39 @@ describe('test store kinds', () => {
     const memory = await openTestDatabase('memory');
     expect(await reopenTestDatabase(memory)).toBe(memory);
     await memory.close();
+  });
+  it('give fresh copies of a populated file store, populated once, as the store recovers it', async () => {
+    let runs = 0;
+    const populate = async (db: Database, restart: () => Promise<Database>) => {
+      runs++;
+      await db.upsert('ks', 'k', { n: 1 });
+      const again = await restart();
+      expect(again).not.toBe(db);
+      expect(again.get('ks', 'k')?.value).toEqual({ n: 1 });
+      return 'loaded';
+    };
+    const a = await openPopulatedTestDatabase('file', 'one document', populate);
+    const b = await openPopulatedTestDatabase('file', 'one document', populate);
+    expect([runs, a.value, b.value]).toEqual([1, 'loaded', 'loaded']);
+    await a.db.upsert('ks', 'k', { n: 2 });
+    expect(b.db.get('ks', 'k')?.value).toEqual({ n: 1 });
+    await a.db.close();
+    await b.db.close();
+    await releaseStoreKind('file');
+  });
+
+  it('populate a memory database each time', async () => {
+    let runs = 0;
+    const populate = async (db: Database, restart: () => Promise<Database>) => {
+      runs++;
+      await db.upsert('ks', 'k', { n: 1 });
+      expect(await restart()).toBe(db);
+    };
+    const a = await openPopulatedTestDatabase('memory', 'one document', populate);
+    const b = await openPopulatedTestDatabase('memory', 'one document', populate);
+    expect(runs).toBe(2);
+    expect(b.db.get('ks', 'k')?.value).toEqual({ n: 1 });
+    await a.db.close();
+    await b.db.close();
   });
 });

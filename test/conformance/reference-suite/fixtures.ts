@@ -52,6 +52,9 @@ function external3() {
 
 const isExternalJs = (g: CaseGroup) => g.cases.some((c) => c.id.startsWith('gsi/udf/case_external_js_udf_tests.json'));
 
+/** Whether {@link groupFixtures} sets anything up for the group. */
+export const hasGroupFixtures = (g: CaseGroup): boolean => isExternalJs(g);
+
 /** Sets up what the reference's harness does before a group (see {@link LIB1}). */
 export async function groupFixtures(db: Database, g: CaseGroup): Promise<void> {
   if (isExternalJs(g)) await db.putLibrary('lib1', LIB1);

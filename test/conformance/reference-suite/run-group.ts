@@ -1,9 +1,9 @@
 import { QueryError, type Database, type QueryOptions, type Value } from '../../../src/index.js';
 import { beforeSetupStatement } from './harness-fixtures.js';
 import { canonical, sameRows } from '../../support/compare.js';
-import { openTestDatabase, reopenTestDatabase, type StoreKind } from '../../support/store-kinds.js';
+import { openPopulatedTestDatabase, type StoreKind } from '../../support/store-kinds.js';
 import { dataFile, type CaseGroup, type SuiteCase } from './suite.js';
-import { groupFixtures, groupSetup } from './fixtures.js';
+import { groupFixtures, groupSetup, hasGroupFixtures } from './fixtures.js';
 
 /** What one case did: `pass`, or why not. The EXPLAIN check is judged on its own. */
 export interface CaseOutcome {
@@ -17,10 +17,16 @@ export interface CaseOutcome {
 /** A statement that runs longer than this is reported as a failure (the runner moves on). */
 const STATEMENT_MS = 20_000;
 
-function withTimeout<T>(p: Promise<T>, what: string): Promise<T> {
+/**
+ * The limit of a staging copy run once for many groups ({@link STAGING_COPY}): a copy cut short
+ * would leave every group that shares it a part of its data.
+ */
+const STAGING_MS = 120_000;
+
+function withTimeout<T>(p: Promise<T>, what: string, ms = STATEMENT_MS): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const t = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`timed out after ${STATEMENT_MS} ms: ${what.slice(0, 80)}`)), STATEMENT_MS);
+    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms: ${what.slice(0, 80)}`)), ms);
   });
   return Promise.race([p, t]).finally(() => clearTimeout(timer));
 }
@@ -104,8 +110,11 @@ async function run(db: Database, c: SuiteCase, statement: string, extra?: Record
  * every request and has no users.
  */
 const GSI_USERS = new WeakMap<Database, Value[]>();
+/** Whether the group is of the gsi suite (its harness: {@link asGsiHarness}). */
+const isGsiGroup = (g: CaseGroup): boolean => g.cases[0]?.id.startsWith('gsi/') ?? false;
+
 function asGsiHarness(db: Database, g: CaseGroup): void {
-  if (!g.cases[0]?.id.startsWith('gsi/')) return;
+  if (!isGsiGroup(g)) return;
   db.requests.completedThresholdMs = 1000;
   // The harness cluster's buckets (what EXTRACTDDL's CREATE BUCKET shows).
   db.bucketSettings = () => ({ evictionPolicy: 'fullEviction', numVBuckets: 128, ramQuota: 250, storageBackend: 'magma' });
@@ -170,31 +179,75 @@ async function judgeExplain(db: Database, c: SuiteCase): Promise<{ pass: boolean
   }
 }
 
+/** Writes in flight at once while loading a keyspace (the PostgreSQL store commits them in groups). */
+const LOAD_WINDOW = 1024;
+
 /**
- * Opens a fresh database of `kind` with the group's keyspaces (reopened after the load on a
- * durable store) and runs its setup (errors in setup are kept as the reason).
+ * Creates the keyspaces and upserts their data files' documents, in file order: up to
+ * {@link LOAD_WINDOW} writes in flight (a data file holds each key once, and the writes of one
+ * key keep their order anyway), each document stored whole under its key `k`.
  */
-async function openGroup(g: CaseGroup, kind: StoreKind): Promise<{ db: Database; setupError?: string }> {
-  let db = await openTestDatabase(kind);
-  for (const [name, spec] of Object.entries(g.keyspaces)) {
+async function loadKeyspaces(db: Database, keyspaces: CaseGroup['keyspaces']): Promise<void> {
+  for (const [name, spec] of Object.entries(keyspaces)) {
     await db.createKeyspace(name);
-    for (const d of dataFile(spec.file)) await db.upsert(name, d.k, d as unknown as Value);
+    const window: Promise<unknown>[] = [];
+    for (const d of dataFile(spec.file)) {
+      window.push(db.upsert(name, d.k, d as unknown as Value));
+      if (window.length >= LOAD_WINDOW) await Promise.all(window.splice(0));
+    }
+    await Promise.all(window);
   }
-  // On a durable store the cases read the documents as the store recovers them.
-  db = await reopenTestDatabase(db);
-  asGsiHarness(db, g);
-  await groupFixtures(db, g);
+}
+
+/**
+ * A setup statement of the conversion that copies a staging keyspace's documents into a
+ * keyspace (`INSERT INTO product (KEY s.k, VALUE s.v) SELECT s FROM refstage_1 AS s`): with the
+ * load, it makes the group's data.
+ */
+const STAGING_COPY = /^\s*INSERT\s+INTO\s+[\w`.]+\s*\(\s*KEY\s+s\.k\s*,\s*VALUE\s+s\.v\s*\)\s*SELECT\s+s\s+FROM\s+refstage_\d+\s+AS\s+s\s*;?\s*$/i;
+
+/** Whether a case of the group reads the request log (which a reopened database starts afresh). */
+const readsRequestLog = (g: CaseGroup): boolean => g.cases.some((c) => /_requests\b/i.test(c.statement) || (c.explain_check !== undefined && /_requests\b/i.test(c.explain_check.statement)));
+
+/** Runs setup statements as the harness does, each within `ms`; the first failure's reason (undefined: none failed). */
+async function runSetup(db: Database, statements: readonly string[], ms = STATEMENT_MS): Promise<string | undefined> {
   let setupError: string | undefined;
-  for (const s of groupSetup(g)) {
+  for (const s of statements) {
     try {
       await beforeSetupStatement(s, db);
       const users = GSI_USERS.get(db);
-      await withTimeout(db.query(s, users ? { users } : {}), s);
+      await withTimeout(db.query(s, users ? { users } : {}), s, ms);
     } catch (err) {
       setupError ??= short(`setup "${short(s, 80)}": ${errorText(err)}`);
     }
   }
-  return { db, setupError };
+  return setupError;
+}
+
+/**
+ * Opens a fresh database of `kind` with the group's keyspaces (reopened after the load on a
+ * durable store) and runs its setup (errors in setup are kept as the reason). The load and the
+ * setup's leading staging copies ({@link STAGING_COPY}) depend only on the keyspaces (and the
+ * harness), so on a durable store they run once per test file and each group opens an exact copy
+ * of that database (openPopulatedTestDatabase, test/support/store-kinds.ts): a fresh database
+ * all the same. Not for a group with harness fixtures or one that reads the request log.
+ */
+async function openGroup(g: CaseGroup, kind: StoreKind): Promise<{ db: Database; setupError?: string }> {
+  const setup = groupSetup(g);
+  let staged = 0;
+  if (!hasGroupFixtures(g) && !readsRequestLog(g)) while (staged < setup.length && STAGING_COPY.test(setup[staged]!)) staged++;
+  const content = JSON.stringify({ keyspaces: g.keyspaces, gsi: isGsiGroup(g), staging: setup.slice(0, staged) });
+  const { db, value: stagingError } = await openPopulatedTestDatabase(kind, content, async (fresh, restart) => {
+    await loadKeyspaces(fresh, g.keyspaces);
+    // On a durable store the setup reads the documents as the store recovers them.
+    const db = await restart();
+    asGsiHarness(db, g);
+    return runSetup(db, setup.slice(0, staged), STAGING_MS);
+  });
+  asGsiHarness(db, g);
+  await groupFixtures(db, g);
+  const setupError = await runSetup(db, setup.slice(staged));
+  return { db, setupError: stagingError ?? setupError };
 }
 
 /**
