@@ -154,9 +154,15 @@ describe('hostile statements', () => {
 
   it('lexes a 1 MiB hostile statement in under 100 ms', () => {
     for (const s of [`SELECT '${"\\'".repeat(1 << 19)}`, `SELECT "${'\\\\'.repeat(1 << 19)}`, `SELECT ${'#'.repeat(1 << 20)}`, `SELECT ${'('.repeat(1 << 20)}`, `SELECT 1 ${'/**/'.repeat(1 << 18)}/*`]) {
-      const t = performance.now();
-      expect(() => parseStatement(s)).toThrow(QueryError);
-      expect(performance.now() - t).toBeLessThan(100);
+      // The fastest of three runs: on a shared machine one run can wait for a core; a lexer that
+      // recovers quadratically takes seconds on every run.
+      let best = Infinity;
+      for (let run = 0; run < 3; run++) {
+        const t = performance.now();
+        expect(() => parseStatement(s)).toThrow(QueryError);
+        best = Math.min(best, performance.now() - t);
+      }
+      expect(best).toBeLessThan(100);
     }
   });
 });
