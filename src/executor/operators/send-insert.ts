@@ -4,7 +4,8 @@ import type { SendInsert } from '../../planner/index.js';
 import { cloneValue, isObject, toOutputValue, type Value } from '../../values/index.js';
 import { dmlError } from '../dml-result.js';
 import { blockScope, type CompileContext, type CompiledOperator } from '../operator-context.js';
-import { waitFor, type Row, type RowStream } from '../runtime.js';
+import type { RowStream } from '../runtime.js';
+import { WriteWindow } from '../write-window.js';
 import { keyspaceOf } from './keyspace-of.js';
 import { xattrsOption } from '../xattrs.js';
 
@@ -39,8 +40,9 @@ function expirationOf(o: Value): number | undefined {
  * SELECT's row with `key`/`value`/`options` computed from it). Each write is independent: a
  * duplicate key on INSERT (12009) or a non-string key (5070) is recorded as a failure and the
  * others are still written, as the reference does. `OPTIONS {"expiration": seconds}` sets the
- * expiration. Emits the written documents (for RETURNING). Each write is awaited by the driver
- * (a pause with `wait`). Source: couchbase/query `execution/insert_send.go`, `upsert_send.go`.
+ * expiration. Emits the written documents (for RETURNING), in input order. Up to
+ * WRITE_WINDOW writes are in flight at once (write-window.ts), awaited by the driver (a pause
+ * with `wait`). Source: couchbase/query `execution/insert_send.go`, `upsert_send.go`.
  */
 export function compileSendInsert(op: SendInsert, cx: CompileContext): CompiledOperator {
   const upsert = op['#operator'] === 'SendUpsert';
@@ -72,21 +74,26 @@ export function compileSendInsert(op: SendInsert, cx: CompileContext): CompiledO
           pairs.push({ key: key!(env, rc), value: value ? value(env, rc) : r.out, ...(options ? { options: options(env, rc) } : {}) });
         }
       }
+      // Up to WRITE_WINDOW writes in flight (a group-committing store batches them), finished in order.
+      const window = new WriteWindow();
+      const fail = (e: QueryError): void => window.fail(() => void dml.failures.push(e));
       for (const t of pairs) {
         if (typeof t.key !== 'string' || t.key.length === 0) {
-          dml.failures.push(keyError(t.key, name));
+          fail(keyError(t.key, name));
           continue;
         }
         if ('options' in t && !isObject(t.options)) {
-          dml.failures.push(optionsError(t.options, name));
+          fail(optionsError(t.options, name));
           continue;
         }
         if (t.value === undefined) {
-          dml.failures.push(new QueryError({ code: ErrorCode.DML, phase: 'execution', message: `${name} value for key ${t.key} is MISSING` }));
+          fail(new QueryError({ code: ErrorCode.DML, phase: 'execution', message: `${name} value for key ${t.key} is MISSING` }));
           continue;
         }
         const doc = cloneValue(t.value);
         const k = t.key;
+        // A key this statement is still writing: that write first (writes of one key run in order).
+        if (window.has(k)) yield* window.drain();
         // preserve_expiry: an UPSERT that sets no expiration keeps the replaced document's.
         const given = expirationOf(t.options);
         const opts = { expiration: given === undefined && upsert && rc.preserveExpiry ? ks.get(k)?.meta.expiration : given };
@@ -94,20 +101,15 @@ export function compileSendInsert(op: SendInsert, cx: CompileContext): CompiledO
         // Stored as the reference stores it, as its JSON text (NaN → "NaN", a MISSING element →
         // null); RETURNING sees the value itself, as there.
         const stored = toOutputValue(doc);
-        let written: Row | undefined;
-        yield waitFor(
-          (upsert ? ks.upsert(k, stored, xattrs ? { ...opts, xattrs } : opts) : ks.insert(k, stored, xattrs ? { ...opts, xattrs } : opts)).then(
-            (meta) => {
-              dml.mutationCount++;
-              const env = rootEnv();
-              bindDocument(env, op.alias, doc, { id: meta.id, cas: meta.cas, expiration: meta.expiration, seqno: meta.seqno, keyspace: path });
-              written = { env };
-            },
-            (err) => void dml.failures.push(dmlError(name, k, err)),
-          ),
-        );
-        if (written) yield [written];
+        const write = upsert ? ks.upsert(k, stored, xattrs ? { ...opts, xattrs } : opts) : ks.insert(k, stored, xattrs ? { ...opts, xattrs } : opts);
+        yield* window.add(k, write, (meta) => {
+          dml.mutationCount++;
+          const env = rootEnv();
+          bindDocument(env, op.alias, doc, { id: meta.id, cas: meta.cas, expiration: meta.expiration, seqno: meta.seqno, keyspace: path });
+          return { env };
+        }, (err) => void dml.failures.push(dmlError(name, k, err)));
       }
+      yield* window.drain();
     },
   };
 }
