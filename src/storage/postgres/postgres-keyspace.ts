@@ -3,38 +3,22 @@ import { KeyLocks } from '../key-locks.js';
 import type { BucketStats, CompactableKeyspace, CompactionOptions, CompactionResult } from '../compaction.js';
 import { checkDepth, type Clock } from '../document-keyspace.js';
 import { columnsOf, type DocumentColumns } from '../document-table.js';
-import { absoluteExpiration, isExpired, StoreError, type DocumentMeta, type KeyspaceStore, type MutationListener, type StoredDocument, type WriteOptions } from '../store.js';
+import { isExpired, StoreError, type DocumentMeta, type KeyspaceStore, type MutationListener, type StoredDocument, type WriteOptions } from '../store.js';
 import type { BatchTarget, GroupCommit, WriteOp } from './group-commit.js';
-import { DOC_COLUMNS, docRow, jsonText, rowDocument, systemXattrs, wellFormed, type DocRow } from './rows.js';
+import { DOC_COLUMNS, docRow, jsonText, rowDocument, wellFormed, type DocRow } from './rows.js';
 import type { SyncReader } from './sync-reader.js';
 import { HandedOut } from './handed-out.js';
 import { keyspaceStats } from './maintenance.js';
 import { compactWithStats, type PgCompactionOptions } from './compact-keyspace.js';
 import type pg from 'pg';
-import { batchEntryChanges, tooLongEntry, writeEntryChanges, type EntryChanges, type PgIndex } from './index-entries-table.js';
+import { batchEntryChanges, writeEntryChanges, type EntryChanges, type PgIndex } from './index-entries-table.js';
 import { PgIndexView } from './pg-index-view.js';
 import { getMany } from './get-many.js';
 import { ScanDocuments } from './scan-documents.js';
+import { planWrites, type PlanContext, type Planned, type Write } from './plan-writes.js';
 
 /** Rows per synchronous read of a scan (a few milliseconds of the event loop each). */
 export const SCAN_CHUNK = 256;
-
-/** What a queued write asks (WriteOp.data). */
-type Write =
-  | { kind: 'insert' | 'upsert' | 'replace'; value: Value; options?: WriteOptions }
-  /** A load's write (loadWrite): the document's JSON text, and its value when indexes or listeners need it. */
-  | { kind: 'insert' | 'upsert'; value?: Value; json: Buffer; options?: undefined }
-  | { kind: 'remove'; options?: WriteOptions }
-  /** A transaction's committed write (value undefined: a removal), with its reserved CAS. */
-  | { kind: 'commit'; value: Value | undefined; expiration: number; cas: number; xattrs?: Record<string, Value> }
-  /** Turns the expired document of this CAS into a tombstone deleted at its expiration. */
-  | { kind: 'expire'; cas: number };
-
-/** Per write: what plan decided, for number() and committed(). */
-interface Planned {
-  row?: DocRow;
-  meta?: DocumentMeta;
-}
 
 /**
  * A keyspace of the PostgreSQL store (docs/postgres.md "Store layout"): its documents are rows of
@@ -70,6 +54,15 @@ export class PostgresKeyspace implements KeyspaceStore, CompactableKeyspace, Bat
   private writes = 0;
   /** The documents the last index scan pages read with their entries (scan-documents.ts). */
   private readonly scanned = new ScanDocuments();
+  /** What {@link planWrites} reads and calls of this keyspace. */
+  private readonly planContext: PlanContext = {
+    now: () => this.clock(),
+    indexes: () => this.indexes,
+    needValues: () => this.indexes.length > 0 || this.listeners.size > 0,
+    expiring: (key) => this.expiring.get(key),
+    nextCas: () => this.nextCas(),
+    casAtLeast: (cas) => void (this.casCounter = Math.max(this.casCounter, cas)),
+  };
 
   constructor(
     readonly name: string,
@@ -365,110 +358,10 @@ export class PostgresKeyspace implements KeyspaceStore, CompactableKeyspace, Bat
     return true;
   }
 
+  /** Decides the batch's writes against the locked rows (plan-writes.ts); the index entries they change. */
   plan(ops: WriteOp[], rows: Map<string, DocRow | undefined>): number {
-    const nowMs = this.clock();
-    let seqnos = 0;
     const original = this.indexes.length > 0 ? new Map(rows) : undefined;
-    const needValues = this.indexes.length > 0 || this.listeners.size > 0;
-    for (const op of ops) {
-      const w = op.data as Write;
-      const cur = rows.get(op.key);
-      if (cur === undefined && 'json' in w && !needValues && !this.expiring.has(op.key)) {
-        // A load's document on a new key, no index or listener to tell: its row is its text.
-        const meta: DocumentMeta = { id: op.key, cas: this.nextCas(), expiration: 0, seqno: 0 };
-        const row: DocRow = { key: op.key, value: null, bytes: w.json, cas: meta.cas, expiration: 0, seqno: 0, xattrs: null, deletedAt: null, dirty: true };
-        rows.set(op.key, row);
-        op.planned = { row, meta };
-        op.events = undefined;
-        op.needsSeqno = true;
-        seqnos++;
-        op.outcome = { ok: true, value: meta };
-        continue;
-      }
-      const events: [unknown, unknown][] = [];
-      op.events = events;
-      const p: Planned = {};
-      op.planned = p;
-      let before: StoredDocument | undefined;
-      if (cur && cur.deletedAt === null) {
-        const d = rowDocument(cur);
-        if (cur.expiration !== 0 && isExpired(cur.expiration, nowMs)) {
-          // Expired but not yet expired here: the listeners learn it is gone first, and the row
-          // becomes the tombstone an expiry makes (deleted at its expiration, as the file store),
-          // which this write then replaces or leaves (a remove of it finds nothing).
-          if (w.kind !== 'expire') {
-            if (this.expiring.get(op.key)?.cas === cur.cas) events.push([d, undefined]);
-            rows.set(op.key, { ...cur, value: null, pending: undefined, bytes: undefined, xattrs: null, deletedAt: cur.expiration, dirty: true });
-          }
-        } else before = d;
-      }
-      const fail = (reason: 'KEY_EXISTS' | 'KEY_NOT_FOUND' | 'CAS_MISMATCH', message: string) => (op.outcome = { ok: false, error: new StoreError(reason, message) });
-      const casOk = (o: { cas?: number } | undefined) => o?.cas === undefined || o.cas === before!.meta.cas;
-      const put = (value: Value, cas: number, expiration: number, xattrs: Record<string, Value> | undefined) => {
-        const meta: DocumentMeta = { id: op.key, cas, expiration, seqno: 0 };
-        // A load's document given as its JSON text only (indexes or listeners came since): its value.
-        if ('json' in w && value === undefined) value = JSON.parse(w.json.toString('utf8')) as Value;
-        if (xattrs && Object.keys(xattrs).length > 0) meta.xattrs = deepFreeze(xattrs) as Record<string, Value>;
-        if (this.indexes.length > 0) {
-          const tooLong = tooLongEntry(this.indexes, { key: op.key, value: deepFreeze(value), meta });
-          if (tooLong) {
-            op.outcome = { ok: false, error: tooLong };
-            return;
-          }
-        }
-        const row: DocRow = { key: op.key, value: null, bytes: 'json' in w ? w.json : undefined, pending: value ?? null, cas, expiration, seqno: 0, xattrs: meta.xattrs ? jsonText(meta.xattrs) : null, deletedAt: null, dirty: true };
-        rows.set(op.key, row);
-        p.row = row;
-        p.meta = meta;
-        op.needsSeqno = true;
-        seqnos++;
-        events.push([before, { key: op.key, value: deepFreeze(value), meta }]);
-        op.outcome = { ok: true, value: meta };
-      };
-      const tombstone = (cas: number) => {
-        const kept = systemXattrs(before!);
-        const row: DocRow = { key: op.key, value: null, cas, expiration: 0, seqno: 0, xattrs: kept ? jsonText(kept) : null, deletedAt: Math.floor(nowMs / 1000), dirty: true };
-        rows.set(op.key, row);
-        p.row = row;
-        op.needsSeqno = true;
-        seqnos++;
-        events.push([before, undefined]);
-        op.outcome = { ok: true, value: true };
-      };
-      switch (w.kind) {
-        case 'insert':
-          if (before) fail('KEY_EXISTS', `Duplicate Key: ${op.key}`);
-          else put(w.value, w.options?.assignCas ?? this.nextCas(), absoluteExpiration(w.options?.expiration, nowMs), w.options?.xattrs);
-          break;
-        case 'upsert':
-          put(w.value, w.options?.assignCas ?? this.nextCas(), absoluteExpiration(w.options?.expiration, nowMs), w.options?.xattrs ?? before?.meta.xattrs);
-          break;
-        case 'replace':
-          if (!before) fail('KEY_NOT_FOUND', `Key not found: ${op.key}`);
-          else if (!casOk(w.options)) fail('CAS_MISMATCH', `CAS mismatch for key ${op.key}`);
-          else put(w.value, w.options?.assignCas ?? this.nextCas(), absoluteExpiration(w.options?.expiration, nowMs), w.options?.xattrs ?? before.meta.xattrs);
-          break;
-        case 'remove':
-          if (!before) op.outcome = { ok: true, value: false };
-          else if (!casOk(w.options)) fail('CAS_MISMATCH', `CAS mismatch for key ${op.key}`);
-          else tombstone(this.nextCas());
-          break;
-        case 'commit':
-          this.casCounter = Math.max(this.casCounter, w.cas);
-          if (w.value === undefined) {
-            if (before) tombstone(w.cas);
-            else op.outcome = { ok: true, value: undefined };
-          } else put(w.value, w.cas, w.expiration, w.xattrs ?? {});
-          break;
-        case 'expire':
-          if (cur && cur.deletedAt === null && cur.cas === w.cas && cur.expiration !== 0 && isExpired(cur.expiration, nowMs)) {
-            // As the file store: the tombstone is deleted at the expiration; cas and seqno stay.
-            rows.set(op.key, { ...cur, value: null, pending: undefined, bytes: undefined, xattrs: null, deletedAt: cur.expiration, dirty: true });
-          }
-          op.outcome = { ok: true, value: undefined };
-          break;
-      }
-    }
+    const seqnos = planWrites(this.planContext, ops, rows);
     if (original) this.entryChanges.set(ops, batchEntryChanges(this.indexes, original, rows));
     return seqnos;
   }
