@@ -1,4 +1,5 @@
 import { ErrorCode, QueryError } from '../errors/index.js';
+import { cacheWarning, createdSequence, MAX_INT64, MIN_INT64, q, seqError, WARN_CACHE } from './sequence-settings.js';
 import type { Sequences } from './sequences.js';
 
 /**
@@ -51,11 +52,6 @@ export interface SequenceSettings {
   cycle?: boolean;
 }
 
-const MIN_INT64 = -(2n ** 63n);
-const MAX_INT64 = 2n ** 63n - 1n;
-const DEFAULT_CACHE = 50n;
-/** Below this cache size CREATE/ALTER warn (reference `_WARN_CACHE_SIZE`). */
-const WARN_CACHE = 10n;
 
 /** The values handed out from the current block (not persisted: a restart skips the rest of a block). */
 interface Cached {
@@ -65,11 +61,6 @@ interface Cached {
   accessed: boolean;
 }
 
-const q = (name: string) => `'${name}'`;
-
-function seqError(code: number, message: string, cause?: QueryError): QueryError {
-  return new QueryError({ code, phase: 'execution', message: cause ? `${message} - cause: ${cause.message}` : message, cause });
-}
 
 /**
  * The database's sequences by full name (`default:bucket.scope.name`): CREATE / ALTER / DROP and
@@ -101,24 +92,12 @@ export class SequenceRegistry implements Sequences {
    */
   create(name: string, o: SequenceSettings): string | undefined {
     if (this.has(name)) throw seqError(ErrorCode.SEQUENCE_EXISTS, `Sequence ${q(name)} already exists`);
-    const fail = (cause: QueryError) => seqError(ErrorCode.SEQUENCE_CREATE, `Create failed for sequence ${q(name)}`, cause);
-    const cache = o.cache ?? DEFAULT_CACHE;
-    if (cache <= 0n) throw fail(seqError(ErrorCode.SEQUENCE_INVALID_CACHE, `Invalid cache value ${cache}`));
-    const min = o.min ?? MIN_INT64;
-    const max = o.max ?? MAX_INT64;
-    if (min >= max) throw fail(seqError(ErrorCode.SEQUENCE_INVALID_RANGE, `Invalid range ${min} to ${max}`));
-    const increment = o.increment ?? 1n;
-    let start = o.start ?? 0n;
-    if (o.start == null) {
-      // Without START, an ascending sequence starts at its MINVALUE and a descending one at its MAXVALUE.
-      if (increment > 0n && o.min != null) start = min;
-      if (increment < 0n && o.max != null) start = max;
-    }
+    const { start, increment, min, max, cache } = createdSequence(name, o);
     const s = String;
     this.records[name] = { base: s(start), initial: s(start), cache: s(cache), min: s(min), max: s(max), increment: s(increment), cycle: o.cycle ?? false, block: 0, version: 0 };
     this.persist(() => delete this.records[name]);
     this.cached.delete(name);
-    return cache < WARN_CACHE ? `Cache size (${cache}) below recommended minimum` : undefined;
+    return cacheWarning(cache);
   }
 
   /** Drops every sequence of a bucket (the bucket was dropped; reference `DropAllSequences`). */

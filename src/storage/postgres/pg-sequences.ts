@@ -2,14 +2,9 @@ import { createHash } from 'node:crypto';
 import { ErrorCode, QueryError } from '../../errors/index.js';
 import type { SequenceRecord, SequenceSettings } from '../sequence-registry.js';
 import type { Sequences } from '../sequences.js';
+import { cacheWarning, createdSequence, MAX_INT64, MIN_INT64, q, seqError, WARN_CACHE } from '../sequence-settings.js';
 import type { SyncReader } from './sync-reader.js';
 
-const MIN_INT64 = -(2n ** 63n);
-const MAX_INT64 = 2n ** 63n - 1n;
-/** The reference's default CACHE (couchbase/query `sequences/sequences.go`). */
-const DEFAULT_CACHE = 50n;
-/** Below this cache size CREATE/ALTER warn (reference `_WARN_CACHE_SIZE`). */
-const WARN_CACHE = 10n;
 /** The most values one NEXT VALUE round trip takes (a CACHE above it is fetched in several). */
 const MAX_BATCH = 1000n;
 /** Catalogue rows (`tokenql_catalog`) of the sequences: kind, name = the full N1QL name. */
@@ -42,11 +37,6 @@ export function pgSequenceName(full: string): string {
   return `tokenql_seq_${createHash('sha256').update(full).digest('hex').slice(0, 40)}`;
 }
 
-function seqError(code: number, message: string, cause?: QueryError): QueryError {
-  return new QueryError({ code, phase: 'execution', message: cause ? `${message} - cause: ${cause.message}` : message, cause });
-}
-
-const q = (name: string) => `'${name}'`;
 
 /** A PostgreSQL error raised by the reader (its SQLSTATE survives the worker thread). */
 function pgCode(e: unknown): string | undefined {
@@ -107,18 +97,7 @@ export class PgSequences implements Sequences {
 
   create(name: string, o: SequenceSettings): string | undefined {
     const fail = (cause: QueryError) => seqError(ErrorCode.SEQUENCE_CREATE, `Create failed for sequence ${q(name)}`, cause);
-    const cache = o.cache ?? DEFAULT_CACHE;
-    if (cache <= 0n) throw fail(seqError(ErrorCode.SEQUENCE_INVALID_CACHE, `Invalid cache value ${cache}`));
-    const min = o.min ?? MIN_INT64;
-    const max = o.max ?? MAX_INT64;
-    if (min >= max) throw fail(seqError(ErrorCode.SEQUENCE_INVALID_RANGE, `Invalid range ${min} to ${max}`));
-    const increment = o.increment ?? 1n;
-    let start = o.start ?? 0n;
-    if (o.start == null) {
-      // Without START, an ascending sequence starts at its MINVALUE and a descending one at its MAXVALUE.
-      if (increment > 0n && o.min != null) start = min;
-      if (increment < 0n && o.max != null) start = max;
-    }
+    const { start, increment, min, max, cache } = createdSequence(name, o);
     if (start < min || start > max) {
       throw fail(new QueryError({ code: ErrorCode.NOT_SUPPORTED, phase: 'execution', message: `A START (${start}) outside MINVALUE ${min} to MAXVALUE ${max} is not supported on the PostgreSQL store` }));
     }
@@ -131,7 +110,7 @@ export class PgSequences implements Sequences {
       this.reader.query(`CREATE SEQUENCE ${rel} AS bigint START WITH ${start} INCREMENT BY ${increment} MINVALUE ${min} MAXVALUE ${max} CACHE ${cache} ${o.cycle ? 'CYCLE' : 'NO CYCLE'}`);
     }, fail);
     this.local.delete(name);
-    return cache < WARN_CACHE ? `Cache size (${cache}) below recommended minimum` : undefined;
+    return cacheWarning(cache);
   }
 
   dropBucket(namespace: string, bucket: string): void {
