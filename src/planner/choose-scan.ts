@@ -23,7 +23,10 @@ function bestSargs(conjuncts: Expr[], indexes: IndexInfo[]): IndexSarg[] {
   }
   // Equal scores: the index whose name comes first in code unit order (not `localeCompare`, whose
   // order depends on the machine's locale: the same statement would get another plan elsewhere).
-  return out.sort((a, b) => b.score - a.score || (a.index.name < b.index.name ? -1 : a.index.name > b.index.name ? 1 : 0));
+  // Whole scans of INCLUDE MISSING indexes: a partial index (whose condition the WHERE implies)
+  // holds fewer entries, and is the one the reference scans.
+  const partialFirst = (a: IndexSarg, b: IndexSarg) => (a.score <= 0 && b.score <= 0 ? Number(!!b.index.where) - Number(!!a.index.where) : 0);
+  return out.sort((a, b) => b.score - a.score || partialFirst(a, b) || (a.index.name < b.index.name ? -1 : a.index.name > b.index.name ? 1 : 0));
 }
 
 /** One scan for a list of conjuncts: the best index, or an IntersectScan of exact scans on several ANYs. */
