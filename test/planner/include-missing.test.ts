@@ -222,3 +222,15 @@ describe('ORDER BY after the keys a span fixes', () => {
     await expectRows(d, q, [{ fname: 'Andrew', lname: 'Wiggins' }, { fname: 'Andre', lname: 'Iguodala' }], true);
   });
 });
+
+describe('ADVISE with an INCLUDE MISSING index', () => {
+  it('the index it recommends, once created, is the current optimal covering index', async () => {
+    const d = await open([]);
+    const q = 'ADVISE SELECT l.fname FROM lkm AS l';
+    const before = JSON.stringify((await d.query(q)).results);
+    expect(before).toContain('CREATE INDEX adv_fname ON `lkm`(`fname` INCLUDE MISSING)');
+    await d.query('CREATE INDEX adv_fname ON `lkm`(`fname` INCLUDE MISSING)');
+    const info = ((await d.query(q)).results[0] as { advice: { adviseinfo: Record<string, unknown> } }).advice.adviseinfo;
+    expect(info.current_indexes).toEqual([{ index_statement: 'CREATE INDEX adv_fname ON `default`:`lkm`(`fname` INCLUDE MISSING)', index_status: 'THIS IS AN OPTIMAL COVERING INDEX.', keyspace_alias: 'l' }]);
+  });
+});
