@@ -101,7 +101,11 @@ function disjunctsOf(e: Expr): Expr[] {
  * Chooses how to scan a keyspace for a WHERE clause: an IndexScan3 on the best sargable online
  * index (partial indexes only when the WHERE implies their condition), an IntersectScan of
  * exact token-index scans for several ANYs, a UnionScan for an OR of sargable terms, or
- * undefined (the caller falls back to the primary / sequential scan). `bound` are names that
+ * undefined (the caller falls back to the primary / sequential scan). An index whose leading key
+ * is `INCLUDE MISSING` holds every document its WHERE admits, so it may serve a query with no
+ * WHERE or no conjunct on that key (the whole leading range, later keys still filtering); when
+ * none of its keys is sargable, an online primary index is preferred, as the reference does
+ * (its suite's `gsi-lkmissing` plans). `bound` are names that
  * are not fields of the keyspace (UNNEST aliases, LET variables, and in a correlated subquery
  * every name the enclosing queries bind: outer aliases, LET, UNNEST and ANY variables).
  */

@@ -129,7 +129,10 @@ export function conjunctsOf(e: Expr): Expr[] {
  * entries within the earlier ones, as GSI's do: couchbase/query `planner/sarg.go` composite
  * spans), up to the first key without one or an array key. A key after a range that is not a
  * single point adds nothing to the score (the choice of index is made on the leading keys, as
- * before). Undefined if the leading key is not sargable.
+ * before). Undefined if the leading key is not sargable, except for an `INCLUDE MISSING` leading
+ * key: then a key without a predicate is a whole range (no bounds, MISSING included) and later
+ * keys may still have ranges (score 1 when one does, 0 for a whole scan), and `IS MISSING` /
+ * `IS NOT VALUED` on it are spans too.
  */
 export function sargIndex(conjuncts: Expr[], index: IndexInfo): IndexSarg | undefined {
   const keys = index.keys.map((k) => formalize(k.expr, index.alias));
