@@ -23,7 +23,11 @@ export function pushDownOrder(plan: SelectPlan, catalog: Catalog): void {
   }
   const src = b.source;
   if (src.op !== 'IndexScan' || src.scan.kind !== 'IndexScan3' || src.scan.distinct || src.scan.spans.length !== 1) return;
-  if ((b.group && (b.group.groupAs || b.group.keys.length === 0)) || b.distinct || b.steps.length || b.let?.length || hasWindows(plan)) return;
+  if (b.group && (b.group.groupAs || b.group.keys.length === 0 || b.distinct || b.steps.length)) return;
+  // UNNESTs keep the scan's order (a document's rows follow each other) and DISTINCT keeps each
+  // row's first occurrence, so the rows stay in the index order (the reference serves such an
+  // ORDER BY too); a join may reorder them.
+  if (!b.steps.every((s) => s.op === 'Unnest') || b.let?.length || hasWindows(plan)) return;
   const scan = src.scan;
   const index = catalog.indexes?.(src.keyspace).find((i) => i.name === scan.index);
   if (!index || plan.orderBy.length > index.keys.length) return;
@@ -53,7 +57,8 @@ export function pushDownOrder(plan: SelectPlan, catalog: Catalog): void {
   if (first < 0) return;
   b.orderServed = true;
   scan.indexOrder = plan.orderBy.map((_o, i) => ({ keypos: first + i, ...(index.keys[first + i].desc ? { desc: true } : {}) }));
-  if (plan.limit && spansDecideWhere(src)) {
+  // Not with DISTINCT or UNNEST, which change the number of rows per entry.
+  if (plan.limit && spansDecideWhere(src) && !b.distinct && !b.steps.length) {
     // LIMIT and OFFSET into the scan (the reference's `limit` and `offset`): it skips `offset`
     // entries and stops after `limit` more (the Offset operator is then left out).
     scan.limit = plan.limit;

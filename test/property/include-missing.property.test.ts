@@ -4,7 +4,7 @@
  * MISSING, NULL, booleans, numbers or strings; a random such index (`a INCLUDE MISSING [DESC]`,
  * then `b`, `c`, maybe partial `WHERE c IS VALUED`); random predicates on the keys (IS MISSING,
  * IS NULL, IS NOT VALUED, comparisons, ORs), none, or one on a non-key field; projections,
- * ORDER BY the leading key with LIMIT and OFFSET, COUNT. Every statement must return the same
+ * ORDER BY the leading key with LIMIT and OFFSET (also under DISTINCT and over an UNNEST), COUNT. Every statement must return the same
  * rows on database A (the index, no primary index: it must serve every query it can) and on
  * database B (a primary index only). Memory store. Runs: TOKENQL_PROPERTY_RUNS (default 300).
  */
@@ -21,7 +21,9 @@ const scalar: fc.Arbitrary<Value | undefined> = fc.oneof(
   fc.constantFrom('', 'a', 'b', 'c'),
 );
 
-const doc = fc.record({ a: scalar, b: scalar, c: scalar, z: fc.integer({ min: 0, max: 2 }) }).map((r) => {
+const arr: fc.Arbitrary<Value | undefined> = fc.oneof(fc.constant(undefined), fc.constant(null), fc.array(fc.integer({ min: 0, max: 2 }), { maxLength: 3 }));
+
+const doc = fc.record({ a: scalar, b: scalar, c: scalar, z: fc.integer({ min: 0, max: 2 }), arr }).map((r) => {
   const d: Record<string, Value> = {};
   for (const [k, v] of Object.entries(r)) if (v !== undefined) d[k] = v;
   return d;
@@ -46,10 +48,17 @@ const where: fc.Arbitrary<string | undefined> = fc.oneof(
 
 /** A statement and whether its rows are compared in order (ORDER BY on the whole projection). */
 const statement: fc.Arbitrary<{ q: string; ordered: boolean }> = fc
-  .tuple(where, fc.constantFrom('ids', 'keys', 'order', 'count'), fc.boolean(), fc.integer({ min: 0, max: 3 }), fc.integer({ min: 0, max: 2 }))
+  .tuple(where, fc.constantFrom('ids', 'keys', 'order', 'count', 'distinct', 'unnest', 'unnest distinct'), fc.boolean(), fc.integer({ min: 0, max: 3 }), fc.integer({ min: 0, max: 2 }))
   .map(([w, shape, desc, limit, offset]) => {
     const wh = w ? ` WHERE ${w}` : '';
+    const page = ` LIMIT ${limit} OFFSET ${offset}`;
     switch (shape) {
+      case 'distinct':
+        return { q: `SELECT DISTINCT a FROM ks${wh} ORDER BY a${desc ? ' DESC' : ''}${page}`, ordered: true };
+      case 'unnest':
+      case 'unnest distinct':
+        // The UNNEST's rows follow their document's: ordered by the document's key.
+        return { q: `SELECT ${shape === 'unnest' ? '' : 'DISTINCT '}t.a FROM ks AS t UNNEST t.arr AS u ORDER BY t.a${desc ? ' DESC' : ''}${page}`, ordered: true };
       case 'ids':
         return { q: `SELECT META().id FROM ks${wh}`, ordered: false };
       case 'keys':
