@@ -75,7 +75,7 @@ describe('CREATE INDEX … INCLUDE MISSING', () => {
     }
   });
 
-  it('raises the reference errors: a repeated attribute, a third one, a non-leading key, USING VIEW', async () => {
+  it('raises the reference errors: a repeated attribute, a third one, a non-leading key, USING VIEW, a primary index', async () => {
     const d = await open([]);
     const cases: [string, number, string][] = [
       ['CREATE INDEX i9 ON lkm(fname INCLUDE MISSING INCLUDE MISSING)', 3000, 'Duplicate or Invalid index key attribute (near line 1, column 46)'],
@@ -92,6 +92,10 @@ describe('CREATE INDEX … INCLUDE MISSING', () => {
       expect(e?.code, q).toBe(code);
       expect(e?.message, q).toContain(message);
     }
+    // Syntax errors (3000) at the word, as the reference's: on a primary index ("… at: INCLUDE"),
+    // MISSING without INCLUDE ("… at: MISSING (reserved word)").
+    await expect(d.query('CREATE PRIMARY INDEX p ON lkm INCLUDE MISSING')).rejects.toMatchObject({ code: 3000, message: expect.stringContaining('at: INCLUDE') });
+    await expect(d.query('CREATE INDEX i8 ON lkm(fname MISSING)')).rejects.toMatchObject({ code: 3000, message: expect.stringContaining('at: MISSING (reserved word)') });
     // A third attribute is a syntax error at it (the reference: "… at: DESC (reserved word)").
     await expect(d.query('CREATE INDEX i11 ON lkm(fname DESC INCLUDE MISSING DESC)')).rejects.toMatchObject({ code: 3000 });
     // An array key: not supported by tokenql (the reference's FLATTEN_KEYS(k INCLUDE MISSING, …) is another form).
