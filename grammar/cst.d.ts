@@ -983,8 +983,19 @@ export interface IndexKeyCstNode extends CstNode {
 export type IndexKeyCstChildren = {
   indexKeyBody: IndexKeyBodyCstNode[];
   vector?: (IToken)[];
+  indexKeyAttribute?: (IndexKeyAttributeCstNode)[];
+};
+
+export interface IndexKeyAttributeCstNode extends CstNode {
+  name: "indexKeyAttribute";
+  children: IndexKeyAttributeCstChildren;
+}
+
+export type IndexKeyAttributeCstChildren = {
   ASC?: IToken[];
   DESC?: IToken[];
+  include?: IToken[];
+  MISSING?: IToken[];
 };
 
 export interface IndexKeyBodyCstNode extends CstNode {
@@ -1800,6 +1811,7 @@ export interface ICstNodeVisitor<IN, OUT> extends ICstVisitor<IN, OUT> {
   ifNotExists(children: IfNotExistsCstChildren, param?: IN): OUT;
   ifExists(children: IfExistsCstChildren, param?: IN): OUT;
   indexKey(children: IndexKeyCstChildren, param?: IN): OUT;
+  indexKeyAttribute(children: IndexKeyAttributeCstChildren, param?: IN): OUT;
   indexKeyBody(children: IndexKeyBodyCstChildren, param?: IN): OUT;
   indexUsing(children: IndexUsingCstChildren, param?: IN): OUT;
   indexWith(children: IndexWithCstChildren, param?: IN): OUT;

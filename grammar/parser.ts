@@ -1167,7 +1167,25 @@ export class N1qlParser extends CstParser {
         this.OPTION3({ GATE: () => this.word(1, 'VECTOR'), DEF: () => this.CONSUME2(T.Identifier, { LABEL: 'vector' }) });
       },
     });
-    this.OPTION(() => this.OR([{ ALT: () => this.CONSUME(T.Asc) }, { ALT: () => this.CONSUME(T.Desc) }]));
+    // Up to two attributes, in any order (couchbase/query n1ql.y opt_ikattr): ASC|DESC and
+    // INCLUDE MISSING; a repeated one is an error the visitor raises (3000, as the reference).
+    this.OPTION(() => this.SUBRULE(this.indexKeyAttribute));
+    this.OPTION4(() => this.SUBRULE2(this.indexKeyAttribute));
+  });
+
+  /** One attribute of an index key: `ASC`, `DESC` or `INCLUDE MISSING`. */
+  public indexKeyAttribute = this.RULE('indexKeyAttribute', () => {
+    this.OR([
+      { ALT: () => this.CONSUME(T.Asc) },
+      { ALT: () => this.CONSUME(T.Desc) },
+      {
+        GATE: () => this.word(1, 'INCLUDE') && this.LA(2).tokenType === T.Missing,
+        ALT: () => {
+          this.CONSUME(T.Identifier, { LABEL: 'include' });
+          this.CONSUME(T.Missing);
+        },
+      },
+    ]);
   });
 
   public indexKeyBody = this.RULE('indexKeyBody', () => {

@@ -44,7 +44,7 @@ function keyspaceText(name: string): string {
 function indexDdl(i: IndexInfo): string {
   const on = keyspaceText(i.keyspace);
   if (i.isPrimary) return `CREATE PRIMARY INDEX ${q(i.name)} ON ${on} ;`;
-  const keys = i.keys.map((k) => indexKeyText(k) + (k.desc ? ' DESC' : '')).join(',');
+  const keys = i.keys.map((k) => indexKeyText(k) + (k.includeMissing ? ' INCLUDE MISSING' : '') + (k.desc ? ' DESC' : '')).join(',');
   return `CREATE INDEX ${q(i.name)} ON ${on}(${keys}) ${i.where ? `WHERE ${printExpr(i.where)} ` : ''};`;
 }
 

@@ -120,7 +120,7 @@ const opt = (kw: string, e: { kind: string } | undefined) => (e ? ` ${kw} ${prin
 
 function indexKey(k: IndexKey): string {
   const e = printExpr(k.expr);
-  return (k.array ? `(${k.array.toLowerCase()} ${e})` : e) + (k.vector ? ` ${k.vector.toLowerCase()} vector` : '') + (k.desc ? ' desc' : '');
+  return (k.array ? `(${k.array.toLowerCase()} ${e})` : e) + (k.vector ? ` ${k.vector.toLowerCase()} vector` : '') + (k.includeMissing ? ' include missing' : '') + (k.desc ? ' desc' : '');
 }
 
 const partition = (p: Expr[] | undefined) => (p ? ` partition by hash(${p.map(printExpr).join(', ')})` : '');

@@ -285,6 +285,11 @@ export interface IndexKey {
   expr: Expr;
   array?: 'DISTINCT' | 'ALL';
   desc: boolean;
+  /**
+   * `INCLUDE MISSING` (leading key only): documents whose leading key is MISSING are indexed too
+   * (they sort first), so the index holds every document its WHERE admits (Couchbase 7.1+).
+   */
+  includeMissing?: boolean;
   /** `DENSE VECTOR` / `SPARSE VECTOR` key of a vector index (parsed; such an index is not built: 1020). */
   vector?: 'DENSE' | 'SPARSE';
 }

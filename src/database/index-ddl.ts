@@ -14,7 +14,8 @@ export function indexRow(i: IndexInfo): ObjectValue {
   const row: ObjectValue = {
     datastore_id: 'tokenql',
     id: i.id,
-    index_key: i.keys.map((k) => indexKeyText(k) + (k.desc ? ' DESC' : '')),
+    // INCLUDE MISSING before DESC, as the reference prints a key (couchbase/query datastore/index.go indexKeyToIndexKeyStringArray).
+    index_key: i.keys.map((k) => indexKeyText(k) + (k.includeMissing ? ' INCLUDE MISSING' : '') + (k.desc ? ' DESC' : '')),
     keyspace_id: i.keyspace,
     name: i.name,
     namespace_id: 'default',

@@ -204,6 +204,10 @@ export const ErrorCode = {
   FUNCTION_NESTING: 10112,
   /** An ORDER BY direction or NULLS position that is no parameter (reference 3291, "ORDER BY direction '…' is not a valid constant, named, positional or function parameter."). */
   ORDER_PARAMETER: 3291,
+  /** INCLUDE MISSING on an index key that is not the leading one (reference 3281, "`k` (near line 1, column 35) MISSING attribute not allowed (Only allowed with gsi leading key)."). */
+  INDEX_MISSING_NOT_LEADING: 3281,
+  /** INCLUDE MISSING in a CREATE INDEX … USING VIEW (reference 3286, "Index attributes USING FTS is not allowed."). */
+  INDEX_ATTRIBUTES_USING: 3286,
   /** PREPARE of a name prepared already with another text (reference 4060 E_PREPARED_NAME, "Unable to add name: duplicate name: p"). */
   PREPARED_NAME_EXISTS: 4060,
   /** An INFER option the reference does not know or a wrong-typed one (reference 7000, "Invalid option 'bogus'"). */

@@ -76,10 +76,10 @@ function distinctElements(arr: Value[]): Value[] {
  * `geo.alt DESC`) with no WHERE: the values read with {@link readPath}, without an environment
  * per document, as the general evaluator gives them (no entry when the leading key is MISSING).
  */
-function fieldsEntries(paths: string[][]): EntryFunction {
+function fieldsEntries(paths: string[][], includeMissing: boolean): EntryFunction {
   return (d) => {
     const first = readPath(d.value, paths[0]);
-    if (first === undefined) return [];
+    if (first === undefined && !includeMissing) return [];
     const entry = new Array<Value>(paths.length);
     entry[0] = first;
     for (let i = 1; i < paths.length; i++) entry[i] = readPath(d.value, paths[i]);
@@ -90,7 +90,8 @@ function fieldsEntries(paths: string[][]): EntryFunction {
 /**
  * Compiles an index definition into its entry function, with the reference's GSI rules:
  * a document is indexed only if it satisfies the partial-index WHERE and its leading key is
- * not MISSING; an array key (`DISTINCT|ALL ARRAY … END` or `DISTINCT|ALL expr`) gives one
+ * not MISSING (or the leading key is `INCLUDE MISSING`: then MISSING is a key value, the
+ * lowest); an array key (`DISTINCT|ALL ARRAY … END` or `DISTINCT|ALL expr`) gives one
  * entry per distinct element (MISSING mapped values are skipped) and no entry when it is not a
  * non-empty array. At most one array key per index. ALL and DISTINCT keys give the same entries
  * here, because an entry is (key, document) and a scan returns each document once (a covering
@@ -137,6 +138,8 @@ function entriesOf(def: Pick<CreateIndexStatement, 'keys' | 'where'>, alias: str
   const scope: Scope = { names: new Set([alias]), defaultAlias: alias, keyspaceAliases: [alias] };
   const arrayAt = def.keys.findIndex((k) => k.array);
   const keepAll = occurrences && arrayAt >= 0 && def.keys[arrayAt].array === 'ALL';
+  // `INCLUDE MISSING` on the leading key: a document whose leading key is MISSING has an entry too.
+  const includeMissing = !!def.keys[0]?.includeMissing;
   if (!def.where && def.keys.length === 1 && arrayAt === 0 && !keepAll) {
     const fast = tokensFastPath(def.keys[0].expr, alias);
     if (fast) {
@@ -151,7 +154,7 @@ function entriesOf(def: Pick<CreateIndexStatement, 'keys' | 'where'>, alias: str
   }
   if (!def.where && arrayAt < 0) {
     const paths = def.keys.map((k) => fieldPath(k.expr, alias));
-    if (paths.every((p) => p !== undefined)) return fieldsEntries(paths as string[][]);
+    if (paths.every((p) => p !== undefined)) return fieldsEntries(paths as string[][], includeMissing);
   }
   const keys: Evaluator[] = def.keys.map((k) => compileExpr(k.expr, scope));
   const where = def.where ? compileExpr(def.where, scope) : undefined;
@@ -160,7 +163,7 @@ function entriesOf(def: Pick<CreateIndexStatement, 'keys' | 'where'>, alias: str
     bindDocument(env, alias, d.value, { id: d.key, cas: d.meta.cas, expiration: d.meta.expiration, seqno: d.meta.seqno, keyspace: `default:${keyspace}`, xattrs: d.meta.xattrs });
     if (where && !truth(where(env, CTX))) return [];
     const values = keys.map((k) => k(env, CTX));
-    if (arrayAt < 0) return values[0] === undefined ? [] : [values];
+    if (arrayAt < 0) return values[0] === undefined && !includeMissing ? [] : [values];
     const arr = values[arrayAt];
     if (!Array.isArray(arr) || arr.length === 0) return [];
     if (arrayAt > 0 && values[0] === undefined) return [];

@@ -197,7 +197,7 @@ function selectBodyTree(p: SelectPlan, around: (body: Operator) => Operator): Op
   }
   // The Order keeps the first offset+limit rows and skips `offset` itself (the reference's Order
   // with `offset`); otherwise an Offset operator does.
-  const offsetPushed = p.body.kind === 'Subselect' && body['#operator'] === 'Sequence' && body['~children'][0]?.['#operator'] === 'IndexScan3' && body['~children'][0].offset !== undefined;
+  const offsetPushed = p.body.kind === 'Subselect' && inner['#operator'] === 'Sequence' && inner['~children'][0]?.['#operator'] === 'IndexScan3' && inner['~children'][0].offset !== undefined;
   if (p.offset && !(orderOp && p.limit) && !offsetPushed) ops.push({ '#operator': 'Offset', expr: p.offset });
   if (p.limit) ops.push({ '#operator': 'Limit', expr: p.limit });
   return sequence(ops);

@@ -4,7 +4,7 @@ import { formalize } from '../semantic/formalize.js';
 import { implies } from './implies.js';
 import type { ScanPlan } from './logical-plan.js';
 import { containsTokenConjuncts } from './rewrite-contains-token.js';
-import { conjunctsOf, sargIndex, type IndexSarg } from './sarg-index.js';
+import { conjunctsOf, leadingMissing, sargIndex, type IndexSarg } from './sarg-index.js';
 
 function toScan(s: IndexSarg, servesAll = false): ScanPlan {
   const scan: ScanPlan = { kind: 'IndexScan3', index: s.index.name, indexId: s.index.id, keyspace: s.index.keyspace, spans: s.spans, distinct: s.distinct };
@@ -23,7 +23,10 @@ function bestSargs(conjuncts: Expr[], indexes: IndexInfo[]): IndexSarg[] {
   }
   // Equal scores: the index whose name comes first in code unit order (not `localeCompare`, whose
   // order depends on the machine's locale: the same statement would get another plan elsewhere).
-  return out.sort((a, b) => b.score - a.score || (a.index.name < b.index.name ? -1 : a.index.name > b.index.name ? 1 : 0));
+  // Whole scans of INCLUDE MISSING indexes: a partial index (whose condition the WHERE implies)
+  // holds fewer entries, and is the one the reference scans.
+  const partialFirst = (a: IndexSarg, b: IndexSarg) => (a.score <= 0 && b.score <= 0 ? Number(!!b.index.where) - Number(!!a.index.where) : 0);
+  return out.sort((a, b) => b.score - a.score || partialFirst(a, b) || (a.index.name < b.index.name ? -1 : a.index.name > b.index.name ? 1 : 0));
 }
 
 /** One scan for a list of conjuncts: the best index, or an IntersectScan of exact scans on several ANYs. */
@@ -45,7 +48,8 @@ function scanFor(conjuncts: Expr[], indexes: IndexInfo[]): { scan: ScanPlan; sco
   if (selective.length > 0) parts.splice(0, parts.length, ...selective);
   if (parts.length >= 2) return { scan: { kind: 'IntersectScan', scans: parts.map((p) => toScan(p)) }, score: Math.max(...parts.map((p) => p.score)) + 1 };
   const union = unionFor(conjuncts, indexes);
-  if (direct && (!union || direct.score >= union.score)) {
+  // A whole scan (an INCLUDE MISSING index no conjunct constrains) is the last resort.
+  if (direct && (!union || (direct.score >= union.score && direct.used.length > 0))) {
     // The spans alone decide the result when they are exact and serve every conjunct
     // (a CONTAINS_TOKEN conjunct through its rewrite), so a LIMIT may be pushed into the scan.
     // A conjunct a partial index's condition implies holds for every entry (`WHERE test_id = "x"`
@@ -65,11 +69,28 @@ function unionFor(conjuncts: Expr[], indexes: IndexInfo[]): { scan: ScanPlan; sc
     if (c.kind !== 'Binary' || c.op !== 'OR') continue;
     const disjuncts = disjunctsOf(c);
     const scans = disjuncts.map((d) => scanFor(conjunctsOf(d), indexes));
-    if (scans.some((s) => !s)) continue;
+    // A disjunct only a whole index scan serves makes the union no better than that scan.
+    if (scans.some((s) => !s || (s.score <= 0 && wholeScan(s.scan)))) continue;
     const score = Math.min(...scans.map((s) => s!.score)) - 1;
-    if (!best || score > best.score) best = { scan: { kind: 'UnionScan', scans: scans.map((s) => s!.scan) }, score };
+    if (!best || score > best.score) best = { scan: sameIndexSpans(scans.map((s) => s!.scan), indexes) ?? { kind: 'UnionScan', scans: scans.map((s) => s!.scan) }, score };
   }
   return best;
+}
+
+/**
+ * The scans of an OR's disjuncts that all read one INCLUDE MISSING index as one IndexScan3 with
+ * their spans (a document in several spans is returned once), as the reference plans `fname =
+ * 'x' OR lname = 'y'` on `(fname INCLUDE MISSING, lname, …)`; the Filter then checks the whole
+ * WHERE. Undefined otherwise.
+ */
+function sameIndexSpans(scans: ScanPlan[], indexes: IndexInfo[]): ScanPlan | undefined {
+  const first = scans[0];
+  if (first?.kind !== 'IndexScan3' || first.distinct || first.arrayKey !== undefined) return undefined;
+  const index = indexes.find((ix) => ix.name === first.index);
+  if (!index || !leadingMissing(index)) return undefined;
+  if (!scans.every((s) => s.kind === 'IndexScan3' && s.index === first.index && !s.distinct)) return undefined;
+  const spans = scans.flatMap((s) => (s.kind === 'IndexScan3' ? s.spans : []));
+  return { kind: 'IndexScan3', index: first.index, indexId: first.indexId, keyspace: first.keyspace, spans, distinct: false };
 }
 
 function disjunctsOf(e: Expr): Expr[] {
@@ -80,14 +101,28 @@ function disjunctsOf(e: Expr): Expr[] {
  * Chooses how to scan a keyspace for a WHERE clause: an IndexScan3 on the best sargable online
  * index (partial indexes only when the WHERE implies their condition), an IntersectScan of
  * exact token-index scans for several ANYs, a UnionScan for an OR of sargable terms, or
- * undefined (the caller falls back to the primary / sequential scan). `bound` are names that
+ * undefined (the caller falls back to the primary / sequential scan). An index whose leading key
+ * is `INCLUDE MISSING` holds every document its WHERE admits, so it may serve a query with no
+ * WHERE or no conjunct on that key (the whole leading range, later keys still filtering); when
+ * none of its keys is sargable, an online primary index is preferred, as the reference does
+ * (its suite's `gsi-lkmissing` plans). `bound` are names that
  * are not fields of the keyspace (UNNEST aliases, LET variables, and in a correlated subquery
  * every name the enclosing queries bind: outer aliases, LET, UNNEST and ANY variables).
  */
 export function chooseScan(where: Expr | undefined, alias: string, indexes: IndexInfo[], bound: ReadonlySet<string> = new Set()): ScanPlan | undefined {
-  if (!where) return undefined;
-  const conjuncts = conjunctsOf(formalize(where, alias, bound));
+  // Without a WHERE only an index with an INCLUDE MISSING leading key can serve (it holds every document).
+  if (!where && !indexes.some(leadingMissing)) return undefined;
+  const conjuncts = where ? conjunctsOf(formalize(where, alias, bound)) : [];
   const usable = indexes.filter((ix) => ix.state === 'online' && !ix.isPrimary && (!ix.where || implies(conjuncts, formalize(ix.where, ix.alias))));
   if (usable.length === 0) return undefined;
-  return scanFor(conjuncts, usable)?.scan;
+  const chosen = scanFor(conjuncts, usable);
+  // A whole scan of an INCLUDE MISSING index (no key of it sargable) only stands in for a
+  // primary index the keyspace lacks: with an online one the reference scans the primary index.
+  if (chosen && chosen.score <= 0 && wholeScan(chosen.scan) && indexes.some((ix) => ix.isPrimary && ix.state === 'online')) return undefined;
+  return chosen?.scan;
+}
+
+/** True if the scan reads an index from end to end (one span of whole ranges). */
+function wholeScan(scan: ScanPlan): boolean {
+  return scan.kind === 'IndexScan3' && scan.spans.length === 1 && scan.spans[0].ranges.every((r) => r.low === undefined && r.high === undefined);
 }

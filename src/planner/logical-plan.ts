@@ -50,8 +50,10 @@ export type ScanPlan =
       arrayKey?: number;
       /** OFFSET+LIMIT pushed into the scan (ORDER BY served by the index order); LIMIT alone when `offset` is set. */
       limit?: Expr;
-      /** OFFSET pushed into the scan (UPDATE/DELETE whose spans decide WHERE): the scan skips that many entries. */
+      /** OFFSET pushed into the scan (UPDATE/DELETE whose spans decide WHERE, or an ORDER BY the index serves): the scan skips that many entries. */
       offset?: Expr;
+      /** The ORDER BY the scan's order serves (index key positions and directions), printed as `index_order`. */
+      indexOrder?: { keypos: number; desc?: boolean }[];
       /** Covering scan: the index keys (canonical text) the query reads instead of the document. */
       covers?: string[];
       /** The spans are exact and serve every WHERE conjunct: the filter cannot drop a row. */

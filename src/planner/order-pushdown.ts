@@ -3,7 +3,7 @@ import { collectWindowCalls } from './build-window.js';
 import type { Catalog } from './catalog.js';
 import { exprEquivalent } from '../semantic/expr-equivalent.js';
 import { formalize } from '../semantic/formalize.js';
-import type { SelectPlan } from './logical-plan.js';
+import type { SelectPlan, SpanRangePlan } from './logical-plan.js';
 import { spansDecideWhere } from './source-ops.js';
 
 /**
@@ -23,27 +23,52 @@ export function pushDownOrder(plan: SelectPlan, catalog: Catalog): void {
   }
   const src = b.source;
   if (src.op !== 'IndexScan' || src.scan.kind !== 'IndexScan3' || src.scan.distinct || src.scan.spans.length !== 1) return;
-  if ((b.group && (b.group.groupAs || b.group.keys.length === 0)) || b.distinct || b.steps.length || b.let?.length || hasWindows(plan)) return;
+  if (b.group && (b.group.groupAs || b.group.keys.length === 0 || b.distinct || b.steps.length)) return;
+  // UNNESTs keep the scan's order (a document's rows follow each other) and DISTINCT keeps each
+  // row's first occurrence, so the rows stay in the index order (the reference serves such an
+  // ORDER BY too); a join may reorder them.
+  if (!b.steps.every((s) => s.op === 'Unnest') || b.let?.length || hasWindows(plan)) return;
   const scan = src.scan;
   const index = catalog.indexes?.(src.keyspace).find((i) => i.name === scan.index);
   if (!index || plan.orderBy.length > index.keys.length) return;
   const aliases = b.raw ? new Map<string, Expr>() : shadowingAliases(b.terms);
-  const served = plan.orderBy.every((o: OrderTerm, i) => {
-    const key = index.keys[i];
-    // A direction or NULLS position given by a parameter is known only when the query runs.
-    if (o.direction || o.nullsPosition) return false;
-    const nullsDefault = o.nulls === undefined || o.nulls === (o.desc ? 'LAST' : 'FIRST');
-    const expr = resolveAliases(o.expr, aliases);
-    return nullsDefault && o.desc === key.desc && !!expr && exprEquivalent(formalize(expr, src.alias), formalize(key.expr, index.alias));
-  });
-  if (!served) return;
+  const servedFrom = (first: number) =>
+    plan.orderBy!.every((o: OrderTerm, i) => {
+      const key = index.keys[first + i];
+      // A direction or NULLS position given by a parameter is known only when the query runs.
+      if (!key || o.direction || o.nullsPosition) return false;
+      const nullsDefault = o.nulls === undefined || o.nulls === (o.desc ? 'LAST' : 'FIRST');
+      const expr = resolveAliases(o.expr, aliases);
+      return nullsDefault && o.desc === key.desc && !!expr && exprEquivalent(formalize(expr, src.alias), formalize(key.expr, index.alias));
+    });
   // Grouped: served only if the index aggregates (group-scans.ts decides, from this order).
   if (b.group) {
-    b.groupOrder = plan.orderBy.map((o, i) => ({ keypos: i, ...(index.keys[i].desc ? { desc: true } : {}) }));
+    if (servedFrom(0)) b.groupOrder = plan.orderBy.map((o, i) => ({ keypos: i, ...(index.keys[i].desc ? { desc: true } : {}) }));
     return;
   }
+  // Keys the span fixes to one value (`team = 'gsw'` on `(team, fname DESC, …)`) do not change
+  // the order of the entries within the span: the ORDER BY may start after them (the reference
+  // serves `ORDER BY fname DESC` from that index).
+  const ranges = scan.spans[0].ranges;
+  let fixed = 0;
+  while (fixed < ranges.length && pointRange(ranges[fixed])) fixed++;
+  let first = -1;
+  for (let k = 0; k <= fixed && first < 0; k++) if (servedFrom(k)) first = k;
+  if (first < 0) return;
   b.orderServed = true;
-  if (plan.limit && spansDecideWhere(src)) scan.limit = scanLimit(plan.limit, plan.offset);
+  scan.indexOrder = plan.orderBy.map((_o, i) => ({ keypos: first + i, ...(index.keys[first + i].desc ? { desc: true } : {}) }));
+  // Not with DISTINCT or UNNEST, which change the number of rows per entry.
+  if (plan.limit && spansDecideWhere(src) && !b.distinct && !b.steps.length) {
+    // LIMIT and OFFSET into the scan (the reference's `limit` and `offset`): it skips `offset`
+    // entries and stops after `limit` more (the Offset operator is then left out).
+    scan.limit = plan.limit;
+    if (plan.offset) scan.offset = plan.offset;
+  }
+}
+
+/** True if a span range selects one value of its key (`inclusion` 3, the same bound on both sides). */
+function pointRange(r: SpanRangePlan): boolean {
+  return r.inclusion === 3 && !!r.low && !!r.high && JSON.stringify(r.low) === JSON.stringify(r.high);
 }
 
 /**

@@ -26,6 +26,30 @@ export interface IndexSarg {
   used: Expr[];
   /** The index's leading key is an array key (the scan is wrapped in a DistinctScan). */
   distinct: boolean;
+  /**
+   * An `INCLUDE MISSING` leading key without a predicate: the spans start with the whole key
+   * (every document the index's WHERE admits), as the reference scans such an index when no
+   * conjunct constrains its leading key.
+   */
+  wholeLeading?: boolean;
+}
+
+/** True if the index's leading key is `INCLUDE MISSING` (a scalar key): every document it admits has an entry. */
+export function leadingMissing(index: IndexInfo): boolean {
+  return !!index.keys[0]?.includeMissing && !index.keys[0].array;
+}
+
+/**
+ * `k IS MISSING` (only MISSING: below NULL) and `k IS NOT VALUED` (MISSING and NULL) on an
+ * `INCLUDE MISSING` leading key, whose entries hold MISSING: ranges with no low bound, as the
+ * reference's spans (`"high": "null"`). Undefined for any other predicate.
+ */
+function sargMissing(pred: Expr, key: Expr): SargResult | undefined {
+  if (pred.kind !== 'Is' || !exprEquivalent(pred.operand, key)) return undefined;
+  const high: Expr = { kind: 'Literal', value: null };
+  if (pred.test === 'MISSING' && !pred.not) return { ranges: [{ high, inclusion: 0 }], exact: true };
+  if (pred.test === 'VALUED' && pred.not) return { ranges: [{ high, inclusion: 2 }], exact: true };
+  return undefined;
 }
 
 /** Canonical text of an index key, as `system:indexes` and EXPLAIN's `index_key` show it. */
@@ -105,7 +129,10 @@ export function conjunctsOf(e: Expr): Expr[] {
  * entries within the earlier ones, as GSI's do: couchbase/query `planner/sarg.go` composite
  * spans), up to the first key without one or an array key. A key after a range that is not a
  * single point adds nothing to the score (the choice of index is made on the leading keys, as
- * before). Undefined if the leading key is not sargable.
+ * before). Undefined if the leading key is not sargable, except for an `INCLUDE MISSING` leading
+ * key: then a key without a predicate is a whole range (no bounds, MISSING included) and later
+ * keys may still have ranges (score 1 when one does, 0 for a whole scan), and `IS MISSING` /
+ * `IS NOT VALUED` on it are spans too.
  */
 export function sargIndex(conjuncts: Expr[], index: IndexInfo): IndexSarg | undefined {
   const keys = index.keys.map((k) => formalize(k.expr, index.alias));
@@ -116,6 +143,11 @@ export function sargIndex(conjuncts: Expr[], index: IndexInfo): IndexSarg | unde
   let keysUsed = 0;
   /** Whether every key so far had a single-point range. */
   let points = true;
+  // An INCLUDE MISSING leading key: a key without a predicate is a whole range (MISSING
+  // included) and the later keys may still filter the entries (the reference's composite spans).
+  const lkMissing = leadingMissing(index);
+  let wholeLeading = false;
+  let laterUsed = false;
   for (let i = 0; i < keys.length; i++) {
     const shape = arrayKeyShape(keys[i], !!index.keys[i].array);
     let best: { r: SargResult; s: number; c: Expr[] } | undefined;
@@ -127,7 +159,7 @@ export function sargIndex(conjuncts: Expr[], index: IndexInfo): IndexSarg | unde
         const a = sargAny(c, shape);
         if (a) [r, s] = [a.r, score(a.r, a.fallback)];
       } else {
-        r = sargKey(c, keys[i], new Map());
+        r = (i === 0 && lkMissing ? sargMissing(c, keys[i]) : undefined) ?? sargKey(c, keys[i], new Map());
         if (r) s = score(r, false);
         else if ((i === 0 || !points) && dependsStrictly(c, keys[i])) {
           // `LOWER(type) = 'x'` on key `type`: only rows with a non-NULL key can qualify (spec §10.1).
@@ -143,7 +175,15 @@ export function sargIndex(conjuncts: Expr[], index: IndexInfo): IndexSarg | unde
       }
       if (r && (!best || s > best.s)) best = { r, s, c: [c] };
     }
+    if (!best && lkMissing && !shape) {
+      // The whole key: no bound (MISSING included), and no entry is left out.
+      if (i === 0) wholeLeading = true;
+      points = false;
+      spans = spans.map((sp) => ({ exact: sp.exact, ranges: [...sp.ranges, { inclusion: 0, indexKey: texts[i] }] }));
+      continue;
+    }
     if (!best) break;
+    if (i > 0 && wholeLeading) laterUsed = true;
     keysUsed = i + 1;
     used.push(...best.c);
     if (points) total += best.s;
@@ -155,10 +195,15 @@ export function sargIndex(conjuncts: Expr[], index: IndexInfo): IndexSarg | unde
     if (shape) break;
     points &&= point;
   }
-  if (used.length === 0) return undefined;
+  if (used.length === 0 && !lkMissing) return undefined;
   // A document whose array key is not a non-empty array has no entry at all (index-entries.ts):
   // an index with an array key is usable only when its spans reach that key (an ANY on it).
   if (index.keys.some((k, i) => k.array && i >= keysUsed)) return undefined;
-  const exact = spans.every((s) => s.exact) && used.length >= 1;
-  return { index, spans, exact, score: total, used, distinct: index.keys.some((k) => !!k.array) };
+  // Whole ranges after the last key used add nothing: the span ends at that key (at least the leading one).
+  if (lkMissing) spans = spans.map((sp) => ({ exact: sp.exact, ranges: sp.ranges.slice(0, Math.max(1, keysUsed)) }));
+  const exact = spans.every((s) => s.exact) && (used.length >= 1 || lkMissing);
+  // A whole leading key filtered by a later key's span ranks above a whole scan (1 > 0) and
+  // below any index whose leading key is sargable.
+  if (wholeLeading) total = laterUsed ? 1 : 0;
+  return { index, spans, exact, score: total, used, distinct: index.keys.some((k) => !!k.array), ...(wholeLeading ? { wholeLeading } : {}) };
 }

@@ -4,6 +4,27 @@ import type * as C from '../../grammar/cst.js';
 import type { AstBuilder } from './cst-to-ast.js';
 import { defined } from './defined.js';
 import { tokenLoc } from './lexemes.js';
+import { ErrorCode, QueryError } from '../errors/index.js';
+import { printExpr } from '../ast/print.js';
+
+/**
+ * The INCLUDE MISSING checks of CREATE INDEX's keys, as the reference's parser makes them
+ * (couchbase/query n1ql.y index_terms): only the leading key may have it (3281, at the key),
+ * and not in an index USING VIEW (3286, the reference's own text). tokenql's own limit: not on
+ * an array key (whose elements' MISSING the reference handles inside FLATTEN_KEYS).
+ */
+function checkIncludeMissing(keys: IndexKey[], using: string | undefined, statement: string): void {
+  keys.forEach((k, i) => {
+    if (!k.includeMissing) return;
+    const at = k.expr.loc;
+    if (i > 0) {
+      const near = at ? ` (near line ${at.line}, column ${at.column})` : '';
+      throw new QueryError({ code: ErrorCode.INDEX_MISSING_NOT_LEADING, phase: 'parse', message: `${printExpr(k.expr)}${near} MISSING attribute not allowed (Only allowed with gsi leading key).`, position: at, statement });
+    }
+    if (using === 'view') throw new QueryError({ code: ErrorCode.INDEX_ATTRIBUTES_USING, phase: 'parse', message: 'Index attributes USING FTS is not allowed.', position: at, statement });
+    if (k.array) throw new QueryError({ code: ErrorCode.NOT_SUPPORTED, phase: 'semantic', message: 'INCLUDE MISSING on an array index key is not supported', position: at, statement });
+  });
+}
 
 /** `USING` and `WITH` of CREATE [PRIMARY] INDEX. */
 function options(b: AstBuilder, ctx: C.CreateIndexStatementCstChildren | C.CreatePrimaryIndexStatementCstChildren) {
@@ -22,7 +43,9 @@ export const ddlRules = {
     const vector = ctx.vector ? true : undefined;
     const include = ctx.include?.map((e) => this.expr(e));
     const partition = ctx.indexPartition ? (this.visit(ctx.indexPartition[0]!) as Expr[]) : undefined;
-    return defined({ kind: 'CreateIndex', name, ifNotExists, keyspace, keys, where, vector, include, partition, ...options(this, ctx) });
+    const opts = options(this, ctx);
+    checkIncludeMissing(keys, opts.using, this.text);
+    return defined({ kind: 'CreateIndex', name, ifNotExists, keyspace, keys, where, vector, include, partition, ...opts });
   },
   createPrimaryIndexStatement(this: AstBuilder, ctx: C.CreatePrimaryIndexStatementCstChildren): Statement {
     const name = ctx.objectName ? (this.visit(ctx.objectName[0]!) as string) : undefined;
@@ -43,7 +66,27 @@ export const ddlRules = {
   indexKey(this: AstBuilder, ctx: C.IndexKeyCstChildren): IndexKey {
     const body = this.visit(ctx.indexKeyBody[0]!) as Omit<IndexKey, 'desc'>;
     const vector = ctx.vector ? (ctx.vector.length === 2 && ctx.vector[0]!.image.toUpperCase() === 'SPARSE' ? 'SPARSE' : 'DENSE') : undefined;
-    return defined({ ...body, desc: ctx.DESC !== undefined, vector }) as IndexKey;
+    // ASC|DESC and INCLUDE MISSING, each at most once (reference: 3000 "Duplicate or Invalid
+    // index key attribute (near line L, column C)" at the second one).
+    let desc = false;
+    let direction = false;
+    let includeMissing = false;
+    for (const a of ctx.indexKeyAttribute ?? []) {
+      const c = (a as C.IndexKeyAttributeCstNode).children;
+      const t = (c.ASC ?? c.DESC ?? c.include)![0]!;
+      const repeated = c.include ? includeMissing : direction;
+      if (repeated) {
+        const at = tokenLoc(t);
+        throw new QueryError({ code: ErrorCode.SYNTAX, phase: 'parse', message: `Duplicate or Invalid index key attribute (near line ${at.line}, column ${at.column})`, position: at, statement: this.text });
+      }
+      if (c.include) includeMissing = true;
+      else [direction, desc] = [true, c.DESC !== undefined];
+    }
+    return defined({ ...body, desc, vector, includeMissing: includeMissing || undefined }) as IndexKey;
+  },
+  /** Read by {@link ddlRules.indexKey} from the CST (the visitor needs one method per rule). */
+  indexKeyAttribute(): undefined {
+    return undefined;
   },
   indexKeyBody(this: AstBuilder, ctx: C.IndexKeyBodyCstChildren): Omit<IndexKey, 'desc'> {
     if (ctx.indexKeyBody) return this.visit(ctx.indexKeyBody[0]!) as Omit<IndexKey, 'desc'>;

@@ -52,7 +52,7 @@ const plainName = (s: string) => (/^[A-Za-z_][A-Za-z0-9_]*$/.test(s) ? s : quote
 export function currentIndexStatement(i: IndexInfo): string {
   const on = '`default`:' + i.keyspace.split('.').map(quote).join('.');
   if (i.isPrimary) return `CREATE PRIMARY INDEX ${plainName(i.name)} ON ${on}`;
-  const keys = i.keys.map((k) => indexKeyText(k) + (k.desc ? ' DESC' : '')).join(',');
+  const keys = i.keys.map((k) => indexKeyText(k) + (k.desc ? ' DESC' : '') + (k.includeMissing ? ' INCLUDE MISSING' : '')).join(',');
   return `CREATE INDEX ${plainName(i.name)} ON ${on}(${keys})${i.where ? ` WHERE ${printExpr(i.where)}` : ''}`;
 }
 
@@ -71,7 +71,7 @@ export function scannedIndexes(plan: StatementPlan, catalog: Catalog): { info: I
 
 /** Keys and condition of an index definition, printed one way for comparing definitions. */
 const shape = (keys: IndexKey[], where: Expr | undefined, strip = false): string =>
-  keys.map((k) => indexKeyText(strip ? { ...k, expr: withoutTokenOptions(k.expr) } : k) + (k.desc ? ' DESC' : '')).join(',') + '|' + (where ? printExpr(where) : '');
+  keys.map((k) => indexKeyText(strip ? { ...k, expr: withoutTokenOptions(k.expr) } : k) + (k.desc ? ' DESC' : '') + (k.includeMissing ? ' INCLUDE MISSING' : '')).join(',') + '|' + (where ? printExpr(where) : '');
 
 /** The expression with every TOKENS call's options dropped. */
 function withoutTokenOptions(e: Expr): Expr {
