@@ -12,6 +12,7 @@ function toScan(s: IndexSarg, servesAll = false): ScanPlan {
   if (arrayKey >= 0) scan.arrayKey = arrayKey;
   if (servesAll) scan.servesWhere = true;
   if (s.exact) scan.decided = s.used;
+  if (s.index.partition) scan.partitionKeys = s.index.partition.map((e) => formalize(e, s.index.alias));
   return scan;
 }
 

@@ -32,7 +32,7 @@ export function pushedGroupAggs(p: SubselectPlan, ops: Operator[], aggregateSour
 export function leadingGroupScan(b: SubselectPlan, body: Operator): IndexScan3 | undefined {
   if (body['#operator'] !== 'Sequence') return undefined;
   const scan = body['~children'][0];
-  if (scan?.['#operator'] !== 'IndexScan3' || !scan.index_group_aggs || scan.spans.length !== 1) return undefined;
+  if (scan?.['#operator'] !== 'IndexScan3' || !scan.index_group_aggs || scan.index_group_aggs.partial || scan.spans.length !== 1) return undefined;
   const group = scan.index_group_aggs.group ?? [];
   const positions = new Set(group.map((g) => g.keypos));
   if (positions.size === 0 || positions.has(-1) || [...positions].some((x) => x >= positions.size)) return undefined;

@@ -65,6 +65,8 @@ export type ScanPlan =
       filterUnnest?: import('./cover-unnest.js').CoverUnnest;
       /** A covering scan of a partial index: its condition's conjuncts the WHERE repeats (texts), TRUE on every entry. */
       conditionCovers?: string[];
+      /** The index's `PARTITION BY HASH` keys, formalized (semantic/formalize.ts). */
+      partitionKeys?: Expr[];
     }
   | { kind: 'IntersectScan'; scans: ScanPlan[] }
   | { kind: 'UnionScan'; scans: ScanPlan[] };

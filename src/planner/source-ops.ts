@@ -44,6 +44,7 @@ export function keySource(
     _alias: alias,
     ...(cover ? { _coverPaths: cover.paths, ...(cover.expressionKeys ? { _coverExpressionKeys: cover.expressionKeys } : {}) } : {}),
     ...(cover?.unnest ? { _coverUnnest: cover.unnest } : {}),
+    ...(scan.partitionKeys ? { _partitionKeys: scan.partitionKeys } : {}),
     ...(scan.entryFilter ? { filter: scan.entryFilter, _filterUnnest: scan.filterUnnest } : {}),
     // A partial index's condition fixes fields of every covered row, and holds on each: the reference prints them as filter_covers.
     ...(cover?.constants?.length ? { _coverConstants: cover.constants } : {}),
