@@ -2,7 +2,7 @@ import type { Expr } from '../ast/index.js';
 import { readsOnlyIndexKeys } from './index-group-aggs.js';
 import type { SelectPlan, SubselectPlan } from './logical-plan.js';
 import { formalize } from '../semantic/formalize.js';
-import { scanLimit } from './order-pushdown.js';
+import { pushLimitOffset } from './order-pushdown.js';
 import { collectWindowCalls } from './build-window.js';
 import { type IndexScan3, type Operator } from './plan/index.js';
 import { spansDecideWhere } from './source-ops.js';
@@ -53,9 +53,13 @@ export function groupOrderServed(b: SubselectPlan, body: Operator, limit: Expr |
   return true;
 }
 
-/** LIMIT (and OFFSET) without HAVING or DISTINCT into a scan that emits whole groups in order: it stops after OFFSET+LIMIT groups. */
+/**
+ * LIMIT and OFFSET without HAVING or DISTINCT into a scan that emits whole groups in order (one
+ * span): it skips the first OFFSET groups and stops after LIMIT more, as the reference pushes
+ * both into the indexer; the Offset operator is then left out.
+ */
 export function groupLimit(b: SubselectPlan, scan: IndexScan3, limit: Expr | undefined, offset: Expr | undefined): void {
-  if (limit && !b.group?.having && !b.distinct) scan.limit = scanLimit(limit, offset);
+  if (limit && !b.group?.having && !b.distinct) pushLimitOffset(scan, limit, offset);
 }
 
 /**

@@ -12,7 +12,7 @@ import { spansDecideWhere } from './source-ops.js';
  * DISTINCT, UNNEST or LET, and the ORDER BY terms are the index's leading keys in the index's
  * directions with the default NULLS placement, the Order operator is dropped. With grouping,
  * the order is noted (`groupOrder`) for an index that aggregates on those keys. If the spans
- * also serve the whole WHERE, OFFSET+LIMIT is pushed into the scan as its `limit`.
+ * also serve the whole WHERE, LIMIT and OFFSET are pushed into the scan ({@link pushLimitOffset}).
  */
 export function pushDownOrder(plan: SelectPlan, catalog: Catalog): void {
   const b = plan.body;
@@ -43,7 +43,20 @@ export function pushDownOrder(plan: SelectPlan, catalog: Catalog): void {
     return;
   }
   b.orderServed = true;
-  if (plan.limit && spansDecideWhere(src)) scan.limit = scanLimit(plan.limit, plan.offset);
+  if (plan.limit && spansDecideWhere(src)) pushLimitOffset(scan, plan.limit, plan.offset);
+}
+
+/**
+ * LIMIT and OFFSET into a scan whose spans decide the result: OFFSET as the scan's own `offset`
+ * (it skips that many entries; then `limit` is LIMIT alone) when the scan has one span over a
+ * scalar index (the reference's `CanPushDownOffset`: entries are the rows, none counted twice);
+ * otherwise OFFSET+LIMIT as its `limit`, and the Offset operator skips.
+ */
+export function pushLimitOffset(scan: { limit?: Expr; offset?: Expr; spans: unknown[]; distinct?: boolean }, limit: Expr, offset: Expr | undefined): void {
+  if (offset && scan.spans.length === 1 && !scan.distinct) {
+    scan.limit = limit;
+    scan.offset = offset;
+  } else scan.limit = scanLimit(limit, offset);
 }
 
 /**
@@ -91,7 +104,7 @@ function pushDownLimit(plan: SelectPlan): void {
   const src = b.source;
   if (src.op !== 'IndexScan' || src.scan.kind !== 'IndexScan3' || !spansDecideWhere(src)) return;
   if (b.group || b.distinct || b.steps.length || b.let?.length || hasWindows(plan)) return;
-  src.scan.limit = scanLimit(plan.limit, plan.offset);
+  pushLimitOffset(src.scan, plan.limit, plan.offset);
 }
 
 /** True if the block computes window functions: they need every row, and change the rows' order. */
