@@ -65,6 +65,8 @@ export type ScanPlan =
       filterUnnest?: import('./cover-unnest.js').CoverUnnest;
       /** A covering scan of a partial index: its condition's conjuncts the WHERE repeats (texts), TRUE on every entry. */
       conditionCovers?: string[];
+      /** The ORDER BY the scan's order serves (order-pushdown.ts), printed as `index_order`. */
+      indexOrder?: { keypos: number; desc?: boolean }[];
       /** The index's `PARTITION BY HASH` keys, formalized (semantic/formalize.ts). */
       partitionKeys?: Expr[];
     }

@@ -5,6 +5,7 @@ import { exprEquivalent } from '../semantic/expr-equivalent.js';
 import { formalize } from '../semantic/formalize.js';
 import type { SelectPlan } from './logical-plan.js';
 import { spansDecideWhere } from './source-ops.js';
+import { orderedSpans } from './ordered-spans.js';
 
 /**
  * ORDER BY served by an index (couchbase/query `planner/build_select_order.go`, simplified):
@@ -22,11 +23,12 @@ export function pushDownOrder(plan: SelectPlan, catalog: Catalog): void {
     return;
   }
   const src = b.source;
-  if (src.op !== 'IndexScan' || src.scan.kind !== 'IndexScan3' || src.scan.distinct || src.scan.spans.length !== 1) return;
+  if (src.op !== 'IndexScan' || src.scan.kind !== 'IndexScan3' || src.scan.distinct) return;
   if ((b.group && (b.group.groupAs || b.group.keys.length === 0)) || b.distinct || b.steps.length || b.let?.length || hasWindows(plan)) return;
   const scan = src.scan;
   const index = catalog.indexes?.(src.keyspace).find((i) => i.name === scan.index);
   if (!index || plan.orderBy.length > index.keys.length) return;
+  if (!orderedSpans(scan.spans.map((s) => s.ranges), index.keys[0]?.desc)) return;
   const aliases = b.raw ? new Map<string, Expr>() : shadowingAliases(b.terms);
   const served = plan.orderBy.every((o: OrderTerm, i) => {
     const key = index.keys[i];
@@ -43,17 +45,19 @@ export function pushDownOrder(plan: SelectPlan, catalog: Catalog): void {
     return;
   }
   b.orderServed = true;
-  if (plan.limit && spansDecideWhere(src)) pushLimitOffset(scan, plan.limit, plan.offset);
+  scan.indexOrder = plan.orderBy.map((o, i) => ({ keypos: i, ...(index.keys[i].desc ? { desc: true } : {}) }));
+  if (plan.limit && spansDecideWhere(src)) pushLimitOffset(scan, plan.limit, plan.offset, orderedSpans(scan.spans.map((s) => s.ranges)));
 }
 
 /**
  * LIMIT and OFFSET into a scan whose spans decide the result: OFFSET as the scan's own `offset`
- * (it skips that many entries; then `limit` is LIMIT alone) when the scan has one span over a
- * scalar index (the reference's `CanPushDownOffset`: entries are the rows, none counted twice);
- * otherwise OFFSET+LIMIT as its `limit`, and the Offset operator skips.
+ * (it skips that many entries; then `limit` is LIMIT alone) when the scan's spans are walked in
+ * order, each entry once (`ordered`: ordered-spans.ts) over a scalar index (the reference's
+ * `CanPushDownOffset`: entries are the rows, none counted twice); otherwise OFFSET+LIMIT as its
+ * `limit`, and the Offset operator skips.
  */
-export function pushLimitOffset(scan: { limit?: Expr; offset?: Expr; spans: unknown[]; distinct?: boolean }, limit: Expr, offset: Expr | undefined): void {
-  if (offset && scan.spans.length === 1 && !scan.distinct) {
+export function pushLimitOffset(scan: { limit?: Expr; offset?: Expr; distinct?: boolean }, limit: Expr, offset: Expr | undefined, ordered: boolean): void {
+  if (offset && ordered && !scan.distinct) {
     scan.limit = limit;
     scan.offset = offset;
   } else scan.limit = scanLimit(limit, offset);
@@ -104,7 +108,7 @@ function pushDownLimit(plan: SelectPlan): void {
   const src = b.source;
   if (src.op !== 'IndexScan' || src.scan.kind !== 'IndexScan3' || !spansDecideWhere(src)) return;
   if (b.group || b.distinct || b.steps.length || b.let?.length || hasWindows(plan)) return;
-  pushLimitOffset(src.scan, plan.limit, plan.offset);
+  pushLimitOffset(src.scan, plan.limit, plan.offset, orderedSpans(src.scan.spans.map((s) => s.ranges)));
 }
 
 /** True if the block computes window functions: they need every row, and change the rows' order. */

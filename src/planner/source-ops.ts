@@ -24,6 +24,7 @@ export function keySource(
     ...(scan.covers ? { covers: scan.covers } : {}),
     index: scan.index,
     index_id: scan.indexId,
+    ...(scan.indexOrder ? { index_order: scan.indexOrder } : {}),
     // What the scan returns of each entry: a Fetch needs the document key only.
     ...(scan.covers ? (scan.indexProjection ? { index_projection: scan.indexProjection } : {}) : { index_projection: { primary_key: true } }),
     keyspace: scan.keyspace,
