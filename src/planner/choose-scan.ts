@@ -68,7 +68,17 @@ function unionFor(conjuncts: Expr[], indexes: IndexInfo[]): { scan: ScanPlan; sc
     const scans = disjuncts.map((d) => scanFor(conjunctsOf(d), indexes));
     if (scans.some((s) => !s)) continue;
     const score = Math.min(...scans.map((s) => s!.score)) - 1;
-    if (!best || score > best.score) best = { scan: { kind: 'UnionScan', scans: scans.map((s) => s!.scan) }, score };
+    // The union alone decides the WHERE when each scan serves its disjunct and its index's
+    // condition implies every other conjunct (`test_id = "x" AND (a > 0 OR b > 1)` over two
+    // indexes `… WHERE test_id = "x"`).
+    const others = conjuncts.filter((o) => o !== c);
+    const servesWhere = scans.every((s) => {
+      if (s!.scan.kind !== 'IndexScan3' || !s!.scan.servesWhere) return false;
+      const ix = indexes.find((i) => i.name === (s!.scan as { index: string }).index);
+      const condition = ix?.where ? conjunctsOf(formalize(ix.where, ix.alias)) : [];
+      return others.every((o) => implies(condition, o));
+    });
+    if (!best || score > best.score) best = { scan: { kind: 'UnionScan', scans: scans.map((s) => s!.scan), ...(servesWhere ? { servesWhere } : {}) }, score };
   }
   return best;
 }

@@ -71,7 +71,14 @@ export type ScanPlan =
       partitionKeys?: Expr[];
     }
   | { kind: 'IntersectScan'; scans: ScanPlan[] }
-  | { kind: 'UnionScan'; scans: ScanPlan[] };
+  | {
+      kind: 'UnionScan';
+      scans: ScanPlan[];
+      /** Every scan's spans are exact and, with its index's condition, serve every WHERE conjunct. */
+      servesWhere?: boolean;
+      /** OFFSET+LIMIT pushed into the union (no ORDER BY, `servesWhere`): it stops after that many documents. */
+      limit?: Expr;
+    };
 
 /** Where a subselect's rows come from. */
 export type SourcePlan =

@@ -106,8 +106,13 @@ function pushDownLimit(plan: SelectPlan): void {
   const b = plan.body;
   if (b.kind !== 'Subselect' || !plan.limit) return;
   const src = b.source;
-  if (src.op !== 'IndexScan' || src.scan.kind !== 'IndexScan3' || !spansDecideWhere(src)) return;
+  if (src.op !== 'IndexScan' || src.scan.kind === 'IntersectScan' || !spansDecideWhere(src)) return;
   if (b.group || b.distinct || b.steps.length || b.let?.length || hasWindows(plan)) return;
+  // A UnionScan stops after OFFSET+LIMIT documents; the Offset operator skips.
+  if (src.scan.kind === 'UnionScan') {
+    src.scan.limit = scanLimit(plan.limit, plan.offset);
+    return;
+  }
   pushLimitOffset(src.scan, plan.limit, plan.offset, orderedSpans(src.scan.spans.map((s) => s.ranges)));
 }
 
