@@ -6,7 +6,7 @@
  * PARTITION BY HASH(c0) and ixgatp PARTITION BY HASH(c4)). Expected rows are the reference's
  * answers (n1ql-reference, cbq-engine at 3582af6c, the same documents over its primary index:
  * an index never changes a result). Each keyspace has one index over (c0, c1, c2, c3, c4):
- * `r` not partitioned, `p0` PARTITION BY HASH(c0), `p4` PARTITION BY HASH(c4).
+ * `r` not partitioned (and `ixr1` on c1), `p0` PARTITION BY HASH(c0), `p4` PARTITION BY HASH(c4).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Database, type Value } from '../../../src/index.js';
@@ -31,6 +31,7 @@ beforeAll(async () => {
   await db.query('CREATE INDEX ixr ON r(c0, c1, c2, c3, c4)');
   await db.query('CREATE INDEX ixp0 ON p0(c0, c1, c2, c3, c4) PARTITION BY HASH(c0)');
   await db.query('CREATE INDEX ixp4 ON p4(c0, c1, c2, c3, c4) PARTITION BY HASH(c4)');
+  await db.query('CREATE INDEX ixr1 ON r(c1)');
 });
 afterAll(async () => db.close());
 
@@ -155,5 +156,19 @@ describe('aggregates of one operand choose an index led by it (x IS NOT NULL)', 
   it('COUNT(*) reads every document: no index', async () => {
     expect(await indexScan('SELECT COUNT(*) AS n, SUM(c0) AS s FROM r')).toBeUndefined();
     expect(await rows('SELECT COUNT(*) AS n, SUM(c0) AS s FROM r')).toEqual([{ n: 8, s: 12 }]);
+  });
+});
+
+describe('UnionScan: LIMIT without ORDER BY', () => {
+  it('its scans decide the WHERE: OFFSET+LIMIT into the union (the gsi/indexga unionscan check), any documents of the reference set', async () => {
+    const q = 'SELECT RAW META().id FROM r WHERE c0 > 1 OR c1 > 20 OFFSET 1 LIMIT 2';
+    const plan = ((await db.query('EXPLAIN ' + q)).results[0] as Node).plan as Node;
+    const union = JSON.stringify(plan).match(/"#operator":"UnionScan","limit":"([^"]*)"/);
+    expect(union?.[1]).toBe('(2 + case when (0 < 1) then 1 else 0 end)');
+    const got = (await rows(q)) as string[];
+    expect(got).toHaveLength(2);
+    for (const id of got) expect(['o3', 'o4', 'o5', 'o6']).toContain(id);
+    // With ORDER BY every document is read: no limit in the union.
+    expect(JSON.stringify(await db.query('EXPLAIN SELECT c0 FROM r WHERE c0 > 1 OR c1 > 20 ORDER BY c0 LIMIT 2'))).not.toMatch(/"UnionScan","limit"/);
   });
 });
