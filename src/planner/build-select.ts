@@ -9,6 +9,7 @@ import { formalize, outerBound } from '../semantic/formalize.js';
 import { hasAggregate } from '../semantic/index.js';
 import { pushDownOrder } from './order-pushdown.js';
 import { applyCovering } from './cover.js';
+import { applyIntersectScan } from './intersect-scans.js';
 import { applyUnnestCovering, applyUnnestEntryFilter } from './cover-unnest.js';
 import { coverIndexJoins } from './cover-index-join.js';
 import type { FromStepPlan, ScanPlan, SelectBodyPlan, SelectPlan, SourcePlan, SubselectPlan, UnnestPlan } from './logical-plan.js';
@@ -231,6 +232,7 @@ export function buildSelect(s: SelectStatement, catalog: Catalog, outerNames: Re
   const plan: SelectPlan = { kind: 'Select', ...(withPlan ? { with: withPlan } : {}), body: buildBody(s.body, catalog, orderAgg, outerNames, withs), orderBy: s.orderBy, offset: s.offset, limit: s.limit };
   if (!orderReadsOuterNames(plan, outerNames)) pushDownOrder(plan, catalog);
   if (!applyUnnestCovering(plan, catalog, outerNames)) applyCovering(plan, catalog, outerNames);
+  applyIntersectScan(plan, catalog, outerNames);
   coverIndexJoins(plan, catalog, outerNames);
   applyUnnestEntryFilter(plan, catalog, outerNames);
   return plan;
