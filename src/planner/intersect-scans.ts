@@ -3,6 +3,8 @@ import { formalize, outerBound } from '../semantic/formalize.js';
 import { implies } from './implies.js';
 import type { ScanPlan, SelectPlan } from './logical-plan.js';
 import { conjunctsOf, sargIndex, type IndexSarg } from './sarg-index.js';
+import { orderedSpans } from './ordered-spans.js';
+import { orderServedBy } from './order-pushdown.js';
 
 /** The logical IndexScan3 of one index's sarg (as choose-scan.ts makes it). */
 function scanOf(s: IndexSarg): ScanPlan {
@@ -21,7 +23,9 @@ const subset = (a: readonly unknown[], b: readonly unknown[]) => a.every((x) => 
  * whose sargable conjuncts another chosen index's include is left out). Only for one keyspace
  * without joins, UNNEST, index hints or pushed ORDER BY / LIMIT, over scalar indexes (online,
  * their condition implied by the WHERE); the chosen scan stays first. The Filter still
- * evaluates the WHERE, so the rows are the same.
+ * evaluates the WHERE, so the rows are the same. When one of the indexes serves the ORDER BY
+ * (order-pushdown.ts `orderServedBy`, its spans in order) its scan goes first and the
+ * intersection keeps its order: an OrderedIntersectScan, without Order (nor a pushed LIMIT).
  */
 export function applyIntersectScan(plan: SelectPlan, catalog: Catalog, outerNames: ReadonlySet<string> = new Set()): void {
   const b = plan.body;
@@ -46,5 +50,17 @@ export function applyIntersectScan(plan: SelectPlan, catalog: Catalog, outerName
   const rest = sargs.filter((s) => s !== chosen).sort((x, y) => y.score - x.score || (x.index.name < y.index.name ? -1 : 1));
   for (const s of rest) if (!picked.some((p) => subset(s.used, p.used))) picked.push(s);
   if (picked.length < 2) return;
-  src.scan = { kind: 'IntersectScan', scans: [src.scan, ...picked.slice(1).map(scanOf)] };
+  const scans = [src.scan, ...picked.slice(1).map(scanOf)];
+  // An intersected index whose order is the ORDER BY's goes first: its order is the output's
+  // (OrderedIntersectScan), and no Order follows. Not for grouped or DISTINCT blocks.
+  const ordering = plan.orderBy?.length && !b.group && !b.distinct && !b.let?.length
+    ? picked.findIndex((s) => orderedSpans(s.spans.map((sp) => sp.ranges), s.index.keys[0]?.desc) && orderServedBy(plan, s.index, src.alias))
+    : -1;
+  if (ordering >= 0) {
+    const [first] = scans.splice(ordering, 1);
+    if (first.kind === 'IndexScan3') first.indexOrder = plan.orderBy!.map((_o, i) => ({ keypos: i, ...(picked[ordering]!.index.keys[i]!.desc ? { desc: true } : {}) }));
+    scans.unshift(first!);
+    b.orderServed = true;
+  }
+  src.scan = { kind: 'IntersectScan', scans, ...(ordering >= 0 ? { ordered: true } : {}) };
 }

@@ -70,7 +70,8 @@ export type ScanPlan =
       /** The index's `PARTITION BY HASH` keys, formalized (semantic/formalize.ts). */
       partitionKeys?: Expr[];
     }
-  | { kind: 'IntersectScan'; scans: ScanPlan[] }
+  /** `ordered`: the first scan's order serves the ORDER BY (an OrderedIntersectScan). */
+  | { kind: 'IntersectScan'; scans: ScanPlan[]; ordered?: boolean }
   | {
       kind: 'UnionScan';
       scans: ScanPlan[];

@@ -1,6 +1,6 @@
 import { resultNames, someExpr, type Expr, type OrderTerm, type ResultTerm } from '../ast/index.js';
 import { collectWindowCalls } from './build-window.js';
-import type { Catalog } from './catalog.js';
+import type { Catalog, IndexInfo } from './catalog.js';
 import { exprEquivalent } from '../semantic/expr-equivalent.js';
 import { formalize } from '../semantic/formalize.js';
 import type { SelectPlan } from './logical-plan.js';
@@ -27,18 +27,8 @@ export function pushDownOrder(plan: SelectPlan, catalog: Catalog): void {
   if ((b.group && (b.group.groupAs || b.group.keys.length === 0)) || b.distinct || b.steps.length || b.let?.length || hasWindows(plan)) return;
   const scan = src.scan;
   const index = catalog.indexes?.(src.keyspace).find((i) => i.name === scan.index);
-  if (!index || plan.orderBy.length > index.keys.length) return;
-  if (!orderedSpans(scan.spans.map((s) => s.ranges), index.keys[0]?.desc)) return;
-  const aliases = b.raw ? new Map<string, Expr>() : shadowingAliases(b.terms);
-  const served = plan.orderBy.every((o: OrderTerm, i) => {
-    const key = index.keys[i];
-    // A direction or NULLS position given by a parameter is known only when the query runs.
-    if (o.direction || o.nullsPosition) return false;
-    const nullsDefault = o.nulls === undefined || o.nulls === (o.desc ? 'LAST' : 'FIRST');
-    const expr = resolveAliases(o.expr, aliases);
-    return nullsDefault && o.desc === key.desc && !!expr && exprEquivalent(formalize(expr, src.alias), formalize(key.expr, index.alias));
-  });
-  if (!served) return;
+  if (!index || !orderedSpans(scan.spans.map((s) => s.ranges), index.keys[0]?.desc)) return;
+  if (!orderServedBy(plan, index, src.alias)) return;
   // Grouped: served only if the index aggregates (group-scans.ts decides, from this order).
   if (b.group) {
     b.groupOrder = plan.orderBy.map((o, i) => ({ keypos: i, ...(index.keys[i].desc ? { desc: true } : {}) }));
@@ -61,6 +51,24 @@ export function pushLimitOffset(scan: { limit?: Expr; offset?: Expr; distinct?: 
     scan.limit = limit;
     scan.offset = offset;
   } else scan.limit = scanLimit(limit, offset);
+}
+
+/**
+ * True when the ORDER BY terms are the index's leading keys in the index's directions, with the
+ * default NULLS placement (a direction or NULLS position given by a parameter is known only
+ * when the query runs): the index order is the ORDER BY's. `alias`: the scanned FROM alias.
+ */
+export function orderServedBy(plan: SelectPlan, index: IndexInfo, alias: string): boolean {
+  const b = plan.body;
+  if (b.kind !== 'Subselect' || !plan.orderBy?.length || plan.orderBy.length > index.keys.length) return false;
+  const aliases = b.raw ? new Map<string, Expr>() : shadowingAliases(b.terms);
+  return plan.orderBy.every((o: OrderTerm, i) => {
+    const key = index.keys[i];
+    if (o.direction || o.nullsPosition) return false;
+    const nullsDefault = o.nulls === undefined || o.nulls === (o.desc ? 'LAST' : 'FIRST');
+    const expr = resolveAliases(o.expr, aliases);
+    return nullsDefault && o.desc === key.desc && !!expr && exprEquivalent(formalize(expr, alias), formalize(key.expr, index.alias));
+  });
 }
 
 /**

@@ -18,7 +18,7 @@ export function keySource(
   cover?: { paths: string[][]; expressionKeys?: boolean[]; constants?: { path: string[]; value: Value }[]; unnest?: IndexScan3['_coverUnnest'] },
 ): KeySource {
   if (scan.kind === 'UnionScan') return { '#operator': 'UnionScan', ...(scan.limit ? { limit: scan.limit } : {}), scans: scan.scans.map((s) => keySource(s, alias)) };
-  if (scan.kind !== 'IndexScan3') return { '#operator': scan.kind, scans: scan.scans.map((s) => keySource(s, alias)) };
+  if (scan.kind !== 'IndexScan3') return { '#operator': scan.ordered ? 'OrderedIntersectScan' : 'IntersectScan', scans: scan.scans.map((s) => keySource(s, alias)) };
   const op: KeySource = {
     '#operator': 'IndexScan3',
     ...asIfRenamed(alias, scan.keyspace),

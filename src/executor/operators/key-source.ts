@@ -86,7 +86,7 @@ function evaluateSpan(span: CompiledRange[], env: Env, rc: RunContext): KeyRange
 export function compileScan(source: KeySource, scope: Scope, documents = false): CompiledScan {
   if (source['#operator'] === 'DistinctScan') return compileScan(source.scan, scope, documents);
   const scan = source;
-  if (scan['#operator'] === 'IntersectScan' || scan['#operator'] === 'UnionScan') {
+  if (scan['#operator'] === 'IntersectScan' || scan['#operator'] === 'OrderedIntersectScan' || scan['#operator'] === 'UnionScan') {
     const parts = scan.scans.map((s) => compileScan(s, scope));
     const never = () => false;
     if (scan['#operator'] === 'UnionScan') {

@@ -27,7 +27,7 @@ async function source(q: string): Promise<{ op: string; indexes: string[] }> {
     if (found || v === null || typeof v !== 'object') return;
     if (Array.isArray(v)) return v.forEach(walk);
     const o = v as Node;
-    if (['IntersectScan', 'IndexScan3', 'UnionScan'].includes(o['#operator'] as string)) found = o;
+    if (['IntersectScan', 'OrderedIntersectScan', 'IndexScan3', 'UnionScan'].includes(o['#operator'] as string)) found = o;
     else Object.values(o).forEach(walk);
   };
   walk(plan);
@@ -51,6 +51,19 @@ describe('IntersectScan', () => {
     expect((await source('SELECT c FROM ks WHERE a = 1 AND c >= 2')).op).toBe('IndexScan3');
     // Only `a` is sargable: ia and iab serve the same conjunct.
     expect((await source('SELECT b FROM ks WHERE a = 1')).op).toBe('IndexScan3');
+  });
+
+  it('ORDER BY b: the index on b first, an OrderedIntersectScan in its order (index_order, no Order); the reference rows in order', async () => {
+    const q = 'SELECT RAW META().id FROM ks WHERE a = 1 AND b >= 2 ORDER BY b';
+    expect((await source(q)).op).toBe('OrderedIntersectScan');
+    expect((await source(q)).indexes[0]).toBe('ib');
+    const plan = JSON.stringify(await db.query('EXPLAIN ' + q));
+    expect(plan).not.toContain('"Order"');
+    expect(plan).toContain('"index_order":[{"keypos":0}]');
+    expect(await db.query(q).then((r) => r.results)).toEqual(['i10', 'i7']);
+    // DESC is not the index's order: a plain IntersectScan and an Order.
+    expect((await source(q + ' DESC')).op).toBe('IntersectScan');
+    expect(await db.query(q + ' DESC').then((r) => r.results)).toEqual(['i7', 'i10']);
   });
 
   it('not with an index hint', async () => {
