@@ -4,6 +4,7 @@ import { formalize } from '../semantic/formalize.js';
 import { implies } from './implies.js';
 import type { ScanPlan } from './logical-plan.js';
 import { containsTokenConjuncts } from './rewrite-contains-token.js';
+import { foldConjunct } from './fold-logic.js';
 import { conjunctsOf, sargIndex, type IndexSarg } from './sarg-index.js';
 
 function toScan(s: IndexSarg, servesAll = false): ScanPlan {
@@ -97,7 +98,8 @@ function disjunctsOf(e: Expr): Expr[] {
  */
 export function chooseScan(where: Expr | undefined, alias: string, indexes: IndexInfo[], bound: ReadonlySet<string> = new Set()): ScanPlan | undefined {
   if (!where) return undefined;
-  const conjuncts = conjunctsOf(formalize(where, alias, bound));
+  // Boolean constants folded away (`false OR c2 = false` sargs c2).
+  const conjuncts = conjunctsOf(formalize(where, alias, bound)).flatMap(foldConjunct);
   const usable = indexes.filter((ix) => ix.state === 'online' && !ix.isPrimary && (!ix.where || implies(conjuncts, formalize(ix.where, ix.alias))));
   if (usable.length === 0) return undefined;
   return scanFor(conjuncts, usable)?.scan;
