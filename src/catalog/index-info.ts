@@ -15,6 +15,12 @@ export interface IndexInfo {
   isPrimary: boolean;
   keys: IndexKey[];
   where?: Expr;
+  /**
+   * `PARTITION BY HASH(expr, …)`: the partition keys as written on the index's alias. tokenql
+   * keeps one partition (the results are the same); the planner reads them as the reference does
+   * to decide whether the index completes GROUP BY groups itself (planner/index-group-aggs.ts).
+   */
+  partition?: Expr[];
   state: 'online' | 'deferred' | 'building';
   /** The design document the index belongs to (`_design/ddl_<name>` unless chosen). */
   designDoc: string;

@@ -25,6 +25,7 @@ import { compileInitialProject } from './operators/initial-project.js';
 import { compileIntermediateGroup } from './operators/intermediate-group.js';
 import { compileIntersectAll } from './operators/intersect-all.js';
 import { compileIntersectScan } from './operators/intersect-scan.js';
+import { compileOrderedIntersectScan } from './operators/ordered-intersect-scan.js';
 import { compileKeyScan } from './operators/key-scan.js';
 import { compileLet } from './operators/let.js';
 import { compileLimit } from './operators/limit.js';
@@ -82,6 +83,7 @@ const COMPILERS: { [K in Operator['#operator']]: OperatorCompiler<Extract<Operat
   IndexScan3: compileIndexScan3,
   DistinctScan: compileDistinctScan,
   IntersectScan: compileIntersectScan,
+  OrderedIntersectScan: compileOrderedIntersectScan,
   UnionScan: compileUnionScan,
   IndexCountScan2: compileIndexCountScan2,
   IndexCountDistinctScan2: compileIndexCountDistinctScan2,

@@ -199,6 +199,7 @@ export class IndexManager {
       isPrimary: s.kind === 'CreatePrimaryIndex',
       keys: s.kind === 'CreateIndex' ? s.keys : [],
       where: s.kind === 'CreateIndex' ? s.where : undefined,
+      ...(s.partition ? { partition: s.partition } : {}),
       state,
       designDoc: designDocOf(s.with) ?? `_design/ddl_${name}`,
     };

@@ -271,6 +271,7 @@ function planSubqueries(tree: Operator, outer: ReadonlySet<string>, catalog: Cat
         for (const c of [op.update, op.delete, op.insert]) if (c) walk(c, new Set([...names, op._alias]));
         break;
       case 'IntersectScan':
+      case 'OrderedIntersectScan':
       case 'UnionScan':
         for (const c of op.scans) walk(c, names);
         break;

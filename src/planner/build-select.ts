@@ -9,11 +9,13 @@ import { formalize, outerBound } from '../semantic/formalize.js';
 import { hasAggregate } from '../semantic/index.js';
 import { pushDownOrder } from './order-pushdown.js';
 import { applyCovering } from './cover.js';
+import { applyIntersectScan } from './intersect-scans.js';
 import { applyUnnestCovering, applyUnnestEntryFilter } from './cover-unnest.js';
 import { coverIndexJoins } from './cover-index-join.js';
 import type { FromStepPlan, ScanPlan, SelectBodyPlan, SelectPlan, SourcePlan, SubselectPlan, UnnestPlan } from './logical-plan.js';
 import { flattenFrom, planJoin, restorePlaceholders, termAlias, withOuterPlaceholders, type FlatFrom, type JoinContext } from './build-joins.js';
 import { derivedNotNull } from './derive-not-null.js';
+import { aggregateConstraint } from './aggregate-constraint.js';
 import { unnestImplied } from './unnest-sarg.js';
 import { preJoinConjuncts } from './join-keys.js';
 import { BlockHints } from './hints.js';
@@ -62,6 +64,7 @@ function buildSource(
   hints: BlockHints,
   withs: WithNames = new Map(),
   steps: FlatFrom['steps'] = [],
+  aggregated?: Expr[],
 ): { source: SourcePlan; alias?: string } {
   if (!from) return { source: { op: 'DummyScan' } };
   const base = (from.kind === 'KeyspaceTerm' && correlatedTerm(from, outerNames, catalog)) || from;
@@ -82,7 +85,7 @@ function buildSource(
   const { usable, report } = hints.indexes(alias, catalog.indexes?.(ks.name) ?? [], base.useIndex, catalog);
   // The inner joins' ON clauses imply their keys of this term are not NULL: an index on one may serve the scan.
   // Its inner UNNESTs imply their arrays are non-empty and an element satisfies their WHERE conjuncts.
-  const derived = [...derivedNotNull(alias, steps, catalog.indexes?.(ks.name) ?? []), ...unnestImplied(alias, steps, where)];
+  const derived = [...derivedNotNull(alias, steps, catalog.indexes?.(ks.name) ?? []), ...unnestImplied(alias, steps, where), ...(aggregated ?? [])];
   const scanWhere = derived.length ? [...(where ? [where] : []), ...derived].reduce((l, r): Expr => ({ kind: 'Binary', op: 'AND', left: l, right: r })) : where;
   // In a subquery, the parts of WHERE that read only the enclosing queries' names are values
   // known before the scan (per outer row), so they may bound spans, as a join's ON clause does.
@@ -131,7 +134,9 @@ export function buildSubselect(s: Subselect, catalog: Catalog, orderHasAggregate
   const stepAliases = (flat?.steps ?? []).map((st) => (st.kind === 'UnnestTerm' ? (st.alias ?? unnestAlias(st.expr)) : termAlias(st.right)));
   const bound = new Set([...stepAliases, ...(s.let ?? []).map((l) => l.name)]);
   const hints = new BlockHints(s.hints);
-  const { source, alias } = buildSource(flat?.base, catalog, s.where, bound, outerNames, hints, withs, flat?.steps);
+  // An aggregate block's `x IS NOT NULL` (aggregate-constraint.ts) may choose an index led by x.
+  const aggregated = aggregateConstraint(s.projection, !!s.groupBy, orderHasAggregate);
+  const { source, alias } = buildSource(flat?.base, catalog, s.where, bound, outerNames, hints, withs, flat?.steps, aggregated);
   const seen = new Set<string>();
   const aliases: string[] = [];
   const available: string[] = [];
@@ -227,6 +232,7 @@ export function buildSelect(s: SelectStatement, catalog: Catalog, outerNames: Re
   const plan: SelectPlan = { kind: 'Select', ...(withPlan ? { with: withPlan } : {}), body: buildBody(s.body, catalog, orderAgg, outerNames, withs), orderBy: s.orderBy, offset: s.offset, limit: s.limit };
   if (!orderReadsOuterNames(plan, outerNames)) pushDownOrder(plan, catalog);
   if (!applyUnnestCovering(plan, catalog, outerNames)) applyCovering(plan, catalog, outerNames);
+  applyIntersectScan(plan, catalog, outerNames);
   coverIndexJoins(plan, catalog, outerNames);
   applyUnnestEntryFilter(plan, catalog, outerNames);
   return plan;

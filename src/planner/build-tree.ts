@@ -38,7 +38,8 @@ export function projectionTerms(terms: ResultTerm[]): ProjectionTerm[] {
  * array index rebuilds no document to evaluate it on.
  */
 export function filterOp(where: Expr, source: SourcePlan, scanOps: Operator[]): Filter {
-  if (!spansDecideWhere(source)) return { '#operator': 'Filter', condition: where };
+  // A UnionScan's Filter still evaluates the WHERE (its scans decide it only together).
+  if (!spansDecideWhere(source) || (source.op === 'IndexScan' && source.scan.kind === 'UnionScan')) return { '#operator': 'Filter', condition: where };
   const scan = scanOps[0];
   // The reference prints filter_covers for an array index (whose entries rebuild no array);
   // a scalar index's covered condition is printed in the Filter, as `cover (…)` reads.

@@ -4,6 +4,7 @@ import { formalize } from '../semantic/formalize.js';
 import { implies } from './implies.js';
 import type { ScanPlan } from './logical-plan.js';
 import { containsTokenConjuncts } from './rewrite-contains-token.js';
+import { foldConjunct } from './fold-logic.js';
 import { conjunctsOf, leadingMissing, sargIndex, type IndexSarg } from './sarg-index.js';
 
 function toScan(s: IndexSarg, servesAll = false): ScanPlan {
@@ -12,6 +13,7 @@ function toScan(s: IndexSarg, servesAll = false): ScanPlan {
   if (arrayKey >= 0) scan.arrayKey = arrayKey;
   if (servesAll) scan.servesWhere = true;
   if (s.exact) scan.decided = s.used;
+  if (s.index.partition) scan.partitionKeys = s.index.partition.map((e) => formalize(e, s.index.alias));
   return scan;
 }
 
@@ -72,7 +74,17 @@ function unionFor(conjuncts: Expr[], indexes: IndexInfo[]): { scan: ScanPlan; sc
     // A disjunct only a whole index scan serves makes the union no better than that scan.
     if (scans.some((s) => !s || (s.score <= 0 && wholeScan(s.scan)))) continue;
     const score = Math.min(...scans.map((s) => s!.score)) - 1;
-    if (!best || score > best.score) best = { scan: sameIndexSpans(scans.map((s) => s!.scan), indexes) ?? { kind: 'UnionScan', scans: scans.map((s) => s!.scan) }, score };
+    // The union alone decides the WHERE when each scan serves its disjunct and its index's
+    // condition implies every other conjunct (`test_id = "x" AND (a > 0 OR b > 1)` over two
+    // indexes `… WHERE test_id = "x"`).
+    const others = conjuncts.filter((o) => o !== c);
+    const servesWhere = scans.every((s) => {
+      if (s!.scan.kind !== 'IndexScan3' || !s!.scan.servesWhere) return false;
+      const ix = indexes.find((i) => i.name === (s!.scan as { index: string }).index);
+      const condition = ix?.where ? conjunctsOf(formalize(ix.where, ix.alias)) : [];
+      return others.every((o) => implies(condition, o));
+    });
+    if (!best || score > best.score) best = { scan: sameIndexSpans(scans.map((s) => s!.scan), indexes) ?? { kind: 'UnionScan', scans: scans.map((s) => s!.scan), ...(servesWhere ? { servesWhere } : {}) }, score };
   }
   return best;
 }
@@ -112,7 +124,8 @@ function disjunctsOf(e: Expr): Expr[] {
 export function chooseScan(where: Expr | undefined, alias: string, indexes: IndexInfo[], bound: ReadonlySet<string> = new Set()): ScanPlan | undefined {
   // Without a WHERE only an index with an INCLUDE MISSING leading key can serve (it holds every document).
   if (!where && !indexes.some(leadingMissing)) return undefined;
-  const conjuncts = where ? conjunctsOf(formalize(where, alias, bound)) : [];
+  // Boolean constants folded away (`false OR c2 = false` sargs c2).
+  const conjuncts = where ? conjunctsOf(formalize(where, alias, bound)).flatMap(foldConjunct) : [];
   const usable = indexes.filter((ix) => ix.state === 'online' && !ix.isPrimary && (!ix.where || implies(conjuncts, formalize(ix.where, ix.alias))));
   if (usable.length === 0) return undefined;
   const chosen = scanFor(conjuncts, usable);

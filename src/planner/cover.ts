@@ -143,7 +143,14 @@ export function applyCovering(plan: SelectPlan, catalog: Catalog, outerNames: Re
   for (const k of b.group?.keys ?? []) exprs.push(k.expr);
   for (const l of b.group?.letting ?? []) exprs.push(l.expr);
   if (b.group?.having) exprs.push(b.group.having);
-  const bound = new Set([...outerBound(outerNames, src.alias), ...b.steps.map((u) => u.alias), ...(b.let ?? []).map((l) => l.name), ...(b.group?.keys ?? []).flatMap((k) => (k.alias ? [k.alias] : []))]);
+  // LETTING names are the group's values, not fields.
+  const bound = new Set([
+    ...outerBound(outerNames, src.alias),
+    ...b.steps.map((u) => u.alias),
+    ...(b.let ?? []).map((l) => l.name),
+    ...(b.group?.keys ?? []).flatMap((k) => (k.alias ? [k.alias] : [])),
+    ...(b.group?.letting ?? []).map((l) => l.name),
+  ]);
   if (!exprs.every((e) => coveredBy(formalize(e, src.alias, bound), pathKeys, exprKeys, src.alias))) return;
   // ORDER BY may also name projection aliases.
   const orderBound = new Set([...bound, ...b.terms.flatMap((t) => (t.kind === 'Term' && t.alias ? [t.alias] : []))]);

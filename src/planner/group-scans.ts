@@ -2,7 +2,8 @@ import type { Expr } from '../ast/index.js';
 import { readsOnlyIndexKeys } from './index-group-aggs.js';
 import type { SelectPlan, SubselectPlan } from './logical-plan.js';
 import { formalize } from '../semantic/formalize.js';
-import { scanLimit } from './order-pushdown.js';
+import { pushLimitOffset } from './order-pushdown.js';
+import { orderedSpans } from './ordered-spans.js';
 import { collectWindowCalls } from './build-window.js';
 import { type IndexScan3, type Operator } from './plan/index.js';
 import { spansDecideWhere } from './source-ops.js';
@@ -26,13 +27,13 @@ export function pushedGroupAggs(p: SubselectPlan, ops: Operator[], aggregateSour
 
 /**
  * The aggregating scan of a block (its first operator) when it emits groups contiguously in index
- * order: one span, and the GROUP BY keys are the index's leading keys (every one an index key,
+ * order: its spans walked in order (ordered-spans.ts), and the GROUP BY keys are the index's leading keys (every one an index key,
  * together the first ones); groups are emitted as first met.
  */
 export function leadingGroupScan(b: SubselectPlan, body: Operator): IndexScan3 | undefined {
   if (body['#operator'] !== 'Sequence') return undefined;
   const scan = body['~children'][0];
-  if (scan?.['#operator'] !== 'IndexScan3' || !scan.index_group_aggs || scan.spans.length !== 1) return undefined;
+  if (scan?.['#operator'] !== 'IndexScan3' || !scan.index_group_aggs || scan.index_group_aggs.partial || !orderedSpans(scan.spans.map((s) => s.range))) return undefined;
   const group = scan.index_group_aggs.group ?? [];
   const positions = new Set(group.map((g) => g.keypos));
   if (positions.size === 0 || positions.has(-1) || [...positions].some((x) => x >= positions.size)) return undefined;
@@ -53,9 +54,13 @@ export function groupOrderServed(b: SubselectPlan, body: Operator, limit: Expr |
   return true;
 }
 
-/** LIMIT (and OFFSET) without HAVING or DISTINCT into a scan that emits whole groups in order: it stops after OFFSET+LIMIT groups. */
+/**
+ * LIMIT and OFFSET without HAVING or DISTINCT into a scan that emits whole groups in order (one
+ * span): it skips the first OFFSET groups and stops after LIMIT more, as the reference pushes
+ * both into the indexer; the Offset operator is then left out.
+ */
 export function groupLimit(b: SubselectPlan, scan: IndexScan3, limit: Expr | undefined, offset: Expr | undefined): void {
-  if (limit && !b.group?.having && !b.distinct) scan.limit = scanLimit(limit, offset);
+  if (limit && !b.group?.having && !b.distinct) pushLimitOffset(scan, limit, offset, true);
 }
 
 /**

@@ -60,6 +60,43 @@ function keyPosition(formal: Expr, paths: readonly string[][]): number {
   return p ? paths.findIndex((k) => k.length === p.length && k.every((n, j) => n === p[j])) : -1;
 }
 
+/** True when every span fixes index key `i` to one value (`low` = `high`, both included): the reference's EquivalenceRangeAt. */
+function equalityAt(scan: IndexScan3, i: number): boolean {
+  return scan.spans.length > 0 && scan.spans.every((sp) => {
+    const r = sp.range[i];
+    return r !== undefined && r.inclusion === 3 && r.low !== undefined && r.high !== undefined && exprText(r.low) === exprText(r.high);
+  });
+}
+
+/**
+ * Whether the index completes the groups itself (the reference's FULL group-aggregate pushdown,
+ * couchbase/query planner/build_scan_pushdowns.go `indexGroupLeadingIndexKeysMatch`): the
+ * non-constant GROUP BY keys are the leading index keys (META().id after the last key), in any
+ * order, an index key fixed by an equality span skipped; and for an index with `PARTITION BY
+ * HASH` every partition key is a GROUP BY key (without GROUP BY: an index key every span fixes).
+ * Otherwise the reference's indexer returns `partial` aggregates per partition that the query
+ * merges. Also the number of leading keys matched (`maxKeyPos`, for DISTINCT aggregates).
+ * `groupKeys`: the formalized GROUP BY expressions.
+ */
+function leadingKeysMatch(scan: IndexScan3, groupKeys: readonly Expr[], paths: readonly string[][]): { full: boolean; matched: number } {
+  const keys = groupKeys.filter((k) => k.kind !== 'Literal');
+  const texts = new Set(keys.map(exprText));
+  const positions = new Set(keys.map((k) => keyPosition(k, paths)));
+  const partition = scan._partitionKeys ?? [];
+  if (keys.length > 0) {
+    if (!partition.every((p) => texts.has(exprText(p)))) return { full: false, matched: 0 };
+  } else if (!partition.every((p) => { const i = keyPosition(p, paths); return i >= 0 && i < paths.length && equalityAt(scan, i); })) return { full: false, matched: 0 };
+  if (positions.has(-1)) return { full: false, matched: 0 };
+  let matched = 0;
+  let grouped = 0;
+  while (matched <= paths.length) {
+    if (positions.has(matched)) grouped++;
+    else if (matched === paths.length || !equalityAt(scan, matched)) break;
+    matched++;
+  }
+  return { full: grouped === positions.size, matched };
+}
+
 /**
  * Aggregate pushdown into a covering index scan (couchbase/query
  * `planner/build_scan_indexgroup.go`, simplified): a block over one covering IndexScan3 of a
@@ -89,6 +126,7 @@ export function indexGroupAggs(scan: IndexScan3, groupKeys: readonly { expr: Exp
     if (pos >= 0) group.push({ depends: [pos], expr: k.expr, id: pos, keypos: pos === paths.length ? -1 : pos });
     else group.push({ depends: d, expr: k.expr, id: id++, keypos: -1 });
   }
+  const { full, matched } = leadingKeysMatch(scan, groupKeys.map((k) => formalize(k.expr, alias, bound)), paths);
   const aggs: IndexAggregate[] = [];
   for (const call of aggregates) {
     const name = call.name.toLowerCase();
@@ -102,6 +140,9 @@ export function indexGroupAggs(scan: IndexScan3, groupKeys: readonly { expr: Exp
     if (!d) return undefined;
     d.forEach((x) => depends.add(x));
     const pos = d.length ? keyPosition(formal, paths) : -1;
+    // A DISTINCT aggregate only over complete groups, of a constant or one of the matched
+    // leading keys (or the key after them): the reference's indexAggPushDownProperty.
+    if (call.distinct && (!full || (d.length > 0 && (pos < 0 || pos > matched)))) return undefined;
     aggs.push({
       aggregate: name.toUpperCase() as IndexAggregate['aggregate'],
       ...(d.length ? { depends: d } : {}),
@@ -116,6 +157,7 @@ export function indexGroupAggs(scan: IndexScan3, groupKeys: readonly { expr: Exp
     ...(aggs.length ? { aggregates: aggs } : {}),
     ...(depends.size ? { depends: [...depends].sort((a, b) => a - b) } : {}),
     ...(group.length ? { group } : {}),
+    ...(full ? {} : { partial: true }),
     _aggregates: [...aggregates],
     _group_keys: groupKeys.map((k) => k.expr),
     ...(groupKeys.some((k) => k.alias) ? { _aliases: groupKeys.map((k) => k.alias ?? null) } : {}),

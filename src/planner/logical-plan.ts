@@ -67,9 +67,19 @@ export type ScanPlan =
       filterUnnest?: import('./cover-unnest.js').CoverUnnest;
       /** A covering scan of a partial index: its condition's conjuncts the WHERE repeats (texts), TRUE on every entry. */
       conditionCovers?: string[];
+      /** The index's `PARTITION BY HASH` keys, formalized (semantic/formalize.ts). */
+      partitionKeys?: Expr[];
     }
-  | { kind: 'IntersectScan'; scans: ScanPlan[] }
-  | { kind: 'UnionScan'; scans: ScanPlan[] };
+  /** `ordered`: the first scan's order serves the ORDER BY (an OrderedIntersectScan). */
+  | { kind: 'IntersectScan'; scans: ScanPlan[]; ordered?: boolean }
+  | {
+      kind: 'UnionScan';
+      scans: ScanPlan[];
+      /** Every scan's spans are exact and, with its index's condition, serve every WHERE conjunct. */
+      servesWhere?: boolean;
+      /** OFFSET+LIMIT pushed into the union (no ORDER BY, `servesWhere`): it stops after that many documents. */
+      limit?: Expr;
+    };
 
 /** Where a subselect's rows come from. */
 export type SourcePlan =

@@ -1,18 +1,21 @@
 import { resultNames, someExpr, type Expr, type OrderTerm, type ResultTerm } from '../ast/index.js';
 import { collectWindowCalls } from './build-window.js';
-import type { Catalog } from './catalog.js';
+import type { Catalog, IndexInfo } from './catalog.js';
 import { exprEquivalent } from '../semantic/expr-equivalent.js';
 import { formalize } from '../semantic/formalize.js';
 import type { SelectPlan, SpanRangePlan } from './logical-plan.js';
 import { spansDecideWhere } from './source-ops.js';
+import { orderedSpans } from './ordered-spans.js';
 
 /**
  * ORDER BY served by an index (couchbase/query `planner/build_select_order.go`, simplified):
- * when a single SELECT block scans one scalar index with one span, without grouping,
- * DISTINCT, UNNEST or LET, and the ORDER BY terms are the index's leading keys in the index's
- * directions with the default NULLS placement, the Order operator is dropped. With grouping,
+ * when a single SELECT block scans one scalar index whose spans are walked in order (one span,
+ * or sorted disjoint ranges of the leading key), with no join, LET or window function (UNNEST
+ * and DISTINCT keep the index order), and the ORDER BY terms are the index's keys in the
+ * index's directions with the default NULLS placement (from its leading key, or after keys one
+ * span fixes to a value), the Order operator is dropped. With grouping,
  * the order is noted (`groupOrder`) for an index that aggregates on those keys. If the spans
- * also serve the whole WHERE, OFFSET+LIMIT is pushed into the scan as its `limit`.
+ * also serve the whole WHERE, LIMIT and OFFSET are pushed into the scan ({@link pushLimitOffset}).
  */
 export function pushDownOrder(plan: SelectPlan, catalog: Catalog): void {
   const b = plan.body;
@@ -22,7 +25,7 @@ export function pushDownOrder(plan: SelectPlan, catalog: Catalog): void {
     return;
   }
   const src = b.source;
-  if (src.op !== 'IndexScan' || src.scan.kind !== 'IndexScan3' || src.scan.distinct || src.scan.spans.length !== 1) return;
+  if (src.op !== 'IndexScan' || src.scan.kind !== 'IndexScan3' || src.scan.distinct) return;
   if (b.group && (b.group.groupAs || b.group.keys.length === 0 || b.distinct || b.steps.length)) return;
   // UNNESTs keep the scan's order (a document's rows follow each other) and DISTINCT keeps each
   // row's first occurrence, so the rows stay in the index order (the reference serves such an
@@ -30,45 +33,66 @@ export function pushDownOrder(plan: SelectPlan, catalog: Catalog): void {
   if (!b.steps.every((s) => s.op === 'Unnest') || b.let?.length || hasWindows(plan)) return;
   const scan = src.scan;
   const index = catalog.indexes?.(src.keyspace).find((i) => i.name === scan.index);
-  if (!index || plan.orderBy.length > index.keys.length) return;
-  const aliases = b.raw ? new Map<string, Expr>() : shadowingAliases(b.terms);
-  const servedFrom = (first: number) =>
-    plan.orderBy!.every((o: OrderTerm, i) => {
-      const key = index.keys[first + i];
-      // A direction or NULLS position given by a parameter is known only when the query runs.
-      if (!key || o.direction || o.nullsPosition) return false;
-      const nullsDefault = o.nulls === undefined || o.nulls === (o.desc ? 'LAST' : 'FIRST');
-      const expr = resolveAliases(o.expr, aliases);
-      return nullsDefault && o.desc === key.desc && !!expr && exprEquivalent(formalize(expr, src.alias), formalize(key.expr, index.alias));
-    });
+  // Several spans keep the index order when they are sorted and do not overlap (ordered-spans.ts).
+  if (!index || !orderedSpans(scan.spans.map((s) => s.ranges), index.keys[0]?.desc)) return;
   // Grouped: served only if the index aggregates (group-scans.ts decides, from this order).
   if (b.group) {
-    if (servedFrom(0)) b.groupOrder = plan.orderBy.map((o, i) => ({ keypos: i, ...(index.keys[i].desc ? { desc: true } : {}) }));
+    if (orderServedBy(plan, index, src.alias)) b.groupOrder = plan.orderBy.map((o, i) => ({ keypos: i, ...(index.keys[i].desc ? { desc: true } : {}) }));
     return;
   }
-  // Keys the span fixes to one value (`team = 'gsw'` on `(team, fname DESC, …)`) do not change
+  // Keys one span fixes to one value (`team = 'gsw'` on `(team, fname DESC, …)`) do not change
   // the order of the entries within the span: the ORDER BY may start after them (the reference
   // serves `ORDER BY fname DESC` from that index).
-  const ranges = scan.spans[0].ranges;
   let fixed = 0;
-  while (fixed < ranges.length && pointRange(ranges[fixed])) fixed++;
+  if (scan.spans.length === 1) {
+    const ranges = scan.spans[0].ranges;
+    while (fixed < ranges.length && pointRange(ranges[fixed])) fixed++;
+  }
   let first = -1;
-  for (let k = 0; k <= fixed && first < 0; k++) if (servedFrom(k)) first = k;
+  for (let k = 0; k <= fixed && first < 0; k++) if (orderServedBy(plan, index, src.alias, k)) first = k;
   if (first < 0) return;
   b.orderServed = true;
   scan.indexOrder = plan.orderBy.map((_o, i) => ({ keypos: first + i, ...(index.keys[first + i].desc ? { desc: true } : {}) }));
   // Not with DISTINCT or UNNEST, which change the number of rows per entry.
-  if (plan.limit && spansDecideWhere(src) && !b.distinct && !b.steps.length) {
-    // LIMIT and OFFSET into the scan (the reference's `limit` and `offset`): it skips `offset`
-    // entries and stops after `limit` more (the Offset operator is then left out).
-    scan.limit = plan.limit;
-    if (plan.offset) scan.offset = plan.offset;
-  }
+  if (plan.limit && spansDecideWhere(src) && !b.distinct && !b.steps.length) pushLimitOffset(scan, plan.limit, plan.offset, orderedSpans(scan.spans.map((s) => s.ranges)));
 }
 
 /** True if a span range selects one value of its key (`inclusion` 3, the same bound on both sides). */
 function pointRange(r: SpanRangePlan): boolean {
   return r.inclusion === 3 && !!r.low && !!r.high && JSON.stringify(r.low) === JSON.stringify(r.high);
+}
+
+/**
+ * LIMIT and OFFSET into a scan whose spans decide the result: OFFSET as the scan's own `offset`
+ * (it skips that many entries; then `limit` is LIMIT alone) when the scan's spans are walked in
+ * order, each entry once (`ordered`: ordered-spans.ts) over a scalar index (the reference's
+ * `CanPushDownOffset`: entries are the rows, none counted twice); otherwise OFFSET+LIMIT as its
+ * `limit`, and the Offset operator skips.
+ */
+export function pushLimitOffset(scan: { limit?: Expr; offset?: Expr; distinct?: boolean }, limit: Expr, offset: Expr | undefined, ordered: boolean): void {
+  if (offset && ordered && !scan.distinct) {
+    scan.limit = limit;
+    scan.offset = offset;
+  } else scan.limit = scanLimit(limit, offset);
+}
+
+/**
+ * True when the ORDER BY terms are the index's keys from key `first` on (0: its leading keys),
+ * in the index's directions, with the default NULLS placement (a direction or NULLS position
+ * given by a parameter is known only when the query runs): the index order is the ORDER BY's.
+ * `alias`: the scanned FROM alias.
+ */
+export function orderServedBy(plan: SelectPlan, index: IndexInfo, alias: string, first = 0): boolean {
+  const b = plan.body;
+  if (b.kind !== 'Subselect' || !plan.orderBy?.length || first + plan.orderBy.length > index.keys.length) return false;
+  const aliases = b.raw ? new Map<string, Expr>() : shadowingAliases(b.terms);
+  return plan.orderBy.every((o: OrderTerm, i) => {
+    const key = index.keys[first + i];
+    if (!key || o.direction || o.nullsPosition) return false;
+    const nullsDefault = o.nulls === undefined || o.nulls === (o.desc ? 'LAST' : 'FIRST');
+    const expr = resolveAliases(o.expr, aliases);
+    return nullsDefault && o.desc === key.desc && !!expr && exprEquivalent(formalize(expr, alias), formalize(key.expr, index.alias));
+  });
 }
 
 /**
@@ -114,9 +138,14 @@ function pushDownLimit(plan: SelectPlan): void {
   const b = plan.body;
   if (b.kind !== 'Subselect' || !plan.limit) return;
   const src = b.source;
-  if (src.op !== 'IndexScan' || src.scan.kind !== 'IndexScan3' || !spansDecideWhere(src)) return;
+  if (src.op !== 'IndexScan' || src.scan.kind === 'IntersectScan' || !spansDecideWhere(src)) return;
   if (b.group || b.distinct || b.steps.length || b.let?.length || hasWindows(plan)) return;
-  src.scan.limit = scanLimit(plan.limit, plan.offset);
+  // A UnionScan stops after OFFSET+LIMIT documents; the Offset operator skips.
+  if (src.scan.kind === 'UnionScan') {
+    src.scan.limit = scanLimit(plan.limit, plan.offset);
+    return;
+  }
+  pushLimitOffset(src.scan, plan.limit, plan.offset, orderedSpans(src.scan.spans.map((s) => s.ranges)));
 }
 
 /** True if the block computes window functions: they need every row, and change the rows' order. */

@@ -17,7 +17,8 @@ export function keySource(
   alias: string,
   cover?: { paths: string[][]; expressionKeys?: boolean[]; constants?: { path: string[]; value: Value }[]; unnest?: IndexScan3['_coverUnnest'] },
 ): KeySource {
-  if (scan.kind !== 'IndexScan3') return { '#operator': scan.kind, scans: scan.scans.map((s) => keySource(s, alias)) };
+  if (scan.kind === 'UnionScan') return { '#operator': 'UnionScan', ...(scan.limit ? { limit: scan.limit } : {}), scans: scan.scans.map((s) => keySource(s, alias)) };
+  if (scan.kind !== 'IndexScan3') return { '#operator': scan.ordered ? 'OrderedIntersectScan' : 'IntersectScan', scans: scan.scans.map((s) => keySource(s, alias)) };
   const op: KeySource = {
     '#operator': 'IndexScan3',
     ...asIfRenamed(alias, scan.keyspace),
@@ -45,6 +46,7 @@ export function keySource(
     _alias: alias,
     ...(cover ? { _coverPaths: cover.paths, ...(cover.expressionKeys ? { _coverExpressionKeys: cover.expressionKeys } : {}) } : {}),
     ...(cover?.unnest ? { _coverUnnest: cover.unnest } : {}),
+    ...(scan.partitionKeys ? { _partitionKeys: scan.partitionKeys } : {}),
     ...(scan.entryFilter ? { filter: scan.entryFilter, _filterUnnest: scan.filterUnnest } : {}),
     // A partial index's condition fixes fields of every covered row, and holds on each: the reference prints them as filter_covers.
     ...(cover?.constants?.length ? { _coverConstants: cover.constants } : {}),
@@ -66,8 +68,14 @@ export function keySource(
  * parameter could be an array at run time, and then the span is not exact).
  */
 export function spansDecideWhere(source: SourcePlan): boolean {
-  if (source.op !== 'IndexScan' || source.scan.kind !== 'IndexScan3' || !source.scan.servesWhere) return false;
-  return source.scan.spans.every((sp) =>
+  if (source.op !== 'IndexScan' || source.scan.kind === 'IntersectScan' || !source.scan.servesWhere) return false;
+  const scans = source.scan.kind === 'UnionScan' ? source.scan.scans : [source.scan];
+  return scans.every((s) => s.kind === 'IndexScan3' && literalBounds(s));
+}
+
+/** Every bound taken from the query is a literal scalar. */
+function literalBounds(scan: ScanPlan & { kind: 'IndexScan3' }): boolean {
+  return scan.spans.every((sp) =>
     sp.ranges.every((r) => !r.user || [r.low, r.high].every((b) => b === undefined || (b.kind === 'Literal' && ['string', 'number', 'boolean'].includes(typeof b.value)))),
   );
 }

@@ -41,7 +41,8 @@ interface Group {
  * index order (in slices with pauses between them, index-walk.ts); the rows follow in batches
  * with pauses. On the primary index (`_primary`) the entries are the keyspace's documents in key
  * order. With `limit` (OFFSET+LIMIT, pushed when the index order serves the ORDER BY), the walk
- * stops once that many groups are complete. When the index changed while the walk was paused,
+ * stops once that many groups are complete; with `offset` (then `limit` is LIMIT alone) the
+ * first `offset` groups are not emitted. When the index changed while the walk was paused,
  * the groups are made again from a second walk that takes each document's entry once (a document
  * that moved between two keys counts in one group). Source: couchbase/query `execution/index_scan3.go` with `IndexGroupAggregates` (the
  * indexer's grouping).
@@ -63,6 +64,7 @@ export function compileIndexGroupAggs(op: IndexScan3, cx: CompileContext): Compi
   // An operand that reads no index key (`COUNT(1)`, a parameter) is evaluated once per run (pos -3).
   const args: (EntryRead | undefined)[] = ga._aggregates.map((call, i) => (call.star ? undefined : read(call.args[0], ga.aggregates?.[i]?.depends ? ga.aggregates[i].keypos : -3)));
   const limitExpr = op.limit ? compileExpr(op.limit, constScope) : undefined;
+  const offsetExpr = op.offset ? compileExpr(op.offset, constScope) : undefined;
   const slots = new AggregateSlots(ga._aggregates, aggregateKey);
   const aliases = ga._aliases ?? [];
   const names = aliases.filter((a): a is string => a !== null);
@@ -100,7 +102,10 @@ export function compileIndexGroupAggs(op: IndexScan3, cx: CompileContext): Compi
       };
       // A pushed LIMIT (index order served, OFFSET+LIMIT): the walk stops at the entry that would start one group more.
       const lim = limitExpr?.(outer ?? rootEnv(), rc);
-      const maxGroups = typeof lim === 'number' ? Math.max(0, Math.floor(lim)) : Infinity;
+      // A pushed OFFSET skips that many groups (a negative or non-number one none, as the Offset operator reads it).
+      const off = offsetExpr?.(outer ?? rootEnv(), rc);
+      const skip = typeof off === 'number' && off > 0 ? Math.floor(off) : 0;
+      const maxGroups = typeof lim === 'number' ? Math.max(0, Math.floor(lim)) + skip : Infinity;
       const watch: WalkWatch = { changed: false };
       /** Each document's entry once, when the walk is taken again (below). */
       let seen: Set<string> | undefined;
@@ -173,7 +178,12 @@ export function compileIndexGroupAggs(op: IndexScan3, cx: CompileContext): Compi
         rows.push({ env: e });
       };
       if (groups.size === 0 && keys.length === 0) emit(outer ? childEnv(outer) : rootEnv(), [], ga._aggregates.map((c) => createAccumulator(c)));
+      let skipped = 0;
       for (const g of groups.values()) {
+        if (skipped < skip) {
+          skipped++;
+          continue;
+        }
         emit(g.env, g.keys, g.accs);
         if (rows.length >= BATCH_SIZE) {
           yield rows;

@@ -17,7 +17,8 @@ import { keyspaceOf } from './keyspace-of.js';
  * An IndexScan3 stops after `limit` documents, calls `onEntry` with each document's first entry,
  * and, given `accept`, selects only the documents it accepts (the live ones), which alone count
  * towards the limit; `accept` and `onEntry` must not change the index (it is being walked).
- * An IntersectScan or UnionScan takes neither (no limit is pushed into them). With `everyEntry`,
+ * An IntersectScan takes neither; a UnionScan takes a limit (its pushed `limit`), counting only
+ * the documents `accept` accepts, and ignores `onEntry`. With `everyEntry`,
  * an IndexScan3 calls `onEntry` with every entry of an accepted document (a covering UNNEST scan
  * makes rows of each), not only its first. The scan is a generator: it walks the index in slices
  * (index-walk.ts), yielding a pause between them, and returns the keys (`yield*` it in an
@@ -85,18 +86,23 @@ function evaluateSpan(span: CompiledRange[], env: Env, rc: RunContext): KeyRange
 export function compileScan(source: KeySource, scope: Scope, documents = false): CompiledScan {
   if (source['#operator'] === 'DistinctScan') return compileScan(source.scan, scope, documents);
   const scan = source;
-  if (scan['#operator'] === 'IntersectScan' || scan['#operator'] === 'UnionScan') {
+  if (scan['#operator'] === 'IntersectScan' || scan['#operator'] === 'OrderedIntersectScan' || scan['#operator'] === 'UnionScan') {
     const parts = scan.scans.map((s) => compileScan(s, scope));
     const never = () => false;
     if (scan['#operator'] === 'UnionScan') {
       return Object.assign(
-        function* (rc: RunContext, _limit?: number, _onEntry?: unknown, _accept?: unknown, outer?: Env): Generator<PauseBatch, string[]> {
+        function* (rc: RunContext, limit?: number, _onEntry?: unknown, accept?: (id: string) => boolean, outer?: Env): Generator<PauseBatch, string[]> {
           const seen = new Set<string>();
           const tick = slicer(rc);
+          // A pushed limit (`UnionScan.limit`): the first that many live documents, any will do.
+          const max = limit ?? Infinity;
+          if (max <= 0) return [];
           for (const p of parts) {
             for (const id of yield* p(rc, undefined, undefined, undefined, outer)) {
-              seen.add(id);
               if (tick()) yield PAUSE;
+              if (seen.has(id) || (limit !== undefined && accept && !accept(id))) continue;
+              seen.add(id);
+              if (seen.size >= max) return [...seen];
             }
           }
           return [...seen];
@@ -348,7 +354,7 @@ export function compileKeySourceOperator(op: KeySource, cx: CompileContext): Com
   const single = op['#operator'] === 'IndexScan3' || op['#operator'] === 'DistinctScan';
   // A single scan that does not cover reads each document it selects (AcceptedDocuments) for the Fetch.
   const scan = compileScan(op, constScope, single && !root._coverPaths);
-  const limitExpr = single && root.limit ? compileExpr(root.limit, constScope) : undefined;
+  const limitExpr = single && root.limit ? compileExpr(root.limit, constScope) : op['#operator'] === 'UnionScan' && op.limit ? compileExpr(op.limit, constScope) : undefined;
   const offsetExpr = single && root.offset ? compileExpr(root.offset, constScope) : undefined;
   const covered = single && root._coverPaths ? root : undefined;
   const alias = root._alias;

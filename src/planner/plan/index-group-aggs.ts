@@ -30,8 +30,13 @@ export interface IndexAggregate {
 /**
  * `index_group_aggs` of an IndexScan3: the scan groups the entries its spans select and
  * computes the block's aggregates itself, emitting one row per group (no Fetch, Filter or
- * Initial/Intermediate/FinalGroup follow). `depends`: every index key read. tokenql's index
- * aggregates fully (one index, not partitioned), so `partial` is never set.
+ * Initial/Intermediate/FinalGroup follow). `depends`: every index key read. `partial`: the
+ * index's order does not complete the groups (a GROUP BY key that is not one of the leading
+ * index keys, or a `PARTITION BY HASH` key that is not a GROUP BY key: index-group-aggs.ts); the
+ * reference's indexer then returns partial aggregates that the query merges, while tokenql's
+ * scan (one partition) completes the groups itself in a hash table over the walk. Either way no
+ * ORDER BY, OFFSET or LIMIT is pushed into a `partial` scan (its groups are not emitted in
+ * index order, as the reference plans it).
  * Internal (not printed): `_aggregates`, the block's aggregate calls in the order the
  * projection, LETTING, HAVING and ORDER BY read their values (as FinalGroup binds them);
  * `_group_keys`, the GROUP BY expressions as written; `_aliases`, their `AS` names.
@@ -41,6 +46,7 @@ export interface IndexGroupAggregates {
   aggregates?: IndexAggregate[];
   depends?: number[];
   group?: IndexGroupKey[];
+  partial?: boolean;
   _aggregates: FunctionCall[];
   _group_keys: Expr[];
   _aliases?: (string | null)[];

@@ -67,6 +67,8 @@ export interface IndexScan3 {
    * array key (position `key`) rebuilds at `path`; an entry that fails it selects no document.
    */
   _filterUnnest?: { alias: string; path: string[]; key: number };
+  /** The index's `PARTITION BY HASH` keys, formalized (they decide whether `index_group_aggs` is `partial`). */
+  _partitionKeys?: Expr[];
   /** A scan of the primary index (its one key is META().id): walks the keyspace's documents in key order. */
   _primary?: boolean;
   /** The FROM alias (always set; `as` is printed only when it differs from the keyspace). */

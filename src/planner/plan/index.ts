@@ -26,6 +26,7 @@ export type * from './index-scan3.js';
 export type * from './initial-project.js';
 export type * from './intersect-all.js';
 export type * from './intersect-scan.js';
+export type * from './ordered-intersect-scan.js';
 export type * from './join.js';
 export type * from './key-scan.js';
 export type * from './let.js';

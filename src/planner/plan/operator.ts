@@ -21,6 +21,7 @@ import type { IndexScan3 } from './index-scan3.js';
 import type { InitialProject } from './initial-project.js';
 import type { IntersectAll } from './intersect-all.js';
 import type { IntersectScan } from './intersect-scan.js';
+import type { OrderedIntersectScan } from './ordered-intersect-scan.js';
 import type { KeyScan } from './key-scan.js';
 import type { Let } from './let.js';
 import type { Limit } from './limit.js';
@@ -52,7 +53,7 @@ import type { WindowAggregate } from './window-aggregate.js';
 import type { Merge } from './merge.js';
 
 /** Scans that yield document keys from indexes (the children of IntersectScan / UnionScan). */
-export type KeySource = IndexScan3 | DistinctScan | IntersectScan | UnionScan;
+export type KeySource = IndexScan3 | DistinctScan | IntersectScan | OrderedIntersectScan | UnionScan;
 
 /**
  * One plan operator: a node of the tree the planner builds, the executor runs and EXPLAIN
@@ -162,6 +163,7 @@ export function* operators(op: Operator): Generator<Operator> {
       yield* operators(op.scan);
       break;
     case 'IntersectScan':
+    case 'OrderedIntersectScan':
     case 'UnionScan':
       for (const c of op.scans) yield* operators(c);
       break;

@@ -25,7 +25,9 @@ export function describeReferenceSuite(only: StoreKind): void {
   describeStores('the reference suite', (kind) => {
     it('has the features and cases the conversion lists', () => {
       expect(features.length).toBeGreaterThanOrEqual(80);
-      expect(features.reduce((n, f) => n + f.cases, 0)).toBe(2693);
+      expect(features.reduce((n, f) => n + f.converted, 0)).toBe(2693);
+      // gsi-indexga's 70 converted cases as its harness runs them (harness-runs.ts).
+      expect(features.reduce((n, f) => n + f.cases, 0)).toBe(2693 - 70 + 205);
     });
 
     for (const f of features) {
