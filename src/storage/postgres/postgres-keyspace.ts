@@ -1,3 +1,4 @@
+import { AsyncReader } from './async-reader.js';
 import { cloneValue, deepFreeze, toOutputValue, type Value } from '../../values/index.js';
 import { KeyLocks } from '../key-locks.js';
 import type { BucketStats, CompactableKeyspace, CompactionOptions, CompactionResult } from '../compaction.js';
@@ -54,6 +55,8 @@ export class PostgresKeyspace implements KeyspaceStore, CompactableKeyspace, Bat
   private writes = 0;
   /** The documents the last index scan pages read with their entries (scan-documents.ts). */
   private readonly scanned = new ScanDocuments();
+  /** The reader of index pages read ahead on the write pool (pg-index-view.ts `prefetch`). */
+  private ahead: AsyncReader | undefined;
   /** What {@link planWrites} reads and calls of this keyspace. */
   private readonly planContext: PlanContext = {
     now: () => this.clock(),
@@ -347,7 +350,7 @@ export class PostgresKeyspace implements KeyspaceStore, CompactableKeyspace, Bat
 
   /** The read side of index `id` (its keys' directions `desc`). */
   indexView(id: number, desc: readonly boolean[]): PgIndexView {
-    return new PgIndexView(this.reader, id, desc, () => this.writes, { keyspaceId: this.id, clear: () => this.scanned.clear(), put: (key, row) => this.scanned.put(key, row, this.writes) });
+    return new PgIndexView(this.reader, id, desc, () => this.writes, { keyspaceId: this.id, clear: () => this.scanned.clear(), put: (key, row) => this.scanned.put(key, row, this.writes) }, false, (this.ahead ??= new AsyncReader(this.writer.pool)));
   }
 
   onlyNewKeys(ops: WriteOp[]): boolean {

@@ -19,7 +19,7 @@ const urls = new Map<string, string>();
  * key LIMIT n`) walks the primary key in order even while the table's statistics are stale (a
  * fresh load estimated 1 row and sorted 19,000 rows for a 256-row chunk: 16 ms instead of 1).
  */
-const SESSION_OPTIONS = '-c enable_bitmapscan=off';
+const SESSION_OPTIONS = '-c enable_bitmapscan=off -c plan_cache_mode=force_generic_plan';
 
 /** The connection of store `id`, connected (again) if need be. */
 async function client(id: string): Promise<pg.Client> {
