@@ -21,6 +21,11 @@ import { planWrites, type PlanContext, type Planned, type Write } from './plan-w
 /** Rows per synchronous read of a scan (a few milliseconds of the event loop each). */
 export const SCAN_CHUNK = 256;
 
+/** The first page of a keyspace's live documents in key order ($1 keyspace, $2 now in seconds, $3 rows). */
+const SCAN_FIRST = `SELECT ${DOC_COLUMNS} FROM tokenql_documents WHERE keyspace_id = $1 AND deleted_at IS NULL AND (expiration = 0 OR expiration > $2::int8) ORDER BY key LIMIT $3`;
+/** The page after key $4 (as {@link SCAN_FIRST}). */
+const SCAN_AFTER = `SELECT ${DOC_COLUMNS} FROM tokenql_documents WHERE keyspace_id = $1 AND key > $4 AND deleted_at IS NULL AND (expiration = 0 OR expiration > $2::int8) ORDER BY key LIMIT $3`;
+
 /**
  * A keyspace of the PostgreSQL store (docs/postgres.md "Store layout"): its documents are rows of
  * `tokenql_documents` (keyspace id, key, value as JSON text, cas, expiration, seqno, xattrs,
@@ -145,12 +150,13 @@ export class PostgresKeyspace implements KeyspaceStore, CompactableKeyspace, Bat
     this.sweep();
     const limit = Math.max(1, Math.min(size, SCAN_CHUNK * 4));
     let after: string | null = null;
+    let pages = 0;
     for (;;) {
       const nowSec = Math.floor(this.clock() / 1000);
-      const rows: unknown[][] =
-        after === null
-          ? this.reader.query(`SELECT ${DOC_COLUMNS} FROM tokenql_documents WHERE keyspace_id = $1 AND deleted_at IS NULL AND (expiration = 0 OR expiration > $2::int8) ORDER BY key LIMIT $3`, [this.id, nowSec, limit])
-          : this.reader.query(`SELECT ${DOC_COLUMNS} FROM tokenql_documents WHERE keyspace_id = $1 AND key > $4 AND deleted_at IS NULL AND (expiration = 0 OR expiration > $2::int8) ORDER BY key LIMIT $3`, [this.id, nowSec, limit, after]);
+      // From the second page on, the worker reads the next page while this one is worked on
+      // (a LIMIT that one page answers reads no page it does not need).
+      const next = ++pages >= 2 ? { text: SCAN_AFTER, params: [this.id, nowSec, limit, null], keyColumn: 0, keyParam: 3, full: limit } : undefined;
+      const rows: unknown[][] = after === null ? this.reader.query(SCAN_FIRST, [this.id, nowSec, limit]) : this.reader.query(SCAN_AFTER, [this.id, nowSec, limit, after], next);
       if (rows.length === 0) return;
       const docs = rows.map((r) => rowDocument(docRow(r)));
       after = docs[docs.length - 1]!.key;

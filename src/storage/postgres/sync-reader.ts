@@ -48,6 +48,19 @@ function worker(): SyncCall {
 let nextId = 0;
 
 /**
+ * The page after the one a call reads, in a keyset-paginated read: statement `text` with
+ * `params`, whose parameter `keyParam` (0-based) the worker sets to column `keyColumn` of the
+ * page's last row. It is read only when the page had `full` rows.
+ */
+export interface NextPage {
+  text: string;
+  params: unknown[];
+  keyColumn: number;
+  keyParam: number;
+  full: number;
+}
+
+/**
  * A synchronous connection to PostgreSQL, for the store's reads (KeyspaceStore reads are
  * synchronous: expressions and subqueries evaluate synchronously). Each call blocks the event
  * loop until a synckit worker thread, which holds the connection, answers; callers keep every
@@ -66,10 +79,15 @@ export class SyncReader {
     this.open = true;
   }
 
-  /** Runs one statement and returns its rows as arrays (int8 as decimal strings). */
-  query(text: string, params: unknown[] = []): unknown[][] {
+  /**
+   * Runs one statement and returns its rows as arrays (int8 as decimal strings). Given `next`
+   * (a keyset-paginated read), the worker then starts reading the following page, which runs in
+   * PostgreSQL and the worker while the caller works on this one; the caller's next call with
+   * that statement and those parameters takes it. Any other statement comes after it.
+   */
+  query(text: string, params: unknown[] = [], next?: NextPage): unknown[][] {
     if (!this.open) throw new Error('tokenql: the PostgreSQL store is closed');
-    return worker()('query', this.id, text, params) as unknown[][];
+    return worker()('query', this.id, text, params, next) as unknown[][];
   }
 
   /** Closes the connection (the worker thread stays, unreferenced, for other stores). */
