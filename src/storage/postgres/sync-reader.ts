@@ -1,46 +1,17 @@
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createSyncFn } from 'synckit';
+import { workerModule } from '../../worker-file.js';
 
 /** Runs one call of read-worker.ts synchronously. */
 type SyncCall = (...call: unknown[]) => unknown;
 
 let call: SyncCall | undefined;
 
-/**
- * The worker file: `read-worker.js` beside this module (tsc's output in dist/src), else
- * `read-worker.ts` (the sources, run through tsx), else `postgres-read-worker.mjs` beside the
- * CLI bundle (scripts/build-cli.mjs builds it there; in the bundle `import.meta.url` is the
- * bundle's own URL).
- */
-function workerPath(): { path: string; ts: boolean } {
-  for (const [name, ts] of [['./read-worker.js', false], ['./read-worker.ts', true], ['./postgres-read-worker.mjs', false]] as const) {
-    const p = fileURLToPath(new URL(name, import.meta.url));
-    if (existsSync(p)) return { path: p, ts };
-  }
-  throw new Error(`tokenql: the PostgreSQL reader worker is missing beside ${fileURLToPath(import.meta.url)}`);
-}
-
-/**
- * For the TypeScript worker (dev and tests): a small ES module, written once per process into a
- * temporary directory, that registers tsx's loader in the worker thread and imports the worker.
- * Node 20 ignores `--import tsx` in a worker's execArgv, so synckit's own `tsRunner` cannot start
- * a TypeScript worker there.
- */
-function tsBootstrap(worker: string): string {
-  const api = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
-  const file = join(mkdtempSync(join(tmpdir(), 'tokenql-pg-reader-')), 'bootstrap.mjs');
-  writeFileSync(file, `const { register } = await import(${JSON.stringify(api)});\nregister();\nawait import(${JSON.stringify(pathToFileURL(worker).href)});\n`);
-  return file;
-}
-
 function worker(): SyncCall {
   if (!call) {
-    const { path, ts } = workerPath();
-    call = createSyncFn(ts ? tsBootstrap(path) : path, { timeout: 60_000 }) as SyncCall;
+    // read-worker.js beside this module (dist/src), read-worker.ts (the sources), or
+    // postgres-read-worker.mjs beside the CLI bundle (whose `import.meta.url` is the bundle's).
+    const file = workerModule(import.meta.url, [['./read-worker.js', false], ['./read-worker.ts', true], ['./postgres-read-worker.mjs', false]], 'the PostgreSQL reader worker');
+    call = createSyncFn(file, { timeout: 60_000 }) as SyncCall;
   }
   return call;
 }
