@@ -167,6 +167,46 @@ export class PostgresKeyspace implements KeyspaceStore, CompactableKeyspace, Bat
   }
 
   /**
+   * {@link scanChunks} read on the write pool (async-reader.ts): the event loop runs while
+   * PostgreSQL reads each chunk, and the next chunk is read while the caller works on this one
+   * (an index build: its entries computed and inserted).
+   */
+  async *scanChunksAsync(size: number): AsyncIterable<StoredDocument[]> {
+    this.sweep();
+    const limit = Math.max(1, Math.min(size, SCAN_CHUNK * 4));
+    const read = (after: string | null): Promise<unknown[][]> => {
+      const nowSec = Math.floor(this.clock() / 1000);
+      return after === null ? this.aheadReader().query(SCAN_FIRST, [this.id, nowSec, limit]) : this.aheadReader().query(SCAN_AFTER, [this.id, nowSec, limit, after]);
+    };
+    let pending = read(null);
+    for (;;) {
+      const rows = await pending;
+      if (rows.length === 0) return;
+      const after = rows[rows.length - 1]![0] as string;
+      const full = rows.length >= limit;
+      if (full) {
+        pending = read(after);
+        // Read ahead: a caller that stops leaves the read to end alone.
+        pending.catch(() => {});
+      }
+      yield rows.map((r) => rowDocument(docRow(r)));
+      if (!full) return;
+    }
+  }
+
+  /** {@link count} read on the write pool (the event loop runs meanwhile). */
+  async countAsync(): Promise<number> {
+    this.sweep();
+    const r = await this.aheadReader().query('SELECT count(*) FROM tokenql_documents WHERE keyspace_id = $1 AND deleted_at IS NULL AND (expiration = 0 OR expiration > $2::int8)', [this.id, Math.floor(this.clock() / 1000)]);
+    return Number(r[0]![0]);
+  }
+
+  /** The reader of statements the event loop waits for, on the write pool. */
+  private aheadReader(): AsyncReader {
+    return (this.ahead ??= new AsyncReader(this.writer.pool));
+  }
+
+  /**
    * Every live document, in key order, in chunks read as {@link scanChunks} reads them. While the
    * iteration is on a chunk, `get` and `peek` of one of its keys return the very object handed
    * out (as the in-memory keyspace does) as long as the document is unchanged: an index build
@@ -356,7 +396,7 @@ export class PostgresKeyspace implements KeyspaceStore, CompactableKeyspace, Bat
 
   /** The read side of index `id` (its keys' directions `desc`). */
   indexView(id: number, desc: readonly boolean[]): PgIndexView {
-    return new PgIndexView(this.reader, id, desc, () => this.writes, { keyspaceId: this.id, clear: () => this.scanned.clear(), put: (key, row) => this.scanned.put(key, row, this.writes) }, false, (this.ahead ??= new AsyncReader(this.writer.pool)));
+    return new PgIndexView(this.reader, id, desc, () => this.writes, { keyspaceId: this.id, clear: () => this.scanned.clear(), put: (key, row) => this.scanned.put(key, row, this.writes) }, false, this.aheadReader());
   }
 
   onlyNewKeys(ops: WriteOp[]): boolean {
