@@ -6,7 +6,7 @@ import { checkDepth, type Clock } from '../document-keyspace.js';
 import { columnsOf, type DocumentColumns } from '../document-table.js';
 import { isExpired, StoreError, type DocumentMeta, type KeyspaceStore, type MutationListener, type StoredDocument, type WriteOptions } from '../store.js';
 import type { BatchTarget, GroupCommit, WriteOp } from './group-commit.js';
-import { DOC_COLUMNS, docRow, jsonText, rowDocument, wellFormed, type DocRow } from './rows.js';
+import { DOC_COLUMNS, docRow, jsonText, liveRows, rowDocument, wellFormed, type DocRow } from './rows.js';
 import type { SyncReader } from './sync-reader.js';
 import { HandedOut } from './handed-out.js';
 import { keyspaceStats } from './maintenance.js';
@@ -124,13 +124,8 @@ export class PostgresKeyspace implements KeyspaceStore, CompactableKeyspace, Bat
       if (kept === undefined) rest.push(k);
       else if (kept && (kept.expiration === 0 || !isExpired(kept.expiration, now))) out.set(k, rowDocument(kept));
     }
-    keys = rest;
-    for (let i = 0; i < keys.length; i += SCAN_CHUNK) {
-      const rows = this.reader.query(`SELECT ${DOC_COLUMNS} FROM tokenql_documents WHERE keyspace_id = $1 AND key = ANY($2::text[]) AND deleted_at IS NULL`, [this.id, keys.slice(i, i + SCAN_CHUNK)]);
-      for (const r of rows) {
-        const row = docRow(r);
-        if (row.expiration === 0 || !isExpired(row.expiration, now)) out.set(row.key, rowDocument(row));
-      }
+    for (const row of liveRows(this.reader, this.id, rest, SCAN_CHUNK)) {
+      if (row.expiration === 0 || !isExpired(row.expiration, now)) out.set(row.key, rowDocument(row));
     }
     return out;
   }
@@ -276,12 +271,7 @@ export class PostgresKeyspace implements KeyspaceStore, CompactableKeyspace, Bat
     const due = [...this.expiredKeys()];
     if (due.length === 0) return;
     const docs = new Map<string, StoredDocument>();
-    for (let i = 0; i < due.length; i += SCAN_CHUNK) {
-      for (const r of this.reader.query(`SELECT ${DOC_COLUMNS} FROM tokenql_documents WHERE keyspace_id = $1 AND key = ANY($2::text[]) AND deleted_at IS NULL`, [this.id, due.slice(i, i + SCAN_CHUNK)])) {
-        const d = rowDocument(docRow(r));
-        docs.set(d.key, d);
-      }
-    }
+    for (const row of liveRows(this.reader, this.id, due, SCAN_CHUNK)) docs.set(row.key, rowDocument(row));
     for (const k of due) {
       const d = docs.get(k);
       if (d && d.meta.cas === this.expiring.get(k)?.cas) this.expire(d);
