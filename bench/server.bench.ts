@@ -18,6 +18,10 @@
  * event-loop gaps were made of (GC pauses, run-queue wait, JavaScript; see {@link Waits});
  * BENCH_CHILD_FLAGS="--cpu-prof …" passes node flags to the server process;
  * BENCH_WARMUP_SECONDS (default 2) per target before `alone`.
+ *
+ * BENCH_STORE=postgres serves from the PostgreSQL store (a private server the child starts),
+ * with the gateway on a thread of its own as `tokenql serve --store` runs it
+ * (BENCH_GATEWAY_THREAD=0: on the main thread, beside the query service).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -31,12 +35,16 @@ import { startClusterAdmin } from '../src/adapters/cluster/index.js';
 import { documentInfo, registerDocumentRoutes } from '../src/adapters/gateway/docs/index.js';
 import { startGateway } from '../src/adapters/gateway/index.js';
 import { startQueryService } from '../src/adapters/query/index.js';
+import { startGatewayThread } from '../src/cli/gateway-thread.js';
 import { Database } from '../src/index.js';
+import { startPostgres } from './support/postgres.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
 const DOCS = Number(process.env.BENCH_DOCS ?? 200_000);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
+/** BENCH_STORE: `file` (a durable data directory, the default) or `postgres`. */
+const STORE = process.env.BENCH_STORE ?? 'file';
 const ADMIN = 'Basic ' + Buffer.from('Administrator:password').toString('base64');
 
 /** The server's CPU time (all its threads) and event-loop delay (ms) over a period. */
@@ -142,7 +150,16 @@ interface Servers {
 /** Child process: a durable store with `scan` and `big` (DOCS documents each), the three listeners. */
 async function serve(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'tokenql-bench-server-'));
-  const db = await Database.open({ path: dir, durability: 'batch' });
+  // BENCH_STORE=postgres: the PostgreSQL store on a private server started here, the gateway on
+  // its own thread as `serve --store` runs it (BENCH_GATEWAY_THREAD=0: on the main thread).
+  const pg = STORE === 'postgres' ? await startPostgres() : undefined;
+  if (STORE === 'postgres' && !pg) throw new Error('BENCH_STORE=postgres: PostgreSQL is not installed');
+  let url: string | undefined;
+  if (pg) {
+    pg.sql('CREATE DATABASE bench');
+    url = `postgres://postgres@127.0.0.1:${pg.port}/bench`;
+  }
+  const db = await Database.open(url ? { store: url } : { path: dir, durability: 'batch' });
   const docs = function* () {
     for (let i = 0; i < DOCS; i++) yield { i, name: `name ${i % 5000}`, v: i % 997, tags: [`t${i % 13}`, `u${i % 7}`] };
   };
@@ -150,7 +167,8 @@ async function serve(): Promise<void> {
   await db.load('big', docs(), { key: 'b#MONO_INCR#' });
   const admin = await startClusterAdmin(db, { port: 0, daemon: false, admin: { user: 'Administrator', password: 'password' } });
   const query = await startQueryService(db, { port: 0, principal: (a, ip) => admin.queryPrincipal(a, ip), timeoutMs: 600_000, memoryQuotaBytes: 1024 * 1024 * 1024 });
-  const gw = await startGateway({ config: { interface: '127.0.0.1:0', adminInterface: '127.0.0.1:0', databases: { db: { bucket: 'gw' } } }, db, registerDocumentRoutes, documentInfo });
+  const gwConfig = { interface: '127.0.0.1:0', adminInterface: '127.0.0.1:0', databases: { db: { bucket: 'gw', ...(url ? { server: url } : {}) } } };
+  const gw = url && process.env.BENCH_GATEWAY_THREAD !== '0' ? await startGatewayThread(gwConfig, () => {}) : await startGateway({ config: gwConfig, db, registerDocumentRoutes, documentInfo });
   const post = (path: string, body: unknown) => fetch(gw.adminUrl + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   if ((await post('/db/_user/', { name: 'alice', password: 'secret' })).status >= 300) throw new Error('cannot create the gateway user');
   const session = (await (await post('/db/_session', { name: 'alice', ttl: 3600 })).json()) as { session_id: string; cookie_name: string };
@@ -189,6 +207,7 @@ async function serve(): Promise<void> {
   process.stdin.on('end', async () => {
     await Promise.allSettled([gw.close(), query.close(), admin.close()]);
     await db.close();
+    pg?.stop();
     rmSync(dir, { recursive: true, force: true });
     process.exit(0);
   });

@@ -8,6 +8,7 @@ import { startGateway } from '../adapters/gateway/index.js';
 import { documentInfo, registerDocumentRoutes } from '../adapters/gateway/docs/index.js';
 import { Database } from '../index.js';
 import { CliError } from './cli-error.js';
+import { startGatewayThread } from './gateway-thread.js';
 import { storeOpenOptions } from './options.js';
 
 const LEVELS: LogLevel[] = ['error', 'warn', 'info', 'debug'];
@@ -91,9 +92,10 @@ export function serveCommand(): Command {
     .option('--config <FILE>', 'JSON file with host, adminPort, queryPort, capiPort, admin {user, password}, logLevel; with `databases` (and interface, adminInterface: a gateway configuration) the gateway listeners start too; flags win over the file')
     .option('--query-timeout <DURATION>', `default and largest timeout of a query service request (default: "${DEFAULT_QUERY_TIMEOUT}"; "0" = none)`, duration)
     .option('--query-memory-quota <MB>', `memory all query requests may hold together, and a request's largest memory_quota (default: ${DEFAULT_QUERY_MEMORY_QUOTA_MB}; 0 = none)`, megabytes)
+    .option('--no-gateway-thread', 'with --store: run the gateway on the main thread, beside the query service (by default it runs on a thread of its own, as one more query node of the store)')
     .addOption(new Option('--log-level <LEVEL>', 'request log level (default: "info")').choices(LEVELS))
     .addHelpText('after', '\nExample:\n  $ tokenql serve --data ./data --admin-user Administrator --admin-password password\n  $ curl -u Administrator:password http://127.0.0.1:8091/settings/autoCompaction\n  (query workbench: http://127.0.0.1:8091/ui/)')
-    .action(async (opts: { data?: string; store?: string; host?: string; adminPort?: number; queryPort?: number; capiPort?: number; adminUser?: string; adminPassword?: string; config?: string; logLevel?: LogLevel; queryTimeout?: number; queryMemoryQuota?: number }) => {
+    .action(async (opts: { data?: string; store?: string; host?: string; adminPort?: number; queryPort?: number; capiPort?: number; adminUser?: string; adminPassword?: string; config?: string; logLevel?: LogLevel; queryTimeout?: number; queryMemoryQuota?: number; gatewayThread?: boolean }) => {
       const config = readConfig(opts.config);
       const user = opts.adminUser ?? config.admin?.user;
       const password = opts.adminPassword ?? config.admin?.password;
@@ -115,7 +117,7 @@ export function serveCommand(): Command {
       };
       let admin: Awaited<ReturnType<typeof startClusterAdmin>>;
       let query: Awaited<ReturnType<typeof startQueryService>>;
-      let gateway: Awaited<ReturnType<typeof startGateway>> | undefined;
+      let gateway: { publicUrl: string; adminUrl: string; close(): Promise<void> } | undefined;
       try {
         admin = await startClusterAdmin(db, {
           host,
@@ -148,9 +150,17 @@ export function serveCommand(): Command {
         if (config.databases) {
           const { databases, interface: pub, adminInterface } = config;
           const gatewayConfig = { databases, ...(pub !== undefined ? { interface: pub } : {}), ...(adminInterface !== undefined ? { adminInterface } : {}) };
-          gateway = await startGateway({ config: gatewayConfig, db, log: (line, lvl) => log(line, lvl), registerDocumentRoutes, documentInfo });
+          if (opts.store && opts.gatewayThread !== false) {
+            // On the PostgreSQL store the gateway runs on a thread of its own, its databases one
+            // more query node of the store: no statement of the query service delays it.
+            const store = opts.store;
+            const onStore = Object.fromEntries(Object.entries(databases).map(([name, d]) => [name, { ...(d as object), server: store }]));
+            gateway = await startGatewayThread({ ...gatewayConfig, databases: onStore }, (line, lvl) => log(line, lvl));
+          } else {
+            gateway = await startGateway({ config: gatewayConfig, db, log: (line, lvl) => log(line, lvl), registerDocumentRoutes, documentInfo });
+          }
           started.push(gateway);
-          log(`gateway public API on ${gateway.publicUrl}, admin API on ${gateway.adminUrl}`);
+          log(`gateway public API on ${gateway.publicUrl}, admin API on ${gateway.adminUrl}${opts.store && opts.gatewayThread !== false ? ' (on its own thread)' : ''}`);
         }
       } catch (err) {
         await stopAll();

@@ -7,13 +7,20 @@
  */
 import type { KeyRange } from '../storage/index.js';
 import type { Value } from '../values/index.js';
-import { due, PAUSE, type PauseBatch, type RunContext } from './runtime.js';
+import { due, inSyncDrain, PAUSE, waitFor, type PauseBatch, type RunContext } from './runtime.js';
 
 /** What a walk reads of an index: `IndexTree.scan` with its resume key (a transaction's view too). */
 export interface ResumableIndex {
   scan(ranges: KeyRange[], visit: (key: Value[], docs: Iterable<string>) => boolean | void, after?: Value[]): void;
   /** Changes whenever an entry is added or removed (`IndexTree.version`); absent: never known to change. */
   readonly version?: number;
+  /**
+   * Starts reading the first page of `scan(ranges, …)` without blocking, where the index's
+   * entries are read over a connection (the PostgreSQL store's): the promise settles when the
+   * page is read (never rejects; a failed read is read again by `scan`), or undefined when there
+   * is nothing to start. `scan` then takes that page instead of reading it.
+   */
+  prefetch?(ranges: KeyRange[]): Promise<void> | undefined;
 }
 
 /**
@@ -98,6 +105,12 @@ export function* walkSliced(
     const before = tree.version;
     yield PAUSE;
     if (watch && tree.version !== before) watch.changed = true;
+  }
+  // The first page read ahead, waited for on the event loop instead of blocking it (not in a
+  // synchronous drain, which cannot wait).
+  if (tree.prefetch && !inSyncDrain()) {
+    const ready = tree.prefetch(ranges);
+    if (ready) yield waitFor(ready);
   }
   for (;;) {
     paused = false;

@@ -1,7 +1,8 @@
 import { ErrorCode, QueryError } from '../errors/index.js';
 import { nextTurn, SLICE_MS } from '../event-loop-turns.js';
 import type { Env, ExecContext } from '../eval/index.js';
-import type { IndexTree, Store, StoredDocument } from '../storage/index.js';
+import type { Store, StoredDocument } from '../storage/index.js';
+import type { ResumableIndex } from './index-walk.js';
 import type { Value } from '../values/index.js';
 
 /** One row flowing between operators: its variable environment and, after projection, its output value. */
@@ -87,7 +88,7 @@ export interface RunContext extends ExecContext {
    * writes in), or undefined. `withDocuments()`, where present: the same index for a scan whose
    * documents are read next (the PostgreSQL store reads them with the entries, one statement).
    */
-  indexTree(keyspace: string, index: string): (Pick<IndexTree, 'scan'> & { readonly version?: number; withDocuments?(): Pick<IndexTree, 'scan'> & { readonly version?: number } }) | undefined;
+  indexTree(keyspace: string, index: string): (ResumableIndex & { withDocuments?(): ResumableIndex }) | undefined;
   /**
    * The occurrences of a document's entries in a secondary index (an ALL array key's duplicate
    * elements each kept: what a GSI ALL index holds), for a covering scan that makes one row per
@@ -236,14 +237,32 @@ export function checkAbort(rc: RunContext): void {
  * in an expression.
  */
 export function drainSync(s: RowStream, rc: RunContext, onRow: (r: Row) => void): void {
-  for (const batch of s) {
-    if (batch.length === 0) {
-      if ((batch as PauseBatch).wait) throw new QueryError({ code: ErrorCode.NOT_SUPPORTED, phase: 'execution', message: 'A statement that writes cannot run inside an expression' });
-      checkAbort(rc);
-      continue;
+  syncDrains++;
+  try {
+    for (const batch of s) {
+      if (batch.length === 0) {
+        if ((batch as PauseBatch).wait) throw new QueryError({ code: ErrorCode.NOT_SUPPORTED, phase: 'execution', message: 'A statement that writes cannot run inside an expression' });
+        checkAbort(rc);
+        continue;
+      }
+      for (let i = 0; i < batch.length; i++) onRow(batch[i]!);
     }
-    for (let i = 0; i < batch.length; i++) onRow(batch[i]!);
+  } finally {
+    syncDrains--;
   }
+}
+
+/** Streams being drained synchronously ({@link drainSync}) right now, nested. */
+let syncDrains = 0;
+
+/**
+ * True while a stream is drained synchronously (a subquery in an expression): an operator must
+ * not hand up a pause with `wait` then. An optional wait (a read started ahead, which the
+ * operator can do without) is asked for only when this is false. One thread runs JavaScript and
+ * a synchronous drain lets nothing else run, so a process-wide count is exact.
+ */
+export function inSyncDrain(): boolean {
+  return syncDrains > 0;
 }
 
 /**

@@ -27,6 +27,7 @@ const LAYER: Record<string, number> = {
   'query-types.ts': 2,
   'request-registry.ts': 1,
   'event-loop-turns.ts': 0,
+  'worker-file.ts': 0,
   'advisor-sessions.ts': 1,
   catalog: 2,
   infer: 2,

@@ -5,7 +5,7 @@
  */
 import type { Value } from '../../values/index.js';
 import { isExpired, type StoredDocument } from '../store.js';
-import { DOC_COLUMNS, docRow, wellFormed, type DocRow } from './rows.js';
+import { liveRows, wellFormed, type DocRow } from './rows.js';
 import type { SyncReader } from './sync-reader.js';
 
 /** Distinct keys per statement (a few milliseconds of the event loop each). */
@@ -38,13 +38,7 @@ export function getMany(ks: GetManyKeyspace, keys: readonly unknown[], n: number
     found.set(k, undefined);
     if (k.length > 0 && !k.includes('\u0000') && wellFormed(k)) ask.push(k);
   }
-  for (let i = 0; i < ask.length; i += GET_MANY_CHUNK) {
-    const rows = ks.reader.query(`SELECT ${DOC_COLUMNS} FROM tokenql_documents WHERE keyspace_id = $1 AND key = ANY($2::text[]) AND deleted_at IS NULL`, [ks.id, ask.slice(i, i + GET_MANY_CHUNK)]);
-    for (const r of rows) {
-      const row = docRow(r);
-      found.set(row.key, ks.documentOf(row));
-    }
-  }
+  for (const row of liveRows(ks.reader, ks.id, ask, GET_MANY_CHUNK)) found.set(row.key, ks.documentOf(row));
   let now: number | undefined;
   for (const [k, d] of found) {
     if (d === undefined || d.meta.expiration === 0) continue;

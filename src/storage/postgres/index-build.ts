@@ -14,11 +14,11 @@ export const BUILD_CHUNK = 1024;
 /** Progress of a build: documents done of the keyspace's count when it began. */
 export type BuildProgressFn = (done: number, total: number) => void;
 
-/** What a build reads of its keyspace. */
+/** What a build reads of its keyspace (read on the pool: the event loop runs while PostgreSQL reads). */
 export interface BuildSource {
   readonly id: number;
-  count(): number;
-  scanChunks(size: number): Iterable<StoredDocument[]>;
+  countAsync(): Promise<number>;
+  scanChunksAsync(size: number): AsyncIterable<StoredDocument[]>;
 }
 
 /**
@@ -34,9 +34,9 @@ export interface BuildSource {
  * Running the build again is harmless, which is how a build interrupted by a crash is finished.
  */
 export async function buildIndexEntries(ks: BuildSource, index: PgIndex, pool: pg.Pool, progress?: BuildProgressFn): Promise<void> {
-  const total = ks.count();
+  const total = await ks.countAsync();
   let done = 0;
-  for (const chunk of ks.scanChunks(BUILD_CHUNK)) {
+  for await (const chunk of ks.scanChunksAsync(BUILD_CHUNK)) {
     const rows: { k: Buffer; d: string; c: number }[] = [];
     for (const doc of chunk) {
       const keys = encodedEntries(index, doc);

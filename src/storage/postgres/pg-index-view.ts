@@ -10,6 +10,7 @@ import { ENTRIES_TABLE } from './index-entries-table.js';
 import { indexCountSql } from './index-count-sql.js';
 import { indexSpanSql, inResidual } from './index-span-sql.js';
 import { probePostings, type Posting } from './index-probe.js';
+import type { AsyncReader } from './async-reader.js';
 import type { SyncReader } from './sync-reader.js';
 import { DOC_COLUMNS, docRow, type DocRow } from './rows.js';
 
@@ -35,6 +36,18 @@ const PAGE = 512;
  */
 const DOC_FIRST_PAGE = 16;
 const DOC_PAGE = 256;
+
+/**
+ * A first page read ahead (`PgIndexView.prefetch`), by the ranges array of the scan it is for
+ * (the walk passes the same array to `prefetch` and `scan`): its statement, this node's write
+ * count to the keyspace when it was started, and its rows once read.
+ */
+interface AheadPage {
+  text: string;
+  writes: number;
+  rows?: unknown[][];
+}
+const readAhead = new WeakMap<KeyRange[], AheadPage>();
 
 /** A bytea parameter as text (`\x…`): the reader's parameters cross a thread as plain values. */
 function bytea(b: Buffer): string {
@@ -66,6 +79,7 @@ export class PgIndexView {
     private readonly changes: () => number,
     private readonly sink?: ScanDocumentSink,
     private readonly documents = false,
+    private readonly ahead?: AsyncReader,
   ) {}
 
   /**
@@ -76,7 +90,7 @@ export class PgIndexView {
    * entries, their order and the visits are those of {@link scan}.
    */
   withDocuments(): PgIndexView {
-    return this.sink && !this.documents ? new PgIndexView(this.reader, this.id, this.desc, this.changes, this.sink, true) : this;
+    return this.sink && !this.documents ? new PgIndexView(this.reader, this.id, this.desc, this.changes, this.sink, true, this.ahead) : this;
   }
 
   /** The number of index keys. */
@@ -99,6 +113,56 @@ export class PgIndexView {
     return this.changes();
   }
 
+  /**
+   * The statement of one page of a scan of `ranges`: at most `limit` rows after
+   * (`afterKey`, `afterDoc`) in index order, with the documents' columns joined when this view
+   * reads them (see {@link withDocuments}), and the part of the ranges SQL leaves to `residual`.
+   */
+  private page(ranges: KeyRange[], limit: number, afterKey?: Value[], afterDoc?: string): { text: string; params: unknown[]; residual: ReturnType<typeof indexSpanSql>['residual'] } {
+    const sink = this.documents ? this.sink : undefined;
+    if (sink) {
+      const s0 = indexSpanSql(ranges, this.desc, 'e.key', { firstParam: 3, after: afterKey, afterDocKey: afterDoc, docKeyColumn: 'e.doc_key' });
+      return {
+        text:
+          `SELECT e.key, e.doc_key, ${JOINED_DOC_COLUMNS} FROM ${ENTRIES_TABLE} e LEFT JOIN tokenql_documents d ON d.keyspace_id = $2 AND d.key = e.doc_key AND d.deleted_at IS NULL ` +
+          `WHERE e.index_id = $1 AND ${s0.predicate} ORDER BY e.key, e.doc_key LIMIT ${limit}`,
+        params: [this.id, sink.keyspaceId, ...sqlParams(s0.params)],
+        residual: s0.residual,
+      };
+    }
+    const s0 = indexSpanSql(ranges, this.desc, 'key', { firstParam: 2, after: afterKey, afterDocKey: afterDoc });
+    return {
+      text: `SELECT key, doc_key FROM ${ENTRIES_TABLE} WHERE index_id = $1 AND ${s0.predicate} ORDER BY key, doc_key LIMIT ${limit}`,
+      params: [this.id, ...sqlParams(s0.params)],
+      residual: s0.residual,
+    };
+  }
+
+  /**
+   * Starts reading the first page of `scan(ranges, …)` on the pool (`ahead`), so that the
+   * request waits for it on the event loop instead of blocking the loop on the synchronous
+   * reader: undefined when this view has no pool. The promise never rejects: a page that failed,
+   * or that this node's own writes made stale before the scan took it, is read again by the scan.
+   */
+  prefetch(ranges: KeyRange[]): Promise<void> | undefined {
+    if (!this.ahead) return undefined;
+    const page = this.page(ranges, this.documents ? DOC_FIRST_PAGE : FIRST_PAGE);
+    const slot: AheadPage = { text: page.text, writes: this.changes() };
+    readAhead.set(ranges, slot);
+    return this.ahead.query(page.text, page.params).then(
+      (rows) => void (slot.rows = rows),
+      () => undefined,
+    );
+  }
+
+  /** The first page of a scan of `ranges` read ahead with statement `text`, if it is read and still current (taken once). */
+  private takeAhead(ranges: KeyRange[], text: string): unknown[][] | undefined {
+    const slot = readAhead.get(ranges);
+    if (!slot) return undefined;
+    readAhead.delete(ranges);
+    return slot.rows && slot.text === text && slot.writes === this.changes() ? slot.rows : undefined;
+  }
+
   /** `IndexTree.scan`: the entries in `ranges`, in index order, grouped by key; `after` resumes past that key. */
   scan(ranges: KeyRange[], visit: (key: Value[], docs: Iterable<string>) => boolean | void, after?: Value[]): void {
     let afterKey: Value[] | undefined = after;
@@ -114,23 +178,14 @@ export class PgIndexView {
     };
     for (;;) {
       const sink = this.documents ? this.sink : undefined;
-      let rows: unknown[][];
-      let residual: ReturnType<typeof indexSpanSql>['residual'];
+      const page = this.page(ranges, limit, afterKey, afterDoc);
+      const ahead = afterKey === undefined ? this.takeAhead(ranges, page.text) : undefined;
+      const rows = ahead ?? this.reader.query(page.text, page.params);
+      const residual = page.residual;
       if (sink) {
-        const s0 = indexSpanSql(ranges, this.desc, 'e.key', { firstParam: 3, after: afterKey, afterDocKey: afterDoc, docKeyColumn: 'e.doc_key' });
-        rows = this.reader.query(
-          `SELECT e.key, e.doc_key, ${JOINED_DOC_COLUMNS} FROM ${ENTRIES_TABLE} e LEFT JOIN tokenql_documents d ON d.keyspace_id = $2 AND d.key = e.doc_key AND d.deleted_at IS NULL ` +
-            `WHERE e.index_id = $1 AND ${s0.predicate} ORDER BY e.key, e.doc_key LIMIT ${limit}`,
-          [this.id, sink.keyspaceId, ...sqlParams(s0.params)],
-        );
-        residual = s0.residual;
         // Kept before the page's first visit (whose liveness check reads them).
         sink.clear();
         for (const r of rows) sink.put(r[1] as string, r[2] === null ? null : docRow(r.slice(2)));
-      } else {
-        const s0 = indexSpanSql(ranges, this.desc, 'key', { firstParam: 2, after: afterKey, afterDocKey: afterDoc });
-        rows = this.reader.query(`SELECT key, doc_key FROM ${ENTRIES_TABLE} WHERE index_id = $1 AND ${s0.predicate} ORDER BY key, doc_key LIMIT ${limit}`, [this.id, ...sqlParams(s0.params)]);
-        residual = s0.residual;
       }
       for (const r of rows) {
         const bytes = r[0] as Uint8Array;

@@ -1,3 +1,4 @@
+import { AsyncReader } from './async-reader.js';
 import { cloneValue, deepFreeze, toOutputValue, type Value } from '../../values/index.js';
 import { KeyLocks } from '../key-locks.js';
 import type { BucketStats, CompactableKeyspace, CompactionOptions, CompactionResult } from '../compaction.js';
@@ -5,7 +6,7 @@ import { checkDepth, type Clock } from '../document-keyspace.js';
 import { columnsOf, type DocumentColumns } from '../document-table.js';
 import { isExpired, StoreError, type DocumentMeta, type KeyspaceStore, type MutationListener, type StoredDocument, type WriteOptions } from '../store.js';
 import type { BatchTarget, GroupCommit, WriteOp } from './group-commit.js';
-import { DOC_COLUMNS, docRow, jsonText, rowDocument, wellFormed, type DocRow } from './rows.js';
+import { DOC_COLUMNS, docRow, jsonText, liveRows, rowDocument, wellFormed, type DocRow } from './rows.js';
 import type { SyncReader } from './sync-reader.js';
 import { HandedOut } from './handed-out.js';
 import { keyspaceStats } from './maintenance.js';
@@ -19,6 +20,11 @@ import { planWrites, type PlanContext, type Planned, type Write } from './plan-w
 
 /** Rows per synchronous read of a scan (a few milliseconds of the event loop each). */
 export const SCAN_CHUNK = 256;
+
+/** The first page of a keyspace's live documents in key order ($1 keyspace, $2 now in seconds, $3 rows). */
+const SCAN_FIRST = `SELECT ${DOC_COLUMNS} FROM tokenql_documents WHERE keyspace_id = $1 AND deleted_at IS NULL AND (expiration = 0 OR expiration > $2::int8) ORDER BY key LIMIT $3`;
+/** The page after key $4 (as {@link SCAN_FIRST}). */
+const SCAN_AFTER = `SELECT ${DOC_COLUMNS} FROM tokenql_documents WHERE keyspace_id = $1 AND key > $4 AND deleted_at IS NULL AND (expiration = 0 OR expiration > $2::int8) ORDER BY key LIMIT $3`;
 
 /**
  * A keyspace of the PostgreSQL store (docs/postgres.md "Store layout"): its documents are rows of
@@ -54,6 +60,8 @@ export class PostgresKeyspace implements KeyspaceStore, CompactableKeyspace, Bat
   private writes = 0;
   /** The documents the last index scan pages read with their entries (scan-documents.ts). */
   private readonly scanned = new ScanDocuments();
+  /** The reader of index pages read ahead on the write pool (pg-index-view.ts `prefetch`). */
+  private ahead: AsyncReader | undefined;
   /** What {@link planWrites} reads and calls of this keyspace. */
   private readonly planContext: PlanContext = {
     now: () => this.clock(),
@@ -116,13 +124,8 @@ export class PostgresKeyspace implements KeyspaceStore, CompactableKeyspace, Bat
       if (kept === undefined) rest.push(k);
       else if (kept && (kept.expiration === 0 || !isExpired(kept.expiration, now))) out.set(k, rowDocument(kept));
     }
-    keys = rest;
-    for (let i = 0; i < keys.length; i += SCAN_CHUNK) {
-      const rows = this.reader.query(`SELECT ${DOC_COLUMNS} FROM tokenql_documents WHERE keyspace_id = $1 AND key = ANY($2::text[]) AND deleted_at IS NULL`, [this.id, keys.slice(i, i + SCAN_CHUNK)]);
-      for (const r of rows) {
-        const row = docRow(r);
-        if (row.expiration === 0 || !isExpired(row.expiration, now)) out.set(row.key, rowDocument(row));
-      }
+    for (const row of liveRows(this.reader, this.id, rest, SCAN_CHUNK)) {
+      if (row.expiration === 0 || !isExpired(row.expiration, now)) out.set(row.key, rowDocument(row));
     }
     return out;
   }
@@ -142,12 +145,13 @@ export class PostgresKeyspace implements KeyspaceStore, CompactableKeyspace, Bat
     this.sweep();
     const limit = Math.max(1, Math.min(size, SCAN_CHUNK * 4));
     let after: string | null = null;
+    let pages = 0;
     for (;;) {
       const nowSec = Math.floor(this.clock() / 1000);
-      const rows: unknown[][] =
-        after === null
-          ? this.reader.query(`SELECT ${DOC_COLUMNS} FROM tokenql_documents WHERE keyspace_id = $1 AND deleted_at IS NULL AND (expiration = 0 OR expiration > $2::int8) ORDER BY key LIMIT $3`, [this.id, nowSec, limit])
-          : this.reader.query(`SELECT ${DOC_COLUMNS} FROM tokenql_documents WHERE keyspace_id = $1 AND key > $4 AND deleted_at IS NULL AND (expiration = 0 OR expiration > $2::int8) ORDER BY key LIMIT $3`, [this.id, nowSec, limit, after]);
+      // From the second page on, the worker reads the next page while this one is worked on
+      // (a LIMIT that one page answers reads no page it does not need).
+      const next = ++pages >= 2 ? { text: SCAN_AFTER, params: [this.id, nowSec, limit, null], keyColumn: 0, keyParam: 3, full: limit } : undefined;
+      const rows: unknown[][] = after === null ? this.reader.query(SCAN_FIRST, [this.id, nowSec, limit]) : this.reader.query(SCAN_AFTER, [this.id, nowSec, limit, after], next);
       if (rows.length === 0) return;
       const docs = rows.map((r) => rowDocument(docRow(r)));
       after = docs[docs.length - 1]!.key;
@@ -155,6 +159,46 @@ export class PostgresKeyspace implements KeyspaceStore, CompactableKeyspace, Bat
       yield docs;
       if (rows.length < limit) return;
     }
+  }
+
+  /**
+   * {@link scanChunks} read on the write pool (async-reader.ts): the event loop runs while
+   * PostgreSQL reads each chunk, and the next chunk is read while the caller works on this one
+   * (an index build: its entries computed and inserted).
+   */
+  async *scanChunksAsync(size: number): AsyncIterable<StoredDocument[]> {
+    this.sweep();
+    const limit = Math.max(1, Math.min(size, SCAN_CHUNK * 4));
+    const read = (after: string | null): Promise<unknown[][]> => {
+      const nowSec = Math.floor(this.clock() / 1000);
+      return after === null ? this.aheadReader().query(SCAN_FIRST, [this.id, nowSec, limit]) : this.aheadReader().query(SCAN_AFTER, [this.id, nowSec, limit, after]);
+    };
+    let pending = read(null);
+    for (;;) {
+      const rows = await pending;
+      if (rows.length === 0) return;
+      const after = rows[rows.length - 1]![0] as string;
+      const full = rows.length >= limit;
+      if (full) {
+        pending = read(after);
+        // Read ahead: a caller that stops leaves the read to end alone.
+        pending.catch(() => {});
+      }
+      yield rows.map((r) => rowDocument(docRow(r)));
+      if (!full) return;
+    }
+  }
+
+  /** {@link count} read on the write pool (the event loop runs meanwhile). */
+  async countAsync(): Promise<number> {
+    this.sweep();
+    const r = await this.aheadReader().query('SELECT count(*) FROM tokenql_documents WHERE keyspace_id = $1 AND deleted_at IS NULL AND (expiration = 0 OR expiration > $2::int8)', [this.id, Math.floor(this.clock() / 1000)]);
+    return Number(r[0]![0]);
+  }
+
+  /** The reader of statements the event loop waits for, on the write pool. */
+  private aheadReader(): AsyncReader {
+    return (this.ahead ??= new AsyncReader(this.writer.pool));
   }
 
   /**
@@ -227,12 +271,7 @@ export class PostgresKeyspace implements KeyspaceStore, CompactableKeyspace, Bat
     const due = [...this.expiredKeys()];
     if (due.length === 0) return;
     const docs = new Map<string, StoredDocument>();
-    for (let i = 0; i < due.length; i += SCAN_CHUNK) {
-      for (const r of this.reader.query(`SELECT ${DOC_COLUMNS} FROM tokenql_documents WHERE keyspace_id = $1 AND key = ANY($2::text[]) AND deleted_at IS NULL`, [this.id, due.slice(i, i + SCAN_CHUNK)])) {
-        const d = rowDocument(docRow(r));
-        docs.set(d.key, d);
-      }
-    }
+    for (const row of liveRows(this.reader, this.id, due, SCAN_CHUNK)) docs.set(row.key, rowDocument(row));
     for (const k of due) {
       const d = docs.get(k);
       if (d && d.meta.cas === this.expiring.get(k)?.cas) this.expire(d);
@@ -347,7 +386,7 @@ export class PostgresKeyspace implements KeyspaceStore, CompactableKeyspace, Bat
 
   /** The read side of index `id` (its keys' directions `desc`). */
   indexView(id: number, desc: readonly boolean[]): PgIndexView {
-    return new PgIndexView(this.reader, id, desc, () => this.writes, { keyspaceId: this.id, clear: () => this.scanned.clear(), put: (key, row) => this.scanned.put(key, row, this.writes) });
+    return new PgIndexView(this.reader, id, desc, () => this.writes, { keyspaceId: this.id, clear: () => this.scanned.clear(), put: (key, row) => this.scanned.put(key, row, this.writes) }, false, this.aheadReader());
   }
 
   onlyNewKeys(ops: WriteOp[]): boolean {

@@ -76,7 +76,7 @@ export class PostgresStore implements Store {
    * @throws the connection or migration error (nothing is left open)
    */
   static async open(url: string, options: PostgresStoreOptions = {}): Promise<PostgresStore> {
-    const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 8, application_name: 'tokenql', options: '-c enable_bitmapscan=off' });
+    const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 8, application_name: 'tokenql', options: '-c enable_bitmapscan=off -c plan_cache_mode=force_generic_plan' });
     pool.on('error', () => {}); // an idle client's error: the next checkout reconnects
     const reader = new SyncReader(url);
     try {

@@ -1,5 +1,6 @@
 import { deepFreeze, toJSON, type Value } from '../../values/index.js';
 import type { DocumentMeta, StoredDocument } from '../store.js';
+import type { SyncReader } from './sync-reader.js';
 
 /**
  * The columns the store reads of a document row, in this order: key, value (JSON text), cas,
@@ -28,6 +29,20 @@ export interface DocRow {
   /** A load's row: `value`'s JSON text as UTF-8, made when the write was queued (`value` null). */
   bytes?: Buffer;
 }
+
+/**
+ * The live rows (not deleted; expired ones included) of keyspace `keyspaceId` among `keys`, in
+ * no particular order: `SELECT … WHERE keyspace_id = $1 AND key = ANY($2) AND deleted_at IS
+ * NULL`, one statement per `chunk` keys, on the synchronous reader.
+ */
+export function liveRows(reader: SyncReader, keyspaceId: number, keys: readonly string[], chunk: number): DocRow[] {
+  const out: DocRow[] = [];
+  for (let i = 0; i < keys.length; i += chunk) {
+    for (const r of reader.query(LIVE_ROWS, [keyspaceId, keys.slice(i, i + chunk)])) out.push(docRow(r));
+  }
+  return out;
+}
+const LIVE_ROWS = `SELECT ${DOC_COLUMNS} FROM tokenql_documents WHERE keyspace_id = $1 AND key = ANY($2::text[]) AND deleted_at IS NULL`;
 
 /** A row of `SELECT ${DOC_COLUMNS}` in array mode. */
 export function docRow(r: unknown[]): DocRow {
