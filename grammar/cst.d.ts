@@ -1352,6 +1352,7 @@ export type PrimaryExpressionCstChildren = {
   objectConstruct?: ObjectConstructCstNode[];
   subquery?: SubqueryCstNode[];
   inferSubquery?: InferSubqueryCstNode[];
+  nestedArrayKey?: NestedArrayKeyCstNode[];
   parenthesised?: ParenthesisedCstNode[];
   caseExpression?: CaseExpressionCstNode[];
   collectionExpression?: CollectionExpressionCstNode[];
@@ -1465,6 +1466,19 @@ export type CollectionExpressionCstChildren = {
   END: IToken[];
 };
 
+export interface NestedArrayKeyCstNode extends CstNode {
+  name: "nestedArrayKey";
+  children: NestedArrayKeyCstChildren;
+}
+
+export type NestedArrayKeyCstChildren = {
+  LParen: IToken[];
+  distinct?: (IToken)[];
+  all?: IToken[];
+  arrayForExpression: ArrayForExpressionCstNode[];
+  RParen: IToken[];
+};
+
 export interface ArrayForExpressionCstNode extends CstNode {
   name: "arrayForExpression";
   children: ArrayForExpressionCstChildren;
@@ -1548,6 +1562,8 @@ export type IdentifierOrCallCstChildren = {
   DISTINCT?: IToken[];
   ALL?: IToken[];
   arg?: ExpressionCstNode[];
+  keyAttr?: (IToken)[];
+  MISSING?: IToken[];
   Comma?: IToken[];
   RParen?: (IToken)[];
   FILTER?: IToken[];
@@ -1838,6 +1854,7 @@ export interface ICstNodeVisitor<IN, OUT> extends ICstVisitor<IN, OUT> {
   parenthesised(children: ParenthesisedCstChildren, param?: IN): OUT;
   caseExpression(children: CaseExpressionCstChildren, param?: IN): OUT;
   collectionExpression(children: CollectionExpressionCstChildren, param?: IN): OUT;
+  nestedArrayKey(children: NestedArrayKeyCstChildren, param?: IN): OUT;
   arrayForExpression(children: ArrayForExpressionCstChildren, param?: IN): OUT;
   objectForExpression(children: ObjectForExpressionCstChildren, param?: IN): OUT;
   forClause(children: ForClauseCstChildren, param?: IN): OUT;

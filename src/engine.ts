@@ -436,7 +436,7 @@ function catalogOf(params: EngineParams, deps: EngineDeps): Catalog {
 
 /** True for the names of built-in functions, aggregates and META(): calls that are no user-defined function. */
 const isBuiltinName = (name: string): boolean =>
-  name === 'meta' || name === '_timeseries' || isAggregateName(name) || WINDOW_FUNCTIONS.has(name) || lookupFunction(name) !== undefined;
+  name === 'meta' || name === '_timeseries' || name === 'flatten_keys' || isAggregateName(name) || WINDOW_FUNCTIONS.has(name) || lookupFunction(name) !== undefined;
 
 /** Raises 3000 "Invalid function f (resolving to default:f)" for a call no function answers (as the reference's parser). */
 function checkFunctionNames(statement: Statement, rc: RunContext, text: string): void {

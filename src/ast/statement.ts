@@ -287,6 +287,13 @@ export interface IndexKey {
   desc: boolean;
   /** `DENSE VECTOR` / `SPARSE VECTOR` key of a vector index (parsed; such an index is not built: 1020). */
   vector?: 'DENSE' | 'SPARSE';
+  /** `INCLUDE MISSING`: documents (or array elements) whose key is MISSING are indexed too. */
+  includeMissing?: boolean;
+  /**
+   * Set on the index key positions a `FLATTEN_KEYS(k1, …, kn)` array key expands into (never
+   * on a parsed key: catalog/flatten-keys.ts makes them): this position is `k[at]` of `count`.
+   */
+  flatten?: { at: number; count: number };
 }
 
 /** `CREATE INDEX [IF NOT EXISTS] name ON ks(keys) [WHERE cond] [USING GSI|VIEW] [WITH {…}]` */

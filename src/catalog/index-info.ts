@@ -13,7 +13,13 @@ export interface IndexInfo {
   /** The alias the definition's expressions use for the keyspace (`ON ks` → `ks`). */
   alias: string;
   isPrimary: boolean;
+  /**
+   * The index key positions: the keys as written, but a FLATTEN_KEYS array key is one position
+   * per flattened key (catalog/flatten-keys.ts), as spans, directions and covers count them.
+   */
   keys: IndexKey[];
+  /** The keys as written, when they differ from `keys` (a FLATTEN_KEYS key): what `system:indexes` prints. */
+  definition?: IndexKey[];
   where?: Expr;
   state: 'online' | 'deferred' | 'building';
   /** The design document the index belongs to (`_design/ddl_<name>` unless chosen). */

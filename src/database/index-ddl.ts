@@ -14,7 +14,7 @@ export function indexRow(i: IndexInfo): ObjectValue {
   const row: ObjectValue = {
     datastore_id: 'tokenql',
     id: i.id,
-    index_key: i.keys.map((k) => indexKeyText(k) + (k.desc ? ' DESC' : '')),
+    index_key: (i.definition ?? i.keys).map((k) => indexKeyText(k) + (k.desc ? ' DESC' : '')),
     keyspace_id: i.keyspace,
     name: i.name,
     namespace_id: 'default',

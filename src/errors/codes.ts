@@ -202,6 +202,12 @@ export const ErrorCode = {
   FUNCTION_EXECUTION: 10109,
   /** User-defined function calls nested too deeply (reference 10112 E_TOO_MANY_NESTED_FUNCTIONS). */
   FUNCTION_NESTING: 10112,
+  /** FLATTEN_KEYS outside the mapping of an array index key (reference 3283, "flatten_keys(…) is not allowed in this context."). */
+  FLATTEN_KEYS_CONTEXT: 3283,
+  /** A nested `(DISTINCT|ALL ARRAY … END)` outside an array index key (reference 3284, "ALL/DISTINCT is not allowed in …."). */
+  ARRAY_KEY_CONTEXT: 3284,
+  /** INCLUDE MISSING on a FLATTEN_KEYS key that is not the first of the leading index key (reference 3281, "… MISSING attribute not allowed (Only allowed with gsi leading key)."). */
+  FLATTEN_INCLUDE_MISSING: 3281,
   /** An ORDER BY direction or NULLS position that is no parameter (reference 3291, "ORDER BY direction '…' is not a valid constant, named, positional or function parameter."). */
   ORDER_PARAMETER: 3291,
   /** PREPARE of a name prepared already with another text (reference 4060 E_PREPARED_NAME, "Unable to add name: duplicate name: p"). */
