@@ -5,9 +5,10 @@ import { exprEquivalent } from '../semantic/expr-equivalent.js';
 import { formalize } from '../semantic/formalize.js';
 import { nullRejecting, strictOf } from './null-rejecting.js';
 import type { SpanPlan, SpanRangePlan } from './logical-plan.js';
-import { mergeRanges, sargKey, type SargResult } from './sarg.js';
+import { mergeRanges, sargKey, type KeySarg, type SargResult } from './sarg.js';
 import { mentionsVariable } from '../semantic/static-expr.js';
 import { implies } from './implies.js';
+import { sargFlattenGroup } from './sarg-flatten.js';
 import { jsonCopy } from '../values/index.js';
 
 /** A copy of `e` with the identifier `from` renamed `to` (binding variables of an index key). */
@@ -117,6 +118,21 @@ export function sargIndex(conjuncts: Expr[], index: IndexInfo): IndexSarg | unde
   /** Whether every key so far had a single-point range. */
   let points = true;
   for (let i = 0; i < keys.length; i++) {
+    const flat = index.keys[i].flatten;
+    if (flat && flat.at === 0) {
+      // A FLATTEN_KEYS group: one ANY gives the ranges of all its positions (sarg-flatten.ts).
+      const g = sargFlattenGroup(conjuncts, keys.slice(i, i + flat.count), !!index.keys[i].includeMissing);
+      if (!g) break;
+      used.push(g.used);
+      const first = g.ranges[0];
+      if (points && first) total += score(first, !!first.ranges.every((x) => x.low?.kind === 'Literal' && x.low.value === null && x.inclusion === 0) && !first.exact);
+      const all: SpanRangePlan[][] = g.ranges.map((r, j) => (r ? r.ranges : [{ inclusion: 0 } as KeySarg]).map((x) => ({ low: x.low, high: x.high, inclusion: x.inclusion, indexKey: texts[i + j], ...(x.user ? { user: true } : {}) })));
+      for (const options of all) spans = spans.flatMap((sp) => options.map((x) => ({ exact: sp.exact && g.exact, ranges: [...sp.ranges, x] })));
+      keysUsed = i + flat.count;
+      points &&= g.ranges.every((r) => r && r.ranges.length === 1 && r.ranges[0].inclusion === 3 && r.ranges[0].low === r.ranges[0].high);
+      i += flat.count - 1;
+      continue;
+    }
     const shape = arrayKeyShape(keys[i], !!index.keys[i].array);
     let best: { r: SargResult; s: number; c: Expr[] } | undefined;
     for (const c of conjuncts) {
@@ -143,7 +159,14 @@ export function sargIndex(conjuncts: Expr[], index: IndexInfo): IndexSarg | unde
       }
       if (r && (!best || s > best.s)) best = { r, s, c: [c] };
     }
-    if (!best) break;
+    if (!best) {
+      // A key before a FLATTEN_KEYS group may go unconstrained (the reference's spans reach the
+      // group through it); the leading key may not (a document without it has no entry).
+      if (i === 0 || !index.keys.some((k, j) => j > i && k.flatten)) break;
+      spans = spans.map((sp) => ({ exact: sp.exact, ranges: [...sp.ranges, { inclusion: 0, indexKey: texts[i] }] }));
+      points = false;
+      continue;
+    }
     keysUsed = i + 1;
     used.push(...best.c);
     if (points) total += best.s;
