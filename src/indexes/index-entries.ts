@@ -193,7 +193,10 @@ function leaves(v: Value, depth: number, out: Value[] = []): Value[] {
 }
 
 /** The element tuples of an array key: one `Value[]` per element (its positions), with a distinctness key. */
-type TupleFunction = (env: ReturnType<typeof rootEnv>) => { tuple: Value[]; key: string }[];
+type TupleFunction = ((env: ReturnType<typeof rootEnv>) => { tuple: Value[]; key: string }[]) & {
+  /** FLATTEN_KEYS(k1..kn): n, the positions of a tuple. */
+  flattened?: number;
+};
 
 /**
  * The element tuples of a FLATTEN_KEYS or nested array key (catalog/flatten-keys.ts), or
@@ -217,7 +220,7 @@ function elementTuples(k: IndexKey, scope: Scope): TupleFunction | undefined {
   const object: Expr = { kind: 'ObjectConstruct', fields: chain.call.args.map((value, i) => ({ name: { kind: 'Literal', value: String(i) }, value })) };
   const f = compileExpr(withInnermost(levels, object), scope);
   const keepMissing = !!chain.call.keyAttrs?.[0]?.includeMissing;
-  return (env) => {
+  const g: TupleFunction = (env) => {
     const out: { tuple: Value[]; key: string }[] = [];
     for (const o of leaves(f(env, CTX), depth)) {
       if (!isObject(o)) continue;
@@ -228,6 +231,8 @@ function elementTuples(k: IndexKey, scope: Scope): TupleFunction | undefined {
     }
     return out;
   };
+  g.flattened = n;
+  return g;
 }
 
 /**
@@ -254,6 +259,10 @@ function groupEntries(
     for (let i = 0; i < scalars.length; i++) if (i !== arrayAt) (i < arrayAt ? before : after).push(scalars[i]!(env, CTX));
     if (arrayAt > 0 && before[0] === undefined) return [];
     let tuples = group(env);
+    // A FLATTEN_KEYS key after the leading key: a document without elements has one entry, its
+    // flattened keys MISSING (as GSI keeps documents whose non-leading array key is MISSING), so
+    // a scan that does not constrain the key still sees every document.
+    if (tuples.length === 0 && group.flattened && arrayAt > 0) tuples = [{ tuple: new Array<Value>(group.flattened).fill(undefined), key: '' }];
     if (!keepAll && tuples.length > 1) {
       const seen = new Set<string>();
       tuples = tuples.filter((t) => !seen.has(t.key) && !!seen.add(t.key));

@@ -122,7 +122,15 @@ export function sargIndex(conjuncts: Expr[], index: IndexInfo): IndexSarg | unde
     if (flat && flat.at === 0) {
       // A FLATTEN_KEYS group: one ANY gives the ranges of all its positions (sarg-flatten.ts).
       const g = sargFlattenGroup(conjuncts, keys.slice(i, i + flat.count), !!index.keys[i].includeMissing);
-      if (!g) break;
+      if (!g) {
+        // After the leading key every document has an entry (index-entries.ts): the group may go unconstrained.
+        if (i === 0) break;
+        for (let j = 0; j < flat.count; j++) spans = spans.map((sp) => ({ exact: sp.exact, ranges: [...sp.ranges, { inclusion: 0, indexKey: texts[i + j] }] }));
+        keysUsed = i + flat.count;
+        points = false;
+        i += flat.count - 1;
+        continue;
+      }
       used.push(g.used);
       const first = g.ranges[0];
       if (points && first) total += score(first, !!first.ranges.every((x) => x.low?.kind === 'Literal' && x.low.value === null && x.inclusion === 0) && !first.exact);
