@@ -109,7 +109,7 @@ export class IndexManager {
   occurrences(keyspace: string, name: string): ((doc: StoredDocument) => Value[][]) | undefined {
     const s = this.byKeyspace.get(keyspace)?.get(name);
     if (!s?.entries || s.info.keys.length === 0) return undefined;
-    s.occurrences ??= compileIndexOccurrences({ keys: s.info.keys, where: s.info.where }, s.info.alias, keyspace);
+    s.occurrences ??= compileIndexOccurrences({ keys: s.info.definition ?? s.info.keys, where: s.info.where }, s.info.alias, keyspace);
     return s.occurrences;
   }
 

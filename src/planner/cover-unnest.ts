@@ -20,6 +20,8 @@ export interface CoverUnnest {
   alias: string;
   path: string[];
   key: number;
+  /** A FLATTEN_KEYS key: the element is rebuilt from several positions, each at its own path. */
+  fields?: { path: string[]; key: number }[];
 }
 
 /** The field path of `name.a.b…` (['a','b']; [] for `name` itself), or undefined. */
@@ -51,14 +53,14 @@ function unnestMapping(key: Expr, unnestExpr: Expr): string[] | undefined {
  * field paths `paths` or META().id, and the UNNEST alias `u` only through its element path
  * `mapPath` (or paths under it); a subquery in it reads neither `alias` nor `u`.
  */
-function readsOnlyCovered(e: Expr, paths: readonly string[][], u: string, mapPath: readonly string[], alias: string): boolean {
+function readsOnlyCovered(e: Expr, paths: readonly string[][], u: string, mapPaths: readonly (readonly string[])[], alias: string): boolean {
   let ok = true;
   walkExpr(e, (x) => {
     if (!ok) return false;
     if (isMetaId(x)) return false;
     const up = pathOn(x, u);
     if (up) {
-      ok = up.length >= mapPath.length && mapPath.every((n, i) => n === up[i]);
+      ok = mapPaths.some((mapPath) => up.length >= mapPath.length && mapPath.every((n, i) => n === up[i]));
       return false;
     }
     const p = fieldPath(x);
@@ -106,17 +108,22 @@ export function applyUnnestCovering(plan: SelectPlan, catalog: Catalog, outerNam
   const index = catalog.indexes?.(src.keyspace).find((i) => i.name === scan.index);
   if (!index) return false;
   const arrayAt = index.keys.findIndex((k) => k.array);
-  if (arrayAt < 0 || index.keys[arrayAt].array !== 'ALL' || index.keys.some((k, i) => i !== arrayAt && k.array)) return false;
+  // A FLATTEN_KEYS key is several positions: the element is rebuilt from them all.
+  const width = arrayAt >= 0 ? index.keys[arrayAt].flatten?.count ?? 1 : 1;
+  const inGroup = (i: number) => i >= arrayAt && i < arrayAt + width;
+  if (arrayAt < 0 || index.keys[arrayAt].array !== 'ALL' || index.keys.some((k, i) => !inGroup(i) && k.array)) return false;
   const u = step.alias;
   const formalKeys = index.keys.map((k) => formalize(k.expr, index.alias));
-  const mapPath = unnestMapping(formalKeys[arrayAt], formalize(step.expr, src.alias, outerBound(outerNames, src.alias)));
-  if (!mapPath) return false;
+  const unnestExpr = formalize(step.expr, src.alias, outerBound(outerNames, src.alias));
+  const mapPaths = formalKeys.slice(arrayAt, arrayAt + width).map((k) => unnestMapping(k, unnestExpr));
+  const mapPath = mapPaths[0];
+  if (!mapPath || mapPaths.some((p) => !p || (width > 1 && p.length === 0))) return false;
   const range = scan.spans[0].ranges[arrayAt];
   if (mapPath.length > 0 && range?.low === undefined) return false;
   // The other keys rebuild the document: field paths only.
   const paths: string[][] = [];
   for (let i = 0; i < formalKeys.length; i++) {
-    if (i === arrayAt) {
+    if (inGroup(i)) {
       paths.push([]);
       continue;
     }
@@ -128,20 +135,20 @@ export function applyUnnestCovering(plan: SelectPlan, catalog: Catalog, outerNam
   const readable = [...paths.filter((p) => p.length > 0), ...constants.map((c) => c.path)];
   const bound = new Set([...outerBound(outerNames, src.alias), u, ...(b.let ?? []).map((l) => l.name), ...(b.group?.keys ?? []).flatMap((k) => (k.alias ? [k.alias] : []))]);
   const exprs: Expr[] = blockExpressions(b);
-  if (!exprs.every((e) => readsOnlyCovered(formalize(e, src.alias, bound), readable, u, mapPath, src.alias))) return false;
+  if (!exprs.every((e) => readsOnlyCovered(formalize(e, src.alias, bound), readable, u, mapPaths as string[][], src.alias))) return false;
   const orderBound = new Set([...bound, ...b.terms.flatMap((t) => (t.kind === 'Term' && t.alias ? [t.alias] : []))]);
-  if (!(plan.orderBy ?? []).every((o) => readsOnlyCovered(formalize(o.expr, src.alias, orderBound), readable, u, mapPath, src.alias))) return false;
+  if (!(plan.orderBy ?? []).every((o) => readsOnlyCovered(formalize(o.expr, src.alias, orderBound), readable, u, mapPaths as string[][], src.alias))) return false;
   // The reference's covers: the array key as the element it rebuilds (`(`u`.`p`)`), the others on the alias.
   const onAlias = (e: Expr): Expr => JSON.parse(JSON.stringify(e), (_k, v) => (v && v.kind === 'Identifier' && v.name === KS ? { ...v, name: src.alias } : v)) as Expr;
-  const element: Expr = mapPath.reduce((t: Expr, name): Expr => ({ kind: 'Field', target: t, name }), { kind: 'Identifier', name: u });
-  scan.covers = formalKeys.map((k, i) => `cover (${exprText(i === arrayAt ? element : onAlias(k))})`).concat(['cover ((meta(`' + src.alias + '`).`id`))']);
+  const element = (p: readonly string[]): Expr => p.reduce((t: Expr, name): Expr => ({ kind: 'Field', target: t, name }), { kind: 'Identifier', name: u });
+  scan.covers = formalKeys.map((k, i) => `cover (${exprText(inGroup(i) ? element(mapPaths[i - arrayAt]!) : onAlias(k))})`).concat(['cover ((meta(`' + src.alias + '`).`id`))']);
   scan.distinct = false;
   // The WHERE is evaluated on every row (its conjuncts on `u` are not decided by the spans alone).
   scan.servesWhere = false;
   scan.decided = undefined;
   src.coverPaths = paths;
   if (constants.length > 0) src.coverConstants = constants;
-  src.coverUnnest = { alias: u, path: mapPath, key: arrayAt };
+  src.coverUnnest = { alias: u, path: mapPath, key: arrayAt, ...(width > 1 ? { fields: mapPaths.map((p, j) => ({ path: p!, key: arrayAt + j })) } : {}) };
   // Every row the scan makes binds both aliases: the whole WHERE is its filter (unless it reads
   // a LET variable, bound after the scan), as the reference's covered UNNEST scan has it.
   if (b.where && !b.let?.length) b.preFilter = b.where;
@@ -186,7 +193,7 @@ export function applyUnnestEntryFilter(plan: SelectPlan, catalog: Catalog, outer
       walkExpr(c, (x) => !(other ||= x.kind === 'Subquery' || (x.kind === 'FunctionCall' && x.name.toLowerCase() === 'meta')));
       if (other) return false;
       const f = formalize(c, src.alias, bound);
-      if (!readsOnlyCovered(f, [], u, mapPath, src.alias)) return false;
+      if (!readsOnlyCovered(f, [], u, [mapPath], src.alias)) return false;
       let readsU = false;
       walkExpr(f, (x) => !(readsU ||= pathOn(x, u) !== undefined));
       return readsU && (mapPath.length === 0 || nullRejecting(f, onPath));

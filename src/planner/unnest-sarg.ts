@@ -49,12 +49,17 @@ export function unnestImplied(alias: string, steps: readonly Step[], where: Expr
     if (!u || u === alias) continue;
     out.push({ kind: 'Binary', op: '>=', left: st.expr, right: { kind: 'ArrayConstruct', items: [] } });
     out.push({ kind: 'Binary', op: '<', left: st.expr, right: { kind: 'ObjectConstruct', fields: [] } });
+    const any = (p: Expr): Expr => ({ kind: 'Collection', quantifier: 'ANY', bindings: [{ variable: u, within: false, expr: st.expr }], satisfies: p });
+    const mine: Expr[] = [];
     for (const c of conjuncts) {
       const names = namesRead(c);
       if (!names || !names.has(u) || [...names].some((n) => n !== u && n !== alias)) continue;
-      const any = (p: Expr): Expr => ({ kind: 'Collection', quantifier: 'ANY', bindings: [{ variable: u, within: false, expr: st.expr }], satisfies: p });
+      mine.push(c);
       out.push(disjunctsOf(c).map(any).reduce((l, r): Expr => ({ kind: 'Binary', op: 'OR', left: l, right: r })));
     }
+    // The conjuncts hold for one and the same element: together they sarg the keys of a
+    // FLATTEN_KEYS array key (sarg-flatten.ts), one ANY for all of them.
+    if (mine.length > 1) out.push(any(mine.reduce((l, r): Expr => ({ kind: 'Binary', op: 'AND', left: l, right: r }))));
   }
   return out;
 }

@@ -454,6 +454,25 @@ interface UnnestScanRun {
 }
 
 /** `value` at the field path `path` of a new object (`value` itself for an empty path). */
+/**
+ * The element a FLATTEN_KEYS entry rebuilds: each flattened key's value at its path (a MISSING
+ * one left out), e.g. `{num: 1, name: "a"}` from the keys `ch.num`, `ch.name`.
+ */
+function elementOf(fields: readonly { path: string[]; key: number }[], entry: readonly Value[]): Value {
+  const out: Record<string, Value> = {};
+  for (const f of fields) {
+    const v = entry[f.key];
+    if (v === undefined) continue;
+    let o = out;
+    for (let i = 0; i < f.path.length - 1; i++) {
+      const next = o[f.path[i]];
+      o = (o[f.path[i]] = next !== null && typeof next === 'object' && !Array.isArray(next) ? next : {}) as Record<string, Value>;
+    }
+    o[f.path[f.path.length - 1]] = v;
+  }
+  return out;
+}
+
 function atPath(path: readonly string[], value: Value): Value {
   let v = value;
   for (let i = path.length - 1; i >= 0; i--) v = { [path[i]]: v };
@@ -499,7 +518,7 @@ function* unnestRows(covered: IndexScan3, unnest: NonNullable<IndexScan3['_cover
     for (const occurrence of groups.get(canonicalKey(key)) ?? []) {
       const env = outer ? siblingEnv(outer) : rootEnv();
       bindDocument(env, alias, keyspaceValue, { id, cas: 0, expiration: 0, keyspace: r.path });
-      env[unnest.alias] = atPath(unnest.path, occurrence[unnest.key]);
+      env[unnest.alias] = unnest.fields ? elementOf(unnest.fields, occurrence) : atPath(unnest.path, occurrence[unnest.key]);
       if (filter && !truth(filter(env, rc))) continue;
       rows.push({ env });
       if (rows.length >= BATCH_SIZE) {
