@@ -73,6 +73,50 @@ function readsOnlyCovered(e: Expr, paths: readonly string[][], u: string, mapPat
   return ok;
 }
 
+/**
+ * The reference's `index_projection` of a covering UNNEST scan of a FLATTEN_KEYS key: the
+ * positions the block reads, a flattened key when the block reads `u` at its path, a scalar
+ * key when it reads the key's field path; `primary_key` when it reads META().id.
+ */
+function unnestProjection(exprs: readonly Expr[], paths: readonly string[][], u: string, mapPaths: readonly string[][], arrayAt: number): { entry_keys?: number[]; primary_key?: boolean } {
+  const used = new Set<number>();
+  let primary = false;
+  const under = (k: readonly string[], p: readonly string[]) => k.length > 0 && k.length <= p.length && k.every((n, i) => n === p[i]);
+  for (const e of exprs) {
+    walkExpr(e, (x) => {
+      if (isMetaId(x)) primary = true;
+      const up = pathOn(x, u);
+      if (up) mapPaths.forEach((m, j) => under(m, up) && used.add(arrayAt + j));
+      const p = fieldPath(x);
+      if (p) paths.forEach((k, i) => under(k, p) && used.add(i));
+      return true;
+    });
+  }
+  const entry = [...used].sort((a, b) => a - b);
+  return { ...(entry.length ? { entry_keys: entry } : {}), ...(primary ? { primary_key: true } : {}) };
+}
+
+/**
+ * True if no entry falls in two of the spans: every two spans have a key where both are single
+ * points on different literal values (`num IN [1, 2]` gives two such spans).
+ */
+function disjointSpans(spans: readonly { ranges: readonly { low?: Expr; high?: Expr; inclusion: number }[] }[]): boolean {
+  const point = (r: { low?: Expr; high?: Expr; inclusion: number } | undefined): string | undefined =>
+    r && r.inclusion === 3 && r.low?.kind === 'Literal' && r.high?.kind === 'Literal' && exprText(r.low) === exprText(r.high) ? exprText(r.low) : undefined;
+  for (let a = 0; a < spans.length; a++) {
+    for (let b = a + 1; b < spans.length; b++) {
+      const n = Math.min(spans[a].ranges.length, spans[b].ranges.length);
+      let apart = false;
+      for (let i = 0; i < n && !apart; i++) {
+        const [x, y] = [point(spans[a].ranges[i]), point(spans[b].ranges[i])];
+        apart = x !== undefined && y !== undefined && x !== y;
+      }
+      if (!apart) return false;
+    }
+  }
+  return true;
+}
+
 const hasCollection = (e: Expr | undefined): boolean => {
   let found = false;
   if (e) walkExpr(e, (x) => !(found ||= x.kind === 'Collection'));
@@ -103,7 +147,7 @@ export function applyUnnestCovering(plan: SelectPlan, catalog: Catalog, outerNam
   const src = b.source;
   if (step.op !== 'Unnest' || step.outer || src.op !== 'IndexScan' || src.scan.kind !== 'IndexScan3') return false;
   const scan = src.scan;
-  if (scan.spans.length !== 1 || scan.limit || scan.offset || b.group?.groupAs || b.ast.exclude?.length || b.orderServed) return false;
+  if ((scan.spans.length !== 1 && !disjointSpans(scan.spans)) || scan.limit || scan.offset || b.group?.groupAs || b.ast.exclude?.length || b.orderServed) return false;
   if (hasCollection(b.where) || b.terms.some((t) => t.kind !== 'Term')) return false;
   const index = catalog.indexes?.(src.keyspace).find((i) => i.name === scan.index);
   if (!index) return false;
@@ -143,6 +187,7 @@ export function applyUnnestCovering(plan: SelectPlan, catalog: Catalog, outerNam
   const element = (p: readonly string[]): Expr => p.reduce((t: Expr, name): Expr => ({ kind: 'Field', target: t, name }), { kind: 'Identifier', name: u });
   scan.covers = formalKeys.map((k, i) => `cover (${exprText(inGroup(i) ? element(mapPaths[i - arrayAt]!) : onAlias(k))})`).concat(['cover ((meta(`' + src.alias + '`).`id`))']);
   scan.distinct = false;
+  if (width > 1) scan.indexProjection = unnestProjection([...exprs, ...(plan.orderBy ?? []).map((o) => o.expr)].map((e) => formalize(e, src.alias, orderBound)), paths, u, mapPaths as string[][], arrayAt);
   // The WHERE is evaluated on every row (its conjuncts on `u` are not decided by the spans alone).
   scan.servesWhere = false;
   scan.decided = undefined;
