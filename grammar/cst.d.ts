@@ -1472,11 +1472,11 @@ export interface NestedArrayKeyCstNode extends CstNode {
 }
 
 export type NestedArrayKeyCstChildren = {
-  LParen: IToken[];
+  LParen: (IToken)[];
   distinct?: (IToken)[];
   all?: IToken[];
-  arrayForExpression: ArrayForExpressionCstNode[];
-  RParen: IToken[];
+  arrayForExpression?: (ArrayForExpressionCstNode)[];
+  RParen: (IToken)[];
 };
 
 export interface ArrayForExpressionCstNode extends CstNode {

@@ -1678,7 +1678,17 @@ export class N1qlParser extends CstParser {
         },
       },
     ]);
-    this.SUBRULE(this.arrayForExpression);
+    // `(distinct (array … end))`, as the reference prints it, is accepted too.
+    this.OR2([
+      { ALT: () => this.SUBRULE(this.arrayForExpression) },
+      {
+        ALT: () => {
+          this.CONSUME2(T.LParen);
+          this.SUBRULE2(this.arrayForExpression);
+          this.CONSUME2(T.RParen);
+        },
+      },
+    ]);
     this.CONSUME(T.RParen);
   });
 

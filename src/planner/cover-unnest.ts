@@ -9,6 +9,7 @@ import { conditionConstants, fieldPath, isMetaId } from './cover.js';
 import { conjunctsOf } from './sarg-index.js';
 import { nullRejecting } from './null-rejecting.js';
 import { exprText } from './explain.js';
+import { collate } from '../values/index.js';
 import type { SelectPlan, SubselectPlan } from './logical-plan.js';
 
 /**
@@ -100,21 +101,25 @@ function unnestProjection(exprs: readonly Expr[], paths: readonly string[][], u:
  * True if no entry falls in two of the spans: every two spans have a key where both are single
  * points on different literal values (`num IN [1, 2]` gives two such spans).
  */
-function disjointSpans(spans: readonly { ranges: readonly { low?: Expr; high?: Expr; inclusion: number }[] }[]): boolean {
-  const point = (r: { low?: Expr; high?: Expr; inclusion: number } | undefined): string | undefined =>
-    r && r.inclusion === 3 && r.low?.kind === 'Literal' && r.high?.kind === 'Literal' && exprText(r.low) === exprText(r.high) ? exprText(r.low) : undefined;
+function disjointSpans(spans: readonly { ranges: readonly Range[] }[]): boolean {
   for (let a = 0; a < spans.length; a++) {
     for (let b = a + 1; b < spans.length; b++) {
       const n = Math.min(spans[a].ranges.length, spans[b].ranges.length);
       let apart = false;
-      for (let i = 0; i < n && !apart; i++) {
-        const [x, y] = [point(spans[a].ranges[i]), point(spans[b].ranges[i])];
-        apart = x !== undefined && y !== undefined && x !== y;
-      }
+      for (let i = 0; i < n && !apart; i++) apart = below(spans[a].ranges[i], spans[b].ranges[i]) || below(spans[b].ranges[i], spans[a].ranges[i]);
       if (!apart) return false;
     }
   }
   return true;
+}
+
+type Range = { low?: Expr; high?: Expr; inclusion: number };
+
+/** True if every value of range `x` is below every value of range `y` (literal bounds only). */
+function below(x: Range | undefined, y: Range | undefined): boolean {
+  if (!x?.high || !y?.low || x.high.kind !== 'Literal' || y.low.kind !== 'Literal') return false;
+  const c = collate(x.high.value, y.low.value);
+  return c < 0 || (c === 0 && !((x.inclusion & 2) && (y.inclusion & 1)));
 }
 
 const hasCollection = (e: Expr | undefined): boolean => {

@@ -97,7 +97,7 @@ export const primaryRules = {
     return { kind: 'ArrayFor', first, mapping, bindings, ...(when ? { when } : {}) };
   },
   nestedArrayKey(this: AstBuilder, ctx: C.NestedArrayKeyCstChildren): Expr {
-    const inner = this.visit(ctx.arrayForExpression[0]!) as ArrayFor;
+    const inner = this.visit((ctx.arrayForExpression ?? [])[0]!) as ArrayFor;
     if (inner.first) throw this.syntaxError('FIRST out of place', tokenLoc(ctx.LParen[0]!));
     return { ...inner, array: ctx.distinct ? 'DISTINCT' : 'ALL' };
   },
