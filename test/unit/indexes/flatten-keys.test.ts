@@ -157,4 +157,4 @@ describeStores('FLATTEN_KEYS: index scans give the rows of a full scan', (kind) 
       await db.close();
     }
   });
-});
+}, { timeout: 60_000 });
