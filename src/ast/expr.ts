@@ -199,6 +199,8 @@ export interface Binding {
   expr: Expr;
   /** Where the variable is written. */
   loc?: SourcePosition;
+  /** Planner only: an ANY an UNNEST implies for FLATTEN_KEYS keys alone (planner/unnest-sarg.ts). */
+  flattenOnly?: boolean;
 }
 
 /** `ANY | SOME | EVERY | ANY AND EVERY bindings SATISFIES cond END` */

@@ -147,7 +147,7 @@ export function sargIndex(conjuncts: Expr[], index: IndexInfo): IndexSarg | unde
       let r: SargResult | undefined;
       let s = 0;
       if (shape) {
-        if (c.kind !== 'Collection') continue;
+        if (c.kind !== 'Collection' || c.bindings[0]?.flattenOnly) continue;
         const a = sargAny(c, shape);
         if (a) [r, s] = [a.r, score(a.r, a.fallback)];
       } else {

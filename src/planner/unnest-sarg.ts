@@ -58,8 +58,12 @@ export function unnestImplied(alias: string, steps: readonly Step[], where: Expr
       out.push(disjunctsOf(c).map(any).reduce((l, r): Expr => ({ kind: 'Binary', op: 'OR', left: l, right: r })));
     }
     // The conjuncts hold for one and the same element: together they sarg the keys of a
-    // FLATTEN_KEYS array key (sarg-flatten.ts), one ANY for all of them.
-    if (mine.length > 1) out.push(any(mine.reduce((l, r): Expr => ({ kind: 'Binary', op: 'AND', left: l, right: r }))));
+    // FLATTEN_KEYS array key (sarg-flatten.ts), one ANY for all of them (an OR inside it: one
+    // span per term). Other array keys keep the ANYs above (an OR of ANYs: a UnionScan).
+    if (mine.length > 1 || (mine.length === 1 && disjunctsOf(mine[0]).length > 1)) {
+      const satisfies = mine.reduce((l, r): Expr => ({ kind: 'Binary', op: 'AND', left: l, right: r }));
+      out.push({ kind: 'Collection', quantifier: 'ANY', bindings: [{ variable: u, within: false, expr: st.expr, flattenOnly: true }], satisfies });
+    }
   }
   return out;
 }
