@@ -431,7 +431,7 @@ function keyspaceVisible(params: EngineParams): (name: string) => boolean {
 /** The catalog a statement is planned against (a restricted caller does not see internal keyspaces). */
 function catalogOf(params: EngineParams, deps: EngineDeps): Catalog {
   const visible = keyspaceVisible(params);
-  return { hasKeyspace: (n) => visible(n) && deps.store.keyspace(n) !== undefined, indexes: (ks) => deps.indexes.infos(ks) };
+  return { hasKeyspace: (n) => visible(n) && deps.store.keyspace(n) !== undefined, indexes: (ks) => deps.indexes.infos(ks).filter((i) => !i.incomplete) };
 }
 
 /** True for the names of built-in functions, aggregates and META(): calls that are no user-defined function. */

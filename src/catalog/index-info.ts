@@ -22,6 +22,12 @@ export interface IndexInfo {
   definition?: IndexKey[];
   where?: Expr;
   state: 'online' | 'deferred' | 'building';
+  /**
+   * PostgreSQL store: the build left out documents whose entry is too long for PostgreSQL's
+   * B-tree (storage/postgres/index-build.ts), so a scan of the index would miss them: the
+   * planner does not see the index (engine.ts), and an index scan always equals a full scan.
+   */
+  incomplete?: boolean;
   /** The design document the index belongs to (`_design/ddl_<name>` unless chosen). */
   designDoc: string;
 }

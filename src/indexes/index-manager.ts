@@ -263,7 +263,8 @@ export class IndexManager {
     await this.onDefined?.();
     const store = this.store as PostgresStore;
     const index: PgIndex = { id: s.pgId!, name: s.info.name, desc: s.info.keys.map((k) => k.desc ?? false), entries: s.entries! };
-    await store.buildIndex(ks.name, index, (done, total) => onProgress?.({ index: s.info.name, keyspace: ks.name, done, total }));
+    const leftOut = await store.buildIndex(ks.name, index, (done, total) => onProgress?.({ index: s.info.name, keyspace: ks.name, done, total }));
+    if (leftOut > 0) s.info.incomplete = true;
     s.info.state = 'online';
   }
 
