@@ -228,11 +228,18 @@ export function applyUnnestEntryFilter(plan: SelectPlan, catalog: Catalog, outer
   const arrayAt = index.keys.findIndex((k) => k.array);
   if (arrayAt < 0) return;
   const key = formalize(index.keys[arrayAt].expr, index.alias);
+  // A FLATTEN_KEYS key: the element is rebuilt from each flattened key at its path; an element
+  // without the first one has no entry, so the spans must require it (a lower bound).
+  const width = index.keys[arrayAt].flatten?.count ?? 1;
+  if (width > 1 && !scan.spans.every((sp) => sp.ranges[arrayAt]?.low !== undefined)) return;
   const bound = new Set([...outerBound(outerNames, src.alias), ...b.steps.map((s) => s.alias), ...(b.let ?? []).map((l) => l.name)]);
   for (const step of b.steps) {
     if (step.op !== 'Unnest' || step.outer) continue;
-    const mapPath = unnestMapping(key, formalize(step.expr, src.alias, outerBound(outerNames, src.alias)));
+    const unnestExpr = formalize(step.expr, src.alias, outerBound(outerNames, src.alias));
+    const mapPath = unnestMapping(key, unnestExpr);
     if (!mapPath) continue;
+    const mapPaths = index.keys.slice(arrayAt, arrayAt + width).map((k) => unnestMapping(formalize(k.expr, index.alias), unnestExpr));
+    if (width > 1 && mapPaths.some((p) => !p || p.length === 0)) continue;
     const u = step.alias;
     const onPath = (e: Expr) => {
       const p = pathOn(e, u);
@@ -243,14 +250,15 @@ export function applyUnnestEntryFilter(plan: SelectPlan, catalog: Catalog, outer
       walkExpr(c, (x) => !(other ||= x.kind === 'Subquery' || (x.kind === 'FunctionCall' && x.name.toLowerCase() === 'meta')));
       if (other) return false;
       const f = formalize(c, src.alias, bound);
-      if (!readsOnlyCovered(f, [], u, [mapPath], src.alias)) return false;
+      if (!readsOnlyCovered(f, [], u, width > 1 ? (mapPaths as string[][]) : [mapPath], src.alias)) return false;
       let readsU = false;
       walkExpr(f, (x) => !(readsU ||= pathOn(x, u) !== undefined));
-      return readsU && (mapPath.length === 0 || nullRejecting(f, onPath));
+      // A FLATTEN_KEYS entry rebuilds every field the conjunct reads: it is the element's value.
+      return readsU && (mapPath.length === 0 || width > 1 || nullRejecting(f, onPath));
     });
     if (parts.length === 0) return;
     scan.entryFilter = parts.reduce((l, r): Expr => ({ kind: 'Binary', op: 'AND', left: l, right: r }));
-    scan.filterUnnest = { alias: u, path: mapPath, key: arrayAt };
+    scan.filterUnnest = { alias: u, path: mapPath, key: arrayAt, ...(width > 1 ? { fields: mapPaths.map((p, j) => ({ path: p!, key: arrayAt + j })) } : {}) };
     return;
   }
 }

@@ -213,7 +213,7 @@ export function compileScan(source: KeySource, scope: Scope, documents = false):
       yield* walkSliced(rc, tree, ranges, (key, docs) => {
         if (entryFilter) {
           const fenv = outer ? siblingEnv(outer) : rootEnv();
-          fenv[fu!.alias] = atPath(fu!.path, key[fu!.key]);
+          fenv[fu!.alias] = fu!.fields ? elementOf(fu!.fields, key) : atPath(fu!.path, key[fu!.key]);
           if (!truth(entryFilter(fenv, rc))) return true;
         }
         for (const id of docs) {

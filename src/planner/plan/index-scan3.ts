@@ -66,7 +66,7 @@ export interface IndexScan3 {
    * scan that does not cover: evaluated on each entry with this alias bound to the element the
    * array key (position `key`) rebuilds at `path`; an entry that fails it selects no document.
    */
-  _filterUnnest?: { alias: string; path: string[]; key: number };
+  _filterUnnest?: { alias: string; path: string[]; key: number; fields?: { path: string[]; key: number }[] };
   /** A scan of the primary index (its one key is META().id): walks the keyspace's documents in key order. */
   _primary?: boolean;
   /** The FROM alias (always set; `as` is printed only when it differs from the keyspace). */
