@@ -115,7 +115,7 @@ export function applyCovering(plan: SelectPlan, catalog: Catalog, outerNames: Re
   });
   // A partial index holds only documents its condition accepts: the fields the condition fixes
   // (`field = constant` conjuncts) are known in every covered row.
-  const constants = index.where && !arrayIndex ? conditionConstants(formalize(index.where, index.alias)) : [];
+  const constants = index.where && (!arrayIndex || index.keys.some((k) => k.flatten)) ? conditionConstants(formalize(index.where, index.alias)) : [];
   for (const c of constants) pathKeys.push(c.path);
   const exprs: Expr[] = [];
   // GROUP AS holds each row's whole documents: an index does not cover them.
