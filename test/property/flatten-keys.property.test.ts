@@ -4,7 +4,8 @@
  * (numbers, strings, NULL or MISSING; the array itself sometimes missing, empty or no array), one
  * random FLATTEN_KEYS index (DISTINCT or ALL, leading or after a scalar key, DESC keys, WHEN,
  * nested), and random queries: `ANY v IN arr SATISFIES <conjunction over v.a, v.b> END` (=,
- * ranges, IN, OR, IS NOT NULL, LIKE), ANY AND EVERY, EVERY, and `UNNEST arr AS v WHERE …`,
+ * ranges, IN, OR, IS NOT NULL, LIKE), ANY AND EVERY, EVERY, `UNNEST arr AS v WHERE …` and two
+ * nested UNNESTs,
  * projecting META().id or the element's fields. Each query's rows on a database with the index
  * equal those on one without (multisets), on the in-memory store.
  *
@@ -52,6 +53,7 @@ const query = fc.oneof(
   fc.tuple(conj('v'), kTerm).map(([c, k]) => `SELECT META(d).id, v.a, v.b FROM ks AS d UNNEST d.arr AS v WHERE ${c}${k}`),
   fc.tuple(conj('w'), kTerm).map(([c, k]) => `SELECT META(d).id FROM ks AS d WHERE ANY o IN d.grp SATISFIES (ANY w IN o.inner SATISFIES ${c} END) END${k}`),
   fc.tuple(conj('w'), fc.integer({ min: 0, max: 4 })).map(([c, n]) => `SELECT META(d).id FROM ks AS d WHERE ANY o IN d.grp SATISFIES o.a = ${n} AND (ANY w IN o.inner SATISFIES ${c} END) END`),
+  fc.tuple(conj('w'), fc.integer({ min: 0, max: 4 })).map(([c, n]) => `SELECT META(d).id, o.a AS oa, w.a FROM ks AS d UNNEST d.grp AS o UNNEST o.inner AS w WHERE o.a >= ${n} AND ${c}`),
   kTerm.map((k) => `SELECT META(d).id FROM ks AS d WHERE d.k >= 0${k}`),
 );
 

@@ -138,6 +138,9 @@ describeStores('FLATTEN_KEYS: index scans give the rows of a full scan', (kind) 
     ["SELECT META(f).id, ch.name FROM books AS f UNNEST f.chapters AS ch WHERE f.type = 'book' AND ch.num >= 1 AND ch.name != 'chapter 2' ORDER BY META(f).id, ch.name", [{ id: 'b1', name: 'chapter 1' }, { id: 'b2', name: 'chapter 1' }, { id: 'b2', name: 'chapter 3' }]],
     ["SELECT RAW META(f).id FROM books AS f WHERE f.type = 'book' AND f.isbn >= 1 AND ANY ch IN f.chapters SATISFIES (ANY pg IN ch.pages SATISFIES pg.num = 1 AND pg.name = 'page 1' END) END ORDER BY META(f).id", ['b1']],
     ["SELECT RAW META(f).id FROM books AS f WHERE f.type = 'book' AND f.isbn >= 1 ORDER BY META(f).id", ['b1', 'b2', 'b3', 'b4']],
+    // Two nested UNNESTs sarg the nested key; an UNNEST's entry filter reads the rebuilt element.
+    ["SELECT META(f).id, ch.num AS c, pg.name FROM books AS f UNNEST f.chapters AS ch UNNEST ch.pages AS pg WHERE f.type = 'book' AND f.isbn >= 1 AND pg.num = 1 AND pg.name LIKE 'page%' ORDER BY META(f).id, ch.num", [{ id: 'b1', c: 1, name: 'page 1' }, { id: 'b1', c: 2, name: 'page 1' }]],
+    ["SELECT META(f).id, ch.name FROM books AS f UNNEST f.chapters AS ch WHERE f.type = 'book' AND ch.num = 1 AND LOWER(ch.name) = 'chapter 1' AND ch.xyz IS MISSING ORDER BY META(f).id", [{ id: 'b1', name: 'chapter 1' }, { id: 'b2', name: 'chapter 1' }]],
     ["SELECT RAW META(f).id FROM books AS f WHERE f.type = 'book' AND f.isbn >= 1 AND EVERY ch IN f.chapters SATISFIES ch.num >= 1 END ORDER BY META(f).id", ['b1', 'b2', 'b4']],
   ];
   it('gives the reference rows with FLATTEN_KEYS indexes (DISTINCT, ALL, nested)', async () => {
@@ -149,7 +152,7 @@ describeStores('FLATTEN_KEYS: index scans give the rows of a full scan', (kind) 
         expect((await db.query(q)).results, q).toEqual(expected);
       }
       // Every query but the UNNEST-free full-range ones is answered from an index.
-      expect(indexed).toBeGreaterThanOrEqual(5);
+      expect(indexed).toBeGreaterThanOrEqual(7);
       // Writes keep the entries: a new chapter makes b4 qualify.
       await db.query("UPDATE books AS f USE KEYS 'b4' SET f.chapters = [{'num': 1, 'name': 'chapter 1'}]");
       expect((await db.query(CASES[0][0])).results).toEqual(['b1', 'b2', 'b4']);
