@@ -21,12 +21,15 @@ export interface CoverUnnest {
   alias: string;
   path: string[];
   key: number;
-  /** A FLATTEN_KEYS key: the element is rebuilt from several positions, each at its own path. */
-  fields?: { path: string[]; key: number }[];
+  /**
+   * A FLATTEN_KEYS key: the element is rebuilt from several positions, each at its own path;
+   * `alias` (default `alias`): a nested key's field of an outer UNNEST's element (cover-unnest-nested.ts).
+   */
+  fields?: { path: string[]; key: number; alias?: string }[];
 }
 
 /** The field path of `name.a.b…` (['a','b']; [] for `name` itself), or undefined. */
-function pathOn(e: Expr, name: string): string[] | undefined {
+export function pathOn(e: Expr, name: string): string[] | undefined {
   const path: string[] = [];
   let cur = e;
   while (cur.kind === 'Field' && !cur.caseInsensitive) {
@@ -101,7 +104,7 @@ function unnestProjection(exprs: readonly Expr[], paths: readonly string[][], u:
  * True if no entry falls in two of the spans: every two spans have a key where both are single
  * points on different literal values (`num IN [1, 2]` gives two such spans).
  */
-function disjointSpans(spans: readonly { ranges: readonly Range[] }[]): boolean {
+export function disjointSpans(spans: readonly { ranges: readonly Range[] }[]): boolean {
   for (let a = 0; a < spans.length; a++) {
     for (let b = a + 1; b < spans.length; b++) {
       const n = Math.min(spans[a].ranges.length, spans[b].ranges.length);
@@ -122,7 +125,7 @@ function below(x: Range | undefined, y: Range | undefined): boolean {
   return c < 0 || (c === 0 && !((x.inclusion & 2) && (y.inclusion & 1)));
 }
 
-const hasCollection = (e: Expr | undefined): boolean => {
+export const hasCollection = (e: Expr | undefined): boolean => {
   let found = false;
   if (e) walkExpr(e, (x) => !(found ||= x.kind === 'Collection'));
   return found;

@@ -355,7 +355,7 @@ export function compileKeySourceOperator(op: KeySource, cx: CompileContext): Com
   const path = `default:${root.keyspace}`;
   // A covering UNNEST scan binds the UNNEST alias as well (planner/cover-unnest.ts).
   const unnest = covered?._coverUnnest;
-  const names = unnest ? [alias, unnest.alias] : [alias];
+  const names = unnest ? [alias, ...new Set([unnest.alias, ...(unnest.fields ?? []).map((f) => f.alias ?? unnest.alias)])] : [alias];
   const cx2: CompileContext = covered ? { ...cx, scope: blockScope(cx.base, names, alias, true), starAliases: names } : cx;
   // A covering scan's filter (the WHERE conjuncts on its alias alone) is evaluated on each covered row.
   const filter = covered?.filter ? compileExpr(covered.filter, cx2.scope) : undefined;
@@ -494,6 +494,12 @@ function* unnestRows(covered: IndexScan3, unnest: NonNullable<IndexScan3['_cover
   if (!occurrencesOf) {
     throw new QueryError({ code: ErrorCode.INDEX_NOT_FOUND, phase: 'execution', message: `Index Not Found - cause: GSI index ${covered.index} not found.` });
   }
+  // A nested FLATTEN_KEYS key rebuilds each UNNEST alias's element from its own fields.
+  const fieldsByAlias = new Map<string, { path: string[]; key: number }[]>();
+  for (const f of unnest.fields ?? []) {
+    const a = f.alias ?? unnest.alias;
+    fieldsByAlias.set(a, [...(fieldsByAlias.get(a) ?? []), f]);
+  }
   const entries: { id: string; key: Value[] }[] = [];
   yield* r.scan(rc, undefined, (id, key) => entries.push({ id, key }), (id) => docsRead.accept(id), outer, true);
   docsRead.expireLater();
@@ -518,7 +524,8 @@ function* unnestRows(covered: IndexScan3, unnest: NonNullable<IndexScan3['_cover
     for (const occurrence of groups.get(canonicalKey(key)) ?? []) {
       const env = outer ? siblingEnv(outer) : rootEnv();
       bindDocument(env, alias, keyspaceValue, { id, cas: 0, expiration: 0, keyspace: r.path });
-      env[unnest.alias] = unnest.fields ? elementOf(unnest.fields, occurrence) : atPath(unnest.path, occurrence[unnest.key]);
+      if (!unnest.fields) env[unnest.alias] = atPath(unnest.path, occurrence[unnest.key]);
+      else for (const [a, fields] of fieldsByAlias) env[a] = elementOf(fields, occurrence);
       if (filter && !truth(filter(env, rc))) continue;
       rows.push({ env });
       if (rows.length >= BATCH_SIZE) {
