@@ -52,6 +52,9 @@ function descend(c: Expr, levels: readonly ArrayFor[], d: number, vars: Readonly
   if (level.bindings.length !== 1) return undefined;
   const lb = level.bindings[0];
   if (b.nameVariable || lb.nameVariable || b.within !== lb.within) return undefined;
+  // A query variable named as another level's index variable (`ANY pg IN chapters SATISFIES
+  // (ANY ch IN pg.pages …)` on `… FOR pg IN ch.pages END) FOR ch IN chapters`): not sarged, as the reference.
+  if (levels.some((l, i) => i !== d && l.bindings[0]?.variable === b.variable)) return undefined;
   if (!exprEquivalent(b.expr, lb.expr, vars)) return undefined;
   const inner = new Map(vars).set(b.variable, lb.variable);
   let parts = conjunctsOf(c.satisfies);
