@@ -1363,6 +1363,7 @@ export type PrimaryExpressionCstChildren = {
   objectConstruct?: ObjectConstructCstNode[];
   subquery?: SubqueryCstNode[];
   inferSubquery?: InferSubqueryCstNode[];
+  nestedArrayKey?: NestedArrayKeyCstNode[];
   parenthesised?: ParenthesisedCstNode[];
   caseExpression?: CaseExpressionCstNode[];
   collectionExpression?: CollectionExpressionCstNode[];
@@ -1476,6 +1477,19 @@ export type CollectionExpressionCstChildren = {
   END: IToken[];
 };
 
+export interface NestedArrayKeyCstNode extends CstNode {
+  name: "nestedArrayKey";
+  children: NestedArrayKeyCstChildren;
+}
+
+export type NestedArrayKeyCstChildren = {
+  LParen: (IToken)[];
+  distinct?: (IToken)[];
+  all?: IToken[];
+  arrayForExpression?: (ArrayForExpressionCstNode)[];
+  RParen: (IToken)[];
+};
+
 export interface ArrayForExpressionCstNode extends CstNode {
   name: "arrayForExpression";
   children: ArrayForExpressionCstChildren;
@@ -1559,6 +1573,8 @@ export type IdentifierOrCallCstChildren = {
   DISTINCT?: IToken[];
   ALL?: IToken[];
   arg?: ExpressionCstNode[];
+  keyAttr?: (IToken)[];
+  MISSING?: IToken[];
   Comma?: IToken[];
   RParen?: (IToken)[];
   FILTER?: IToken[];
@@ -1850,6 +1866,7 @@ export interface ICstNodeVisitor<IN, OUT> extends ICstVisitor<IN, OUT> {
   parenthesised(children: ParenthesisedCstChildren, param?: IN): OUT;
   caseExpression(children: CaseExpressionCstChildren, param?: IN): OUT;
   collectionExpression(children: CollectionExpressionCstChildren, param?: IN): OUT;
+  nestedArrayKey(children: NestedArrayKeyCstChildren, param?: IN): OUT;
   arrayForExpression(children: ArrayForExpressionCstChildren, param?: IN): OUT;
   objectForExpression(children: ObjectForExpressionCstChildren, param?: IN): OUT;
   forClause(children: ForClauseCstChildren, param?: IN): OUT;

@@ -1589,6 +1589,7 @@ export class N1qlParser extends CstParser {
         { ALT: () => this.SUBRULE(this.objectConstruct) },
         { GATE: () => this.is(2, T.Select) || this.is(2, T.With), ALT: () => this.SUBRULE(this.subquery) },
         { GATE: () => this.is(1, T.LParen) && this.is(2, T.Infer), ALT: () => this.SUBRULE(this.inferSubquery) },
+        { GATE: () => this.is(1, T.LParen) && (this.is(2, T.Distinct) || this.is(2, T.All)), ALT: () => this.SUBRULE(this.nestedArrayKey) },
         { ALT: () => this.SUBRULE(this.parenthesised) },
         { ALT: () => this.SUBRULE(this.caseExpression) },
         { ALT: () => this.SUBRULE(this.collectionExpression) },
@@ -1680,6 +1681,35 @@ export class N1qlParser extends CstParser {
   });
 
   /** `ARRAY|FIRST mapping FOR bindings [WHEN cond] END` */
+  /**
+   * `( DISTINCT|ALL [DISTINCT] ARRAY … END )`: a nested array index key, as the mapping of an
+   * array key (couchbase/query n1ql.y paren_expr with all_expr); elsewhere a semantic error (3284).
+   */
+  public nestedArrayKey = this.RULE('nestedArrayKey', () => {
+    this.CONSUME(T.LParen);
+    this.OR([
+      { ALT: () => this.CONSUME(T.Distinct, { LABEL: 'distinct' }) },
+      {
+        ALT: () => {
+          this.CONSUME(T.All, { LABEL: 'all' });
+          this.OPTION(() => this.CONSUME2(T.Distinct, { LABEL: 'distinct' }));
+        },
+      },
+    ]);
+    // `(distinct (array … end))`, as the reference prints it, is accepted too.
+    this.OR2([
+      { ALT: () => this.SUBRULE(this.arrayForExpression) },
+      {
+        ALT: () => {
+          this.CONSUME2(T.LParen);
+          this.SUBRULE2(this.arrayForExpression);
+          this.CONSUME2(T.RParen);
+        },
+      },
+    ]);
+    this.CONSUME(T.RParen);
+  });
+
   public arrayForExpression = this.RULE('arrayForExpression', () => {
     this.OR([
       { ALT: () => this.CONSUME(T.ArrayKw, { LABEL: 'kind' }) },
@@ -1730,7 +1760,7 @@ export class N1qlParser extends CstParser {
 
   /** `name` or `name([DISTINCT|ALL] args | *) [FILTER (WHERE cond)]` */
   public identifierOrCall = this.RULE('identifierOrCall', () => {
-    this.CONSUME(T.Identifier, { LABEL: 'name' });
+    const name = this.CONSUME(T.Identifier, { LABEL: 'name' });
     this.OPTION(() => {
       this.CONSUME(T.LParen, { LABEL: 'call' });
       this.OPTION2(() =>
@@ -1741,7 +1771,27 @@ export class N1qlParser extends CstParser {
               this.OPTION3(() =>
                 this.OR2([{ ALT: () => this.CONSUME(T.Distinct) }, { ALT: () => this.CONSUME(T.All) }]),
               );
-              this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.expression, { LABEL: 'arg' }) });
+              this.AT_LEAST_ONE_SEP({
+                SEP: T.Comma,
+                DEF: () => {
+                  this.SUBRULE(this.expression, { LABEL: 'arg' });
+                  // FLATTEN_KEYS(expr [ASC|DESC] [INCLUDE MISSING], …): each key's attributes (n1ql.y flatten_keys_expr).
+                  this.MANY({
+                    GATE: () => name.image.toUpperCase() === 'FLATTEN_KEYS' && (this.is(1, T.Asc) || this.is(1, T.Desc) || (this.word(1, 'INCLUDE') && this.is(2, T.Missing))),
+                    DEF: () =>
+                      this.OR6([
+                        { ALT: () => this.CONSUME(T.Asc, { LABEL: 'keyAttr' }) },
+                        { ALT: () => this.CONSUME(T.Desc, { LABEL: 'keyAttr' }) },
+                        {
+                          ALT: () => {
+                            this.CONSUME3(T.Identifier, { LABEL: 'keyAttr' });
+                            this.CONSUME(T.Missing);
+                          },
+                        },
+                      ]),
+                  });
+                },
+              });
             },
           },
         ]),

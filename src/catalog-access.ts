@@ -44,7 +44,7 @@ function keyspaceText(name: string): string {
 function indexDdl(i: IndexInfo): string {
   const on = keyspaceText(i.keyspace);
   if (i.isPrimary) return `CREATE PRIMARY INDEX ${q(i.name)} ON ${on} ;`;
-  const keys = i.keys.map((k) => indexKeyText(k) + (k.includeMissing ? ' INCLUDE MISSING' : '') + (k.desc ? ' DESC' : '')).join(',');
+  const keys = (i.definition ?? i.keys).map((k) => indexKeyText(k) + (k.includeMissing ? ' INCLUDE MISSING' : '') + (k.desc ? ' DESC' : '')).join(',');
   return `CREATE INDEX ${q(i.name)} ON ${on}(${keys}) ${i.where ? `WHERE ${printExpr(i.where)} ` : ''};`;
 }
 
@@ -120,7 +120,7 @@ export function updateStatistics(s: UpdateStatisticsStatement, src: CatalogSourc
     bytes += jsonSize(d.value);
   }
   const indexes = s.indexes === 'all' ? mine.filter((i) => !i.isPrimary).map((i) => i.name) : s.indexes;
-  const keys = [...(s.keys ?? []).map(printExpr), ...(indexes ?? []).flatMap((ix) => mine.find((i) => i.name === ix)!.keys.map((k) => indexKeyText(k)))];
+  const keys = [...(s.keys ?? []).map(printExpr), ...(indexes ?? []).flatMap((ix) => (mine.find((i) => i.name === ix)!.definition ?? mine.find((i) => i.name === ix)!.keys).map((k) => indexKeyText(k)))];
   dictionary?.record(path, { keys, indexes, docCount: n, avgDocSize: n ? Math.round(bytes / n) : 0 });
 }
 

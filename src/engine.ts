@@ -431,12 +431,12 @@ function keyspaceVisible(params: EngineParams): (name: string) => boolean {
 /** The catalog a statement is planned against (a restricted caller does not see internal keyspaces). */
 function catalogOf(params: EngineParams, deps: EngineDeps): Catalog {
   const visible = keyspaceVisible(params);
-  return { hasKeyspace: (n) => visible(n) && deps.store.keyspace(n) !== undefined, indexes: (ks) => deps.indexes.infos(ks) };
+  return { hasKeyspace: (n) => visible(n) && deps.store.keyspace(n) !== undefined, indexes: (ks) => deps.indexes.infos(ks).filter((i) => !i.incomplete) };
 }
 
 /** True for the names of built-in functions, aggregates and META(): calls that are no user-defined function. */
 const isBuiltinName = (name: string): boolean =>
-  name === 'meta' || name === '_timeseries' || isAggregateName(name) || WINDOW_FUNCTIONS.has(name) || lookupFunction(name) !== undefined;
+  name === 'meta' || name === '_timeseries' || name === 'flatten_keys' || isAggregateName(name) || WINDOW_FUNCTIONS.has(name) || lookupFunction(name) !== undefined;
 
 /** Raises 3000 "Invalid function f (resolving to default:f)" for a call no function answers (as the reference's parser). */
 function checkFunctionNames(statement: Statement, rc: RunContext, text: string): void {

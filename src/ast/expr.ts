@@ -199,6 +199,8 @@ export interface Binding {
   expr: Expr;
   /** Where the variable is written. */
   loc?: SourcePosition;
+  /** Planner only: an ANY an UNNEST implies for FLATTEN_KEYS keys alone (planner/unnest-sarg.ts). */
+  flattenOnly?: boolean;
 }
 
 /** `ANY | SOME | EVERY | ANY AND EVERY bindings SATISFIES cond END` */
@@ -216,6 +218,22 @@ export interface ArrayFor extends Node {
   mapping: Expr;
   bindings: Binding[];
   when?: Expr;
+  /**
+   * `(DISTINCT|ALL ARRAY … END)`: a nested array index key (the mapping of an array key, e.g.
+   * `DISTINCT ARRAY (DISTINCT ARRAY p.n FOR p IN c.pages END) FOR c IN chapters END`); the
+   * reference rejects it anywhere else (3284).
+   */
+  array?: 'DISTINCT' | 'ALL';
+}
+
+/**
+ * The attributes of one key of `FLATTEN_KEYS(k1 [ASC|DESC] [INCLUDE MISSING], …)` in an array
+ * index key (couchbase/query n1ql.y flatten_keys_expr): its direction and whether an element whose
+ * key is MISSING is indexed (allowed on the first key of the leading index key only, 3281).
+ */
+export interface FlattenKeyAttrs {
+  desc?: boolean;
+  includeMissing?: boolean;
 }
 
 /** `OBJECT name : value FOR bindings [WHEN cond] END` */
@@ -254,6 +272,8 @@ export interface FunctionCall extends Node {
   fromLast?: boolean;
   /** `IGNORE NULLS` (RESPECT NULLS is the default and is not kept). */
   ignoreNulls?: boolean;
+  /** FLATTEN_KEYS only: each argument's ASC/DESC and INCLUDE MISSING (set when one is written). */
+  keyAttrs?: FlattenKeyAttrs[];
 }
 
 /** A parenthesised SELECT used as an expression (evaluates to an array of its rows). */

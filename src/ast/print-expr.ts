@@ -5,7 +5,7 @@
  * `Expr['kind']` (STYLE §3 habit 1).
  */
 import { printWindow } from './print-window.js';
-import type { Binding, Expr } from './index.js';
+import type { Binding, Expr, FlattenKeyAttrs } from './index.js';
 import type { Value } from '../values/index.js';
 import { keywordTokens } from '../../grammar/tokens.js';
 import { printStatement } from './print-statement.js';
@@ -84,15 +84,17 @@ const printers: ExprPrinters = {
     (e.else ? ' else ' + printExpr(e.else) : '') +
     ' end',
   Collection: (e) => `(${e.quantifier.toLowerCase()} ${bindings(e.bindings)} satisfies ${printExpr(e.satisfies)} end)`,
-  ArrayFor: (e) =>
-    `(${e.first ? 'first' : 'array'} ${printExpr(e.mapping)} for ${bindings(e.bindings)}${e.when ? ' when ' + printExpr(e.when) : ''} end)`,
+  ArrayFor: (e) => {
+    const t = `${e.first ? 'first' : 'array'} ${printExpr(e.mapping)} for ${bindings(e.bindings)}${e.when ? ' when ' + printExpr(e.when) : ''} end`;
+    return e.array ? `(${e.array.toLowerCase()} (${t}))` : `(${t})`;
+  },
   ObjectFor: (e) =>
     `(object ${printExpr(e.name)} : ${printExpr(e.value)} for ${bindings(e.bindings)}${e.when ? ' when ' + printExpr(e.when) : ''} end)`,
   Exists: (e) => `(exists ${operand(e.operand)})`,
   FunctionCall: (e) =>
     (e.pathOperator && e.args.length === 1
       ? `(${operand(e.args[0])}[*])`
-      : `${functionName(e.name)}(${e.star ? '*' : (e.distinct ? 'distinct ' : '') + e.args.map(printExpr).join(', ')})`) +
+      : `${functionName(e.name)}(${e.star ? '*' : (e.distinct ? 'distinct ' : '') + e.args.map((a, i) => printExpr(a) + keyAttrsText(e.keyAttrs?.[i])).join(', ')})`) +
     (e.filter ? ` filter (where ${printExpr(e.filter)})` : '') +
     (e.fromLast ? ' FROM LAST' : '') +
     (e.ignoreNulls ? ' IGNORE NULLS' : '') +
@@ -101,6 +103,11 @@ const printers: ExprPrinters = {
   // The reference's form: `(next value for default:b.s.n)`.
   SequenceValue: (e) => `(${e.next ? 'next' : 'prev'} value for ${e.sequence.namespace}:${e.sequence.bucket}.${e.sequence.scope}.${e.sequence.name})`,
 };
+
+/** ` INCLUDE MISSING DESC` after a FLATTEN_KEYS argument, as the reference prints it (ASC is not printed). */
+function keyAttrsText(a: FlattenKeyAttrs | undefined): string {
+  return (a?.includeMissing ? ' INCLUDE MISSING' : '') + (a?.desc ? ' DESC' : '');
+}
 
 /** Prints an expression (its `loc` is ignored). */
 export function printExpr(e: Expr): string {

@@ -286,12 +286,18 @@ export interface IndexKey {
   array?: 'DISTINCT' | 'ALL';
   desc: boolean;
   /**
-   * `INCLUDE MISSING` (leading key only): documents whose leading key is MISSING are indexed too
-   * (they sort first), so the index holds every document its WHERE admits (Couchbase 7.1+).
+   * `INCLUDE MISSING` (the leading key only, or the first key of a leading FLATTEN_KEYS): documents
+   * (or array elements) whose key is MISSING are indexed too (they sort first), so the index holds
+   * every document its WHERE admits (Couchbase 7.1+).
    */
   includeMissing?: boolean;
   /** `DENSE VECTOR` / `SPARSE VECTOR` key of a vector index (parsed; such an index is not built: 1020). */
   vector?: 'DENSE' | 'SPARSE';
+  /**
+   * Set on the index key positions a `FLATTEN_KEYS(k1, …, kn)` array key expands into (never
+   * on a parsed key: catalog/flatten-keys.ts makes them): this position is `k[at]` of `count`.
+   */
+  flatten?: { at: number; count: number };
 }
 
 /** `CREATE INDEX [IF NOT EXISTS] name ON ks(keys) [WHERE cond] [USING GSI|VIEW] [WITH {…}]` */

@@ -13,7 +13,13 @@ export interface IndexInfo {
   /** The alias the definition's expressions use for the keyspace (`ON ks` → `ks`). */
   alias: string;
   isPrimary: boolean;
+  /**
+   * The index key positions: the keys as written, but a FLATTEN_KEYS array key is one position
+   * per flattened key (catalog/flatten-keys.ts), as spans, directions and covers count them.
+   */
   keys: IndexKey[];
+  /** The keys as written, when they differ from `keys` (a FLATTEN_KEYS key): what `system:indexes` prints. */
+  definition?: IndexKey[];
   where?: Expr;
   /**
    * `PARTITION BY HASH(expr, …)`: the partition keys as written on the index's alias. tokenql
@@ -22,6 +28,12 @@ export interface IndexInfo {
    */
   partition?: Expr[];
   state: 'online' | 'deferred' | 'building';
+  /**
+   * PostgreSQL store: the build left out documents whose entry is too long for PostgreSQL's
+   * B-tree (storage/postgres/index-build.ts), so a scan of the index would miss them: the
+   * planner does not see the index (engine.ts), and an index scan always equals a full scan.
+   */
+  incomplete?: boolean;
   /** The design document the index belongs to (`_design/ddl_<name>` unless chosen). */
   designDoc: string;
 }

@@ -15,7 +15,7 @@ export function indexRow(i: IndexInfo): ObjectValue {
     datastore_id: 'tokenql',
     id: i.id,
     // INCLUDE MISSING before DESC, as the reference prints a key (couchbase/query datastore/index.go indexKeyToIndexKeyStringArray).
-    index_key: i.keys.map((k) => indexKeyText(k) + (k.includeMissing ? ' INCLUDE MISSING' : '') + (k.desc ? ' DESC' : '')),
+    index_key: (i.definition ?? i.keys).map((k) => indexKeyText(k) + (k.includeMissing ? ' INCLUDE MISSING' : '') + (k.desc ? ' DESC' : '')),
     keyspace_id: i.keyspace,
     name: i.name,
     namespace_id: 'default',

@@ -202,9 +202,13 @@ export const ErrorCode = {
   FUNCTION_EXECUTION: 10109,
   /** User-defined function calls nested too deeply (reference 10112 E_TOO_MANY_NESTED_FUNCTIONS). */
   FUNCTION_NESTING: 10112,
+  /** FLATTEN_KEYS outside the mapping of an array index key (reference 3283, "flatten_keys(…) is not allowed in this context."). */
+  FLATTEN_KEYS_CONTEXT: 3283,
+  /** A nested `(DISTINCT|ALL ARRAY … END)` outside an array index key (reference 3284, "ALL/DISTINCT is not allowed in …."). */
+  ARRAY_KEY_CONTEXT: 3284,
   /** An ORDER BY direction or NULLS position that is no parameter (reference 3291, "ORDER BY direction '…' is not a valid constant, named, positional or function parameter."). */
   ORDER_PARAMETER: 3291,
-  /** INCLUDE MISSING on an index key that is not the leading one (reference 3281, "`k` (near line 1, column 35) MISSING attribute not allowed (Only allowed with gsi leading key)."). */
+  /** INCLUDE MISSING on an index key that is not the leading one, or on a FLATTEN_KEYS key that is not the first of the leading key (reference 3281, "`k` (near line 1, column 35) MISSING attribute not allowed (Only allowed with gsi leading key)."). */
   INDEX_MISSING_NOT_LEADING: 3281,
   /** INCLUDE MISSING in a CREATE INDEX … USING VIEW (reference 3286, "Index attributes USING FTS is not allowed."). */
   INDEX_ATTRIBUTES_USING: 3286,

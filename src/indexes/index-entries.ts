@@ -1,4 +1,5 @@
-import type { CreateIndexStatement, Expr } from '../ast/index.js';
+import type { CreateIndexStatement, Expr, IndexKey } from '../ast/index.js';
+import { arrayLevels, flattenChain, withInnermost } from '../catalog/index.js';
 import { bindDocument, compileExpr, constantValue, getField, NOT_CONSTANT, rootEnv, type ExecContext, type Evaluator, type Scope } from '../eval/index.js';
 import { canonicalKey } from '../values/index.js';
 import type { StoredDocument } from '../storage/index.js';
@@ -156,8 +157,10 @@ function entriesOf(def: Pick<CreateIndexStatement, 'keys' | 'where'>, alias: str
     const paths = def.keys.map((k) => fieldPath(k.expr, alias));
     if (paths.every((p) => p !== undefined)) return fieldsEntries(paths as string[][], includeMissing);
   }
-  const keys: Evaluator[] = def.keys.map((k) => compileExpr(k.expr, scope));
   const where = def.where ? compileExpr(def.where, scope) : undefined;
+  const group = arrayAt >= 0 ? elementTuples(def.keys[arrayAt], scope) : undefined;
+  if (group) return groupEntries(def.keys, arrayAt, group, scope, where, alias, keyspace, keepAll);
+  const keys: Evaluator[] = def.keys.map((k) => compileExpr(k.expr, scope));
   return (d) => {
     const env = rootEnv();
     bindDocument(env, alias, d.value, { id: d.key, cas: d.meta.cas, expiration: d.meta.expiration, seqno: d.meta.seqno, keyspace: `default:${keyspace}`, xattrs: d.meta.xattrs });
@@ -166,7 +169,7 @@ function entriesOf(def: Pick<CreateIndexStatement, 'keys' | 'where'>, alias: str
     if (arrayAt < 0) return values[0] === undefined && !includeMissing ? [] : [values];
     const arr = values[arrayAt];
     if (!Array.isArray(arr) || arr.length === 0) return [];
-    if (arrayAt > 0 && values[0] === undefined) return [];
+    if (arrayAt > 0 && values[0] === undefined && !includeMissing) return [];
     const elements = keepAll ? arr : distinctElements(arr);
     if (values.length === 1) return elements.map((e) => [e]);
     return elements.map((e) => {
@@ -174,5 +177,100 @@ function entriesOf(def: Pick<CreateIndexStatement, 'keys' | 'where'>, alias: str
       entry[arrayAt] = e;
       return entry;
     });
+  };
+}
+
+/** Binds the document `d` of keyspace `keyspace` to `alias` in a new root environment. */
+function documentEnv(d: StoredDocument, alias: string, keyspace: string): ReturnType<typeof rootEnv> {
+  const env = rootEnv();
+  bindDocument(env, alias, d.value, { id: d.key, cas: d.meta.cas, expiration: d.meta.expiration, seqno: d.meta.seqno, keyspace: `default:${keyspace}`, xattrs: d.meta.xattrs });
+  return env;
+}
+
+/** The arrays `depth` levels down in `v` (a nested array key's value), spliced into one list. */
+function leaves(v: Value, depth: number, out: Value[] = []): Value[] {
+  if (!Array.isArray(v)) return out;
+  if (depth === 0) out.push(...v);
+  else for (const x of v) leaves(x, depth - 1, out);
+  return out;
+}
+
+/** The element tuples of an array key: one `Value[]` per element (its positions), with a distinctness key. */
+type TupleFunction = ((env: ReturnType<typeof rootEnv>) => { tuple: Value[]; key: string }[]) & {
+  /** FLATTEN_KEYS(k1..kn): n, the positions of a tuple. */
+  flattened?: number;
+};
+
+/**
+ * The element tuples of a FLATTEN_KEYS or nested array key (catalog/flatten-keys.ts), or
+ * undefined for a plain array key. FLATTEN_KEYS(k1..kn) is evaluated as the object
+ * `{"0": k1, …}` (so that a MISSING key stays MISSING); a nested key's arrays are spliced one
+ * level per nesting, as GSI indexes nested array keys. An element whose first flattened key is
+ * MISSING has no entry unless that key is INCLUDE MISSING (as a plain array key skips MISSING
+ * mapped values). Source: couchbase/query `expression/func_flatten_keys.go`, GSI array indexing.
+ */
+function elementTuples(k: IndexKey, scope: Scope): TupleFunction | undefined {
+  const levels = arrayLevels(k.expr);
+  if (!k.array || !levels) return undefined;
+  const chain = flattenChain(k);
+  const depth = levels.length - 1;
+  if (!chain) {
+    if (depth === 0) return undefined;
+    const f = compileExpr(k.expr, scope);
+    return (env) => leaves(f(env, CTX), depth).map((v) => ({ tuple: [v], key: canonicalKey(v) }));
+  }
+  const n = chain.call.args.length;
+  const object: Expr = { kind: 'ObjectConstruct', fields: chain.call.args.map((value, i) => ({ name: { kind: 'Literal', value: String(i) }, value })) };
+  const f = compileExpr(withInnermost(levels, object), scope);
+  const keepMissing = !!chain.call.keyAttrs?.[0]?.includeMissing;
+  const g: TupleFunction = (env) => {
+    const out: { tuple: Value[]; key: string }[] = [];
+    for (const o of leaves(f(env, CTX), depth)) {
+      if (!isObject(o)) continue;
+      const tuple = new Array<Value>(n);
+      for (let i = 0; i < n; i++) tuple[i] = o[String(i)];
+      if (tuple[0] === undefined && !keepMissing) continue;
+      out.push({ tuple, key: canonicalKey(o) });
+    }
+    return out;
+  };
+  g.flattened = n;
+  return g;
+}
+
+/**
+ * The entries of an index whose array key (at `arrayAt` of the written keys) gives element
+ * tuples: the keys before it, the tuple's positions, the keys after it. DISTINCT keeps each
+ * tuple once per document; `keepAll` (an ALL key's occurrences) keeps them all.
+ */
+function groupEntries(
+  keys: readonly IndexKey[],
+  arrayAt: number,
+  group: TupleFunction,
+  scope: Scope,
+  where: Evaluator | undefined,
+  alias: string,
+  keyspace: string,
+  keepAll: boolean,
+): EntryFunction {
+  const scalars = keys.map((k, i) => (i === arrayAt ? undefined : compileExpr(k.expr, scope)));
+  return (d) => {
+    const env = documentEnv(d, alias, keyspace);
+    if (where && !truth(where(env, CTX))) return [];
+    const before: Value[] = [];
+    const after: Value[] = [];
+    for (let i = 0; i < scalars.length; i++) if (i !== arrayAt) (i < arrayAt ? before : after).push(scalars[i]!(env, CTX));
+    // No entry when the leading key is MISSING, unless it is INCLUDE MISSING.
+    if (arrayAt > 0 && before[0] === undefined && !keys[0]?.includeMissing) return [];
+    let tuples = group(env);
+    // A FLATTEN_KEYS key after the leading key: a document without elements has one entry, its
+    // flattened keys MISSING (as GSI keeps documents whose non-leading array key is MISSING), so
+    // a scan that does not constrain the key still sees every document.
+    if (tuples.length === 0 && group.flattened && arrayAt > 0) tuples = [{ tuple: new Array<Value>(group.flattened).fill(undefined), key: '' }];
+    if (!keepAll && tuples.length > 1) {
+      const seen = new Set<string>();
+      tuples = tuples.filter((t) => !seen.has(t.key) && !!seen.add(t.key));
+    }
+    return tuples.map((t) => [...before, ...t.tuple, ...after]);
   };
 }

@@ -2,7 +2,7 @@ import type { CreateIndexStatement, CreatePrimaryIndexStatement, Expr } from '..
 import { constantValue } from '../eval/index.js';
 import { ErrorCode, QueryError } from '../errors/index.js';
 import { nextTurn, SLICE_MS } from '../event-loop-turns.js';
-import type { IndexInfo } from '../catalog/index.js';
+import { expandIndexKeys, flattenChain, type IndexInfo } from '../catalog/index.js';
 import type { Value } from '../values/index.js';
 import { IndexTree, type DocumentColumns, type KeyspaceStore, type Store, type StoredDocument } from '../storage/index.js';
 import { printExpr, printStatement } from '../ast/print.js';
@@ -109,7 +109,7 @@ export class IndexManager {
   occurrences(keyspace: string, name: string): ((doc: StoredDocument) => Value[][]) | undefined {
     const s = this.byKeyspace.get(keyspace)?.get(name);
     if (!s?.entries || s.info.keys.length === 0) return undefined;
-    s.occurrences ??= compileIndexOccurrences({ keys: s.info.keys, where: s.info.where }, s.info.alias, keyspace);
+    s.occurrences ??= compileIndexOccurrences({ keys: s.info.definition ?? s.info.keys, where: s.info.where }, s.info.alias, keyspace);
     return s.occurrences;
   }
 
@@ -197,7 +197,8 @@ export class IndexManager {
       keyspace,
       alias,
       isPrimary: s.kind === 'CreatePrimaryIndex',
-      keys: s.kind === 'CreateIndex' ? s.keys : [],
+      keys: s.kind === 'CreateIndex' ? expandIndexKeys(s.keys) : [],
+      ...(s.kind === 'CreateIndex' && s.keys.some((k) => flattenChain(k)) ? { definition: s.keys } : {}),
       where: s.kind === 'CreateIndex' ? s.where : undefined,
       ...(s.partition ? { partition: s.partition } : {}),
       state,
@@ -240,12 +241,12 @@ export class IndexManager {
       if (ks instanceof PostgresKeyspace && this.store instanceof PostgresStore) {
         // The entries are rows of PostgreSQL (docs/postgres.md "Index entries"): an id, no tree.
         state.pgId = await this.store.newIndexId();
-        state.view = ks.indexView(state.pgId, s.keys.map((k) => k.desc ?? false));
+        state.view = ks.indexView(state.pgId, state.info.keys.map((k) => k.desc ?? false));
         if (m.has(name)) {
           if (s.ifNotExists) return;
           throw new QueryError({ code: 4300, phase: 'execution', message: `The index ${name} already exists.`, position: s.loc });
         }
-      } else state.tree = new IndexTree(s.keys.map((k) => k.desc));
+      } else state.tree = new IndexTree(state.info.keys.map((k) => k.desc));
     }
     m.set(name, state);
     if (state.pgId === undefined) this.subscribe(ks);
@@ -263,7 +264,8 @@ export class IndexManager {
     await this.onDefined?.();
     const store = this.store as PostgresStore;
     const index: PgIndex = { id: s.pgId!, name: s.info.name, desc: s.info.keys.map((k) => k.desc ?? false), entries: s.entries! };
-    await store.buildIndex(ks.name, index, (done, total) => onProgress?.({ index: s.info.name, keyspace: ks.name, done, total }));
+    const leftOut = await store.buildIndex(ks.name, index, (done, total) => onProgress?.({ index: s.info.name, keyspace: ks.name, done, total }));
+    if (leftOut > 0) s.info.incomplete = true;
     s.info.state = 'online';
   }
 

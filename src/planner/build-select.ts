@@ -11,6 +11,7 @@ import { pushDownOrder } from './order-pushdown.js';
 import { applyCovering } from './cover.js';
 import { applyIntersectScan } from './intersect-scans.js';
 import { applyUnnestCovering, applyUnnestEntryFilter } from './cover-unnest.js';
+import { applyNestedUnnestCovering } from './cover-unnest-nested.js';
 import { coverIndexJoins } from './cover-index-join.js';
 import type { FromStepPlan, ScanPlan, SelectBodyPlan, SelectPlan, SourcePlan, SubselectPlan, UnnestPlan } from './logical-plan.js';
 import { flattenFrom, planJoin, restorePlaceholders, termAlias, withOuterPlaceholders, type FlatFrom, type JoinContext } from './build-joins.js';
@@ -231,7 +232,7 @@ export function buildSelect(s: SelectStatement, catalog: Catalog, outerNames: Re
   }
   const plan: SelectPlan = { kind: 'Select', ...(withPlan ? { with: withPlan } : {}), body: buildBody(s.body, catalog, orderAgg, outerNames, withs), orderBy: s.orderBy, offset: s.offset, limit: s.limit };
   if (!orderReadsOuterNames(plan, outerNames)) pushDownOrder(plan, catalog);
-  if (!applyUnnestCovering(plan, catalog, outerNames)) applyCovering(plan, catalog, outerNames);
+  if (!applyUnnestCovering(plan, catalog, outerNames) && !applyNestedUnnestCovering(plan, catalog, outerNames)) applyCovering(plan, catalog, outerNames);
   applyIntersectScan(plan, catalog, outerNames);
   coverIndexJoins(plan, catalog, outerNames);
   applyUnnestEntryFilter(plan, catalog, outerNames);

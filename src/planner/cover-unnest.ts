@@ -9,6 +9,7 @@ import { conditionConstants, fieldPath, isMetaId } from './cover.js';
 import { conjunctsOf } from './sarg-index.js';
 import { nullRejecting } from './null-rejecting.js';
 import { exprText } from './explain.js';
+import { collate } from '../values/index.js';
 import type { SelectPlan, SubselectPlan } from './logical-plan.js';
 
 /**
@@ -20,10 +21,15 @@ export interface CoverUnnest {
   alias: string;
   path: string[];
   key: number;
+  /**
+   * A FLATTEN_KEYS key: the element is rebuilt from several positions, each at its own path;
+   * `alias` (default `alias`): a nested key's field of an outer UNNEST's element (cover-unnest-nested.ts).
+   */
+  fields?: { path: string[]; key: number; alias?: string }[];
 }
 
 /** The field path of `name.a.b…` (['a','b']; [] for `name` itself), or undefined. */
-function pathOn(e: Expr, name: string): string[] | undefined {
+export function pathOn(e: Expr, name: string): string[] | undefined {
   const path: string[] = [];
   let cur = e;
   while (cur.kind === 'Field' && !cur.caseInsensitive) {
@@ -51,14 +57,14 @@ function unnestMapping(key: Expr, unnestExpr: Expr): string[] | undefined {
  * field paths `paths` or META().id, and the UNNEST alias `u` only through its element path
  * `mapPath` (or paths under it); a subquery in it reads neither `alias` nor `u`.
  */
-function readsOnlyCovered(e: Expr, paths: readonly string[][], u: string, mapPath: readonly string[], alias: string): boolean {
+function readsOnlyCovered(e: Expr, paths: readonly string[][], u: string, mapPaths: readonly (readonly string[])[], alias: string): boolean {
   let ok = true;
   walkExpr(e, (x) => {
     if (!ok) return false;
     if (isMetaId(x)) return false;
     const up = pathOn(x, u);
     if (up) {
-      ok = up.length >= mapPath.length && mapPath.every((n, i) => n === up[i]);
+      ok = mapPaths.some((mapPath) => up.length >= mapPath.length && mapPath.every((n, i) => n === up[i]));
       return false;
     }
     const p = fieldPath(x);
@@ -71,7 +77,55 @@ function readsOnlyCovered(e: Expr, paths: readonly string[][], u: string, mapPat
   return ok;
 }
 
-const hasCollection = (e: Expr | undefined): boolean => {
+/**
+ * The reference's `index_projection` of a covering UNNEST scan of a FLATTEN_KEYS key: the
+ * positions the block reads, a flattened key when the block reads `u` at its path, a scalar
+ * key when it reads the key's field path; `primary_key` when it reads META().id.
+ */
+function unnestProjection(exprs: readonly Expr[], paths: readonly string[][], u: string, mapPaths: readonly string[][], arrayAt: number): { entry_keys?: number[]; primary_key?: boolean } {
+  const used = new Set<number>();
+  let primary = false;
+  const under = (k: readonly string[], p: readonly string[]) => k.length > 0 && k.length <= p.length && k.every((n, i) => n === p[i]);
+  for (const e of exprs) {
+    walkExpr(e, (x) => {
+      if (isMetaId(x)) primary = true;
+      const up = pathOn(x, u);
+      if (up) mapPaths.forEach((m, j) => under(m, up) && used.add(arrayAt + j));
+      const p = fieldPath(x);
+      if (p) paths.forEach((k, i) => under(k, p) && used.add(i));
+      return true;
+    });
+  }
+  const entry = [...used].sort((a, b) => a - b);
+  return { ...(entry.length ? { entry_keys: entry } : {}), ...(primary ? { primary_key: true } : {}) };
+}
+
+/**
+ * True if no entry falls in two of the spans: every two spans have a key where both are single
+ * points on different literal values (`num IN [1, 2]` gives two such spans).
+ */
+export function disjointSpans(spans: readonly { ranges: readonly Range[] }[]): boolean {
+  for (let a = 0; a < spans.length; a++) {
+    for (let b = a + 1; b < spans.length; b++) {
+      const n = Math.min(spans[a].ranges.length, spans[b].ranges.length);
+      let apart = false;
+      for (let i = 0; i < n && !apart; i++) apart = below(spans[a].ranges[i], spans[b].ranges[i]) || below(spans[b].ranges[i], spans[a].ranges[i]);
+      if (!apart) return false;
+    }
+  }
+  return true;
+}
+
+type Range = { low?: Expr; high?: Expr; inclusion: number };
+
+/** True if every value of range `x` is below every value of range `y` (literal bounds only). */
+function below(x: Range | undefined, y: Range | undefined): boolean {
+  if (!x?.high || !y?.low || x.high.kind !== 'Literal' || y.low.kind !== 'Literal') return false;
+  const c = collate(x.high.value, y.low.value);
+  return c < 0 || (c === 0 && !((x.inclusion & 2) && (y.inclusion & 1)));
+}
+
+export const hasCollection = (e: Expr | undefined): boolean => {
   let found = false;
   if (e) walkExpr(e, (x) => !(found ||= x.kind === 'Collection'));
   return found;
@@ -101,22 +155,27 @@ export function applyUnnestCovering(plan: SelectPlan, catalog: Catalog, outerNam
   const src = b.source;
   if (step.op !== 'Unnest' || step.outer || src.op !== 'IndexScan' || src.scan.kind !== 'IndexScan3') return false;
   const scan = src.scan;
-  if (scan.spans.length !== 1 || scan.limit || scan.offset || b.group?.groupAs || b.ast.exclude?.length || b.orderServed) return false;
+  if ((scan.spans.length !== 1 && !disjointSpans(scan.spans)) || scan.limit || scan.offset || b.group?.groupAs || b.ast.exclude?.length || b.orderServed) return false;
   if (hasCollection(b.where) || b.terms.some((t) => t.kind !== 'Term')) return false;
   const index = catalog.indexes?.(src.keyspace).find((i) => i.name === scan.index);
   if (!index) return false;
   const arrayAt = index.keys.findIndex((k) => k.array);
-  if (arrayAt < 0 || index.keys[arrayAt].array !== 'ALL' || index.keys.some((k, i) => i !== arrayAt && k.array)) return false;
+  // A FLATTEN_KEYS key is several positions: the element is rebuilt from them all.
+  const width = arrayAt >= 0 ? index.keys[arrayAt].flatten?.count ?? 1 : 1;
+  const inGroup = (i: number) => i >= arrayAt && i < arrayAt + width;
+  if (arrayAt < 0 || index.keys[arrayAt].array !== 'ALL' || index.keys.some((k, i) => !inGroup(i) && k.array)) return false;
   const u = step.alias;
   const formalKeys = index.keys.map((k) => formalize(k.expr, index.alias));
-  const mapPath = unnestMapping(formalKeys[arrayAt], formalize(step.expr, src.alias, outerBound(outerNames, src.alias)));
-  if (!mapPath) return false;
+  const unnestExpr = formalize(step.expr, src.alias, outerBound(outerNames, src.alias));
+  const mapPaths = formalKeys.slice(arrayAt, arrayAt + width).map((k) => unnestMapping(k, unnestExpr));
+  const mapPath = mapPaths[0];
+  if (!mapPath || mapPaths.some((p) => !p || (width > 1 && p.length === 0))) return false;
   const range = scan.spans[0].ranges[arrayAt];
   if (mapPath.length > 0 && range?.low === undefined) return false;
   // The other keys rebuild the document: field paths only.
   const paths: string[][] = [];
   for (let i = 0; i < formalKeys.length; i++) {
-    if (i === arrayAt) {
+    if (inGroup(i)) {
       paths.push([]);
       continue;
     }
@@ -128,20 +187,21 @@ export function applyUnnestCovering(plan: SelectPlan, catalog: Catalog, outerNam
   const readable = [...paths.filter((p) => p.length > 0), ...constants.map((c) => c.path)];
   const bound = new Set([...outerBound(outerNames, src.alias), u, ...(b.let ?? []).map((l) => l.name), ...(b.group?.keys ?? []).flatMap((k) => (k.alias ? [k.alias] : []))]);
   const exprs: Expr[] = blockExpressions(b);
-  if (!exprs.every((e) => readsOnlyCovered(formalize(e, src.alias, bound), readable, u, mapPath, src.alias))) return false;
+  if (!exprs.every((e) => readsOnlyCovered(formalize(e, src.alias, bound), readable, u, mapPaths as string[][], src.alias))) return false;
   const orderBound = new Set([...bound, ...b.terms.flatMap((t) => (t.kind === 'Term' && t.alias ? [t.alias] : []))]);
-  if (!(plan.orderBy ?? []).every((o) => readsOnlyCovered(formalize(o.expr, src.alias, orderBound), readable, u, mapPath, src.alias))) return false;
+  if (!(plan.orderBy ?? []).every((o) => readsOnlyCovered(formalize(o.expr, src.alias, orderBound), readable, u, mapPaths as string[][], src.alias))) return false;
   // The reference's covers: the array key as the element it rebuilds (`(`u`.`p`)`), the others on the alias.
   const onAlias = (e: Expr): Expr => JSON.parse(JSON.stringify(e), (_k, v) => (v && v.kind === 'Identifier' && v.name === KS ? { ...v, name: src.alias } : v)) as Expr;
-  const element: Expr = mapPath.reduce((t: Expr, name): Expr => ({ kind: 'Field', target: t, name }), { kind: 'Identifier', name: u });
-  scan.covers = formalKeys.map((k, i) => `cover (${exprText(i === arrayAt ? element : onAlias(k))})`).concat(['cover ((meta(`' + src.alias + '`).`id`))']);
+  const element = (p: readonly string[]): Expr => p.reduce((t: Expr, name): Expr => ({ kind: 'Field', target: t, name }), { kind: 'Identifier', name: u });
+  scan.covers = formalKeys.map((k, i) => `cover (${exprText(inGroup(i) ? element(mapPaths[i - arrayAt]!) : onAlias(k))})`).concat(['cover ((meta(`' + src.alias + '`).`id`))']);
   scan.distinct = false;
+  if (width > 1) scan.indexProjection = unnestProjection([...exprs, ...(plan.orderBy ?? []).map((o) => o.expr)].map((e) => formalize(e, src.alias, orderBound)), paths, u, mapPaths as string[][], arrayAt);
   // The WHERE is evaluated on every row (its conjuncts on `u` are not decided by the spans alone).
   scan.servesWhere = false;
   scan.decided = undefined;
   src.coverPaths = paths;
   if (constants.length > 0) src.coverConstants = constants;
-  src.coverUnnest = { alias: u, path: mapPath, key: arrayAt };
+  src.coverUnnest = { alias: u, path: mapPath, key: arrayAt, ...(width > 1 ? { fields: mapPaths.map((p, j) => ({ path: p!, key: arrayAt + j })) } : {}) };
   // Every row the scan makes binds both aliases: the whole WHERE is its filter (unless it reads
   // a LET variable, bound after the scan), as the reference's covered UNNEST scan has it.
   if (b.where && !b.let?.length) b.preFilter = b.where;
@@ -171,11 +231,18 @@ export function applyUnnestEntryFilter(plan: SelectPlan, catalog: Catalog, outer
   const arrayAt = index.keys.findIndex((k) => k.array);
   if (arrayAt < 0) return;
   const key = formalize(index.keys[arrayAt].expr, index.alias);
+  // A FLATTEN_KEYS key: the element is rebuilt from each flattened key at its path; an element
+  // without the first one has no entry, so the spans must require it (a lower bound).
+  const width = index.keys[arrayAt].flatten?.count ?? 1;
+  if (width > 1 && !scan.spans.every((sp) => sp.ranges[arrayAt]?.low !== undefined)) return;
   const bound = new Set([...outerBound(outerNames, src.alias), ...b.steps.map((s) => s.alias), ...(b.let ?? []).map((l) => l.name)]);
   for (const step of b.steps) {
     if (step.op !== 'Unnest' || step.outer) continue;
-    const mapPath = unnestMapping(key, formalize(step.expr, src.alias, outerBound(outerNames, src.alias)));
+    const unnestExpr = formalize(step.expr, src.alias, outerBound(outerNames, src.alias));
+    const mapPath = unnestMapping(key, unnestExpr);
     if (!mapPath) continue;
+    const mapPaths = index.keys.slice(arrayAt, arrayAt + width).map((k) => unnestMapping(formalize(k.expr, index.alias), unnestExpr));
+    if (width > 1 && mapPaths.some((p) => !p || p.length === 0)) continue;
     const u = step.alias;
     const onPath = (e: Expr) => {
       const p = pathOn(e, u);
@@ -186,14 +253,15 @@ export function applyUnnestEntryFilter(plan: SelectPlan, catalog: Catalog, outer
       walkExpr(c, (x) => !(other ||= x.kind === 'Subquery' || (x.kind === 'FunctionCall' && x.name.toLowerCase() === 'meta')));
       if (other) return false;
       const f = formalize(c, src.alias, bound);
-      if (!readsOnlyCovered(f, [], u, mapPath, src.alias)) return false;
+      if (!readsOnlyCovered(f, [], u, width > 1 ? (mapPaths as string[][]) : [mapPath], src.alias)) return false;
       let readsU = false;
       walkExpr(f, (x) => !(readsU ||= pathOn(x, u) !== undefined));
-      return readsU && (mapPath.length === 0 || nullRejecting(f, onPath));
+      // A FLATTEN_KEYS entry rebuilds every field the conjunct reads: it is the element's value.
+      return readsU && (mapPath.length === 0 || width > 1 || nullRejecting(f, onPath));
     });
     if (parts.length === 0) return;
     scan.entryFilter = parts.reduce((l, r): Expr => ({ kind: 'Binary', op: 'AND', left: l, right: r }));
-    scan.filterUnnest = { alias: u, path: mapPath, key: arrayAt };
+    scan.filterUnnest = { alias: u, path: mapPath, key: arrayAt, ...(width > 1 ? { fields: mapPaths.map((p, j) => ({ path: p!, key: arrayAt + j })) } : {}) };
     return;
   }
 }

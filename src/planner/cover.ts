@@ -115,7 +115,7 @@ export function applyCovering(plan: SelectPlan, catalog: Catalog, outerNames: Re
   });
   // A partial index holds only documents its condition accepts: the fields the condition fixes
   // (`field = constant` conjuncts) are known in every covered row.
-  const constants = index.where && !arrayIndex ? conditionConstants(formalize(index.where, index.alias)) : [];
+  const constants = index.where && (!arrayIndex || index.keys.some((k) => k.flatten)) ? conditionConstants(formalize(index.where, index.alias)) : [];
   for (const c of constants) pathKeys.push(c.path);
   const exprs: Expr[] = [];
   // GROUP AS holds each row's whole documents: an index does not cover them.
@@ -176,6 +176,8 @@ export function applyCovering(plan: SelectPlan, catalog: Catalog, outerNames: Re
     formalKeys,
     index.keys.map((k) => !!k.array),
     decided.length > 0 || wholeWhere,
+    // A FLATTEN_KEYS position counts when the spans constrain it (the ANY reads that key).
+    index.keys.map((k, i) => !k.flatten || scan.spans.some((sp) => sp.ranges[i] && (sp.ranges[i].low !== undefined || sp.ranges[i].high !== undefined))),
   );
   src.coverPaths = paths;
   if (exprKeys.length > 0) src.coverExpressionKeys = isExprKey;
@@ -231,9 +233,9 @@ function replaceConjuncts(where: Expr, decided: readonly Expr[], text: (c: Expr)
 /**
  * The reference's `index_projection` of a covering scan: the positions of the keys the block
  * reads (`entry_keys`) and whether it reads META().id (`primary_key`); undefined when it reads
- * them all. `arrayUsed`: the array key's spans decide a conjunct.
+ * them all. `arrayUsed`: the array key's spans decide a conjunct; `arrayRead[i]`: array key `i` is read then.
  */
-function indexProjection(exprs: readonly Expr[], keys: readonly Expr[], isArray: readonly boolean[], arrayUsed: boolean): { entry_keys?: number[]; primary_key?: boolean } | undefined {
+function indexProjection(exprs: readonly Expr[], keys: readonly Expr[], isArray: readonly boolean[], arrayUsed: boolean, arrayRead: readonly boolean[]): { entry_keys?: number[]; primary_key?: boolean } | undefined {
   const used = new Set<number>();
   let primary = false;
   for (const e of exprs) {
@@ -248,7 +250,7 @@ function indexProjection(exprs: readonly Expr[], keys: readonly Expr[], isArray:
       return true;
     });
   }
-  keys.forEach((_k, i) => isArray[i] && arrayUsed && used.add(i));
+  keys.forEach((_k, i) => isArray[i] && arrayUsed && arrayRead[i] && used.add(i));
   if (primary && used.size === keys.length) return undefined;
   const entry = [...used].sort((a, b) => a - b);
   return { ...(entry.length ? { entry_keys: entry } : {}), ...(primary ? { primary_key: true } : {}) };

@@ -110,8 +110,9 @@ function blockBound(children: readonly unknown[], out: Set<string>): void {
     if (o['#operator'] === 'Let') for (const b of o.bindings as { var: string }[]) out.add(b.var);
     if (Array.isArray(o._aliases)) for (const a of o._aliases) if (typeof a === 'string') out.add(a);
     // A covering UNNEST scan binds its UNNEST alias too.
-    const cu = o._coverUnnest as { alias?: unknown } | undefined;
+    const cu = o._coverUnnest as { alias?: unknown; fields?: { alias?: unknown }[] } | undefined;
     if (o['#operator'] === 'IndexScan3' && typeof cu?.alias === 'string') out.add(cu.alias);
+    if (o['#operator'] === 'IndexScan3') for (const f of cu?.fields ?? []) if (typeof f.alias === 'string') out.add(f.alias);
     if (o['#operator'] === 'Parallel' && isOperator(o['~child'])) {
       const inner = o['~child'] as unknown as Record<string, unknown>;
       blockBound(Array.isArray(inner['~children']) ? inner['~children'] : [inner], out);

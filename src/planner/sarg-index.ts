@@ -5,9 +5,10 @@ import { exprEquivalent } from '../semantic/expr-equivalent.js';
 import { formalize } from '../semantic/formalize.js';
 import { nullRejecting, strictOf } from './null-rejecting.js';
 import type { SpanPlan, SpanRangePlan } from './logical-plan.js';
-import { mergeRanges, sargKey, type SargResult } from './sarg.js';
+import { mergeRanges, sargKey, type KeySarg, type SargResult } from './sarg.js';
 import { mentionsVariable } from '../semantic/static-expr.js';
 import { implies } from './implies.js';
+import { sargFlattenGroup } from './sarg-flatten.js';
 import { jsonCopy } from '../values/index.js';
 
 /** A copy of `e` with the identifier `from` renamed `to` (binding variables of an index key). */
@@ -149,13 +150,37 @@ export function sargIndex(conjuncts: Expr[], index: IndexInfo): IndexSarg | unde
   let wholeLeading = false;
   let laterUsed = false;
   for (let i = 0; i < keys.length; i++) {
+    const flat = index.keys[i].flatten;
+    if (flat && flat.at === 0) {
+      // A FLATTEN_KEYS group: one ANY gives the ranges of all its positions (sarg-flatten.ts).
+      const g = sargFlattenGroup(conjuncts, keys.slice(i, i + flat.count), !!index.keys[i].includeMissing);
+      if (!g) {
+        // After the leading key every document has an entry (index-entries.ts): the group may go unconstrained.
+        if (i === 0) break;
+        for (let j = 0; j < flat.count; j++) spans = spans.map((sp) => ({ exact: sp.exact, ranges: [...sp.ranges, { inclusion: 0, indexKey: texts[i + j] }] }));
+        keysUsed = i + flat.count;
+        points = false;
+        i += flat.count - 1;
+        continue;
+      }
+      used.push(g.used);
+      if (i > 0 && wholeLeading) laterUsed = true;
+      const first = g.ranges[0];
+      if (points && first) total += score(first, !!first.ranges.every((x) => x.low?.kind === 'Literal' && x.low.value === null && x.inclusion === 0) && !first.exact);
+      const all: SpanRangePlan[][] = g.ranges.map((r, j) => (r ? r.ranges : [{ inclusion: 0 } as KeySarg]).map((x) => ({ low: x.low, high: x.high, inclusion: x.inclusion, indexKey: texts[i + j], ...(x.user ? { user: true } : {}) })));
+      for (const options of all) spans = spans.flatMap((sp) => options.map((x) => ({ exact: sp.exact && g.exact, ranges: [...sp.ranges, x] })));
+      keysUsed = i + flat.count;
+      points &&= g.ranges.every((r) => r && r.ranges.length === 1 && r.ranges[0].inclusion === 3 && r.ranges[0].low === r.ranges[0].high);
+      i += flat.count - 1;
+      continue;
+    }
     const shape = arrayKeyShape(keys[i], !!index.keys[i].array);
     let best: { r: SargResult; s: number; c: Expr[] } | undefined;
     for (const c of conjuncts) {
       let r: SargResult | undefined;
       let s = 0;
       if (shape) {
-        if (c.kind !== 'Collection') continue;
+        if (c.kind !== 'Collection' || c.bindings[0]?.flattenOnly) continue;
         const a = sargAny(c, shape);
         if (a) [r, s] = [a.r, score(a.r, a.fallback)];
       } else {
@@ -182,7 +207,14 @@ export function sargIndex(conjuncts: Expr[], index: IndexInfo): IndexSarg | unde
       spans = spans.map((sp) => ({ exact: sp.exact, ranges: [...sp.ranges, { inclusion: 0, indexKey: texts[i] }] }));
       continue;
     }
-    if (!best) break;
+    if (!best) {
+      // A key before a FLATTEN_KEYS group may go unconstrained (the reference's spans reach the
+      // group through it); the leading key may not (a document without it has no entry).
+      if (i === 0 || !index.keys.some((k, j) => j > i && k.flatten)) break;
+      spans = spans.map((sp) => ({ exact: sp.exact, ranges: [...sp.ranges, { inclusion: 0, indexKey: texts[i] }] }));
+      points = false;
+      continue;
+    }
     if (i > 0 && wholeLeading) laterUsed = true;
     keysUsed = i + 1;
     used.push(...best.c);

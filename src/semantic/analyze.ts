@@ -1,3 +1,4 @@
+import { checkFlattenKeys } from './flatten-keys-check.js';
 import type { Expr, FromTerm, OrderTerm, ResultTerm, SelectStatement, Statement, Subselect } from '../ast/index.js';
 import { implicitName, someExpr, walkExpr, keyspaceAlias } from '../ast/index.js';
 import { ErrorCode, QueryError, type SourcePosition } from '../errors/index.js';
@@ -27,6 +28,7 @@ import { checkOrderParameters } from './order-parameters.js';
  */
 export function analyze(s: Statement): void {
   checkMetaArity(s);
+  checkFlattenKeys(s);
   checkScopes(s);
   const blocks = [...selectBlocks(s)];
   for (const { block, orderBy } of blocks) checkBlock(block, orderBy);

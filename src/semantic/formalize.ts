@@ -73,7 +73,7 @@ export function formalize(e: Expr, alias: string, bound: ReadonlySet<string> = n
     }
     case 'ArrayFor': {
       const { bindings, inner } = withVars(e.bindings);
-      return { kind: 'ArrayFor', first: e.first, bindings, mapping: f(e.mapping, inner), ...(e.when ? { when: f(e.when, inner) } : {}) };
+      return { kind: 'ArrayFor', first: e.first, bindings, mapping: f(e.mapping, inner), ...(e.when ? { when: f(e.when, inner) } : {}), ...(e.array ? { array: e.array } : {}) };
     }
     case 'ObjectFor': {
       const { bindings, inner } = withVars(e.bindings);

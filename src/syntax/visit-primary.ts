@@ -2,7 +2,7 @@
  * Visit methods for primary expressions: literals, constructors, parameters, parentheses,
  * subqueries, CASE, ANY/EVERY, ARRAY/FIRST/OBJECT … FOR, EXISTS, identifiers and function calls.
  */
-import type { Binding, Expr, SelectStatement, WindowSpec } from '../ast/index.js';
+import type { ArrayFor, Binding, Expr, FlattenKeyAttrs, SelectStatement, WindowSpec } from '../ast/index.js';
 import { printExpr } from '../ast/print.js';
 import { ErrorCode, QueryError } from '../errors/index.js';
 import type * as C from '../../grammar/cst.js';
@@ -96,6 +96,11 @@ export const primaryRules = {
     const { bindings, when } = this.visit(ctx.forClause[0]!) as ForClause;
     return { kind: 'ArrayFor', first, mapping, bindings, ...(when ? { when } : {}) };
   },
+  nestedArrayKey(this: AstBuilder, ctx: C.NestedArrayKeyCstChildren): Expr {
+    const inner = this.visit((ctx.arrayForExpression ?? [])[0]!) as ArrayFor;
+    if (inner.first) throw this.syntaxError('FIRST out of place', tokenLoc(ctx.LParen[0]!));
+    return { ...inner, array: ctx.distinct ? 'DISTINCT' : 'ALL' };
+  },
   objectForExpression(this: AstBuilder, ctx: C.ObjectForExpressionCstChildren): Expr {
     const name = this.expr(ctx.name[0]);
     const value = this.expr(ctx.value[0]);
@@ -122,6 +127,7 @@ export const primaryRules = {
     const { name, caseInsensitive } = decodeName(t);
     if (!ctx.call) return { kind: 'Identifier', name, ...(caseInsensitive ? { caseInsensitive } : {}), loc: tokenLoc(t) };
     const args = (ctx.arg ?? []).map((n) => this.expr(n));
+    const keyAttrs = ctx.keyAttr ? flattenKeyAttrs(this, ctx, args.length) : undefined;
     const nulls = ctx.nullsTreatment?.[0];
     if (nulls && !VALUE_FUNCTIONS.has(name.toLowerCase())) {
       // The reference's parser error, at the RESPECT|IGNORE token.
@@ -134,6 +140,7 @@ export const primaryRules = {
       args,
       ...(ctx.DISTINCT ? { distinct: true } : {}),
       ...(ctx.Star ? { star: true } : {}),
+      ...(keyAttrs ? { keyAttrs } : {}),
       ...(ctx.filter ? { filter: this.expr(ctx.filter[0]) } : {}),
       ...(ctx.fromEnd?.[0]?.tokenType === T.Last ? { fromLast: true } : {}),
       ...(ctx.nullsTreatment?.[0]?.tokenType === T.Ignore ? { ignoreNulls: true } : {}),
@@ -141,6 +148,31 @@ export const primaryRules = {
     };
   },
 };
+
+/**
+ * The ASC/DESC and INCLUDE MISSING of each FLATTEN_KEYS argument: an attribute belongs to the
+ * argument before it (the commas before the attribute count the argument). A direction or
+ * INCLUDE MISSING written twice on one argument is a syntax error.
+ */
+function flattenKeyAttrs(b: AstBuilder, ctx: C.IdentifierOrCallCstChildren, n: number): FlattenKeyAttrs[] {
+  const commas = (ctx.Comma ?? []).map((t) => t.startOffset);
+  const out: FlattenKeyAttrs[] = Array.from({ length: n }, () => ({}));
+  const seen: { dir: boolean; missing: boolean }[] = out.map(() => ({ dir: false, missing: false }));
+  for (const t of ctx.keyAttr ?? []) {
+    const i = commas.filter((o) => o < t.startOffset).length;
+    const a = out[i]!;
+    const isDir = t.tokenType === T.Asc || t.tokenType === T.Desc;
+    if (isDir ? seen[i]!.dir : seen[i]!.missing) throw b.syntaxError(`${t.image.toUpperCase()} out of place`, tokenLoc(t));
+    if (isDir) {
+      seen[i]!.dir = true;
+      if (t.tokenType === T.Desc) a.desc = true;
+    } else {
+      seen[i]!.missing = true;
+      a.includeMissing = true;
+    }
+  }
+  return out;
+}
 
 interface ForClause {
   bindings: Binding[];

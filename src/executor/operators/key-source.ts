@@ -219,7 +219,7 @@ export function compileScan(source: KeySource, scope: Scope, documents = false):
       yield* walkSliced(rc, tree, ranges, (key, docs) => {
         if (entryFilter) {
           const fenv = outer ? siblingEnv(outer) : rootEnv();
-          fenv[fu!.alias] = atPath(fu!.path, key[fu!.key]);
+          fenv[fu!.alias] = fu!.fields ? elementOf(fu!.fields, key) : atPath(fu!.path, key[fu!.key]);
           if (!truth(entryFilter(fenv, rc))) return true;
         }
         for (const id of docs) {
@@ -361,7 +361,7 @@ export function compileKeySourceOperator(op: KeySource, cx: CompileContext): Com
   const path = `default:${root.keyspace}`;
   // A covering UNNEST scan binds the UNNEST alias as well (planner/cover-unnest.ts).
   const unnest = covered?._coverUnnest;
-  const names = unnest ? [alias, unnest.alias] : [alias];
+  const names = unnest ? [alias, ...new Set([unnest.alias, ...(unnest.fields ?? []).map((f) => f.alias ?? unnest.alias)])] : [alias];
   const cx2: CompileContext = covered ? { ...cx, scope: blockScope(cx.base, names, alias, true), starAliases: names } : cx;
   // A covering scan's filter (the WHERE conjuncts on its alias alone) is evaluated on each covered row.
   const filter = covered?.filter ? compileExpr(covered.filter, cx2.scope) : undefined;
@@ -460,6 +460,25 @@ interface UnnestScanRun {
 }
 
 /** `value` at the field path `path` of a new object (`value` itself for an empty path). */
+/**
+ * The element a FLATTEN_KEYS entry rebuilds: each flattened key's value at its path (a MISSING
+ * one left out), e.g. `{num: 1, name: "a"}` from the keys `ch.num`, `ch.name`.
+ */
+function elementOf(fields: readonly { path: string[]; key: number }[], entry: readonly Value[]): Value {
+  const out: Record<string, Value> = {};
+  for (const f of fields) {
+    const v = entry[f.key];
+    if (v === undefined) continue;
+    let o = out;
+    for (let i = 0; i < f.path.length - 1; i++) {
+      const next = o[f.path[i]];
+      o = (o[f.path[i]] = next !== null && typeof next === 'object' && !Array.isArray(next) ? next : {}) as Record<string, Value>;
+    }
+    o[f.path[f.path.length - 1]] = v;
+  }
+  return out;
+}
+
 function atPath(path: readonly string[], value: Value): Value {
   let v = value;
   for (let i = path.length - 1; i >= 0; i--) v = { [path[i]]: v };
@@ -480,6 +499,12 @@ function* unnestRows(covered: IndexScan3, unnest: NonNullable<IndexScan3['_cover
   const occurrencesOf = rc.indexOccurrences?.(covered.keyspace, covered.index);
   if (!occurrencesOf) {
     throw new QueryError({ code: ErrorCode.INDEX_NOT_FOUND, phase: 'execution', message: `Index Not Found - cause: GSI index ${covered.index} not found.` });
+  }
+  // A nested FLATTEN_KEYS key rebuilds each UNNEST alias's element from its own fields.
+  const fieldsByAlias = new Map<string, { path: string[]; key: number }[]>();
+  for (const f of unnest.fields ?? []) {
+    const a = f.alias ?? unnest.alias;
+    fieldsByAlias.set(a, [...(fieldsByAlias.get(a) ?? []), f]);
   }
   const entries: { id: string; key: Value[] }[] = [];
   yield* r.scan(rc, undefined, (id, key) => entries.push({ id, key }), (id) => docsRead.accept(id), outer, true);
@@ -505,7 +530,8 @@ function* unnestRows(covered: IndexScan3, unnest: NonNullable<IndexScan3['_cover
     for (const occurrence of groups.get(canonicalKey(key)) ?? []) {
       const env = outer ? siblingEnv(outer) : rootEnv();
       bindDocument(env, alias, keyspaceValue, { id, cas: 0, expiration: 0, keyspace: r.path });
-      env[unnest.alias] = atPath(unnest.path, occurrence[unnest.key]);
+      if (!unnest.fields) env[unnest.alias] = atPath(unnest.path, occurrence[unnest.key]);
+      else for (const [a, fields] of fieldsByAlias) env[a] = elementOf(fields, occurrence);
       if (filter && !truth(filter(env, rc))) continue;
       rows.push({ env });
       if (rows.length >= BATCH_SIZE) {

@@ -52,7 +52,7 @@ const plainName = (s: string) => (/^[A-Za-z_][A-Za-z0-9_]*$/.test(s) ? s : quote
 export function currentIndexStatement(i: IndexInfo): string {
   const on = '`default`:' + i.keyspace.split('.').map(quote).join('.');
   if (i.isPrimary) return `CREATE PRIMARY INDEX ${plainName(i.name)} ON ${on}`;
-  const keys = i.keys.map((k) => indexKeyText(k) + (k.desc ? ' DESC' : '') + (k.includeMissing ? ' INCLUDE MISSING' : '')).join(',');
+  const keys = (i.definition ?? i.keys).map((k) => indexKeyText(k) + (k.desc ? ' DESC' : '') + (k.includeMissing ? ' INCLUDE MISSING' : '')).join(',');
   return `CREATE INDEX ${plainName(i.name)} ON ${on}(${keys})${i.where ? ` WHERE ${printExpr(i.where)}` : ''}`;
 }
 

@@ -60,13 +60,13 @@ export interface IndexScan3 {
    * A covering UNNEST scan (planner/cover-unnest.ts): one row per occurrence of each entry,
    * binding this UNNEST alias to the element its array key (position `key`) rebuilds at `path`.
    */
-  _coverUnnest?: { alias: string; path: string[]; key: number };
+  _coverUnnest?: { alias: string; path: string[]; key: number; fields?: { path: string[]; key: number; alias?: string }[] };
   /**
    * `filter` is an UNNEST's index filter (planner/cover-unnest.ts applyUnnestEntryFilter) on a
    * scan that does not cover: evaluated on each entry with this alias bound to the element the
    * array key (position `key`) rebuilds at `path`; an entry that fails it selects no document.
    */
-  _filterUnnest?: { alias: string; path: string[]; key: number };
+  _filterUnnest?: { alias: string; path: string[]; key: number; fields?: { path: string[]; key: number }[] };
   /** The index's `PARTITION BY HASH` keys, formalized (they decide whether `index_group_aggs` is `partial`). */
   _partitionKeys?: Expr[];
   /** A scan of the primary index (its one key is META().id): walks the keyspace's documents in key order. */

@@ -32,16 +32,21 @@ export interface BuildSource {
  * A document whose entry is too long for PostgreSQL's B-tree ({@link MAX_ENTRY_BYTES}) has no
  * entry (as a GSI indexer skips a document whose key exceeds its size limit); the build goes on.
  * Running the build again is harmless, which is how a build interrupted by a crash is finished.
+ * Resolves to the number of documents left out.
  */
-export async function buildIndexEntries(ks: BuildSource, index: PgIndex, pool: pg.Pool, progress?: BuildProgressFn): Promise<void> {
+export async function buildIndexEntries(ks: BuildSource, index: PgIndex, pool: pg.Pool, progress?: BuildProgressFn): Promise<number> {
   const total = await ks.countAsync();
   let done = 0;
+  let leftOut = 0;
   for await (const chunk of ks.scanChunksAsync(BUILD_CHUNK)) {
     const rows: { k: Buffer; d: string; c: number }[] = [];
     for (const doc of chunk) {
       const keys = encodedEntries(index, doc);
       const docBytes = Buffer.byteLength(doc.key, 'utf8');
-      if (keys.some((k) => k.length + docBytes > MAX_ENTRY_BYTES)) continue;
+      if (keys.some((k) => k.length + docBytes > MAX_ENTRY_BYTES)) {
+        leftOut++;
+        continue;
+      }
       for (const k of keys) rows.push({ k, d: doc.key, c: doc.meta.cas });
     }
     rows.sort((a, b) => Buffer.compare(a.k, b.k) || (a.d < b.d ? -1 : a.d > b.d ? 1 : 0));
@@ -61,4 +66,5 @@ export async function buildIndexEntries(ks: BuildSource, index: PgIndex, pool: p
     await nextTurn();
   }
   progress?.(total, total);
+  return leftOut;
 }

@@ -231,11 +231,11 @@ export class PostgresStore implements Store {
     return Number(r.rows[0]!.id);
   }
 
-  /** Builds the entries of `index` in keyspace `name` (index-build.ts). */
-  async buildIndex(name: string, index: PgIndex, progress?: BuildProgressFn): Promise<void> {
+  /** Builds the entries of `index` in keyspace `name` (index-build.ts); resolves to the number of documents left out (keys too long). */
+  async buildIndex(name: string, index: PgIndex, progress?: BuildProgressFn): Promise<number> {
     const ks = this.keyspace(name);
     if (!ks) throw new Error(`tokenql: no keyspace ${name}`);
-    await buildIndexEntries(ks, index, this.pool, progress);
+    return buildIndexEntries(ks, index, this.pool, progress);
   }
 
   /** The current version of the index catalogue (read now). */

@@ -60,8 +60,8 @@ const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].len
 const line = (r: string[]) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
 console.log(line(head));
 for (const r of rows) console.log(line(r));
-const s = surprises(all, readExpectations());
+const s = surprises(all, readExpectations(store));
 console.log(`against expected-failures.json: ${s.regressions.length} unlisted failures, ${s.nowPassing.length} listed cases now passing`);
 if (jsonFile) writeFileSync(jsonFile, JSON.stringify(all, null, 1));
-if (flag('--write-expected')) writeExpectations(features.map((f) => f.name), all);
+if (flag('--write-expected')) writeExpectations(features.map((f) => f.name), all, store);
 await releaseStoreKind(store);
