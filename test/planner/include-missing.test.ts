@@ -239,3 +239,14 @@ describe('ADVISE with an INCLUDE MISSING index', () => {
     expect(info.current_indexes).toEqual([{ index_statement: 'CREATE INDEX adv_fname ON `default`:`lkm`(`fname` INCLUDE MISSING)', index_status: 'THIS IS AN OPTIMAL COVERING INDEX.', keyspace_alias: 'l' }]);
   });
 });
+
+describe('an INCLUDE MISSING leading key before an array key', () => {
+  it("indexes a document whose leading key is MISSING under each element (the suite's case_any.json#8: mix2)", async () => {
+    const d = await open(['CREATE INDEX mix2 ON lkm(fname INCLUDE MISSING DESC, lname, team, DISTINCT ARRAY FLATTEN_KEYS(v.id, v.type, v.default) FOR v IN contacts END)']);
+    await d.upsert('lkm', 'scurry01', { ...(DOCS.scurry01 as object), contacts: [{ type: 'mobile', id: '1-888-123-4567' }] });
+    await d.upsert('lkm', 'thompson01', { ...(DOCS.thompson01 as object), contacts: [{ type: 'mobile', id: '1-888-123-4568' }, { type: 'email', id: 'klay.thompson@gmail.com', default: null }] });
+    const q = "SELECT META(l).id FROM lkm AS l WHERE ANY v IN l.contacts SATISFIES v.id LIKE '1-888%' END";
+    expect(operators((await d.explain(q)) as unknown).some((o) => o['#operator'] === 'IndexScan3' && o.index === 'mix2')).toBe(true);
+    expect(sameRows((await d.query(q)).results, [{ id: 'scurry01' }, { id: 'thompson01' }])).toBe(true);
+  });
+});
