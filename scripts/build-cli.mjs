@@ -26,5 +26,14 @@ await build({ ...common, entryPoints: ['src/cli/code-cache-bin.ts'], outfile: 'd
 // beside the bundle): its own file, since a worker thread starts from a module file.
 await build({ ...common, entryPoints: ['src/storage/postgres/read-worker.ts'], outfile: 'dist/cli/postgres-read-worker.mjs', format: 'esm', external: ['pg', 'synckit'] });
 // The gateway's own thread on the PostgreSQL store (src/cli/gateway-thread.ts finds it beside the bundle).
-await build({ ...common, entryPoints: ['src/cli/gateway-worker.ts'], outfile: 'dist/cli/gateway-worker.mjs', format: 'esm', external: ['re2', 'isolated-vm', 'fastify', '@fastify/*', 'synckit', 'pg'] });
+// An ES module (a worker thread starts from a module file) whose bundled CommonJS packages call
+// `require`: the banner gives them one.
+await build({
+  ...common,
+  entryPoints: ['src/cli/gateway-worker.ts'],
+  outfile: 'dist/cli/gateway-worker.mjs',
+  format: 'esm',
+  external: ['re2', 'isolated-vm', 'fastify', '@fastify/*', 'synckit', 'pg'],
+  banner: { js: "import { createRequire as __tokenqlRequire } from 'node:module'; const require = __tokenqlRequire(import.meta.url);" },
+});
 chmodSync('dist/cli/bin.js', 0o755);

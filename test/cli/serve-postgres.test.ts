@@ -4,7 +4,7 @@
  * of the same PostgreSQL database; `--no-gateway-thread` keeps them on the main thread.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -17,8 +17,9 @@ const admin = { authorization: 'Basic ' + Buffer.from('Administrator:password').
 const bob = { authorization: 'Basic ' + Buffer.from('bob:secret1').toString('base64') };
 
 /** Starts `tokenql serve` and resolves the query service's and the gateway's URLs once it is up. */
-function startServe(args: string[]) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/bin.ts', 'serve', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+function startServe(args: string[], bundle = false) {
+  const cli = bundle ? ['dist/cli/bin.js'] : ['--import', 'tsx', 'src/cli/bin.ts'];
+  const child = spawn(process.execPath, [...cli, 'serve', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
@@ -40,8 +41,14 @@ async function query(url: string, statement: string): Promise<unknown[]> {
 }
 
 describe('tokenql serve on the PostgreSQL store', () => {
-  for (const thread of [true, false]) {
-    it(thread ? "runs the gateway on its own thread: the gateway's writes are the query service's rows; SIGTERM stops both" : 'with --no-gateway-thread, runs the gateway on the main thread', async (ctx) => {
+  const runs: { thread: boolean; bundle: boolean }[] = [
+    { thread: true, bundle: false },
+    { thread: false, bundle: false },
+    // The CLI bundle (npm run build:cli) starts the gateway thread from dist/cli/gateway-worker.mjs.
+    ...(existsSync(join(ROOT, 'dist/cli/bin.js')) ? [{ thread: true, bundle: true }] : []),
+  ];
+  for (const { thread, bundle } of runs) {
+    it((bundle ? 'from the CLI bundle, ' : '') + (thread ? "runs the gateway on its own thread: the gateway's writes are the query service's rows; SIGTERM stops both" : 'with --no-gateway-thread, runs the gateway on the main thread'), async (ctx) => {
       const pg = postgres();
       if (!pg) return ctx.skip();
       const url = createDatabase(pg.cluster);
@@ -49,7 +56,7 @@ describe('tokenql serve on the PostgreSQL store', () => {
       const config = join(dir, 'gateway.json');
       writeFileSync(config, JSON.stringify({ interface: '127.0.0.1:0', adminInterface: '127.0.0.1:0', databases: { travel: { bucket: 'travel', users: { bob: { password: 'secret1' } } } } }));
       try {
-        const s = startServe(['--store', url, '--config', config, '--admin-port', '0', '--query-port', '0', '--capi-port', '0', '--admin-user', 'Administrator', '--admin-password', 'password', ...(thread ? [] : ['--no-gateway-thread'])]);
+        const s = startServe(['--store', url, '--config', config, '--admin-port', '0', '--query-port', '0', '--capi-port', '0', '--admin-user', 'Administrator', '--admin-password', 'password', ...(thread ? [] : ['--no-gateway-thread'])], bundle);
         const { query: q, gateway } = await s.urls;
         const put = await fetch(`${gateway}/travel/h1`, { method: 'PUT', headers: { ...bob, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Hotel' }) });
         expect(put.status).toBe(201);
