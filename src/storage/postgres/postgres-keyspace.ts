@@ -1,4 +1,5 @@
 import { AsyncReader } from './async-reader.js';
+import { COUNT_LIVE, poolPages, syncPages } from './key-order-pages.js';
 import { cloneValue, deepFreeze, toOutputValue, type Value } from '../../values/index.js';
 import { KeyLocks } from '../key-locks.js';
 import type { BucketStats, CompactableKeyspace, CompactionOptions, CompactionResult } from '../compaction.js';
@@ -20,11 +21,6 @@ import { planWrites, type PlanContext, type Planned, type Write } from './plan-w
 
 /** Rows per synchronous read of a scan (a few milliseconds of the event loop each). */
 export const SCAN_CHUNK = 256;
-
-/** The first page of a keyspace's live documents in key order ($1 keyspace, $2 now in seconds, $3 rows). */
-const SCAN_FIRST = `SELECT ${DOC_COLUMNS} FROM tokenql_documents WHERE keyspace_id = $1 AND deleted_at IS NULL AND (expiration = 0 OR expiration > $2::int8) ORDER BY key LIMIT $3`;
-/** The page after key $4 (as {@link SCAN_FIRST}). */
-const SCAN_AFTER = `SELECT ${DOC_COLUMNS} FROM tokenql_documents WHERE keyspace_id = $1 AND key > $4 AND deleted_at IS NULL AND (expiration = 0 OR expiration > $2::int8) ORDER BY key LIMIT $3`;
 
 /**
  * A keyspace of the PostgreSQL store (docs/postgres.md "Store layout"): its documents are rows of
@@ -140,59 +136,22 @@ export class PostgresKeyspace implements KeyspaceStore, CompactableKeyspace, Bat
     for (const chunk of this.scanChunks(SCAN_CHUNK)) yield* chunk;
   }
 
-  /** {@link scan} in chunks of at most `size` documents, each one keyset-paginated statement. */
-  *scanChunks(size: number): Iterable<StoredDocument[]> {
+  /** {@link scan} in chunks of at most `size` documents, each one keyset-paginated statement (key-order-pages.ts). */
+  scanChunks(size: number): Iterable<StoredDocument[]> {
     this.sweep();
-    const limit = Math.max(1, Math.min(size, SCAN_CHUNK * 4));
-    let after: string | null = null;
-    let pages = 0;
-    for (;;) {
-      const nowSec = Math.floor(this.clock() / 1000);
-      // From the second page on, the worker reads the next page while this one is worked on
-      // (a LIMIT that one page answers reads no page it does not need).
-      const next = ++pages >= 2 ? { text: SCAN_AFTER, params: [this.id, nowSec, limit, null], keyColumn: 0, keyParam: 3, full: limit } : undefined;
-      const rows: unknown[][] = after === null ? this.reader.query(SCAN_FIRST, [this.id, nowSec, limit]) : this.reader.query(SCAN_AFTER, [this.id, nowSec, limit, after], next);
-      if (rows.length === 0) return;
-      const docs = rows.map((r) => rowDocument(docRow(r)));
-      after = docs[docs.length - 1]!.key;
-      // A chunk of `size` or fewer rows: a caller asking for more than a statement reads gets it in several chunks.
-      yield docs;
-      if (rows.length < limit) return;
-    }
+    return syncPages(this.reader, this.id, this.clock, Math.max(1, Math.min(size, SCAN_CHUNK * 4)));
   }
 
-  /**
-   * {@link scanChunks} read on the write pool (async-reader.ts): the event loop runs while
-   * PostgreSQL reads each chunk, and the next chunk is read while the caller works on this one
-   * (an index build: its entries computed and inserted).
-   */
-  async *scanChunksAsync(size: number): AsyncIterable<StoredDocument[]> {
+  /** {@link scanChunks} read on the write pool: the event loop runs while PostgreSQL reads (an index build). */
+  scanChunksAsync(size: number): AsyncIterable<StoredDocument[]> {
     this.sweep();
-    const limit = Math.max(1, Math.min(size, SCAN_CHUNK * 4));
-    const read = (after: string | null): Promise<unknown[][]> => {
-      const nowSec = Math.floor(this.clock() / 1000);
-      return after === null ? this.aheadReader().query(SCAN_FIRST, [this.id, nowSec, limit]) : this.aheadReader().query(SCAN_AFTER, [this.id, nowSec, limit, after]);
-    };
-    let pending = read(null);
-    for (;;) {
-      const rows = await pending;
-      if (rows.length === 0) return;
-      const after = rows[rows.length - 1]![0] as string;
-      const full = rows.length >= limit;
-      if (full) {
-        pending = read(after);
-        // Read ahead: a caller that stops leaves the read to end alone.
-        pending.catch(() => {});
-      }
-      yield rows.map((r) => rowDocument(docRow(r)));
-      if (!full) return;
-    }
+    return poolPages(this.aheadReader(), this.id, this.clock, Math.max(1, Math.min(size, SCAN_CHUNK * 4)));
   }
 
   /** {@link count} read on the write pool (the event loop runs meanwhile). */
   async countAsync(): Promise<number> {
     this.sweep();
-    const r = await this.aheadReader().query('SELECT count(*) FROM tokenql_documents WHERE keyspace_id = $1 AND deleted_at IS NULL AND (expiration = 0 OR expiration > $2::int8)', [this.id, Math.floor(this.clock() / 1000)]);
+    const r = await this.aheadReader().query(COUNT_LIVE, [this.id, Math.floor(this.clock() / 1000)]);
     return Number(r[0]![0]);
   }
 
@@ -242,7 +201,7 @@ export class PostgresKeyspace implements KeyspaceStore, CompactableKeyspace, Bat
 
   count(): number {
     this.sweep();
-    const r = this.reader.query('SELECT count(*) FROM tokenql_documents WHERE keyspace_id = $1 AND deleted_at IS NULL AND (expiration = 0 OR expiration > $2::int8)', [this.id, Math.floor(this.clock() / 1000)]);
+    const r = this.reader.query(COUNT_LIVE, [this.id, Math.floor(this.clock() / 1000)]);
     return Number(r[0]![0]);
   }
 
