@@ -6,8 +6,8 @@ import { formalize, KS, outerBound } from '../semantic/formalize.js';
 import { subqueryReads } from '../semantic/subquery-reads.js';
 import { blockExpressions } from './block-expressions.js';
 import type { Catalog } from './catalog.js';
-import { conditionConstants, fieldPath, isMetaId } from './cover.js';
-import { disjointSpans, hasCollection, pathOn } from './cover-unnest.js';
+import { fieldPath, isMetaId } from './cover.js';
+import { disjointSpans, hasCollection, pathOn, rebuiltPaths } from './cover-unnest.js';
 import { exprText } from './explain.js';
 import type { SelectPlan, SubselectPlan } from './logical-plan.js';
 
@@ -82,18 +82,9 @@ export function applyNestedUnnestCovering(plan: SelectPlan, catalog: Catalog, ou
     else if (p0?.length) fields.push({ path: p0, key: arrayAt + j, alias: s0.alias });
     else return false;
   }
-  const paths: string[][] = [];
-  for (let i = 0; i < formalKeys.length; i++) {
-    if (inGroup(i)) {
-      paths.push([]);
-      continue;
-    }
-    const p = fieldPath(formalKeys[i]);
-    if (!p) return false;
-    paths.push(p);
-  }
-  const constants = index.where ? conditionConstants(formalize(index.where, index.alias)) : [];
-  const readable = [...paths.filter((p) => p.length > 0), ...constants.map((c) => c.path)];
+  const rebuilt = rebuiltPaths(formalKeys, inGroup, index);
+  if (!rebuilt) return false;
+  const { paths, readable, constants } = rebuilt;
   const allowed = new Map<string, string[][]>([[s0.alias, []], [s1.alias, []]]);
   for (const f of fields) allowed.get(f.alias)!.push(f.path);
   const bound = new Set([...outer, s0.alias, s1.alias, ...(b.group?.keys ?? []).flatMap((k) => (k.alias ? [k.alias] : []))]);

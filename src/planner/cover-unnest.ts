@@ -148,6 +148,31 @@ export const hasCollection = (e: Expr | undefined): boolean => {
  * DISTINCT array keys keep one entry per distinct element and do not answer an UNNEST.
  * Returns true when the block was made such a scan.
  */
+/**
+ * What a covering UNNEST scan reads of the document from its entries: each key outside the
+ * array key's positions (`inGroup`) as a field path (`[]` at the array key's positions); the
+ * fields the index's condition fixes to a constant (`constants`: true on every entry); and
+ * `readable`, the paths and those fields. Undefined when a key outside the array key is not a field path.
+ */
+export function rebuiltPaths(
+  formalKeys: readonly Expr[],
+  inGroup: (i: number) => boolean,
+  index: { where?: Expr; alias: string },
+): { paths: string[][]; readable: string[][]; constants: ReturnType<typeof conditionConstants> } | undefined {
+  const paths: string[][] = [];
+  for (let i = 0; i < formalKeys.length; i++) {
+    if (inGroup(i)) {
+      paths.push([]);
+      continue;
+    }
+    const p = fieldPath(formalKeys[i]!);
+    if (!p) return undefined;
+    paths.push(p);
+  }
+  const constants = index.where ? conditionConstants(formalize(index.where, index.alias)) : [];
+  return { paths, readable: [...paths.filter((p) => p.length > 0), ...constants.map((c) => c.path)], constants };
+}
+
 export function applyUnnestCovering(plan: SelectPlan, catalog: Catalog, outerNames: ReadonlySet<string> = new Set()): boolean {
   const b = plan.body;
   if (b.kind !== 'Subselect' || b.steps.length !== 1) return false;
@@ -173,18 +198,9 @@ export function applyUnnestCovering(plan: SelectPlan, catalog: Catalog, outerNam
   const range = scan.spans[0].ranges[arrayAt];
   if (mapPath.length > 0 && range?.low === undefined) return false;
   // The other keys rebuild the document: field paths only.
-  const paths: string[][] = [];
-  for (let i = 0; i < formalKeys.length; i++) {
-    if (inGroup(i)) {
-      paths.push([]);
-      continue;
-    }
-    const p = fieldPath(formalKeys[i]);
-    if (!p) return false;
-    paths.push(p);
-  }
-  const constants = index.where ? conditionConstants(formalize(index.where, index.alias)) : [];
-  const readable = [...paths.filter((p) => p.length > 0), ...constants.map((c) => c.path)];
+  const rebuilt = rebuiltPaths(formalKeys, inGroup, index);
+  if (!rebuilt) return false;
+  const { paths, readable, constants } = rebuilt;
   const bound = new Set([...outerBound(outerNames, src.alias), u, ...(b.let ?? []).map((l) => l.name), ...(b.group?.keys ?? []).flatMap((k) => (k.alias ? [k.alias] : []))]);
   const exprs: Expr[] = blockExpressions(b);
   if (!exprs.every((e) => readsOnlyCovered(formalize(e, src.alias, bound), readable, u, mapPaths as string[][], src.alias))) return false;
